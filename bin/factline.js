@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// The installed entry point: factline ships TypeScript sources and runs them
+// through tsx's loader, so there is no build step between an edit and a run.
+import { register } from 'tsx/esm/api';
+
+register();
+const { runCli } = await import('../cli/main.ts');
+process.exitCode = await runCli(process.argv.slice(2), {
+  cwd: process.cwd(),
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+});

@@ -1,0 +1,115 @@
+/**
+ * The gate's data: citations found in code, the per-fact trace, and findings.
+ * Reporters are pure functions of TraceResult; the HTML page embeds its JSON.
+ */
+import type { EvidenceKind, FactClass, Severity, Status } from '../generator/spec/model.ts';
+
+export const CITATION_VERBS = ['implements', 'verifies', 'deviates'] as const;
+export type CitationVerb = (typeof CITATION_VERBS)[number];
+
+export interface Citation {
+  verb: CitationVerb;
+  /** The reference as written, e.g. `mcp-core#METHOD-PING~1a2b3c4d`. */
+  ref: string;
+  doc?: string;
+  id: string;
+  pin?: string;
+  reason?: string;
+  /** Repo-relative path, forward slashes. */
+  file: string;
+  line: number;
+  column: number;
+  /** Whether the file matched the tests globs (else sources). */
+  inTest: boolean;
+  /** Enclosing declaration, e.g. `class Server > method handle`, when known. */
+  symbol?: string;
+  /** Enclosing it()/test() title in test files, when known. */
+  testName?: string;
+  /** Address of the fact it resolved to, when it resolved. */
+  resolved?: string;
+  /** False when stale, misplaced, unresolved or citing a void fact. */
+  counted: boolean;
+}
+
+export const RULE_IDS = [
+  'missing-implementation',
+  'missing-verification',
+  'missing-evidence',
+  'unknown-fact',
+  'ambiguous-fact',
+  'stale-citation',
+  'misplaced-citation',
+  'deviation-without-reason',
+  'void-fact-cited',
+  'status-behind-evidence',
+  'spec-diagnostic',
+  'generated-drift',
+  'generated-hand-edit',
+] as const;
+export type RuleId = (typeof RULE_IDS)[number] | (string & {});
+
+/** The one finding type every check produces. */
+export interface Finding {
+  rule: RuleId;
+  severity: Severity;
+  /** Address `doc#ID` of the fact concerned, when there is one. */
+  fact?: string;
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  fix?: string;
+}
+
+export type FactState =
+  | 'verified'
+  | 'implemented'
+  | 'missing-implementation'
+  | 'missing-verification'
+  | 'missing'
+  | 'stale'
+  | 'deviated'
+  | 'pending'
+  | 'service'
+  | 'void';
+
+export interface FactTrace {
+  address: string;
+  doc: string;
+  id: string;
+  file: string;
+  line: number;
+  label?: string;
+  section?: string;
+  text: string;
+  digest: string;
+  status: Status;
+  factClass: FactClass;
+  /** Evidence this fact needs under the policy in force. */
+  required: EvidenceKind[];
+  state: FactState;
+  /** Indexes into TraceResult.citations. */
+  citations: number[];
+}
+
+export interface Summary {
+  facts: number;
+  required: number;
+  verified: number;
+  implemented: number;
+  missingImplementation: number;
+  missingVerification: number;
+  stale: number;
+  deviated: number;
+  pending: number;
+  service: number;
+  findings: { error: number; warning: number; info: number };
+}
+
+export interface TraceResult {
+  summary: Summary;
+  documents: { doc: string; file: string; summary: Summary }[];
+  facts: FactTrace[];
+  citations: Citation[];
+  findings: Finding[];
+}

@@ -1,0 +1,25 @@
+/** What a command may touch of the outside world; tests pass their own. */
+export interface CliIO {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+}
+
+/** Exit codes of the CLI contract. */
+export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export interface Command {
+  name: string;
+  /** One line for `factline --help`. */
+  summary: string;
+  /** Full `factline NAME --help` text. */
+  usage: string;
+  run(argv: string[], io: CliIO): Promise<number>;
+}
+
+/** A usage, config or input error: the CLI prints the message and exits 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

@@ -1,0 +1,66 @@
+/**
+ * The thin shell: picks a command, prints its help, maps errors to exit codes.
+ * Commands load lazily so `factline facts` never pays for ts-morph or Handlebars.
+ */
+import { type CliIO, type Command, EXIT, UsageError } from './io.ts';
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: Command }> }> = {
+  facts: { summary: 'list facts and spec diagnostics', load: () => import('./commands/facts.ts') },
+  lint: { summary: 'check spec markup', load: () => import('./commands/lint.ts') },
+  gen: {
+    summary: 'regenerate generated/ from the spec (--check: drift gate)',
+    load: () => import('./commands/gen.ts'),
+  },
+  check: { summary: 'the traceability gate', load: () => import('./commands/check.ts') },
+  report: { summary: 'write the HTML coverage report', load: () => import('./commands/report.ts') },
+  explain: { summary: 'one fact: text, status, every citation', load: () => import('./commands/explain.ts') },
+  pin: { summary: 're-pin stale citations after review', load: () => import('./commands/pin.ts') },
+  serve: {
+    summary: "MCP server on stdio exposing factline's own tools",
+    load: () => import('./commands/serve.ts'),
+  },
+};
+
+export function topLevelHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((n) => n.length));
+  const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  return [
+    'factline — spec-to-code traceability',
+    '',
+    'usage: factline <command> [options]',
+    '',
+    'commands:',
+    ...lines,
+    '',
+    'Run `factline <command> --help` for a command’s options.',
+    'Exit codes: 0 clean · 1 findings or drift · 2 usage, config or unreadable input.',
+    '',
+  ].join('\n');
+}
+
+export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(topLevelHelp());
+    return name === undefined ? EXIT.usage : EXIT.clean;
+  }
+  const entry = COMMANDS[name];
+  if (!entry) {
+    io.stderr.write(`factline: unknown command \`${name}\`\n\n${topLevelHelp()}`);
+    return EXIT.usage;
+  }
+  const command = (await entry.load()).default;
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout.write(command.usage.endsWith('\n') ? command.usage : `${command.usage}\n`);
+    return EXIT.clean;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`factline ${name}: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The fact model: what the reader produces from one Markdown spec.
+ * Closed vocabularies are literal unions parsed in one place (vocabulary.ts).
+ */
+
+export const STAGES = ['idea', 'spec', 'impl', 'test', 'doc', 'freeze', 'unknown'] as const;
+export type Stage = (typeof STAGES)[number];
+
+export const STATES = ['plan', 'work', 'done', 'hold', 'void'] as const;
+export type State = (typeof STATES)[number];
+
+export const ACTIONS = ['continue', 'drift', 'rework', 'remove'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+export const AUDIENCES = ['user', 'author', 'dev'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+export const SECTION_KINDS = ['prop', 'req', 'design', 'guide'] as const;
+export type SectionKind = (typeof SECTION_KINDS)[number];
+
+/** Evidence a fact can require (`@requires:`); open-ended but these are known. */
+export type EvidenceKind = 'implementation' | 'verification' | 'documentation' | (string & {});
+
+/** 1-based line and column, as unist positions. */
+export interface Place {
+  line: number;
+  column: number;
+}
+
+/** Where a fact's status came from: its own marker, or rolled down. */
+export type StatusOrigin = 'own' | 'section' | 'document' | 'default';
+
+export interface Status {
+  stage: Stage;
+  state: State;
+  action?: Action;
+  actionstage?: Stage;
+  audience?: Audience[];
+  comment?: string;
+  ref?: string;
+  origin: StatusOrigin;
+}
+
+/** A kind line (`req r1`, `prop r3 planned`, `design r2 disputed(#a)`). */
+export interface KindLine {
+  kind: SectionKind;
+  revision: number;
+  planned: boolean;
+  disputed: string[];
+}
+
+/** UPPER-SLUG ids are normative; kebab-case ids are service units. */
+export type FactClass = 'normative' | 'service';
+
+export type UnitType = 'paragraph' | 'listItem' | 'tableCell';
+
+export interface Fact {
+  id: string;
+  /** Document name: spec path relative to the specs root without `.md`. */
+  doc: string;
+  /** `${doc}#${id}` */
+  address: string;
+  /** Repo-relative (or as given) path of the spec file. */
+  file: string;
+  /** Place of the `@fact:` anchor token. */
+  line: number;
+  column: number;
+  endLine: number;
+  /** Paragraph label without brackets, e.g. `p06`, when present. */
+  label?: string;
+  factClass: FactClass;
+  unit: UnitType;
+  /** Effective status after roll-down (own, else section, else document, else default). */
+  status: Status;
+  /** Evidence kinds listed by `@requires:`, when present. */
+  requires?: EvidenceKind[];
+  /** Normalised fact text (tags removed, whitespace collapsed, trimmed; plus bound fence). */
+  text: string;
+  /** sha256 hex of `text`. Citations pin its first 8 hex digits. */
+  digest: string;
+  /** Inline code spans of the unit, in order (values templates can take). */
+  codes: string[];
+  /** Anchor (or slug) of the innermost enclosing section, undefined before the first heading. */
+  section?: string;
+  /** The kind line this fact declares, when its body is one. */
+  kindLine?: KindLine;
+  /** The fenced block bound by `@fact/code:`. */
+  code?: { lang?: string; value: string };
+}
+
+export interface Section {
+  /** `{#anchor}` when given, else a slug of the title. */
+  anchor: string;
+  explicitAnchor: boolean;
+  title: string;
+  depth: number;
+  line: number;
+  /** The section's own marker, if one stands right after its heading. */
+  status?: Status;
+  /** The kind line declared inside this section (its kind and revision). */
+  kindLine?: KindLine;
+  /** Ids of facts directly in this section, in document order. */
+  factIds: string[];
+}
+
+export const DIAGNOSTIC_CODES = [
+  'duplicate-id',
+  'unknown-stage',
+  'unknown-state',
+  'unknown-action',
+  'unknown-audience',
+  'element-missing-attribute',
+  'malformed-element',
+  'stranded-marker',
+  'marker-mid-unit',
+  'marked-unit-without-anchor',
+  'unclosed-wrapper',
+  'unknown-typed-anchor',
+  'typed-anchor-without-fence',
+  'swallowed-anchor',
+  'empty-id',
+] as const;
+export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Diagnostic {
+  code: DiagnosticCode;
+  severity: Severity;
+  file: string;
+  line: number;
+  column: number;
+  /** The offending token as written. */
+  token?: string;
+  message: string;
+  /** How to fix it (accepted values, did-you-mean, the blank line to add). */
+  fix?: string;
+}
+
+export interface SpecDocument {
+  doc: string;
+  file: string;
+  title?: string;
+  /** The document marker, when one stands after the H1 or in the preamble. */
+  status?: Status;
+  facts: Fact[];
+  sections: Section[];
+  diagnostics: Diagnostic[];
+}
+
+export interface SpecSet {
+  documents: SpecDocument[];
+}
