@@ -1,12 +1,211 @@
-import { type Command, UsageError } from '../io.ts';
+/**
+ * `factline gen`: reads the spec, the templates and what is in generated/,
+ * asks the pure planner what to do, and either writes (atomically), reports
+ * drift (--check), or keeps doing so as files change (--watch).
+ */
+import { existsSync, readFileSync, statSync, watch } from 'node:fs';
+import { basename, relative, resolve, sep } from 'node:path';
+import {
+  conflicts,
+  driftFindings,
+  type GenerationInput,
+  pendingChanges,
+  planGeneration,
+} from '../../generator/render/index.ts';
+import { parseSpec } from '../../generator/spec/index.ts';
+import { applyChanges, readTree } from '../../generator/write.ts';
+import { type FactlineConfig, loadConfig } from '../config.ts';
+import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
 
-// Placeholder until its issue lands: refuses loudly rather than pretending.
+const USAGE = `usage: factline gen [--check] [--force] [--watch] [--config FILE]
+
+Renders every templates/<module>.ts.hbs against the spec into generated/<module>.ts
+(paths from factline.config.json "generate": {spec, templates, out}).
+
+  --check        write nothing; exit 1 naming every missing, out-of-date,
+                 hand-edited or orphaned generated file
+  --force        overwrite (or delete) generated files that were edited by hand
+  --watch        regenerate whenever the spec or a template changes (Ctrl-C stops)
+  --config FILE  use this config instead of ./factline.config.json
+
+Exit codes: 0 done / up to date · 1 template errors, refused hand edits, or drift
+(--check) · 2 usage, config, or an unreadable spec or templates directory.
+`;
+
+interface Options {
+  check: boolean;
+  force: boolean;
+  watch: boolean;
+  config?: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { check: false, force: false, watch: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--check') options.check = true;
+    else if (arg === '--force') options.force = true;
+    else if (arg === '--watch') options.watch = true;
+    else if (arg === '--config' || arg.startsWith('--config=')) {
+      const value = arg === '--config' ? argv[++i] : arg.slice('--config='.length);
+      if (!value) throw new UsageError('--config needs a file path');
+      options.config = value;
+    } else throw new UsageError(`unknown argument \`${arg}\`\n${USAGE}`);
+  }
+  if (options.check && (options.force || options.watch)) {
+    throw new UsageError('--check writes nothing, so it cannot be combined with --force or --watch');
+  }
+  return options;
+}
+
+const posix = (p: string) => p.split(sep).join('/');
+
+/** Document name as the reader contract defines it: relative to specsRoot, without `.md`. */
+function docName(config: FactlineConfig, specFile: string): string {
+  const rel = posix(relative(resolve(config.root, config.specsRoot), resolve(config.root, specFile)));
+  const inside = rel !== '' && !rel.startsWith('../') && !rel.startsWith('/');
+  return (inside ? rel : basename(specFile)).replace(/\.md$/, '');
+}
+
+/** Everything the planner needs, read from disk; unreadable inputs are usage errors (exit 2). */
+export function loadGenerationInput(config: FactlineConfig): GenerationInput {
+  const { spec: specPath, templates: templatesDir, out: outDir } = config.generate;
+  const specFile = posix(specPath);
+  let source: string;
+  try {
+    source = readFileSync(resolve(config.root, specFile), 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `cannot read the spec ${specFile}: ${(error as Error).message} (set "generate.spec" in factline.config.json)`,
+    );
+  }
+  const templatesAbs = resolve(config.root, templatesDir);
+  if (!existsSync(templatesAbs) || !statSync(templatesAbs).isDirectory()) {
+    // Refusing here matters: with no templates every generated file would look orphaned and be deleted.
+    throw new UsageError(
+      `templates directory ${templatesDir} does not exist (set "generate.templates" in factline.config.json)`,
+    );
+  }
+  return {
+    spec: parseSpec(source, { file: specFile, doc: docName(config, specFile) }),
+    templatesDir: posix(templatesDir),
+    outDir: posix(outDir),
+    templates: readTree(config.root, templatesDir, (p) => p.endsWith('.hbs')),
+    existing: readTree(config.root, outDir),
+  };
+}
+
+const line = (file: string, l: number, c: number, code: string, message: string, fix?: string) =>
+  `${file}:${l}:${c}: error ${code} ${message}${fix && !message.includes(fix) ? `\n  fix: ${fix}` : ''}\n`;
+
+/** One generation pass; returns its exit code. */
+// @implements factline#GEN-HAND-EDITS-ARE-REFUSED
+function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
+  const plan = planGeneration(loadGenerationInput(config));
+
+  if (options.check) {
+    const findings = driftFindings(plan);
+    for (const f of findings) io.stdout.write(line(f.file, f.line, f.column, f.rule, f.message, f.fix));
+    if (findings.length > 0) {
+      io.stdout.write(
+        `gen --check: ${findings.length} problem${findings.length === 1 ? '' : 's'}; nothing written\n`,
+      );
+      return EXIT.findings;
+    }
+    io.stdout.write(`gen --check: ${plan.outputs.length} generated files up to date\n`);
+    return EXIT.clean;
+  }
+
+  if (plan.errors.length > 0) {
+    for (const e of plan.errors) io.stderr.write(line(e.file, e.line, e.column, e.code, e.message, e.fix));
+    io.stderr.write(
+      `gen: ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}; nothing written\n`,
+    );
+    return EXIT.findings;
+  }
+  const refused = options.force ? [] : conflicts(plan);
+  if (refused.length > 0) {
+    for (const r of refused) {
+      const message =
+        r.conflict === 'hand-edited'
+          ? 'was edited by hand (its body no longer matches its body-sha256); refusing to overwrite it'
+          : `is not a generated file, but ${r.template} renders to it; refusing to overwrite it`;
+      const fix =
+        r.conflict === 'hand-edited'
+          ? `move the change into ${r.template} or ${config.generate.spec}, then run \`factline gen --force\``
+          : 'move the file away, or run `factline gen --force` to replace it';
+      io.stderr.write(
+        line(
+          r.path,
+          1,
+          1,
+          r.conflict === 'hand-edited' ? 'generated-hand-edit' : 'generated-drift',
+          `${r.path} ${message}`,
+          fix,
+        ),
+      );
+    }
+    io.stderr.write('gen: nothing written\n');
+    return EXIT.findings;
+  }
+  const { writes, deletes } = pendingChanges(plan);
+  applyChanges(config.root, writes, deletes);
+  for (const w of writes) io.stdout.write(`${w.action === 'create' ? 'created' : 'updated'} ${w.path}\n`);
+  for (const d of deletes) io.stdout.write(`deleted ${d.path} (template ${d.template} is gone)\n`);
+  const unchanged = plan.outputs.length - writes.length;
+  io.stdout.write(`gen: ${writes.length} written, ${deletes.length} deleted, ${unchanged} unchanged\n`);
+  return EXIT.clean;
+}
+
+// @implements factline#GEN-WATCH-REGENERATES
+function watchAndRun(config: FactlineConfig, options: Options, io: CliIO): Promise<number> {
+  const specAbs = resolve(config.root, config.generate.spec);
+  const specDir = resolve(specAbs, '..');
+  const templatesAbs = resolve(config.root, config.generate.templates);
+  const run = () => {
+    try {
+      runOnce(config, options, io);
+    } catch (error) {
+      // A spec deleted mid-edit is a moment, not the end of the watch.
+      io.stderr.write(`gen: ${(error as Error).message}\n`);
+    }
+  };
+  run();
+  return new Promise((resolveExit) => {
+    let timer: NodeJS.Timeout | undefined;
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(run, 150);
+    };
+    // Watch directories, not files: editors that save by rename replace the watched inode.
+    const watchers = [
+      watch(specDir, (_event, name) => {
+        if (name === null || resolve(specDir, name.toString()) === specAbs) schedule();
+      }),
+      watch(templatesAbs, { recursive: true }, schedule),
+    ];
+    io.stdout.write(`gen --watch: watching ${config.generate.spec} and ${config.generate.templates}/\n`);
+    const stop = () => {
+      clearTimeout(timer);
+      for (const w of watchers) w.close();
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolveExit(EXIT.clean);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
 const command: Command = {
   name: 'gen',
-  summary: '',
-  usage: 'usage: factline gen',
-  async run() {
-    throw new UsageError('`gen` is not implemented yet');
+  summary: 'regenerate generated/ from the spec (--check: drift gate)',
+  usage: USAGE,
+  async run(argv, io) {
+    const options = parseArgs(argv);
+    const config = loadConfig(io.cwd, options.config);
+    if (options.watch) return watchAndRun(config, options, io);
+    return runOnce(config, options, io);
   },
 };
 export default command;

@@ -1,0 +1,9 @@
+/** generator/render: SpecDocument + templates + current outputs → a plan (pure). */
+export { driftFindings, generationFindings } from './drift.ts';
+export { normalise } from './format.ts';
+export { readHeader, sha256, withHeader } from './header.ts';
+export { FactIndex } from './helpers.ts';
+export { conflicts, outputPathFor, pendingChanges, planGeneration } from './plan.ts';
+export { renderTemplate } from './template.ts';
+export type * from './types.ts';
+export { integerTokens, pinOf, summary } from './values.ts';
