@@ -1,0 +1,25 @@
+/** The one human line format for diagnostics and findings, so editors and terminals can jump to them. */
+import type { Severity } from '../generator/spec/model.ts';
+
+export interface Locatable {
+  file: string;
+  line: number;
+  column?: number;
+  severity: Severity;
+  /** A diagnostic's `code` or a finding's `rule`. */
+  code?: string;
+  rule?: string;
+  message: string;
+  fix?: string;
+}
+
+/** `file:line:col: severity code message` (no trailing newline). */
+export function formatDiagnosticLine(d: Locatable): string {
+  return `${d.file}:${d.line}:${d.column ?? 1}: ${d.severity} ${d.code ?? d.rule ?? ''} ${d.message}`;
+}
+
+/** The line above plus an indented `fix:` line when there is one. */
+export function formatDiagnostic(d: Locatable): string {
+  const head = formatDiagnosticLine(d);
+  return d.fix ? `${head}\n  fix: ${d.fix}` : head;
+}

@@ -1,0 +1,101 @@
+/**
+ * Finds and reads the spec files a command works on, and parses them into a
+ * SpecSet. The one place the reader meets the file system.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { glob } from 'tinyglobby';
+import { parseSpec } from '../generator/spec/index.ts';
+import type { SpecSet } from '../generator/spec/model.ts';
+import type { FactlineConfig } from './config.ts';
+import { type CliIO, UsageError } from './io.ts';
+
+export interface LoadedSpecs {
+  set: SpecSet;
+  /** Repo-relative file → its text, for commands that quote or re-read specs. */
+  sources: Map<string, string>;
+}
+
+/** The MCP-CORE spec shipped inside the factline package: the default when nothing else is found. */
+export const BUNDLED_SPEC = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'specs', 'mcp-core.md');
+
+const SKIP_DIRS = new Set(['node_modules', '.git']);
+
+function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+/** Every `.md` file beneath `dir`, sorted by path, skipping node_modules and .git. */
+function markdownUnder(dir: string): string[] {
+  const out: string[] = [];
+  const visit = (d: string): void => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (SKIP_DIRS.has(entry.name)) continue;
+      const path = join(d, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.isFile() && entry.name.endsWith('.md')) out.push(path);
+    }
+  };
+  visit(dir);
+  return out.sort();
+}
+
+/** `specs/mcp-core.md` → `mcp-core`; outside the specs root, the bare file name. */
+export function docNameOf(config: FactlineConfig, absolute: string): string {
+  const fromRoot = relative(resolve(config.root, config.specsRoot), absolute);
+  const inside = fromRoot !== '' && !fromRoot.startsWith('..') && !isAbsolute(fromRoot);
+  return toPosix(inside ? fromRoot : basename(absolute)).replace(/\.md$/i, '');
+}
+
+async function expand(io: CliIO, config: FactlineConfig, paths: string[]): Promise<string[]> {
+  if (paths.length === 0) {
+    const found = await glob(config.specs, { cwd: config.root, ignore: config.ignore, absolute: true });
+    return found.length > 0 ? found.map((f) => resolve(f)).sort() : [BUNDLED_SPEC];
+  }
+  const files: string[] = [];
+  for (const given of paths) {
+    const absolute = resolve(io.cwd, given);
+    let isDir: boolean;
+    try {
+      isDir = statSync(absolute).isDirectory();
+    } catch (error) {
+      throw new UsageError(`cannot read spec \`${given}\`: ${describe(error)}`);
+    }
+    if (!isDir) files.push(absolute);
+    else {
+      const inside = markdownUnder(absolute);
+      if (inside.length === 0) throw new UsageError(`no .md files under \`${given}\``);
+      files.push(...inside);
+    }
+  }
+  return [...new Set(files)];
+}
+
+function describe(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file or directory';
+  if (code === 'EACCES') return 'permission denied';
+  return (error as Error).message;
+}
+
+// @implements factline#READ-LOAD-SPECS
+export async function loadSpecSet(io: CliIO, config: FactlineConfig, paths: string[]): Promise<LoadedSpecs> {
+  const files = await expand(io, config, paths);
+  const sources = new Map<string, string>();
+  const set: SpecSet = { documents: [] };
+  for (const absolute of files) {
+    let text: string;
+    try {
+      text = readFileSync(absolute, 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `cannot read spec \`${relative(io.cwd, absolute) || absolute}\`: ${describe(error)}`,
+      );
+    }
+    const file = toPosix(relative(config.root, absolute));
+    sources.set(file, text);
+    set.documents.push(parseSpec(text, { file, doc: docNameOf(config, absolute) }));
+  }
+  return { set, sources };
+}

@@ -1,0 +1,304 @@
+/**
+ * The spec reader: Markdown text in, SpecDocument out. Pure (no fs), one
+ * remark parse, one walk; every problem is collected as a Diagnostic.
+ */
+import type { Root } from 'mdast';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import { unified } from 'unified';
+import type { Issue } from './issues.ts';
+import type { Diagnostic, Fact, KindLine, Section, SpecDocument, Status } from './model.ts';
+import { LineIndex } from './positions.ts';
+import { type ScannedUnit, scanUnit } from './scan.ts';
+import type { MarkerStatus } from './status-values.ts';
+import { digestOf, factClassOf, parseKindLine, slugOf } from './text.ts';
+import { type Block, collectBlocks, inlineMasks, type UnitBlock } from './units.ts';
+
+export type { Diagnostic, Fact, Section, SpecDocument, SpecSet, Status } from './model.ts';
+
+export interface ParseOptions {
+  /** Path shown in diagnostics and facts. */
+  file: string;
+  /** Document name, the `DOC` of `DOC#ID`. */
+  doc: string;
+}
+
+const processor = unified().use(remarkParse).use(remarkGfm);
+
+/** Status of a fact nobody has marked anywhere: specified, and still being worked on. */
+const DEFAULT_STATUS: Status = { stage: 'spec', state: 'work', origin: 'default' };
+
+/**
+ * YAML front matter is never a unit: blank it (keeping offsets and line
+ * numbers) so remark does not read its `---` as a rule or setext heading.
+ */
+function blankFrontMatter(source: string): string {
+  const open = /^---[ \t]*\r?\n/.exec(source);
+  if (!open) return source;
+  const close = /^(?:---|\.\.\.)[ \t]*$/m;
+  const rest = source.slice(open[0].length);
+  const m = close.exec(rest);
+  if (!m) return source;
+  const end = open[0].length + m.index + m[0].length;
+  return source.slice(0, end).replace(/[^\n]/g, ' ') + source.slice(end);
+}
+
+interface PendingFact {
+  fact: Fact;
+  own?: MarkerStatus;
+  chain: Section[];
+}
+
+// @implements factline#READ-NEVER-THROWS
+export function parseSpec(source: string, options: ParseOptions): SpecDocument {
+  const { file, doc } = options;
+  const text = blankFrontMatter(source.replace(/^\uFEFF/, ' '));
+  const tree = processor.parse(text) as Root;
+  const lines = new LineIndex(text);
+  const blocks = collectBlocks(tree);
+  const diagnostics: Diagnostic[] = [];
+  const report = (issue: Issue): void => {
+    const { line, column } = lines.place(issue.offset);
+    diagnostics.push({
+      code: issue.code,
+      severity: 'error',
+      file,
+      line,
+      column,
+      ...(issue.token !== undefined ? { token: issue.token } : {}),
+      message: issue.message,
+      ...(issue.fix !== undefined ? { fix: issue.fix } : {}),
+    });
+  };
+
+  const result: SpecDocument = { doc, file, facts: [], sections: [], diagnostics };
+  const ids = new Map<string, number>();
+  const claim = (id: string, offset: number, token: string): boolean => {
+    const line = lines.place(offset).line;
+    const prior = ids.get(id);
+    if (prior !== undefined) {
+      report({
+        code: 'duplicate-id',
+        offset,
+        token,
+        message: `duplicate id \`${id}\` (lines ${prior} and ${line}): already defined at ${file}:${prior}`,
+        fix: 'rename one of them; fact ids and heading {#anchors} share one namespace per document',
+      });
+      return false;
+    }
+    ids.set(id, line);
+    return true;
+  };
+
+  const stack: Section[] = [];
+  const pending: PendingFact[] = [];
+  let seenHeading = false;
+  let documentMarkerLine: number | undefined;
+
+  for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b]!;
+    if (block.kind === 'heading') {
+      const section = headingSection(text, block, lines, report, claim);
+      while (stack.length > 0 && stack[stack.length - 1]!.depth >= section.depth) stack.pop();
+      stack.push(section);
+      result.sections.push(section);
+      if (!seenHeading && section.depth === 1) result.title = section.title;
+      seenHeading = true;
+      continue;
+    }
+    if (block.kind !== 'unit' && block.kind !== 'html') continue;
+    if (
+      block.kind === 'html' &&
+      (block.node.value.startsWith('<!--') || !block.node.value.includes('<status'))
+    )
+      continue;
+    const masks = block.kind === 'unit' ? inlineMasks(block.node) : { masks: [], codes: [] };
+    const scanned = scanUnit({
+      raw: text.slice(block.start, block.end),
+      base: block.start,
+      masks: masks.masks,
+      quoteDepth: block.quoteDepth,
+    });
+    for (const issue of scanned.issues) report(issue);
+
+    if (!scanned.anchor) {
+      if (scanned.markers === 0) continue;
+      if (scanned.text === '' && !scanned.label) {
+        // A standalone marker: document, section, or stranded.
+        const prev = blocks[b - 1];
+        const afterHeading = prev?.kind === 'heading';
+        const firstH1 = afterHeading && result.sections.length === 1 && prev.node.depth === 1;
+        if (!seenHeading || firstH1) {
+          if (documentMarkerLine === undefined) {
+            documentMarkerLine = lines.place(block.start).line;
+            if (scanned.status) result.status = { ...scanned.status, origin: 'document' };
+            continue;
+          }
+        } else if (afterHeading) {
+          const section = stack[stack.length - 1]!;
+          if (scanned.status) section.status = { ...scanned.status, origin: 'section' };
+          continue;
+        }
+        report({
+          code: 'stranded-marker',
+          offset: scanned.firstMarker ?? block.start,
+          token: scanned.firstMarkerToken ?? '',
+          message:
+            documentMarkerLine !== undefined && !seenHeading
+              ? `a second document marker (the first is at line ${documentMarkerLine})`
+              : 'a standalone marker here marks nothing: only right after a heading (or in the preamble) does a marker stand alone',
+          fix: 'move it right under a heading to mark that section, or into the unit it describes (then give the unit a `@fact:` anchor)',
+        });
+        continue;
+      }
+      if (block.kind === 'unit' && block.type === 'tableCell') continue;
+      report({
+        code: 'marked-unit-without-anchor',
+        offset: scanned.firstMarker ?? block.start,
+        token: scanned.firstMarkerToken ?? '',
+        message: 'this unit carries a status marker but no `@fact:` anchor',
+        fix: 'start the unit with `@fact:SOME-ID` (UPPER-SLUG for a normative fact, kebab-case for a service unit), or remove the marker',
+      });
+      continue;
+    }
+    if (block.kind !== 'unit') continue;
+    const anchor = scanned.anchor;
+    if (!claim(anchor.id, anchor.offset, anchor.token)) continue;
+    const fact = buildFact(scanned, block, masks.codes, lines, { file, doc }, stack);
+    if (anchor.type === 'code') bindFence(fact, text, blocks, b, anchor.offset, report);
+    if (fact.kindLine && stack.length > 0) stack[stack.length - 1]!.kindLine = fact.kindLine;
+    if (stack.length > 0) stack[stack.length - 1]!.factIds.push(fact.id);
+    result.facts.push(fact);
+    pending.push({ fact, chain: [...stack], ...(scanned.status ? { own: scanned.status } : {}) });
+  }
+
+  // Roll-down runs last: a preamble marker may follow the facts it covers.
+  for (const { fact, own, chain } of pending) fact.status = effectiveStatus(own, chain, result.status);
+  diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
+  return result;
+}
+
+// @implements factline#READ-ROLL-DOWN
+function effectiveStatus(
+  own: MarkerStatus | undefined,
+  chain: Section[],
+  docStatus: Status | undefined,
+): Status {
+  if (own) return { ...own, origin: 'own' };
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const s = chain[i]!.status;
+    if (s) return { ...s, origin: 'section' };
+  }
+  if (docStatus) return { ...docStatus, origin: 'document' };
+  return { ...DEFAULT_STATUS };
+}
+
+function headingSection(
+  text: string,
+  block: Extract<Block, { kind: 'heading' }>,
+  lines: LineIndex,
+  report: (issue: Issue) => void,
+  claim: (id: string, offset: number, token: string) => boolean,
+): Section {
+  const node = block.node;
+  const first = node.children[0];
+  const last = node.children[node.children.length - 1];
+  const start = first?.position?.start.offset ?? block.start;
+  const raw = first && last ? text.slice(start, last.position?.end.offset ?? block.end) : '';
+  const m = /\s*\{#([^}\s]*)\}\s*$/.exec(raw);
+  const title = (m ? raw.slice(0, m.index) : raw).replace(/\s+/g, ' ').trim();
+  const line = lines.place(block.start).line;
+  let anchor = slugOf(title);
+  let explicitAnchor = false;
+  if (m) {
+    const id = m[1]!;
+    const offset = start + m.index + m[0].indexOf('{');
+    if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(id)) {
+      report({
+        code: 'empty-id',
+        offset,
+        token: `{#${id}}`,
+        message:
+          id === '' ? 'heading anchor `{#}` has no id' : `heading anchor \`{#${id}}\` is not a valid id`,
+        fix: 'write `{#some-anchor}`: a letter, then letters, digits, `_` or `-`',
+      });
+    } else {
+      anchor = id;
+      explicitAnchor = true;
+      claim(id, offset, `{#${id}}`);
+    }
+  }
+  return { anchor, explicitAnchor, title, depth: node.depth, line, factIds: [] };
+}
+
+function buildFact(
+  scanned: ScannedUnit,
+  block: UnitBlock,
+  codes: string[],
+  lines: LineIndex,
+  where: { file: string; doc: string },
+  stack: Section[],
+): Fact {
+  const anchor = scanned.anchor!;
+  const at = lines.place(anchor.offset);
+  const kindLine = kindLineOf(scanned.text, codes);
+  const fact: Fact = {
+    id: anchor.id,
+    doc: where.doc,
+    address: `${where.doc}#${anchor.id}`,
+    file: where.file,
+    line: at.line,
+    column: at.column,
+    endLine: lines.place(Math.max(block.end - 1, block.start)).line,
+    factClass: factClassOf(anchor.id),
+    unit: block.type,
+    status: DEFAULT_STATUS,
+    text: scanned.text,
+    digest: digestOf(scanned.text),
+    codes,
+  };
+  if (scanned.label) fact.label = scanned.label;
+  if (scanned.requires) fact.requires = scanned.requires;
+  if (stack.length > 0) fact.section = stack[stack.length - 1]!.anchor;
+  if (kindLine) fact.kindLine = kindLine;
+  return fact;
+}
+
+// @implements factline#READ-KIND-LINES
+function kindLineOf(text: string, codes: string[]): KindLine | undefined {
+  if (codes.length !== 1 || !text.startsWith('`') || !text.endsWith('`')) return undefined;
+  if (text.replace(/`/g, '').trim() !== codes[0]!.trim()) return undefined;
+  return parseKindLine(codes[0]!);
+}
+
+/** `@fact/code:` takes the next block, which must be a fence (blank lines between are fine). */
+// @implements factline#READ-TYPED-CODE
+function bindFence(
+  fact: Fact,
+  text: string,
+  blocks: Block[],
+  b: number,
+  offset: number,
+  report: (issue: Issue) => void,
+): void {
+  const unit = blocks[b] as UnitBlock;
+  const next = blocks[b + 1];
+  // An indented code block is not a fence: only ``` or ~~~ bind.
+  const fenced =
+    next?.kind === 'code' && next.start >= unit.end && /^(```|~~~)/.test(text.slice(next.start, next.end));
+  if (next?.kind !== 'code' || !fenced) {
+    report({
+      code: 'typed-anchor-without-fence',
+      offset,
+      token: `@fact/code:${fact.id}`,
+      message: `\`@fact/code:${fact.id}\` has no fenced code block right below it`,
+      fix: 'put the fenced block (```…```) directly after this unit, or use `@fact:` for a fact without code',
+    });
+    return;
+  }
+  const lang = next.node.lang ?? undefined;
+  fact.code = { ...(lang ? { lang } : {}), value: next.node.value };
+  fact.text = `${fact.text}\n\`\`\`${lang ?? ''}\n${next.node.value}\n\`\`\``;
+  fact.digest = digestOf(fact.text);
+  fact.endLine = next.node.position?.end.line ?? fact.endLine;
+}

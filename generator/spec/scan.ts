@@ -1,0 +1,392 @@
+/**
+ * Scans one unit's Markdown source for the markup tokens: label, anchor,
+ * status markers (shorthand, legacy, element), `@requires:`, fragment
+ * wrappers. Code spans, HTML comments and link targets arrive masked, so
+ * nothing inside them is ever read as a tag.
+ */
+import { parseElement } from './element.ts';
+import type { Issue } from './issues.ts';
+import { elementStatus, type MarkerStatus, shorthandStatus } from './status-values.ts';
+import { isStage, isState, nearest } from './vocabulary.ts';
+
+export interface Anchor {
+  id: string;
+  /** `code` for `@fact/code:`; the unknown type as written otherwise. */
+  type?: string;
+  /** Absolute offset of the anchor token. */
+  offset: number;
+  token: string;
+}
+
+export interface Fragment {
+  status?: MarkerStatus;
+  offset: number;
+  text: string;
+}
+
+export interface ScannedUnit {
+  label?: string;
+  anchor?: Anchor;
+  /** The unit's own status (first valid point marker; later ones add action only). */
+  status?: MarkerStatus;
+  /** Number of point markers found (valid or not). */
+  markers: number;
+  /** Absolute offset of the first point marker. */
+  firstMarker?: number;
+  firstMarkerToken?: string;
+  requires?: string[];
+  fragments: Fragment[];
+  /** Normalised text: tags removed, whitespace collapsed, trimmed. */
+  text: string;
+  issues: Issue[];
+}
+
+export interface ScanInput {
+  /** The unit's raw Markdown. */
+  raw: string;
+  /** Absolute offset of raw[0] in the document. */
+  base: number;
+  /** Absolute [start, end) ranges that are opaque (code spans, comments, link targets). */
+  masks: Array<[number, number]>;
+  /** Blockquote nesting: that many `>` are stripped from each continuation line. */
+  quoteDepth: number;
+}
+
+type TokenKind = 'status' | 'legacy' | 'element' | 'open' | 'close' | 'requires' | 'fact' | 'hashes';
+
+interface Token {
+  kind: TokenKind;
+  start: number;
+  end: number;
+  status?: MarkerStatus;
+  requires?: string[];
+  anchor?: Anchor;
+  issues: Issue[];
+}
+
+const ID = /[A-Za-z][A-Za-z0-9_-]*/y;
+const CANDIDATE = /@status:|@requires:|@fact[:/]|##|@[a-z]+|<\/?status(?![\w-])/g;
+const MASK = '\u0001';
+const LABEL = /\[(p\d+)\]/y;
+
+function isSpace(ch: string | undefined): boolean {
+  return ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r' || ch === '\f' || ch === '\v';
+}
+
+function tokenEnd(text: string, i: number): number {
+  while (i < text.length && !isSpace(text[i])) i++;
+  return i;
+}
+
+/** Builds the masked view: opaque ranges become non-space filler, blockquote prefixes become spaces. */
+function maskedView(input: ScanInput, removals: Array<[number, number]>): string {
+  const { raw, base } = input;
+  const chars = raw.split('');
+  for (const [s, e] of input.masks) {
+    for (let i = Math.max(s - base, 0); i < Math.min(e - base, raw.length); i++) {
+      if (chars[i] !== '\n') chars[i] = MASK;
+    }
+  }
+  if (input.quoteDepth > 0) {
+    for (let nl = raw.indexOf('\n'); nl !== -1; nl = raw.indexOf('\n', nl + 1)) {
+      let i = nl + 1;
+      for (let d = 0; d < input.quoteDepth; d++) {
+        let j = i;
+        while (raw[j] === ' ' || raw[j] === '\t') j++;
+        if (raw[j] !== '>') break;
+        chars[j] = ' ';
+        removals.push([j, j + 1]);
+        i = j + 1;
+      }
+    }
+  }
+  return chars.join('');
+}
+
+function readToken(m: string, raw: string, at: number, base: number): Token | undefined {
+  const prev = at === 0 ? undefined : m[at - 1];
+  const standalone = prev === undefined || isSpace(prev);
+  if (m.startsWith('<status', at) || m.startsWith('</status', at)) {
+    if (prev === '\\') return undefined;
+    const issues: Issue[] = [];
+    if (m[at + 1] === '/') {
+      const close = /<\/status\s*>/y;
+      close.lastIndex = at;
+      if (!close.exec(m)) return undefined;
+      return { kind: 'close', start: at, end: close.lastIndex, issues };
+    }
+    const el = parseElement(m, at, base, issues);
+    const token = raw.slice(at, el.end);
+    if (el.selfClosing || !el.terminated) {
+      const status = el.terminated ? elementStatus(el.attrs, base + at, token, issues) : undefined;
+      return { kind: 'element', start: at, end: el.end, issues, ...(status ? { status } : {}) };
+    }
+    const status = elementStatus(el.attrs, base + at, token, issues);
+    return { kind: 'open', start: at, end: el.end, issues, ...(status ? { status } : {}) };
+  }
+  if (!standalone) return undefined;
+  if (m.startsWith('@status:', at)) {
+    const end = tokenEnd(m, at);
+    const issues: Issue[] = [];
+    const value = m.slice(at + 8, end);
+    const status = shorthandStatus(value, base + at + 8, issues);
+    return { kind: 'status', start: at, end, issues, ...(status ? { status } : {}) };
+  }
+  if (m.startsWith('@requires:', at)) {
+    const end = tokenEnd(m, at);
+    const requires = m
+      .slice(at + 10, end)
+      .split(',')
+      .map((k) => k.trim())
+      .filter((k) => k !== '');
+    return { kind: 'requires', start: at, end, requires, issues: [] };
+  }
+  if (m.startsWith('@fact', at)) {
+    const issues: Issue[] = [];
+    let i = at + 5;
+    let type: string | undefined;
+    if (m[i] === '/') {
+      const colon = m.indexOf(':', i);
+      const stop = tokenEnd(m, i);
+      if (colon === -1 || colon > stop) {
+        type = m.slice(i + 1, stop);
+        i = stop;
+      } else {
+        type = m.slice(i + 1, colon);
+        i = colon + 1;
+      }
+    } else i += 1;
+    ID.lastIndex = i;
+    const id = m[i - 1] === ':' ? ID.exec(m)?.[0] : undefined;
+    const end = id ? i + id.length : tokenEnd(m, at);
+    const token = raw.slice(at, end);
+    if (!id) {
+      issues.push({
+        code: 'empty-id',
+        offset: base + at,
+        token,
+        message: `\`${token}\` has no id`,
+        fix: 'write an id right after the colon: `@fact:SOME-ID` (a letter, then letters, digits, `_` or `-`)',
+      });
+      return { kind: 'fact', start: at, end, issues };
+    }
+    const anchor: Anchor = { id, offset: base + at, token, ...(type !== undefined ? { type } : {}) };
+    return { kind: 'fact', start: at, end, anchor, issues };
+  }
+  if (m.startsWith('##', at)) {
+    ID.lastIndex = at + 2;
+    const id = ID.exec(m)?.[0];
+    if (!id) return undefined;
+    const end = at + 2 + id.length;
+    return {
+      kind: 'hashes',
+      start: at,
+      end,
+      anchor: { id, offset: base + at, token: raw.slice(at, end) },
+      issues: [],
+    };
+  }
+  // Legacy `@stage[/state]`: ours only when the whole token is in the vocabulary,
+  // so npm scopes (`@types/node`) and `@spec://` directives stay prose.
+  const end = tokenEnd(m, at);
+  const word = m.slice(at + 1, end);
+  const slash = word.indexOf('/');
+  const stage = slash === -1 ? word : word.slice(0, slash);
+  const state = slash === -1 ? undefined : word.slice(slash + 1);
+  if (!isStage(stage) || (state !== undefined && !isState(state))) return undefined;
+  return {
+    kind: 'legacy',
+    start: at,
+    end,
+    status: { stage, state: state ?? (stage === 'unknown' ? 'hold' : 'work') },
+    issues: [],
+  };
+}
+
+const POINT: ReadonlySet<TokenKind> = new Set(['status', 'legacy', 'element', 'requires']);
+
+function onlySpace(m: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (!isSpace(m[i])) return false;
+  return true;
+}
+
+// @implements factline#READ-UNIT-TOKENS
+export function scanUnit(input: ScanInput): ScannedUnit {
+  const { raw, base } = input;
+  const removals: Array<[number, number]> = [];
+  const m = maskedView(input, removals);
+  const issues: Issue[] = [];
+  const tokens: Token[] = [];
+  CANDIDATE.lastIndex = 0;
+  for (let found = CANDIDATE.exec(m); found; found = CANDIDATE.exec(m)) {
+    const token = readToken(m, raw, found.index, base);
+    if (token) {
+      tokens.push(token);
+      CANDIDATE.lastIndex = Math.max(token.end, found.index + 1);
+    }
+  }
+
+  const result: ScannedUnit = { markers: 0, fragments: [], text: '', issues };
+  let pos = 0;
+  while (pos < m.length && isSpace(m[pos])) pos++;
+  LABEL.lastIndex = pos;
+  const label = LABEL.exec(m);
+  let labelRange: [number, number] | undefined;
+  if (label) {
+    labelRange = [pos, pos + label[0].length];
+    pos += label[0].length;
+    while (pos < m.length && isSpace(m[pos])) pos++;
+  }
+  let t = 0;
+  while (t < tokens.length && tokens[t]!.end <= pos && tokens[t]!.start < pos) t++;
+  const leading = new Set<Token>();
+  const first = tokens[t];
+  if (first && first.start === pos && (first.kind === 'fact' || first.kind === 'hashes')) {
+    leading.add(first);
+    if (first.anchor) result.anchor = first.anchor;
+    issues.push(...first.issues);
+    pos = first.end;
+    t++;
+  }
+  if (labelRange && result.anchor) {
+    result.label = label![1];
+    removals.push(labelRange);
+  }
+  for (; t < tokens.length; t++) {
+    const tok = tokens[t]!;
+    if (!POINT.has(tok.kind) || !onlySpace(m, pos, tok.start)) break;
+    leading.add(tok);
+    pos = tok.end;
+  }
+  const trailing = new Set<Token>();
+  let limit = m.length;
+  for (let k = tokens.length - 1; k >= 0; k--) {
+    const tok = tokens[k]!;
+    if (leading.has(tok) || !POINT.has(tok.kind) || !onlySpace(m, tok.end, limit)) break;
+    trailing.add(tok);
+    limit = tok.start;
+  }
+
+  const openStack: Token[] = [];
+  for (const tok of tokens) {
+    if (leading.has(tok) && (tok.kind === 'fact' || tok.kind === 'hashes')) {
+      removals.push([tok.start, tok.end]);
+      continue;
+    }
+    if (tok.kind === 'fact' || tok.kind === 'hashes') {
+      // A later `@fact:` is prose, unless it opens a continuation line: then a
+      // missing blank line swallowed what was meant as the next unit.
+      if (tok.kind === 'fact' && lineStart(m, tok.start)) {
+        const id = tok.anchor?.id;
+        issues.push({
+          code: 'swallowed-anchor',
+          offset: base + tok.start,
+          token: raw.slice(tok.start, tok.end),
+          message: `\`${raw.slice(tok.start, tok.end)}\` starts a continuation line, so it is read as prose inside the unit above${id ? `, not as fact \`${id}\`` : ''}`,
+          fix: 'insert a blank line before this line so the anchor starts its own paragraph',
+        });
+      }
+      continue;
+    }
+    if (tok.kind === 'legacy' && !leading.has(tok) && !trailing.has(tok)) continue; // prose
+    issues.push(...tok.issues);
+    removals.push([tok.start, tok.end]);
+    if (tok.kind === 'open') {
+      openStack.push(tok);
+      continue;
+    }
+    if (tok.kind === 'close') {
+      const open = openStack.pop();
+      if (!open) {
+        issues.push({
+          code: 'malformed-element',
+          offset: base + tok.start,
+          token: raw.slice(tok.start, tok.end),
+          message: '`</status>` closes no open `<status …>` wrapper',
+          fix: 'remove it, or open the fragment with `<status stage="…" state="…">`',
+        });
+      } else {
+        result.fragments.push({
+          offset: base + open.start,
+          text: collapse(raw.slice(open.end, tok.start)),
+          ...(open.status ? { status: open.status } : {}),
+        });
+      }
+      continue;
+    }
+    if (tok.kind === 'requires') {
+      result.requires = [...(result.requires ?? []), ...(tok.requires ?? [])];
+    } else {
+      result.markers++;
+      if (result.firstMarker === undefined) {
+        result.firstMarker = base + tok.start;
+        result.firstMarkerToken = raw.slice(tok.start, tok.end);
+      }
+      if (tok.status) {
+        if (!result.status) result.status = { ...tok.status };
+        else if (tok.status.action && !result.status.action) {
+          result.status.action = tok.status.action;
+          if (tok.status.actionstage) result.status.actionstage = tok.status.actionstage;
+        }
+      }
+    }
+    if (!leading.has(tok) && !trailing.has(tok)) {
+      const token = raw.slice(tok.start, tok.end);
+      issues.push({
+        code: 'marker-mid-unit',
+        offset: base + tok.start,
+        token,
+        message: `\`${token}\` stands mid-unit; a marker is read only as the first token (after the anchor) or the last token`,
+        fix: 'move it to the end of the unit (or right after the `@fact:` anchor)',
+      });
+    }
+  }
+  for (const open of openStack) {
+    const token = raw.slice(open.start, open.end);
+    issues.push({
+      code: 'unclosed-wrapper',
+      offset: base + open.start,
+      token,
+      message: `\`${token}\` opens a fragment that is never closed in this unit`,
+      fix: 'close the fragment with `</status>`, or self-close a point marker with `/>`',
+    });
+  }
+  result.text = collapse(removeRanges(raw, removals));
+  if (result.anchor?.type !== undefined && result.anchor.type !== 'code') {
+    const near = nearest(result.anchor.type, ['code']);
+    issues.push({
+      code: 'unknown-typed-anchor',
+      offset: result.anchor.offset,
+      token: result.anchor.token,
+      message: `unknown typed anchor \`@fact/${result.anchor.type}:\``,
+      fix: `${near ? 'did you mean `@fact/code:`? ' : ''}\`code\` is the only known type; use \`@fact:\` for a plain fact`,
+    });
+  }
+  return result;
+}
+
+function lineStart(m: string, at: number): boolean {
+  for (let i = at - 1; i >= 0; i--) {
+    if (m[i] === '\n') return true;
+    if (!isSpace(m[i])) return false;
+  }
+  return false;
+}
+
+export function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function removeRanges(raw: string, ranges: Array<[number, number]>): string {
+  if (ranges.length === 0) return raw;
+  ranges.sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [s, e] of ranges) {
+    if (s > at) out += raw.slice(at, s);
+    // Keep a space where a token was, so words on either side never fuse.
+    out += ' ';
+    at = Math.max(at, e);
+  }
+  return out + raw.slice(at);
+}

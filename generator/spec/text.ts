@@ -1,0 +1,39 @@
+/** Fact text helpers: the digest, kind lines, section slugs, id classes. */
+import { createHash } from 'node:crypto';
+import type { FactClass, KindLine, SectionKind } from './model.ts';
+
+// @implements factline#READ-DIGEST
+export function digestOf(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+const KIND_LINE = /^(prop|req|design|guide) r(\d+)( planned)?(?: disputed\(([^)]*)\))?$/;
+
+/** `req r1`, `prop r3 planned`, `design r2 disputed(#a,#b)`. */
+export function parseKindLine(code: string): KindLine | undefined {
+  const m = KIND_LINE.exec(code.trim());
+  if (!m) return undefined;
+  return {
+    kind: m[1] as SectionKind,
+    revision: Number(m[2]),
+    planned: m[3] !== undefined,
+    disputed: (m[4] ?? '')
+      .split(/[\s,]+/)
+      .map((s) => s.replace(/^#/, ''))
+      .filter((s) => s !== ''),
+  };
+}
+
+/** UPPER-SLUG ids are normative; anything with a lower-case letter is a service unit. */
+export function factClassOf(id: string): FactClass {
+  return id === id.toUpperCase() ? 'normative' : 'service';
+}
+
+/** GitHub-style heading slug, used when a heading has no `{#anchor}`. */
+export function slugOf(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .trim()
+    .replace(/\s+/g, '-');
+}

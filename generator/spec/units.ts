@@ -1,0 +1,139 @@
+/**
+ * Walks the mdast tree once and flattens it into the blocks the reader
+ * cares about, in document order: headings, units (paragraphs, list items,
+ * table body cells, at any depth and inside blockquotes), HTML blocks, fences
+ * and everything else as an adjacency breaker.
+ */
+import type { Code, Heading, Html, ListItem, Nodes, Paragraph, Root, RootContent, TableCell } from 'mdast';
+import type { UnitType } from './model.ts';
+
+export interface UnitBlock {
+  kind: 'unit';
+  type: UnitType;
+  /** The node whose inline children are the unit's text. */
+  node: Paragraph | TableCell;
+  start: number;
+  end: number;
+  quoteDepth: number;
+}
+
+export type Block =
+  | UnitBlock
+  | { kind: 'heading'; node: Heading; start: number; end: number }
+  | { kind: 'html'; node: Html; start: number; end: number; quoteDepth: number }
+  | { kind: 'code'; node: Code; start: number; end: number }
+  | { kind: 'other'; start: number; end: number };
+
+function span(node: Nodes): { start: number; end: number } {
+  return { start: node.position?.start.offset ?? 0, end: node.position?.end.offset ?? 0 };
+}
+
+// @implements factline#READ-UNITS
+export function collectBlocks(tree: Root): Block[] {
+  const blocks: Block[] = [];
+  walkChildren(tree.children, 0, blocks);
+  return blocks;
+}
+
+function walkChildren(children: readonly RootContent[], quoteDepth: number, out: Block[]): void {
+  for (const child of children) walk(child, quoteDepth, out);
+}
+
+function walk(node: RootContent, quoteDepth: number, out: Block[]): void {
+  switch (node.type) {
+    case 'heading':
+      out.push({ kind: 'heading', node, ...span(node) });
+      return;
+    case 'paragraph':
+      out.push({ kind: 'unit', type: 'paragraph', node, quoteDepth, ...span(node) });
+      return;
+    case 'html':
+      out.push({ kind: 'html', node, quoteDepth, ...span(node) });
+      return;
+    case 'code':
+      out.push({ kind: 'code', node, ...span(node) });
+      return;
+    case 'blockquote':
+      walkChildren(node.children, quoteDepth + 1, out);
+      return;
+    case 'list':
+      for (const item of node.children) walkItem(item, quoteDepth, out);
+      return;
+    case 'table': {
+      out.push({ kind: 'other', ...span(node) });
+      // The first row is the header: structure, never units.
+      for (const row of node.children.slice(1)) {
+        for (const cell of row.children) {
+          const first = cell.children[0];
+          const last = cell.children[cell.children.length - 1];
+          if (!first || !last) continue;
+          out.push({
+            kind: 'unit',
+            type: 'tableCell',
+            node: cell,
+            quoteDepth,
+            start: span(first).start,
+            end: span(last).end,
+          });
+        }
+      }
+      return;
+    }
+    default:
+      out.push({ kind: 'other', ...span(node) });
+  }
+}
+
+/** The item's first paragraph is the list-item unit; its nested lists are units of their own. */
+function walkItem(item: ListItem, quoteDepth: number, out: Block[]): void {
+  let first = true;
+  for (const child of item.children) {
+    if (first && child.type === 'paragraph') {
+      out.push({ kind: 'unit', type: 'listItem', node: child, quoteDepth, ...span(child) });
+    } else walk(child, quoteDepth, out);
+    first = false;
+  }
+  if (item.children.length === 0) out.push({ kind: 'other', ...span(item) });
+}
+
+/**
+ * Opaque ranges inside a unit: code spans, HTML comments, link and image
+ * targets. Also returns the unit's inline code values, in order.
+ */
+export function inlineMasks(node: Paragraph | TableCell): {
+  masks: Array<[number, number]>;
+  codes: string[];
+} {
+  const masks: Array<[number, number]> = [];
+  const codes: string[] = [];
+  const visit = (n: Nodes): void => {
+    switch (n.type) {
+      case 'inlineCode':
+        masks.push([span(n).start, span(n).end]);
+        codes.push(n.value);
+        return;
+      case 'html':
+        if (n.value.startsWith('<!--')) masks.push([span(n).start, span(n).end]);
+        return;
+      case 'image':
+      case 'imageReference':
+        masks.push([span(n).start, span(n).end]);
+        return;
+      case 'link':
+      case 'linkReference': {
+        const { start, end } = span(n);
+        const last = n.children[n.children.length - 1];
+        const childEnd = last ? span(last).end : start;
+        // Autolinks (`<https://…>`, bare `www.…`) are all target: mask whole.
+        if (!last || childEnd >= end - 1) masks.push([start, end]);
+        else masks.push([childEnd, end]);
+        for (const c of n.children) visit(c);
+        return;
+      }
+      default:
+        if ('children' in n) for (const c of n.children) visit(c as Nodes);
+    }
+  };
+  for (const c of node.children) visit(c as Nodes);
+  return { masks, codes };
+}
