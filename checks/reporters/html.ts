@@ -1,0 +1,122 @@
+/**
+ * The HTML reporter: TraceResult + spec sources + code snippets → one
+ * self-contained page (no network, no external assets).
+ *
+ * Pure: returns a string. The page embeds the JSON of the result and builds
+ * every view from it in the browser, so page and exit code cannot disagree.
+ */
+import { createHash } from 'node:crypto';
+import type { TraceResult } from '../model.ts';
+import { REPORT_JS } from './html/app.ts';
+import type { ReportInputs } from './html/model.ts';
+import { renderSpecMarkup } from './html/spec-markup.ts';
+import { REPORT_CSS } from './html/style.ts';
+
+export type { CodeSnippet, ReportInputs, SpecSource } from './html/model.ts';
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Escapes text for HTML content and double-quoted attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+}
+
+/**
+ * JSON for a `<script type="application/json">` block: `<` becomes `\u003c`
+ * so no `</script>` or `<!--` in the data can end or bend the element; the
+ * value parses back unchanged.
+ */
+// @implements factline#REPORT-EMBEDS-GATE-JSON
+export function embedJson(json: string): string {
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function sha256Base64(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('base64');
+}
+
+/** The `--json` reporter's text for a result (stable key order from the model). */
+function resultJson(result: TraceResult): string {
+  return JSON.stringify(result, null, 2);
+}
+
+// @implements factline#REPORT-SELF-CONTAINED-PAGE
+// @implements factline#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
+export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): string {
+  const title = inputs.title ?? 'factline coverage';
+  const idsByDoc = new Map<string, Set<string>>();
+  for (const fact of result.facts) {
+    const ids = idsByDoc.get(fact.doc) ?? new Set<string>();
+    ids.add(fact.id);
+    idsByDoc.set(fact.doc, ids);
+  }
+  const articles = inputs.specs
+    .map((spec) => {
+      const markup = renderSpecMarkup(spec.text, spec.doc, idsByDoc.get(spec.doc) ?? new Set());
+      return `<article class="doc" data-doc="${escapeHtml(spec.doc)}" aria-label="${escapeHtml(spec.file)}"><div class="spec">\n${markup}\n</div></article>`;
+    })
+    .join('\n');
+  const data = embedJson(resultJson(result));
+  const extra = embedJson(JSON.stringify({ snippets: inputs.snippets }));
+  // The CSP admits exactly our one script and one stylesheet: even if some
+  // markup slipped past the sanitizer, the browser would refuse to run it.
+  const csp = [
+    "default-src 'none'",
+    `script-src 'sha256-${sha256Base64(REPORT_JS)}'`,
+    `style-src 'sha256-${sha256Base64(REPORT_CSS)}'`,
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="generator" content="factline">
+<title>${escapeHtml(title)}</title>
+<style>${REPORT_CSS}</style>
+</head>
+<body>
+<header class="top">
+<h1>${escapeHtml(title)}</h1>
+<input id="search" type="search" placeholder="Search ids and fact text  ( / )" aria-label="Search facts by id or text" autocomplete="off">
+<div class="controls">
+<label><input id="gaps-only" type="checkbox"> gaps only</label>
+<label>document <select id="doc-filter" aria-label="Filter by document"><option value="">all</option></select></label>
+<span id="status-line" aria-live="polite"></span>
+</div>
+</header>
+<div class="layout">
+<nav class="side" aria-label="Summary">
+<div id="totals" class="totals"></div>
+<div id="overall-bar"></div>
+<h2 class="side-head">Show states</h2>
+<div id="state-chips" class="chips" role="group" aria-label="Filter by state"></div>
+<div class="legend"><span class="s-verified"><span class="badge">verified</span></span><span class="s-implemented"><span class="badge">implemented only</span></span><span class="s-missing"><span class="badge">gap</span></span><span class="s-pending"><span class="badge">other</span></span></div>
+<table class="summary"><thead><tr><th>document / section</th><th>facts</th><th>impl</th><th>verif</th><th>gaps</th><th></th></tr></thead><tbody id="summary-body"></tbody></table>
+<h2 class="side-head">Other findings</h2>
+<div id="loose-findings"></div>
+<p class="legend">Keys: <kbd>/</kbd> search · <kbd>Tab</kbd> facts · <kbd>Enter</kbd> open · <kbd>↑</kbd><kbd>↓</kbd> move · <kbd>Esc</kbd> close</p>
+</nav>
+<main id="specs">
+${articles}
+</main>
+</div>
+<script type="application/json" id="factline-result">${data}</script>
+<script type="application/json" id="factline-inputs">${extra}</script>
+<script>${REPORT_JS}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,34 @@
+/**
+ * What the HTML report needs besides the TraceResult: the spec sources it
+ * renders and the code around each citation. The CLI gathers these from disk
+ * (cli/report-inputs.ts) so the renderer stays a pure function.
+ */
+
+export interface SpecSource {
+  /** Repo-relative path of the spec file. */
+  file: string;
+  /** Document name, as in FactTrace.doc. */
+  doc: string;
+  text: string;
+}
+
+/** A few lines of code around one citation. */
+export interface CodeSnippet {
+  /** Index into TraceResult.citations. */
+  citation: number;
+  file: string;
+  /** The citation's own line (1-based). */
+  line: number;
+  /** Line number of `lines[0]`. */
+  startLine: number;
+  lines: string[];
+  /** Enclosing declaration or test title (Citation.symbol / testName). */
+  symbol?: string;
+}
+
+export interface ReportInputs {
+  specs: SpecSource[];
+  snippets: CodeSnippet[];
+  /** Page title; defaults to "factline coverage". */
+  title?: string;
+}

@@ -1,0 +1,192 @@
+/**
+ * Spec Markdown → sanitized HTML fragment with every fact unit marked
+ * (`data-fact="doc#ID"`), so the page can colour it from the embedded JSON.
+ *
+ * Safety does not rest on one layer: raw HTML in the spec is turned into
+ * visible code text before conversion, remark-rehype drops anything raw that
+ * is left, and rehype-sanitize (GitHub's schema, `javascript:` hrefs removed)
+ * runs last over the whole fragment.
+ */
+import type { Element, ElementContent, Root as HastRoot, Text as HastText } from 'hast';
+import type { Heading, Root as MdastRoot, Parent, PhrasingContent, RootContent } from 'mdast';
+import rehypeSanitize, { defaultSchema, type Options as Schema } from 'rehype-sanitize';
+import rehypeStringify from 'rehype-stringify';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { SKIP, visit } from 'unist-util-visit';
+
+/** Classes this module puts on tag tokens; the sanitizer allows only these. */
+export const TAG_CLASSES = ['tag', 'tag-anchor', 'tag-status', 'tag-label', 'tag-requires', 'raw'] as const;
+
+// A unit is a fact when its first token (after an optional [pNN] label or
+// task box) is an anchor: `@fact:ID`, `@fact/code:ID` or legacy `##ID`.
+const LEADING_ANCHOR =
+  /^\s*(?:\[[ xX]\]\s*)?(?:\[[A-Za-z0-9]+\]\s*)?(?:@fact(?:\/[A-Za-z]+)?:|##)([A-Za-z][A-Za-z0-9_-]*)/;
+
+// Tag tokens shown as muted badges instead of raw text.
+const TAG_TOKEN =
+  /(^|\s)(\[p\d+\](?=\s)|@fact(?:\/[A-Za-z]+)?:[A-Za-z][A-Za-z0-9_-]*|@status:[A-Za-z]+(?:\/[A-Za-z]+)?|@requires:[A-Za-z,]+|@(?:idea|spec|impl|test|doc|freeze|unknown)\/(?:plan|work|done|hold|void))(?=\s|$|[.,;:)])/g;
+
+const EXPLICIT_ANCHOR = /\s*\{#([A-Za-z0-9_-]+)\}\s*$/;
+
+/** Plain text of a node, inline code blanked so a code span never reads as an anchor. */
+function leadingText(node: RootContent | PhrasingContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type === 'inlineCode') return '\u0000';
+  if ('children' in node)
+    return (node.children as (RootContent | PhrasingContent)[]).map(leadingText).join('');
+  return '';
+}
+
+/** A heading slug in the common GitHub style; used when a heading has no `{#anchor}`. */
+export function slug(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .trim()
+    .replace(/\s+/g, '-');
+}
+
+function setHProperties(node: { data?: unknown }, properties: Record<string, string>): void {
+  const data = (node.data ?? {}) as { hProperties?: Record<string, unknown> };
+  data.hProperties = { ...data.hProperties, ...properties };
+  node.data = data as never;
+}
+
+/** mdast pass: raw HTML becomes code text, facts and headings get data attributes. */
+function markUnits(tree: MdastRoot, doc: string, ids: ReadonlySet<string>): void {
+  visit(tree, (node, index, parent) => {
+    if (node.type === 'html' && parent && index !== undefined) {
+      const value = node.value.trim();
+      if (value.startsWith('<!--')) {
+        parent.children.splice(index, 1);
+        return [SKIP, index];
+      }
+      const phrasing = parent.type !== 'root' && parent.type !== 'blockquote' && parent.type !== 'listItem';
+      const replacement = phrasing
+        ? { type: 'inlineCode' as const, value: node.value, data: { hProperties: { className: ['raw'] } } }
+        : { type: 'code' as const, value: node.value, data: { hProperties: { className: ['raw'] } } };
+      (parent as Parent).children[index] = replacement as never;
+      return SKIP;
+    }
+    if ((node.type === 'image' || node.type === 'imageReference') && parent && index !== undefined) {
+      // Images would fetch from the network; the report loads nothing, so the alt text stands in.
+      parent.children[index] = {
+        type: 'text',
+        value: node.alt ? `[image: ${node.alt}]` : '[image]',
+      } as never;
+      return SKIP;
+    }
+    if (node.type === 'heading') {
+      const heading = node as Heading;
+      const last = heading.children[heading.children.length - 1];
+      let anchor: string | undefined;
+      if (last?.type === 'text') {
+        const match = EXPLICIT_ANCHOR.exec(last.value);
+        if (match) {
+          anchor = match[1];
+          last.value = last.value.slice(0, match.index);
+        }
+      }
+      setHProperties(heading, { dataSection: anchor ?? slug(leadingText(heading)) });
+      return;
+    }
+    if (node.type === 'paragraph' || node.type === 'tableCell') {
+      const match = LEADING_ANCHOR.exec(leadingText(node));
+      const id = match?.[1];
+      if (!id || !ids.has(id)) return;
+      // A list item's unit is the item itself: mark the <li>, not its first paragraph.
+      const target = parent?.type === 'listItem' && parent.children[0] === node ? parent : node;
+      setHProperties(target, { dataFact: `${doc}#${id}` });
+    }
+  });
+}
+
+function tagSpan(kind: string, value: string): Element {
+  return {
+    type: 'element',
+    tagName: 'span',
+    properties: { className: ['tag', kind] },
+    children: [{ type: 'text', value }],
+  };
+}
+
+function tagKind(token: string): string {
+  if (token.startsWith('[')) return 'tag-label';
+  if (token.startsWith('@fact')) return 'tag-anchor';
+  if (token.startsWith('@requires')) return 'tag-requires';
+  return 'tag-status';
+}
+
+/** hast pass: split tag tokens out of text into badges (never inside code). */
+function badgeTags(tree: HastRoot): void {
+  visit(tree, 'element', (element: Element) => {
+    if (element.tagName === 'code' || element.tagName === 'pre') return SKIP;
+    if (
+      element.tagName === 'span' &&
+      (element.properties.className as string[] | undefined)?.includes('tag')
+    ) {
+      return SKIP;
+    }
+    const next: ElementContent[] = [];
+    let changed = false;
+    for (const child of element.children) {
+      if (child.type !== 'text') {
+        next.push(child);
+        continue;
+      }
+      const text = (child as HastText).value;
+      let last = 0;
+      for (const match of text.matchAll(TAG_TOKEN)) {
+        const start = (match.index ?? 0) + (match[1]?.length ?? 0);
+        const token = match[2] ?? '';
+        if (start > last) next.push({ type: 'text', value: text.slice(last, start) });
+        next.push(tagSpan(tagKind(token), token));
+        last = start + token.length;
+        changed = true;
+      }
+      if (last < text.length) next.push({ type: 'text', value: text.slice(last) });
+    }
+    if (changed) element.children = next;
+    return undefined;
+  });
+}
+
+const schema: Schema = {
+  ...defaultSchema,
+  attributes: {
+    ...defaultSchema.attributes,
+    p: [...(defaultSchema.attributes?.p ?? []), 'dataFact'],
+    li: [...(defaultSchema.attributes?.li ?? []), 'dataFact'],
+    td: [...(defaultSchema.attributes?.td ?? []), 'dataFact'],
+    th: [...(defaultSchema.attributes?.th ?? []), 'dataFact'],
+    h1: ['dataSection'],
+    h2: [...(defaultSchema.attributes?.h2 ?? []), 'dataSection'],
+    h3: ['dataSection'],
+    h4: ['dataSection'],
+    h5: ['dataSection'],
+    h6: ['dataSection'],
+    span: [['className', ...TAG_CLASSES]],
+    code: [['className', /^language-./, 'raw']],
+  },
+  // Belt and braces: images were already replaced by their alt text.
+  tagNames: (defaultSchema.tagNames ?? []).filter((name) => name !== 'img'),
+};
+
+/**
+ * Renders one spec document. `ids` are the fact ids the trace knows for
+ * this document; only those units are marked.
+ */
+export function renderSpecMarkup(text: string, doc: string, ids: ReadonlySet<string>): string {
+  const processor = unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(() => (tree: MdastRoot) => markUnits(tree, doc, ids))
+    .use(remarkRehype)
+    .use(() => (tree: HastRoot) => badgeTags(tree))
+    .use(rehypeSanitize, schema)
+    .use(rehypeStringify);
+  return String(processor.processSync(text));
+}

@@ -1,0 +1,186 @@
+/**
+ * A hand-built TraceResult over a small spec with one fact in every state:
+ * lets the page be tested without depending on the gate's output.
+ */
+import type { Citation, FactState, FactTrace, Summary, TraceResult } from '../../checks/model.ts';
+import type { ReportInputs } from '../../checks/reporters/html.ts';
+
+export const SAMPLE_SPEC = `# Sample spec {#root}
+
+@status:impl/done
+
+## Wire {#wire}
+
+@fact:WIRE-LINES Frames are single lines of JSON over stdio. @status:impl/done
+
+@fact:WIRE-NO-HEADERS No Content-Length headers precede a frame. @status:impl/done
+
+- @fact:LIST-FACT A list item that nobody cites yet. @status:impl/done
+- Plain item without a fact.
+
+## Loop {#loop}
+
+@fact:LOOP-PING The server answers ping with an empty result. @status:impl/done
+
+@fact:LOOP-STALE A citation pinned to an older text of this fact. @status:impl/done
+
+@fact:LOOP-DEVIATES The loop may deviate for a documented reason. @status:impl/done
+
+@fact:LOOP-LATER Batching arrives in a later revision. @status:spec/work
+
+@fact:kind-line-loop \`req r1\`
+
+| key | value |
+|---|---|
+| @fact:TABLE-CELL-FACT zebra cell | plain |
+`;
+
+const STATES: [string, FactState, string, number][] = [
+  ['WIRE-LINES', 'verified', 'wire', 5],
+  ['WIRE-NO-HEADERS', 'implemented', 'wire', 7],
+  ['LIST-FACT', 'missing', 'wire', 9],
+  ['LOOP-PING', 'missing-verification', 'loop', 14],
+  ['LOOP-STALE', 'stale', 'loop', 16],
+  ['LOOP-DEVIATES', 'deviated', 'loop', 18],
+  ['LOOP-LATER', 'pending', 'loop', 20],
+  ['kind-line-loop', 'service', 'loop', 22],
+  ['TABLE-CELL-FACT', 'missing-implementation', 'loop', 26],
+];
+
+function citation(partial: Partial<Citation> & Pick<Citation, 'verb' | 'id' | 'file' | 'line'>): Citation {
+  return {
+    ref: `sample#${partial.id}`,
+    doc: 'sample',
+    column: 1,
+    inTest: partial.verb === 'verifies',
+    counted: true,
+    resolved: `sample#${partial.id}`,
+    ...partial,
+  };
+}
+
+export function sampleResult(): TraceResult {
+  const citations: Citation[] = [
+    citation({
+      verb: 'implements',
+      id: 'WIRE-LINES',
+      file: 'src/wire.ts',
+      line: 3,
+      symbol: 'function readFrame',
+    }),
+    citation({
+      verb: 'verifies',
+      id: 'WIRE-LINES',
+      file: 'test/wire.test.ts',
+      line: 4,
+      testName: 'reads one line',
+    }),
+    citation({
+      verb: 'implements',
+      id: 'WIRE-NO-HEADERS',
+      file: 'src/wire.ts',
+      line: 9,
+      symbol: 'function writeFrame',
+    }),
+    citation({ verb: 'implements', id: 'LOOP-PING', file: 'src/loop.ts', line: 2, symbol: 'function ping' }),
+    citation({
+      verb: 'implements',
+      id: 'LOOP-STALE',
+      file: 'src/loop.ts',
+      line: 6,
+      pin: 'deadbeef',
+      counted: false,
+    }),
+    citation({
+      verb: 'deviates',
+      id: 'LOOP-DEVIATES',
+      file: 'src/loop.ts',
+      line: 10,
+      reason: 'hosts send batches',
+    }),
+  ];
+  const facts: FactTrace[] = STATES.map(([id, state, section, line]) => {
+    const text = (SAMPLE_SPEC.split('\n')[line - 1] ?? '')
+      .replace(/^[-|\s]*@fact:\S+\s*/, '')
+      .replace(/\s*@status:\S+$/, '')
+      .replace(/\s*\|.*$/, '');
+    return {
+      address: `sample#${id}`,
+      doc: 'sample',
+      id,
+      file: 'specs/sample.md',
+      line,
+      section,
+      text,
+      digest: '0'.repeat(64),
+      status: {
+        stage: state === 'pending' ? 'spec' : 'impl',
+        state: state === 'pending' ? 'work' : 'done',
+        origin: 'own',
+      },
+      factClass: /[a-z]/.test(id) ? 'service' : 'normative',
+      required: state === 'pending' || state === 'service' ? [] : ['implementation', 'verification'],
+      state,
+      citations: citations.flatMap((c, i) => (c.id === id ? [i] : [])),
+    };
+  });
+  const count = (s: FactState) => facts.filter((f) => f.state === s).length;
+  const summary: Summary = {
+    facts: facts.length,
+    required: facts.filter((f) => f.required.length).length,
+    verified: count('verified'),
+    implemented: count('verified') + count('implemented') + count('missing-verification'),
+    missingImplementation: count('missing-implementation') + count('missing'),
+    missingVerification: count('missing-verification') + count('missing'),
+    stale: count('stale'),
+    deviated: count('deviated'),
+    pending: count('pending'),
+    service: count('service'),
+    findings: { error: 5, warning: 0, info: 0 },
+  };
+  return {
+    summary,
+    documents: [{ doc: 'sample', file: 'specs/sample.md', summary }],
+    facts,
+    citations,
+    findings: [
+      {
+        rule: 'missing-verification',
+        severity: 'error',
+        fact: 'sample#LOOP-PING',
+        file: 'specs/sample.md',
+        line: 14,
+        column: 1,
+        message: 'sample#LOOP-PING has no @verifies citation',
+        fix: 'add `// @verifies sample#LOOP-PING` in a test',
+      },
+      {
+        rule: 'unknown-fact',
+        severity: 'error',
+        file: 'src/loop.ts',
+        line: 12,
+        column: 4,
+        message: 'sample#NOPE is not a fact',
+      },
+    ],
+  };
+}
+
+export function sampleInputs(): ReportInputs {
+  const result = sampleResult();
+  return {
+    specs: [{ file: 'specs/sample.md', doc: 'sample', text: SAMPLE_SPEC }],
+    snippets: result.citations.map((c, i) => ({
+      citation: i,
+      file: c.file,
+      line: c.line,
+      startLine: Math.max(1, c.line - 1),
+      lines: [
+        `// context before ${c.id}`,
+        `// @${c.verb} ${c.ref}`,
+        `export function f${i}() { return '<b>${i}</b>'; }`,
+      ],
+      symbol: c.symbol ?? c.testName,
+    })),
+  };
+}
