@@ -1,12 +1,101 @@
-import { type Command, UsageError } from '../io.ts';
+/** `factline facts`: every fact of the specs, as a table or as JSON; diagnostics on stderr. */
+import type { Diagnostic, Fact, SpecSet } from '../../generator/spec/model.ts';
+import { loadConfig } from '../config.ts';
+import { formatDiagnostic } from '../format-diagnostic.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
+import { loadSpecSet, parseSpecArgs } from '../load-specs.ts';
 
-// Placeholder until its issue lands: refuses loudly rather than pretending.
+const USAGE = `usage: factline facts [SPEC…] [--json] [--config FILE]
+
+Lists every fact of the given specs (files, or directories: every .md beneath),
+in document order. With no SPEC, the config's "specs" globs; if none match,
+the bundled specs/mcp-core.md.
+
+  --json         machine output: {"facts": [...], "diagnostics": [...]}
+                 (deterministic: files in path order, facts in document order)
+  --config FILE  use this config instead of ./factline.config.json
+
+Spec diagnostics print on stderr as file:line:col: error CODE message.
+Exit codes: 0 clean · 1 the specs have errors · 2 usage, config, or a missing
+or unreadable spec (named).
+`;
+
+/** The JSON record of one fact: stable key order, optional keys only when present. */
+// @implements factline#READ-FACTS-JSON
+export function factRecord(f: Fact): Record<string, unknown> {
+  const { stage, state, origin, ...rest } = f.status;
+  return {
+    address: f.address,
+    id: f.id,
+    doc: f.doc,
+    file: f.file,
+    line: f.line,
+    column: f.column,
+    endLine: f.endLine,
+    ...(f.label !== undefined ? { label: f.label } : {}),
+    class: f.factClass,
+    unit: f.unit,
+    ...(f.section !== undefined ? { section: f.section } : {}),
+    status: { stage, state, origin, ...rest },
+    ...(f.requires ? { requires: f.requires } : {}),
+    ...(f.kindLine ? { kindLine: f.kindLine } : {}),
+    digest: f.digest,
+    pin: f.digest.slice(0, 8),
+    text: f.text,
+    codes: f.codes,
+    ...(f.code ? { code: f.code } : {}),
+  };
+}
+
+export function allDiagnostics(set: SpecSet): Diagnostic[] {
+  return set.documents.flatMap((d) => d.diagnostics);
+}
+
+function table(set: SpecSet): string {
+  const rows = set.documents.flatMap((d) =>
+    d.facts.map((f) => [
+      `${f.file}:${f.line}`,
+      f.address,
+      `${f.status.stage}/${f.status.state}${f.status.origin === 'own' ? '' : '*'}`,
+      f.digest.slice(0, 8),
+      f.label ?? '',
+    ]),
+  );
+  const header = ['LOCATION', 'ADDRESS', 'STATUS', 'PIN', 'LABEL'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  const count = rows.length;
+  const docs = set.documents.length;
+  return [
+    line(header),
+    ...rows.map(line),
+    '',
+    `${count} fact${count === 1 ? '' : 's'} in ${docs} spec${docs === 1 ? '' : 's'} (* = status inherited from the section or document)`,
+    '',
+  ].join('\n');
+}
+
 const command: Command = {
   name: 'facts',
-  summary: '',
-  usage: 'usage: factline facts',
-  async run() {
-    throw new UsageError('`facts` is not implemented yet');
+  summary: 'list facts and spec diagnostics',
+  usage: USAGE,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const args = parseSpecArgs(argv, USAGE, true);
+    const config = loadConfig(io.cwd, args.config);
+    const { set } = await loadSpecSet(io, config, args.paths);
+    const diagnostics = allDiagnostics(set);
+    if (args.json) {
+      const out = { facts: set.documents.flatMap((d) => d.facts.map(factRecord)), diagnostics };
+      io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    } else {
+      io.stdout.write(table(set));
+    }
+    for (const d of diagnostics) io.stderr.write(`${formatDiagnostic(d)}\n`);
+    return diagnostics.some((d) => d.severity === 'error') ? EXIT.findings : EXIT.clean;
   },
 };
 export default command;

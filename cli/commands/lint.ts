@@ -1,12 +1,47 @@
-import { type Command, UsageError } from '../io.ts';
+/** `factline lint`: the spec markup check; every diagnostic with its place and fix. */
+import { loadConfig } from '../config.ts';
+import { formatDiagnostic } from '../format-diagnostic.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
+import { loadSpecSet, parseSpecArgs } from '../load-specs.ts';
 
-// Placeholder until its issue lands: refuses loudly rather than pretending.
+const USAGE = `usage: factline lint [SPEC…] [--config FILE]
+
+Checks the markup of the given specs (files, or directories: every .md beneath;
+default: the config's "specs" globs, else the bundled specs/mcp-core.md) and
+prints every problem as
+
+  file:line:col: error CODE message
+    fix: how to repair it
+
+Codes: duplicate-id, unknown-stage, unknown-state, unknown-action,
+unknown-audience, element-missing-attribute, malformed-element,
+stranded-marker, marker-mid-unit, marked-unit-without-anchor, unclosed-wrapper,
+unknown-typed-anchor, typed-anchor-without-fence, swallowed-anchor, empty-id.
+
+Exit codes: 0 clean · 1 any error · 2 usage, config, or a missing or
+unreadable spec (named).
+`;
+
 const command: Command = {
   name: 'lint',
-  summary: '',
-  usage: 'usage: factline lint',
-  async run() {
-    throw new UsageError('`lint` is not implemented yet');
+  summary: 'check spec markup',
+  usage: USAGE,
+  // @implements factline#READ-LINT-CLI
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const args = parseSpecArgs(argv, USAGE, false);
+    const config = loadConfig(io.cwd, args.config);
+    const { set } = await loadSpecSet(io, config, args.paths);
+    const diagnostics = set.documents.flatMap((d) => d.diagnostics);
+    for (const d of diagnostics) io.stdout.write(`${formatDiagnostic(d)}\n`);
+    const errors = diagnostics.filter((d) => d.severity === 'error').length;
+    const facts = set.documents.reduce((n, d) => n + d.facts.length, 0);
+    const files = set.documents.length;
+    const summary =
+      diagnostics.length === 0
+        ? `ok: ${facts} facts in ${files} spec${files === 1 ? '' : 's'}, no problems`
+        : `${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}) in ${files} spec${files === 1 ? '' : 's'}`;
+    io.stdout.write(`${summary}\n`);
+    return errors > 0 ? EXIT.findings : EXIT.clean;
   },
 };
 export default command;
