@@ -11,6 +11,7 @@ import { REPORT_JS } from './html/app.ts';
 import type { ReportInputs } from './html/model.ts';
 import { renderSpecMarkup } from './html/spec-markup.ts';
 import { REPORT_CSS } from './html/style.ts';
+import { renderJson } from './json.ts';
 
 export type { CodeSnippet, ReportInputs, SpecSource } from './html/model.ts';
 
@@ -44,11 +45,6 @@ function sha256Base64(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('base64');
 }
 
-/** The `--json` reporter's text for a result (stable key order from the model). */
-function resultJson(result: TraceResult): string {
-  return JSON.stringify(result, null, 2);
-}
-
 // @implements factline#REPORT-SELF-CONTAINED-PAGE
 // @implements factline#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
 export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): string {
@@ -65,7 +61,7 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
       return `<article class="doc" data-doc="${escapeHtml(spec.doc)}" aria-label="${escapeHtml(spec.file)}"><div class="spec">\n${markup}\n</div></article>`;
     })
     .join('\n');
-  const data = embedJson(resultJson(result));
+  const data = embedJson(renderJson(result));
   const extra = embedJson(JSON.stringify({ snippets: inputs.snippets }));
   // The CSP admits exactly our one script and one stylesheet: even if some
   // markup slipped past the sanitizer, the browser would refuse to run it.

@@ -1,12 +1,157 @@
-import { type Command, UsageError } from '../io.ts';
+/**
+ * `factline report`: run the gate, gather spec sources and code snippets,
+ * write the self-contained HTML page. A browse job, not a gate: it exits 0
+ * whenever the page was written, whatever the findings (the page shows
+ * them); 2 on bad input. `factline check --html F` is the gating variant.
+ */
+import { resolve } from 'node:path';
+import { renderHtmlReport } from '../../checks/reporters/html.ts';
+import { writeFileAtomic } from '../../generator/write.ts';
+import { loadConfig } from '../config.ts';
+import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { collectReportInputs } from '../report-inputs.ts';
+import { runGate } from '../run-gate.ts';
 
-// Placeholder until its issue lands: refuses loudly rather than pretending.
+export const DEFAULT_REPORT_PATH = 'factline-report.html';
+
+const USAGE = `usage: factline report [--out FILE] [--config FILE] [--strict] [--quiet]
+
+Writes one self-contained HTML coverage report (no network, no external
+assets): per-document and per-section summary, every spec rendered with its
+facts marked by state, the citing code of each fact, filters, search and a
+deep link per fact (FILE#DOC:ID). The page embeds the same JSON as
+\`factline check --json\`.
+
+  --out FILE     where to write (default ./${DEFAULT_REPORT_PATH}); written atomically
+  --config FILE  use this config instead of ./factline.config.json
+  --strict       service units need evidence as normative facts do
+  --quiet        no progress on stderr
+
+Prints only the path written on stdout; progress goes to stderr (a bar on a
+terminal, plain lines otherwise).
+Exit codes: 0 report written (findings do not fail it; use \`factline check\`
+to gate) · 2 usage, config or unreadable input.
+`;
+
+const STAGES = 4;
+
+export interface Progress {
+  stage(name: string): void;
+  step(done: number, total: number): void;
+  done(summary: string): void;
+}
+
+/**
+ * Progress on stderr: a redrawn bar on a terminal, plain lines when piped
+ * (CI logs), nothing with --quiet. stdout stays reserved for the path.
+ */
+// @implements factline#REPORT-PROGRESS-ON-STDERR
+export function createProgress(stderr: CliIO['stderr'], quiet: boolean): Progress {
+  if (quiet) return { stage() {}, step() {}, done() {} };
+  let index = -1;
+  let name = '';
+  if (!stderr.isTTY) {
+    let lastQuarter = 0;
+    return {
+      stage(next) {
+        index++;
+        name = next;
+        lastQuarter = 0;
+        stderr.write(`factline report: [${index + 1}/${STAGES}] ${next}\n`);
+      },
+      step(done, total) {
+        const quarter = Math.floor((4 * done) / total);
+        if (total >= 100 && quarter > lastQuarter) {
+          lastQuarter = quarter;
+          stderr.write(`factline report:       ${name} ${done}/${total}\n`);
+        }
+      },
+      done(summary) {
+        stderr.write(`factline report: done: ${summary}\n`);
+      },
+    };
+  }
+  const width = 24;
+  const draw = (fraction: number, detail: string) => {
+    const filled = Math.round(width * Math.min(1, (index + fraction) / STAGES));
+    stderr.write(`\r\x1b[2K[${'█'.repeat(filled)}${'·'.repeat(width - filled)}] ${name}${detail}`);
+  };
+  return {
+    stage(next) {
+      index++;
+      name = next;
+      draw(0, '');
+    },
+    step(done, total) {
+      draw(done / total, ` ${done}/${total}`);
+    },
+    done(summary) {
+      stderr.write(`\r\x1b[2Kfactline report: ${summary}\n`);
+    },
+  };
+}
+
+interface ReportArgs {
+  out: string;
+  config?: string;
+  strict?: boolean;
+  quiet: boolean;
+}
+
+export function parseReportArgs(argv: string[]): ReportArgs {
+  const args: ReportArgs = { out: DEFAULT_REPORT_PATH, quiet: false };
+  const value = (flag: string, i: number): string => {
+    const v = argv[i + 1];
+    if (v === undefined || v.startsWith('--')) throw new UsageError(`${flag} needs a file path`);
+    return v;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (arg === '--out' || arg === '-o') args.out = value(arg, i++);
+    else if (arg.startsWith('--out=')) args.out = arg.slice('--out='.length);
+    else if (arg === '--config') args.config = value(arg, i++);
+    else if (arg.startsWith('--config=')) args.config = arg.slice('--config='.length);
+    else if (arg === '--strict') args.strict = true;
+    else if (arg === '--quiet' || arg === '-q') args.quiet = true;
+    else throw new UsageError(`unknown argument \`${arg}\` (see \`factline report --help\`)`);
+  }
+  if (args.out === '') throw new UsageError('--out needs a file path');
+  return args;
+}
+
+// @implements factline#REPORT-CLI-PRINTS-ONLY-PATH
 const command: Command = {
   name: 'report',
-  summary: '',
-  usage: 'usage: factline report',
-  async run() {
-    throw new UsageError('`report` is not implemented yet');
+  summary: 'write the HTML coverage report',
+  usage: USAGE,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    const args = parseReportArgs(argv);
+    const progress = createProgress(io.stderr, args.quiet);
+    const config = loadConfig(io.cwd, args.config);
+    progress.stage('scanning sources and tests');
+    const { result, specs } = await runGate(
+      io,
+      config,
+      args.strict === undefined ? {} : { strict: args.strict },
+    );
+    progress.stage('reading cited code');
+    const inputs = await collectReportInputs(io, config, result, specs, {
+      onProgress: (done, total) => progress.step(done, total),
+    });
+    progress.stage('rendering');
+    const html = renderHtmlReport(result, inputs);
+    const out = resolve(io.cwd, args.out);
+    progress.stage('writing');
+    try {
+      writeFileAtomic(out, html);
+    } catch (error) {
+      throw new UsageError(`cannot write ${out}: ${(error as Error).message}`);
+    }
+    progress.done(
+      `${result.summary.facts} facts, ${result.facts.filter((f) => f.state === 'verified').length} verified, ${(html.length / 1024).toFixed(0)} KiB`,
+    );
+    io.stdout.write(`${out}\n`);
+    return EXIT.clean;
   },
 };
 export default command;

@@ -28,7 +28,6 @@ export const REPORT_JS = String.raw`
   var LABEL = {};
   STATES.forEach(function (s) { LABEL[s[0]] = s[1]; });
   var GAP = { 'missing-implementation': 1, 'missing-verification': 1, 'missing': 1, 'stale': 1 };
-  var HAS_IMPL = { verified: 1, implemented: 1, 'missing-verification': 1 };
 
   function el(tag, cls, text) {
     var e = document.createElement(tag);
@@ -51,11 +50,22 @@ export const REPORT_JS = String.raw`
   });
 
   // ---- tallies (sections; documents and totals come straight from the JSON summary)
+  // Same rule as the gate's summary: facts that need evidence, counted by
+  // whether a counted citation of each verb exists.
+  var NO_EVIDENCE_DUE = { service: 1, pending: 1, void: 1 };
+  function hasVerb(f, verb) {
+    return f.citations.some(function (i) {
+      var c = result.citations[i];
+      return c && c.counted && c.verb === verb;
+    });
+  }
   function tally(list) {
-    var t = { facts: list.length, implemented: 0, verified: 0, gaps: 0, other: 0 };
+    var t = { facts: list.length, implemented: 0, verified: 0, gaps: 0 };
     list.forEach(function (f) {
-      if (f.state === 'verified') t.verified++;
-      if (HAS_IMPL[f.state]) t.implemented++;
+      if (!NO_EVIDENCE_DUE[f.state]) {
+        if (hasVerb(f, 'implements')) t.implemented++;
+        if (hasVerb(f, 'verifies')) t.verified++;
+      }
       if (GAP[f.state]) t.gaps++;
     });
     return t;
@@ -64,7 +74,7 @@ export const REPORT_JS = String.raw`
     var counts = { verified: 0, implemented: 0, gap: 0, other: 0 };
     list.forEach(function (f) {
       if (f.state === 'verified') counts.verified++;
-      else if (HAS_IMPL[f.state] && !GAP[f.state]) counts.implemented++;
+      else if (f.state === 'implemented') counts.implemented++;
       else if (GAP[f.state]) counts.gap++;
       else counts.other++;
     });
