@@ -29,6 +29,8 @@ export interface Citation {
   resolved?: string;
   /** False when stale, misplaced, unresolved or citing a void fact. */
   counted: boolean;
+  /** The rule that stopped it counting (e.g. `stale-citation`), when one did. */
+  problem?: RuleId;
 }
 
 export const RULE_IDS = [

@@ -1,0 +1,139 @@
+/**
+ * Judging each scanned citation: resolve it, then decide whether it counts
+ * as evidence or raises a finding (unknown, ambiguous, void, misplaced,
+ * stale, deviation without reason). Pure.
+ */
+
+import type { FindingCollector } from './findings.ts';
+import type { Citation } from './model.ts';
+import { currentPin, type FactIndex, pinMatches, resolveRef } from './resolve.ts';
+import type { ScannedCitation } from './scan/types.ts';
+
+export interface ScannedFile {
+  /** Repo-relative, forward slashes. */
+  file: string;
+  inTest: boolean;
+  citations: ScannedCitation[];
+}
+
+function quote(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+// @implements factline#GATE-CITATION-RULES
+export function judgeCitations(files: ScannedFile[], index: FactIndex, out: FindingCollector): Citation[] {
+  const citations: Citation[] = [];
+  const ordered = [...files].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  for (const scanned of ordered) {
+    const list = [...scanned.citations].sort((a, b) => a.line - b.line || a.column - b.column);
+    for (const raw of list) {
+      const citation: Citation = {
+        verb: raw.verb,
+        ref: raw.ref,
+        ...(raw.doc !== undefined ? { doc: raw.doc } : {}),
+        id: raw.id,
+        ...(raw.pin !== undefined ? { pin: raw.pin } : {}),
+        ...(raw.reason !== undefined ? { reason: raw.reason } : {}),
+        file: scanned.file,
+        line: raw.line,
+        column: raw.column,
+        inTest: scanned.inTest,
+        ...(raw.symbol !== undefined ? { symbol: raw.symbol } : {}),
+        ...(raw.testName !== undefined ? { testName: raw.testName } : {}),
+        counted: false,
+      };
+      citations.push(citation);
+      const place = { file: citation.file, line: citation.line, column: citation.column };
+      const flag: FindingCollector['add'] = (finding) => {
+        citation.problem = finding.rule;
+        out.add(finding);
+      };
+      if (raw.malformed !== undefined) {
+        flag({
+          rule: 'unknown-fact',
+          ...place,
+          message: `@${raw.verb}: ${raw.malformed}`,
+          fix: 'write the reference as DOC#ID, ID, or DOC#ID~PIN (8 hex digits of the digest, or rN)',
+        });
+        continue;
+      }
+      const resolution = resolveRef(raw, index);
+      if (resolution.kind === 'unknown') {
+        flag({
+          rule: 'unknown-fact',
+          ...place,
+          message: `@${raw.verb} ${raw.ref}: ${resolution.reason}`,
+          fix:
+            resolution.suggestions.length > 0
+              ? `did you mean ${resolution.suggestions.map((s) => `\`${s}\``).join(', ')}?`
+              : 'check the id against `factline facts`, or load the spec that defines it',
+        });
+        continue;
+      }
+      if (resolution.kind === 'ambiguous') {
+        flag({
+          rule: 'ambiguous-fact',
+          ...place,
+          message: `@${raw.verb} ${raw.ref}: \`${raw.id}\` is defined in ${resolution.candidates.length} specs`,
+          fix: `name the document: ${resolution.candidates.map((c) => `\`${c}\``).join(' or ')}`,
+        });
+        continue;
+      }
+      const fact = resolution.fact;
+      citation.resolved = fact.address;
+      const factPlace = { ...place, fact: fact.address };
+      if (fact.status.state === 'void') {
+        flag({
+          rule: 'void-fact-cited',
+          ...factPlace,
+          message: `@${raw.verb} ${raw.ref}: ${fact.address} is void (withdrawn)`,
+          fix: 'remove the citation, or cite the fact that replaced it',
+        });
+        continue;
+      }
+      if (raw.verb === 'implements' && scanned.inTest) {
+        flag({
+          rule: 'misplaced-citation',
+          ...factPlace,
+          message: `@implements ${raw.ref} in a test file`,
+          fix: 'move it next to the implementing code, or use @verifies for a test that proves the fact',
+        });
+        continue;
+      }
+      if (raw.verb === 'verifies' && !scanned.inTest) {
+        flag({
+          rule: 'misplaced-citation',
+          ...factPlace,
+          message: `@verifies ${raw.ref} outside the test files`,
+          fix: 'move it into the test that proves the fact, or use @implements; test files come from the `tests` globs',
+        });
+        continue;
+      }
+      if (raw.verb === 'deviates' && (raw.reason === undefined || raw.reason === '')) {
+        flag({
+          rule: 'deviation-without-reason',
+          ...factPlace,
+          message: `@deviates ${raw.ref} gives no reason`,
+          fix: `write the reason: @deviates ${raw.ref} reason="why the code departs from the fact"`,
+        });
+        continue;
+      }
+      if (raw.pin !== undefined) {
+        const doc = index.docs.get(fact.doc);
+        if (!pinMatches(raw.pin, fact, doc)) {
+          const now = currentPin(fact, doc, raw.pin);
+          flag({
+            rule: 'stale-citation',
+            ...factPlace,
+            message: `@${raw.verb} ${raw.ref}: pin ~${raw.pin} no longer matches ${fact.address}${now ? ` (now ~${now})` : ''}; the fact now reads: "${quote(fact.text)}"`,
+            fix: `review this code against the fact, then run \`factline pin ${fact.address}\``,
+          });
+          continue;
+        }
+      }
+      citation.counted = true;
+    }
+  }
+  return citations;
+}

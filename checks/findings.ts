@@ -1,0 +1,81 @@
+/** The one collector every rule reports through; sorted output for determinism. */
+
+import type { Severity } from '../generator/spec/model.ts';
+import type { Finding, RuleId, Summary } from './model.ts';
+
+/** Default severity of each rule the gate raises itself. */
+export const RULE_SEVERITY: Record<string, Severity> = {
+  'missing-implementation': 'error',
+  'missing-verification': 'error',
+  'missing-evidence': 'warning',
+  'unknown-fact': 'error',
+  'ambiguous-fact': 'error',
+  'stale-citation': 'error',
+  'misplaced-citation': 'error',
+  'deviation-without-reason': 'error',
+  'void-fact-cited': 'error',
+  'status-behind-evidence': 'info',
+  'generated-drift': 'error',
+  'generated-hand-edit': 'error',
+};
+
+/** One line per rule, for SARIF rule metadata and `--help`. */
+export const RULE_DESCRIPTIONS: Record<string, string> = {
+  'missing-implementation': 'A fact that needs an implementation has no counted @implements citation.',
+  'missing-verification': 'A fact that needs verification has no counted @verifies citation in a test.',
+  'missing-evidence': 'A fact requires evidence that citations cannot show (e.g. documentation).',
+  'unknown-fact': 'A citation names no loaded fact.',
+  'ambiguous-fact': 'A bare fact id is defined in more than one loaded spec.',
+  'stale-citation': "A citation's pin no longer matches the fact's digest or kind revision.",
+  'misplaced-citation': '@implements in a test file, or @verifies outside test files.',
+  'deviation-without-reason': '@deviates without reason="…".',
+  'void-fact-cited': 'A citation names a fact whose state is void.',
+  'status-behind-evidence': "A fact's status says it is not due, yet code and tests already cite it.",
+  'spec-diagnostic': 'The spec reader reported a markup problem.',
+  'generated-drift': 'Generated files differ from what the spec and templates produce.',
+  'generated-hand-edit': 'A generated file was edited by hand.',
+};
+
+export class FindingCollector {
+  readonly findings: Finding[] = [];
+
+  add(finding: Omit<Finding, 'severity'> & { severity?: Severity }): void {
+    const severity = finding.severity ?? RULE_SEVERITY[finding.rule] ?? 'error';
+    const out: Finding = {
+      rule: finding.rule as RuleId,
+      severity,
+      ...(finding.fact !== undefined ? { fact: finding.fact } : {}),
+      file: finding.file,
+      line: finding.line,
+      column: finding.column,
+      message: finding.message,
+      ...(finding.fix !== undefined ? { fix: finding.fix } : {}),
+    };
+    this.findings.push(out);
+  }
+
+  sorted(): Finding[] {
+    return [...this.findings].sort(compareFindings);
+  }
+}
+
+function cmp(a: string | number, b: string | number): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function compareFindings(a: Finding, b: Finding): number {
+  return (
+    cmp(a.file, b.file) ||
+    cmp(a.line, b.line) ||
+    cmp(a.column, b.column) ||
+    cmp(a.rule, b.rule) ||
+    cmp(a.fact ?? '', b.fact ?? '') ||
+    cmp(a.message, b.message)
+  );
+}
+
+export function countSeverities(findings: Finding[]): Summary['findings'] {
+  const out = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) out[f.severity]++;
+  return out;
+}

@@ -1,0 +1,54 @@
+/** SARIF 2.1.0 for code-scanning annotations; paths relative to %SRCROOT%. */
+import { RULE_DESCRIPTIONS } from '../findings.ts';
+import type { TraceResult } from '../model.ts';
+
+export interface SarifOptions {
+  version?: string;
+}
+
+const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
+
+// @implements factline#GATE-SARIF
+export function renderSarif(result: TraceResult, options: SarifOptions = {}): string {
+  const ruleIds = [
+    ...new Set([...Object.keys(RULE_DESCRIPTIONS), ...result.findings.map((f) => f.rule)]),
+  ].sort();
+  const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'factline',
+            informationUri: 'https://github.com/factline/factline',
+            version: options.version ?? '0.1.0',
+            rules: ruleIds.map((id) => ({
+              id,
+              name: id,
+              shortDescription: { text: RULE_DESCRIPTIONS[id] ?? id },
+            })),
+          },
+        },
+        originalUriBaseIds: { '%SRCROOT%': { description: { text: 'The repository root.' } } },
+        results: result.findings.map((f) => ({
+          ruleId: f.rule,
+          ruleIndex: ruleIndex.get(f.rule)!,
+          level: LEVEL[f.severity],
+          message: { text: f.fix ? `${f.message}\nfix: ${f.fix}` : f.message },
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: encodeURI(f.file), uriBaseId: '%SRCROOT%' },
+                region: { startLine: Math.max(1, f.line), startColumn: Math.max(1, f.column) },
+              },
+            },
+          ],
+          ...(f.fact !== undefined ? { properties: { fact: f.fact } } : {}),
+        })),
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}

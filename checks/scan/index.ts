@@ -1,0 +1,55 @@
+/** Picks the scanner for a file by its extension; unknown extensions yield nothing. */
+import { type CommentStyle, scanComments } from './generic.ts';
+import type { ScannedCitation } from './types.ts';
+import { scanTypeScript } from './typescript.ts';
+
+export { mayHoldCitations, parseCitations, type RawCitation } from './refs.ts';
+export type { ScannedCitation } from './types.ts';
+
+const TS_EXTENSIONS = new Set(['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs']);
+const STYLES: Record<string, CommentStyle> = {
+  rs: 'slash',
+  go: 'slash',
+  c: 'slash',
+  h: 'slash',
+  cc: 'slash',
+  cpp: 'slash',
+  hpp: 'slash',
+  java: 'slash',
+  kt: 'slash',
+  swift: 'slash',
+  cs: 'slash',
+  scala: 'slash',
+  zig: 'slash',
+  py: 'hash',
+  sh: 'hash',
+  bash: 'hash',
+  zsh: 'hash',
+  rb: 'hash',
+  pl: 'hash',
+  r: 'hash',
+  yaml: 'hash',
+  yml: 'hash',
+  toml: 'hash',
+  hbs: 'handlebars',
+  handlebars: 'handlebars',
+};
+
+export function extensionOf(file: string): string {
+  const slash = file.lastIndexOf('/');
+  const dot = file.lastIndexOf('.');
+  return dot > slash ? file.slice(dot + 1).toLowerCase() : '';
+}
+
+/** Whether factline knows how to find comments in this file. */
+export function isScannable(file: string): boolean {
+  const ext = extensionOf(file);
+  return TS_EXTENSIONS.has(ext) || ext in STYLES;
+}
+
+export function scanFile(file: string, text: string): ScannedCitation[] {
+  const ext = extensionOf(file);
+  if (TS_EXTENSIONS.has(ext)) return scanTypeScript(text, file);
+  const style = STYLES[ext];
+  return style ? scanComments(text, style) : [];
+}

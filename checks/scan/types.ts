@@ -1,0 +1,27 @@
+/** What a language scanner returns for one file, before resolution. */
+import type { RawCitation } from './refs.ts';
+
+export interface ScannedCitation extends RawCitation {
+  line: number;
+  column: number;
+  /** Enclosing declaration chain, e.g. `class Server > method handle`. */
+  symbol?: string;
+  /** Title of the enclosing (or following) it()/test() call. */
+  testName?: string;
+}
+
+/** Maps offsets to 1-based line/column; built only for files that cite. */
+export function lineIndex(text: string): (offset: number) => { line: number; column: number } {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (offset) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - starts[lo]! + 1 };
+  };
+}

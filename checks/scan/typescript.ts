@@ -1,0 +1,340 @@
+/**
+ * TS/JS citations through the TypeScript scanner (tokens, not a full parse:
+ * a parse costs ~10x more and the gate reads every file of a repository).
+ * Comments are real comment trivia, so text inside strings, templates and
+ * regular expressions never counts. A light frame stack over the tokens
+ * names the enclosing declaration and it()/test() title of each citation.
+ */
+import { ts } from 'ts-morph';
+import { mayHoldCitations, parseCitations } from './refs.ts';
+import { lineIndex, type ScannedCitation } from './types.ts';
+
+const K = ts.SyntaxKind;
+
+interface Frame {
+  kind: 'brace' | 'paren' | 'bracket' | 'template';
+  label?: string;
+  /** it()/test() title when this frame is a test call. */
+  test?: string;
+  classBody?: boolean;
+  /** A call frame still waiting for its title string. */
+  wantsTitle?: 'test' | 'suite';
+  callee?: string;
+}
+
+interface Pending {
+  frame: Frame;
+  depth: number;
+  opensParen: boolean;
+}
+
+const TEST_CALLEES = new Set(['it', 'test']);
+const SUITE_CALLEES = new Set(['describe', 'suite', 'context']);
+const CALL_MODIFIERS = new Set(['only', 'skip', 'todo', 'concurrent', 'sequential', 'fails']);
+/** After these a `/` starts a regular expression, after anything else it divides. */
+const EXPRESSION_KEYWORDS = new Set<ts.SyntaxKind>([
+  K.ReturnKeyword,
+  K.TypeOfKeyword,
+  K.InstanceOfKeyword,
+  K.InKeyword,
+  K.OfKeyword,
+  K.NewKeyword,
+  K.DeleteKeyword,
+  K.VoidKeyword,
+  K.ThrowKeyword,
+  K.CaseKeyword,
+  K.DoKeyword,
+  K.ElseKeyword,
+  K.YieldKeyword,
+  K.AwaitKeyword,
+]);
+const DIVISION_AFTER = new Set<ts.SyntaxKind>([
+  K.Identifier,
+  K.PrivateIdentifier,
+  K.NumericLiteral,
+  K.BigIntLiteral,
+  K.StringLiteral,
+  K.NoSubstitutionTemplateLiteral,
+  K.TemplateTail,
+  K.RegularExpressionLiteral,
+  K.CloseParenToken,
+  K.CloseBracketToken,
+  K.CloseBraceToken,
+  K.PlusPlusToken,
+  K.MinusMinusToken,
+]);
+const STATEMENT_START = new Set<ts.SyntaxKind>([
+  K.Unknown,
+  K.SemicolonToken,
+  K.OpenBraceToken,
+  K.CloseBraceToken,
+  K.ExportKeyword,
+  K.DeclareKeyword,
+  K.DefaultKeyword,
+]);
+const DECL_KEYWORDS: Partial<Record<ts.SyntaxKind, string>> = {
+  [K.FunctionKeyword]: 'function',
+  [K.ClassKeyword]: 'class',
+  [K.InterfaceKeyword]: 'interface',
+  [K.EnumKeyword]: 'enum',
+  [K.NamespaceKeyword]: 'namespace',
+  [K.ModuleKeyword]: 'namespace',
+  [K.TypeKeyword]: 'type',
+  [K.ConstKeyword]: 'const',
+  [K.LetKeyword]: 'let',
+  [K.VarKeyword]: 'var',
+};
+/** Contextual keywords that only declare at the start of a statement. */
+const CONTEXTUAL_DECL = new Set<ts.SyntaxKind>([
+  K.InterfaceKeyword,
+  K.NamespaceKeyword,
+  K.ModuleKeyword,
+  K.TypeKeyword,
+  K.LetKeyword,
+  K.EnumKeyword,
+]);
+
+function isNameToken(kind: ts.SyntaxKind): boolean {
+  return (
+    kind === K.Identifier ||
+    kind === K.PrivateIdentifier ||
+    kind === K.StringLiteral ||
+    kind === K.NumericLiteral ||
+    (kind >= K.FirstKeyword && kind <= K.LastKeyword)
+  );
+}
+
+const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard);
+
+interface Bound {
+  cite: ScannedCitation;
+  chain: Frame[];
+}
+
+export function scanTypeScript(text: string, file: string): ScannedCitation[] {
+  if (!mayHoldCitations(text)) return [];
+  const jsx = file.endsWith('x');
+  scanner.setLanguageVariant(jsx ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard);
+  scanner.setText(text);
+  const at = lineIndex(text);
+  const bound: Bound[] = [];
+  const stack: Frame[] = [];
+  let pending: Pending | undefined;
+  let awaiting: { items: Bound[]; depth: number } | undefined;
+  // What the last significant tokens were (kind and text), newest first.
+  let prev: ts.SyntaxKind = K.Unknown;
+  let prevText = '';
+  let prev2: ts.SyntaxKind = K.Unknown;
+  let prev2Text = '';
+  let prev3Text = '';
+  let newlineSinceToken = true;
+  let expectName: string | undefined;
+  let memberName: string | undefined;
+  let memberLocked = false;
+  const lastAt = text.lastIndexOf('@');
+
+  const setPending = (label: string, opensParen: boolean, classBody = false): void => {
+    const frame: Frame = { kind: 'brace', label, classBody };
+    pending = { frame, depth: stack.length, opensParen };
+    if (awaiting && awaiting.depth === stack.length) {
+      for (const b of awaiting.items) b.chain = [...stack, frame];
+      awaiting = undefined;
+    }
+  };
+
+  for (let kind = scanner.scan(); kind !== K.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === K.WhitespaceTrivia || kind === K.ShebangTrivia || kind === K.ConflictMarkerTrivia) continue;
+    if (kind === K.NewLineTrivia) {
+      newlineSinceToken = true;
+      continue;
+    }
+    const start = scanner.getTokenStart();
+    if (kind === K.SingleLineCommentTrivia || kind === K.MultiLineCommentTrivia) {
+      const comment = scanner.getTokenText();
+      if (comment.includes('@')) {
+        const raws = parseCitations(comment, start);
+        if (raws.length > 0) {
+          const items: Bound[] = raws.map((raw) => ({
+            cite: { ...raw, ...at(raw.offset) },
+            chain: [...stack],
+          }));
+          bound.push(...items);
+          // A comment on its own line describes what follows it; a trailing
+          // comment describes the code it ends.
+          if (newlineSinceToken || prev === K.Unknown) {
+            if (awaiting && awaiting.depth === stack.length) awaiting.items.push(...items);
+            else awaiting = { items, depth: stack.length };
+          }
+        }
+      }
+      continue;
+    }
+    const top = stack[stack.length - 1];
+    // Past the last tag nothing more can be bound: stop tokenizing early.
+    if (start > lastAt && !awaiting && !pending && expectName === undefined && !top?.wantsTitle) break;
+    switch (kind) {
+      case K.SlashToken:
+      case K.SlashEqualsToken:
+        if (!DIVISION_AFTER.has(prev) && !(isNameToken(prev) && !EXPRESSION_KEYWORDS.has(prev))) {
+          kind = scanner.reScanSlashToken();
+        }
+        break;
+      case K.CloseBraceToken:
+        if (top?.kind === 'template') {
+          kind = scanner.reScanTemplateToken(false);
+          if (kind === K.TemplateTail) stack.pop();
+        } else {
+          stack.pop();
+          awaiting = undefined;
+          memberName = undefined;
+          memberLocked = false;
+          if (pending && pending.depth > stack.length) pending = undefined;
+        }
+        break;
+      case K.TemplateHead:
+        stack.push({ kind: 'template' });
+        break;
+      case K.OpenBraceToken: {
+        if (pending && pending.depth === stack.length) {
+          stack.push(pending.frame);
+          pending = undefined;
+        } else {
+          stack.push({ kind: 'brace' });
+        }
+        awaiting = undefined;
+        memberName = undefined;
+        memberLocked = false;
+        break;
+      }
+      case K.OpenParenToken: {
+        const inClass = top?.classBody === true;
+        if (inClass && memberName !== undefined && !memberLocked) {
+          setPending(memberName === 'constructor' ? 'constructor' : `method ${memberName}`, false);
+          memberName = undefined;
+        }
+        let callee: string | undefined;
+        if (prev === K.Identifier && prev2 !== K.DotToken) callee = prevText;
+        else if (prev === K.Identifier && prev2 === K.DotToken && CALL_MODIFIERS.has(prevText))
+          callee = prev3Text;
+        if (callee && (TEST_CALLEES.has(callee) || SUITE_CALLEES.has(callee))) {
+          const frame: Frame = {
+            kind: 'paren',
+            callee,
+            wantsTitle: TEST_CALLEES.has(callee) ? 'test' : 'suite',
+          };
+          if (awaiting && awaiting.depth === stack.length) {
+            for (const b of awaiting.items) b.chain = [...stack, frame];
+            awaiting = undefined;
+          }
+          stack.push(frame);
+        } else if (pending && pending.opensParen && pending.depth === stack.length) {
+          // `const f = (a) => {` or `const f = wrap(() => {`: label the call or
+          // parameter list and keep waiting for the body brace at this depth.
+          stack.push({ kind: 'paren', label: pending.frame.label });
+        } else {
+          stack.push({ kind: 'paren' });
+        }
+        break;
+      }
+      case K.OpenBracketToken:
+        stack.push({ kind: 'bracket' });
+        break;
+      case K.CloseParenToken:
+      case K.CloseBracketToken:
+        stack.pop();
+        if (pending && pending.depth > stack.length) pending = undefined;
+        break;
+      case K.SemicolonToken:
+        if (pending && pending.depth === stack.length) pending = undefined;
+        awaiting = undefined;
+        memberName = undefined;
+        memberLocked = false;
+        expectName = undefined;
+        break;
+      case K.ColonToken:
+      case K.QuestionToken:
+      case K.ExclamationToken:
+        if (top?.classBody) memberLocked = true;
+        break;
+      case K.EqualsToken:
+        if (top?.classBody && memberName !== undefined && !memberLocked) {
+          setPending(`property ${memberName}`, true);
+          memberLocked = true;
+        }
+        break;
+      default:
+        break;
+    }
+    if (top?.wantsTitle && stack[stack.length - 1] === top && kind !== K.OpenParenToken) {
+      if (kind === K.StringLiteral || kind === K.NoSubstitutionTemplateLiteral) {
+        const title = scanner.getTokenValue();
+        top.label = `${top.callee} "${title}"`;
+        if (top.wantsTitle === 'test') top.test = title;
+      } else {
+        top.label = top.callee;
+      }
+      top.wantsTitle = undefined;
+    }
+    // Declarations: a keyword, then the name.
+    if (expectName !== undefined) {
+      const what = expectName;
+      expectName = undefined;
+      if (kind === K.AsteriskToken && what === 'function') {
+        expectName = what;
+      } else if (
+        kind === K.Identifier ||
+        (kind >= K.FirstKeyword && kind <= K.LastKeyword && kind !== K.ExtendsKeyword)
+      ) {
+        setPending(
+          `${what} ${scanner.getTokenText()}`,
+          what === 'const' || what === 'let' || what === 'var',
+          what === 'class',
+        );
+      } else if (what === 'class' && (kind === K.OpenBraceToken || kind === K.ExtendsKeyword)) {
+        if (kind === K.OpenBraceToken) {
+          const frame = stack[stack.length - 1]!;
+          frame.label = 'class (anonymous)';
+          frame.classBody = true;
+        } else {
+          setPending('class (anonymous)', false, true);
+        }
+      }
+    } else {
+      const decl = DECL_KEYWORDS[kind];
+      if (
+        decl !== undefined &&
+        !top?.classBody &&
+        (!CONTEXTUAL_DECL.has(kind) || STATEMENT_START.has(prev))
+      ) {
+        expectName = decl;
+      } else if (top?.classBody && !memberLocked && isNameToken(kind)) {
+        memberName = kind === K.StringLiteral ? scanner.getTokenValue() : scanner.getTokenText();
+      }
+    }
+    if (awaiting && kind !== K.OpenParenToken && isBoundary(kind)) awaiting = undefined;
+    prev3Text = prev2Text;
+    prev2 = prev;
+    prev2Text = prevText;
+    prev = kind;
+    prevText = kind === K.Identifier || kind === K.DotToken ? scanner.getTokenText() : '';
+    newlineSinceToken = false;
+  }
+  return bound.map(({ cite, chain }) => materialise(cite, chain));
+}
+
+function isBoundary(kind: ts.SyntaxKind): boolean {
+  return kind === K.CloseParenToken || kind === K.EqualsGreaterThanToken || kind === K.CommaToken;
+}
+
+function materialise(cite: ScannedCitation, chain: Frame[]): ScannedCitation {
+  const labels = chain.filter((f) => f.label !== undefined).map((f) => f.label!);
+  if (labels.length > 0) cite.symbol = labels.join(' > ');
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const t = chain[i]!.test;
+    if (t !== undefined) {
+      cite.testName = t;
+      break;
+    }
+  }
+  return cite;
+}
