@@ -151,7 +151,7 @@ export function parseSpec(source: string, options: ParseOptions): SpecDocument {
         });
         continue;
       }
-      if (block.kind === 'unit' && block.type === 'tableCell') continue;
+      if ((block.kind === 'unit' && block.type === 'tableCell') || scanned.anchorAttempted) continue;
       report({
         code: 'marked-unit-without-anchor',
         offset: scanned.firstMarker ?? block.start,
@@ -261,6 +261,13 @@ function buildFact(
   if (scanned.requires) fact.requires = scanned.requires;
   if (stack.length > 0) fact.section = stack[stack.length - 1]!.anchor;
   if (kindLine) fact.kindLine = kindLine;
+  if (scanned.fragments.length > 0) {
+    fact.fragments = scanned.fragments.map((f) => ({
+      text: f.text,
+      ...lines.place(f.offset),
+      ...(f.status ? { status: { ...f.status, origin: 'own' as const } } : {}),
+    }));
+  }
   return fact;
 }
 

@@ -86,6 +86,16 @@ export interface Fact {
   kindLine?: KindLine;
   /** The fenced block bound by `@fact/code:`. */
   code?: { lang?: string; value: string };
+  /** `<status …>text</status>` fragments inside the unit, in order (added by the reader). */
+  fragments?: Fragment[];
+}
+
+/** An inline fact wrapped in `<status …>…</status>`; status absent when its element was invalid. */
+export interface Fragment {
+  text: string;
+  line: number;
+  column: number;
+  status?: Status;
 }
 
 export interface Section {

@@ -26,6 +26,8 @@ export interface Fragment {
 
 export interface ScannedUnit {
   label?: string;
+  /** The unit opens with `@fact` but its id is missing (reported as empty-id). */
+  anchorAttempted?: boolean;
   anchor?: Anchor;
   /** The unit's own status (first valid point marker; later ones add action only). */
   status?: MarkerStatus;
@@ -244,6 +246,7 @@ export function scanUnit(input: ScanInput): ScannedUnit {
   if (first && first.start === pos && (first.kind === 'fact' || first.kind === 'hashes')) {
     leading.add(first);
     if (first.anchor) result.anchor = first.anchor;
+    else result.anchorAttempted = true;
     issues.push(...first.issues);
     pos = first.end;
     t++;
@@ -267,8 +270,29 @@ export function scanUnit(input: ScanInput): ScannedUnit {
     limit = tok.start;
   }
 
+  // A swallowed anchor is where the author meant a unit boundary: markers
+  // right before or after it are placed, not mid-unit (one problem, one report).
+  const swallowed = new Set(
+    tokens.filter((tok) => tok.kind === 'fact' && !leading.has(tok) && lineStart(m, tok.start)),
+  );
+  const besideSwallowed = (k: number): boolean => {
+    for (let j = k + 1; j < tokens.length; j++) {
+      const next = tokens[j]!;
+      if (!onlySpace(m, tokens[j - 1]!.end, next.start)) break;
+      if (swallowed.has(next)) return true;
+      if (!POINT.has(next.kind)) break;
+    }
+    for (let j = k - 1; j >= 0; j--) {
+      const prev = tokens[j]!;
+      if (!onlySpace(m, prev.end, tokens[j + 1]!.start)) break;
+      if (swallowed.has(prev)) return true;
+      if (!POINT.has(prev.kind)) break;
+    }
+    return false;
+  };
   const openStack: Token[] = [];
-  for (const tok of tokens) {
+  for (let k = 0; k < tokens.length; k++) {
+    const tok = tokens[k]!;
     if (leading.has(tok) && (tok.kind === 'fact' || tok.kind === 'hashes')) {
       removals.push([tok.start, tok.end]);
       continue;
@@ -276,7 +300,7 @@ export function scanUnit(input: ScanInput): ScannedUnit {
     if (tok.kind === 'fact' || tok.kind === 'hashes') {
       // A later `@fact:` is prose, unless it opens a continuation line: then a
       // missing blank line swallowed what was meant as the next unit.
-      if (tok.kind === 'fact' && lineStart(m, tok.start)) {
+      if (swallowed.has(tok)) {
         const id = tok.anchor?.id;
         issues.push({
           code: 'swallowed-anchor',
@@ -330,7 +354,7 @@ export function scanUnit(input: ScanInput): ScannedUnit {
         }
       }
     }
-    if (!leading.has(tok) && !trailing.has(tok)) {
+    if (!leading.has(tok) && !trailing.has(tok) && !besideSwallowed(k)) {
       const token = raw.slice(tok.start, tok.end);
       issues.push({
         code: 'marker-mid-unit',

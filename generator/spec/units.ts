@@ -97,8 +97,7 @@ function walkItem(item: ListItem, quoteDepth: number, out: Block[]): void {
 }
 
 /**
- * Opaque ranges inside a unit: code spans, HTML comments, link and image
- * targets. Also returns the unit's inline code values, in order.
+ * Opaque ranges inside a unit: code spans, HTML comments, links and images. Also returns the unit's inline code values, in order.
  */
 export function inlineMasks(node: Paragraph | TableCell): {
   masks: Array<[number, number]>;
@@ -120,16 +119,11 @@ export function inlineMasks(node: Paragraph | TableCell): {
         masks.push([span(n).start, span(n).end]);
         return;
       case 'link':
-      case 'linkReference': {
-        const { start, end } = span(n);
-        const last = n.children[n.children.length - 1];
-        const childEnd = last ? span(last).end : start;
-        // Autolinks (`<https://…>`, bare `www.…`) are all target: mask whole.
-        if (!last || childEnd >= end - 1) masks.push([start, end]);
-        else masks.push([childEnd, end]);
+      case 'linkReference':
+        // Links are opaque, text and target alike: a marker is never read inside one.
+        masks.push([span(n).start, span(n).end]);
         for (const c of n.children) visit(c);
         return;
-      }
       default:
         if ('children' in n) for (const c of n.children) visit(c as Nodes);
     }
