@@ -1,0 +1,73 @@
+/**
+ * Drives real server processes for the tests: the official client, or raw
+ * lines written to stdin with every stdout line collected.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+export const ECHO_SERVER = fileURLToPath(new URL('../fixtures/echo-server.ts', import.meta.url));
+
+/** Node with the tsx loader, the way a consumer runs a TypeScript server. */
+export const NODE_TSX = ['--import', 'tsx'];
+
+/** Connects the official client to a server process; stderr is piped and drained into `stderr()`. */
+export async function connect(
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<{ client: Client; stderr: () => string; close: () => Promise<void> }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args,
+    cwd: options.cwd ?? REPO,
+    env: { ...(process.env as Record<string, string>), ...options.env },
+    stderr: 'pipe',
+  });
+  let err = '';
+  transport.stderr?.on('data', (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const client = new Client({ name: 'factline-test', version: '0.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => err, close: () => client.close() };
+}
+
+export interface RawRun {
+  /** Every stdout line, as written. */
+  lines: string[];
+  /** stdout lines parsed as JSON (throws on a non-JSON line: stdout must hold frames only). */
+  frames: Record<string, unknown>[];
+  stderr: string;
+  code: number | null;
+}
+
+/** Writes `input` to a fresh server's stdin, closes it, and waits for the process to exit. */
+export function rawRun(input: string, options: { args?: string[]; env?: Record<string, string> } = {}): Promise<RawRun> {
+  const child = spawn(process.execPath, options.args ?? [...NODE_TSX, ECHO_SERVER], {
+    cwd: REPO,
+    env: { ...process.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    err += chunk;
+  });
+  child.stdin.end(input);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const lines = out === '' ? [] : out.replace(/\n$/, '').split('\n');
+      resolve({ lines, frames: lines.map((line) => JSON.parse(line)), stderr: err, code });
+    });
+  });
+}
+
+/** One request line. */
+export const req = (id: unknown, method: string, params?: unknown): string =>
+  JSON.stringify(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
