@@ -100,6 +100,7 @@ const line = (file: string, l: number, c: number, code: string, message: string,
 
 /** One generation pass; returns its exit code. */
 // @implements factline#GEN-HAND-EDITS-ARE-REFUSED
+// @implements factline#GEN-SPEC-EDIT-CHANGES-THE-SERVER
 function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
   const plan = planGeneration(loadGenerationInput(config));
 

@@ -5,7 +5,8 @@
 import { normalise } from './format.ts';
 import { readHeader, withHeader } from './header.ts';
 import { FactIndex } from './helpers.ts';
-import { isCheckedOutput, syntaxProblems } from './syntax.ts';
+import { escapingImports } from './imports.ts';
+import { isCheckedOutput, parseOutputs } from './syntax.ts';
 import { renderTemplate } from './template.ts';
 import type { GenError, GenerationInput, Plan, PlannedDelete, PlannedOutput, SourceText } from './types.ts';
 
@@ -63,34 +64,49 @@ export function planGeneration(input: GenerationInput): Plan {
     });
   }
 
-  const problems = syntaxProblems(rendered.filter((r) => isCheckedOutput(r.path)));
+  const parsed = parseOutputs(rendered.filter((r) => isCheckedOutput(r.path)));
   for (const output of rendered) {
-    const first = problems.get(output.path)?.[0];
-    if (!first) continue;
-    const more = (problems.get(output.path)?.length ?? 1) - 1;
-    errors.push({
-      code: 'broken-output',
-      file: output.template,
-      line: 1,
-      column: 1,
-      message:
-        `renders TypeScript that does not parse: ${output.path}:${first.line}:${first.column}: ${first.message}` +
-        ` in \`${first.excerpt}\`${more > 0 ? ` (+${more} more)` : ''}`,
-      fix: 'fix the template so its output parses; nothing was written',
-    });
+    const result = parsed.get(output.path);
+    if (!result) continue;
+    const [first, ...more] = result.problems;
+    if (first) {
+      errors.push({
+        code: 'broken-output',
+        file: output.template,
+        line: 1,
+        column: 1,
+        message:
+          `renders TypeScript that does not parse: ${output.path}:${first.line}:${first.column}: ${first.message}` +
+          ` in \`${first.excerpt}\`${more.length > 0 ? ` (+${more.length} more)` : ''}`,
+        fix: 'fix the template so its output parses; nothing was written',
+      });
+    }
+    for (const m of escapingImports(output.path, result.source, input.outDir)) {
+      errors.push({
+        code: 'forbidden-import',
+        file: output.template,
+        line: 1,
+        column: 1,
+        message: `${output.path}:${m.line}:${m.column} imports \`${m.specifier}\`, outside ${input.outDir}/: generated code must run with the rest of factline absent`,
+        fix: `move what it needs into a template under ${input.templatesDir}/`,
+      });
+    }
   }
 
   const existing = new Map(input.existing.map((f) => [f.path, f.text]));
-  const outputs: PlannedOutput[] = rendered.map((r) => {
-    const before = existing.get(r.path);
-    const planned: PlannedOutput = { path: r.path, template: r.template, text: r.text, action: 'create' };
-    if (before === undefined) return planned;
-    planned.action = before === r.text ? 'unchanged' : 'update';
-    const header = readHeader(before);
-    if (!header) planned.conflict = 'foreign';
-    else if (!header.intact) planned.conflict = 'hand-edited';
-    return planned;
-  });
+  const failed = new Set(errors.map((e) => e.file));
+  const outputs: PlannedOutput[] = rendered
+    .filter((r) => !failed.has(r.template))
+    .map((r) => {
+      const before = existing.get(r.path);
+      const planned: PlannedOutput = { path: r.path, template: r.template, text: r.text, action: 'create' };
+      if (before === undefined) return planned;
+      planned.action = before === r.text ? 'unchanged' : 'update';
+      const header = readHeader(before);
+      if (!header) planned.conflict = 'foreign';
+      else if (!header.intact) planned.conflict = 'hand-edited';
+      return planned;
+    });
 
   const written = new Set(rendered.map((r) => r.path));
   const deletes: PlannedDelete[] = [];

@@ -26,9 +26,14 @@ export function isCheckedOutput(path: string): boolean {
   return (path.split('.').pop() ?? '') in KINDS;
 }
 
-/** Syntactic diagnostics per output path (paths without problems are absent). */
+export interface ParsedOutput {
+  source: ts.SourceFile;
+  problems: SyntaxProblem[];
+}
+
+/** Parses every output; syntactic diagnostics per output path. */
 // @implements factline#GEN-BROKEN-OUTPUT-IS-REFUSED
-export function syntaxProblems(files: SourceText[]): Map<string, SyntaxProblem[]> {
+export function parseOutputs(files: SourceText[]): Map<string, ParsedOutput> {
   const sources = new Map<string, ts.SourceFile>();
   for (const file of files) {
     const kind = KINDS[file.path.split('.').pop() ?? ''] ?? ts.ScriptKind.TS;
@@ -52,7 +57,7 @@ export function syntaxProblems(files: SourceText[]): Map<string, SyntaxProblem[]
     options: { noResolve: true, noLib: true, allowJs: true, types: [] },
     host,
   });
-  const result = new Map<string, SyntaxProblem[]>();
+  const result = new Map<string, ParsedOutput>();
   for (const [name, source] of sources) {
     const problems = program.getSyntacticDiagnostics(source).map((d) => {
       const { line, character } = source.getLineAndCharacterOfPosition(d.start ?? 0);
@@ -63,7 +68,7 @@ export function syntaxProblems(files: SourceText[]): Map<string, SyntaxProblem[]
         excerpt: source.text.split('\n')[line]?.trim() ?? '',
       };
     });
-    if (problems.length > 0) result.set(name.slice(1), problems);
+    result.set(name.slice(1), { source, problems });
   }
   return result;
 }

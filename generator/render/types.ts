@@ -20,6 +20,7 @@ export const GEN_ERROR_CODES = [
   'template-syntax',
   'template-runtime',
   'broken-output',
+  'forbidden-import',
   'spec-error',
   'unsupported-template',
 ] as const;

@@ -258,3 +258,24 @@ describe('outputs on disk', () => {
     ]);
   });
 });
+
+describe('self-contained output', () => {
+  // @verifies factline#GEN-OUTPUT-IS-SELF-CONTAINED
+  it('refuses a template whose output imports from outside the output directory', () => {
+    const plan = planGeneration(
+      input({
+        templates: [
+          {
+            path: 'templates/leaky.ts.hbs',
+            text: "import { x } from './sibling.ts';\nimport type { Fact } from '../generator/spec/model.ts';\nexport const y = import('../cli/main.ts');\nimport { z } from 'node:fs';\nexport { x, z };\nexport type F = Fact;\n",
+          },
+        ],
+      }),
+    );
+    expect(plan.outputs).toEqual([]);
+    expect(plan.errors.map((e) => [e.code, e.file, e.message.split(' imports ')[0]])).toEqual([
+      ['forbidden-import', 'templates/leaky.ts.hbs', 'generated/leaky.ts:6:27'],
+      ['forbidden-import', 'templates/leaky.ts.hbs', 'generated/leaky.ts:7:25'],
+    ]);
+  });
+});
