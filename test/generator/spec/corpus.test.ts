@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseSpec } from '../../../generator/spec/index.ts';
+import { type Fact, parseSpec } from '../../../generator/spec/index.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const shared = resolve(repoRoot, '../shared');
@@ -60,7 +60,7 @@ describe.skipIf(!haveShared)('MCP-CORE: the seed and the corpus copy', () => {
     expect(seed!.diagnostics).toEqual([]);
     expect(copy!.diagnostics).toEqual([]);
     expect(seed!.facts).toHaveLength(34);
-    const strip = (f: (typeof seed)['facts'][number]) => ({
+    const strip = (f: Fact) => ({
       id: f.id,
       status: f.status,
       text: f.text,
