@@ -35,16 +35,16 @@ export const SAMPLE_SPEC = `# Sample spec {#root}
 | @fact:TABLE-CELL-FACT zebra cell | plain |
 `;
 
-const STATES: [string, FactState, string, number][] = [
-  ['WIRE-LINES', 'verified', 'wire', 5],
-  ['WIRE-NO-HEADERS', 'implemented', 'wire', 7],
-  ['LIST-FACT', 'missing', 'wire', 9],
-  ['LOOP-PING', 'missing-verification', 'loop', 14],
-  ['LOOP-STALE', 'stale', 'loop', 16],
-  ['LOOP-DEVIATES', 'deviated', 'loop', 18],
-  ['LOOP-LATER', 'pending', 'loop', 20],
-  ['kind-line-loop', 'service', 'loop', 22],
-  ['TABLE-CELL-FACT', 'missing-implementation', 'loop', 26],
+const STATES: [string, FactState, string][] = [
+  ['WIRE-LINES', 'verified', 'wire'],
+  ['WIRE-NO-HEADERS', 'implemented', 'wire'],
+  ['LIST-FACT', 'missing', 'wire'],
+  ['LOOP-PING', 'missing-verification', 'loop'],
+  ['LOOP-STALE', 'stale', 'loop'],
+  ['LOOP-DEVIATES', 'deviated', 'loop'],
+  ['LOOP-LATER', 'pending', 'loop'],
+  ['kind-line-loop', 'service', 'loop'],
+  ['TABLE-CELL-FACT', 'missing-implementation', 'loop'],
 ];
 
 function citation(partial: Partial<Citation> & Pick<Citation, 'verb' | 'id' | 'file' | 'line'>): Citation {
@@ -99,8 +99,10 @@ export function sampleResult(): TraceResult {
       reason: 'hosts send batches',
     }),
   ];
-  const facts: FactTrace[] = STATES.map(([id, state, section, line]) => {
-    const text = (SAMPLE_SPEC.split('\n')[line - 1] ?? '')
+  const specLines = SAMPLE_SPEC.split('\n');
+  const facts: FactTrace[] = STATES.map(([id, state, section]) => {
+    const line = specLines.findIndex((l) => l.includes(`@fact:${id} `)) + 1;
+    const text = (specLines[line - 1] ?? '')
       .replace(/^[-|\s]*@fact:\S+\s*/, '')
       .replace(/\s*@status:\S+$/, '')
       .replace(/\s*\|.*$/, '');

@@ -1,0 +1,87 @@
+/** The pure renderer: embedding, escaping and the shape of the page, without a browser. */
+import { describe, expect, it } from 'vitest';
+import { embedJson, renderHtmlReport } from '../../checks/reporters/html.ts';
+import { renderJson } from '../../checks/reporters/json.ts';
+import { snippetAround } from '../../cli/report-inputs.ts';
+import { sampleInputs, sampleResult } from './sample.ts';
+
+function embedded(html: string, id: string): string {
+  const match = new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(html);
+  if (!match) throw new Error(`no ${id} block`);
+  return match[1] as string;
+}
+
+describe('renderHtmlReport', () => {
+  // @verifies factline#REPORT-EMBEDS-GATE-JSON
+  it('embeds the --json reporter output byte for byte, with < escaped so data cannot end the element', () => {
+    const result = sampleResult();
+    const fact = result.facts[0]!;
+    fact.text = 'ends early </script><script>alert(1)</script> <!-- and a comment';
+    const html = renderHtmlReport(result, sampleInputs());
+    const block = embedded(html, 'factline-result');
+    expect(block).not.toContain('<');
+    expect(JSON.parse(block)).toEqual(JSON.parse(renderJson(result)));
+    expect(block).toBe(embedJson(renderJson(result)));
+  });
+
+  it('embedJson keeps the value and removes every <, U+2028 and U+2029', () => {
+    const value = { a: '</script>\u2028\u2029<!--', b: ['<', '<<'] };
+    const text = embedJson(JSON.stringify(value));
+    expect(text).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual(value);
+  });
+
+  // @verifies factline#REPORT-SELF-CONTAINED-PAGE
+  it('is one file: no external reference, one inline script admitted by a hash-only CSP', () => {
+    const html = renderHtmlReport(sampleResult(), sampleInputs());
+    expect(html).not.toMatch(/\b(?:src|href)\s*=\s*"(?:https?:)?\/\//i);
+    expect(html).not.toMatch(/<link\b/i);
+    const executable = html.match(/<script(?![^>]*type="application\/json")[^>]*>/g) ?? [];
+    expect(executable).toEqual(['<script>']);
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+    expect(csp).not.toContain('unsafe-inline');
+  });
+
+  // @verifies factline#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
+  it('shows raw HTML of a spec as text and drops javascript: targets and images', () => {
+    const result = sampleResult();
+    const inputs = sampleInputs();
+    inputs.specs[0]!.text +=
+      '\n\n@fact:WIRE-LINES x <script>alert(1)</script> <img src=x onerror=alert(2)> [go](javascript:alert(3)) ![pic](https://example.com/p.png)\n\n<iframe src="https://example.com"></iframe>\n';
+    const html = renderHtmlReport(result, inputs);
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    expect(main).not.toMatch(/<(?:script|img|iframe)\b/i);
+    expect(main).not.toMatch(/<[^>]*\son\w+=/i);
+    expect(main).not.toMatch(/href="\s*javascript:/i);
+    expect(main).toContain('<code class="raw">&#x3C;script></code>alert(1)');
+    expect(main).toContain('[image: pic]');
+    expect(main).toContain('<a>go</a>');
+  });
+
+  // @verifies factline#REPORT-FACTS-MARKED-BY-STATE
+  it('marks every fact unit of the spec once, whatever its Markdown unit (paragraph, list item, table cell)', () => {
+    const result = sampleResult();
+    const html = renderHtmlReport(result, sampleInputs());
+    for (const fact of result.facts) {
+      const marks = html.split(`data-fact="${fact.address}"`).length - 1;
+      expect(marks, fact.address).toBe(1);
+    }
+    expect(html).toContain('<li data-fact="sample#LIST-FACT">');
+    expect(html).toContain('<td data-fact="sample#TABLE-CELL-FACT">');
+  });
+});
+
+describe('snippetAround', () => {
+  const lines = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`);
+  it('takes two lines before and eight after, clipped to the file', () => {
+    expect(snippetAround(lines, 10)).toEqual({ startLine: 8, lines: lines.slice(7, 18) });
+    expect(snippetAround(lines, 1).startLine).toBe(1);
+    expect(snippetAround(lines, 29).lines.at(-1)).toBe('line 30');
+  });
+  it('cuts very long lines', () => {
+    const [only] = snippetAround(['x'.repeat(5000)], 1).lines;
+    expect(only!.length).toBeLessThan(300);
+  });
+});
