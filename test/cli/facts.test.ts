@@ -1,0 +1,116 @@
+/** `factline facts` through the real executable, on real files in a temp dir. */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../../bin/factline.js', import.meta.url));
+
+function run(cwd: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+let dir: string;
+const write = (path: string, text: string) => {
+  mkdirSync(dirname(join(dir, path)), { recursive: true });
+  writeFileSync(join(dir, path), text);
+};
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'factline-facts-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('factline facts', () => {
+  // @verifies factline#READ-FACTS-JSON
+  it('--json lists facts of the config specs in path order with the contract fields', () => {
+    write('specs/b.md', '# B\n\n@status:impl/done\n\n[p01] @fact:B-ONE First of b. @status:test/done\n');
+    write('specs/a/inner.md', '# A\n\n@fact:a-one `req r1`\n\n@fact:A-TWO Second. @status:impl/work\n');
+    const r = run(dir, 'facts', '--json');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.diagnostics).toEqual([]);
+    expect(out.facts.map((f: { address: string }) => f.address)).toEqual([
+      'a/inner#a-one',
+      'a/inner#A-TWO',
+      'b#B-ONE',
+    ]);
+    const b = out.facts[2];
+    expect(b).toMatchObject({
+      id: 'B-ONE',
+      doc: 'b',
+      file: 'specs/b.md',
+      line: 5,
+      label: 'p01',
+      status: { stage: 'test', state: 'done' },
+      text: 'First of b.',
+    });
+    expect(b.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(out.facts[0].label).toBeUndefined();
+    // Deterministic: a second run prints the same bytes.
+    expect(run(dir, 'facts', '--json').stdout).toBe(r.stdout);
+  });
+
+  it('prints a readable table by default', () => {
+    write('specs/s.md', '# S\n\n@fact:ONLY-FACT Text. @status:impl/done\n');
+    const r = run(dir, 'facts');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^LOCATION\s+ADDRESS\s+STATUS/);
+    expect(r.stdout).toMatch(/specs\/s\.md:3\s+s#ONLY-FACT\s+impl\/done/);
+    expect(r.stdout).toMatch(/1 fact in 1 spec/);
+  });
+
+  // @verifies factline#READ-LOAD-SPECS
+  it('a directory argument reads every .md beneath it, sorted', () => {
+    write('docs/z.md', '@fact:Z z');
+    write('docs/deep/er/y.md', '@fact:Y y');
+    write('docs/note.txt', '@fact:NOT-MARKDOWN t');
+    const out = JSON.parse(run(dir, 'facts', '--json', 'docs').stdout);
+    expect(out.facts.map((f: { file: string; id: string }) => `${f.file}:${f.id}`)).toEqual([
+      'docs/deep/er/y.md:Y',
+      'docs/z.md:Z',
+    ]);
+  });
+
+  // @verifies factline#READ-LOAD-SPECS
+  it('exit 2 naming a missing file', () => {
+    write('specs/ok.md', '@fact:OK ok');
+    const r = run(dir, 'facts', 'specs/ok.md', 'specs/missing.md');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('specs/missing.md');
+    expect(r.stdout).toBe('');
+  });
+
+  it('prints diagnostics on stderr and exits 1 when a spec has errors', () => {
+    write('specs/bad.md', '# Bad\n\n@fact:X text @status:impl/dnoe\n');
+    const r = run(dir, 'facts', '--json');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('specs/bad.md:3:27: error unknown-state unknown state `dnoe`');
+    expect(r.stderr).toContain('did you mean `done`?');
+    expect(JSON.parse(r.stdout).diagnostics).toMatchObject([{ code: 'unknown-state', line: 3, column: 27 }]);
+  });
+
+  // @verifies factline#READ-LOAD-SPECS
+  it('falls back to the bundled MCP-CORE spec when no spec matches', () => {
+    const out = JSON.parse(run(dir, 'facts', '--json').stdout);
+    expect(out.facts).toHaveLength(34);
+    expect(out.facts.every((f: { doc: string }) => f.doc === 'mcp-core')).toBe(true);
+  });
+
+  it('--help explains the command; unknown options are usage errors', () => {
+    const help = run(dir, 'facts', '--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/usage: factline facts \[SPEC…\] \[--json\]/);
+    const bad = run(dir, 'facts', '--jsno');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--jsno');
+  });
+});

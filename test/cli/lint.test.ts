@@ -1,0 +1,84 @@
+/** `factline lint` through the real executable, on real files in a temp dir. */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const bin = fileURLToPath(new URL('../../bin/factline.js', import.meta.url));
+const fixtures = fileURLToPath(new URL('../generator/spec/fixtures/', import.meta.url));
+
+function run(cwd: string, ...args: string[]) {
+  const r = spawnSync(process.execPath, [bin, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'factline-lint-'));
+  mkdirSync(join(dir, 'specs'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('factline lint', () => {
+  // @verifies factline#READ-LINT-CLI
+  it('exit 0 and a one-line summary on clean specs', () => {
+    copyFileSync(join(fixtures, 'clean.md'), join(dir, 'specs/clean.md'));
+    const r = run(dir, 'lint');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^ok: \d+ facts in 1 spec, no problems\n$/);
+  });
+
+  // @verifies factline#READ-LINT-CLI
+  it('exit 1 with every problem as file:line:col: error CODE message, then its fix', () => {
+    copyFileSync(join(fixtures, 'five-problems.md'), join(dir, 'specs/five.md'));
+    const r = run(dir, 'lint', 'specs/five.md');
+    expect(r.code).toBe(1);
+    const heads = r.stdout.split('\n').filter((l) => /^specs\/five\.md:\d+:\d+: error /.test(l));
+    expect(heads.map((l) => l.split(' ').slice(0, 3).join(' '))).toEqual([
+      'specs/five.md:8:32: error unknown-state',
+      'specs/five.md:10:45: error marker-mid-unit',
+      'specs/five.md:12:1: error stranded-marker',
+      'specs/five.md:14:1: error duplicate-id',
+      'specs/five.md:16:3: error empty-id',
+    ]);
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('  fix: '))).toHaveLength(5);
+    expect(r.stdout).toMatch(/5 problems \(5 errors\) in 1 spec/);
+  });
+
+  it('a directory argument lints every .md beneath it', () => {
+    writeFileSync(join(dir, 'specs/one.md'), '@fact:A text @status:impl/done\n');
+    mkdirSync(join(dir, 'specs/sub'));
+    writeFileSync(join(dir, 'specs/sub/two.md'), 'prose @status:impl/done\n');
+    const r = run(dir, 'lint', 'specs');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('specs/sub/two.md:1:7: error marked-unit-without-anchor');
+    expect(r.stdout).toMatch(/in 2 specs/);
+  });
+
+  it('exit 2 naming a missing path', () => {
+    const r = run(dir, 'lint', 'specs/nowhere.md');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('specs/nowhere.md');
+  });
+
+  it.skipIf(process.getuid?.() === 0)('exit 2 naming an unreadable file', () => {
+    writeFileSync(join(dir, 'specs/locked.md'), '@fact:A a\n');
+    chmodSync(join(dir, 'specs/locked.md'), 0o000);
+    const r = run(dir, 'lint', 'specs/locked.md');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('specs/locked.md');
+  });
+
+  it('--help lists the diagnostic codes', () => {
+    const r = run(dir, 'lint', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('usage: factline lint');
+    expect(r.stdout).toContain('swallowed-anchor');
+  });
+});
