@@ -10,8 +10,13 @@ import { NODE_TSX, REPO, rawRun, req } from './process.ts';
 
 const SCENARIOS = fileURLToPath(new URL('../fixtures/capture-scenarios.ts', import.meta.url));
 
-function scenario(name: string): Promise<{ result: Record<string, unknown>; stderr: string; code: number | null }> {
-  const child = spawn(process.execPath, [...NODE_TSX, SCENARIOS, name], { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'] });
+function scenario(
+  name: string,
+): Promise<{ result: Record<string, unknown>; stderr: string; code: number | null }> {
+  const child = spawn(process.execPath, [...NODE_TSX, SCENARIOS, name], {
+    cwd: REPO,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => {
@@ -37,7 +42,11 @@ describe('the capture guard', () => {
   it('a child writing 10 MB to stderr finishes without deadlock and the capture holds every byte, in order', async () => {
     const { result, stderr, code } = await scenario('flood');
     expect(code).toBe(0);
-    expect(result).toMatchObject({ outcome: { ok: true, value: 0 }, bytes: 10 * 1024 * 1024, kept: 10 * 1024 * 1024 });
+    expect(result).toMatchObject({
+      outcome: { ok: true, value: 0 },
+      bytes: 10 * 1024 * 1024,
+      kept: 10 * 1024 * 1024,
+    });
     expect(result.ordered).toBe(true);
     // None of it leaked to the real stderr.
     expect(stderr).toBe('');
@@ -74,7 +83,9 @@ describe('the capture guard', () => {
 
   // @verifies mcp-core#CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT
   it('a tool calling console.log (and a child writing stdout) leaves stdout holding protocol frames only', async () => {
-    const run = await rawRun(`${req(1, 'tools/call', { name: 'chatty', arguments: {} })}\n${req(2, 'ping')}\n`);
+    const run = await rawRun(
+      `${req(1, 'tools/call', { name: 'chatty', arguments: {} })}\n${req(2, 'ping')}\n`,
+    );
     // rawRun parses every stdout line as JSON: a stray log line would fail here.
     expect(run.frames).toEqual([
       { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'chatted' }], isError: false } },
@@ -87,11 +98,18 @@ describe('the capture guard', () => {
 
   // @verifies mcp-core#CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT
   it('the server survives a tool whose child floods stderr, and reports how much it captured', async () => {
-    const run = await rawRun(`${req(1, 'tools/call', { name: 'flood', arguments: {} })}\n${req(2, 'ping')}\n`, {
-      env: { CAPTURE_SUMMARY: '1' },
-    });
+    const run = await rawRun(
+      `${req(1, 'tools/call', { name: 'flood', arguments: {} })}\n${req(2, 'ping')}\n`,
+      {
+        env: { CAPTURE_SUMMARY: '1' },
+      },
+    );
     expect(run.frames).toEqual([
-      { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'child exited 0' }], isError: false } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { content: [{ type: 'text', text: 'child exited 0' }], isError: false },
+      },
       { jsonrpc: '2.0', id: 2, result: {} },
     ]);
     expect(run.stderr).toBe(`[captured flood: ${10 * 1024 * 1024} bytes]\n`);

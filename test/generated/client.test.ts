@@ -45,7 +45,9 @@ describe('the official client against the echo server', () => {
   it('a failing tool and a throwing tool both resolve as isError results', async () => {
     const failed = await session.client.callTool({ name: 'fail', arguments: {} });
     expect(failed.isError).toBe(true);
-    expect(failed.content).toEqual([{ type: 'text', text: 'src/a.ts:3:1: error missing-implementation mcp-core#X' }]);
+    expect(failed.content).toEqual([
+      { type: 'text', text: 'src/a.ts:3:1: error missing-implementation mcp-core#X' },
+    ]);
     const threw = await session.client.callTool({ name: 'throw', arguments: {} });
     expect(threw.isError).toBe(true);
     expect((threw.content as { text: string }[])[0]?.text).toContain('boom from a tool');

@@ -44,7 +44,10 @@ export interface RawRun {
 }
 
 /** Writes `input` to a fresh server's stdin, closes it, and waits for the process to exit. */
-export function rawRun(input: string, options: { args?: string[]; env?: Record<string, string> } = {}): Promise<RawRun> {
+export function rawRun(
+  input: string,
+  options: { args?: string[]; env?: Record<string, string> } = {},
+): Promise<RawRun> {
   const child = spawn(process.execPath, options.args ?? [...NODE_TSX, ECHO_SERVER], {
     cwd: REPO,
     env: { ...process.env, ...options.env },
@@ -70,4 +73,6 @@ export function rawRun(input: string, options: { args?: string[]; env?: Record<s
 
 /** One request line. */
 export const req = (id: unknown, method: string, params?: unknown): string =>
-  JSON.stringify(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+  JSON.stringify(
+    params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params },
+  );

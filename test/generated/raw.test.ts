@@ -36,7 +36,11 @@ describe('the wire, against the real process', () => {
       [
         JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
         JSON.stringify({ jsonrpc: '2.0', id: null, method: 'ping' }),
-        JSON.stringify({ jsonrpc: '2.0', method: 'tools/call', params: { name: 'echo', arguments: { text: 'x' } } }),
+        JSON.stringify({
+          jsonrpc: '2.0',
+          method: 'tools/call',
+          params: { name: 'echo', arguments: { text: 'x' } },
+        }),
         req(2, 'ping'),
       ].join('\n') + '\n',
     );
@@ -45,7 +49,9 @@ describe('the wire, against the real process', () => {
 
   // @verifies mcp-core#FRAME-WITH-ID-IS-A-REQUEST
   it('echoes id 0, string ids and unusual ids unchanged', async () => {
-    const run = await rawRun([req(0, 'ping'), req('abc', 'ping'), req('', 'ping'), req(-1.5, 'ping'), ''].join('\n'));
+    const run = await rawRun(
+      [req(0, 'ping'), req('abc', 'ping'), req('', 'ping'), req(-1.5, 'ping'), ''].join('\n'),
+    );
     expect(run.frames.map((f) => f.id)).toEqual([0, 'abc', '', -1.5]);
   });
 
@@ -96,16 +102,23 @@ describe('the wire, against the real process', () => {
     const run = await rawRun(
       `${req(1, 'tools/call', { arguments: {} })}\n${req(2, 'tools/call')}\n${req(3, 'tools/call', { name: 'echo', arguments: [1] })}\n`,
     );
-    expect(run.frames.map((f) => (f as { error?: { code: number } }).error?.code)).toEqual([-32602, -32602, -32602]);
+    expect(run.frames.map((f) => (f as { error?: { code: number } }).error?.code)).toEqual([
+      -32602, -32602, -32602,
+    ]);
   });
 
   // @verifies mcp-core#NO-INTERACTIVE-CHANNEL-TOOLS-MUST-NOT-PROMPT
   it('a tool that tries to prompt reads end of input at once and eats no frame', async () => {
     const run = await rawRun(
-      [req(1, 'tools/call', { name: 'prompt', arguments: {} }), req(2, 'ping'), req(3, 'ping')].join('\n') + '\n',
+      [req(1, 'tools/call', { name: 'prompt', arguments: {} }), req(2, 'ping'), req(3, 'ping')].join('\n') +
+        '\n',
     );
     expect(run.frames).toEqual([
-      { jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'child read: []' }], isError: false } },
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { content: [{ type: 'text', text: 'child read: []' }], isError: false },
+      },
       { jsonrpc: '2.0', id: 2, result: {} },
       { jsonrpc: '2.0', id: 3, result: {} },
     ]);
