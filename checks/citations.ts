@@ -21,7 +21,11 @@ function quote(text: string, max = 160): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-// @implements factline#GATE-CITATION-RULES
+// @implements factline#GATE-UNKNOWN-AND-AMBIGUOUS
+// @implements factline#GATE-STALE-PIN-STOPS-COUNTING
+// @implements factline#GATE-MISPLACED-CITATION
+// @implements factline#GATE-DEVIATION-NEEDS-REASON
+// @implements factline#GATE-VOID-FACT-CITED
 export function judgeCitations(files: ScannedFile[], index: FactIndex, out: FindingCollector): Citation[] {
   const citations: Citation[] = [];
   const ordered = [...files].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));

@@ -47,6 +47,7 @@ function docFromUrl(url: string, index: FactIndex): string | undefined {
   return undefined;
 }
 
+// @implements factline#GATE-REFERENCE-FORMS
 export function resolveRef(ref: { doc?: string; id: string }, index: FactIndex): Resolution {
   if (ref.doc !== undefined) {
     const doc = ref.doc.startsWith('spec://') ? docFromUrl(ref.doc, index) : ref.doc;

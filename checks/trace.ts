@@ -38,7 +38,11 @@ const EVIDENCE_VERB: Record<string, Citation['verb']> = {
   verification: 'verifies',
 };
 
-// @implements factline#GATE-TRACE-STATES
+// @implements factline#GATE-MISSING-IMPLEMENTATION
+// @implements factline#GATE-MISSING-VERIFICATION
+// @implements factline#GATE-STATUS-BEHIND-EVIDENCE
+// @implements factline#GATE-SPEC-DIAGNOSTICS-ARE-FINDINGS
+// @implements factline#GATE-DETERMINISTIC-JSON
 export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions): TraceResult {
   const out = new FindingCollector();
   const index = indexFacts(set);

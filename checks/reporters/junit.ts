@@ -10,7 +10,7 @@ const xml = (s: string) =>
     // XML 1.0 forbids most control characters even escaped.
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
-// @implements factline#GATE-JUNIT
+// @implements factline#GATE-CI-OUTPUTS
 export function renderJunit(result: TraceResult): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const required = result.facts.filter((f) => f.required.length > 0);

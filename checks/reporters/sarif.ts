@@ -8,7 +8,7 @@ export interface SarifOptions {
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 
-// @implements factline#GATE-SARIF
+// @implements factline#GATE-CI-OUTPUTS
 export function renderSarif(result: TraceResult, options: SarifOptions = {}): string {
   const ruleIds = [
     ...new Set([...Object.keys(RULE_DESCRIPTIONS), ...result.findings.map((f) => f.rule)]),

@@ -144,6 +144,7 @@ function followingSymbol(text: string, offset: number, style: CommentStyle): str
   return undefined;
 }
 
+// @implements factline#GATE-SCAN-OTHER-LANGUAGES
 export function scanComments(text: string, style: CommentStyle): ScannedCitation[] {
   if (!mayHoldCitations(text)) return [];
   const spans =

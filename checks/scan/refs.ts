@@ -37,6 +37,7 @@ export function mayHoldCitations(text: string): boolean {
  * included) whose first character sits at `base` in the file.
  * A tag right after a backtick is prose about the syntax, not a citation.
  */
+// @implements factline#GATE-REFERENCE-FORMS
 export function parseCitations(comment: string, base: number): RawCitation[] {
   const found: RawCitation[] = [];
   TAG.lastIndex = 0;

@@ -111,6 +111,7 @@ interface Bound {
   chain: Frame[];
 }
 
+// @implements factline#GATE-SCAN-COMMENTS-ONLY
 export function scanTypeScript(text: string, file: string): ScannedCitation[] {
   if (!mayHoldCitations(text)) return [];
   const jsx = file.endsWith('x');
@@ -326,6 +327,7 @@ function isBoundary(kind: ts.SyntaxKind): boolean {
   return kind === K.CloseParenToken || kind === K.EqualsGreaterThanToken || kind === K.CommaToken;
 }
 
+// @implements factline#GATE-BINDS-ENCLOSING-SYMBOL
 function materialise(cite: ScannedCitation, chain: Frame[]): ScannedCitation {
   const labels = chain.filter((f) => f.label !== undefined).map((f) => f.label!);
   if (labels.length > 0) cite.symbol = labels.join(' > ');

@@ -64,7 +64,6 @@ const FILE_FLAGS = {
   '--specs-root': 'specsRoot',
 } as const;
 
-// @implements factline#GATE-FLAGS-OVERRIDE-CONFIG
 export function parseCheckArgs(argv: string[]): CheckArgs {
   const args: CheckArgs = { json: false, strict: false, cache: true };
   for (let i = 0; i < argv.length; i++) {
