@@ -151,7 +151,6 @@ describe('factline gen on the real templates', () => {
     const lines = original.split('\n');
     lines.splice(fact.line - 1, fact.endLine - fact.line + 1);
     writeFileSync(specPath, lines.join('\n'));
-    // Also touch a template, so a write would show if anything were written.
     const removed = gen(dir);
     expect(removed.status).toBe(1);
     for (const site of sites) {
@@ -249,6 +248,30 @@ describe('a spec edit reaches the running server', () => {
     expect(parse).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32099 } });
     // The malformed line did not kill the loop: the next request is still answered.
     expect(ping).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+  });
+});
+
+describe('factline gen usage and input errors', () => {
+  it('exits 2 naming the problem for a bad flag, an unreadable spec or a missing templates directory', () => {
+    const dir = copyRepo();
+    const flag = gen(dir, '--chek');
+    expect(flag.status).toBe(2);
+    expect(flag.stderr).toContain('unknown argument `--chek`');
+    writeFileSync(
+      join(dir, 'alt.json'),
+      JSON.stringify({ generate: { spec: 'specs/nope.md', templates: 'templates', out: 'generated' } }),
+    );
+    const spec = gen(dir, '--config', 'alt.json');
+    expect(spec.status).toBe(2);
+    expect(spec.stderr).toContain('cannot read the spec specs/nope.md');
+    writeFileSync(
+      join(dir, 'alt.json'),
+      JSON.stringify({ generate: { spec: 'specs/mcp-core.md', templates: 'tmpl', out: 'generated' } }),
+    );
+    const templates = gen(dir, '--config', 'alt.json');
+    expect(templates.status).toBe(2);
+    expect(templates.stderr).toContain('templates directory tmpl does not exist');
+    expect(existsSync(join(dir, 'generated'))).toBe(false);
   });
 });
 
