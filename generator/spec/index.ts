@@ -50,6 +50,7 @@ interface PendingFact {
 }
 
 // @implements factline#READ-NEVER-THROWS
+// @implements factline#READ-DIAGNOSTICS-COLLECTED
 export function parseSpec(source: string, options: ParseOptions): SpecDocument {
   const { file, doc } = options;
   const text = blankFrontMatter(source.replace(/^\uFEFF/, ' '));

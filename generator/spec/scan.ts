@@ -69,6 +69,7 @@ interface Token {
 const ID = /[A-Za-z][A-Za-z0-9_-]*/y;
 const CANDIDATE = /@status:|@requires:|@fact[:/]|##|@[a-z]+|<\/?status(?![\w-])/g;
 const MASK = '\u0001';
+// @implements factline#READ-LABELS
 const LABEL = /\[(p\d+)\]/y;
 
 function isSpace(ch: string | undefined): boolean {

@@ -2,7 +2,6 @@
  * Turns the raw values of a marker (shorthand or element attributes) into a
  * Status, reporting each value outside the closed vocabularies with a hint.
  */
-// @implements factline#READ-CLOSED-VOCABULARIES
 import type { Issue } from './issues.ts';
 import { ACTIONS, AUDIENCES, type Audience, STAGES, STATES, type Status } from './model.ts';
 import { isAction, isAudience, isStage, isState, suggestion } from './vocabulary.ts';
@@ -35,6 +34,7 @@ export function unknownState(v: Located): Issue {
   };
 }
 
+// @implements factline#READ-CLOSED-VOCABULARIES
 /** `@status:STAGE[/STATE]`: bare stage means `work`, except `unknown` which means `hold`. */
 export function shorthandStatus(value: string, offset: number, issues: Issue[]): MarkerStatus | undefined {
   const slash = value.indexOf('/');

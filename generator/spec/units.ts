@@ -99,6 +99,7 @@ function walkItem(item: ListItem, quoteDepth: number, out: Block[]): void {
 /**
  * Opaque ranges inside a unit: code spans, HTML comments, links and images. Also returns the unit's inline code values, in order.
  */
+// @implements factline#READ-OPAQUE-CONTEXTS
 export function inlineMasks(node: Paragraph | TableCell): {
   masks: Array<[number, number]>;
   codes: string[];

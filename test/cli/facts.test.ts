@@ -59,6 +59,7 @@ describe('factline facts', () => {
     expect(run(dir, 'facts', '--json').stdout).toBe(r.stdout);
   });
 
+  // @verifies factline#READ-FACTS-JSON
   it('prints a readable table by default', () => {
     write('specs/s.md', '# S\n\n@fact:ONLY-FACT Text. @status:impl/done\n');
     const r = run(dir, 'facts');
@@ -89,6 +90,7 @@ describe('factline facts', () => {
     expect(r.stdout).toBe('');
   });
 
+  // @verifies factline#READ-FACTS-JSON
   it('prints diagnostics on stderr and exits 1 when a spec has errors', () => {
     write('specs/bad.md', '# Bad\n\n@fact:X text @status:impl/dnoe\n');
     const r = run(dir, 'facts', '--json');

@@ -38,6 +38,7 @@ describe('units', () => {
     ]);
   });
 
+  // @verifies factline#READ-OPAQUE-CONTEXTS
   it('never reads tags inside fences, code spans, comments, links, headings or front matter', () => {
     const text = [
       '---',
@@ -61,6 +62,7 @@ describe('units', () => {
     expect(parse(text).diagnostics).toEqual([]);
   });
 
+  // @verifies factline#READ-OPAQUE-CONTEXTS
   it('a mid-sentence @fact: is prose, and legacy ##ID opens a fact', () => {
     expect(ids('See @fact:NOT-HERE in prose.\n\n##LEGACY-ID text')).toEqual(['LEGACY-ID']);
     expect(fact('##LEGACY-ID text', 'LEGACY-ID').text).toBe('text');
