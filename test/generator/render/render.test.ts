@@ -16,6 +16,7 @@ import { MINI, specDoc } from './fixtures/spec-doc.ts';
 const FIXTURES = join(import.meta.dirname, 'fixtures', 'templates');
 const fixtureTemplates = () =>
   readdirSync(FIXTURES)
+    .filter((name) => name === 'methods.ts.hbs' || name === 'protocol.ts.hbs')
     .sort()
     .map((name) => ({ path: `templates/${name}`, text: readFileSync(join(FIXTURES, name), 'utf8') }));
 
