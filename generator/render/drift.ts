@@ -10,13 +10,14 @@ import type { GenerationInput, Plan } from './types.ts';
 export function driftFindings(plan: Plan): Finding[] {
   const findings: Finding[] = [];
   for (const e of plan.errors) {
+    const rule = e.code === 'unknown-fact' ? 'unknown-fact' : 'generated-drift';
     const finding: Finding = {
-      rule: e.code === 'unknown-fact' ? 'unknown-fact' : 'generated-drift',
+      rule,
       severity: 'error',
       file: e.file,
       line: e.line,
       column: e.column,
-      message: `${e.code}: ${e.message}`,
+      message: rule === e.code ? e.message : `${e.code}: ${e.message}`,
     };
     if (e.fix !== undefined) finding.fix = e.fix;
     findings.push(finding);
