@@ -35,7 +35,7 @@ const DEFAULT_STATUS: Status = { stage: 'spec', state: 'work', origin: 'default'
 function blankFrontMatter(source: string): string {
   const open = /^---[ \t]*\r?\n/.exec(source);
   if (!open) return source;
-  const close = /^(?:---|\.\.\.)[ \t]*$/m;
+  const close = /^(?:---|\.\.\.)[ \t]*\r?$/m;
   const rest = source.slice(open[0].length);
   const m = close.exec(rest);
   if (!m) return source;
@@ -120,6 +120,8 @@ export function parseSpec(source: string, options: ParseOptions): SpecDocument {
       masks: masks.masks,
       quoteDepth: block.quoteDepth,
     });
+    // An HTML block is never a unit: it only matters as a standalone marker.
+    if (block.kind === 'html' && (scanned.text !== '' || scanned.anchor)) continue;
     for (const issue of scanned.issues) report(issue);
 
     if (!scanned.anchor) {

@@ -63,6 +63,24 @@ describe('units', () => {
   });
 
   // @verifies factline#READ-OPAQUE-CONTEXTS
+  it('reads CRLF files like LF files, front matter included', () => {
+    const lf = '---\ntitle: t\n---\n# T\n\n@fact:A one\ntwo @status:impl/done\n\n- @fact:B item\n';
+    const crlf = parse(lf.replace(/\n/g, '\r\n'));
+    expect(crlf.diagnostics).toEqual([]);
+    expect(crlf.facts.map((f) => [f.id, f.line, f.text, f.digest])).toEqual(
+      parse(lf).facts.map((f) => [f.id, f.line, f.text, f.digest]),
+    );
+  });
+
+  it('an HTML block is not a unit; alone it can be a section marker', () => {
+    const doc = parse(
+      '# T\n\n## S\n\n<status stage="impl" state="done"/>\n\n<div>\n<status stage="x"/> text\n</div>\n\n@fact:IN-S text',
+    );
+    expect(doc.diagnostics).toEqual([]);
+    expect(doc.facts[0]!.status).toMatchObject({ stage: 'impl', state: 'done', origin: 'section' });
+  });
+
+  // @verifies factline#READ-OPAQUE-CONTEXTS
   it('a mid-sentence @fact: is prose, and legacy ##ID opens a fact', () => {
     expect(ids('See @fact:NOT-HERE in prose.\n\n##LEGACY-ID text')).toEqual(['LEGACY-ID']);
     expect(fact('##LEGACY-ID text', 'LEGACY-ID').text).toBe('text');
