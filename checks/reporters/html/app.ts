@@ -7,6 +7,11 @@
  * innerHTML of data. Kept as plain ES2020 in a string because the report
  * is one self-contained file (no template literals or `${` inside).
  */
+// @implements factline#REPORT-FACTS-MARKED-BY-STATE
+// @implements factline#REPORT-SUMMARY-PER-DOCUMENT-AND-SECTION
+// @implements factline#REPORT-FILTERS-AND-SEARCH
+// @implements factline#REPORT-DEEP-LINK-OPENS-FACT
+// @implements factline#REPORT-KEYBOARD-USABLE
 export const REPORT_JS = String.raw`
 (function () {
   'use strict';

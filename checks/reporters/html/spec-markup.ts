@@ -179,6 +179,8 @@ const schema: Schema = {
  * Renders one spec document. `ids` are the fact ids the trace knows for
  * this document; only those units are marked.
  */
+// @implements factline#REPORT-FACTS-MARKED-BY-STATE
+// @implements factline#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
 export function renderSpecMarkup(text: string, doc: string, ids: ReadonlySet<string>): string {
   const processor = unified()
     .use(remarkParse)

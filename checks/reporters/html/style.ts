@@ -1,4 +1,5 @@
 /** The report's stylesheet: one inline <style>, light and dark by prefers-color-scheme. */
+// @implements factline#REPORT-LIGHT-AND-DARK
 export const REPORT_CSS = `
 :root {
   color-scheme: light dark;
