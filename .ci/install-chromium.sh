@@ -11,5 +11,5 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 export DEBIAN_FRONTEND=noninteractive
 $SUDO apt-get update
-$SUDO apt-get install -y --no-install-recommends chromium
+$SUDO apt-get install -y chromium
 /usr/bin/chromium --version || true
