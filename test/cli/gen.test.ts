@@ -133,7 +133,7 @@ describe('factline gen on the real templates', () => {
     expect(pruned.stdout).toContain(`deleted ${orphan}`);
     expect(existsSync(join(dir, orphan))).toBe(false);
     expect(existsSync(keep)).toBe(true);
-  });
+  }, 180_000);
 
   // @verifies factline#GEN-UNKNOWN-FACT-SUGGESTS-NEAREST
   // @verifies factline#GEN-ALL-ERRORS-BEFORE-ANY-WRITE
@@ -170,7 +170,7 @@ describe('factline gen on the real templates', () => {
     expect(typo.stderr).toContain(
       `${template}:${line}:${col}: error unknown-fact mcp-core#METHOD-PIGN is not a fact of specs/mcp-core.md; did you mean \`METHOD-PING\``,
     );
-  });
+  }, 180_000);
 });
 
 /** Starts a server process, sends raw lines, closes stdin, and returns the JSON lines it answered. */
