@@ -52,6 +52,8 @@ export function parseCitations(comment: string, base: number): RawCitation[] {
       continue;
     }
     rest = rest.slice(gap[0].length);
+    // JSDoc's own `@implements {Interface}` is not a citation.
+    if (rest.startsWith('{')) continue;
     const url = SPEC_URL_REF.exec(rest);
     const plain = url ? null : PLAIN_REF.exec(rest);
     const hit = url ?? plain;

@@ -1,0 +1,125 @@
+/**
+ * Reporter outputs as their consumers read them: SARIF against the published
+ * 2.1.0 JSON schema (shipped in @microsoft/jest-sarif), JUnit through an XML
+ * parser, GitHub workflow commands, the console line format.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv } from 'ajv';
+import formats from 'ajv-formats';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import type { TraceResult } from '../../checks/model.ts';
+import { REPORTERS } from '../../checks/reporters/index.ts';
+import { checkJson, copyFixture, REPO } from './helpers.ts';
+
+const SCHEMA = join(REPO, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+
+async function failing(): Promise<TraceResult> {
+  // Three errors and one info across spec and source files.
+  const dir = copyFixture('stale-citation');
+  return (await checkJson(dir)).result;
+}
+
+describe.skipIf(!existsSync(SCHEMA))('SARIF', () => {
+  if (!existsSync(SCHEMA)) console.log(`note: SARIF schema test skipped, ${SCHEMA} is not installed`);
+
+  // @verifies factline#GATE-CI-OUTPUTS
+  it('validates against the SARIF 2.1.0 JSON schema with one result per finding', async () => {
+    const schema = JSON.parse(readFileSync(SCHEMA, 'utf8'));
+    // The published schema is draft-04 (`id`); ajv 8 reads it as draft-07 once
+    // the root keywords are renamed (it uses no other draft-04-only keyword).
+    delete schema.$schema;
+    schema.$id = schema.id;
+    delete schema.id;
+    // unicodeRegExp off: the schema's language pattern has a stray `]` that only the u flag rejects.
+    const ajv = new Ajv({ strict: false, allErrors: true, unicodeRegExp: false });
+    // ajv-formats is CommonJS: its default export arrives wrapped under NodeNext.
+    type AddFormats = (a: Ajv) => Ajv;
+    const wrapped = formats as unknown as { default?: AddFormats };
+    const addFormats = wrapped.default ?? (formats as unknown as AddFormats);
+    addFormats(ajv);
+    const validate = ajv.compile(schema);
+    const result = await failing();
+    const log = JSON.parse(REPORTERS.sarif(result));
+    const ok = validate(log);
+    expect(validate.errors ?? []).toEqual([]);
+    expect(ok).toBe(true);
+    // The schema does reject a wrong log, so the pass above means something.
+    expect(validate({ ...log, runs: [{ ...log.runs[0], results: [{ message: {} }] }] })).toBe(false);
+    expect(log.version).toBe('2.1.0');
+    const results = log.runs[0].results;
+    expect(results).toHaveLength(result.findings.length);
+    expect(results[1]).toMatchObject({
+      ruleId: 'stale-citation',
+      level: 'error',
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'src/wire.ts', uriBaseId: '%SRCROOT%' },
+            region: { startLine: 1, startColumn: 4 },
+          },
+        },
+      ],
+    });
+    const rules = log.runs[0].tool.driver.rules.map((r: { id: string }) => r.id);
+    expect(results.every((r: { ruleId: string; ruleIndex: number }) => rules[r.ruleIndex] === r.ruleId)).toBe(
+      true,
+    );
+  });
+
+  it('a clean run is still a valid log with no results', async () => {
+    const { result } = await checkJson(copyFixture('clean'));
+    expect(JSON.parse(REPORTERS.sarif(result)).runs[0].results).toEqual([]);
+  });
+});
+
+describe('JUnit', () => {
+  // @verifies factline#GATE-CI-OUTPUTS
+  it('parses as XML with one test case per fact that needs evidence, failures for the gaps', async () => {
+    const result = await failing();
+    const xml = REPORTERS.junit(result);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
+    const suite = doc.testsuites.testsuite;
+    const cases = [suite.testcase].flat();
+    const required = result.facts.filter((f) => f.required.length > 0).map((f) => f.id);
+    expect(cases.map((c: { name: string }) => c.name)).toEqual(required);
+    expect(required).toEqual(['WIRE-ONE', 'WIRE-TWO']);
+    const one = cases.find((c: { name: string }) => c.name === 'WIRE-ONE');
+    expect(one.failure.message).toBe('demo#WIRE-ONE: missing-implementation');
+    expect(one.failure['#text']).toContain('src/wire.ts:1:4: stale-citation');
+    expect(cases.find((c: { name: string }) => c.name === 'WIRE-TWO').failure).toBeUndefined();
+    expect(doc.testsuites.failures).toBe('1');
+  });
+
+  it('leaves out facts that need nothing (pending, service, void)', async () => {
+    const { result } = await checkJson(copyFixture('clean'));
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+      REPORTERS.junit(result),
+    );
+    const names = [doc.testsuites.testsuite.testcase].flat().map((c: { name: string }) => c.name);
+    expect(names).toEqual(['WIRE-ONE', 'WIRE-TWO', 'WIRE-CODE-ONLY', 'WIRE-BENT']);
+  });
+});
+
+describe('console and GitHub', () => {
+  it('prints every finding as file:line:col: severity rule message, with its fix, and per-document counts', async () => {
+    const result = await failing();
+    const text = REPORTERS.console(result, { color: false });
+    expect(text).toContain('src/wire.ts:1:4: error stale-citation @implements demo#WIRE-ONE~00000000');
+    expect(text).toContain('  fix: review this code against the fact, then run `factline pin demo#WIRE-ONE`');
+    expect(text).toMatch(/^demo \(specs\/demo\.md\): 3 facts, 2 required/m);
+    expect(text).not.toContain('\u001b[');
+    expect(REPORTERS.console(result, { color: true })).toContain('\u001b[31merror\u001b[0m');
+  });
+
+  // @verifies factline#GATE-CI-OUTPUTS
+  it('writes one escaped ::error workflow command per error finding', async () => {
+    const result = await failing();
+    const lines = REPORTERS.github(result).trimEnd().split('\n');
+    expect(lines).toHaveLength(result.findings.length);
+    expect(lines[1]).toMatch(/^::error file=src\/wire\.ts,line=1,col=4,title=factline stale-citation::/);
+    expect(lines[1]).toContain('%0Afix: ');
+  });
+});

@@ -1,0 +1,133 @@
+/** `factline check` as a user runs it: exit codes, flags over config, output files, colour, CI lines. */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { copyFixture, runBin, runIn } from '../checks/helpers.ts';
+
+describe('factline check exit codes (real child process)', () => {
+  // @verifies factline#GATE-EXIT-CODES
+  it('exits 0 on a clean project, 1 with error findings, 2 on a bad config or missing spec', () => {
+    const clean = runBin(copyFixture('clean'), ['check']);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toContain('OK 7 facts');
+    const failing = runBin(copyFixture('verified-not-implemented'), ['check']);
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toContain('specs/demo.md:7:1: error missing-implementation demo#WIRE-ONE');
+    const dir = copyFixture('clean');
+    writeFileSync(join(dir, 'factline.config.json'), '{"sources": "src"}');
+    const bad = runBin(dir, ['check']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('`sources` must be an array');
+    const missing = runBin(copyFixture('clean'), ['check', '--specs', 'specs/nope.md']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('specs/nope.md');
+    const usage = runBin(copyFixture('clean'), ['check', '--frobnicate']);
+    expect(usage.code).toBe(2);
+  });
+
+  it('an info finding alone does not fail the gate', () => {
+    expect(runBin(copyFixture('status-behind-evidence'), ['check']).code).toBe(0);
+  });
+
+  // @verifies factline#GATE-DETERMINISTIC-JSON
+  it('--json is byte-identical across two runs and uses repo-relative forward-slash paths', () => {
+    const dir = copyFixture('stale-citation');
+    const first = runBin(dir, ['check', '--json']);
+    const second = runBin(dir, ['check', '--json']);
+    expect(first.code).toBe(1);
+    expect(second.stdout).toBe(first.stdout);
+    const result = JSON.parse(first.stdout);
+    expect(result.summary.findings.error).toBe(3);
+    const files = result.citations.map((c: { file: string }) => c.file);
+    expect(files).toEqual([...files].sort());
+    expect(first.stdout).not.toContain(dir);
+    expect(first.stdout).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+  });
+});
+
+describe('flags and outputs', () => {
+  // @verifies factline#GATE-FILE-SETS
+  it('--sources / --tests override the config globs, and a test-glob match makes a file a test', async () => {
+    const dir = copyFixture('clean');
+    // With src/ counted as tests, every @implements there is misplaced.
+    const r = await runIn(dir, ['check', '--json', '--no-cache', '--tests', 'src/**', 'test/**']);
+    const result = JSON.parse(r.stdout);
+    expect(r.code).toBe(1);
+    expect(result.findings.filter((f: { rule: string }) => f.rule === 'misplaced-citation').length).toBe(5);
+    // Narrowing sources to the Rust file drops the TS and Python citations.
+    const narrow = JSON.parse(
+      (await runIn(dir, ['check', '--json', '--no-cache', '--sources', 'src/*.rs'])).stdout,
+    );
+    expect([...new Set(narrow.citations.map((c: { file: string }) => c.file))]).toEqual([
+      'src/reader.rs',
+      'test/wire.test.ts',
+    ]);
+  });
+
+  // @verifies factline#GATE-FILE-SETS
+  it('never reads node_modules or .git even when the globs would match them', async () => {
+    const dir = copyFixture('verified-not-implemented');
+    for (const hidden of ['node_modules/pkg', '.git/hooks']) {
+      const p = join(dir, 'src', hidden);
+      (await import('node:fs')).mkdirSync(p, { recursive: true });
+      writeFileSync(join(p, 'x.ts'), '// @implements demo#WIRE-ONE\nexport const x = 1;\n');
+    }
+    const r = await runIn(dir, ['check', '--json', '--no-cache', '--sources', 'src/**']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).findings[0].rule).toBe('missing-implementation');
+  });
+
+  // @verifies factline#GATE-CI-OUTPUTS
+  it('--sarif and --junit write their files atomically (no temp file left behind)', async () => {
+    const dir = copyFixture('stale-citation');
+    const r = await runIn(dir, ['check', '--sarif', 'out/gate.sarif', '--junit', 'out/gate.xml']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(readFileSync(join(dir, 'out/gate.sarif'), 'utf8')).version).toBe('2.1.0');
+    expect(readFileSync(join(dir, 'out/gate.xml'), 'utf8')).toContain(
+      '<testcase classname="demo" name="WIRE-ONE"',
+    );
+    expect(readdirSync(join(dir, 'out')).sort()).toEqual(['gate.sarif', 'gate.xml']);
+  });
+
+  it('--html writes the HTML report from the same result', async () => {
+    const dir = copyFixture('clean');
+    const r = await runIn(dir, ['check', '--html', 'report.html']);
+    expect(r.code).toBe(0);
+    const html = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(html).toContain('<html');
+    expect(html).toContain('WIRE-ONE');
+  });
+
+  it('colours only on a TTY and never with NO_COLOR', async () => {
+    const dir = copyFixture('verified-not-implemented');
+    expect((await runIn(dir, ['check'], { tty: true })).stdout).toContain('\u001b[31m');
+    expect((await runIn(dir, ['check'], { tty: true, env: { NO_COLOR: '1' } })).stdout).not.toContain(
+      '\u001b[',
+    );
+    expect((await runIn(dir, ['check'], { tty: false })).stdout).not.toContain('\u001b[');
+  });
+
+  // @verifies factline#GATE-CI-OUTPUTS
+  it('prints ::error workflow commands only under GITHUB_ACTIONS=true', async () => {
+    const dir = copyFixture('verified-not-implemented');
+    const ci = await runIn(dir, ['check'], { env: { GITHUB_ACTIONS: 'true' } });
+    expect(ci.stdout).toContain(
+      '::error file=specs/demo.md,line=7,col=1,title=factline missing-implementation::',
+    );
+    expect((await runIn(dir, ['check'])).stdout).not.toContain('::error');
+  });
+
+  it('the scan cache gives the same result on an unchanged re-check and notices an edit', async () => {
+    const dir = copyFixture('verified-not-implemented');
+    const first = await runIn(dir, ['check', '--json']);
+    const again = await runIn(dir, ['check', '--json']);
+    expect(again.stdout).toBe(first.stdout);
+    expect(readdirSync(join(dir, '.factline-cache'))).toEqual(['scan-v1.json']);
+    writeFileSync(
+      join(dir, 'src/wire.ts'),
+      '// @implements demo#WIRE-ONE\n// @implements demo#WIRE-TWO\nexport const x = 1;\n',
+    );
+    const edited = await runIn(dir, ['check', '--json']);
+    expect(edited.code).toBe(0);
+  });
+});
