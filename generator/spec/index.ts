@@ -6,13 +6,13 @@ import type { Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { bindFence, buildFact, DEFAULT_STATUS, headingSection } from './build.ts';
 import type { Issue } from './issues.ts';
-import type { Diagnostic, Fact, KindLine, Section, SpecDocument, Status } from './model.ts';
+import type { Diagnostic, Fact, Section, SpecDocument, Status } from './model.ts';
 import { LineIndex } from './positions.ts';
-import { type ScannedUnit, scanUnit } from './scan.ts';
+import { scanUnit } from './scan.ts';
 import type { MarkerStatus } from './status-values.ts';
-import { digestOf, factClassOf, parseKindLine, slugOf } from './text.ts';
-import { type Block, collectBlocks, inlineMasks, type UnitBlock } from './units.ts';
+import { collectBlocks, inlineMasks } from './units.ts';
 
 export type { Diagnostic, Fact, Section, SpecDocument, SpecSet, Status } from './model.ts';
 
@@ -24,9 +24,6 @@ export interface ParseOptions {
 }
 
 const processor = unified().use(remarkParse).use(remarkGfm);
-
-/** Status of a fact nobody has marked anywhere: specified, and still being worked on. */
-const DEFAULT_STATUS: Status = { stage: 'spec', state: 'work', origin: 'default' };
 
 /**
  * YAML front matter is never a unit: blank it (keeping offsets and line
@@ -194,121 +191,4 @@ function effectiveStatus(
   }
   if (docStatus) return { ...docStatus, origin: 'document' };
   return { ...DEFAULT_STATUS };
-}
-
-function headingSection(
-  text: string,
-  block: Extract<Block, { kind: 'heading' }>,
-  lines: LineIndex,
-  report: (issue: Issue) => void,
-  claim: (id: string, offset: number, token: string) => boolean,
-): Section {
-  const node = block.node;
-  const first = node.children[0];
-  const last = node.children[node.children.length - 1];
-  const start = first?.position?.start.offset ?? block.start;
-  const raw = first && last ? text.slice(start, last.position?.end.offset ?? block.end) : '';
-  const m = /\s*\{#([^}\s]*)\}\s*$/.exec(raw);
-  const title = (m ? raw.slice(0, m.index) : raw).replace(/\s+/g, ' ').trim();
-  const line = lines.place(block.start).line;
-  let anchor = slugOf(title);
-  let explicitAnchor = false;
-  if (m) {
-    const id = m[1]!;
-    const offset = start + m.index + m[0].indexOf('{');
-    if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(id)) {
-      report({
-        code: 'empty-id',
-        offset,
-        token: `{#${id}}`,
-        message:
-          id === '' ? 'heading anchor `{#}` has no id' : `heading anchor \`{#${id}}\` is not a valid id`,
-        fix: 'write `{#some-anchor}`: a letter, then letters, digits, `_` or `-`',
-      });
-    } else {
-      anchor = id;
-      explicitAnchor = true;
-      claim(id, offset, `{#${id}}`);
-    }
-  }
-  return { anchor, explicitAnchor, title, depth: node.depth, line, factIds: [] };
-}
-
-function buildFact(
-  scanned: ScannedUnit,
-  block: UnitBlock,
-  codes: string[],
-  lines: LineIndex,
-  where: { file: string; doc: string },
-  stack: Section[],
-): Fact {
-  const anchor = scanned.anchor!;
-  const at = lines.place(anchor.offset);
-  const kindLine = kindLineOf(scanned.text, codes);
-  const fact: Fact = {
-    id: anchor.id,
-    doc: where.doc,
-    address: `${where.doc}#${anchor.id}`,
-    file: where.file,
-    line: at.line,
-    column: at.column,
-    endLine: lines.place(Math.max(block.end - 1, block.start)).line,
-    factClass: factClassOf(anchor.id),
-    unit: block.type,
-    status: DEFAULT_STATUS,
-    text: scanned.text,
-    digest: digestOf(scanned.text),
-    codes,
-  };
-  if (scanned.label) fact.label = scanned.label;
-  if (scanned.requires) fact.requires = scanned.requires;
-  if (stack.length > 0) fact.section = stack[stack.length - 1]!.anchor;
-  if (kindLine) fact.kindLine = kindLine;
-  if (scanned.fragments.length > 0) {
-    fact.fragments = scanned.fragments.map((f) => ({
-      text: f.text,
-      ...lines.place(f.offset),
-      ...(f.status ? { status: { ...f.status, origin: 'own' as const } } : {}),
-    }));
-  }
-  return fact;
-}
-
-// @implements factline#READ-KIND-LINES
-function kindLineOf(text: string, codes: string[]): KindLine | undefined {
-  if (codes.length !== 1 || !text.startsWith('`') || !text.endsWith('`')) return undefined;
-  if (text.replace(/`/g, '').trim() !== codes[0]!.trim()) return undefined;
-  return parseKindLine(codes[0]!);
-}
-
-/** `@fact/code:` takes the next block, which must be a fence (blank lines between are fine). */
-// @implements factline#READ-TYPED-CODE
-function bindFence(
-  fact: Fact,
-  text: string,
-  blocks: Block[],
-  b: number,
-  offset: number,
-  report: (issue: Issue) => void,
-): void {
-  const unit = blocks[b] as UnitBlock;
-  const next = blocks[b + 1];
-  // An indented code block is not a fence: only ``` or ~~~ bind.
-  const fenced =
-    next?.kind === 'code' && next.start >= unit.end && /^(```|~~~)/.test(text.slice(next.start, next.end));
-  if (next?.kind !== 'code' || !fenced) {
-    report({
-      code: 'typed-anchor-without-fence',
-      offset,
-      token: `@fact/code:${fact.id}`,
-      message: `\`@fact/code:${fact.id}\` has no fenced code block right below it`,
-      fix: 'put the fenced block (```…```) directly after this unit, or use `@fact:` for a fact without code',
-    });
-    return;
-  }
-  const lang = next.node.lang ?? undefined;
-  fact.code = { ...(lang ? { lang } : {}), value: next.node.value };
-  fact.text = `${fact.text}\n\`\`\`${lang ?? ''}\n${next.node.value}\n\`\`\``;
-  fact.digest = digestOf(fact.text);
-  fact.endLine = next.node.position?.end.line ?? fact.endLine;
 }

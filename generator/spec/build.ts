@@ -1,0 +1,130 @@
+/**
+ * Building blocks of a SpecDocument: a heading's section, a unit's fact, its
+ * kind line and its bound fence. parseSpec (index.ts) drives them in order.
+ */
+import type { Issue } from './issues.ts';
+import type { Fact, KindLine, Section, Status } from './model.ts';
+import type { LineIndex } from './positions.ts';
+import type { ScannedUnit } from './scan.ts';
+import { digestOf, factClassOf, parseKindLine, slugOf } from './text.ts';
+import type { Block, UnitBlock } from './units.ts';
+
+/** Status of a fact nobody has marked anywhere: specified, and still being worked on. */
+export const DEFAULT_STATUS: Status = { stage: 'spec', state: 'work', origin: 'default' };
+
+export function headingSection(
+  text: string,
+  block: Extract<Block, { kind: 'heading' }>,
+  lines: LineIndex,
+  report: (issue: Issue) => void,
+  claim: (id: string, offset: number, token: string) => boolean,
+): Section {
+  const node = block.node;
+  const first = node.children[0];
+  const last = node.children[node.children.length - 1];
+  const start = first?.position?.start.offset ?? block.start;
+  const raw = first && last ? text.slice(start, last.position?.end.offset ?? block.end) : '';
+  const m = /\s*\{#([^}\s]*)\}\s*$/.exec(raw);
+  const title = (m ? raw.slice(0, m.index) : raw).replace(/\s+/g, ' ').trim();
+  const line = lines.place(block.start).line;
+  let anchor = slugOf(title);
+  let explicitAnchor = false;
+  if (m) {
+    const id = m[1]!;
+    const offset = start + m.index + m[0].indexOf('{');
+    if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(id)) {
+      report({
+        code: 'empty-id',
+        offset,
+        token: `{#${id}}`,
+        message:
+          id === '' ? 'heading anchor `{#}` has no id' : `heading anchor \`{#${id}}\` is not a valid id`,
+        fix: 'write `{#some-anchor}`: a letter, then letters, digits, `_` or `-`',
+      });
+    } else {
+      anchor = id;
+      explicitAnchor = true;
+      claim(id, offset, `{#${id}}`);
+    }
+  }
+  return { anchor, explicitAnchor, title, depth: node.depth, line, factIds: [] };
+}
+
+export function buildFact(
+  scanned: ScannedUnit,
+  block: UnitBlock,
+  codes: string[],
+  lines: LineIndex,
+  where: { file: string; doc: string },
+  stack: Section[],
+): Fact {
+  const anchor = scanned.anchor!;
+  const at = lines.place(anchor.offset);
+  const kindLine = kindLineOf(scanned.text, codes);
+  const fact: Fact = {
+    id: anchor.id,
+    doc: where.doc,
+    address: `${where.doc}#${anchor.id}`,
+    file: where.file,
+    line: at.line,
+    column: at.column,
+    endLine: lines.place(Math.max(block.end - 1, block.start)).line,
+    factClass: factClassOf(anchor.id),
+    unit: block.type,
+    status: DEFAULT_STATUS,
+    text: scanned.text,
+    digest: digestOf(scanned.text),
+    codes,
+  };
+  if (scanned.label) fact.label = scanned.label;
+  if (scanned.requires) fact.requires = scanned.requires;
+  if (stack.length > 0) fact.section = stack[stack.length - 1]!.anchor;
+  if (kindLine) fact.kindLine = kindLine;
+  if (scanned.fragments.length > 0) {
+    fact.fragments = scanned.fragments.map((f) => ({
+      text: f.text,
+      ...lines.place(f.offset),
+      ...(f.status ? { status: { ...f.status, origin: 'own' as const } } : {}),
+    }));
+  }
+  return fact;
+}
+
+// @implements factline#READ-KIND-LINES
+function kindLineOf(text: string, codes: string[]): KindLine | undefined {
+  if (codes.length !== 1 || !text.startsWith('`') || !text.endsWith('`')) return undefined;
+  if (text.replace(/`/g, '').trim() !== codes[0]!.trim()) return undefined;
+  return parseKindLine(codes[0]!);
+}
+
+/** `@fact/code:` takes the next block, which must be a fence (blank lines between are fine). */
+// @implements factline#READ-TYPED-CODE
+export function bindFence(
+  fact: Fact,
+  text: string,
+  blocks: Block[],
+  b: number,
+  offset: number,
+  report: (issue: Issue) => void,
+): void {
+  const unit = blocks[b] as UnitBlock;
+  const next = blocks[b + 1];
+  // An indented code block is not a fence: only ``` or ~~~ bind.
+  const fenced =
+    next?.kind === 'code' && next.start >= unit.end && /^(```|~~~)/.test(text.slice(next.start, next.end));
+  if (next?.kind !== 'code' || !fenced) {
+    report({
+      code: 'typed-anchor-without-fence',
+      offset,
+      token: `@fact/code:${fact.id}`,
+      message: `\`@fact/code:${fact.id}\` has no fenced code block right below it`,
+      fix: 'put the fenced block (```…```) directly after this unit, or use `@fact:` for a fact without code',
+    });
+    return;
+  }
+  const lang = next.node.lang ?? undefined;
+  fact.code = { ...(lang ? { lang } : {}), value: next.node.value };
+  fact.text = `${fact.text}\n\`\`\`${lang ?? ''}\n${next.node.value}\n\`\`\``;
+  fact.digest = digestOf(fact.text);
+  fact.endLine = next.node.position?.end.line ?? fact.endLine;
+}
