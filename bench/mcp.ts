@@ -1,0 +1,144 @@
+/**
+ * bench/mcp: pipelined `tools/call` of an echo tool against (a) the generated
+ * core, (b) the official SDK's McpServer, (c) a bare line-echo floor, in one
+ * run. Prints throughput, ratios and each server's peak RSS.
+ *
+ *   node --import tsx bench/mcp.ts [N=20000]
+ */
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+
+const N = Number(process.argv[2] ?? 20_000);
+const WARMUP = 2_000;
+const ROUNDS = 3;
+
+type Child = ChildProcessByStdio<Writable, Readable, null>;
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}.ts`, import.meta.url));
+
+const SERVERS: { name: string; file: string; env?: Record<string, string>; floor?: boolean }[] = [
+  { name: 'factline core', file: fixture('ours') },
+  { name: '  capture off', file: fixture('ours'), env: { BENCH_CAPTURE: 'off' } },
+  { name: 'SDK McpServer', file: fixture('sdk') },
+  { name: 'line-echo floor', file: fixture('floor'), floor: true },
+];
+
+const line = (obj: unknown) => `${JSON.stringify(obj)}\n`;
+const call = (id: number) =>
+  line({
+    jsonrpc: '2.0',
+    id,
+    method: 'tools/call',
+    params: { name: 'echo', arguments: { text: `message ${id}` } },
+  });
+
+/** Reads stdout lines and resolves when `count` more have arrived. */
+class Lines {
+  #seen = 0;
+  #partial = '';
+  #want = 0;
+  #resolve: (() => void) | undefined;
+  constructor(child: Child) {
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      let at = chunk.indexOf('\n');
+      let start = 0;
+      while (at !== -1) {
+        this.#seen++;
+        start = at + 1;
+        at = chunk.indexOf('\n', start);
+      }
+      this.#partial = start === 0 ? this.#partial + chunk : chunk.slice(start);
+      if (this.#resolve && this.#seen >= this.#want) this.#resolve();
+    });
+  }
+  until(count: number): Promise<void> {
+    this.#want = this.#seen + count;
+    this.#seen = this.#seen >= this.#want ? this.#seen : this.#seen;
+    return new Promise((resolve) => {
+      if (this.#seen >= this.#want) resolve();
+      else this.#resolve = resolve;
+    });
+  }
+  get count() {
+    return this.#seen;
+  }
+}
+
+async function write(child: Child, text: string): Promise<void> {
+  if (!child.stdin.write(text)) await new Promise((r) => child.stdin.once('drain', r));
+}
+
+async function pipelined(child: Child, lines: Lines, from: number, count: number) {
+  const done = lines.until(count);
+  const batch = 1000;
+  for (let i = 0; i < count; i += batch) {
+    let text = '';
+    for (let j = i; j < Math.min(count, i + batch); j++) text += call(from + j);
+    await write(child, text);
+  }
+  await done;
+}
+
+function peakRss(pid: number): number {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+async function measure(server: (typeof SERVERS)[number]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', server.file], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...server.env },
+  });
+  const lines = new Lines(child);
+  // Handshake (the floor just echoes it), then a warm-up, then the timed run.
+  let ready = lines.until(1);
+  await write(
+    child,
+    line({
+      jsonrpc: '2.0',
+      id: 'init',
+      method: 'initialize',
+      params: {
+        protocolVersion: '2024-11-05',
+        capabilities: {},
+        clientInfo: { name: 'bench', version: '1' },
+      },
+    }),
+  );
+  await ready;
+  if (!server.floor) await write(child, line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  await pipelined(child, lines, 1, WARMUP);
+  // Best of a few rounds: two cores shared by driver and server make single rounds noisy.
+  let ms = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = process.hrtime.bigint();
+    await pipelined(child, lines, WARMUP + 1 + round * N, N);
+    ms = Math.min(ms, Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  const rss = peakRss(child.pid!);
+  ready = new Promise((r) => child.on('close', r));
+  child.stdin.end();
+  await ready;
+  return { name: server.name, ms, perSecond: (N / ms) * 1000, rss };
+}
+
+type Result = Awaited<ReturnType<typeof measure>>;
+const results: Result[] = [];
+for (const server of SERVERS) results.push(await measure(server));
+const [ours, bare, sdk, floor] = results as [Result, Result, Result, Result];
+console.log(
+  `bench/mcp: ${N} pipelined tools/call (echo), best of ${ROUNDS} rounds, Node ${process.version}\n`,
+);
+console.log('server            time ms    req/s      vs floor   peak RSS MB');
+for (const r of results) {
+  console.log(
+    `${r.name.padEnd(16)}  ${r.ms.toFixed(0).padStart(7)}  ${r.perSecond.toFixed(0).padStart(8)}  ${(r.ms / floor.ms).toFixed(2).padStart(8)}×  ${r.rss.toFixed(1).padStart(10)}`,
+  );
+}
+console.log(
+  `\nthe capture guard costs ${(((ours.ms - bare.ms) / N) * 1000).toFixed(1)} µs per call (11 descriptor syscalls); the loop without it is ${(bare.ms / floor.ms).toFixed(2)}× the floor`,
+);
+console.log(
+  `factline core vs SDK: ${(sdk.ms / ours.ms).toFixed(2)}× the SDK's throughput (goal > 1); vs floor: ${(ours.ms / floor.ms).toFixed(2)}× the floor's time (goal ≤ 2)`,
+);
