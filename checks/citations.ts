@@ -32,21 +32,22 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
   for (const scanned of ordered) {
     const list = [...scanned.citations].sort((a, b) => a.line - b.line || a.column - b.column);
     for (const raw of list) {
+      // Plain assignments, not spreads: this runs once per citation of the repository.
       const citation: Citation = {
         verb: raw.verb,
         ref: raw.ref,
-        ...(raw.doc !== undefined ? { doc: raw.doc } : {}),
         id: raw.id,
-        ...(raw.pin !== undefined ? { pin: raw.pin } : {}),
-        ...(raw.reason !== undefined ? { reason: raw.reason } : {}),
         file: scanned.file,
         line: raw.line,
         column: raw.column,
         inTest: scanned.inTest,
-        ...(raw.symbol !== undefined ? { symbol: raw.symbol } : {}),
-        ...(raw.testName !== undefined ? { testName: raw.testName } : {}),
         counted: false,
       };
+      if (raw.doc !== undefined) citation.doc = raw.doc;
+      if (raw.pin !== undefined) citation.pin = raw.pin;
+      if (raw.reason !== undefined) citation.reason = raw.reason;
+      if (raw.symbol !== undefined) citation.symbol = raw.symbol;
+      if (raw.testName !== undefined) citation.testName = raw.testName;
       citations.push(citation);
       const place = { file: citation.file, line: citation.line, column: citation.column };
       const flag: FindingCollector['add'] = (finding) => {

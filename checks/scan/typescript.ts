@@ -317,7 +317,8 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
     prev2 = prev;
     prev2Text = prevText;
     prev = kind;
-    prevText = kind === K.Identifier || kind === K.DotToken ? scanner.getTokenText() : '';
+    // Only short identifiers can be test callees or call modifiers; skip the substring otherwise.
+    prevText = kind === K.Identifier && scanner.getTokenEnd() - start <= 10 ? scanner.getTokenText() : '';
     newlineSinceToken = false;
   }
   return bound.map(({ cite, chain }) => materialise(cite, chain));

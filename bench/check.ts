@@ -1,0 +1,205 @@
+/**
+ * bench/check: `factline check` over a generated tree (2,000 facts in 20
+ * specs, 20,000 source and test files, 100,000 citations) against ripgrep
+ * finding the same citation tags in the same run. Prints both times, the
+ * ratio, and where factline's time goes (phases). Run:
+ *   node --import tsx bench/check.ts [--files N] [--keep]
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../cli/config.ts';
+import { runGate } from '../cli/run-gate.ts';
+import { parseSpec } from '../generator/spec/index.ts';
+
+const args = process.argv.slice(2);
+const FILES = Number(args[args.indexOf('--files') + 1]) || 20_000;
+const SPECS = 20;
+const FACTS_PER_SPEC = 100;
+const CITES_PER_FILE = 5;
+const TEST_SHARE = 5; // every 5th file is a test
+
+function ensureRipgrep(): string {
+  const which = spawnSync('sh', ['-c', 'command -v rg'], { encoding: 'utf8' });
+  if (which.status === 0) return which.stdout.trim();
+  console.log('ripgrep missing: apt-get install -y ripgrep');
+  const install = spawnSync(
+    'sh',
+    [
+      '-c',
+      'apt-get install -y ripgrep >/dev/null 2>&1 || (apt-get update >/dev/null 2>&1 && apt-get install -y ripgrep >/dev/null 2>&1)',
+    ],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (install.status !== 0) throw new Error('could not install ripgrep (apt-get install -y ripgrep)');
+  return execFileSync('sh', ['-c', 'command -v rg'], { encoding: 'utf8' }).trim();
+}
+
+function generate(root: string): { citations: number } {
+  mkdirSync(join(root, 'specs'), { recursive: true });
+  const digests: string[][] = [];
+  for (let s = 0; s < SPECS; s++) {
+    const lines = [`# Spec ${s}`, '', '@status:impl/done', ''];
+    for (let f = 0; f < FACTS_PER_SPEC; f++) {
+      if (f % 25 === 0) lines.push(`## Part ${f / 25} {#part-${f / 25}}`, '');
+      lines.push(
+        `@fact:S${s}-FACT-${f} Component ${s} must handle case ${f} within the documented bounds.`,
+        '',
+      );
+    }
+    const text = lines.join('\n');
+    writeFileSync(join(root, 'specs', `spec${s}.md`), text);
+    digests.push(
+      parseSpec(text, { file: `specs/spec${s}.md`, doc: `spec${s}` }).facts.map((x) => x.digest.slice(0, 8)),
+    );
+  }
+  let citations = 0;
+  for (let i = 0; i < FILES; i++) {
+    const isTest = i % TEST_SHARE === 0;
+    const dir = join(root, isTest ? 'test' : 'src', `m${Math.floor(i / 500)}`);
+    mkdirSync(dir, { recursive: true });
+    const verb = isTest ? 'verifies' : 'implements';
+    const body: string[] = [`import { helper } from './helper${i % 7}.ts';`, ''];
+    for (let c = 0; c < CITES_PER_FILE; c++) {
+      const s = (i + c) % SPECS;
+      const f = (i * 3 + c) % FACTS_PER_SPEC;
+      const pin = c % 2 === 0 ? `~${digests[s]![f]}` : '';
+      citations++;
+      if (isTest) {
+        body.push(
+          `it('case ${i}.${c}', () => {`,
+          `  // @${verb} spec${s}#S${s}-FACT-${f}${pin}`,
+          `  const text = "not a citation: @${verb} nothing here";`,
+          `  expect(helper(${c}) / 2).toBe(${c / 2});`,
+          '});',
+          '',
+        );
+      } else {
+        body.push(
+          `// @${verb} spec${s}#S${s}-FACT-${f}${pin}`,
+          `export function handle${c}(input: { value: number }): number {`,
+          `  const label = \`case \${input.value} of ${i}\`;`,
+          `  return label.length + input.value * ${c};`,
+          '}',
+          '',
+        );
+      }
+    }
+    writeFileSync(join(dir, `file${i}${isTest ? '.test' : ''}.ts`), body.join('\n'));
+  }
+  writeFileSync(
+    join(root, 'factline.config.json'),
+    JSON.stringify({
+      specs: ['specs/**/*.md'],
+      sources: ['src/**/*.ts'],
+      tests: ['test/**/*.ts'],
+      ignore: [],
+    }),
+  );
+  return { citations };
+}
+
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+async function main(): Promise<void> {
+  const rg = ensureRipgrep();
+  const root = mkdtempSync(join(tmpdir(), 'factline-bench-'));
+  const g0 = performance.now();
+  const { citations } = generate(root);
+  console.log(
+    `tree: ${SPECS * FACTS_PER_SPEC} facts in ${SPECS} specs, ${FILES} files, ${citations} citations (generated in ${ms(performance.now() - g0)}) at ${root}`,
+  );
+  console.log(`machine: ${cpus().length} CPU(s), node ${process.version}`);
+  const pattern = '@(implements|verifies|deviates)\\s+[^\\s]+';
+  const runRg = () => {
+    const t = performance.now();
+    const r = spawnSync(rg, ['--no-heading', '-o', '-c', pattern, 'src', 'test'], {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
+    const time = performance.now() - t;
+    const matches = r.stdout
+      .split('\n')
+      .filter(Boolean)
+      .reduce((n, l) => n + Number(l.split(':').pop()), 0);
+    return { time, matches };
+  };
+  // Warm the page cache for both, then measure.
+  runRg();
+  const io = { cwd: root, env: {}, stdout: process.stdout, stderr: process.stderr };
+  const config = loadConfig(root);
+  await runGate(io, config, { cache: false });
+
+  const rgRuns = [runRg(), runRg(), runRg()];
+  const rgTime = Math.min(...rgRuns.map((r) => r.time));
+  console.log(
+    `ripgrep: ${ms(rgTime)} (best of 3), ${rgRuns[0]!.matches} tag matches (the string decoys included)`,
+  );
+
+  const runs: { time: number; timings: Record<string, number>; found: number; findings: number }[] = [];
+  for (let i = 0; i < 3; i++) {
+    const timings: Record<string, number> = {};
+    const t = performance.now();
+    const { result } = await runGate(io, config, { cache: false, timings });
+    runs.push({
+      time: performance.now() - t,
+      timings,
+      found: result.citations.length,
+      findings: result.findings.length,
+    });
+  }
+  const best = runs.reduce((a, b) => (a.time <= b.time ? a : b));
+  console.log(
+    `factline (in-process, no cache): ${ms(best.time)} (best of 3), ${best.found} citations, ${best.findings} findings`,
+  );
+  console.log(
+    `  phases: ${Object.entries(best.timings)
+      .map(([k, v]) => `${k} ${ms(v)}`)
+      .join(', ')}  (read is part of read+scan)`,
+  );
+
+  rmSync(join(root, '.factline-cache'), { recursive: true, force: true });
+  await runGate(io, config, { cache: true });
+  const cached: number[] = [];
+  let cachedTimings: Record<string, number> = {};
+  for (let i = 0; i < 3; i++) {
+    const timings: Record<string, number> = {};
+    const t = performance.now();
+    await runGate(io, config, { cache: true, timings });
+    cached.push(performance.now() - t);
+    cachedTimings = timings;
+  }
+  const cachedBest = Math.min(...cached);
+  console.log(
+    `factline (in-process, warm content-hash cache): ${ms(cachedBest)}  phases: ${Object.entries(
+      cachedTimings,
+    )
+      .map(([k, v]) => `${k} ${ms(v)}`)
+      .join(', ')}`,
+  );
+
+  const t = performance.now();
+  const cli = spawnSync(
+    process.execPath,
+    [join(import.meta.dirname, '..', 'bin', 'factline.js'), 'check', '--json'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    },
+  );
+  const cliTime = performance.now() - t;
+  console.log(`factline check CLI (child process, cache warm, --json): ${ms(cliTime)}, exit ${cli.status}`);
+
+  console.log('');
+  console.log(`ratio factline/ripgrep, no cache:   ${(best.time / rgTime).toFixed(1)}x`);
+  console.log(`ratio factline/ripgrep, warm cache: ${(cachedBest / rgTime).toFixed(1)}x`);
+  console.log(`ratio CLI (startup included)/ripgrep: ${(cliTime / rgTime).toFixed(1)}x`);
+  if (!args.includes('--keep')) rmSync(root, { recursive: true, force: true });
+}
+
+await main();
