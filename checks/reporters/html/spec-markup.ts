@@ -175,6 +175,27 @@ const schema: Schema = {
   tagNames: (defaultSchema.tagNames ?? []).filter((name) => name !== 'img'),
 };
 
+interface MarkData {
+  doc: string;
+  ids: ReadonlySet<string>;
+}
+
+// Built once: constructing the pipeline (micromark and GFM extensions) costs
+// more than rendering a typical spec, so per-document values travel in the
+// file's data instead.
+const processor = unified()
+  .use(remarkParse)
+  .use(remarkGfm)
+  .use(() => (tree: MdastRoot, file) => {
+    const data = file.data as unknown as MarkData;
+    markUnits(tree, data.doc, data.ids);
+  })
+  .use(remarkRehype)
+  .use(() => (tree: HastRoot) => badgeTags(tree))
+  .use(rehypeSanitize, schema)
+  .use(rehypeStringify)
+  .freeze();
+
 /**
  * Renders one spec document. `ids` are the fact ids the trace knows for
  * this document; only those units are marked.
@@ -182,13 +203,5 @@ const schema: Schema = {
 // @implements factline#REPORT-FACTS-MARKED-BY-STATE
 // @implements factline#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
 export function renderSpecMarkup(text: string, doc: string, ids: ReadonlySet<string>): string {
-  const processor = unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(() => (tree: MdastRoot) => markUnits(tree, doc, ids))
-    .use(remarkRehype)
-    .use(() => (tree: HastRoot) => badgeTags(tree))
-    .use(rehypeSanitize, schema)
-    .use(rehypeStringify);
-  return String(processor.processSync(text));
+  return String(processor.processSync({ value: text, data: { doc, ids } }));
 }

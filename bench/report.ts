@@ -1,0 +1,192 @@
+/**
+ * bench/report: the HTML report of a generated 2,000-fact tree.
+ * Measures page size, generation time (next to the `check --json` run on the
+ * same tree, as a ratio) and, in Debian's Chromium, the `load` event and
+ * the time until the page script has built every view (goal: < 2 s).
+ *
+ *   node --import tsx bench/report.ts [--facts 2000] [--runs 3]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import { renderHtmlReport } from '../checks/reporters/html.ts';
+import { renderJson } from '../checks/reporters/json.ts';
+import { loadConfig } from '../cli/config.ts';
+import type { CliIO } from '../cli/io.ts';
+import { collectReportInputs } from '../cli/report-inputs.ts';
+import { runGate } from '../cli/run-gate.ts';
+
+const BIN = fileURLToPath(new URL('../bin/factline.js', import.meta.url));
+const CHROMIUM = '/usr/bin/chromium';
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? fallback : Number(process.argv[i + 1]);
+}
+
+/**
+ * A project of `facts` facts: 20 specs of 10 sections; three in four facts
+ * implemented, half verified, a few pending and service units, so every
+ * state and a realistic spread of citations appear.
+ */
+export function generateTree(root: string, facts: number): void {
+  const docs = 20;
+  const perDoc = Math.ceil(facts / docs);
+  mkdirSync(join(root, 'specs'), { recursive: true });
+  mkdirSync(join(root, 'src'), { recursive: true });
+  mkdirSync(join(root, 'test'), { recursive: true });
+  let made = 0;
+  for (let d = 0; d < docs && made < facts; d++) {
+    const doc = `area-${String(d).padStart(2, '0')}`;
+    const spec: string[] = [`# Area ${d} {#root}`, '', '@status:impl/done', ''];
+    const src: string[] = [];
+    const test: string[] = [`import { it } from 'vitest';`, ''];
+    for (let i = 0; i < perDoc && made < facts; i++, made++) {
+      if (i % 10 === 0) spec.push(`## Section ${i / 10} {#s${i / 10}}`, '');
+      const id = `AREA-${d}-RULE-${i}`;
+      if (i % 25 === 24) {
+        spec.push(`@fact:note-${i} A service note about rules ${i - 1} and ${i + 1}.`, '');
+        continue;
+      }
+      const status = i % 20 === 19 ? '@status:spec/work' : '@status:impl/done';
+      spec.push(
+        `@fact:${id} Rule ${i} of area ${d}: the server MUST handle case ${i} by answering with \`code-${i}\` and logging it. ${status}`,
+        '',
+      );
+      if (i % 4 !== 3) {
+        src.push(`// @implements ${doc}#${id}`, `export function rule${i}(input: string): string {`);
+        src.push(`  return input.length > ${i} ? 'code-${i}' : 'ok';`, '}', '');
+      }
+      if (i % 2 === 0) {
+        test.push(`// @verifies ${doc}#${id}`, `it('rule ${i}', () => {});`, '');
+      }
+    }
+    writeFileSync(join(root, 'specs', `${doc}.md`), spec.join('\n'));
+    writeFileSync(join(root, 'src', `${doc}.ts`), src.join('\n'));
+    writeFileSync(join(root, 'test', `${doc}.test.ts`), test.join('\n'));
+  }
+  writeFileSync(
+    join(root, 'factline.config.json'),
+    JSON.stringify({ specs: ['specs/**/*.md'], sources: ['src/**/*.ts'], tests: ['test/**/*.ts'] }),
+  );
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+function time(fn: () => void): number {
+  const t = performance.now();
+  fn();
+  return performance.now() - t;
+}
+
+const ms = (v: number) => `${v.toFixed(0)} ms`;
+const kib = (v: number) => `${(v / 1024).toFixed(0)} KiB`;
+
+async function main(): Promise<void> {
+  const factCount = arg('facts', 2000);
+  const runs = arg('runs', 3);
+  const root = mkdtempSync(join(tmpdir(), 'factline-bench-report-'));
+  generateTree(root, factCount);
+  const quietIO: CliIO = { cwd: root, env: process.env, stdout: process.stdout, stderr: process.stderr };
+  const config = loadConfig(root);
+
+  // In process: the gate, then the report's own share (read code + render).
+  const gateMs: number[] = [];
+  const inputsMs: number[] = [];
+  const renderMs: number[] = [];
+  const jsonMs: number[] = [];
+  let html = '';
+  let json = '';
+  let facts = 0;
+  for (let r = 0; r < runs; r++) {
+    let t = performance.now();
+    const { result, specs } = await runGate(quietIO, config, {});
+    gateMs.push(performance.now() - t);
+    facts = result.facts.length;
+    t = performance.now();
+    const inputs = await collectReportInputs(quietIO, config, result, specs);
+    inputsMs.push(performance.now() - t);
+    renderMs.push(time(() => (html = renderHtmlReport(result, inputs))));
+    jsonMs.push(time(() => (json = renderJson(result))));
+  }
+  const file = join(root, 'report.html');
+  writeFileSync(file, html);
+
+  // As a user runs them: two child processes on the same tree.
+  const cli = (args: string[]) =>
+    time(() => {
+      const run = spawnSync(process.execPath, [BIN, ...args], {
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 1 << 28,
+      });
+      if (run.status !== 0 && run.status !== 1) throw new Error(`factline ${args.join(' ')}: ${run.stderr}`);
+    });
+  const reportCli = median(Array.from({ length: runs }, () => cli(['report', '--out', file, '--quiet'])));
+  const checkCli = median(Array.from({ length: runs }, () => cli(['check', '--json'])));
+
+  console.log(`bench/report: ${facts} facts, ${runs} runs (medians)\n`);
+  console.log(
+    `page size            ${kib(statSync(file).size)}   (--json alone: ${kib(json.length)}, ratio ${(html.length / json.length).toFixed(2)}x)`,
+  );
+  console.log(`gate (runGate)       ${ms(median(gateMs))}`);
+  console.log(`read cited code      ${ms(median(inputsMs))}`);
+  console.log(`render HTML          ${ms(median(renderMs))}   (render --json: ${ms(median(jsonMs))})`);
+  console.log(
+    `CLI report           ${ms(reportCli)}   vs CLI check --json ${ms(checkCli)}: ratio ${(reportCli / checkCli).toFixed(2)}x`,
+  );
+
+  if (!existsSync(CHROMIUM)) {
+    console.log(`\nChromium: ${CHROMIUM} missing, page load not measured`);
+  } else {
+    const browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const loads: number[] = [];
+    const ready: number[] = [];
+    const filters: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      await page.goto(pathToFileURL(file).href, { waitUntil: 'load' });
+      await page.waitForSelector('body[data-ready="true"]');
+      const nav = await page.evaluate(() => {
+        const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        return { load: entry.loadEventEnd, domReady: entry.domContentLoadedEventEnd };
+      });
+      loads.push(nav.load);
+      ready.push(nav.domReady);
+      const t = performance.now();
+      await page.check('#gaps-only');
+      await page.fill('#search', 'rule 1');
+      await page.evaluate(() => new Promise(requestAnimationFrame));
+      filters.push(performance.now() - t);
+      await page.close();
+    }
+    await browser.close();
+    const load = median(loads);
+    console.log(
+      `Chromium load event  ${ms(load)}   (DOMContentLoaded incl. page script: ${ms(median(ready))}) goal < 2000 ms: ${load < 2000 ? 'met' : 'MISSED'}`,
+    );
+    console.log(
+      `filter + search      ${ms(median(filters))}   (gaps only, then a 2-word search, to next frame)`,
+    );
+  }
+  rmSync(root, { recursive: true, force: true });
+}
+
+await main();
