@@ -1,12 +1,42 @@
-import { type Command, UsageError } from '../io.ts';
+/** `factline serve`: the generated MCP core on stdio with factline's tools mounted. */
+import { Server, serveStdio } from '../../generated/index.ts';
+import { loadConfig } from '../config.ts';
+import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { FACTLINE_VERSION, factlineTools } from '../serve-tools.ts';
 
-// Placeholder until its issue lands: refuses loudly rather than pretending.
+const USAGE = `usage: factline serve [--config FILE]
+
+Serves MCP on stdin/stdout (line-delimited JSON-RPC) until the host closes
+stdin. Tools: facts_list, fact_explain, trace_check. Specs and sources are
+read afresh on every call, relative to the config's root.
+
+Host configuration (e.g. .mcp.json):
+  {"mcpServers": {"factline": {"command": "npx", "args": ["factline", "serve"]}}}
+
+Exit codes: 0 input ended · 1 the host broke the channel · 2 usage or config error.
+`;
+
+// @implements factline#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
 const command: Command = {
   name: 'serve',
-  summary: '',
-  usage: 'usage: factline serve',
-  async run() {
-    throw new UsageError('`serve` is not implemented yet');
+  summary: "MCP server on stdio exposing factline's own tools",
+  usage: USAGE,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    let configPath: string | undefined;
+    for (let i = 0; i < argv.length; i++) {
+      const arg = argv[i]!;
+      if (arg === '--config') configPath = argv[++i] ?? '';
+      else if (arg.startsWith('--config=')) configPath = arg.slice('--config='.length);
+      else throw new UsageError(`unknown argument \`${arg}\`\n${USAGE}`);
+      if (configPath === '') throw new UsageError('--config needs a file path');
+    }
+    const config = loadConfig(io.cwd, configPath);
+    // Tool output never goes to stdout: the protocol owns it, and the capture guard enforces that.
+    const toolIO: CliIO = { ...io, stdout: io.stderr };
+    const end = await serveStdio(new Server('factline', FACTLINE_VERSION, factlineTools(toolIO, config)));
+    if (end.reason === 'end-of-input') return EXIT.clean;
+    io.stderr.write(`factline serve: ${end.error.message}\n`);
+    return EXIT.findings;
   },
 };
 export default command;
