@@ -19,7 +19,7 @@ const SPEC = `# Demo {#root}
 @fact:note-line A service line. @status:impl/done
 `;
 
-const text = (r: { content: unknown }) => (r.content as { text: string }[])[0]!.text;
+const text = (r: unknown) => (r as { content: { text: string }[] }).content[0]!.text;
 
 describe('factline serve with the official client', () => {
   const dir = mkdtempSync(join(tmpdir(), 'factline-serve-'));
