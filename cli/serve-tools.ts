@@ -116,6 +116,7 @@ export function factlineTools(io: CliIO, config: FactlineConfig): ToolSet {
       }),
   };
 
+  // @implements factline#CORE-FACT-EXPLAIN-SHOWS-CITATIONS
   const factExplain: Tool = {
     descriptor: {
       name: 'fact_explain',

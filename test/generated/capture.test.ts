@@ -53,6 +53,7 @@ describe('the capture guard', () => {
   });
 
   // @verifies mcp-core#RESTORATION-RIDES-DROP
+  // @verifies factline#CORE-CAPTURE-FILE-NEVER-LINGERS
   it('after a tool throws, stderr works again for the process and its children, and the next capture captures', async () => {
     const { result, stderr } = await scenario('throwing');
     expect(result.firstOk).toBe(false);
@@ -82,6 +83,7 @@ describe('the capture guard', () => {
   });
 
   // @verifies mcp-core#CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT
+  // @verifies factline#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN
   it('a tool calling console.log (and a child writing stdout) leaves stdout holding protocol frames only', async () => {
     const run = await rawRun(
       `${req(1, 'tools/call', { name: 'chatty', arguments: {} })}\n${req(2, 'ping')}\n`,

@@ -69,6 +69,31 @@ describe('the generated core stands alone', () => {
     }
   });
 
+  // @verifies factline#CORE-LIBRARY-EXPORTS
+  it('the package exports the core as `factline/mcp-core` (and `factline`), types included', async () => {
+    const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
+    expect(pkg.exports['./mcp-core']).toBe('./generated/index.ts');
+    const core = await import('factline/mcp-core');
+    const root = await import('factline');
+    for (const name of [
+      'Server',
+      'ToolSet',
+      'serveStdio',
+      'ScriptedTransport',
+      'captureRun',
+      'McpCoreError',
+    ]) {
+      expect(typeof (core as Record<string, unknown>)[name], name).toBe('function');
+      expect((root as Record<string, unknown>)[name], name).toBe((core as Record<string, unknown>)[name]);
+    }
+    // Types travel with the source: a consumer's `Tool` annotation type-checks against it.
+    const tool: import('factline/mcp-core').Tool = {
+      descriptor: { name: 't', description: '', inputSchema: {} },
+      run: () => ({ report: '' }),
+    };
+    expect(new core.ToolSet([tool]).names()).toEqual(['t']);
+  });
+
   // @verifies mcp-core#CAPTURE-CELL-IS-THE-AUDITED-HOME-OF-UNSAFETY
   it('only the capture module touches descriptors or standard handles', () => {
     const fdModules = /^(koffi|node:(fs|net|tty))$/;

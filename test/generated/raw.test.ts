@@ -124,3 +124,18 @@ describe('the wire, against the real process', () => {
     ]);
   });
 });
+
+describe('the protocol channel is private to the transport', () => {
+  // @verifies factline#CORE-STDIO-CHANNEL-IS-PRIVATE
+  it('outside tool runs too, console.log and children reach stderr, and a child reading stdin eats no frame', async () => {
+    const run = await rawRun([req(1, 'test/noisy'), req(2, 'ping'), req(3, 'ping')].join('\n') + '\n');
+    expect(run.frames).toEqual([
+      { jsonrpc: '2.0', id: 1, result: { child: 0 } },
+      { jsonrpc: '2.0', id: 2, result: {} },
+      { jsonrpc: '2.0', id: 3, result: {} },
+    ]);
+    expect(run.stderr).toContain('console.log outside a tool run');
+    expect(run.stderr).toContain('child-outside-stdout');
+    expect(run.stderr).toContain('outside read: []');
+  });
+});
