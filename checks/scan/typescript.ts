@@ -228,7 +228,7 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
             awaiting = undefined;
           }
           stack.push(frame);
-        } else if (pending && pending.opensParen && pending.depth === stack.length) {
+        } else if (pending?.opensParen && pending.depth === stack.length) {
           // `const f = (a) => {` or `const f = wrap(() => {`: label the call or
           // parameter list and keep waiting for the body brace at this depth.
           stack.push({ kind: 'paren', label: pending.frame.label });
