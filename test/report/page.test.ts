@@ -14,7 +14,12 @@ const result = sampleResult();
 async function visibleFacts(page: Page): Promise<string[]> {
   return page.$$eval('[data-fact].fact', (nodes) =>
     nodes
-      .filter((n) => (n as HTMLElement).offsetParent !== null && getComputedStyle(n).opacity !== '0.25')
+      .filter(
+        (n) =>
+          (n as HTMLElement).offsetParent !== null &&
+          !n.classList.contains('dim') &&
+          getComputedStyle(n).opacity !== '0.25',
+      )
       .map((n) => n.getAttribute('data-fact') ?? ''),
   );
 }
@@ -84,7 +89,7 @@ describe.skipIf(!hasChromium)('report page (sample trace, Chromium)', () => {
     const doc = rows.find((r) => r.kind === 'doc-row')!;
     const sections = rows.filter((r) => r.kind === 'section-row');
     expect(sections.map((s) => s.section)).toEqual(['wire', 'loop']);
-    expect(doc.n).toEqual([9, 3, 1, 4]);
+    expect(doc.n).toEqual([11, 3, 1, 5]);
     for (let i = 0; i < 4; i++) expect(sections.reduce((sum, s) => sum + (s.n[i] ?? 0), 0)).toBe(doc.n[i]);
     expect(doc.bars).toBeGreaterThan(1);
     await page.context().close();
@@ -114,12 +119,21 @@ describe.skipIf(!hasChromium)('report page (sample trace, Chromium)', () => {
   it('filters by gaps, state and document, and searches ids and text', async () => {
     const { page } = await openReport(browser, file);
     await page.check('#gaps-only');
-    const gaps = ['sample#LIST-FACT', 'sample#LOOP-PING', 'sample#LOOP-STALE', 'sample#TABLE-CELL-FACT'];
+    const gaps = [
+      'sample#LIST-FACT',
+      'sample#NESTED-GAP',
+      'sample#LOOP-PING',
+      'sample#LOOP-STALE',
+      'sample#TABLE-CELL-FACT',
+    ];
     expect((await visibleFacts(page)).sort()).toEqual(gaps.sort());
+    // the service lead item stays (dimmed) because it holds a nested gap
+    expect(await page.locator('[data-fact="sample#nested-lead"]').getAttribute('class')).toContain('dim');
+    expect(await page.locator('[data-fact="sample#NESTED-GAP"]').isVisible()).toBe(true);
     await page.uncheck('#gaps-only');
     await page.uncheck('#state-chips input[value="verified"]');
     expect(await visibleFacts(page)).not.toContain('sample#WIRE-LINES');
-    expect(await visibleFacts(page)).toHaveLength(8);
+    expect(await visibleFacts(page)).toHaveLength(result.facts.length - 1);
     await page.check('#state-chips input[value="verified"]');
     await page.fill('#search', 'zebra');
     expect(await visibleFacts(page)).toEqual(['sample#TABLE-CELL-FACT']);

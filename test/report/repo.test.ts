@@ -109,7 +109,9 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
     const { page } = await openReport(browser, file);
     await page.check('#gaps-only');
     const visible = await page.$$eval('[data-fact].fact', (nodes) =>
-      nodes.filter((n) => (n as HTMLElement).offsetParent !== null).map((n) => n.getAttribute('data-fact')),
+      nodes
+        .filter((n) => (n as HTMLElement).offsetParent !== null && !n.classList.contains('dim'))
+        .map((n) => n.getAttribute('data-fact')),
     );
     const gaps = json.facts.filter((f) => GAP_STATES.has(f.state)).map((f) => f.address);
     expect(visible.sort()).toEqual(gaps.sort());
@@ -130,7 +132,9 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
     const { page } = await openReport(browser, file);
     await page.fill('#search', word);
     const visible = await page.$$eval('[data-fact].fact', (nodes) =>
-      nodes.filter((n) => (n as HTMLElement).offsetParent !== null).map((n) => n.getAttribute('data-fact')),
+      nodes
+        .filter((n) => (n as HTMLElement).offsetParent !== null && !n.classList.contains('dim'))
+        .map((n) => n.getAttribute('data-fact')),
     );
     expect(visible).toContain(fact.address);
     expect(visible).toHaveLength(count(word));

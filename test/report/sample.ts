@@ -17,6 +17,8 @@ export const SAMPLE_SPEC = `# Sample spec {#root}
 
 - @fact:LIST-FACT A list item that nobody cites yet. @status:impl/done
 - Plain item without a fact.
+- @fact:nested-lead Rules nested under a lead item:
+  - @fact:NESTED-GAP A nested rule nobody cites. @status:impl/done
 
 ## Loop {#loop}
 
@@ -39,6 +41,8 @@ const STATES: [string, FactState, string][] = [
   ['WIRE-LINES', 'verified', 'wire'],
   ['WIRE-NO-HEADERS', 'implemented', 'wire'],
   ['LIST-FACT', 'missing', 'wire'],
+  ['nested-lead', 'service', 'wire'],
+  ['NESTED-GAP', 'missing', 'wire'],
   ['LOOP-PING', 'missing-verification', 'loop'],
   ['LOOP-STALE', 'stale', 'loop'],
   ['LOOP-DEVIATES', 'deviated', 'loop'],

@@ -401,6 +401,13 @@ export const REPORT_JS = String.raw`
       node.classList.toggle('hit', ok && c.words.length > 0);
       if (ok) shown++;
     });
+    // A list item filtered out but holding a nested fact that matches stays,
+    // dimmed: hiding it would hide the match too.
+    factEls.forEach(function (node) {
+      var keep = node.classList.contains('out') && !!node.querySelector('[data-fact].fact:not(.out)');
+      if (keep) node.classList.remove('out');
+      node.classList.toggle('dim', keep);
+    });
     document.body.classList.toggle('filtering', active);
     main.querySelectorAll('article.doc').forEach(function (art) {
       art.classList.toggle('out', !!c.doc && art.getAttribute('data-doc') !== c.doc);

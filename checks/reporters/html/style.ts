@@ -50,10 +50,10 @@ nav.side {
   padding: 1rem 1.1rem 2rem; border-right: 1px solid var(--line);
 }
 main { padding: 1rem 2rem 4rem; min-width: 0; }
-.totals { display: grid; grid-template-columns: repeat(2, 1fr); gap: .5rem; margin-bottom: 1rem; }
-.total { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: .45rem .7rem; }
-.total b { display: block; font-size: 1.35rem; line-height: 1.2; font-variant-numeric: tabular-nums; }
-.total span { color: var(--muted); font-size: .78rem; }
+.totals { display: grid; grid-template-columns: repeat(3, 1fr); gap: .4rem; margin-bottom: .8rem; }
+.total { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: .35rem .55rem; }
+.total b { display: block; font-size: 1.2rem; line-height: 1.2; font-variant-numeric: tabular-nums; }
+.total span { display: block; color: var(--muted); font-size: .7rem; line-height: 1.25; }
 .total.gap b { color: var(--gap); }
 .total.ok b { color: var(--verified); }
 table.summary { width: 100%; border-collapse: collapse; font-size: .8rem; font-variant-numeric: tabular-nums; }
@@ -136,6 +136,8 @@ body.filtering .spec > :not(.has-visible):not(h1):not(h2):not(h3):not(h4):not(h5
 body.filtering .spec > h1.quiet, body.filtering .spec > h2.quiet, body.filtering .spec > h3.quiet,
 body.filtering .spec > h4.quiet, body.filtering .spec > h5.quiet, body.filtering .spec > h6.quiet { display: none; }
 [data-fact].out { display: none; }
+[data-fact].dim { opacity: .45; }
+[data-fact].dim > .badge, [data-fact].dim > .fact-id { text-decoration: line-through; }
 td[data-fact].out { display: table-cell; opacity: .25; }
 article.doc.out { display: none; }
 .unplaced h3 { font-size: .9rem; color: var(--muted); }
