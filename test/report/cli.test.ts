@@ -42,6 +42,16 @@ describe('factline report (CLI)', () => {
     expect(html).toContain('data-fact="demo#DEMO-UNCITED"');
   });
 
+  // @verifies factline#REPORT-EMBEDS-GATE-JSON
+  it('`check --json --html F` embeds exactly the JSON it prints, and exits as the gate does', async () => {
+    const run = await runFactline(['check', '--json', '--html', 'gate.html'], dir);
+    expect(run.code).toBe(1);
+    const html = readFileSync(join(dir, 'gate.html'), 'utf8');
+    const data = /<script type="application\/json" id="factline-result">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(data?.replace(/\\u003c/g, '<')).toBe(run.stdout);
+    expect(JSON.parse(run.stdout).summary.missingImplementation).toBe(1);
+  });
+
   it('replaces an existing report atomically and leaves no temp file behind', async () => {
     const out = join(dir, 'out', 'r.html');
     mkdirSync(join(dir, 'out'), { recursive: true });
