@@ -473,7 +473,12 @@ export const REPORT_JS = String.raw`
       return;
     }
     var art = main.querySelector('article.doc[data-doc="' + CSS.escape(doc) + '"]');
-    if (!art) return;
+    if (!art) {
+      // A spec's own in-page link (#anchor) names a section, not a document.
+      var heading = cut === -1 ? main.querySelector('[data-section="' + CSS.escape(raw) + '"]') : null;
+      if (heading) heading.scrollIntoView({ block: 'start' });
+      return;
+    }
     var target = id ? art.querySelector('[data-section="' + CSS.escape(id) + '"]') : art;
     if (target) target.scrollIntoView({ block: 'start' });
   }
