@@ -16,6 +16,27 @@ export const SNIPPET_BEFORE = 2;
 export const SNIPPET_AFTER = 8;
 /** Long lines (minified code) are cut so one citation cannot bloat the page. */
 const MAX_LINE = 240;
+/**
+ * Code shown per fact: a fact cited from fifty tests would otherwise carry
+ * fifty snippets into the page; the rest are listed by file:line only.
+ */
+export const MAX_SNIPPETS_PER_FACT = 8;
+
+const VERB_ORDER = { deviates: 0, implements: 1, verifies: 2 } as const;
+
+/** Citation indexes that get code: per fact the first few, deviations and implementations first. */
+export function citationsWithCode(result: TraceResult): Set<number> {
+  const chosen = new Set<number>();
+  for (const fact of result.facts) {
+    const ordered = [...fact.citations].sort((a, b) => {
+      const ca = result.citations[a];
+      const cb = result.citations[b];
+      return (ca ? VERB_ORDER[ca.verb] : 3) - (cb ? VERB_ORDER[cb.verb] : 3) || a - b;
+    });
+    for (const index of ordered.slice(0, MAX_SNIPPETS_PER_FACT)) chosen.add(index);
+  }
+  return chosen;
+}
 
 export interface CollectOptions {
   /** Called after each file read: done and total counts. */
@@ -45,7 +66,8 @@ export async function collectReportInputs(
     const text = specs.sources.get(document.file);
     if (text !== undefined) specSources.push({ file: document.file, doc: document.doc, text });
   }
-  const files = [...new Set(result.citations.map((c) => c.file))].sort();
+  const wanted = citationsWithCode(result);
+  const files = [...new Set([...wanted].map((i) => result.citations[i]!.file))].sort();
   const texts = new Map<string, string[] | undefined>();
   let done = 0;
   for (const file of files) {
@@ -62,6 +84,7 @@ export async function collectReportInputs(
   }
   const snippets: CodeSnippet[] = [];
   result.citations.forEach((citation, index) => {
+    if (!wanted.has(index)) return;
     const lines = texts.get(citation.file);
     if (!lines) return;
     const symbol = citation.testName ?? citation.symbol;

@@ -48,7 +48,9 @@ describe('factline report (CLI)', () => {
     expect(run.code).toBe(1);
     const html = readFileSync(join(dir, 'gate.html'), 'utf8');
     const data = /<script type="application\/json" id="factline-result">([\s\S]*?)<\/script>/.exec(html)?.[1];
-    expect(data?.replace(/\\u003c/g, '<')).toBe(run.stdout);
+    // same data, and re-serialised the same way, the same bytes as printed
+    expect(JSON.parse(data ?? '')).toEqual(JSON.parse(run.stdout));
+    expect(`${JSON.stringify(JSON.parse(data ?? ''), null, 2)}\n`).toBe(run.stdout);
     expect(JSON.parse(run.stdout).summary.missingImplementation).toBe(1);
   });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { embedJson, renderHtmlReport } from '../../checks/reporters/html.ts';
 import { renderJson } from '../../checks/reporters/json.ts';
-import { snippetAround } from '../../cli/report-inputs.ts';
+import { citationsWithCode, MAX_SNIPPETS_PER_FACT, snippetAround } from '../../cli/report-inputs.ts';
 import { sampleInputs, sampleResult } from './sample.ts';
 
 function embedded(html: string, id: string): string {
@@ -83,5 +83,27 @@ describe('snippetAround', () => {
   it('cuts very long lines', () => {
     const [only] = snippetAround(['x'.repeat(5000)], 1).lines;
     expect(only!.length).toBeLessThan(300);
+  });
+});
+
+describe('citationsWithCode', () => {
+  it('gives code to at most a few citations per fact, deviations and implementations first', () => {
+    const result = sampleResult();
+    const fact = result.facts[0]!;
+    const base = result.citations[fact.citations[0]!]!;
+    const extra = Array.from({ length: 12 }, (_, i) => ({
+      ...base,
+      verb: i < 5 ? ('verifies' as const) : ('implements' as const),
+      line: 100 + i,
+    }));
+    const first = result.citations.length;
+    result.citations.push(...extra);
+    fact.citations = extra.map((_, i) => first + i);
+    const chosen = [...citationsWithCode(result)].filter((i) => fact.citations.includes(i));
+    expect(chosen).toHaveLength(MAX_SNIPPETS_PER_FACT);
+    const verbs = chosen.map((i) => result.citations[i]!.verb);
+    expect(verbs.filter((v) => v === 'implements')).toHaveLength(7);
+    // other facts keep their code
+    expect(citationsWithCode(result).has(result.facts[1]!.citations[0]!)).toBe(true);
   });
 });

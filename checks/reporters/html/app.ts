@@ -265,17 +265,18 @@ export const REPORT_JS = String.raw`
     if (!c.counted) cap.appendChild(el('span', 'uncounted', 'not counted' + (c.pin ? ' (pin ~' + c.pin + ')' : '')));
     fig.appendChild(cap);
     var sn = snippets.get(idx);
-    var pre = el('pre', 'snippet');
-    if (sn) {
-      sn.lines.forEach(function (line, i) {
-        var n = sn.startLine + i;
-        var span = el('span', 'ln' + (n === c.line ? ' here' : ''), line);
-        span.setAttribute('data-n', String(n));
-        pre.appendChild(span);
-      });
-    } else {
-      pre.appendChild(el('span', 'ln', c.ref));
+    if (!sn) {
+      // Beyond the per-fact snippet budget (or unreadable): location only.
+      fig.classList.add('no-snippet');
+      return fig;
     }
+    var pre = el('pre', 'snippet');
+    sn.lines.forEach(function (line, i) {
+      var n = sn.startLine + i;
+      var span = el('span', 'ln' + (n === c.line ? ' here' : ''), line);
+      span.setAttribute('data-n', String(n));
+      pre.appendChild(span);
+    });
     fig.appendChild(pre);
     return fig;
   }

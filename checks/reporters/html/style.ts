@@ -120,6 +120,7 @@ li[data-fact] { list-style: none; }
 .detail ul.findings { margin: .3rem 0; padding-left: 1.1rem; color: var(--gap); }
 .detail ul.findings .fix { color: var(--muted); }
 figure.cite { margin: .5rem 0 0; }
+figure.cite.no-snippet { margin-top: .15rem; }
 figure.cite figcaption { display: flex; flex-wrap: wrap; gap: .2rem .7rem; font-size: .8rem; margin-bottom: .2rem; }
 figure.cite .verb { font-weight: 700; text-transform: uppercase; font-size: .7rem; letter-spacing: .04em; }
 figure.cite .verb-implements { color: var(--implemented); }
