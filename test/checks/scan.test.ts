@@ -10,6 +10,7 @@ describe('TypeScript scanner', () => {
     const text = [
       "const a = '// @implements S1';",
       'const b = "/* @implements S2 */";',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: this string is TypeScript source holding a template literal
       'const c = `line ${a} // @implements S3 ${`nested // @implements S4`} /* @implements S5 */`;',
       'const d = /\\/\\/ @implements S6/g;',
       'const e = a.length / 2; // @implements REAL-ONE',
