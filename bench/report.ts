@@ -5,6 +5,10 @@
  * the time until the page script has built every view (goal: < 2 s).
  *
  *   node --import tsx bench/report.ts [--facts 2000] [--runs 3]
+ *   node --import tsx bench/report.ts --files 20000 --runs 1
+ * The second form builds the shape of bench/check.ts's tree (2,000 facts in
+ * 20 specs, FILES source and test files of 5 citations each: 100,000
+ * citations at 20,000 files), whose generator that script does not export.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -74,6 +78,43 @@ export function generateTree(root: string, facts: number): void {
   );
 }
 
+/** bench/check's shape: 20 specs × 100 facts; `files` files of 5 citations, every 5th a test. */
+export function generateGateShapedTree(root: string, files: number): void {
+  mkdirSync(join(root, 'specs'), { recursive: true });
+  for (let s = 0; s < 20; s++) {
+    const spec = [`# Spec ${s}`, '', '@status:impl/done', ''];
+    for (let f = 0; f < 100; f++) {
+      if (f % 25 === 0) spec.push(`## Part ${f / 25} {#part-${f / 25}}`, '');
+      spec.push(
+        `@fact:S${s}-FACT-${f} Component ${s} must handle case ${f} within the documented bounds.`,
+        '',
+      );
+    }
+    writeFileSync(join(root, 'specs', `spec${s}.md`), spec.join('\n'));
+  }
+  for (let i = 0; i < files; i++) {
+    const test = i % 5 === 0;
+    const dir = join(root, test ? 'test' : 'src', `m${Math.floor(i / 500)}`);
+    mkdirSync(dir, { recursive: true });
+    const body: string[] = [];
+    for (let c = 0; c < 5; c++) {
+      const ref = `spec${(i + c) % 20}#S${(i + c) % 20}-FACT-${(i * 3 + c) % 100}`;
+      body.push(
+        test ? `it('case ${i}.${c}', () => {` : `export function f${i}_${c}(x: number): number {`,
+        `  // @${test ? 'verifies' : 'implements'} ${ref}`,
+        test ? `  expect(${c}).toBe(${c});` : `  return x * ${c};`,
+        test ? '});' : '}',
+        '',
+      );
+    }
+    writeFileSync(join(dir, `file${i}${test ? '.test' : ''}.ts`), body.join('\n'));
+  }
+  writeFileSync(
+    join(root, 'factline.config.json'),
+    JSON.stringify({ specs: ['specs/**/*.md'], sources: ['src/**/*.ts'], tests: ['test/**/*.ts'] }),
+  );
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -90,9 +131,11 @@ const kib = (v: number) => `${(v / 1024).toFixed(0)} KiB`;
 
 async function main(): Promise<void> {
   const factCount = arg('facts', 2000);
+  const files = arg('files', 0);
   const runs = arg('runs', 3);
   const root = mkdtempSync(join(tmpdir(), 'factline-bench-report-'));
-  generateTree(root, factCount);
+  if (files > 0) generateGateShapedTree(root, files);
+  else generateTree(root, factCount);
   const quietIO: CliIO = { cwd: root, env: process.env, stdout: process.stdout, stderr: process.stderr };
   const config = loadConfig(root);
 
@@ -131,7 +174,10 @@ async function main(): Promise<void> {
   const reportCli = median(Array.from({ length: runs }, () => cli(['report', '--out', file, '--quiet'])));
   const checkCli = median(Array.from({ length: runs }, () => cli(['check', '--json'])));
 
-  console.log(`bench/report: ${facts} facts, ${runs} runs (medians)\n`);
+  const cited = JSON.parse(json).citations.length as number;
+  console.log(
+    `bench/report: ${facts} facts, ${cited} citations${files ? ` in ${files} files (bench/check shape)` : ''}, ${runs} run(s) (medians)\n`,
+  );
   console.log(
     `page size            ${kib(statSync(file).size)}   (--json alone: ${kib(json.length)}, ratio ${(html.length / json.length).toFixed(2)}x)`,
   );
