@@ -49,7 +49,7 @@ describe('flags and outputs', () => {
   // @verifies factline#GATE-FILE-SETS
   it('--sources / --tests override the config globs, and a test-glob match makes a file a test', async () => {
     const dir = copyFixture('clean');
-    // With src/ counted as tests, every @implements there is misplaced.
+    // With src/ counted as tests, every implementing citation there is misplaced.
     const r = await runIn(dir, ['check', '--json', '--no-cache', '--tests', 'src/**', 'test/**']);
     const result = JSON.parse(r.stdout);
     expect(r.code).toBe(1);
