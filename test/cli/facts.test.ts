@@ -1,21 +1,11 @@
 /** `factline facts` through the real executable, on real files in a temp dir. */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runFactlineSync } from '../support/cli.ts';
 
-const bin = fileURLToPath(new URL('../../bin/factline.js', import.meta.url));
-
-function run(cwd: string, ...args: string[]) {
-  const r = spawnSync(process.execPath, [bin, ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const run = (cwd: string, ...args: string[]) => runFactlineSync(cwd, args);
 
 let dir: string;
 const write = (path: string, text: string) => {

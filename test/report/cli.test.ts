@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProgress } from '../../cli/commands/report.ts';
-import { runFactline } from './run-cli.ts';
+import { runFactline } from '../support/cli.ts';
 
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'factline-report-cli-'));

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactTrace, TraceResult } from '../../checks/model.ts';
+import { REPO_ROOT, runFactline } from '../support/cli.ts';
 import { hasChromium, launchChromium, openReport } from './browser.ts';
-import { REPO_ROOT, runFactline } from './run-cli.ts';
 
 const GAP_STATES = new Set(['missing-implementation', 'missing-verification', 'missing', 'stale']);
 

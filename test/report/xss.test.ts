@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runFactline } from '../support/cli.ts';
 import { hasChromium, launchChromium, openReport } from './browser.ts';
-import { runFactline } from './run-cli.ts';
 
 const EVIL_SPEC = `# Evil spec {#root}
 

@@ -16,6 +16,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
+import { slugOf } from '../../../generator/spec/text.ts';
 
 /** Classes this module puts on tag tokens; the sanitizer allows only these. */
 export const TAG_CLASSES = ['tag', 'tag-anchor', 'tag-status', 'tag-label', 'tag-requires', 'raw'] as const;
@@ -38,15 +39,6 @@ function leadingText(node: RootContent | PhrasingContent): string {
   if ('children' in node)
     return (node.children as (RootContent | PhrasingContent)[]).map(leadingText).join('');
   return '';
-}
-
-/** A heading slug in the common GitHub style; used when a heading has no `{#anchor}`. */
-export function slug(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .trim()
-    .replace(/\s+/g, '-');
 }
 
 function setHProperties(node: { data?: unknown }, properties: Record<string, string>): void {
@@ -90,7 +82,7 @@ function markUnits(tree: MdastRoot, doc: string, ids: ReadonlySet<string>): void
           last.value = last.value.slice(0, match.index);
         }
       }
-      setHProperties(heading, { dataSection: anchor ?? slug(leadingText(heading)) });
+      setHProperties(heading, { dataSection: anchor ?? slugOf(leadingText(heading)) });
       return;
     }
     if (node.type === 'paragraph' || node.type === 'tableCell') {
