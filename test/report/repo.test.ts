@@ -153,4 +153,16 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
     expect(await page.locator('.detail code').first().textContent()).toBe(fact.address);
     await page.context().close();
   });
+
+  // The README's picture, refreshed on demand like every golden file: `UPDATE=1 npx vitest run test/report/repo.test.ts`.
+  it.runIf(process.env.UPDATE === '1')('UPDATE=1 rewrites docs/report.png from this repository', async () => {
+    const fact = json.facts.find((f) => f.citations.length >= 2 && f.doc === 'mcp-core') ?? json.facts[0]!;
+    const { page, errors } = await openReport(browser, file, {
+      hash: `#${fact.doc}:${fact.id}`,
+      context: { viewport: { width: 1400, height: 950 } },
+    });
+    await page.screenshot({ path: join(REPO_ROOT, 'docs/report.png') });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
