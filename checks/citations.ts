@@ -16,6 +16,23 @@ export interface ScannedFile {
   citations: ScannedCitation[];
 }
 
+const byFile = (a: ScannedFile, b: ScannedFile): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
+const byPlace = (a: ScannedCitation, b: ScannedCitation): number => a.line - b.line || a.column - b.column;
+
+/**
+ * Marks the citation with the rule and reports it. A module-level function,
+ * not a closure per citation: this runs for every citation of a repository,
+ * and under tsx (keepNames) each closure costs a property definition.
+ */
+function flag(
+  citation: Citation,
+  out: FindingCollector,
+  finding: Parameters<FindingCollector['add']>[0],
+): void {
+  citation.problem = finding.rule;
+  out.add(finding);
+}
+
 function quote(text: string, max = 160): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
@@ -28,9 +45,9 @@ function quote(text: string, max = 160): string {
 // @implements factline#GATE-VOID-FACT-CITED
 export function judgeCitations(files: ScannedFile[], index: FactIndex, out: FindingCollector): Citation[] {
   const citations: Citation[] = [];
-  const ordered = [...files].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const ordered = [...files].sort(byFile);
   for (const scanned of ordered) {
-    const list = [...scanned.citations].sort((a, b) => a.line - b.line || a.column - b.column);
+    const list = scanned.citations.length > 1 ? [...scanned.citations].sort(byPlace) : scanned.citations;
     for (const raw of list) {
       // Plain assignments, not spreads: this runs once per citation of the repository.
       const citation: Citation = {
@@ -50,12 +67,8 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
       if (raw.testName !== undefined) citation.testName = raw.testName;
       citations.push(citation);
       const place = { file: citation.file, line: citation.line, column: citation.column };
-      const flag: FindingCollector['add'] = (finding) => {
-        citation.problem = finding.rule;
-        out.add(finding);
-      };
       if (raw.malformed !== undefined) {
-        flag({
+        flag(citation, out, {
           rule: 'unknown-fact',
           ...place,
           message: `@${raw.verb}: ${raw.malformed}`,
@@ -65,7 +78,7 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
       }
       const resolution = resolveRef(raw, index);
       if (resolution.kind === 'unknown') {
-        flag({
+        flag(citation, out, {
           rule: 'unknown-fact',
           ...place,
           message: `@${raw.verb} ${raw.ref}: ${resolution.reason}`,
@@ -77,7 +90,7 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
         continue;
       }
       if (resolution.kind === 'ambiguous') {
-        flag({
+        flag(citation, out, {
           rule: 'ambiguous-fact',
           ...place,
           message: `@${raw.verb} ${raw.ref}: \`${raw.id}\` is defined in ${resolution.candidates.length} specs`,
@@ -89,7 +102,7 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
       citation.resolved = fact.address;
       const factPlace = { ...place, fact: fact.address };
       if (fact.status.state === 'void') {
-        flag({
+        flag(citation, out, {
           rule: 'void-fact-cited',
           ...factPlace,
           message: `@${raw.verb} ${raw.ref}: ${fact.address} is void (withdrawn)`,
@@ -98,7 +111,7 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
         continue;
       }
       if (raw.verb === 'implements' && scanned.inTest) {
-        flag({
+        flag(citation, out, {
           rule: 'misplaced-citation',
           ...factPlace,
           message: `@implements ${raw.ref} in a test file`,
@@ -107,7 +120,7 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
         continue;
       }
       if (raw.verb === 'verifies' && !scanned.inTest) {
-        flag({
+        flag(citation, out, {
           rule: 'misplaced-citation',
           ...factPlace,
           message: `@verifies ${raw.ref} outside the test files`,
@@ -116,7 +129,7 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
         continue;
       }
       if (raw.verb === 'deviates' && (raw.reason === undefined || raw.reason === '')) {
-        flag({
+        flag(citation, out, {
           rule: 'deviation-without-reason',
           ...factPlace,
           message: `@deviates ${raw.ref} gives no reason`,
@@ -128,7 +141,7 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
         const doc = index.docs.get(fact.doc);
         if (!pinMatches(raw.pin, fact, doc)) {
           const now = currentPin(fact, doc, raw.pin);
-          flag({
+          flag(citation, out, {
             rule: 'stale-citation',
             ...factPlace,
             message: `@${raw.verb} ${raw.ref}: pin ~${raw.pin} no longer matches ${fact.address}${now ? ` (now ~${now})` : ''}; the fact now reads: "${quote(fact.text)}"`,

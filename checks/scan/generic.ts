@@ -4,7 +4,7 @@
  * the symbol is the next declaration line after the comment (fn, func, def…).
  */
 import { mayHoldCitations, parseCitations } from './refs.ts';
-import { lineIndex, type ScannedCitation } from './types.ts';
+import { lineIndex, placed, type ScannedCitation } from './types.ts';
 
 export type CommentStyle = 'slash' | 'hash' | 'handlebars';
 
@@ -158,7 +158,7 @@ export function scanComments(text: string, style: CommentStyle): ScannedCitation
   for (const span of spans) {
     if (!span.text.includes('@')) continue;
     for (const raw of parseCitations(span.text, span.start)) {
-      const cite: ScannedCitation = { ...raw, ...at(raw.offset) };
+      const cite = placed(raw, at);
       const symbol = followingSymbol(text, raw.offset, style);
       if (symbol) cite.symbol = symbol;
       out.push(cite);

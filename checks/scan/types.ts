@@ -25,3 +25,27 @@ export function lineIndex(text: string): (offset: number) => { line: number; col
     return { line: lo + 1, column: offset - starts[lo]! + 1 };
   };
 }
+
+/**
+ * A raw citation with its line and column, built field by field (not by
+ * spreading) so every citation of a run shares a few object shapes.
+ */
+export function placed(
+  raw: RawCitation,
+  at: (offset: number) => { line: number; column: number },
+): ScannedCitation {
+  const where = at(raw.offset);
+  const cite: ScannedCitation = {
+    verb: raw.verb,
+    ref: raw.ref,
+    id: raw.id,
+    offset: raw.offset,
+    line: where.line,
+    column: where.column,
+  };
+  if (raw.doc !== undefined) cite.doc = raw.doc;
+  if (raw.pin !== undefined) cite.pin = raw.pin;
+  if (raw.reason !== undefined) cite.reason = raw.reason;
+  if (raw.malformed !== undefined) cite.malformed = raw.malformed;
+  return cite;
+}

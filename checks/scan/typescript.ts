@@ -7,7 +7,7 @@
  */
 import { ts } from 'ts-morph';
 import { mayHoldCitations, parseCitations } from './refs.ts';
-import { lineIndex, type ScannedCitation } from './types.ts';
+import { lineIndex, placed, type ScannedCitation } from './types.ts';
 
 const K = ts.SyntaxKind;
 
@@ -134,15 +134,6 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
   let memberLocked = false;
   const lastAt = text.lastIndexOf('@');
 
-  const setPending = (label: string, opensParen: boolean, classBody = false): void => {
-    const frame: Frame = { kind: 'brace', label, classBody };
-    pending = { frame, depth: stack.length, opensParen };
-    if (awaiting && awaiting.depth === stack.length) {
-      for (const b of awaiting.items) b.chain = [...stack, frame];
-      awaiting = undefined;
-    }
-  };
-
   for (let kind = scanner.scan(); kind !== K.EndOfFileToken; kind = scanner.scan()) {
     if (kind === K.WhitespaceTrivia || kind === K.ShebangTrivia || kind === K.ConflictMarkerTrivia) continue;
     if (kind === K.NewLineTrivia) {
@@ -155,11 +146,12 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
       if (comment.includes('@')) {
         const raws = parseCitations(comment, start);
         if (raws.length > 0) {
-          const items: Bound[] = raws.map((raw) => ({
-            cite: { ...raw, ...at(raw.offset) },
-            chain: [...stack],
-          }));
-          bound.push(...items);
+          const items: Bound[] = [];
+          for (const raw of raws) {
+            const item: Bound = { cite: placed(raw, at), chain: stack.slice() };
+            items.push(item);
+            bound.push(item);
+          }
           // A comment on its own line describes what follows it; a trailing
           // comment describes the code it ends.
           if (newlineSinceToken || prev === K.Unknown) {
@@ -210,7 +202,14 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
       case K.OpenParenToken: {
         const inClass = top?.classBody === true;
         if (inClass && memberName !== undefined && !memberLocked) {
-          setPending(memberName === 'constructor' ? 'constructor' : `method ${memberName}`, false);
+          pending = pendingFrame(
+            memberName === 'constructor' ? 'constructor' : `method ${memberName}`,
+            false,
+            false,
+            stack,
+            awaiting,
+          );
+          if (awaiting?.depth === stack.length) awaiting = undefined;
           memberName = undefined;
         }
         let callee: string | undefined;
@@ -259,7 +258,8 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
         break;
       case K.EqualsToken:
         if (top?.classBody && memberName !== undefined && !memberLocked) {
-          setPending(`property ${memberName}`, true);
+          pending = pendingFrame(`property ${memberName}`, true, false, stack, awaiting);
+          if (awaiting?.depth === stack.length) awaiting = undefined;
           memberLocked = true;
         }
         break;
@@ -286,18 +286,22 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
         kind === K.Identifier ||
         (kind >= K.FirstKeyword && kind <= K.LastKeyword && kind !== K.ExtendsKeyword)
       ) {
-        setPending(
+        pending = pendingFrame(
           `${what} ${scanner.getTokenText()}`,
           what === 'const' || what === 'let' || what === 'var',
           what === 'class',
+          stack,
+          awaiting,
         );
+        if (awaiting?.depth === stack.length) awaiting = undefined;
       } else if (what === 'class' && (kind === K.OpenBraceToken || kind === K.ExtendsKeyword)) {
         if (kind === K.OpenBraceToken) {
           const frame = stack[stack.length - 1]!;
           frame.label = 'class (anonymous)';
           frame.classBody = true;
         } else {
-          setPending('class (anonymous)', false, true);
+          pending = pendingFrame('class (anonymous)', false, true, stack, awaiting);
+          if (awaiting?.depth === stack.length) awaiting = undefined;
         }
       }
     } else {
@@ -321,7 +325,28 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
     prevText = kind === K.Identifier && scanner.getTokenEnd() - start <= 10 ? scanner.getTokenText() : '';
     newlineSinceToken = false;
   }
-  return bound.map(({ cite, chain }) => materialise(cite, chain));
+  const out: ScannedCitation[] = new Array(bound.length);
+  for (let i = 0; i < bound.length; i++) out[i] = materialise(bound[i]!.cite, bound[i]!.chain);
+  return out;
+}
+
+/**
+ * The frame a declaration opens once its body brace comes; comments waiting
+ * for the next declaration at this depth bind to it. Module-level rather
+ * than a closure per file (tsx's keepNames makes closures cost).
+ */
+function pendingFrame(
+  label: string,
+  opensParen: boolean,
+  classBody: boolean,
+  stack: Frame[],
+  awaiting: { items: Bound[]; depth: number } | undefined,
+): Pending {
+  const frame: Frame = { kind: 'brace', label, classBody };
+  if (awaiting && awaiting.depth === stack.length) {
+    for (const b of awaiting.items) b.chain = [...stack, frame];
+  }
+  return { frame, depth: stack.length, opensParen };
 }
 
 function isBoundary(kind: ts.SyntaxKind): boolean {
@@ -330,8 +355,12 @@ function isBoundary(kind: ts.SyntaxKind): boolean {
 
 // @implements factline#GATE-BINDS-ENCLOSING-SYMBOL
 function materialise(cite: ScannedCitation, chain: Frame[]): ScannedCitation {
-  const labels = chain.filter((f) => f.label !== undefined).map((f) => f.label!);
-  if (labels.length > 0) cite.symbol = labels.join(' > ');
+  let symbol: string | undefined;
+  for (const frame of chain) {
+    if (frame.label === undefined) continue;
+    symbol = symbol === undefined ? frame.label : `${symbol} > ${frame.label}`;
+  }
+  if (symbol !== undefined) cite.symbol = symbol;
   for (let i = chain.length - 1; i >= 0; i--) {
     const t = chain[i]!.test;
     if (t !== undefined) {
