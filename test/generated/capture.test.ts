@@ -116,4 +116,92 @@ describe('the capture guard', () => {
     ]);
     expect(run.stderr).toBe(`[captured flood: ${10 * 1024 * 1024} bytes]\n`);
   });
+
+  // @verifies mcp-core#CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT
+  // @verifies mcp-core#RESTORATION-RIDES-DROP
+  // @verifies mcp-core#LAWS-CAPTURES-MUST-NOT-NEST-OR-RUN-CONCURRENTLY
+  it('a held redirect captures each run on its own, refuses nesting, and gives the descriptors back on release', async () => {
+    const { result, stderr, code } = await scenario('held');
+    expect(code).toBe(0);
+    expect(result).toMatchObject({
+      sync: true,
+      first: { value: { ok: true, value: 1 }, bytes: 4, output: 'one\n' },
+      heldBetween: true,
+      second: { value: { ok: true, value: 2 }, bytes: 3, output: 'two' },
+      // What was written between two held runs counts with the next one.
+      nested: { value: { ok: true, value: 'capture-nested' }, output: 'between\n' },
+      nestedSync: { ok: true, value: 'capture-nested' },
+      thrown: 'held run threw',
+      after: 'three',
+      restoredByRun: true,
+      restored: true,
+      capturing: false,
+      filesAfter: [],
+    });
+    expect(result.fdsLeaked).toBeLessThanOrEqual(0);
+    // Nothing a held run wrote leaks out, the gap after the last one does, and a replayAll release replays in order.
+    expect(stderr).toBe('gap\nfour\nfive\nsix\n');
+  });
+
+  // @verifies mcp-core#CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT
+  // @verifies factline#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN
+  it('a burst of pipelined tool calls: each run captured and replayed once, in order; other requests see the real descriptors', async () => {
+    const calls: string[] = [];
+    for (let n = 1; n <= 300; n++) {
+      calls.push(req(n, 'tools/call', { name: 'note', arguments: { n, child: n % 50 === 0 } }));
+      if (n === 150) calls.push(req('fds', 'test/fds'));
+    }
+    const run = await rawRun(`${calls.join('\n')}\n`);
+    expect(run.code).toBe(0);
+    expect(run.frames.map((f) => f.id)).toEqual([
+      ...Array.from({ length: 150 }, (_, i) => i + 1),
+      'fds',
+      ...Array.from({ length: 150 }, (_, i) => i + 151),
+    ]);
+    for (const frame of run.frames) {
+      if (frame.id === 'fds') {
+        // Outside a run: fd 0 on /dev/null, fd 1 following fd 2, the host's stderr (a socket here).
+        expect(frame.result).toEqual({ fds: 'char socket socket' });
+        continue;
+      }
+      // Inside every run: fd 0 on /dev/null, fd 1 and fd 2 on the capture file.
+      expect(frame.result).toEqual({
+        content: [{ type: 'text', text: `note ${frame.id}: char file file` }],
+        isError: false,
+      });
+    }
+    const expected = Array.from({ length: 300 }, (_, i) => {
+      const n = i + 1;
+      return `note ${n} stderr\nnote ${n} stdout\n${n % 50 === 0 ? `note ${n} child\n` : ''}`;
+    }).join('');
+    expect(run.stderr).toBe(expected);
+  });
+
+  // @verifies mcp-core#RESTORATION-RIDES-DROP
+  // @verifies mcp-core#LAWS-CAPTURES-MUST-NOT-NEST-OR-RUN-CONCURRENTLY
+  it('inside a burst, a throwing tool and a tool starting its own capture answer isError and the next runs are still captured', async () => {
+    const run = await rawRun(
+      `${[
+        req(1, 'tools/call', { name: 'note', arguments: { n: 1 } }),
+        req(2, 'tools/call', { name: 'note', arguments: { n: 2, child: true, throw: true } }),
+        req(3, 'tools/call', { name: 'nest', arguments: {} }),
+        req(4, 'tools/call', { name: 'note', arguments: { n: 4 } }),
+        req(5, 'test/fds'),
+      ].join('\n')}\n`,
+    );
+    expect(run.frames[1]).toMatchObject({
+      id: 2,
+      result: { content: [{ text: 'tool `note` threw: note 2 threw' }], isError: true },
+    });
+    const nested = run.frames[2] as { result: { content: { text: string }[]; isError: boolean } };
+    expect(nested.result.isError).toBe(true);
+    expect(nested.result.content[0]?.text).toContain(
+      'mcp-core#LAWS-CAPTURES-MUST-NOT-NEST-OR-RUN-CONCURRENTLY',
+    );
+    expect(run.frames[3]).toMatchObject({ id: 4, result: { content: [{ text: 'note 4: char file file' }] } });
+    expect(run.frames[4]).toEqual({ jsonrpc: '2.0', id: 5, result: { fds: 'char socket socket' } });
+    expect(run.stderr).toBe(
+      'note 1 stderr\nnote 1 stdout\nnote 2 stderr\nnote 2 stdout\nnote 2 child\nnote 4 stderr\nnote 4 stdout\n',
+    );
+  });
 });

@@ -26,7 +26,16 @@ describe('the official client against the echo server', () => {
   // @verifies mcp-core#METHOD-TOOLS-LIST
   it('lists the tools sorted by name with their descriptors', async () => {
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['chatty', 'echo', 'fail', 'flood', 'prompt', 'throw']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'chatty',
+      'echo',
+      'fail',
+      'flood',
+      'nest',
+      'note',
+      'prompt',
+      'throw',
+    ]);
     expect(tools.find((t) => t.name === 'echo')).toEqual({
       name: 'echo',
       description: 'Answers its text.',
