@@ -352,7 +352,7 @@ describe('factline gen --watch', () => {
       out += d;
     });
     const until = async (ok: () => boolean, what: string) => {
-      for (let i = 0; i < 300 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
+      for (let i = 0; i < 600 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
       if (!ok()) throw new Error(`timed out waiting for ${what}; output so far:\n${out}`);
     };
     try {
@@ -363,7 +363,9 @@ describe('factline gen --watch', () => {
         Object.values(snapshot(dir)).some((text) =>
           text.split('\n').some((l) => !l.trim().startsWith('//') && l.includes('2031-01-01')),
         );
-      await until(generatedHasNewRevision, 'the regenerated revision');
+      // The rename lands before the log line is printed: wait for both.
+      const reported = () => /updated generated\/\S+\.ts/.test(out);
+      await until(() => generatedHasNewRevision() && reported(), 'the regenerated revision and its log line');
       expect(out).toMatch(/updated generated\/\S+\.ts/);
     } finally {
       child.kill('SIGTERM');
