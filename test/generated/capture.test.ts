@@ -145,6 +145,7 @@ describe('the capture guard', () => {
 
   // @verifies mcp-core#CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT
   // @verifies factline#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN
+  // @verifies factline#CORE-CAPTURE-HOLDS-ACROSS-A-BURST
   it('a burst of pipelined tool calls: each run captured and replayed once, in order; other requests see the real descriptors', async () => {
     const calls: string[] = [];
     for (let n = 1; n <= 300; n++) {
