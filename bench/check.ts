@@ -162,16 +162,6 @@ async function main(): Promise<void> {
       .join(', ')}  (read is part of read+scan)`,
   );
 
-  // The opt-in worker pool (one worker), same tree, same run.
-  const pooled: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const t = performance.now();
-    await runGate(io, config, { cache: false, workers: 1 });
-    pooled.push(performance.now() - t);
-  }
-  const pooledBest = Math.min(...pooled);
-  console.log(`factline (in-process, no cache, 1 scan worker + main thread): ${ms(pooledBest)} (best of 3)`);
-
   rmSync(join(root, '.factline-cache'), { recursive: true, force: true });
   await runGate(io, config, { cache: true });
   const cached: number[] = [];
@@ -207,7 +197,6 @@ async function main(): Promise<void> {
 
   console.log('');
   console.log(`ratio factline/ripgrep, no cache:   ${(best.time / rgTime).toFixed(1)}x`);
-  console.log(`ratio factline/ripgrep, no cache, 1 worker: ${(pooledBest / rgTime).toFixed(1)}x`);
   console.log(`ratio factline/ripgrep, warm cache: ${(cachedBest / rgTime).toFixed(1)}x`);
   console.log(`ratio CLI (startup included)/ripgrep: ${(cliTime / rgTime).toFixed(1)}x`);
   if (!args.includes('--keep')) rmSync(root, { recursive: true, force: true });

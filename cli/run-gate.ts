@@ -4,17 +4,17 @@
  * everything to the pure trace. Shared by `check`, `explain`, `pin`,
  * `report` and the `trace_check` MCP tool.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { glob } from 'tinyglobby';
 import type { Finding, TraceResult } from '../checks/model.ts';
-import { isScannable, type ScannedCitation } from '../checks/scan/index.ts';
+import { isScannable, type ScannedCitation, scanFile } from '../checks/scan/index.ts';
 import { type ScannedFile, trace } from '../checks/trace.ts';
 import { type FactlineConfig, loadConfig } from './config.ts';
 import { type CliIO, UsageError } from './io.ts';
 import { type LoadedSpecs, loadSpecSet } from './load-specs.ts';
-import { defaultWorkers, type ScanJob, startScanPool } from './scan-pool.ts';
 
 /** Never read, whatever the config says. */
 export const ALWAYS_IGNORED = ['**/node_modules/**', '**/.git/**', '**/.factline-cache/**'];
@@ -27,8 +27,6 @@ export interface GateOptions {
   timings?: Record<string, number>;
   /** Use the content-hash scan cache under `.factline-cache/` (default: false). */
   cache?: boolean;
-  /** Scanning worker threads; default: one per spare core once the tree is large (0: this thread only). */
-  workers?: number;
 }
 
 export interface GateFile {
@@ -76,32 +74,25 @@ export async function runGate(
     timings[name] = (timings[name] ?? 0) + (now - t);
     t = now;
   };
+  const specs = await loadSpecSet(io, config, options.specs ?? []);
+  lap('specs');
   const files = await listGateFiles(config);
   lap('glob');
-  // Workers start before the specs are parsed so their start-up overlaps it.
-  const pool = startScanPool(config.root, options.workers ?? defaultWorkers(files.length));
-  let specs: LoadedSpecs;
-  try {
-    specs = await loadSpecSet(io, config, options.specs ?? []);
-  } catch (error) {
-    pool.close();
-    throw error;
-  }
-  lap('specs');
   const cache = options.cache ? ScanCache.open(config.root) : undefined;
-  const jobs: ScanJob[] = files.map((f) => {
-    const known = cache?.known(f.file);
-    return known === undefined
-      ? { file: f.file, inTest: f.inTest, hash: cache !== undefined }
-      : { file: f.file, inTest: f.inTest, hash: true, known };
-  });
-  const { outcomes, readMs } = await pool.run(jobs);
   const scanned: ScannedFile[] = [];
-  for (const o of outcomes) {
-    if (o.kind === 'gone') continue;
-    const citations = o.kind === 'unchanged' ? cache!.reuse(o.file) : o.citations;
-    if (o.kind === 'scanned' && o.hash !== undefined) cache?.record(o.file, o.hash, o.citations);
-    if (citations.length > 0) scanned.push({ file: o.file, inTest: o.inTest, citations });
+  let readMs = 0;
+  for (const f of files) {
+    const r0 = performance.now();
+    let text: string;
+    try {
+      text = readFileSync(resolve(config.root, f.file), 'utf8');
+    } catch {
+      // Vanished between glob and read (or unreadable): nothing to cite.
+      continue;
+    }
+    readMs += performance.now() - r0;
+    const citations = cache ? cache.scan(f.file, text, scanFile) : scanFile(f.file, text);
+    if (citations.length > 0) scanned.push({ file: f.file, inTest: f.inTest, citations });
   }
   cache?.save();
   lap('read+scan');
@@ -152,21 +143,21 @@ export class ScanCache {
     return new ScanCache(dir, entries);
   }
 
-  /** The content hash recorded for `file`, if any. */
-  known(file: string): string | undefined {
-    return this.entries.get(file)?.hash;
-  }
-
-  /** The recorded citations of an unchanged file (its hash matched `known`). */
-  reuse(file: string): ScannedCitation[] {
-    const hit = this.entries.get(file)!;
-    this.next.set(file, hit);
-    return hit.citations;
-  }
-
-  record(file: string, hash: string, citations: ScannedCitation[]): void {
+  scan(
+    file: string,
+    text: string,
+    scanner: (file: string, text: string) => ScannedCitation[],
+  ): ScannedCitation[] {
+    const hash = createHash('sha1').update(text).digest('base64');
+    const hit = this.entries.get(file);
+    if (hit && hit.hash === hash) {
+      this.next.set(file, hit);
+      return hit.citations;
+    }
+    const citations = scanner(file, text);
     this.next.set(file, { hash, citations });
     this.dirty = true;
+    return citations;
   }
 
   /** Atomic write (temp + rename); files no longer scanned drop out. */
