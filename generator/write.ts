@@ -7,13 +7,16 @@
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
+  fchmodSync,
   fsyncSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
+  statSync,
   writeSync,
 } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
@@ -66,13 +69,26 @@ function fsyncDir(dir: string): void {
   } catch {}
 }
 
+function existingTarget(path: string): { path: string; mode: number } {
+  try {
+    const real = realpathSync(path);
+    return { path: real, mode: statSync(real).mode & 0o7777 };
+  } catch {
+    return { path, mode: 0o644 };
+  }
+}
+
 // @implements factline#GEN-ATOMIC-WRITES
 export function writeFileAtomic(path: string, text: string): void {
-  const dir = dirname(path);
+  // Replacing a symlink would cut it: write through to the file it names, and
+  // keep that file's permissions (an executable script re-pinned stays executable).
+  const target = existingTarget(path);
+  const dir = dirname(target.path);
   mkdirSync(dir, { recursive: true });
   const temp = join(dir, `.factline-gen-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-  const fd = openSync(temp, 'w', 0o644);
+  const fd = openSync(temp, 'w', target.mode);
   try {
+    fchmodSync(fd, target.mode);
     const bytes = Buffer.from(text, 'utf8');
     let done = 0;
     while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
@@ -84,7 +100,7 @@ export function writeFileAtomic(path: string, text: string): void {
   }
   closeSync(fd);
   try {
-    renameSync(temp, path);
+    renameSync(temp, target.path);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;

@@ -1,7 +1,9 @@
 /** The render core is pure and the writer is atomic: checked on the real source and real files. */
 import {
+  chmodSync,
   closeSync,
   fstatSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -10,6 +12,7 @@ import {
   readSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -84,5 +87,22 @@ describe('writeFileAtomic', () => {
     expect(() => writeFileAtomic(target, 'would replace a directory\n')).toThrow();
     expect(readdirSync(dir)).toEqual(['busy']);
     expect(readFileSync(join(target, 'inside', 'keep.txt'), 'utf8')).toBe('kept');
+  });
+
+  // @verifies factline#GEN-ATOMIC-WRITES
+  it('keeps an executable file executable and writes through a symlink instead of cutting it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'factline-write-'));
+    dirs.push(dir);
+    const script = join(dir, 'run.sh');
+    writeFileSync(script, '#!/bin/sh\n');
+    chmodSync(script, 0o755);
+    writeFileAtomic(script, '#!/bin/sh\necho re-pinned\n');
+    expect(statSync(script).mode & 0o777).toBe(0o755);
+    const link = join(dir, 'link.sh');
+    symlinkSync('run.sh', link);
+    writeFileAtomic(link, '#!/bin/sh\necho through the link\n');
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(script, 'utf8')).toBe('#!/bin/sh\necho through the link\n');
+    expect(readdirSync(dir).sort()).toEqual(['link.sh', 'run.sh']);
   });
 });
