@@ -12,6 +12,9 @@ import { type Browser, type BrowserContextOptions, chromium, type Page } from 'p
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM);
+// CI installs Chromium (.ci/install-chromium.sh), so there a missing browser is a failure, not a skip.
+if (!hasChromium && process.env.CI)
+  throw new Error(`${CHROMIUM} is missing in CI: run .ci/install-chromium.sh`);
 if (!hasChromium) {
   console.warn(
     `\n[test/report] ${CHROMIUM} not found: browser tests SKIPPED. Install with ` +
