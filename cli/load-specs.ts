@@ -7,7 +7,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { fileURLToPath } from 'node:url';
 import { glob } from 'tinyglobby';
 import { parseSpec } from '../generator/spec/index.ts';
-import type { SpecSet } from '../generator/spec/model.ts';
+import type { SpecDocument, SpecSet } from '../generator/spec/model.ts';
 import type { FactlineConfig } from './config.ts';
 import { type CliIO, UsageError } from './io.ts';
 
@@ -79,8 +79,16 @@ function describe(error: unknown): string {
   return (error as Error).message;
 }
 
+/** What turns one spec's text into its document: `parseSpec`, or a cache in front of it. */
+export type SpecParser = (source: string, options: { file: string; doc: string }) => SpecDocument;
+
 // @implements factline#READ-LOAD-SPECS
-export async function loadSpecSet(io: CliIO, config: FactlineConfig, paths: string[]): Promise<LoadedSpecs> {
+export async function loadSpecSet(
+  io: CliIO,
+  config: FactlineConfig,
+  paths: string[],
+  parse: SpecParser = parseSpec,
+): Promise<LoadedSpecs> {
   const files = await expand(io, config, paths);
   const sources = new Map<string, string>();
   const set: SpecSet = { documents: [] };
@@ -95,7 +103,7 @@ export async function loadSpecSet(io: CliIO, config: FactlineConfig, paths: stri
     }
     const file = toPosix(relative(config.root, absolute));
     sources.set(file, text);
-    set.documents.push(parseSpec(text, { file, doc: docNameOf(config, absolute) }));
+    set.documents.push(parse(text, { file, doc: docNameOf(config, absolute) }));
   }
   return { set, sources };
 }

@@ -5,13 +5,16 @@
  * `report` and the `trace_check` MCP tool.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
 import { glob } from 'tinyglobby';
 import type { Finding, TraceResult } from '../checks/model.ts';
 import { isScannable, type ScannedCitation, scanFile } from '../checks/scan/index.ts';
 import { type ScannedFile, trace } from '../checks/trace.ts';
+import { parseSpec } from '../generator/spec/index.ts';
+import type { SpecDocument } from '../generator/spec/model.ts';
 import { type FactlineConfig, loadConfig } from './config.ts';
 import { type CliIO, UsageError } from './io.ts';
 import { type LoadedSpecs, loadSpecSet } from './load-specs.ts';
@@ -74,7 +77,9 @@ export async function runGate(
     timings[name] = (timings[name] ?? 0) + (now - t);
     t = now;
   };
-  const specs = await loadSpecSet(io, config, options.specs ?? []);
+  const specCache = options.cache ? SpecCache.open(config.root) : undefined;
+  const specs = await loadSpecSet(io, config, options.specs ?? [], specCache?.parse ?? parseSpec);
+  specCache?.save();
   lap('specs');
   const files = await listGateFiles(config);
   lap('glob');
@@ -163,15 +168,107 @@ export class ScanCache {
   /** Atomic write (temp + rename); files no longer scanned drop out. */
   save(): void {
     if (!this.dirty && this.next.size === this.entries.size) return;
-    try {
-      mkdirSync(this.dir, { recursive: true });
-      const target = join(this.dir, `${CACHE_VERSION}.json`);
-      const temp = `${target}.${process.pid}.tmp`;
-      writeFileSync(temp, JSON.stringify(Object.fromEntries(this.next)));
-      renameSync(temp, target);
-    } catch {
-      // A cache that cannot be written only costs speed.
+    writeCacheFile(this.dir, CACHE_VERSION, Object.fromEntries(this.next));
+  }
+}
+
+/** Writes `value` as JSON to `.factline-cache/<name>.json` atomically; failure only costs speed. */
+function writeCacheFile(dir: string, name: string, value: unknown): void {
+  try {
+    mkdirSync(dir, { recursive: true });
+    const target = join(dir, `${name}.json`);
+    const temp = `${target}.${process.pid}.tmp`;
+    writeFileSync(temp, JSON.stringify(value));
+    renameSync(temp, target);
+  } catch {
+    // A cache that cannot be written only costs speed.
+  }
+}
+
+const SPEC_CACHE = 'specs-v1';
+const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * What a cached parse depends on besides its input: the reader's own
+ * sources and the package's dependency pins. Any change there and every
+ * cached document is parsed afresh.
+ */
+function readerFingerprint(): string {
+  const hash = createHash('sha1');
+  const dir = join(PACKAGE_ROOT, 'generator', 'spec');
+  try {
+    for (const name of readdirSync(dir).sort()) {
+      hash
+        .update(name)
+        .update('\0')
+        .update(readFileSync(join(dir, name)))
+        .update('\0');
     }
+    hash.update(readFileSync(join(PACKAGE_ROOT, 'package.json')));
+  } catch {
+    // Cannot see the reader: a fingerprint no stored cache can match.
+    hash.update(String(Math.random()));
+  }
+  return hash.digest('base64');
+}
+
+interface SpecEntry {
+  hash: string;
+  doc: string;
+  document: SpecDocument;
+}
+
+/**
+ * Content-hash cache of parsed spec documents beside the scan cache: an
+ * unchanged spec (same text, file and doc name, same reader) is read back
+ * from JSON instead of going through the Markdown parser again.
+ */
+export class SpecCache {
+  private dirty = false;
+  private readonly next = new Map<string, SpecEntry>();
+
+  private constructor(
+    private readonly dir: string,
+    private readonly fingerprint: string,
+    private readonly entries: Map<string, SpecEntry>,
+  ) {}
+
+  static open(root: string): SpecCache {
+    const dir = join(root, '.factline-cache');
+    const fingerprint = readerFingerprint();
+    let entries = new Map<string, SpecEntry>();
+    try {
+      const raw = JSON.parse(readFileSync(join(dir, `${SPEC_CACHE}.json`), 'utf8')) as {
+        fingerprint: string;
+        entries: Record<string, SpecEntry>;
+      };
+      if (raw.fingerprint === fingerprint) entries = new Map(Object.entries(raw.entries));
+    } catch {
+      // No cache yet, or a corrupt one: start empty.
+    }
+    return new SpecCache(dir, fingerprint, entries);
+  }
+
+  /** A drop-in for `parseSpec`. */
+  readonly parse = (source: string, options: { file: string; doc: string }): SpecDocument => {
+    const hash = createHash('sha1').update(source).digest('base64');
+    const hit = this.entries.get(options.file);
+    if (hit && hit.hash === hash && hit.doc === options.doc) {
+      this.next.set(options.file, hit);
+      return hit.document;
+    }
+    const document = parseSpec(source, options);
+    this.next.set(options.file, { hash, doc: options.doc, document });
+    this.dirty = true;
+    return document;
+  };
+
+  save(): void {
+    if (!this.dirty && this.next.size === this.entries.size) return;
+    writeCacheFile(this.dir, SPEC_CACHE, {
+      fingerprint: this.fingerprint,
+      entries: Object.fromEntries(this.next),
+    });
   }
 }
 

@@ -9,7 +9,74 @@ import { ts } from 'ts-morph';
 import { mayHoldCitations, parseCitations } from './refs.ts';
 import { lineIndex, placed, type ScannedCitation } from './types.ts';
 
-const K = ts.SyntaxKind;
+const {
+  AsteriskToken,
+  AwaitKeyword,
+  BigIntLiteral,
+  CaseKeyword,
+  ClassKeyword,
+  CloseBraceToken,
+  CloseBracketToken,
+  CloseParenToken,
+  ColonToken,
+  CommaToken,
+  ConflictMarkerTrivia,
+  ConstKeyword,
+  DeclareKeyword,
+  DefaultKeyword,
+  DeleteKeyword,
+  DoKeyword,
+  DotToken,
+  ElseKeyword,
+  EndOfFileToken,
+  EnumKeyword,
+  EqualsGreaterThanToken,
+  EqualsToken,
+  ExclamationToken,
+  ExportKeyword,
+  ExtendsKeyword,
+  FirstKeyword,
+  FunctionKeyword,
+  Identifier,
+  InKeyword,
+  InstanceOfKeyword,
+  InterfaceKeyword,
+  LastKeyword,
+  LetKeyword,
+  MinusMinusToken,
+  ModuleKeyword,
+  MultiLineCommentTrivia,
+  NamespaceKeyword,
+  NewKeyword,
+  NewLineTrivia,
+  NoSubstitutionTemplateLiteral,
+  NumericLiteral,
+  OfKeyword,
+  OpenBraceToken,
+  OpenBracketToken,
+  OpenParenToken,
+  PlusPlusToken,
+  PrivateIdentifier,
+  QuestionToken,
+  RegularExpressionLiteral,
+  ReturnKeyword,
+  SemicolonToken,
+  ShebangTrivia,
+  SingleLineCommentTrivia,
+  SlashEqualsToken,
+  SlashToken,
+  StringLiteral,
+  TemplateHead,
+  TemplateTail,
+  ThrowKeyword,
+  TypeKeyword,
+  TypeOfKeyword,
+  Unknown,
+  VarKeyword,
+  VoidKeyword,
+  WhitespaceTrivia,
+  YieldKeyword,
+} = ts.SyntaxKind;
 
 interface Frame {
   kind: 'brace' | 'paren' | 'bracket' | 'template';
@@ -33,74 +100,74 @@ const SUITE_CALLEES = new Set(['describe', 'suite', 'context']);
 const CALL_MODIFIERS = new Set(['only', 'skip', 'todo', 'concurrent', 'sequential', 'fails']);
 /** After these a `/` starts a regular expression, after anything else it divides. */
 const EXPRESSION_KEYWORDS = new Set<ts.SyntaxKind>([
-  K.ReturnKeyword,
-  K.TypeOfKeyword,
-  K.InstanceOfKeyword,
-  K.InKeyword,
-  K.OfKeyword,
-  K.NewKeyword,
-  K.DeleteKeyword,
-  K.VoidKeyword,
-  K.ThrowKeyword,
-  K.CaseKeyword,
-  K.DoKeyword,
-  K.ElseKeyword,
-  K.YieldKeyword,
-  K.AwaitKeyword,
+  ReturnKeyword,
+  TypeOfKeyword,
+  InstanceOfKeyword,
+  InKeyword,
+  OfKeyword,
+  NewKeyword,
+  DeleteKeyword,
+  VoidKeyword,
+  ThrowKeyword,
+  CaseKeyword,
+  DoKeyword,
+  ElseKeyword,
+  YieldKeyword,
+  AwaitKeyword,
 ]);
 const DIVISION_AFTER = new Set<ts.SyntaxKind>([
-  K.Identifier,
-  K.PrivateIdentifier,
-  K.NumericLiteral,
-  K.BigIntLiteral,
-  K.StringLiteral,
-  K.NoSubstitutionTemplateLiteral,
-  K.TemplateTail,
-  K.RegularExpressionLiteral,
-  K.CloseParenToken,
-  K.CloseBracketToken,
-  K.CloseBraceToken,
-  K.PlusPlusToken,
-  K.MinusMinusToken,
+  Identifier,
+  PrivateIdentifier,
+  NumericLiteral,
+  BigIntLiteral,
+  StringLiteral,
+  NoSubstitutionTemplateLiteral,
+  TemplateTail,
+  RegularExpressionLiteral,
+  CloseParenToken,
+  CloseBracketToken,
+  CloseBraceToken,
+  PlusPlusToken,
+  MinusMinusToken,
 ]);
 const STATEMENT_START = new Set<ts.SyntaxKind>([
-  K.Unknown,
-  K.SemicolonToken,
-  K.OpenBraceToken,
-  K.CloseBraceToken,
-  K.ExportKeyword,
-  K.DeclareKeyword,
-  K.DefaultKeyword,
+  Unknown,
+  SemicolonToken,
+  OpenBraceToken,
+  CloseBraceToken,
+  ExportKeyword,
+  DeclareKeyword,
+  DefaultKeyword,
 ]);
 const DECL_KEYWORDS: Partial<Record<ts.SyntaxKind, string>> = {
-  [K.FunctionKeyword]: 'function',
-  [K.ClassKeyword]: 'class',
-  [K.InterfaceKeyword]: 'interface',
-  [K.EnumKeyword]: 'enum',
-  [K.NamespaceKeyword]: 'namespace',
-  [K.ModuleKeyword]: 'namespace',
-  [K.TypeKeyword]: 'type',
-  [K.ConstKeyword]: 'const',
-  [K.LetKeyword]: 'let',
-  [K.VarKeyword]: 'var',
+  [FunctionKeyword]: 'function',
+  [ClassKeyword]: 'class',
+  [InterfaceKeyword]: 'interface',
+  [EnumKeyword]: 'enum',
+  [NamespaceKeyword]: 'namespace',
+  [ModuleKeyword]: 'namespace',
+  [TypeKeyword]: 'type',
+  [ConstKeyword]: 'const',
+  [LetKeyword]: 'let',
+  [VarKeyword]: 'var',
 };
 /** Contextual keywords that only declare at the start of a statement. */
 const CONTEXTUAL_DECL = new Set<ts.SyntaxKind>([
-  K.InterfaceKeyword,
-  K.NamespaceKeyword,
-  K.ModuleKeyword,
-  K.TypeKeyword,
-  K.LetKeyword,
-  K.EnumKeyword,
+  InterfaceKeyword,
+  NamespaceKeyword,
+  ModuleKeyword,
+  TypeKeyword,
+  LetKeyword,
+  EnumKeyword,
 ]);
 
 function isNameToken(kind: ts.SyntaxKind): boolean {
   return (
-    kind === K.Identifier ||
-    kind === K.PrivateIdentifier ||
-    kind === K.StringLiteral ||
-    kind === K.NumericLiteral ||
-    (kind >= K.FirstKeyword && kind <= K.LastKeyword)
+    kind === Identifier ||
+    kind === PrivateIdentifier ||
+    kind === StringLiteral ||
+    kind === NumericLiteral ||
+    (kind >= FirstKeyword && kind <= LastKeyword)
   );
 }
 
@@ -123,9 +190,9 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
   let pending: Pending | undefined;
   let awaiting: { items: Bound[]; depth: number } | undefined;
   // What the last significant tokens were (kind and text), newest first.
-  let prev: ts.SyntaxKind = K.Unknown;
+  let prev: ts.SyntaxKind = Unknown;
   let prevText = '';
-  let prev2: ts.SyntaxKind = K.Unknown;
+  let prev2: ts.SyntaxKind = Unknown;
   let prev2Text = '';
   let prev3Text = '';
   let newlineSinceToken = true;
@@ -134,14 +201,14 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
   let memberLocked = false;
   const lastAt = text.lastIndexOf('@');
 
-  for (let kind = scanner.scan(); kind !== K.EndOfFileToken; kind = scanner.scan()) {
-    if (kind === K.WhitespaceTrivia || kind === K.ShebangTrivia || kind === K.ConflictMarkerTrivia) continue;
-    if (kind === K.NewLineTrivia) {
+  for (let kind = scanner.scan(); kind !== EndOfFileToken; kind = scanner.scan()) {
+    if (kind === WhitespaceTrivia || kind === ShebangTrivia || kind === ConflictMarkerTrivia) continue;
+    if (kind === NewLineTrivia) {
       newlineSinceToken = true;
       continue;
     }
     const start = scanner.getTokenStart();
-    if (kind === K.SingleLineCommentTrivia || kind === K.MultiLineCommentTrivia) {
+    if (kind === SingleLineCommentTrivia || kind === MultiLineCommentTrivia) {
       const comment = scanner.getTokenText();
       if (comment.includes('@')) {
         const raws = parseCitations(comment, start);
@@ -154,7 +221,7 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
           }
           // A comment on its own line describes what follows it; a trailing
           // comment describes the code it ends.
-          if (newlineSinceToken || prev === K.Unknown) {
+          if (newlineSinceToken || prev === Unknown) {
             if (awaiting && awaiting.depth === stack.length) awaiting.items.push(...items);
             else awaiting = { items, depth: stack.length };
           }
@@ -166,16 +233,16 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
     // Past the last tag nothing more can be bound: stop tokenizing early.
     if (start > lastAt && !awaiting && !pending && expectName === undefined && !top?.wantsTitle) break;
     switch (kind) {
-      case K.SlashToken:
-      case K.SlashEqualsToken:
+      case SlashToken:
+      case SlashEqualsToken:
         if (!DIVISION_AFTER.has(prev) && !(isNameToken(prev) && !EXPRESSION_KEYWORDS.has(prev))) {
           kind = scanner.reScanSlashToken();
         }
         break;
-      case K.CloseBraceToken:
+      case CloseBraceToken:
         if (top?.kind === 'template') {
           kind = scanner.reScanTemplateToken(false);
-          if (kind === K.TemplateTail) stack.pop();
+          if (kind === TemplateTail) stack.pop();
         } else {
           stack.pop();
           awaiting = undefined;
@@ -184,10 +251,10 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
           if (pending && pending.depth > stack.length) pending = undefined;
         }
         break;
-      case K.TemplateHead:
+      case TemplateHead:
         stack.push({ kind: 'template' });
         break;
-      case K.OpenBraceToken: {
+      case OpenBraceToken: {
         if (pending && pending.depth === stack.length) {
           stack.push(pending.frame);
           pending = undefined;
@@ -199,7 +266,7 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
         memberLocked = false;
         break;
       }
-      case K.OpenParenToken: {
+      case OpenParenToken: {
         const inClass = top?.classBody === true;
         if (inClass && memberName !== undefined && !memberLocked) {
           pending = pendingFrame(
@@ -213,8 +280,8 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
           memberName = undefined;
         }
         let callee: string | undefined;
-        if (prev === K.Identifier && prev2 !== K.DotToken) callee = prevText;
-        else if (prev === K.Identifier && prev2 === K.DotToken && CALL_MODIFIERS.has(prevText))
+        if (prev === Identifier && prev2 !== DotToken) callee = prevText;
+        else if (prev === Identifier && prev2 === DotToken && CALL_MODIFIERS.has(prevText))
           callee = prev3Text;
         if (callee && (TEST_CALLEES.has(callee) || SUITE_CALLEES.has(callee))) {
           const frame: Frame = {
@@ -236,27 +303,27 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
         }
         break;
       }
-      case K.OpenBracketToken:
+      case OpenBracketToken:
         stack.push({ kind: 'bracket' });
         break;
-      case K.CloseParenToken:
-      case K.CloseBracketToken:
+      case CloseParenToken:
+      case CloseBracketToken:
         stack.pop();
         if (pending && pending.depth > stack.length) pending = undefined;
         break;
-      case K.SemicolonToken:
+      case SemicolonToken:
         if (pending && pending.depth === stack.length) pending = undefined;
         awaiting = undefined;
         memberName = undefined;
         memberLocked = false;
         expectName = undefined;
         break;
-      case K.ColonToken:
-      case K.QuestionToken:
-      case K.ExclamationToken:
+      case ColonToken:
+      case QuestionToken:
+      case ExclamationToken:
         if (top?.classBody) memberLocked = true;
         break;
-      case K.EqualsToken:
+      case EqualsToken:
         if (top?.classBody && memberName !== undefined && !memberLocked) {
           pending = pendingFrame(`property ${memberName}`, true, false, stack, awaiting);
           if (awaiting?.depth === stack.length) awaiting = undefined;
@@ -266,8 +333,8 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
       default:
         break;
     }
-    if (top?.wantsTitle && stack[stack.length - 1] === top && kind !== K.OpenParenToken) {
-      if (kind === K.StringLiteral || kind === K.NoSubstitutionTemplateLiteral) {
+    if (top?.wantsTitle && stack[stack.length - 1] === top && kind !== OpenParenToken) {
+      if (kind === StringLiteral || kind === NoSubstitutionTemplateLiteral) {
         const title = scanner.getTokenValue();
         top.label = `${top.callee} "${title}"`;
         if (top.wantsTitle === 'test') top.test = title;
@@ -280,11 +347,11 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
     if (expectName !== undefined) {
       const what = expectName;
       expectName = undefined;
-      if (kind === K.AsteriskToken && what === 'function') {
+      if (kind === AsteriskToken && what === 'function') {
         expectName = what;
       } else if (
-        kind === K.Identifier ||
-        (kind >= K.FirstKeyword && kind <= K.LastKeyword && kind !== K.ExtendsKeyword)
+        kind === Identifier ||
+        (kind >= FirstKeyword && kind <= LastKeyword && kind !== ExtendsKeyword)
       ) {
         pending = pendingFrame(
           `${what} ${scanner.getTokenText()}`,
@@ -294,8 +361,8 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
           awaiting,
         );
         if (awaiting?.depth === stack.length) awaiting = undefined;
-      } else if (what === 'class' && (kind === K.OpenBraceToken || kind === K.ExtendsKeyword)) {
-        if (kind === K.OpenBraceToken) {
+      } else if (what === 'class' && (kind === OpenBraceToken || kind === ExtendsKeyword)) {
+        if (kind === OpenBraceToken) {
           const frame = stack[stack.length - 1]!;
           frame.label = 'class (anonymous)';
           frame.classBody = true;
@@ -313,16 +380,16 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
       ) {
         expectName = decl;
       } else if (top?.classBody && !memberLocked && isNameToken(kind)) {
-        memberName = kind === K.StringLiteral ? scanner.getTokenValue() : scanner.getTokenText();
+        memberName = kind === StringLiteral ? scanner.getTokenValue() : scanner.getTokenText();
       }
     }
-    if (awaiting && kind !== K.OpenParenToken && isBoundary(kind)) awaiting = undefined;
+    if (awaiting && kind !== OpenParenToken && isBoundary(kind)) awaiting = undefined;
     prev3Text = prev2Text;
     prev2 = prev;
     prev2Text = prevText;
     prev = kind;
     // Only short identifiers can be test callees or call modifiers; skip the substring otherwise.
-    prevText = kind === K.Identifier && scanner.getTokenEnd() - start <= 10 ? scanner.getTokenText() : '';
+    prevText = kind === Identifier && scanner.getTokenEnd() - start <= 10 ? scanner.getTokenText() : '';
     newlineSinceToken = false;
   }
   const out: ScannedCitation[] = new Array(bound.length);
@@ -350,7 +417,7 @@ function pendingFrame(
 }
 
 function isBoundary(kind: ts.SyntaxKind): boolean {
-  return kind === K.CloseParenToken || kind === K.EqualsGreaterThanToken || kind === K.CommaToken;
+  return kind === CloseParenToken || kind === EqualsGreaterThanToken || kind === CommaToken;
 }
 
 // @implements factline#GATE-BINDS-ENCLOSING-SYMBOL

@@ -122,12 +122,33 @@ describe('flags and outputs', () => {
     const first = await runIn(dir, ['check', '--json']);
     const again = await runIn(dir, ['check', '--json']);
     expect(again.stdout).toBe(first.stdout);
-    expect(readdirSync(join(dir, '.factline-cache'))).toEqual(['scan-v1.json']);
+    expect(readdirSync(join(dir, '.factline-cache')).sort()).toEqual(['scan-v1.json', 'specs-v1.json']);
     writeFileSync(
       join(dir, 'src/wire.ts'),
       '// @implements demo#WIRE-ONE\n// @implements demo#WIRE-TWO\nexport const x = 1;\n',
     );
     const edited = await runIn(dir, ['check', '--json']);
     expect(edited.code).toBe(0);
+  });
+
+  it('the spec cache gives the same result on an unchanged re-check and notices an edited spec', async () => {
+    const dir = copyFixture('verified-not-implemented');
+    const uncached = await runIn(dir, ['check', '--json', '--no-cache']);
+    const first = await runIn(dir, ['check', '--json']);
+    const again = await runIn(dir, ['check', '--json']);
+    expect(first.stdout).toBe(uncached.stdout);
+    expect(again.stdout).toBe(first.stdout);
+    const spec = join(dir, 'specs/demo.md');
+    writeFileSync(
+      spec,
+      readFileSync(spec, 'utf8').replace('@fact:WIRE-ONE', '@fact:WIRE-ONE @status:impl/plan'),
+    );
+    const edited = await runIn(dir, ['check', '--json']);
+    expect(edited.code).toBe(0);
+    const facts = JSON.parse(edited.stdout).facts as { id: string; state: string }[];
+    expect(facts.find((f) => f.id === 'WIRE-ONE')?.state).toBe('pending');
+    // A corrupt cache file is ignored, not fatal.
+    writeFileSync(join(dir, '.factline-cache', 'specs-v1.json'), '{not json');
+    expect((await runIn(dir, ['check', '--json'])).stdout).toBe(edited.stdout);
   });
 });
