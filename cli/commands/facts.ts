@@ -12,7 +12,7 @@ in document order. With no SPEC, the config's "specs" globs; if none match,
 the bundled specs/mcp-core.md.
 
   --json         machine output: {"facts": [...], "diagnostics": [...]}
-                 (deterministic: files in path order, facts in document order)
+                 (the same bytes every run: files sorted by path, each file's facts as written)
   --config FILE  use this config instead of ./factline.config.json
 
 Spec diagnostics print on stderr as file:line:col: error CODE message.
