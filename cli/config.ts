@@ -101,7 +101,38 @@ export function loadConfig(cwd: string, explicitPath?: string): FactlineConfig {
   try {
     raw = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`${path}: invalid JSON: ${(error as Error).message}`);
+    const message = (error as Error).message;
+    throw new UsageError(
+      `${path}:${jsonErrorPlace(text)}: invalid JSON: ${message} (fix the JSON at that place)`,
+    );
   }
   return parseConfig(raw, dirname(path), path);
+}
+
+/**
+ * `line:col` of the first character JSON.parse rejects. V8 does not always say
+ * where (Node 20: "Unexpected token …"), so find the longest prefix that is
+ * still valid JSON or merely unfinished; the offending character follows it.
+ */
+export function jsonErrorPlace(text: string): string {
+  let ok = 0;
+  let bad = text.length + 1;
+  while (bad - ok > 1) {
+    const mid = (ok + bad) >> 1;
+    if (isValidSoFar(text.slice(0, mid))) ok = mid;
+    else bad = mid;
+  }
+  const before = text.slice(0, Math.min(ok, text.length)).split('\n');
+  return `${before.length}:${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
+function isValidSoFar(prefix: string): boolean {
+  try {
+    JSON.parse(prefix);
+    return true;
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = /position (\d+)/.exec(message);
+    return /end of JSON input/.test(message) || (at !== null && Number(at[1]) >= prefix.length);
+  }
 }
