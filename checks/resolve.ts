@@ -7,6 +7,8 @@ import type { Fact, SpecDocument, SpecSet } from '../generator/spec/model.ts';
 
 export interface FactIndex {
   byAddress: Map<string, Fact>;
+  /** Document name → id → fact (the first definition): a lookup without building the address string. */
+  byDocId: Map<string, Map<string, Fact>>;
   byId: Map<string, Fact[]>;
   docs: Map<string, SpecDocument>;
   addresses: string[];
@@ -16,17 +18,23 @@ export function indexFacts(set: SpecSet): FactIndex {
   const byAddress = new Map<string, Fact>();
   const byId = new Map<string, Fact[]>();
   const docs = new Map<string, SpecDocument>();
+  const byDocId = new Map<string, Map<string, Fact>>();
   for (const doc of set.documents) {
     docs.set(doc.doc, doc);
     for (const fact of doc.facts) {
       // The first definition wins; the duplicate is the reader's diagnostic.
-      if (!byAddress.has(fact.address)) byAddress.set(fact.address, fact);
+      if (!byAddress.has(fact.address)) {
+        byAddress.set(fact.address, fact);
+        let ids = byDocId.get(fact.doc);
+        if (ids === undefined) byDocId.set(fact.doc, (ids = new Map()));
+        ids.set(fact.id, fact);
+      }
       const list = byId.get(fact.id) ?? [];
       if (!list.some((f) => f.address === fact.address)) list.push(fact);
       byId.set(fact.id, list);
     }
   }
-  return { byAddress, byId, docs, addresses: [...byAddress.keys()] };
+  return { byAddress, byDocId, byId, docs, addresses: [...byAddress.keys()] };
 }
 
 export type Resolution =
@@ -51,7 +59,7 @@ function docFromUrl(url: string, index: FactIndex): string | undefined {
 export function resolveRef(ref: { doc?: string; id: string }, index: FactIndex): Resolution {
   if (ref.doc !== undefined) {
     const doc = ref.doc.startsWith('spec://') ? docFromUrl(ref.doc, index) : ref.doc;
-    const fact = doc === undefined ? undefined : index.byAddress.get(`${doc}#${ref.id}`);
+    const fact = doc === undefined ? undefined : index.byDocId.get(doc)?.get(ref.id);
     if (fact) return { kind: 'fact', fact };
     const reason =
       doc === undefined || !index.docs.has(doc)

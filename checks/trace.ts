@@ -1,7 +1,7 @@
 /**
  * The gate's pure core: join facts (with the policy in force) and judged
  * citations into a TraceResult with every finding. Deterministic: documents
- * in path order, facts in document order, citations and findings by place.
+ * sorted by path, facts as the spec writes them, citations and findings by place.
  */
 import type { EvidenceKind, SpecSet } from '../generator/spec/model.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
@@ -48,12 +48,13 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
   const index = indexFacts(set);
   const citations = judgeCitations(files, index, out);
   const byFact = new Map<string, number[]>();
-  citations.forEach((c, i) => {
-    if (c.resolved === undefined) return;
-    const list = byFact.get(c.resolved) ?? [];
-    list.push(i);
-    byFact.set(c.resolved, list);
-  });
+  for (let i = 0; i < citations.length; i++) {
+    const resolved = citations[i]!.resolved;
+    if (resolved === undefined) continue;
+    const list = byFact.get(resolved);
+    if (list === undefined) byFact.set(resolved, [i]);
+    else list.push(i);
+  }
 
   const documents = [...set.documents].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const facts: FactTrace[] = [];
@@ -80,9 +81,25 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
       seen.add(fact.address);
       factDoc.set(fact.address, summary);
       const refs = byFact.get(fact.address) ?? [];
-      const counted = (verb: Citation['verb']) =>
-        refs.filter((i) => citations[i]!.counted && citations[i]!.verb === verb);
-      const staleCount = refs.filter((i) => citations[i]!.problem === 'stale-citation').length;
+      // One pass over the fact's citations (this runs for every fact).
+      let implCount = 0;
+      let verCount = 0;
+      let devCount = 0;
+      let staleCount = 0;
+      for (const i of refs) {
+        const c = citations[i]!;
+        if (c.counted) {
+          if (c.verb === 'implements') implCount++;
+          else if (c.verb === 'verifies') verCount++;
+          else if (c.verb === 'deviates') devCount++;
+        }
+        if (c.problem === 'stale-citation') staleCount++;
+      }
+      const counts: Record<Citation['verb'], number> = {
+        implements: implCount,
+        verifies: verCount,
+        deviates: devCount,
+      };
       const obligation = obligationOf(fact, options);
       const required: EvidenceKind[] = obligation.kind === 'required' ? obligation.evidence : [];
       const place = { file: fact.file, line: fact.line, column: fact.column, fact: fact.address };
@@ -96,8 +113,8 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
       } else if (obligation.kind === 'pending') {
         state = 'pending';
         summary.pending++;
-        const impl = counted('implements').length;
-        const ver = counted('verifies').length;
+        const impl = implCount;
+        const ver = verCount;
         if (impl + ver > 0) {
           const evidence = [impl > 0 ? `${impl} implementing` : '', ver > 0 ? `${ver} verifying` : '']
             .filter(Boolean)
@@ -111,14 +128,13 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
         }
       } else {
         summary.required++;
-        const deviations = counted('deviates');
         const has = (kind: EvidenceKind) => {
           const verb = EVIDENCE_VERB[kind];
-          return verb !== undefined && counted(verb).length > 0;
+          return verb !== undefined && counts[verb] > 0;
         };
         if (has('implementation')) summary.implemented++;
         if (has('verification')) summary.verified++;
-        if (deviations.length > 0) {
+        if (devCount > 0) {
           state = 'deviated';
           summary.deviated++;
         } else {
