@@ -89,6 +89,21 @@ interface Frame {
   callee?: string;
 }
 
+/**
+ * Every frame gets every field up front, so the hot loop's reads of
+ * `top.classBody` / `top.wantsTitle` see one object shape, not five.
+ */
+function newFrame(kind: Frame['kind'], label?: string): Frame {
+  return {
+    kind,
+    label,
+    test: undefined,
+    classBody: undefined,
+    wantsTitle: undefined,
+    callee: undefined,
+  };
+}
+
 interface Pending {
   frame: Frame;
   depth: number;
@@ -229,7 +244,7 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
       }
       continue;
     }
-    const top = stack[stack.length - 1];
+    const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
     // Past the last tag nothing more can be bound: stop tokenizing early.
     if (start > lastAt && !awaiting && !pending && expectName === undefined && !top?.wantsTitle) break;
     switch (kind) {
@@ -252,14 +267,14 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
         }
         break;
       case TemplateHead:
-        stack.push({ kind: 'template' });
+        stack.push(newFrame('template'));
         break;
       case OpenBraceToken: {
         if (pending && pending.depth === stack.length) {
           stack.push(pending.frame);
           pending = undefined;
         } else {
-          stack.push({ kind: 'brace' });
+          stack.push(newFrame('brace'));
         }
         awaiting = undefined;
         memberName = undefined;
@@ -284,11 +299,9 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
         else if (prev === Identifier && prev2 === DotToken && CALL_MODIFIERS.has(prevText))
           callee = prev3Text;
         if (callee && (TEST_CALLEES.has(callee) || SUITE_CALLEES.has(callee))) {
-          const frame: Frame = {
-            kind: 'paren',
-            callee,
-            wantsTitle: TEST_CALLEES.has(callee) ? 'test' : 'suite',
-          };
+          const frame = newFrame('paren');
+          frame.callee = callee;
+          frame.wantsTitle = TEST_CALLEES.has(callee) ? 'test' : 'suite';
           if (awaiting && awaiting.depth === stack.length) {
             for (const b of awaiting.items) b.chain = [...stack, frame];
             awaiting = undefined;
@@ -297,14 +310,14 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
         } else if (pending?.opensParen && pending.depth === stack.length) {
           // `const f = (a) => {` or `const f = wrap(() => {`: label the call or
           // parameter list and keep waiting for the body brace at this depth.
-          stack.push({ kind: 'paren', label: pending.frame.label });
+          stack.push(newFrame('paren', pending.frame.label));
         } else {
-          stack.push({ kind: 'paren' });
+          stack.push(newFrame('paren'));
         }
         break;
       }
       case OpenBracketToken:
-        stack.push({ kind: 'bracket' });
+        stack.push(newFrame('bracket'));
         break;
       case CloseParenToken:
       case CloseBracketToken:
@@ -409,7 +422,8 @@ function pendingFrame(
   stack: Frame[],
   awaiting: { items: Bound[]; depth: number } | undefined,
 ): Pending {
-  const frame: Frame = { kind: 'brace', label, classBody };
+  const frame = newFrame('brace', label);
+  frame.classBody = classBody;
   if (awaiting && awaiting.depth === stack.length) {
     for (const b of awaiting.items) b.chain = [...stack, frame];
   }
