@@ -4,7 +4,7 @@
  * everything to the pure trace. Shared by `check`, `explain`, `pin`,
  * `report` and the `trace_check` MCP tool.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,17 +112,118 @@ export async function runGate(
   return { result, specs };
 }
 
-const CACHE_VERSION = 'scan-v1';
+const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Content hash of a text (sha1, base64): the cache key of files and specs. */
+function hashText(text: string): string {
+  return hash('sha1', text, 'base64');
+}
+
+/**
+ * What cached results depend on besides their input: the sources of the
+ * code that produced them and the package's dependency pins. Any change
+ * there and every entry is computed afresh.
+ */
+function sourceFingerprint(dir: string): string {
+  const h = createHash('sha1');
+  try {
+    for (const name of readdirSync(dir).sort()) {
+      h.update(name)
+        .update('\0')
+        .update(readFileSync(join(dir, name)))
+        .update('\0');
+    }
+    h.update(readFileSync(join(PACKAGE_ROOT, 'package.json')));
+  } catch {
+    try {
+      // Sources not beside us (a bundled build): the running module is the code.
+      h.update(readFileSync(fileURLToPath(import.meta.url)));
+    } catch {
+      // Cannot see any code: a fingerprint no stored cache can match.
+      h.update(String(Math.random()));
+    }
+  }
+  return h.digest('base64');
+}
+
+const CACHE_VERSION = 'scan-v2';
+
+/**
+ * One citation as a JSON row: [verb, ref, id, doc, pin, offset, line,
+ * column, symbol, testName, reason, malformed], 0 for an absent field (and
+ * for a ref that is just doc#id~pin), trailing zeros dropped. Keys repeated
+ * 100,000 times made the file as large as the tree it describes, and its
+ * parse the largest part of a warm check.
+ */
+type Row = (string | number)[];
 
 interface Entry {
   hash: string;
-  citations: ScannedCitation[];
+  rows: Row[];
 }
+
+const VERBS: ScannedCitation['verb'][] = ['implements', 'verifies', 'deviates'];
+
+function plainRef(c: ScannedCitation): string {
+  const doc = c.doc === undefined ? '' : `${c.doc}#`;
+  return c.pin === undefined ? `${doc}${c.id}` : `${doc}${c.id}~${c.pin}`;
+}
+
+function encodeCitation(c: ScannedCitation): Row {
+  const row: Row = [
+    VERBS.indexOf(c.verb),
+    c.ref === plainRef(c) ? 0 : c.ref,
+    c.id,
+    c.doc ?? 0,
+    c.pin ?? 0,
+    c.offset,
+    c.line,
+    c.column,
+    c.symbol ?? 0,
+    c.testName ?? 0,
+    c.reason ?? 0,
+    c.malformed ?? 0,
+  ];
+  while (row[row.length - 1] === 0) row.pop();
+  return row;
+}
+
+function decodeCitation(row: Row): ScannedCitation {
+  const field = (i: number): string | undefined => {
+    const v = row[i];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const cite: ScannedCitation = {
+    verb: VERBS[row[0] as number]!,
+    ref: '',
+    id: row[2] as string,
+    offset: row[5] as number,
+    line: row[6] as number,
+    column: row[7] as number,
+  };
+  const doc = field(3);
+  const pin = field(4);
+  const symbol = field(8);
+  const testName = field(9);
+  const reason = field(10);
+  const malformed = field(11);
+  if (doc !== undefined) cite.doc = doc;
+  if (pin !== undefined) cite.pin = pin;
+  if (reason !== undefined) cite.reason = reason;
+  if (malformed !== undefined) cite.malformed = malformed;
+  if (symbol !== undefined) cite.symbol = symbol;
+  if (testName !== undefined) cite.testName = testName;
+  cite.ref = typeof row[1] === 'string' ? row[1] : plainRef(cite);
+  return cite;
+}
+
+/** The scanner's own sources: a cache written by another scanner is not read. */
+const SCANNER_DIR = join(PACKAGE_ROOT, 'checks', 'scan');
 
 /**
  * Content-hash cache of scan results in `.factline-cache/` (gitignored): an
  * unchanged file is hashed, not tokenized, so a re-check costs little more
- * than reading the tree. Keyed by the scanner version too.
+ * than reading the tree. Keyed by the scanner's sources too.
  */
 export class ScanCache {
   private dirty = false;
@@ -130,22 +231,29 @@ export class ScanCache {
 
   private constructor(
     private readonly dir: string,
+    private readonly fingerprint: string,
     private readonly entries: Map<string, Entry>,
   ) {}
 
   static open(root: string): ScanCache {
     const dir = join(root, '.factline-cache');
-    let entries = new Map<string, Entry>();
+    const fingerprint = sourceFingerprint(SCANNER_DIR);
+    const entries = new Map<string, Entry>();
     try {
-      const raw = JSON.parse(readFileSync(join(dir, `${CACHE_VERSION}.json`), 'utf8')) as Record<
-        string,
-        Entry
-      >;
-      entries = new Map(Object.entries(raw));
+      const raw = JSON.parse(readFileSync(join(dir, `${CACHE_VERSION}.json`), 'utf8')) as {
+        fingerprint: string;
+        files: Record<string, [string, Row[]]>;
+      };
+      if (raw.fingerprint === fingerprint) {
+        for (const file in raw.files) {
+          const [hash, rows] = raw.files[file]!;
+          entries.set(file, { hash, rows });
+        }
+      }
     } catch {
       // No cache yet, or a corrupt one: start empty.
     }
-    return new ScanCache(dir, entries);
+    return new ScanCache(dir, fingerprint, entries);
   }
 
   scan(
@@ -153,14 +261,16 @@ export class ScanCache {
     text: string,
     scanner: (file: string, text: string) => ScannedCitation[],
   ): ScannedCitation[] {
-    const hash = createHash('sha1').update(text).digest('base64');
+    const hash = hashText(text);
     const hit = this.entries.get(file);
     if (hit && hit.hash === hash) {
       this.next.set(file, hit);
-      return hit.citations;
+      const out: ScannedCitation[] = new Array(hit.rows.length);
+      for (let i = 0; i < hit.rows.length; i++) out[i] = decodeCitation(hit.rows[i]!);
+      return out;
     }
     const citations = scanner(file, text);
-    this.next.set(file, { hash, citations });
+    this.next.set(file, { hash, rows: citations.map(encodeCitation) });
     this.dirty = true;
     return citations;
   }
@@ -168,7 +278,8 @@ export class ScanCache {
   /** Atomic write (temp + rename); files no longer scanned drop out. */
   save(): void {
     if (!this.dirty && this.next.size === this.entries.size) return;
-    writeCacheFile(this.dir, CACHE_VERSION, Object.fromEntries(this.next));
+    const files = Object.fromEntries([...this.next].map(([file, e]) => [file, [e.hash, e.rows]]));
+    writeCacheFile(this.dir, CACHE_VERSION, { fingerprint: this.fingerprint, files });
   }
 }
 
@@ -186,31 +297,6 @@ function writeCacheFile(dir: string, name: string, value: unknown): void {
 }
 
 const SPEC_CACHE = 'specs-v1';
-const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-/**
- * What a cached parse depends on besides its input: the reader's own
- * sources and the package's dependency pins. Any change there and every
- * cached document is parsed afresh.
- */
-function readerFingerprint(): string {
-  const hash = createHash('sha1');
-  const dir = join(PACKAGE_ROOT, 'generator', 'spec');
-  try {
-    for (const name of readdirSync(dir).sort()) {
-      hash
-        .update(name)
-        .update('\0')
-        .update(readFileSync(join(dir, name)))
-        .update('\0');
-    }
-    hash.update(readFileSync(join(PACKAGE_ROOT, 'package.json')));
-  } catch {
-    // Cannot see the reader: a fingerprint no stored cache can match.
-    hash.update(String(Math.random()));
-  }
-  return hash.digest('base64');
-}
 
 interface SpecEntry {
   hash: string;
@@ -235,7 +321,7 @@ export class SpecCache {
 
   static open(root: string): SpecCache {
     const dir = join(root, '.factline-cache');
-    const fingerprint = readerFingerprint();
+    const fingerprint = sourceFingerprint(join(PACKAGE_ROOT, 'generator', 'spec'));
     let entries = new Map<string, SpecEntry>();
     try {
       const raw = JSON.parse(readFileSync(join(dir, `${SPEC_CACHE}.json`), 'utf8')) as {
@@ -251,7 +337,7 @@ export class SpecCache {
 
   /** A drop-in for `parseSpec`. */
   readonly parse = (source: string, options: { file: string; doc: string }): SpecDocument => {
-    const hash = createHash('sha1').update(source).digest('base64');
+    const hash = hashText(source);
     const hit = this.entries.get(options.file);
     if (hit && hit.hash === hash && hit.doc === options.doc) {
       this.next.set(options.file, hit);

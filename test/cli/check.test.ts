@@ -122,13 +122,55 @@ describe('flags and outputs', () => {
     const first = await runIn(dir, ['check', '--json']);
     const again = await runIn(dir, ['check', '--json']);
     expect(again.stdout).toBe(first.stdout);
-    expect(readdirSync(join(dir, '.factline-cache')).sort()).toEqual(['scan-v1.json', 'specs-v1.json']);
+    expect(readdirSync(join(dir, '.factline-cache')).sort()).toEqual(['scan-v2.json', 'specs-v1.json']);
     writeFileSync(
       join(dir, 'src/wire.ts'),
       '// @implements demo#WIRE-ONE\n// @implements demo#WIRE-TWO\nexport const x = 1;\n',
     );
     const edited = await runIn(dir, ['check', '--json']);
     expect(edited.code).toBe(0);
+  });
+
+  it('a warm cache reproduces the uncached output byte for byte, odd citation forms included', async () => {
+    const fixtures = readdirSync(join(import.meta.dirname, '..', 'checks', 'fixtures'));
+    expect(fixtures.length).toBeGreaterThan(5);
+    for (const name of fixtures) {
+      const dir = copyFixture(name);
+      if (name === 'clean') {
+        // Every field the cache row stores: a ref that is not plain doc#id~pin
+        // (upper-case pin, spec:// form), reason, malformed, symbol, test name.
+        writeFileSync(
+          join(dir, 'src/odd.ts'),
+          [
+            'export class Odd {',
+            '  // @implements demo#WIRE-ONE~DAE7779D',
+            '  read(): void {}',
+            '  // @implements spec://example.org/specs/demo#WIRE-TWO',
+            '  write(): void {}',
+            '}',
+            '// @deviates WIRE-BENT reason="kept"',
+            '// @implements !!!',
+            '// @verifies',
+            'export const odd = 1;',
+            '',
+          ].join('\n'),
+        );
+        writeFileSync(
+          join(dir, 'test/odd.test.ts'),
+          "describe('odd', () => {\n  it('reads', () => {\n    // @verifies demo#WIRE-ONE\n  });\n});\n",
+        );
+      }
+      const uncached = await runIn(dir, ['check', '--json', '--no-cache']);
+      const cold = await runIn(dir, ['check', '--json']);
+      const warm = await runIn(dir, ['check', '--json']);
+      expect(cold.stdout, name).toBe(uncached.stdout);
+      expect(warm.stdout, name).toBe(uncached.stdout);
+      if (name === 'clean') {
+        expect(warm.stdout).toContain('"symbol": "class Odd > method read"');
+        expect(warm.stdout).toContain('"testName": "reads"');
+        expect(warm.stdout).toContain('"ref": "spec://example.org/specs/demo#WIRE-TWO"');
+      }
+    }
   });
 
   it('the spec cache gives the same result on an unchanged re-check and notices an edited spec', async () => {
