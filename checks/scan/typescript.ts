@@ -188,6 +188,11 @@ function isNameToken(kind: ts.SyntaxKind): boolean {
 
 const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard);
 
+/** A token's text when it is an identifier short enough to be a test callee or call modifier, else ''. */
+function shortName(text: string, kind: ts.SyntaxKind, start: number, end: number): string {
+  return kind === Identifier && end - start <= 10 ? text.slice(start, end) : '';
+}
+
 interface Bound {
   cite: ScannedCitation;
   chain: Frame[];
@@ -204,12 +209,17 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
   const stack: Frame[] = [];
   let pending: Pending | undefined;
   let awaiting: { items: Bound[]; depth: number } | undefined;
-  // What the last significant tokens were (kind and text), newest first.
+  // What the last significant tokens were (kind and place), newest first;
+  // their text is cut out only when a call needs its callee name.
   let prev: ts.SyntaxKind = Unknown;
-  let prevText = '';
+  let prevStart = 0;
+  let prevEnd = 0;
   let prev2: ts.SyntaxKind = Unknown;
-  let prev2Text = '';
-  let prev3Text = '';
+  let prev2Start = 0;
+  let prev2End = 0;
+  let prev3: ts.SyntaxKind = Unknown;
+  let prev3Start = 0;
+  let prev3End = 0;
   let newlineSinceToken = true;
   let expectName: string | undefined;
   let memberName: string | undefined;
@@ -295,9 +305,13 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
           memberName = undefined;
         }
         let callee: string | undefined;
-        if (prev === Identifier && prev2 !== DotToken) callee = prevText;
-        else if (prev === Identifier && prev2 === DotToken && CALL_MODIFIERS.has(prevText))
-          callee = prev3Text;
+        if (prev === Identifier && prev2 !== DotToken) callee = shortName(text, prev, prevStart, prevEnd);
+        else if (
+          prev === Identifier &&
+          prev2 === DotToken &&
+          CALL_MODIFIERS.has(shortName(text, prev, prevStart, prevEnd))
+        )
+          callee = shortName(text, prev3, prev3Start, prev3End);
         if (callee && (TEST_CALLEES.has(callee) || SUITE_CALLEES.has(callee))) {
           const frame = newFrame('paren');
           frame.callee = callee;
@@ -397,12 +411,15 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
       }
     }
     if (awaiting && kind !== OpenParenToken && isBoundary(kind)) awaiting = undefined;
-    prev3Text = prev2Text;
+    prev3 = prev2;
+    prev3Start = prev2Start;
+    prev3End = prev2End;
     prev2 = prev;
-    prev2Text = prevText;
+    prev2Start = prevStart;
+    prev2End = prevEnd;
     prev = kind;
-    // Only short identifiers can be test callees or call modifiers; skip the substring otherwise.
-    prevText = kind === Identifier && scanner.getTokenEnd() - start <= 10 ? scanner.getTokenText() : '';
+    prevStart = start;
+    prevEnd = scanner.getTokenEnd();
     newlineSinceToken = false;
   }
   const out: ScannedCitation[] = new Array(bound.length);
