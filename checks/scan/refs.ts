@@ -21,11 +21,24 @@ export interface RawCitation {
 
 const TAG = /@(implements|verifies|deviates)\b/g;
 const ID = '[A-Za-z][A-Za-z0-9_-]*';
+// Sticky (`y`): each matches exactly at `lastIndex` in the comment, so no
+// suffix of the comment is copied out per tag.
 const PLAIN_REF = new RegExp(
-  `^(?:([A-Za-z0-9_.][A-Za-z0-9_./-]*)#)?(${ID})(?:~([0-9a-fA-F]{8}|r[0-9]+))?(?![~A-Za-z0-9_#])`,
+  `(?:([A-Za-z0-9_.][A-Za-z0-9_./-]*)#)?(${ID})(?:~([0-9a-fA-F]{8}|r[0-9]+))?(?![~A-Za-z0-9_#])`,
+  'y',
 );
-const SPEC_URL_REF = new RegExp(`^spec://([^\\s#]*)#(${ID})(?:~([0-9a-fA-F]{8}|r[0-9]+))?(?![~A-Za-z0-9_#])`);
-const REASON = /^[ \t]+reason="([^"\n]*)"/;
+const SPEC_URL_REF = new RegExp(
+  `spec://([^\\s#]*)#(${ID})(?:~([0-9a-fA-F]{8}|r[0-9]+))?(?![~A-Za-z0-9_#])`,
+  'y',
+);
+const REASON = /[ \t]+reason="([^"\n]*)"/y;
+const GAP = /[ \t]+/y;
+const TOKEN = /\S*/y;
+
+function stickyAt(re: RegExp, text: string, at: number): RegExpExecArray | null {
+  re.lastIndex = at;
+  return re.exec(text);
+}
 
 /** Cheap pre-filter: files without any tag never reach a tokenizer. */
 export function mayHoldCitations(text: string): boolean {
@@ -45,20 +58,20 @@ export function parseCitations(comment: string, base: number): RawCitation[] {
     const at = m.index;
     if (at > 0 && comment[at - 1] === '`') continue;
     const verb = m[1] as CitationVerb;
-    let rest = comment.slice(at + m[0].length);
-    const gap = /^[ \t]+/.exec(rest);
+    const afterTag = at + m[0].length;
+    const gap = stickyAt(GAP, comment, afterTag);
     if (!gap) {
       found.push({ verb, ref: '', id: '', offset: base + at, malformed: 'no reference after the tag' });
       continue;
     }
-    rest = rest.slice(gap[0].length);
+    const refAt = afterTag + gap[0].length;
     // JSDoc's own `@implements {Interface}` is not a citation.
-    if (rest.startsWith('{')) continue;
-    const url = SPEC_URL_REF.exec(rest);
-    const plain = url ? null : PLAIN_REF.exec(rest);
+    if (comment.startsWith('{', refAt)) continue;
+    const url = stickyAt(SPEC_URL_REF, comment, refAt);
+    const plain = url ? null : stickyAt(PLAIN_REF, comment, refAt);
     const hit = url ?? plain;
     if (!hit) {
-      const token = /^\S*/.exec(rest)?.[0] ?? '';
+      const token = stickyAt(TOKEN, comment, refAt)?.[0] ?? '';
       found.push({
         verb,
         ref: token,
@@ -77,7 +90,7 @@ export function parseCitations(comment: string, base: number): RawCitation[] {
       citation.doc = hit[1];
     }
     if (hit[3] !== undefined) citation.pin = hit[3].toLowerCase();
-    const reason = REASON.exec(rest.slice(hit[0].length));
+    const reason = stickyAt(REASON, comment, refAt + hit[0].length);
     if (reason) citation.reason = reason[1]!.trim();
     found.push(citation);
   }
