@@ -175,7 +175,7 @@ async function main(): Promise<void> {
   }
   const cachedBest = Math.min(...cached);
   console.log(
-    `factline (in-process, warm content-hash cache): ${ms(cachedBest)}  phases: ${Object.entries(
+    `factline (in-process, warm content-hash caches: scan results and parsed specs): ${ms(cachedBest)}  phases: ${Object.entries(
       cachedTimings,
     )
       .map(([k, v]) => `${k} ${ms(v)}`)

@@ -26,7 +26,10 @@ export function indexFacts(set: SpecSet): FactIndex {
       if (!byAddress.has(fact.address)) {
         byAddress.set(fact.address, fact);
         let ids = byDocId.get(fact.doc);
-        if (ids === undefined) byDocId.set(fact.doc, (ids = new Map()));
+        if (ids === undefined) {
+          ids = new Map();
+          byDocId.set(fact.doc, ids);
+        }
         ids.set(fact.id, fact);
       }
       const list = byId.get(fact.id) ?? [];
