@@ -151,8 +151,10 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
           flag(citation, out, {
             rule: 'stale-citation',
             ...factPlace,
-            message: `@${raw.verb} ${raw.ref}: pin ~${raw.pin} no longer matches ${fact.address}${now ? ` (now ~${now})` : ''}; the fact now reads: "${quote(fact.text)}"`,
-            fix: `review this code against the fact, then run \`factline pin ${fact.address}\``,
+            message: `@${raw.verb} ${raw.ref}: pin ~${raw.pin} no longer matches ${fact.address} (now ~${now}); the fact now reads: "${quote(fact.text)}"`,
+            fix: revisionGone(raw.pin, now)
+              ? `no kind line governs ${fact.address} any more, so a revision pin cannot match; review this code against the fact, then run \`factline pin ${fact.address}\` to re-stamp it with the digest pin ~${now}`
+              : `review this code against the fact, then run \`factline pin ${fact.address}\``,
           });
           continue;
         }
@@ -161,4 +163,9 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
     }
   }
   return citations;
+}
+
+/** A revision pin whose fact has no kind revision now: `pin` turns it into a digest pin. */
+function revisionGone(pin: string, now: string): boolean {
+  return pin.startsWith('r') && !now.startsWith('r');
 }

@@ -105,11 +105,16 @@ export function kindRevision(fact: Fact, doc: SpecDocument | undefined): number 
   return undefined;
 }
 
-/** The pin a citation of this fact should carry now, in the same form as `oldPin`. */
-export function currentPin(fact: Fact, doc: SpecDocument | undefined, oldPin?: string): string | undefined {
+/**
+ * The pin a citation of this fact should carry now, in the same form as
+ * `oldPin` when that form still exists: a revision pin on a fact no kind line
+ * governs any more has no revision to move to, so it becomes a digest pin
+ * (otherwise `check` would call it stale and `pin` could never clear it).
+ */
+export function currentPin(fact: Fact, doc: SpecDocument | undefined, oldPin?: string): string {
   if (oldPin !== undefined && /^r[0-9]+$/.test(oldPin)) {
     const rev = kindRevision(fact, doc);
-    return rev === undefined ? undefined : `r${rev}`;
+    if (rev !== undefined) return `r${rev}`;
   }
   return fact.digest.slice(0, 8);
 }

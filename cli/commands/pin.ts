@@ -18,7 +18,8 @@ Rewrites the pin of every stale citation (~8 hex digits or ~rN that no longer
 match the fact) to the fact's current digest or revision, in place. With REFs
 (DOC#ID or unique ID), only citations of those facts. Review the code first:
 a pin says "this code was checked against this text of the fact".
-Citations of unknown or ambiguous facts are never touched.
+A ~rN pin on a fact that no kind line governs any more becomes the fact's
+8-hex digest pin. Citations of unknown or ambiguous facts are never touched.
 
 Exit codes: 0 done (including nothing to do) · 2 unknown REF, usage or config error.
 `;
@@ -62,7 +63,7 @@ const command: Command = {
       const fact = index.byAddress.get(c.resolved);
       if (!fact) continue;
       const to = currentPin(fact, index.docs.get(fact.doc), c.pin);
-      if (to === undefined || to === c.pin) continue;
+      if (to === c.pin) continue;
       const list = byFile.get(c.file) ?? [];
       list.push({ citation: c, from: c.pin, to });
       byFile.set(c.file, list);

@@ -58,6 +58,30 @@ describe('pins after a fact changes', () => {
     expect(unknown.stderr).toContain('unknown fact');
   });
 
+  // @verifies factline#GATE-PIN-RESTAMPS
+  it('turns a revision pin into a digest pin when no kind line governs the fact', async () => {
+    const dir = copyFixture('clean');
+    const src = join(dir, 'src/wire.ts');
+    writeFileSync(
+      src,
+      readFileSync(src, 'utf8').replace('// @implements WIRE-TWO', '// @implements WIRE-TWO~r1'),
+    );
+    const before = await checkJson(dir);
+    expect(before.code).toBe(1);
+    const stale = before.result.findings.filter((f) => f.rule === 'stale-citation');
+    expect(stale.map((f) => `${f.file}:${f.line}`)).toEqual(['src/wire.ts:9']);
+    const digest = before.result.facts.find((f) => f.id === 'WIRE-TWO')!.digest.slice(0, 8);
+    expect(stale[0]!.fix).toContain(`digest pin ~${digest}`);
+
+    const pinned = await runIn(dir, ['pin']);
+    expect(pinned.code).toBe(0);
+    expect(pinned.stdout).toBe(`src/wire.ts:9:6: demo#WIRE-TWO ~r1 -> ~${digest}\nre-pinned 1 citation(s)\n`);
+    expect(readFileSync(src, 'utf8')).toContain(`// @implements WIRE-TWO~${digest}\n`);
+    const after = await checkJson(dir);
+    expect(after.result.findings).toEqual([]);
+    expect(after.code).toBe(0);
+  });
+
   it('never stamps a citation of an unknown fact', async () => {
     const dir = copyFixture('unknown-fact');
     const src = join(dir, 'src/wire.ts');
