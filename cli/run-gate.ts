@@ -19,8 +19,18 @@ import { type FactlineConfig, loadConfig } from './config.ts';
 import { type CliIO, UsageError } from './io.ts';
 import { type LoadedSpecs, loadSpecSet } from './load-specs.ts';
 
-/** Never read, whatever the config says. */
-export const ALWAYS_IGNORED = ['**/node_modules/**', '**/.git/**', '**/.factline-cache/**'];
+/**
+ * Never read, whatever the config's own `ignore` says: dependencies, git
+ * internals, build output (a compiled copy of a cited file would count its
+ * citations twice) and the scan cache.
+ */
+export const ALWAYS_IGNORED = [
+  '**/node_modules/**',
+  '**/.git/**',
+  '**/dist/**',
+  '**/build/**',
+  '**/.factline-cache/**',
+];
 
 export interface GateOptions {
   strict?: boolean;

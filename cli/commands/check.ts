@@ -27,7 +27,8 @@ The traceability gate: joins the specs' facts with the @implements / @verifies /
   --specs …       spec files or directories (or globs) instead of the config's
   --sources …     source globs (where @implements belongs) instead of the config's
   --tests …       test globs (where @verifies belongs) instead of the config's
-  --ignore …      globs never read, instead of the config's
+  --ignore …      globs never read, instead of the config's; node_modules/, .git/,
+                  dist/, build/ and .factline-cache/ are never read whatever it says
   --specs-root D  directory document names are relative to
   --no-cache      do not use the content-hash scan cache in .factline-cache/
 

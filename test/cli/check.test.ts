@@ -77,6 +77,33 @@ describe('flags and outputs', () => {
     expect(JSON.parse(r.stdout).findings[0].rule).toBe('missing-implementation');
   });
 
+  // @verifies factline#GATE-FILE-SETS
+  it('never reads dist/ or build/ output, even when the config sets its own ignore list', async () => {
+    const dir = copyFixture('verified-not-implemented');
+    writeFileSync(
+      join(dir, 'factline.config.json'),
+      JSON.stringify({
+        specs: ['specs/**/*.md'],
+        sources: ['src/**/*', 'dist/**/*', 'build/**/*', 'pkg/**/*'],
+        tests: ['test/**/*'],
+        ignore: ['coverage/**'],
+      }),
+    );
+    const { mkdirSync } = await import('node:fs');
+    for (const out of ['dist', 'build', 'pkg/dist']) {
+      mkdirSync(join(dir, out), { recursive: true });
+      writeFileSync(join(dir, out, 'out.js'), '// @implements demo#WIRE-ONE\nexport const x = 1;\n');
+    }
+    const r = await runIn(dir, ['check', '--json', '--no-cache']);
+    const result = JSON.parse(r.stdout);
+    expect(result.citations.map((c: { file: string }) => c.file)).not.toContain('dist/out.js');
+    expect(result.findings[0].rule).toBe('missing-implementation');
+    expect(r.code).toBe(1);
+    expect((await runIn(dir, ['check', '--help'])).stdout).toMatch(
+      /dist\/, build\/ and \.factline-cache\/ are never read/,
+    );
+  });
+
   // @verifies factline#GATE-CI-OUTPUTS
   it('--sarif and --junit write their files atomically (no temp file left behind)', async () => {
     const dir = copyFixture('stale-citation');
