@@ -101,9 +101,14 @@ export async function runGate(
     let text: string;
     try {
       text = readFileSync(resolve(config.root, f.file), 'utf8');
-    } catch {
-      // Vanished between glob and read (or unreadable): nothing to cite.
-      continue;
+    } catch (error) {
+      // Vanished between glob and read: nothing left to cite. Anything else
+      // (no permission, a directory, an I/O error) would hide its citations
+      // and let the gate pass a gap, so it stops the run.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw new UsageError(
+        `cannot read ${f.file}: ${(error as Error).message}; make it readable, or add it to \`ignore\` in the config`,
+      );
     }
     readMs += performance.now() - r0;
     const citations = cache ? cache.scan(f.file, text, scanFile) : scanFile(f.file, text);

@@ -1,8 +1,9 @@
 /** `factline check` as a user runs it: exit codes, flags over config, output files, colour, CI lines. */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { copyFixture, runBin, runIn } from '../checks/helpers.ts';
+import { BIN, copyFixture, runBin, runIn } from '../checks/helpers.ts';
 
 describe('factline check exit codes (real child process)', () => {
   // @verifies factline#GATE-EXIT-CODES
@@ -102,6 +103,28 @@ describe('flags and outputs', () => {
     expect((await runIn(dir, ['check', '--help'])).stdout).toMatch(
       /dist\/, build\/ and \.factline-cache\/ are never read/,
     );
+  });
+
+  // @verifies factline#GATE-EXIT-CODES
+  it('exits 2 naming a source file it cannot read, instead of skipping its citations', () => {
+    const dir = copyFixture('clean');
+    chmodSync(dir, 0o755);
+    const locked = join(dir, 'src/locked.ts');
+    writeFileSync(locked, '// @implements demo#WIRE-ONE\nexport const x = 1;\n');
+    chmodSync(locked, 0o000);
+    // Root reads any file, so as root the CLI runs as `nobody`, for whom the file is unreadable.
+    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const r = spawnSync(process.execPath, [BIN, 'check', '--no-cache'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, HOME: dir },
+      ...asUser,
+    });
+    expect(r.stderr).toContain('cannot read src/locked.ts: EACCES');
+    expect(r.status).toBe(2);
+    // A file that is merely gone is still nothing to cite: the same tree without it passes.
+    rmSync(locked);
+    expect(runBin(dir, ['check', '--no-cache']).code).toBe(0);
   });
 
   // @verifies factline#GATE-CI-OUTPUTS
