@@ -70,7 +70,7 @@ async function driftFindings(config: FactlineConfig): Promise<Finding[]> {
   if (!existsSync(resolve(config.root, config.generate.spec))) return [];
   const [{ loadGenerationInput }, { generationFindings }] = await Promise.all([
     import('./commands/gen.ts'),
-    import('../generator/render/drift.ts'),
+    import('./generation-findings.ts'),
   ]);
   return generationFindings(loadGenerationInput(config));
 }

@@ -7,7 +7,6 @@ import { existsSync, readFileSync, statSync, watch } from 'node:fs';
 import { basename, relative, resolve, sep } from 'node:path';
 import {
   conflicts,
-  driftFindings,
   type GenerationInput,
   pendingChanges,
   planGeneration,
@@ -15,6 +14,7 @@ import {
 import { parseSpec } from '../../generator/spec/index.ts';
 import { applyChanges, readTree } from '../../generator/write.ts';
 import { type FactlineConfig, loadConfig } from '../config.ts';
+import { driftFindings } from '../generation-findings.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
 
 const USAGE = `usage: factline gen [--check] [--force] [--watch] [--config FILE]

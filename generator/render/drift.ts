@@ -1,32 +1,31 @@
 /**
- * The drift gate as findings: what `factline gen --check` reports and what
- * `factline check` can fold into its own result.
+ * Drift as records: every reason the generated files differ from what the
+ * spec and templates produce now, in the render stage's own terms. The CLI
+ * turns them into the gate's findings (`cli/generation-findings.ts`), so
+ * render never depends on the checker.
  */
-import type { Finding } from '../../checks/model.ts';
 import { planGeneration } from './plan.ts';
-import type { GenerationInput, Plan } from './types.ts';
+import type { DriftRecord, GenerationInput, Plan } from './types.ts';
 
 // @implements factline#GEN-CHECK-REPORTS-EVERY-DRIFT
-export function driftFindings(plan: Plan): Finding[] {
-  const findings: Finding[] = [];
+export function driftRecords(plan: Plan): DriftRecord[] {
+  const findings: DriftRecord[] = [];
   for (const e of plan.errors) {
-    const rule = e.code === 'unknown-fact' ? 'unknown-fact' : 'generated-drift';
-    const finding: Finding = {
-      rule,
-      severity: 'error',
+    const record: DriftRecord = {
+      kind: 'error',
+      code: e.code,
       file: e.file,
       line: e.line,
       column: e.column,
-      message: rule === e.code ? e.message : `${e.code}: ${e.message}`,
+      message: e.message,
     };
-    if (e.fix !== undefined) finding.fix = e.fix;
-    findings.push(finding);
+    if (e.fix !== undefined) record.fix = e.fix;
+    findings.push(record);
   }
   for (const o of plan.outputs) {
     if (o.conflict === 'hand-edited') {
       findings.push({
-        rule: 'generated-hand-edit',
-        severity: 'error',
+        kind: 'hand-edit',
         file: o.path,
         line: 1,
         column: 1,
@@ -35,8 +34,7 @@ export function driftFindings(plan: Plan): Finding[] {
       });
     } else if (o.conflict === 'foreign') {
       findings.push({
-        rule: 'generated-drift',
-        severity: 'error',
+        kind: 'drift',
         file: o.path,
         line: 1,
         column: 1,
@@ -45,8 +43,7 @@ export function driftFindings(plan: Plan): Finding[] {
       });
     } else if (o.action !== 'unchanged') {
       findings.push({
-        rule: 'generated-drift',
-        severity: 'error',
+        kind: 'drift',
         file: o.path,
         line: 1,
         column: 1,
@@ -60,8 +57,7 @@ export function driftFindings(plan: Plan): Finding[] {
   }
   for (const d of plan.deletes) {
     findings.push({
-      rule: d.conflict === 'hand-edited' ? 'generated-hand-edit' : 'generated-drift',
-      severity: 'error',
+      kind: d.conflict === 'hand-edited' ? 'hand-edit' : 'drift',
       file: d.path,
       line: 1,
       column: 1,
@@ -74,7 +70,7 @@ export function driftFindings(plan: Plan): Finding[] {
   );
 }
 
-/** The gate's entry: findings for one generation input, no file system involved. */
-export function generationFindings(input: GenerationInput): Finding[] {
-  return driftFindings(planGeneration(input));
+/** Drift records for one generation input, no file system involved. */
+export function generationDrift(input: GenerationInput): DriftRecord[] {
+  return driftRecords(planGeneration(input));
 }

@@ -1,5 +1,5 @@
 /** generator/render: SpecDocument + templates + current outputs → a plan (pure). */
-export { driftFindings, generationFindings } from './drift.ts';
+export { driftRecords, generationDrift } from './drift.ts';
 export { normalise } from './format.ts';
 export { readHeader, sha256, withHeader } from './header.ts';
 export { FactIndex } from './helpers.ts';

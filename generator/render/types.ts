@@ -73,3 +73,21 @@ export interface Plan {
   deletes: PlannedDelete[];
   errors: GenError[];
 }
+
+/**
+ * One reason the generated files are not what the spec and templates make
+ * now, in the render stage's own terms (the gate turns these into its
+ * findings): `error` the generator cannot render (`code` says why),
+ * `drift` an output missing, out of date, foreign or orphaned,
+ * `hand-edit` a generated file edited by hand.
+ */
+export interface DriftRecord {
+  kind: 'error' | 'drift' | 'hand-edit';
+  /** For `error`: the generator's error code. */
+  code?: GenErrorCode;
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  fix?: string;
+}

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { driftFindings } from '../../../cli/generation-findings.ts';
 import {
   conflicts,
-  driftFindings,
   type GenerationInput,
   integerTokens,
   planGeneration,
