@@ -3,7 +3,7 @@
  * 2.1.0 JSON schema (shipped in @microsoft/jest-sarif), JUnit through an XML
  * parser, GitHub workflow commands, the console line format.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import formats from 'ajv-formats';
@@ -11,7 +11,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { TraceResult } from '../../checks/model.ts';
 import { REPORTERS } from '../../checks/reporters/index.ts';
-import { checkJson, copyFixture, REPO } from './helpers.ts';
+import { checkJson, copyFixture, FIXTURES, REPO, runIn } from './helpers.ts';
 
 const SCHEMA = join(REPO, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
 
@@ -81,7 +81,7 @@ describe('JUnit', () => {
     const xml = REPORTERS.junit(result);
     expect(XMLValidator.validate(xml)).toBe(true);
     const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(xml);
-    const suite = doc.testsuites.testsuite;
+    const [suite, extra] = [doc.testsuites.testsuite].flat();
     const cases = [suite.testcase].flat();
     const required = result.facts.filter((f) => f.required.length > 0).map((f) => f.id);
     expect(cases.map((c: { name: string }) => c.name)).toEqual(required);
@@ -90,7 +90,50 @@ describe('JUnit', () => {
     expect(one.failure.message).toBe('demo#WIRE-ONE: missing-implementation');
     expect(one.failure['#text']).toContain('src/wire.ts:1:4: stale-citation');
     expect(cases.find((c: { name: string }) => c.name === 'WIRE-TWO').failure).toBeUndefined();
-    expect(doc.testsuites.failures).toBe('1');
+    // WIRE-TWO is covered, yet its stale citation fails the gate: the extra case carries it.
+    expect(extra.testcase.name).toBe('findings not tied to a required fact');
+    expect(extra.testcase.failure['#text']).toContain('src/wire.ts:7:6: stale-citation');
+    expect(doc.testsuites.failures).toBe('2');
+  });
+
+  // @verifies factline#GATE-CI-OUTPUTS
+  it('lists error findings no fact case shows in one failing `factline` case', async () => {
+    const dir = copyFixture('unknown-fact');
+    const junit = join(dir, 'out', 'junit.xml');
+    const r = await runIn(dir, ['check', '--no-cache', '--junit', junit]);
+    expect(r.code).toBe(1);
+    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '' }).parse(
+      readFileSync(junit, 'utf8'),
+    );
+    const cases = [doc.testsuites.testsuite]
+      .flat()
+      .flatMap((suite: { testcase: unknown }) => [suite.testcase].flat()) as {
+      classname: string;
+      name: string;
+      failure?: { message: string; '#text': string };
+    }[];
+    const loose = cases.find((c) => c.classname === 'factline')!;
+    expect(loose.name).toBe('findings not tied to a required fact');
+    const unknown = JSON.parse((await runIn(dir, ['check', '--json', '--no-cache'])).stdout).findings.filter(
+      (f: { rule: string }) => f.rule === 'unknown-fact',
+    );
+    expect(unknown.length).toBeGreaterThan(0);
+    for (const f of unknown)
+      expect(loose.failure!['#text']).toContain(`${f.file}:${f.line}:${f.column}: unknown-fact`);
+    expect(Number(doc.testsuites.failures)).toBe(cases.filter((c) => c.failure).length);
+  });
+
+  it('a JUnit file shows failures whenever the gate exits 1, on every fixture', async () => {
+    const exits: string[] = [];
+    for (const name of readdirSync(FIXTURES).sort()) {
+      const dir = copyFixture(name);
+      const junit = join(dir, 'junit.xml');
+      const r = await runIn(dir, ['check', '--no-cache', '--junit', junit]);
+      const failures = Number(/<testsuites [^>]*failures="(\d+)"/.exec(readFileSync(junit, 'utf8'))![1]);
+      exits.push(`${name} ${r.code} ${r.code === 1 ? failures > 0 : failures === 0}`);
+    }
+    expect(exits.filter((e) => e.endsWith(' false'))).toEqual([]);
+    expect(exits.filter((e) => / 1 /.test(e)).length).toBeGreaterThan(5);
   });
 
   it('leaves out facts that need nothing (pending, service, void)', async () => {
