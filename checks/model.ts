@@ -2,7 +2,13 @@
  * The gate's data: citations found in code, the per-fact trace, and findings.
  * Reporters are pure functions of TraceResult; the HTML page embeds its JSON.
  */
-import type { EvidenceKind, FactClass, Severity, Status } from '../generator/spec/model.ts';
+import {
+  DIAGNOSTIC_CODES,
+  type EvidenceKind,
+  type FactClass,
+  type Severity,
+  type Status,
+} from '../generator/spec/model.ts';
 
 export const CITATION_VERBS = ['implements', 'verifies', 'deviates'] as const;
 export type CitationVerb = (typeof CITATION_VERBS)[number];
@@ -44,9 +50,12 @@ export const RULE_IDS = [
   'deviation-without-reason',
   'void-fact-cited',
   'status-behind-evidence',
+  /** Kept for readers of older output; diagnostics now carry their own code as the rule. */
   'spec-diagnostic',
   'generated-drift',
   'generated-hand-edit',
+  // The spec reader's diagnostics are reported under their own codes, as `lint` prints them.
+  ...DIAGNOSTIC_CODES,
 ] as const;
 export type RuleId = (typeof RULE_IDS)[number] | (string & {});
 

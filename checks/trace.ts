@@ -65,12 +65,12 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     docSummaries.push({ doc: doc.doc, file: doc.file, summary });
     for (const d of doc.diagnostics) {
       out.add({
-        rule: 'spec-diagnostic',
+        rule: d.code,
         severity: d.severity,
         file: d.file,
         line: d.line,
         column: d.column,
-        message: `[${d.code}] ${d.message}`,
+        message: d.message,
         ...(d.fix !== undefined ? { fix: d.fix } : {}),
       });
     }

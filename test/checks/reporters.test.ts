@@ -68,6 +68,16 @@ describe.skipIf(!existsSync(SCHEMA))('SARIF', () => {
     );
   });
 
+  it("names the reader's diagnostic code as the SARIF rule of a spec diagnostic", async () => {
+    const { result } = await checkJson(copyFixture('spec-diagnostic'));
+    const run = JSON.parse(REPORTERS.sarif(result)).runs[0];
+    const res = run.results.find((r: { ruleId: string }) => r.ruleId === 'duplicate-id');
+    expect(res.locations[0].physicalLocation.region.startLine).toBe(11);
+    const rule = run.tool.driver.rules[res.ruleIndex];
+    expect(rule.id).toBe('duplicate-id');
+    expect(rule.shortDescription.text).toContain('defined twice');
+  });
+
   it('a clean run is still a valid log with no results', async () => {
     const { result } = await checkJson(copyFixture('clean'));
     expect(JSON.parse(REPORTERS.sarif(result)).runs[0].results).toEqual([]);

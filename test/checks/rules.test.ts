@@ -3,7 +3,7 @@
  * fact and place) and the clean fixture where none does.
  */
 import { describe, expect, it } from 'vitest';
-import { brief, checkJson, copyFixture } from './helpers.ts';
+import { brief, checkJson, copyFixture, runIn } from './helpers.ts';
 
 describe('the clean fixture', () => {
   // @verifies factline#GATE-POLICY-TABLE
@@ -136,10 +136,16 @@ describe('citation rules', () => {
 
   // @verifies factline#GATE-SPEC-DIAGNOSTICS-ARE-FINDINGS
   it("the reader's diagnostics become findings at their place", async () => {
-    const { code, result } = await checkJson(copyFixture('spec-diagnostic'));
+    const dir = copyFixture('spec-diagnostic');
+    const { code, result } = await checkJson(dir);
     expect(code).toBe(1);
-    expect(brief(result)).toEqual(['specs/demo.md:11:1 spec-diagnostic -']);
-    expect(result.findings[0]!.message).toContain('[duplicate-id]');
+    // The rule is the reader's own code, the one `factline lint` prints.
+    expect(brief(result)).toEqual(['specs/demo.md:11:1 duplicate-id -']);
+    expect(result.findings[0]!.message).not.toContain('[duplicate-id]');
     expect(result.findings[0]!.fix).toBeTruthy();
+    const lint = await runIn(dir, ['lint']);
+    expect(lint.stdout + lint.stderr).toContain('specs/demo.md:11:1: error duplicate-id');
+    const human = await runIn(dir, ['check', '--no-cache']);
+    expect(human.stdout).toContain('specs/demo.md:11:1: error duplicate-id ');
   });
 });
