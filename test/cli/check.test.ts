@@ -44,6 +44,30 @@ describe('factline check exit codes (real child process)', () => {
     expect(first.stdout).not.toContain(dir);
     expect(first.stdout).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
+
+  // @verifies factline#GATE-DETERMINISTIC-JSON
+  it('--json gives every finding a `fact` key, null when it concerns no fact, in a fixed key order', async () => {
+    const r = await runIn(copyFixture('spec-diagnostic'), ['check', '--json', '--no-cache']);
+    const findings = JSON.parse(r.stdout).findings as Record<string, unknown>[];
+    expect(findings.length).toBeGreaterThan(0);
+    const loose = findings.find((f) => f.rule === 'duplicate-id')!;
+    expect(loose.fact).toBeNull();
+    expect(Object.keys(loose)).toEqual([
+      'rule',
+      'severity',
+      'fact',
+      'file',
+      'line',
+      'column',
+      'message',
+      'fix',
+    ]);
+    const stale = JSON.parse(
+      (await runIn(copyFixture('stale-citation'), ['check', '--json', '--no-cache'])).stdout,
+    ).findings as Record<string, unknown>[];
+    expect(stale.map((f) => f.fact)).toEqual(['demo#WIRE-ONE', 'demo#WIRE-ONE', 'demo#WIRE-TWO']);
+    expect(stale.every((f) => Object.keys(f).slice(0, 3).join() === 'rule,severity,fact')).toBe(true);
+  });
 });
 
 describe('flags and outputs', () => {
