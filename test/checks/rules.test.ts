@@ -2,6 +2,8 @@
  * Every rule of the gate against a fixture project where it fires (exact
  * fact and place) and the clean fixture where none does.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { brief, checkJson, copyFixture, runIn } from './helpers.ts';
 
@@ -62,6 +64,37 @@ describe('missing evidence, both halves', () => {
     expect(code).toBe(1);
     expect(brief(result)).toEqual(['specs/demo.md:7:1 missing-implementation demo#WIRE-ONE']);
     expect(result.facts.find((f) => f.id === 'WIRE-ONE')?.state).toBe('missing-implementation');
+  });
+});
+
+describe('evidence citations cannot show', () => {
+  // @verifies factline#GATE-POLICY-TABLE
+  it('missing-evidence warns at a fact that @requires documentation, and the gate still passes', async () => {
+    const { code, result } = await checkJson(copyFixture('missing-evidence'));
+    expect(brief(result)).toEqual(['specs/demo.md:9:1 missing-evidence demo#WIRE-DOCS']);
+    expect(result.findings[0]!.severity).toBe('warning');
+    expect(result.findings[0]!.message).toContain('requires documentation');
+    const docs = result.facts.find((f) => f.id === 'WIRE-DOCS')!;
+    expect(docs.required).toEqual(['implementation', 'documentation']);
+    expect(docs.state).toBe('implemented');
+    expect(code).toBe(0);
+  });
+
+  // @verifies factline#GATE-POLICY-TABLE
+  it('missing-evidence stays silent when @requires lists only traced evidence', async () => {
+    const dir = copyFixture('missing-evidence');
+    const spec = join(dir, 'specs/demo.md');
+    writeFileSync(
+      spec,
+      readFileSync(spec, 'utf8').replace(
+        '@requires:implementation,documentation',
+        '@requires:implementation',
+      ),
+    );
+    const { code, result } = await checkJson(dir);
+    expect(result.findings).toEqual([]);
+    expect(result.facts.find((f) => f.id === 'WIRE-DOCS')!.required).toEqual(['implementation']);
+    expect(code).toBe(0);
   });
 });
 
