@@ -1,9 +1,10 @@
 /** `factline check` as a user runs it: exit codes, flags over config, output files, colour, CI lines. */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, copyFixture, runBin, runIn } from '../checks/helpers.ts';
+import { BIN, copyFixture, REPO, runBin, runIn } from '../checks/helpers.ts';
 
 describe('factline check exit codes (real child process)', () => {
   // @verifies factline#GATE-EXIT-CODES
@@ -67,6 +68,46 @@ describe('factline check exit codes (real child process)', () => {
     ).findings as Record<string, unknown>[];
     expect(stale.map((f) => f.fact)).toEqual(['demo#WIRE-ONE', 'demo#WIRE-ONE', 'demo#WIRE-TWO']);
     expect(stale.every((f) => Object.keys(f).slice(0, 3).join() === 'rule,severity,fact')).toBe(true);
+  });
+});
+
+describe('generated output through the gate', () => {
+  // @verifies factline#GEN-CHECK-REPORTS-EVERY-DRIFT
+  it('reports generated-drift and generated-hand-edit at file:line and exits 1', async () => {
+    // A project of this repo's spec, templates and committed generated/ (a temp copy).
+    const dir = mkdtempSync(join(tmpdir(), 'factline-drift-'));
+    for (const part of ['specs/mcp-core.md', 'templates', 'generated']) {
+      cpSync(join(REPO, part), join(dir, part), { recursive: true });
+    }
+    writeFileSync(
+      join(dir, 'factline.config.json'),
+      JSON.stringify({
+        specs: ['specs/**/*.md'],
+        sources: ['generated/**/*.ts', 'templates/**/*.hbs'],
+        tests: ['test/**/*'],
+        generate: { spec: 'specs/mcp-core.md', templates: 'templates', out: 'generated' },
+      }),
+    );
+    const rules = async () =>
+      JSON.parse((await runIn(dir, ['check', '--json', '--no-cache'])).stdout).findings.filter(
+        (f: { rule: string }) => f.rule.startsWith('generated-'),
+      ) as { rule: string; file: string; line: number; column: number; fact: string | null }[];
+    expect(await rules()).toEqual([]);
+
+    const errors = join(dir, 'generated/errors.ts');
+    writeFileSync(errors, `${readFileSync(errors, 'utf8')}export const handAdded = 1;\n`);
+    const template = join(dir, 'templates/toolset.ts.hbs');
+    writeFileSync(template, `${readFileSync(template, 'utf8')}export const fromTemplate = 2;\n`);
+
+    const found = await rules();
+    expect(found.map((f) => `${f.file}:${f.line}:${f.column} ${f.rule} ${f.fact}`)).toEqual([
+      'generated/errors.ts:1:1 generated-hand-edit null',
+      'generated/toolset.ts:1:1 generated-drift null',
+    ]);
+    const human = await runIn(dir, ['check', '--no-cache']);
+    expect(human.code).toBe(1);
+    expect(human.stdout).toContain('generated/errors.ts:1:1: error generated-hand-edit');
+    expect(human.stdout).toContain('generated/toolset.ts:1:1: error generated-drift');
   });
 });
 
