@@ -30,7 +30,8 @@ The traceability gate: joins the specs' facts with the @implements / @verifies /
   --ignore …      globs never read, instead of the config's; node_modules/, .git/,
                   dist/, build/ and .factline-cache/ are never read whatever it says
   --specs-root D  directory document names are relative to
-  --no-cache      do not use the content-hash scan cache in .factline-cache/
+  --no-cache      bypass both content-hash caches in .factline-cache/: every file is
+                  scanned and every spec parsed afresh (neither cache is read or written)
 
 With GITHUB_ACTIONS=true, findings also print as ::error workflow commands.
 Exit codes: 0 clean · 1 error findings · 2 usage, config, or unreadable input.

@@ -1,6 +1,15 @@
 /** `factline check` as a user runs it: exit codes, flags over config, output files, colour, CI lines. */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -286,6 +295,18 @@ describe('flags and outputs', () => {
         expect(warm.stdout).toContain('"ref": "spec://example.org/specs/demo#WIRE-TWO"');
       }
     }
+  });
+
+  it('--no-cache bypasses the scan and spec caches, and --help says so', async () => {
+    const dir = copyFixture('clean');
+    expect((await runIn(dir, ['check', '--no-cache'])).code).toBe(0);
+    expect(existsSync(join(dir, '.factline-cache'))).toBe(false);
+    expect((await runIn(dir, ['check'])).code).toBe(0);
+    expect(readdirSync(join(dir, '.factline-cache')).sort()).toEqual(['scan-v2.json', 'specs-v1.json']);
+    const help = (await runIn(dir, ['check', '--help'])).stdout;
+    expect(help).toMatch(
+      /--no-cache\s+bypass both content-hash caches[\s\S]*every file is\s+scanned and every spec parsed afresh/,
+    );
   });
 
   it('the spec cache gives the same result on an unchanged re-check and notices an edited spec', async () => {
