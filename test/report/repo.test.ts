@@ -105,7 +105,7 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
     await page.context().close();
   });
 
-  it('"gaps only" hides every covered fact and keeps every gap', async () => {
+  it('"gaps only" hides covered facts and keeps exactly the gaps (none here: page.test.ts plants them)', async () => {
     const { page } = await openReport(browser, file);
     await page.check('#gaps-only');
     const visible = await page.$$eval('[data-fact].fact', (nodes) =>
