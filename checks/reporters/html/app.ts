@@ -134,21 +134,7 @@ export const REPORT_JS = String.raw`
     var own = facts.filter(function (f) { return f.doc === d.doc; });
     var t = tally(own);
     var sum = d.summary || { facts: t.facts, implemented: t.implemented, verified: t.verified };
-    var tr = el('tr', 'doc-row');
-    tr.setAttribute('data-doc', d.doc);
-    var name = el('td');
-    var a = el('a', '', d.doc);
-    a.href = '#' + d.doc;
-    name.appendChild(a);
-    tr.appendChild(name);
-    tr.appendChild(el('td', 'n-facts', sum.facts));
-    tr.appendChild(el('td', 'n-implemented', sum.implemented));
-    tr.appendChild(el('td', 'n-verified', sum.verified));
-    tr.appendChild(el('td', 'gaps' + (t.gaps ? ' nonzero' : ''), t.gaps));
-    var bc = el('td');
-    bc.appendChild(bar(own));
-    tr.appendChild(bc);
-    tbody.appendChild(tr);
+    tbody.appendChild(summaryRow('doc-row', d.doc, null, d.doc, '#' + d.doc, sum, t.gaps, own));
     var order = [];
     var groups = new Map();
     own.forEach(function (f) {
@@ -159,25 +145,31 @@ export const REPORT_JS = String.raw`
     order.forEach(function (key) {
       var list = groups.get(key);
       var st = tally(list);
-      var row = el('tr', 'section-row');
-      row.setAttribute('data-doc', d.doc);
-      row.setAttribute('data-section', key);
-      var c = el('td');
       var heading = key ? document.querySelector('article.doc[data-doc="' + CSS.escape(d.doc) + '"] [data-section="' + CSS.escape(key) + '"]') : null;
-      var link = el('a', '', heading ? heading.textContent : (key || '(before first heading)'));
-      link.href = '#' + d.doc + ':' + key;
-      c.appendChild(link);
-      row.appendChild(c);
-      row.appendChild(el('td', 'n-facts', st.facts));
-      row.appendChild(el('td', 'n-implemented', st.implemented));
-      row.appendChild(el('td', 'n-verified', st.verified));
-      row.appendChild(el('td', 'gaps' + (st.gaps ? ' nonzero' : ''), st.gaps));
-      var bcell = el('td');
-      bcell.appendChild(bar(list));
-      row.appendChild(bcell);
-      tbody.appendChild(row);
+      var label = heading ? heading.textContent : (key || '(before first heading)');
+      tbody.appendChild(summaryRow('section-row', d.doc, key, label, '#' + d.doc + ':' + key, st, st.gaps, list));
     });
   });
+
+  // One summary table row: a linked name, the counts, the gaps and a bar of the facts' states.
+  function summaryRow(className, doc, section, label, href, counts, gaps, list) {
+    var row = el('tr', className);
+    row.setAttribute('data-doc', doc);
+    if (section !== null) row.setAttribute('data-section', section);
+    var name = el('td');
+    var link = el('a', '', label);
+    link.href = href;
+    name.appendChild(link);
+    row.appendChild(name);
+    row.appendChild(el('td', 'n-facts', counts.facts));
+    row.appendChild(el('td', 'n-implemented', counts.implemented));
+    row.appendChild(el('td', 'n-verified', counts.verified));
+    row.appendChild(el('td', 'gaps' + (gaps ? ' nonzero' : ''), gaps));
+    var cell = el('td');
+    cell.appendChild(bar(list));
+    row.appendChild(cell);
+    return row;
+  }
 
   // ---- findings that belong to no fact (unknown ids, spec diagnostics, drift)
   var loose = (result.findings || []).filter(function (f) { return !f.fact || !byAddress.has(f.fact); });
