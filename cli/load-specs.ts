@@ -51,7 +51,12 @@ export function docNameOf(config: FactlineConfig, absolute: string): string {
 async function expand(io: CliIO, config: FactlineConfig, paths: string[]): Promise<string[]> {
   if (paths.length === 0) {
     const found = await glob(config.specs, { cwd: config.root, ignore: config.ignore, absolute: true });
-    return found.length > 0 ? found.map((f) => resolve(f)).sort() : [BUNDLED_SPEC];
+    if (found.length > 0) return found.map((f) => resolve(f)).sort();
+    // Falling back silently would make a typo in the config look like a passing project.
+    io.stderr.write(
+      `factline: no spec matches ${config.specs.join(', ')} under ${config.root}; reading the bundled ${relative(io.cwd, BUNDLED_SPEC) || BUNDLED_SPEC}\n`,
+    );
+    return [BUNDLED_SPEC];
   }
   const files: string[] = [];
   for (const given of paths) {

@@ -91,8 +91,12 @@ describe('factline facts', () => {
   });
 
   // @verifies factline#READ-LOAD-SPECS
-  it('falls back to the bundled MCP-CORE spec when no spec matches', () => {
-    const out = JSON.parse(run(dir, 'facts', '--json').stdout);
+  it('falls back to the bundled MCP-CORE spec when no spec matches, and says so on stderr', () => {
+    const r = run(dir, 'facts', '--json');
+    expect(r.stderr).toMatch(
+      /no spec matches specs\/\*\*\/\*\.md under .*; reading the bundled .*specs\/mcp-core\.md/,
+    );
+    const out = JSON.parse(r.stdout);
     expect(out.facts).toHaveLength(34);
     expect(out.facts.every((f: { doc: string }) => f.doc === 'mcp-core')).toBe(true);
   });
