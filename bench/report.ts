@@ -11,20 +11,19 @@
  * citations at 20,000 files), whose generator that script does not export.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { renderHtmlReport } from '../checks/reporters/html.ts';
 import { renderJson } from '../checks/reporters/json.ts';
 import { loadConfig } from '../cli/config.ts';
 import type { CliIO } from '../cli/io.ts';
 import { collectReportInputs } from '../cli/report-inputs.ts';
 import { runGate } from '../cli/run-gate.ts';
+import { CHROMIUM, hasChromium, launchChromium } from '../test/report/browser.ts';
 
 const BIN = fileURLToPath(new URL('../bin/factline.js', import.meta.url));
-const CHROMIUM = '/usr/bin/chromium';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -188,21 +187,10 @@ async function main(): Promise<void> {
     `CLI report           ${ms(reportCli)}   vs CLI check --json ${ms(checkCli)}: ratio ${(reportCli / checkCli).toFixed(2)}x`,
   );
 
-  if (!existsSync(CHROMIUM)) {
+  if (!hasChromium) {
     console.log(`\nChromium: ${CHROMIUM} missing, page load not measured`);
   } else {
-    const browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium();
     const loads: number[] = [];
     const ready: number[] = [];
     const filters: number[] = [];
