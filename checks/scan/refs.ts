@@ -3,16 +3,10 @@
  * reference, e.g. `@implements mcp-core#METHOD-PING~1a2b3c4d`. Pure: the
  * language scanners hand over comment text and its offset, this finds tags.
  */
-import type { CitationVerb } from '../model.ts';
+import type { Citation, CitationVerb } from '../model.ts';
 
-export interface RawCitation {
-  verb: CitationVerb;
-  /** The reference exactly as written (may be empty when malformed). */
-  ref: string;
-  doc?: string;
-  id: string;
-  pin?: string;
-  reason?: string;
+/** What the grammar reads of one tag; the scanners add the place and context. */
+export interface RawCitation extends Pick<Citation, 'verb' | 'ref' | 'doc' | 'id' | 'pin' | 'reason'> {
   /** Offset of the `@` of the tag in the scanned text. */
   offset: number;
   /** Why the reference could not be read, when it could not. */
