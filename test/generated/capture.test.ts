@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { collectOutput } from '../support/cli.ts';
 import { NODE_TSX, REPO, rawRun, req } from './process.ts';
 
 const SCENARIOS = fileURLToPath(new URL('../fixtures/capture-scenarios.ts', import.meta.url));
@@ -17,23 +18,12 @@ function scenario(
     cwd: REPO,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => {
-    out += c;
-  });
-  child.stderr.setEncoding('utf8').on('data', (c: string) => {
-    err += c;
-  });
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      try {
-        resolve({ result: JSON.parse(out), stderr: err, code });
-      } catch {
-        reject(new Error(`scenario ${name} printed no JSON (exit ${code}):\n${out}\n${err}`));
-      }
-    });
+  return collectOutput(child).then(({ stdout, stderr, code }) => {
+    try {
+      return { result: JSON.parse(stdout), stderr, code };
+    } catch {
+      throw new Error(`scenario ${name} printed no JSON (exit ${code}):\n${stdout}\n${stderr}`);
+    }
   });
 }
 

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { collectOutput } from '../support/cli.ts';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
 export const ECHO_SERVER = fileURLToPath(new URL('../fixtures/echo-server.ts', import.meta.url));
@@ -53,21 +54,10 @@ export function rawRun(
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  let out = '';
-  let err = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-    out += chunk;
-  });
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    err += chunk;
-  });
   child.stdin.end(input);
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const lines = out === '' ? [] : out.replace(/\n$/, '').split('\n');
-      resolve({ lines, frames: lines.map((line) => JSON.parse(line)), stderr: err, code });
-    });
+  return collectOutput(child).then(({ stdout, stderr, code }) => {
+    const lines = stdout === '' ? [] : stdout.replace(/\n$/, '').split('\n');
+    return { lines, frames: lines.map((line) => JSON.parse(line)), stderr, code };
   });
 }
 
