@@ -11,7 +11,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../cli/config.ts';
 import { runGate } from '../cli/run-gate.ts';
-import { parseSpec } from '../generator/spec/index.ts';
+import { parseSpec } from '../reader/index.ts';
 
 const args = process.argv.slice(2);
 const FILES = Number(args[args.indexOf('--files') + 1]) || 20_000;

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
-import { parseSpec } from '../generator/spec/index.ts';
+import { parseSpec } from '../reader/index.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const corpus = resolve(repoRoot, '../shared/corpus/vibevm');

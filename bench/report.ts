@@ -21,7 +21,7 @@ import { loadConfig } from '../cli/config.ts';
 import type { CliIO } from '../cli/io.ts';
 import { collectReportInputs } from '../cli/report-inputs.ts';
 import { runGate } from '../cli/run-gate.ts';
-import { CHROMIUM, hasChromium, launchChromium } from '../test/report/browser.ts';
+import { CHROMIUM, hasChromium, launchChromium } from '../support/chromium.ts';
 
 const BIN = fileURLToPath(new URL('../bin/factline.js', import.meta.url));
 

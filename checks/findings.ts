@@ -1,6 +1,6 @@
 /** The one collector every rule reports through; sorted output for determinism. */
 
-import type { Severity } from '../generator/spec/model.ts';
+import type { Severity } from '../reader/model.ts';
 import type { Finding, RuleId, Summary } from './model.ts';
 
 /** Default severity of each rule the gate raises itself. */

@@ -8,7 +8,7 @@ import {
   type FactClass,
   type Severity,
   type Status,
-} from '../generator/spec/model.ts';
+} from '../reader/model.ts';
 
 export const CITATION_VERBS = ['implements', 'verifies', 'deviates'] as const;
 export type CitationVerb = (typeof CITATION_VERBS)[number];

@@ -5,7 +5,7 @@
  * verification; normative otherwise → pending; service unit → nothing,
  * unless strict, where it is judged as a normative fact.
  */
-import type { EvidenceKind, Fact } from '../generator/spec/model.ts';
+import type { EvidenceKind, Fact } from '../reader/model.ts';
 
 export type Obligation =
   | { kind: 'void' }

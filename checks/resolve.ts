@@ -3,7 +3,7 @@
  * by bare id while unique, by `spec://…/DOC#ID`; plus pin comparison and
  * did-you-mean suggestions. Pure.
  */
-import type { Fact, SpecDocument, SpecSet } from '../generator/spec/model.ts';
+import type { Fact, SpecDocument, SpecSet } from '../reader/model.ts';
 
 export interface FactIndex {
   byAddress: Map<string, Fact>;

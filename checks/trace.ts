@@ -3,7 +3,7 @@
  * citations into a TraceResult with every finding. Deterministic: documents
  * sorted by path, facts as the spec writes them, citations and findings by place.
  */
-import type { EvidenceKind, SpecSet } from '../generator/spec/model.ts';
+import type { EvidenceKind, SpecSet } from '../reader/model.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
 import type { Citation, FactState, FactTrace, Finding, Summary, TraceResult } from './model.ts';

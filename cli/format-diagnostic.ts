@@ -1,5 +1,5 @@
 /** The one human line format for diagnostics and findings, so editors and terminals can jump to them. */
-import type { Severity } from '../generator/spec/model.ts';
+import type { Severity } from '../reader/model.ts';
 
 export interface Locatable {
   file: string;

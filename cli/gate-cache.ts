@@ -11,8 +11,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScannedCitation } from '../checks/scan/index.ts';
 import { scanFile } from '../checks/scan/index.ts';
-import { parseSpec } from '../generator/spec/index.ts';
-import type { SpecDocument } from '../generator/spec/model.ts';
+import { parseSpec } from '../reader/index.ts';
+import type { SpecDocument } from '../reader/model.ts';
 
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 

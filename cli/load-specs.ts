@@ -6,8 +6,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { glob } from 'tinyglobby';
-import { parseSpec } from '../generator/spec/index.ts';
-import type { SpecDocument, SpecSet } from '../generator/spec/model.ts';
+import { parseSpec } from '../reader/index.ts';
+import type { SpecDocument, SpecSet } from '../reader/model.ts';
 import type { FactlineConfig } from './config.ts';
 import { type CliIO, UsageError } from './io.ts';
 

@@ -1,17 +1,15 @@
 /**
- * The gate's file-system half: find the scanned files from the config globs,
- * read and scan them, load the specs, fold in generated drift, and hand
- * everything to the pure trace. Shared by `check`, `explain`, `pin`,
+ * The gate's file-system half: load the specs, list the scanned files from
+ * the config globs, and hand reading, the cached scan and generated drift to
+ * the pipeline in checks/gate.ts. Shared by `check`, `explain`, `pin`,
  * `report` and the `trace_check` MCP tool.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import picomatch from 'picomatch';
 import { glob } from 'tinyglobby';
+import { classifyGateFiles, type GateFile, runGate as runCoreGate } from '../checks/gate.ts';
 import type { Finding, TraceResult } from '../checks/model.ts';
-import { isScannable, scanFile } from '../checks/scan/index.ts';
-import { type ScannedFile, trace } from '../checks/trace.ts';
-import { parseSpec } from '../generator/spec/index.ts';
+import { parseSpec } from '../reader/index.ts';
 import { type FactlineConfig, loadConfig } from './config.ts';
 import { cachedParser, cachedScan, openScanCache, openSpecCache } from './gate-cache.ts';
 import { type CliIO, UsageError } from './io.ts';
@@ -40,51 +38,50 @@ export interface GateOptions {
   cache?: boolean;
 }
 
-export interface GateFile {
-  /** Repo-relative, forward slashes. */
-  file: string;
-  inTest: boolean;
-}
-
-// @implements factline#GATE-FILE-SETS
 export async function listGateFiles(config: FactlineConfig): Promise<GateFile[]> {
-  const ignore = [...config.ignore, ...ALWAYS_IGNORED];
   const found = await glob([...config.sources, ...config.tests], {
     cwd: config.root,
-    ignore,
+    ignore: [...config.ignore, ...ALWAYS_IGNORED],
     onlyFiles: true,
     dot: false,
     followSymbolicLinks: false,
   });
-  const isTest = picomatch(config.tests, { dot: false });
-  return [...new Set(found)]
-    .filter(isScannable)
-    .sort()
-    .map((file) => ({ file, inTest: isTest(file) }));
+  return classifyGateFiles(found, config.tests);
 }
 
 async function driftFindings(config: FactlineConfig): Promise<Finding[]> {
   if (!existsSync(resolve(config.root, config.generate.templates))) return [];
   if (!existsSync(resolve(config.root, config.generate.spec))) return [];
   const [{ loadGenerationInput }, { generationFindings }] = await Promise.all([
-    import('./commands/gen.ts'),
+    import('./generation-input.ts'),
     import('./generation-findings.ts'),
   ]);
   return generationFindings(loadGenerationInput(config));
 }
 
+/** Reads a listed file; undefined when it vanished since the glob. */
+function readGateFile(config: FactlineConfig, file: string): string | undefined {
+  try {
+    return readFileSync(resolve(config.root, file), 'utf8');
+  } catch (error) {
+    // Vanished between glob and read: nothing left to cite. Anything else
+    // (no permission, a directory, an I/O error) would hide its citations
+    // and let the gate pass a gap, so it stops the run.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UsageError(
+      `cannot read ${file}: ${(error as Error).message}; make it readable, or add it to \`ignore\` in the config`,
+    );
+  }
+}
+
+/** The gate over the real file system: the cli's half of checks/gate.ts. */
 export async function runGate(
   io: CliIO,
   config: FactlineConfig,
   options: GateOptions = {},
 ): Promise<{ result: TraceResult; specs: LoadedSpecs }> {
   const timings = options.timings ?? {};
-  let t = performance.now();
-  const lap = (name: string) => {
-    const now = performance.now();
-    timings[name] = (timings[name] ?? 0) + (now - t);
-    t = now;
-  };
+  const t0 = performance.now();
   const specCache = options.cache ? openSpecCache(config.root) : undefined;
   const specs = await loadSpecSet(
     io,
@@ -93,40 +90,21 @@ export async function runGate(
     specCache ? cachedParser(specCache) : parseSpec,
   );
   specCache?.save();
-  lap('specs');
+  const t1 = performance.now();
+  timings.specs = (timings.specs ?? 0) + (t1 - t0);
   const files = await listGateFiles(config);
-  lap('glob');
+  timings.glob = (timings.glob ?? 0) + (performance.now() - t1);
   const cache = options.cache ? openScanCache(config.root) : undefined;
-  const scanned: ScannedFile[] = [];
-  let readMs = 0;
-  for (const f of files) {
-    const r0 = performance.now();
-    let text: string;
-    try {
-      text = readFileSync(resolve(config.root, f.file), 'utf8');
-    } catch (error) {
-      // Vanished between glob and read: nothing left to cite. Anything else
-      // (no permission, a directory, an I/O error) would hide its citations
-      // and let the gate pass a gap, so it stops the run.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw new UsageError(
-        `cannot read ${f.file}: ${(error as Error).message}; make it readable, or add it to \`ignore\` in the config`,
-      );
-    }
-    readMs += performance.now() - r0;
-    const citations = cache ? cachedScan(cache, f.file, text) : scanFile(f.file, text);
-    if (citations.length > 0) scanned.push({ file: f.file, inTest: f.inTest, citations });
-  }
-  cache?.save();
-  lap('read+scan');
-  timings.read = (timings.read ?? 0) + readMs;
-  const extraFindings = await driftFindings(config);
-  lap('drift');
-  const result = trace(specs.set, scanned, {
+  const result = await runCoreGate({
+    specs: specs.set,
+    files,
+    read: (file) => readGateFile(config, file),
+    ...(cache ? { scan: (file: string, text: string) => cachedScan(cache, file, text) } : {}),
+    extraFindings: () => driftFindings(config),
     strict: options.strict ?? config.strict,
-    extraFindings,
+    timings,
   });
-  lap('trace');
+  cache?.save();
   return { result, specs };
 }
 

@@ -5,13 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { renderConsole } from '../checks/reporters/console.ts';
+import { renderExplain } from '../checks/reporters/explain.ts';
 import { failure, type Tool, type ToolOutput, ToolSet } from '../generated/index.ts';
-import type { Fact } from '../generator/spec/model.ts';
-import { exitCodeOf } from './commands/check.ts';
-import { renderExplain, resolveArgument } from './commands/explain.ts';
+import type { Fact } from '../reader/model.ts';
 import type { FactlineConfig } from './config.ts';
+import { exitCodeOf } from './exit-code.ts';
 import { type CliIO, EXIT, UsageError } from './io.ts';
 import { loadSpecSet } from './load-specs.ts';
+import { resolveArgument } from './ref-argument.ts';
 import { runGate } from './run-gate.ts';
 
 export const FACTLINE_VERSION: string = JSON.parse(

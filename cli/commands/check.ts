@@ -4,11 +4,11 @@
  * HTML files atomically, and turns the result into the exit code.
  */
 import { resolve } from 'node:path';
-import type { TraceResult } from '../../checks/model.ts';
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
 import { type FactlineConfig, loadConfig } from '../config.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { exitCodeOf } from '../exit-code.ts';
+import { type CliIO, type Command, UsageError } from '../io.ts';
 import { runGate } from '../run-gate.ts';
 
 const USAGE = `usage: factline check [--json] [--sarif FILE] [--junit FILE] [--html FILE] [--strict]
@@ -120,10 +120,6 @@ export function applyFlags(
 export function wantsColor(io: CliIO): boolean {
   const noColor = io.env.NO_COLOR;
   return io.stdout.isTTY === true && (noColor === undefined || noColor === '') && io.env.TERM !== 'dumb';
-}
-
-export function exitCodeOf(result: TraceResult): number {
-  return result.summary.findings.error > 0 ? EXIT.findings : EXIT.clean;
 }
 
 function writeOutput(io: CliIO, path: string, text: string): void {

@@ -1,5 +1,5 @@
 /** `factline facts`: every fact of the specs, as a table or as JSON; diagnostics on stderr. */
-import type { Diagnostic, Fact, SpecSet } from '../../generator/spec/model.ts';
+import type { Diagnostic, Fact, SpecSet } from '../../reader/model.ts';
 import { loadConfig } from '../config.ts';
 import { formatDiagnostic } from '../format-diagnostic.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';

@@ -3,18 +3,13 @@
  * asks the pure planner what to do, and either writes (atomically), reports
  * drift (--check), or keeps doing so as files change (--watch).
  */
-import { existsSync, readFileSync, statSync, watch } from 'node:fs';
-import { basename, relative, resolve, sep } from 'node:path';
-import {
-  conflicts,
-  type GenerationInput,
-  pendingChanges,
-  planGeneration,
-} from '../../generator/render/index.ts';
-import { parseSpec } from '../../generator/spec/index.ts';
-import { applyChanges, readTree } from '../../generator/write.ts';
+import { watch } from 'node:fs';
+import { resolve } from 'node:path';
+import { conflicts, pendingChanges, planGeneration } from '../../generator/render/index.ts';
+import { applyChanges } from '../../generator/write.ts';
 import { type FactlineConfig, loadConfig } from '../config.ts';
 import { driftFindings } from '../generation-findings.ts';
+import { loadGenerationInput } from '../generation-input.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
 
 const USAGE = `usage: factline gen [--check] [--force] [--watch] [--config FILE]
@@ -56,43 +51,6 @@ function parseArgs(argv: string[]): Options {
     throw new UsageError('--check writes nothing, so it cannot be combined with --force or --watch');
   }
   return options;
-}
-
-const posix = (p: string) => p.split(sep).join('/');
-
-/** Document name as the reader contract defines it: relative to specsRoot, without `.md`. */
-function docName(config: FactlineConfig, specFile: string): string {
-  const rel = posix(relative(resolve(config.root, config.specsRoot), resolve(config.root, specFile)));
-  const inside = rel !== '' && !rel.startsWith('../') && !rel.startsWith('/');
-  return (inside ? rel : basename(specFile)).replace(/\.md$/, '');
-}
-
-/** Everything the planner needs, read from disk; unreadable inputs are usage errors (exit 2). */
-export function loadGenerationInput(config: FactlineConfig): GenerationInput {
-  const { spec: specPath, templates: templatesDir, out: outDir } = config.generate;
-  const specFile = posix(specPath);
-  let source: string;
-  try {
-    source = readFileSync(resolve(config.root, specFile), 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `cannot read the spec ${specFile}: ${(error as Error).message} (set "generate.spec" in factline.config.json)`,
-    );
-  }
-  const templatesAbs = resolve(config.root, templatesDir);
-  if (!existsSync(templatesAbs) || !statSync(templatesAbs).isDirectory()) {
-    // Refusing here matters: with no templates every generated file would look orphaned and be deleted.
-    throw new UsageError(
-      `templates directory ${templatesDir} does not exist (set "generate.templates" in factline.config.json)`,
-    );
-  }
-  return {
-    spec: parseSpec(source, { file: specFile, doc: docName(config, specFile) }),
-    templatesDir: posix(templatesDir),
-    outDir: posix(outDir),
-    templates: readTree(config.root, templatesDir, (p) => p.endsWith('.hbs')),
-    existing: readTree(config.root, outDir),
-  };
 }
 
 const line = (file: string, l: number, c: number, code: string, message: string, fix?: string) =>

@@ -9,8 +9,8 @@ import type { Citation } from '../../checks/model.ts';
 import { currentPin, indexFacts } from '../../checks/resolve.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { resolveArgument } from '../ref-argument.ts';
 import { gateFor, parseGateArgs } from '../run-gate.ts';
-import { resolveArgument } from './explain.ts';
 
 const USAGE = `usage: factline pin [REF…] [--config FILE] [--specs PATH…]
 

@@ -4,7 +4,7 @@
  * A bad call does not throw: it records an error at the template's
  * line:col and returns a placeholder, so one run reports every problem.
  */
-import type { Fact, SpecDocument } from '../spec/model.ts';
+import type { Fact, SpecDocument } from '../../reader/model.ts';
 import { didYouMean } from './suggest.ts';
 import type { GenError, GenErrorCode } from './types.ts';
 import { integerTokens, pinOf, summary } from './values.ts';

@@ -3,7 +3,7 @@
  * outputs already on disk) and what comes out (a plan of writes, deletes and
  * errors). Nothing here touches the file system.
  */
-import type { SpecDocument } from '../spec/model.ts';
+import type { SpecDocument } from '../../reader/model.ts';
 
 /** A file as text with its repo-relative, forward-slash path. */
 export interface SourceText {

@@ -17,7 +17,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseSpec } from '../../generator/spec/index.ts';
+import { parseSpec } from '../../reader/index.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const SKIP = new Set(['node_modules', '.git', 'coverage', '.factline-cache']);

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runFactlineSync } from '../support/cli.ts';
 
-const fixtures = fileURLToPath(new URL('../generator/spec/fixtures/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../reader/fixtures/', import.meta.url));
 
 const run = (cwd: string, ...args: string[]) => runFactlineSync(cwd, args);
 

@@ -4,14 +4,16 @@
  * missing locally the browser tests skip with a visible note; CI installs it
  * (.ci/install-chromium.sh).
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const hasChromium = existsSync(CHROMIUM);
+import { CHROMIUM, hasChromium } from '../../support/chromium.ts';
+
+export { CHROMIUM, hasChromium, launchChromium } from '../../support/chromium.ts';
+
 // CI installs Chromium (.ci/install-chromium.sh), so there a missing browser is a failure, not a skip.
 if (!hasChromium && process.env.CI)
   throw new Error(`${CHROMIUM} is missing in CI: run .ci/install-chromium.sh`);
@@ -20,21 +22,6 @@ if (!hasChromium) {
     `\n[test/report] ${CHROMIUM} not found: browser tests SKIPPED. Install with ` +
       '`apt-get install -y chromium` (CI runs .ci/install-chromium.sh).\n',
   );
-}
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
 }
 
 export interface OpenedPage {

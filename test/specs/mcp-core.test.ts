@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Fact, parseSpec, type SpecDocument } from '../../generator/spec/index.ts';
+import { type Fact, parseSpec, type SpecDocument } from '../../reader/index.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
 const seedFile = resolve(repo, '../shared/seeds/000_b730ad6be165447a.txt');

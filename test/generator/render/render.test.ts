@@ -268,7 +268,7 @@ describe('self-contained output', () => {
         templates: [
           {
             path: 'templates/leaky.ts.hbs',
-            text: "import { x } from './sibling.ts';\nimport type { Fact } from '../generator/spec/model.ts';\nexport const y = import('../cli/main.ts');\nimport { z } from 'node:fs';\nexport { x, z };\nexport type F = Fact;\n",
+            text: "import { x } from './sibling.ts';\nimport type { Fact } from '../reader/model.ts';\nexport const y = import('../cli/main.ts');\nimport { z } from 'node:fs';\nexport { x, z };\nexport type F = Fact;\n",
           },
         ],
       }),

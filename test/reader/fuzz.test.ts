@@ -1,8 +1,8 @@
 /** Property: no Markdown-ish input makes the reader throw, and what it returns is well-formed. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseSpec } from '../../../generator/spec/index.ts';
-import { DIAGNOSTIC_CODES } from '../../../generator/spec/model.ts';
+import { parseSpec } from '../../reader/index.ts';
+import { DIAGNOSTIC_CODES } from '../../reader/model.ts';
 
 // Fragments chosen to collide: tags, half-tags, fences, tables, lists, quotes.
 const pieces = fc.constantFrom(

@@ -1,7 +1,7 @@
 /** The reader's behaviour on small specs written here, one rule per test. */
 import { describe, expect, it } from 'vitest';
-import { parseSpec } from '../../../generator/spec/index.ts';
-import { digestOf } from '../../../generator/spec/text.ts';
+import { parseSpec } from '../../reader/index.ts';
+import { digestOf } from '../../reader/text.ts';
 
 const parse = (text: string) => parseSpec(text, { file: 'specs/x.md', doc: 'x' });
 const ids = (text: string) => parse(text).facts.map((f) => f.id);

@@ -7,8 +7,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseSpec } from '../../../generator/spec/index.ts';
-import { DIAGNOSTIC_CODES } from '../../../generator/spec/model.ts';
+import { parseSpec } from '../../reader/index.ts';
+import { DIAGNOSTIC_CODES } from '../../reader/model.ts';
 
 const dir = fileURLToPath(new URL('./fixtures/', import.meta.url));
 const fixtures = readdirSync(dir)

@@ -7,9 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { type Fact, parseSpec } from '../../../generator/spec/index.ts';
+import { type Fact, parseSpec } from '../../reader/index.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const shared = resolve(repoRoot, '../shared');
 const corpus = join(shared, 'corpus/vibevm');
 const haveShared = existsSync(join(corpus, 'EXPECTED.json'));

@@ -1,0 +1,65 @@
+/**
+ * The gate's pipeline as a core: classify the listed files, read and scan
+ * each one, join the citations with the specs and apply the policy. File
+ * access comes in as functions, so the CLI, the MCP tool, the benchmark and
+ * tests drive the same steps over real files or over memory.
+ */
+import picomatch from 'picomatch';
+import type { SpecSet } from '../reader/model.ts';
+import type { Finding, TraceResult } from './model.ts';
+import { isScannable, type ScannedCitation, scanFile } from './scan/index.ts';
+import { type ScannedFile, trace } from './trace.ts';
+
+export interface GateFile {
+  /** Repo-relative, forward slashes. */
+  file: string;
+  inTest: boolean;
+}
+
+/** The scannable files among those the globs found, sorted, each marked test or source. */
+// @implements factline#GATE-FILE-SETS
+export function classifyGateFiles(found: Iterable<string>, testGlobs: readonly string[]): GateFile[] {
+  const isTest = picomatch([...testGlobs], { dot: false });
+  return [...new Set(found)]
+    .filter(isScannable)
+    .sort()
+    .map((file) => ({ file, inTest: isTest(file) }));
+}
+
+export interface GateInputs {
+  specs: SpecSet;
+  files: readonly GateFile[];
+  /** The file's text, or undefined when it vanished after it was listed. */
+  read(file: string): string | undefined;
+  /** Defaults to the uncached scanner; the CLI passes its cached one. */
+  scan?(file: string, text: string): ScannedCitation[];
+  /** Findings from outside the trace (generated-code drift), computed after the scan. */
+  extraFindings?(): Finding[] | Promise<Finding[]>;
+  strict: boolean;
+  /** Filled with milliseconds per phase when given (for the benchmark). */
+  timings?: Record<string, number>;
+}
+
+export async function runGate(inputs: GateInputs): Promise<TraceResult> {
+  const timings = inputs.timings ?? {};
+  const scan = inputs.scan ?? scanFile;
+  let t = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = (timings[name] ?? 0) + (now - t);
+    t = now;
+  };
+  const scanned: ScannedFile[] = [];
+  for (const f of inputs.files) {
+    const text = inputs.read(f.file);
+    if (text === undefined) continue;
+    const citations = scan(f.file, text);
+    if (citations.length > 0) scanned.push({ file: f.file, inTest: f.inTest, citations });
+  }
+  lap('read+scan');
+  const extraFindings = inputs.extraFindings ? await inputs.extraFindings() : [];
+  lap('drift');
+  const result = trace(inputs.specs, scanned, { strict: inputs.strict, extraFindings });
+  lap('trace');
+  return result;
+}
