@@ -2,13 +2,9 @@
  * The gate's data: citations found in code, the per-fact trace, and findings.
  * Reporters are pure functions of TraceResult; the HTML page embeds its JSON.
  */
-import {
-  DIAGNOSTIC_CODES,
-  type EvidenceKind,
-  type FactClass,
-  type Severity,
-  type Status,
-} from '../reader/model.ts';
+import type { EvidenceKind, FactClass, Severity, Status } from '../reader/model.ts';
+import type { RuleId } from './rules.ts';
+import type { FactState, FactTally, GapKind } from './states.ts';
 
 export const CITATION_VERBS = ['implements', 'verifies', 'deviates'] as const;
 export type CitationVerb = (typeof CITATION_VERBS)[number];
@@ -39,25 +35,7 @@ export interface Citation {
   problem?: RuleId;
 }
 
-export const RULE_IDS = [
-  'missing-implementation',
-  'missing-verification',
-  'missing-evidence',
-  'unknown-fact',
-  'ambiguous-fact',
-  'stale-citation',
-  'misplaced-citation',
-  'deviation-without-reason',
-  'void-fact-cited',
-  'status-behind-evidence',
-  /** Kept for readers of older output; diagnostics now carry their own code as the rule. */
-  'spec-diagnostic',
-  'generated-drift',
-  'generated-hand-edit',
-  // The spec reader's diagnostics are reported under their own codes, as `lint` prints them.
-  ...DIAGNOSTIC_CODES,
-] as const;
-export type RuleId = (typeof RULE_IDS)[number] | (string & {});
+export type { RuleId } from './rules.ts';
 
 /** The one finding type every check produces. */
 export interface Finding {
@@ -72,17 +50,7 @@ export interface Finding {
   fix?: string;
 }
 
-export type FactState =
-  | 'verified'
-  | 'implemented'
-  | 'missing-implementation'
-  | 'missing-verification'
-  | 'missing'
-  | 'stale'
-  | 'deviated'
-  | 'pending'
-  | 'service'
-  | 'void';
+export type { FactState, GapKind } from './states.ts';
 
 export interface FactTrace {
   address: string;
@@ -98,22 +66,18 @@ export interface FactTrace {
   factClass: FactClass;
   /** Evidence this fact needs under the policy in force. */
   required: EvidenceKind[];
+  /** Decided once by the trace; every reporter and the page only display it. */
   state: FactState;
+  /** Whether the fact lacks evidence it needs (the page's "gaps only", JUnit's failures). */
+  gap: boolean;
+  /** Which evidence it lacks; each kind is the rule of the finding raised for it. Empty when no gap. */
+  gaps: GapKind[];
   /** Indexes into TraceResult.citations. */
   citations: number[];
 }
 
-export interface Summary {
-  facts: number;
-  required: number;
-  verified: number;
-  implemented: number;
-  missingImplementation: number;
-  missingVerification: number;
-  stale: number;
-  deviated: number;
-  pending: number;
-  service: number;
+/** Counts made from the facts' states and gaps (checks/states.ts tallyFacts), plus the findings by severity. */
+export interface Summary extends FactTally {
   findings: { error: number; warning: number; info: number };
 }
 

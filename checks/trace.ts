@@ -2,13 +2,17 @@
  * The gate's pure core: join facts (with the policy in force) and judged
  * citations into a TraceResult with every finding. Deterministic: documents
  * sorted by path, facts as the spec writes them, citations and findings by place.
+ *
+ * Each fact's state and gaps are decided here, once (`judgeFact`); the
+ * summaries are tallies of those decisions (checks/states.ts).
  */
-import type { EvidenceKind, SpecSet } from '../reader/model.ts';
+import type { EvidenceKind, Fact, SpecDocument, SpecSet } from '../reader/model.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
-import type { Citation, FactState, FactTrace, Finding, Summary, TraceResult } from './model.ts';
-import { obligationOf, type PolicyOptions, TRACED_EVIDENCE } from './policy.ts';
+import type { Citation, FactState, FactTrace, Finding, GapKind, Summary, TraceResult } from './model.ts';
+import { type Obligation, obligationOf, type PolicyOptions, TRACED_EVIDENCE } from './policy.ts';
 import { indexFacts } from './resolve.ts';
+import { tallyFacts } from './states.ts';
 
 export type { ScannedFile } from './citations.ts';
 
@@ -17,36 +21,59 @@ export interface TraceOptions extends PolicyOptions {
   extraFindings?: Finding[];
 }
 
-function emptySummary(): Summary {
-  return {
-    facts: 0,
-    required: 0,
-    verified: 0,
-    implemented: 0,
-    missingImplementation: 0,
-    missingVerification: 0,
-    stale: 0,
-    deviated: 0,
-    pending: 0,
-    service: 0,
-    findings: { error: 0, warning: 0, info: 0 },
-  };
+/** Counted citations of one fact by verb, and how many of its citations are stale. */
+interface Evidence {
+  implements: number;
+  verifies: number;
+  deviates: number;
+  stale: number;
 }
 
-const EVIDENCE_VERB: Record<string, Citation['verb']> = {
-  implementation: 'implements',
-  verification: 'verifies',
-};
+/** What the trace decides about one fact. */
+interface Judgement {
+  required: EvidenceKind[];
+  state: FactState;
+  gaps: GapKind[];
+}
 
-// @implements factline#GATE-MISSING-IMPLEMENTATION
-// @implements factline#GATE-MISSING-VERIFICATION
-// @implements factline#GATE-STATUS-BEHIND-EVIDENCE
+/** The gap each traced evidence kind leaves when it is missing, and the verb that shows it. */
+const TRACED: { kind: EvidenceKind; verb: 'implements' | 'verifies'; gap: GapKind }[] = [
+  { kind: 'implementation', verb: 'implements', gap: 'missing-implementation' },
+  { kind: 'verification', verb: 'verifies', gap: 'missing-verification' },
+];
+
 // @implements factline#GATE-SPEC-DIAGNOSTICS-ARE-FINDINGS
 // @implements factline#GATE-DETERMINISTIC-JSON
 export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions): TraceResult {
   const out = new FindingCollector();
-  const index = indexFacts(set);
-  const citations = judgeCitations(files, index, out);
+  const citations = judgeCitations(files, indexFacts(set), out);
+  const byFact = citationsByFact(citations);
+  const facts: FactTrace[] = [];
+  for (const doc of documentsByPath(set)) {
+    reportDiagnostics(doc, out);
+    for (const fact of firstDefinitions(doc)) {
+      const refs = byFact.get(fact.address) ?? [];
+      const judgement = judgeFact(fact, countEvidence(refs, citations), options, out);
+      facts.push(factTrace(fact, judgement, refs));
+    }
+  }
+  for (const f of options.extraFindings ?? []) out.add(f);
+  const findings = out.sorted();
+  return {
+    summary: { ...tallyFacts(facts), findings: countSeverities(findings) },
+    documents: documentSummaries(set, facts, findings),
+    facts,
+    citations,
+    findings,
+  };
+}
+
+function documentsByPath(set: SpecSet): SpecDocument[] {
+  return [...set.documents].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/** Indexes of each fact's resolved citations, keyed by address. */
+function citationsByFact(citations: Citation[]): Map<string, number[]> {
   const byFact = new Map<string, number[]>();
   for (let i = 0; i < citations.length; i++) {
     const resolved = citations[i]!.resolved;
@@ -55,156 +82,168 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     if (list === undefined) byFact.set(resolved, [i]);
     else list.push(i);
   }
+  return byFact;
+}
 
-  const documents = [...set.documents].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
-  const facts: FactTrace[] = [];
-  const docSummaries: TraceResult['documents'] = [];
-  const factDoc = new Map<string, Summary>();
-  for (const doc of documents) {
-    const summary = emptySummary();
-    docSummaries.push({ doc: doc.doc, file: doc.file, summary });
-    for (const d of doc.diagnostics) {
+/** The reader's diagnostics become findings under their own codes. */
+function reportDiagnostics(doc: SpecDocument, out: FindingCollector): void {
+  for (const d of doc.diagnostics) {
+    out.add({
+      rule: d.code,
+      severity: d.severity,
+      file: d.file,
+      line: d.line,
+      column: d.column,
+      message: d.message,
+      ...(d.fix !== undefined ? { fix: d.fix } : {}),
+    });
+  }
+}
+
+/** A duplicate id is the reader's finding; only the first definition is traced. */
+function firstDefinitions(doc: SpecDocument): Fact[] {
+  const seen = new Set<string>();
+  return doc.facts.filter((fact) => {
+    if (seen.has(fact.address)) return false;
+    seen.add(fact.address);
+    return true;
+  });
+}
+
+/** One pass over a fact's citations (this runs for every fact). */
+function countEvidence(refs: number[], citations: Citation[]): Evidence {
+  const evidence: Evidence = { implements: 0, verifies: 0, deviates: 0, stale: 0 };
+  for (const i of refs) {
+    const c = citations[i]!;
+    if (c.counted) evidence[c.verb]++;
+    if (c.problem === 'stale-citation') evidence.stale++;
+  }
+  return evidence;
+}
+
+// @implements factline-architecture#FACT-STATE-DECIDED-ONCE
+function judgeFact(fact: Fact, evidence: Evidence, options: PolicyOptions, out: FindingCollector): Judgement {
+  const obligation = obligationOf(fact, options);
+  if (obligation.kind !== 'required') {
+    if (obligation.kind === 'pending') reportStatusBehindEvidence(fact, evidence, out);
+    return { required: [], state: obligation.kind, gaps: [] };
+  }
+  const required = obligation.evidence;
+  // A deviation stands in for the evidence: the fact is listed as deviated, not as a gap.
+  if (evidence.deviates > 0) return { required, state: 'deviated', gaps: [] };
+  const gaps = TRACED.filter((t) => required.includes(t.kind) && evidence[t.verb] === 0).map((t) => t.gap);
+  reportGaps(fact, gaps, evidence.stale, out);
+  reportUntracedEvidence(fact, obligation, out);
+  return { required, state: stateOf(required, gaps, evidence.stale), gaps };
+}
+
+function stateOf(required: EvidenceKind[], gaps: GapKind[], stale: number): FactState {
+  if (gaps.length === 2) return stale > 0 ? 'stale' : 'missing';
+  if (gaps.length === 1) return gaps[0]!;
+  return required.includes('verification') ? 'verified' : 'implemented';
+}
+
+// @implements factline#GATE-STATUS-BEHIND-EVIDENCE
+function reportStatusBehindEvidence(fact: Fact, evidence: Evidence, out: FindingCollector): void {
+  const impl = evidence.implements;
+  const ver = evidence.verifies;
+  if (impl + ver === 0) return;
+  const found = [impl > 0 ? `${impl} implementing` : '', ver > 0 ? `${ver} verifying` : '']
+    .filter(Boolean)
+    .join(' and ');
+  out.add({
+    rule: 'status-behind-evidence',
+    ...placeOf(fact),
+    message: `${fact.address} is ${fact.status.stage}/${fact.status.state} but has ${found} citation(s)`,
+    fix: 'if the work is done, mark it `@status:impl/done` (or test/done) so the gate holds it to its evidence',
+  });
+}
+
+// @implements factline#GATE-MISSING-IMPLEMENTATION
+// @implements factline#GATE-MISSING-VERIFICATION
+function reportGaps(fact: Fact, gaps: GapKind[], stale: number, out: FindingCollector): void {
+  const status = `${fact.status.stage}/${fact.status.state}`;
+  for (const gap of gaps) {
+    if (gap === 'missing-implementation') {
       out.add({
-        rule: d.code,
-        severity: d.severity,
-        file: d.file,
-        line: d.line,
-        column: d.column,
-        message: d.message,
-        ...(d.fix !== undefined ? { fix: d.fix } : {}),
+        rule: gap,
+        ...placeOf(fact),
+        message: `${fact.address} (${status}) has no implementing citation${stale ? ` (${stale} stale)` : ''}`,
+        fix: `add \`// @implements ${fact.address}\` next to the code that does it`,
       });
-    }
-    const seen = new Set<string>();
-    for (const fact of doc.facts) {
-      // A duplicate id is the reader's finding; trace the first definition only.
-      if (seen.has(fact.address)) continue;
-      seen.add(fact.address);
-      factDoc.set(fact.address, summary);
-      const refs = byFact.get(fact.address) ?? [];
-      // One pass over the fact's citations (this runs for every fact).
-      let implCount = 0;
-      let verCount = 0;
-      let devCount = 0;
-      let staleCount = 0;
-      for (const i of refs) {
-        const c = citations[i]!;
-        if (c.counted) {
-          if (c.verb === 'implements') implCount++;
-          else if (c.verb === 'verifies') verCount++;
-          else if (c.verb === 'deviates') devCount++;
-        }
-        if (c.problem === 'stale-citation') staleCount++;
-      }
-      const counts: Record<Citation['verb'], number> = {
-        implements: implCount,
-        verifies: verCount,
-        deviates: devCount,
-      };
-      const obligation = obligationOf(fact, options);
-      const required: EvidenceKind[] = obligation.kind === 'required' ? obligation.evidence : [];
-      const place = { file: fact.file, line: fact.line, column: fact.column, fact: fact.address };
-      let state: FactState;
-      summary.facts++;
-      if (staleCount > 0) summary.stale++;
-      if (obligation.kind === 'void') state = 'void';
-      else if (obligation.kind === 'service') {
-        state = 'service';
-        summary.service++;
-      } else if (obligation.kind === 'pending') {
-        state = 'pending';
-        summary.pending++;
-        const impl = implCount;
-        const ver = verCount;
-        if (impl + ver > 0) {
-          const evidence = [impl > 0 ? `${impl} implementing` : '', ver > 0 ? `${ver} verifying` : '']
-            .filter(Boolean)
-            .join(' and ');
-          out.add({
-            rule: 'status-behind-evidence',
-            ...place,
-            message: `${fact.address} is ${fact.status.stage}/${fact.status.state} but has ${evidence} citation(s)`,
-            fix: 'if the work is done, mark it `@status:impl/done` (or test/done) so the gate holds it to its evidence',
-          });
-        }
-      } else {
-        summary.required++;
-        const has = (kind: EvidenceKind) => {
-          const verb = EVIDENCE_VERB[kind];
-          return verb !== undefined && counts[verb] > 0;
-        };
-        if (has('implementation')) summary.implemented++;
-        if (has('verification')) summary.verified++;
-        if (devCount > 0) {
-          state = 'deviated';
-          summary.deviated++;
-        } else {
-          const missingImpl = required.includes('implementation') && !has('implementation');
-          const missingVer = required.includes('verification') && !has('verification');
-          if (missingImpl) {
-            summary.missingImplementation++;
-            out.add({
-              rule: 'missing-implementation',
-              ...place,
-              message: `${fact.address} (${fact.status.stage}/${fact.status.state}) has no implementing citation${staleCount ? ` (${staleCount} stale)` : ''}`,
-              fix: `add \`// @implements ${fact.address}\` next to the code that does it`,
-            });
-          }
-          if (missingVer) {
-            summary.missingVerification++;
-            out.add({
-              rule: 'missing-verification',
-              ...place,
-              message: `${fact.address} (${fact.status.stage}/${fact.status.state}) has no verifying test${staleCount ? ` (${staleCount} stale citation(s))` : ''}`,
-              fix: `add \`// @verifies ${fact.address}\` inside or right above the test that proves it`,
-            });
-          }
-          for (const kind of required) {
-            if (TRACED_EVIDENCE.has(kind)) continue;
-            out.add({
-              rule: 'missing-evidence',
-              ...place,
-              message: `${fact.address} requires ${kind}, which citations cannot show`,
-              fix: `check the ${kind} by hand, or drop \`${kind}\` from its @requires: list`,
-            });
-          }
-          if (missingImpl && missingVer) state = staleCount > 0 ? 'stale' : 'missing';
-          else if (missingImpl) state = 'missing-implementation';
-          else if (missingVer) state = 'missing-verification';
-          else state = required.includes('verification') ? 'verified' : 'implemented';
-        }
-      }
-      facts.push({
-        address: fact.address,
-        doc: fact.doc,
-        id: fact.id,
-        file: fact.file,
-        line: fact.line,
-        ...(fact.label !== undefined ? { label: fact.label } : {}),
-        ...(fact.section !== undefined ? { section: fact.section } : {}),
-        text: fact.text,
-        digest: fact.digest,
-        status: fact.status,
-        factClass: fact.factClass,
-        required,
-        state,
-        citations: refs,
+    } else {
+      out.add({
+        rule: gap,
+        ...placeOf(fact),
+        message: `${fact.address} (${status}) has no verifying test${stale ? ` (${stale} stale citation(s))` : ''}`,
+        fix: `add \`// @verifies ${fact.address}\` inside or right above the test that proves it`,
       });
     }
   }
-  for (const f of options.extraFindings ?? []) out.add(f);
-  const findings = out.sorted();
-  // Findings count towards the document they name (by fact, else by spec file).
-  const byFile = new Map(docSummaries.map((d) => [d.file, d.summary]));
+}
+
+/** Evidence kinds citations cannot show (e.g. documentation) are reported, not traced. */
+function reportUntracedEvidence(
+  fact: Fact,
+  obligation: Extract<Obligation, { kind: 'required' }>,
+  out: FindingCollector,
+): void {
+  for (const kind of obligation.evidence) {
+    if (TRACED_EVIDENCE.has(kind)) continue;
+    out.add({
+      rule: 'missing-evidence',
+      ...placeOf(fact),
+      message: `${fact.address} requires ${kind}, which citations cannot show`,
+      fix: `check the ${kind} by hand, or drop \`${kind}\` from its @requires: list`,
+    });
+  }
+}
+
+function placeOf(fact: Fact): { file: string; line: number; column: number; fact: string } {
+  return { file: fact.file, line: fact.line, column: fact.column, fact: fact.address };
+}
+
+function factTrace(fact: Fact, judgement: Judgement, refs: number[]): FactTrace {
+  return {
+    address: fact.address,
+    doc: fact.doc,
+    id: fact.id,
+    file: fact.file,
+    line: fact.line,
+    ...(fact.label !== undefined ? { label: fact.label } : {}),
+    ...(fact.section !== undefined ? { section: fact.section } : {}),
+    text: fact.text,
+    digest: fact.digest,
+    status: fact.status,
+    factClass: fact.factClass,
+    required: judgement.required,
+    state: judgement.state,
+    gap: judgement.gaps.length > 0,
+    gaps: judgement.gaps,
+    citations: refs,
+  };
+}
+
+/**
+ * Each document's tally of its own facts; findings count towards the
+ * document they name (by fact, else by spec file).
+ */
+function documentSummaries(set: SpecSet, facts: FactTrace[], findings: Finding[]): TraceResult['documents'] {
+  const documents = documentsByPath(set).map((doc) => ({
+    doc: doc.doc,
+    file: doc.file,
+    summary: {
+      ...tallyFacts(facts.filter((f) => f.doc === doc.doc)),
+      findings: countSeverities([]),
+    } satisfies Summary,
+  }));
+  const byDoc = new Map(documents.map((d) => [d.doc, d.summary]));
+  const byFile = new Map(documents.map((d) => [d.file, d.summary]));
+  const docOfFact = new Map(facts.map((f) => [f.address, f.doc]));
   for (const f of findings) {
-    const summary = (f.fact !== undefined ? factDoc.get(f.fact) : undefined) ?? byFile.get(f.file);
+    const doc = f.fact !== undefined ? docOfFact.get(f.fact) : undefined;
+    const summary = (doc !== undefined ? byDoc.get(doc) : undefined) ?? byFile.get(f.file);
     if (summary) summary.findings[f.severity]++;
   }
-  const summary = emptySummary();
-  for (const d of docSummaries) {
-    for (const key of Object.keys(summary) as (keyof Summary)[]) {
-      if (key !== 'findings') summary[key] += d.summary[key];
-    }
-  }
-  summary.findings = countSeverities(findings);
-  return { summary, documents: docSummaries, facts, citations, findings };
+  return documents;
 }

@@ -1,9 +1,12 @@
 /**
- * Human report: per document the counts and the gaps, then every finding
+ * Human report: per document the counts and the gaps (as the trace decided
+ * them), then every finding
  * as `file:line:col: severity rule message` with its fix, then deviations.
  * Colour only when the caller says so (TTY and no NO_COLOR).
  */
 import type { Finding, Summary, TraceResult } from '../model.ts';
+import { fixFor } from '../rules.ts';
+import { FACT_STATE_ORDER, FACT_STATES } from '../states.ts';
 
 export interface ConsoleOptions {
   color?: boolean;
@@ -15,19 +18,13 @@ function paint(on: boolean) {
   return (code: keyof typeof CODES, text: string) => (on ? `\u001b[${CODES[code]}m${text}\u001b[0m` : text);
 }
 
+/** The counts a summary holds, in the state table's order and labels; states no fact is in are left out. */
 function counts(s: Summary): string {
-  const parts = [
-    `${s.facts} facts`,
-    `${s.required} required`,
-    `${s.implemented} implemented`,
-    `${s.verified} verified`,
-  ];
-  if (s.missingImplementation) parts.push(`${s.missingImplementation} missing implementation`);
-  if (s.missingVerification) parts.push(`${s.missingVerification} missing verification`);
-  if (s.stale) parts.push(`${s.stale} with stale citations`);
-  if (s.deviated) parts.push(`${s.deviated} deviated`);
-  if (s.pending) parts.push(`${s.pending} pending`);
-  if (s.service) parts.push(`${s.service} service units`);
+  const parts = [`${s.facts} facts`, `${s.required} required`];
+  for (const state of FACT_STATE_ORDER) {
+    if (s.states[state] > 0) parts.push(`${s.states[state]} ${FACT_STATES[state]}`);
+  }
+  parts.push(`${s.gaps} gap(s)`);
   return parts.join(', ');
 }
 
@@ -40,14 +37,7 @@ export function renderConsole(result: TraceResult, options: ConsoleOptions = {})
   const lines: string[] = [];
   for (const doc of result.documents) {
     lines.push(`${c('bold', doc.doc)} ${c('dim', `(${doc.file})`)}: ${counts(doc.summary)}`);
-    const gaps = result.facts.filter(
-      (f) =>
-        f.doc === doc.doc &&
-        f.state !== 'verified' &&
-        f.state !== 'implemented' &&
-        f.required.length > 0 &&
-        f.state !== 'deviated',
-    );
+    const gaps = result.facts.filter((f) => f.doc === doc.doc && f.gap);
     for (const g of gaps) lines.push(`  ${c('red', g.state.padEnd(22))} ${g.address}`);
   }
   if (result.findings.length > 0) lines.push('');
@@ -55,7 +45,7 @@ export function renderConsole(result: TraceResult, options: ConsoleOptions = {})
     const colour = f.severity === 'error' ? 'red' : f.severity === 'warning' ? 'yellow' : 'cyan';
     const head = `${f.file}:${f.line}:${f.column}:`;
     lines.push(`${head} ${c(colour, f.severity)} ${f.rule} ${f.message}`);
-    if (f.fix) lines.push(`  ${c('dim', 'fix:')} ${f.fix}`);
+    lines.push(`  ${c('dim', 'fix:')} ${fixFor(f)}`);
   }
   const deviations = result.citations.filter((x) => x.verb === 'deviates' && x.counted);
   if (deviations.length > 0) {

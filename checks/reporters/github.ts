@@ -1,5 +1,6 @@
 /** GitHub Actions workflow commands: one `::error file=…,line=…::` line per finding. */
 import type { TraceResult } from '../model.ts';
+import { fixFor } from '../rules.ts';
 
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
@@ -10,7 +11,7 @@ export function renderGithub(result: TraceResult): string {
     .map((f) => {
       const command = f.severity === 'error' ? 'error' : f.severity === 'warning' ? 'warning' : 'notice';
       const props = `file=${escapeProperty(f.file)},line=${f.line},col=${f.column},title=${escapeProperty(`factline ${f.rule}`)}`;
-      const message = f.fix ? `${f.message}\nfix: ${f.fix}` : f.message;
+      const message = `${f.message}\nfix: ${fixFor(f)}`;
       return `::${command} ${props}::${escapeData(message)}\n`;
     })
     .join('');

@@ -4,11 +4,13 @@
  *
  * Pure: returns a string. The page embeds the JSON of the result and builds
  * every view from it in the browser, so page and exit code cannot disagree.
+ * The script is typed TypeScript (html/page/), bundled at build time into
+ * html/page-script.ts by support/build-page.ts.
  */
 import { createHash } from 'node:crypto';
 import type { TraceResult } from '../model.ts';
-import { REPORT_JS } from './html/app.ts';
 import type { ReportInputs } from './html/model.ts';
+import { REPORT_JS } from './html/page-script.ts';
 import { renderSpecMarkup } from './html/spec-markup.ts';
 import { REPORT_CSS } from './html/style.ts';
 import { renderJson } from './json.ts';
@@ -100,7 +102,7 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
 <h2 class="side-head">Show states</h2>
 <div id="state-chips" class="chips" role="group" aria-label="Filter by state"></div>
 <div class="legend"><span class="s-verified"><span class="badge">verified</span></span><span class="s-implemented"><span class="badge">implemented only</span></span><span class="s-missing"><span class="badge">gap</span></span><span class="s-pending"><span class="badge">other</span></span></div>
-<table class="summary"><thead><tr><th>document / section</th><th>facts</th><th>impl</th><th>verif</th><th>gaps</th><th></th></tr></thead><tbody id="summary-body"></tbody></table>
+<table class="summary"><thead><tr><th>document / section</th><th>facts</th><th>verified</th><th>impl. only</th><th>gaps</th><th></th></tr></thead><tbody id="summary-body"></tbody></table>
 <h2 class="side-head">Other findings</h2>
 <div id="loose-findings"></div>
 <p class="legend">Keys: <kbd>/</kbd> search · <kbd>Tab</kbd> facts · <kbd>Enter</kbd> open · <kbd>↑</kbd><kbd>↓</kbd> move · <kbd>Esc</kbd> close</p>

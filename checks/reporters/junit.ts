@@ -1,8 +1,10 @@
 /**
  * JUnit XML: one test suite per document, one test case per fact that needs
- * evidence, plus one `factline` case failing with every other error finding.
+ * evidence (failing when the trace marked it a gap), plus one `factline`
+ * case failing with every other error finding.
  */
 import type { Finding, TraceResult } from '../model.ts';
+import { fixFor } from '../rules.ts';
 
 const xml = (s: string) =>
   s
@@ -13,16 +15,13 @@ const xml = (s: string) =>
     // XML 1.0 forbids most control characters even escaped.
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
 
-const failing = (state: string) => state !== 'verified' && state !== 'implemented' && state !== 'deviated';
-
-const detail = (x: Finding) =>
-  `${x.file}:${x.line}:${x.column}: ${x.rule} ${x.message}${x.fix ? `\nfix: ${x.fix}` : ''}`;
+const detail = (x: Finding) => `${x.file}:${x.line}:${x.column}: ${x.rule} ${x.message}\nfix: ${fixFor(x)}`;
 
 // @implements factline#GATE-CI-OUTPUTS
 export function renderJunit(result: TraceResult): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const required = result.facts.filter((f) => f.required.length > 0);
-  const failed = new Set(required.filter((f) => failing(f.state)).map((f) => f.address));
+  const failed = new Set(required.filter((f) => f.gap).map((f) => f.address));
   // Errors no failing fact case shows (spec diagnostics, unknown facts, a
   // stale or misplaced citation of a fact that is covered anyway, drift):
   // without a case of their own the file would say 0 failures while the
@@ -36,13 +35,13 @@ export function renderJunit(result: TraceResult): string {
   );
   for (const doc of result.documents) {
     const cases = required.filter((f) => f.doc === doc.doc);
-    const failures = cases.filter((f) => failing(f.state)).length;
+    const failures = cases.filter((f) => f.gap).length;
     out.push(
       `  <testsuite name="${xml(doc.doc)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="0">`,
     );
     for (const f of cases) {
       const head = `    <testcase classname="${xml(doc.doc)}" name="${xml(f.id)}" file="${xml(f.file)}" line="${f.line}"`;
-      if (!failing(f.state)) {
+      if (!f.gap) {
         out.push(`${head}/>`);
         continue;
       }

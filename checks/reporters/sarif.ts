@@ -1,6 +1,6 @@
-/** SARIF 2.1.0 for code-scanning annotations; paths relative to %SRCROOT%. */
-import { RULE_DESCRIPTIONS } from '../findings.ts';
+/** SARIF 2.1.0 for code-scanning annotations; paths relative to %SRCROOT%. Rule metadata comes from the rule table. */
 import type { TraceResult } from '../model.ts';
+import { fixFor, RULE_IDS, RULES } from '../rules.ts';
 
 export interface SarifOptions {
   version?: string;
@@ -9,10 +9,9 @@ export interface SarifOptions {
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 
 // @implements factline#GATE-CI-OUTPUTS
+// @implements factline-architecture#ONE-RULE-TABLE
 export function renderSarif(result: TraceResult, options: SarifOptions = {}): string {
-  const ruleIds = [
-    ...new Set([...Object.keys(RULE_DESCRIPTIONS), ...result.findings.map((f) => f.rule)]),
-  ].sort();
+  const ruleIds = [...RULE_IDS].sort();
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));
   const log = {
     $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
@@ -27,7 +26,10 @@ export function renderSarif(result: TraceResult, options: SarifOptions = {}): st
             rules: ruleIds.map((id) => ({
               id,
               name: id,
-              shortDescription: { text: RULE_DESCRIPTIONS[id] ?? id },
+              shortDescription: { text: RULES[id].description },
+              fullDescription: { text: RULES[id].help },
+              help: { text: `fix: ${RULES[id].fix}` },
+              defaultConfiguration: { level: LEVEL[RULES[id].severity] },
             })),
           },
         },
@@ -36,7 +38,7 @@ export function renderSarif(result: TraceResult, options: SarifOptions = {}): st
           ruleId: f.rule,
           ruleIndex: ruleIndex.get(f.rule)!,
           level: LEVEL[f.severity],
-          message: { text: f.fix ? `${f.message}\nfix: ${f.fix}` : f.message },
+          message: { text: `${f.message}\nfix: ${fixFor(f)}` },
           locations: [
             {
               physicalLocation: {

@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { REPORTERS } from '../../checks/reporters/index.ts';
+import { ruleListText } from '../../checks/rules.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
 import { type FactlineConfig, loadConfig } from '../config.ts';
 import { exitCodeOf } from '../exit-code.ts';
@@ -35,6 +36,9 @@ The traceability gate: joins the specs' facts with the @implements / @verifies /
 
 With GITHUB_ACTIONS=true, findings also print as ::error workflow commands.
 Exit codes: 0 clean · 1 error findings · 2 usage, config, or unreadable input.
+
+Rules (id, default severity, what it catches):
+${ruleListText()}
 `;
 
 interface CheckArgs {

@@ -11,8 +11,6 @@ import type { FactTrace, TraceResult } from '../../checks/model.ts';
 import { REPO_ROOT, runFactline } from '../support/cli.ts';
 import { hasChromium, launchChromium, openReport } from './browser.ts';
 
-const GAP_STATES = new Set(['missing-implementation', 'missing-verification', 'missing', 'stale']);
-
 function embeddedResult(html: string): string {
   const match = /<script type="application\/json" id="factline-result">([\s\S]*?)<\/script>/.exec(html);
   if (!match) throw new Error('no embedded result');
@@ -55,14 +53,8 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
     expect(shown).toEqual({
       facts: s.facts,
       required: s.required,
-      implemented: s.implemented,
-      verified: s.verified,
-      missingImplementation: s.missingImplementation,
-      missingVerification: s.missingVerification,
-      stale: s.stale,
-      deviated: s.deviated,
-      pending: s.pending,
-      service: s.service,
+      ...s.states,
+      gaps: s.gaps,
       errors: s.findings.error,
       warnings: s.findings.warning,
     });
@@ -71,15 +63,20 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
       const rows = await page.$$eval(`#summary-body tr[data-doc="${d.doc}"]`, (trs) =>
         trs.map((tr) => ({
           doc: tr.classList.contains('doc-row'),
-          n: ['n-facts', 'n-implemented', 'n-verified'].map((c) =>
+          n: ['n-facts', 'n-verified', 'n-implemented', 'gaps'].map((c) =>
             Number(tr.querySelector(`.${c}`)?.textContent),
           ),
         })),
       );
       const docRow = rows.find((r) => r.doc)!;
-      expect(docRow.n).toEqual([d.summary.facts, d.summary.implemented, d.summary.verified]);
+      expect(docRow.n).toEqual([
+        d.summary.facts,
+        d.summary.states.verified,
+        d.summary.states.implemented,
+        d.summary.gaps,
+      ]);
       const sections = rows.filter((r) => !r.doc);
-      for (let i = 0; i < 3; i++)
+      for (let i = 0; i < 4; i++)
         expect(sections.reduce((sum, r) => sum + (r.n[i] ?? 0), 0)).toBe(docRow.n[i]);
     }
     expect(await page.locator('[data-fact].fact').count()).toBe(json.facts.length);
@@ -113,7 +110,7 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
         .filter((n) => (n as HTMLElement).offsetParent !== null && !n.classList.contains('dim'))
         .map((n) => n.getAttribute('data-fact')),
     );
-    const gaps = json.facts.filter((f) => GAP_STATES.has(f.state)).map((f) => f.address);
+    const gaps = json.facts.filter((f) => f.gap).map((f) => f.address);
     expect(visible.sort()).toEqual(gaps.sort());
     const covered = json.facts.find((f) => f.state === 'verified' || f.state === 'service');
     if (covered) expect(await page.locator(`[data-fact="${covered.address}"]`).isVisible()).toBe(false);

@@ -2,8 +2,9 @@
  * A hand-built TraceResult over a small spec with one fact in every state:
  * lets the page be tested without depending on the gate's output.
  */
-import type { Citation, FactState, FactTrace, Summary, TraceResult } from '../../checks/model.ts';
+import type { Citation, FactState, FactTrace, GapKind, Summary, TraceResult } from '../../checks/model.ts';
 import type { ReportInputs } from '../../checks/reporters/html.ts';
+import { tallyFacts } from '../../checks/states.ts';
 
 export const SAMPLE_SPEC = `# Sample spec {#root}
 
@@ -50,6 +51,20 @@ const STATES: [string, FactState, string][] = [
   ['kind-line-loop', 'service', 'loop'],
   ['TABLE-CELL-FACT', 'missing-implementation', 'loop'],
 ];
+
+/** The gaps the trace would decide for each state of the sample. */
+const GAPS: Record<FactState, GapKind[]> = {
+  verified: [],
+  implemented: [],
+  'missing-implementation': ['missing-implementation'],
+  'missing-verification': ['missing-verification'],
+  missing: ['missing-implementation', 'missing-verification'],
+  stale: ['missing-implementation', 'missing-verification'],
+  deviated: [],
+  pending: [],
+  service: [],
+  void: [],
+};
 
 function citation(partial: Partial<Citation> & Pick<Citation, 'verb' | 'id' | 'file' | 'line'>): Citation {
   return {
@@ -127,23 +142,12 @@ export function sampleResult(): TraceResult {
       factClass: /[a-z]/.test(id) ? 'service' : 'normative',
       required: state === 'pending' || state === 'service' ? [] : ['implementation', 'verification'],
       state,
+      gap: GAPS[state].length > 0,
+      gaps: GAPS[state],
       citations: citations.flatMap((c, i) => (c.id === id ? [i] : [])),
     };
   });
-  const count = (s: FactState) => facts.filter((f) => f.state === s).length;
-  const summary: Summary = {
-    facts: facts.length,
-    required: facts.filter((f) => f.required.length).length,
-    verified: count('verified'),
-    implemented: count('verified') + count('implemented') + count('missing-verification'),
-    missingImplementation: count('missing-implementation') + count('missing'),
-    missingVerification: count('missing-verification') + count('missing'),
-    stale: count('stale'),
-    deviated: count('deviated'),
-    pending: count('pending'),
-    service: count('service'),
-    findings: { error: 5, warning: 0, info: 0 },
-  };
+  const summary: Summary = { ...tallyFacts(facts), findings: { error: 5, warning: 0, info: 0 } };
   return {
     summary,
     documents: [{ doc: 'sample', file: 'specs/sample.md', summary }],

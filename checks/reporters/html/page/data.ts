@@ -1,0 +1,56 @@
+/**
+ * The page's view of the embedded data: the gate's TraceResult as `check
+ * --json` prints it, and the snippets. Lookups only; no state is decided here.
+ */
+import type { Citation, FactTrace, Finding, Summary, TraceResult } from '../../../model.ts';
+import type { CodeSnippet } from '../model.ts';
+import { embedded } from './dom.ts';
+
+/** A document row: the gate's summary, or none for facts of a document the result does not list. */
+export interface PageDocument {
+  doc: string;
+  file: string;
+  summary: Summary | null;
+}
+
+export interface PageData {
+  result: TraceResult;
+  facts: FactTrace[];
+  docs: PageDocument[];
+  byAddress: Map<string, FactTrace>;
+  snippets: Map<number, CodeSnippet>;
+  findingsByFact: Map<string, Finding[]>;
+  citation(index: number): Citation | undefined;
+}
+
+export function readPageData(): PageData {
+  const result = embedded<TraceResult>('factline-result');
+  const inputs = embedded<{ snippets?: CodeSnippet[] }>('factline-inputs');
+  const facts = result.facts;
+  const byAddress = new Map(facts.map((f) => [f.address, f]));
+  const snippets = new Map((inputs.snippets ?? []).map((s) => [s.citation, s]));
+  const findingsByFact = new Map<string, Finding[]>();
+  for (const f of result.findings ?? []) {
+    if (!f.fact) continue;
+    const list = findingsByFact.get(f.fact) ?? [];
+    list.push(f);
+    findingsByFact.set(f.fact, list);
+  }
+  const docs: PageDocument[] = result.documents.map((d) => ({ ...d }));
+  for (const f of facts) {
+    if (!docs.some((d) => d.doc === f.doc)) docs.push({ doc: f.doc, file: f.file, summary: null });
+  }
+  return {
+    result,
+    facts,
+    docs,
+    byAddress,
+    snippets,
+    findingsByFact,
+    citation: (index) => result.citations[index],
+  };
+}
+
+export function factHash(f: FactTrace): string {
+  return `#${f.doc}:${f.id}`;
+}

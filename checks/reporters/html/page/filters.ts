@@ -1,0 +1,201 @@
+/**
+ * Filters (state chips, gaps only, document, search) and deep links. The
+ * chips count the gate's summary; "gaps only" reads each fact's gap flag.
+ */
+// @implements factline#REPORT-FILTERS-AND-SEARCH
+// @implements factline#REPORT-DEEP-LINK-OPENS-FACT
+import type { FactTrace } from '../../../model.ts';
+import { FACT_STATE_ORDER, FACT_STATES, type FactState } from '../../../states.ts';
+import type { PageData } from './data.ts';
+import { attr, byId, el } from './dom.ts';
+import type { FactViews } from './facts.ts';
+
+interface Criteria {
+  states: Set<string>;
+  words: string[];
+  gaps: boolean;
+  doc: string;
+}
+
+const HEADING = /^H([1-6])$/;
+
+export class Filters {
+  private readonly search = byId<HTMLInputElement>('search');
+  private readonly gapsOnly = byId<HTMLInputElement>('gaps-only');
+  private readonly docSelect = byId<HTMLSelectElement>('doc-filter');
+  private readonly chips = byId('state-chips');
+  /** States some fact is in: one chip each. */
+  private readonly shownStates: FactState[];
+
+  constructor(
+    data: PageData,
+    private readonly views: FactViews,
+  ) {
+    const counts = data.result.summary.states;
+    this.shownStates = FACT_STATE_ORDER.filter((state) => counts[state] > 0);
+    for (const d of data.docs) {
+      const o = el('option', '', d.doc);
+      o.value = d.doc;
+      this.docSelect.appendChild(o);
+    }
+    for (const state of this.shownStates) {
+      const label = el('label', `chip s-${state}`);
+      const box = el('input');
+      box.type = 'checkbox';
+      box.checked = true;
+      box.value = state;
+      label.appendChild(box);
+      label.appendChild(el('span', 'dot'));
+      label.appendChild(document.createTextNode(`${FACT_STATES[state]} ${counts[state]}`));
+      this.chips.appendChild(label);
+    }
+  }
+
+  private chipInputs(): HTMLInputElement[] {
+    return [...this.chips.querySelectorAll('input')];
+  }
+
+  private criteria(): Criteria {
+    return {
+      states: new Set(this.chipInputs().flatMap((i) => (i.checked ? [i.value] : []))),
+      words: this.search.value.toLowerCase().split(/\s+/).filter(Boolean),
+      gaps: this.gapsOnly.checked,
+      doc: this.docSelect.value,
+    };
+  }
+
+  private static matches(f: FactTrace, c: Criteria): boolean {
+    if (c.doc && f.doc !== c.doc) return false;
+    if (!c.states.has(f.state)) return false;
+    if (c.gaps && !f.gap) return false;
+    if (!c.words.length) return true;
+    const hay = `${f.address} ${f.text}`.toLowerCase();
+    return c.words.every((w) => hay.includes(w));
+  }
+
+  apply(): void {
+    const c = this.criteria();
+    const active = c.gaps || c.words.length > 0 || c.states.size < this.shownStates.length;
+    const nodes = this.views.nodes;
+    let shown = 0;
+    for (const node of nodes) {
+      const f = this.views.factOf(node);
+      const ok = f !== undefined && Filters.matches(f, c);
+      node.classList.toggle('out', !ok);
+      node.classList.toggle('hit', ok && c.words.length > 0);
+      if (ok) shown++;
+    }
+    // A list item filtered out but holding a nested fact that matches stays,
+    // dimmed: hiding it would hide the match too.
+    for (const node of nodes) {
+      const keep = node.classList.contains('out') && !!node.querySelector('[data-fact].fact:not(.out)');
+      if (keep) node.classList.remove('out');
+      node.classList.toggle('dim', keep);
+    }
+    document.body.classList.toggle('filtering', active);
+    for (const art of this.views.main.querySelectorAll('article.doc')) {
+      art.classList.toggle('out', !!c.doc && art.getAttribute('data-doc') !== c.doc);
+      quietEmptySections(art, active);
+    }
+    byId('status-line').textContent = active
+      ? `${shown} of ${nodes.length} facts shown`
+      : `${nodes.length} facts`;
+  }
+
+  /** Clears every filter when it hides the node. */
+  reveal(node: HTMLElement): void {
+    if (!node.classList.contains('out') && !node.closest('article.doc.out')) return;
+    this.search.value = '';
+    this.gapsOnly.checked = false;
+    this.docSelect.value = '';
+    for (const i of this.chipInputs()) i.checked = true;
+    this.apply();
+  }
+
+  /** #doc:ID opens a fact, #doc:section scrolls to a heading, #doc to a document. */
+  follow(): void {
+    const main = this.views.main;
+    const raw = decodeURIComponent(location.hash.slice(1));
+    if (!raw) return;
+    const cut = raw.lastIndexOf(':');
+    const doc = cut === -1 ? raw : raw.slice(0, cut);
+    const id = cut === -1 ? '' : raw.slice(cut + 1);
+    const node = id ? main.querySelector<HTMLElement>(attr('data-fact', `${doc}#${id}`)) : null;
+    if (node) {
+      this.reveal(node);
+      this.views.open(node);
+      node.scrollIntoView({ block: 'start' });
+      node.focus({ preventScroll: true });
+      return;
+    }
+    const art = main.querySelector(`article.doc${attr('data-doc', doc)}`);
+    if (!art) {
+      // A spec's own in-page link (#anchor) names a section, not a document.
+      const heading = cut === -1 ? main.querySelector(attr('data-section', raw)) : null;
+      heading?.scrollIntoView({ block: 'start' });
+      return;
+    }
+    const target = id ? art.querySelector(attr('data-section', id)) : art;
+    target?.scrollIntoView({ block: 'start' });
+  }
+
+  listen(): void {
+    const apply = () => this.apply();
+    this.search.addEventListener('input', apply);
+    this.gapsOnly.addEventListener('change', apply);
+    this.docSelect.addEventListener('change', apply);
+    this.chips.addEventListener('change', apply);
+    this.search.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Escape') {
+        this.search.value = '';
+        this.apply();
+        this.search.blur();
+      }
+      if (ev.key === 'Enter') {
+        const first = this.views.nodes.find((n) => !n.classList.contains('out'));
+        if (first) {
+          first.focus();
+          first.scrollIntoView({ block: 'center' });
+        }
+      }
+    });
+    document.addEventListener('keydown', (ev) => {
+      const t = ev.target;
+      const typing = t instanceof HTMLElement && ['INPUT', 'SELECT', 'TEXTAREA'].includes(t.tagName);
+      if (ev.key === '/' && !typing) {
+        ev.preventDefault();
+        this.search.focus();
+        this.search.select();
+      }
+    });
+    window.addEventListener('hashchange', () => this.follow());
+  }
+}
+
+/** Marks the blocks that show a fact, and quiets headings with nothing shown below them. */
+function quietEmptySections(art: Element, active: boolean): void {
+  const spec = art.querySelector('.spec');
+  if (!spec) return;
+  const blocks = [...spec.children];
+  for (const b of blocks) {
+    const visible =
+      (b.matches('[data-fact]') && !b.classList.contains('out')) ||
+      !!b.querySelector('[data-fact]:not(.out)');
+    b.classList.toggle('has-visible', visible);
+  }
+  blocks.forEach((b, i) => {
+    const m = HEADING.exec(b.tagName);
+    if (!m) return;
+    const level = Number(m[1]);
+    let any = false;
+    for (const next of blocks.slice(i + 1)) {
+      const n = HEADING.exec(next.tagName);
+      if (n && Number(n[1]) <= level) break;
+      if (next.classList.contains('has-visible')) {
+        any = true;
+        break;
+      }
+    }
+    b.classList.toggle('quiet', active && !any);
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * The report page's script, bundled into the page at build time
+ * (support/build-page.ts). Every view is built from the embedded JSON of the
+ * TraceResult: the page shows what the gate decided and decides nothing.
+ */
+// @implements factline-architecture#PAGE-SCRIPT-TYPED
+import { readPageData } from './data.ts';
+import { byId } from './dom.ts';
+import { FactViews } from './facts.ts';
+import { Filters } from './filters.ts';
+import { renderLooseFindings, renderSummaryTable, renderTotals } from './summary.ts';
+
+const data = readPageData();
+renderTotals(data);
+renderSummaryTable(data);
+renderLooseFindings(data);
+const views = new FactViews(data, byId('specs'));
+views.decorateAll();
+views.listen();
+const filters = new Filters(data, views);
+filters.listen();
+filters.apply();
+filters.follow();
+document.body.setAttribute('data-ready', 'true');
