@@ -11,6 +11,9 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import type { TraceResult } from '../../checks/model.ts';
 import { REPORTERS } from '../../checks/reporters/index.ts';
+import { RULE_IDS, RULES, type RuleId } from '../../checks/rules.ts';
+import { emptyStateCounts } from '../../checks/states.ts';
+import { DIAGNOSTIC_CODES } from '../../reader/model.ts';
 import { checkJson, copyFixture, FIXTURES, REPO, runIn } from './helpers.ts';
 
 const SCHEMA = join(REPO, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
@@ -176,3 +179,68 @@ describe('console and GitHub', () => {
     expect(lines[1]).toContain('%0Afix: ');
   });
 });
+
+describe('the rule table', () => {
+  // A finding with no fix of its own: every reporter shows the rule's general fix.
+  const bare: TraceResult = {
+    summary: {
+      facts: 0,
+      required: 0,
+      gaps: 0,
+      states: emptyStateCounts(),
+      findings: { error: 1, warning: 0, info: 0 },
+    },
+    documents: [],
+    facts: [],
+    citations: [],
+    findings: [
+      {
+        rule: 'generated-drift',
+        severity: 'error',
+        file: 'generated/server.ts',
+        line: 1,
+        column: 1,
+        message: 'differs',
+      },
+    ],
+  };
+
+  // @verifies factline-architecture#ONE-RULE-TABLE
+  it("holds every gate rule and every reader diagnostic code; SARIF's rule metadata is the table's rows", () => {
+    for (const code of DIAGNOSTIC_CODES) expect(RULE_IDS).toContain(code);
+    expect(new Set(RULE_IDS).size).toBe(RULE_IDS.length);
+    const driver = JSON.parse(REPORTERS.sarif(bare)).runs[0].tool.driver;
+    expect(driver.rules.map((r: { id: string }) => r.id)).toEqual([...RULE_IDS].sort());
+    for (const rule of driver.rules) {
+      const row = RULES[rule.id as RuleId];
+      expect(rule.shortDescription.text).toBe(row.description);
+      expect(rule.fullDescription.text).toBe(row.help);
+      expect(rule.help.text).toBe(`fix: ${row.fix}`);
+      expect(rule.defaultConfiguration.level).toBe(row.severity === 'info' ? 'note' : row.severity);
+    }
+  });
+
+  // @verifies factline-architecture#ONE-RULE-TABLE
+  it("shows the rule's fix for a finding that brings none, in the console, JUnit, GitHub and SARIF", () => {
+    const fix = RULES['generated-drift'].fix;
+    expect(REPORTERS.console(bare)).toContain(`  fix: ${fix}`);
+    expect(REPORTERS.junit(bare)).toContain(`fix: ${fix}`);
+    expect(REPORTERS.github(bare)).toContain(`%0Afix: ${fix}`);
+    expect(JSON.parse(REPORTERS.sarif(bare)).runs[0].results[0].message.text).toBe(`differs\nfix: ${fix}`);
+  });
+
+  // @verifies factline-architecture#ONE-RULE-TABLE
+  it('`factline check --help` lists every current rule with its default severity and description', async () => {
+    const help = await runIn(REPO, ['check', '--help']);
+    expect(help.code).toBe(0);
+    for (const id of RULE_IDS.filter((r) => r !== 'spec-diagnostic')) {
+      expect(help.stdout).toMatch(
+        new RegExp(`\\n  ${id} +${RULES[id].severity} +${escapeRegExp(RULES[id].description)}\\n`),
+      );
+    }
+  });
+});
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
