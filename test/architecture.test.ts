@@ -1,0 +1,195 @@
+/**
+ * The folder dependency rule (docs: architecture, "Dependency rule") over the
+ * whole tree: every static, re-exported and dynamic import of every
+ * TypeScript/JavaScript file is resolved to a folder and judged against one
+ * table. Also: the pure cores (reader/, checks/) touch no files and no process.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { ts } from 'ts-morph';
+import { describe, expect, it } from 'vitest';
+import { REPO } from './checks/helpers.ts';
+
+/** One import of a file: the specifier as written and, for a relative one, its repo-relative target. */
+interface Import {
+  spec: string;
+  target?: string;
+}
+
+/** Every import (static, re-export, dynamic) and whether the file names `process`. */
+function importsOf(path: string, text: string): { imports: Import[]; namesProcess: boolean } {
+  const imports: Import[] = [];
+  let namesProcess = false;
+  const add = (spec: string) =>
+    imports.push(
+      spec.startsWith('.')
+        ? {
+            spec,
+            target: relative(REPO, resolve(dirname(path), spec))
+              .split(sep)
+              .join('/'),
+          }
+        : { spec },
+    );
+  const visit = (node: ts.Node) => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
+      add((node.moduleSpecifier as ts.StringLiteral).text);
+    }
+    if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    ) {
+      add(node.arguments[0].text);
+    }
+    if (ts.isIdentifier(node) && node.text === 'process') namesProcess = true;
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true));
+  return { imports, namesProcess };
+}
+
+/** Which project folders a file may import, by the folder it lives in (first match wins). */
+const ALLOWED: { from: string; may: string[]; why: string }[] = [
+  {
+    from: 'reader/',
+    may: ['reader/'],
+    why: 'the reader is the core everything reads; it depends on nothing',
+  },
+  {
+    from: 'generated/',
+    may: ['generated/'],
+    why: 'the generated core runs with the rest of factline absent',
+  },
+  {
+    from: 'generator/',
+    may: ['generator/', 'reader/'],
+    why: 'the generator reads facts, never the gate or the CLI',
+  },
+  {
+    from: 'checks/',
+    may: ['checks/', 'reader/'],
+    why: 'the gate reads facts, never the generator or the CLI',
+  },
+  { from: 'support/', may: ['support/'], why: 'tooling shared by build, bench and tests stands alone' },
+  {
+    from: 'bench/',
+    may: ['bench/', 'reader/', 'generator/', 'checks/', 'cli/', 'support/'],
+    why: 'benchmarks never import tests',
+  },
+];
+
+/** Node built-ins a pure core must not import: file access and processes are passed in. */
+const IMPURE_BUILTINS = new Set(['fs', 'fs/promises', 'child_process', 'process']);
+const PURE_CORES = ['reader/', 'checks/'];
+
+/** Every offence of one file against the dependency rule, as `file imports spec (why)`. */
+function offences(file: string, text: string): string[] {
+  const { imports, namesProcess } = importsOf(join(REPO, file), text);
+  const out: string[] = [];
+  const rule = ALLOWED.find((r) => file.startsWith(r.from));
+  const command = /^cli\/commands\/[^/]+$/.test(file);
+  for (const { spec, target } of imports) {
+    if (target !== undefined) {
+      if (rule && !rule.may.some((dir) => `${target}/`.startsWith(dir))) {
+        out.push(`${file} imports ${spec} (${rule.why})`);
+      }
+      if (command && target.startsWith('cli/commands/')) {
+        out.push(`${file} imports ${spec} (no command imports another command)`);
+      }
+      continue;
+    }
+    const bare = spec.replace(/^node:/, '');
+    const builtin = spec.startsWith('node:') || builtinModules.includes(bare);
+    if (builtin && IMPURE_BUILTINS.has(bare) && PURE_CORES.some((d) => file.startsWith(d))) {
+      out.push(`${file} imports ${spec} (a pure core takes file access as a parameter)`);
+    }
+  }
+  if (namesProcess && PURE_CORES.some((d) => file.startsWith(d))) out.push(`${file} names process`);
+  return out;
+}
+
+const SKIP = new Set(['node_modules', 'dist', 'coverage', 'fixtures', '.git', '.factline-cache']);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(REPO, dir), { withFileTypes: true }).flatMap((e) => {
+    if (SKIP.has(e.name) || e.name.startsWith('.')) return [];
+    const path = dir ? `${dir}/${e.name}` : e.name;
+    if (e.isDirectory()) return sourceFiles(path);
+    return /\.(ts|js|mjs)$/.test(e.name) ? [path] : [];
+  });
+}
+
+describe('the dependency rule over the whole tree', () => {
+  // @verifies factline-architecture#DEPENDENCY-RULE-ENFORCED
+  it('holds for every file: reader, generated, generator, checks, support, bench, cli/commands', () => {
+    const files = sourceFiles('');
+    for (const dir of ['reader/', 'generator/', 'generated/', 'checks/', 'cli/commands/', 'bench/']) {
+      expect(
+        files.some((f) => f.startsWith(dir)),
+        dir,
+      ).toBe(true);
+    }
+    expect(files.flatMap((f) => offences(f, readFileSync(join(REPO, f), 'utf8')))).toEqual([]);
+  });
+
+  // @verifies factline-architecture#DEPENDENCY-RULE-ENFORCED
+  it('catches each kind of offence', () => {
+    const probe = (file: string, lines: string[]) => offences(file, lines.join('\n'));
+    expect(
+      probe('reader/probe.ts', [
+        "import { x } from '../checks/model.ts';",
+        "import { y } from './model.ts';",
+      ]),
+    ).toEqual([
+      'reader/probe.ts imports ../checks/model.ts (the reader is the core everything reads; it depends on nothing)',
+    ]);
+    expect(
+      probe('checks/reporters/probe.ts', [
+        "import { planGeneration } from '../../generator/render/index.ts';",
+        "import type { CliIO } from '../../cli/io.ts';",
+        "export * from '../../generated/errors.ts';",
+        "import { readFileSync } from 'node:fs';",
+        "import { spawn } from 'child_process';",
+        "import { writeFile } from 'fs/promises';",
+        'const argv = process.argv;',
+        "const lazy = () => import('../../cli/main.ts');",
+        "import type { Fact } from '../../reader/model.ts';",
+        "import { createHash } from 'node:crypto';",
+        "import { unified } from 'unified';",
+        "import { indexFacts } from '../resolve.ts';",
+      ]).map((o) => o.replace(/ \(.*\)$/, '')),
+    ).toEqual([
+      'checks/reporters/probe.ts imports ../../generator/render/index.ts',
+      'checks/reporters/probe.ts imports ../../cli/io.ts',
+      'checks/reporters/probe.ts imports ../../generated/errors.ts',
+      'checks/reporters/probe.ts imports node:fs',
+      'checks/reporters/probe.ts imports child_process',
+      'checks/reporters/probe.ts imports fs/promises',
+      'checks/reporters/probe.ts imports ../../cli/main.ts',
+      'checks/reporters/probe.ts names process',
+    ]);
+    expect(
+      probe('generator/render/probe.ts', ["import { trace } from '../../checks/trace.ts';"]),
+    ).toHaveLength(1);
+    expect(probe('generated/probe.ts', ["import { Fact } from '../reader/model.ts';"])).toHaveLength(1);
+    expect(
+      probe('bench/probe.ts', ["import { sampleResult } from '../test/report/sample.ts';"]),
+    ).toHaveLength(1);
+    expect(
+      probe('cli/commands/probe.ts', [
+        "import gen from './gen.ts';",
+        "import { loadConfig } from '../config.ts';",
+      ]),
+    ).toEqual(['cli/commands/probe.ts imports ./gen.ts (no command imports another command)']);
+    // The CLI itself may call every core.
+    expect(
+      probe('cli/probe.ts', [
+        "import { runGate } from '../checks/gate.ts';",
+        "import { readFileSync } from 'node:fs';",
+      ]),
+    ).toEqual([]);
+  });
+});
