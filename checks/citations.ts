@@ -4,9 +4,10 @@
  * stale, deviation without reason). Pure.
  */
 
+import type { Fact } from '../reader/model.ts';
 import type { FindingCollector } from './findings.ts';
 import type { Citation } from './model.ts';
-import { currentPin, type FactIndex, pinMatches, resolveRef } from './resolve.ts';
+import { currentPin, type FactIndex, pinMatches, type Resolution, resolveRef } from './resolve.ts';
 import type { ScannedCitation } from './scan/types.ts';
 
 export interface ScannedFile {
@@ -19,24 +20,14 @@ export interface ScannedFile {
 const byFile = (a: ScannedFile, b: ScannedFile): number => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0);
 const byPlace = (a: ScannedCitation, b: ScannedCitation): number => a.line - b.line || a.column - b.column;
 
-/**
- * Marks the citation with the rule and reports it. A module-level function,
- * not a closure per citation: this runs for every citation of a repository,
- * and under tsx (keepNames) each closure costs a property definition.
- */
-function flag(
-  citation: Citation,
-  out: FindingCollector,
-  finding: Parameters<FindingCollector['add']>[0],
-): void {
-  citation.problem = finding.rule;
-  out.add(finding);
-}
+/** A finding a citation raises, before the collector gives it its severity. */
+type Problem = Parameters<FindingCollector['add']>[0];
 
 /** Scanners emit citations in file order, so the sort (and its copy) is usually not needed. */
-function inPlaceOrder(list: ScannedCitation[]): boolean {
-  for (let i = 1; i < list.length; i++) if (byPlace(list[i - 1]!, list[i]!) > 0) return false;
-  return true;
+function inFileOrder(list: ScannedCitation[]): ScannedCitation[] {
+  for (let i = 1; i < list.length; i++)
+    if (byPlace(list[i - 1]!, list[i]!) > 0) return [...list].sort(byPlace);
+  return list;
 }
 
 function quote(text: string, max = 160): string {
@@ -44,125 +35,158 @@ function quote(text: string, max = 160): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-// @implements factline#GATE-UNKNOWN-AND-AMBIGUOUS
-// @implements factline#GATE-STALE-PIN-STOPS-COUNTING
-// @implements factline#GATE-MISPLACED-CITATION
-// @implements factline#GATE-DEVIATION-NEEDS-REASON
-// @implements factline#GATE-VOID-FACT-CITED
 export function judgeCitations(files: ScannedFile[], index: FactIndex, out: FindingCollector): Citation[] {
   const citations: Citation[] = [];
-  const ordered = [...files].sort(byFile);
-  for (const scanned of ordered) {
-    const list = inPlaceOrder(scanned.citations) ? scanned.citations : [...scanned.citations].sort(byPlace);
-    for (const raw of list) {
-      // Plain assignments, not spreads: this runs once per citation of the repository.
-      const citation: Citation = {
-        verb: raw.verb,
-        ref: raw.ref,
-        id: raw.id,
-        file: scanned.file,
-        line: raw.line,
-        column: raw.column,
-        inTest: scanned.inTest,
-        counted: false,
-      };
-      if (raw.doc !== undefined) citation.doc = raw.doc;
-      if (raw.pin !== undefined) citation.pin = raw.pin;
-      if (raw.reason !== undefined) citation.reason = raw.reason;
-      if (raw.symbol !== undefined) citation.symbol = raw.symbol;
-      if (raw.testName !== undefined) citation.testName = raw.testName;
+  for (const scanned of [...files].sort(byFile)) {
+    for (const raw of inFileOrder(scanned.citations)) {
+      const citation = toCitation(raw, scanned);
       citations.push(citation);
-      const place = { file: citation.file, line: citation.line, column: citation.column };
-      if (raw.malformed !== undefined) {
-        flag(citation, out, {
-          rule: 'unknown-fact',
-          ...place,
-          message: `@${raw.verb}: ${raw.malformed}`,
-          fix: 'write the reference as DOC#ID, ID, or DOC#ID~PIN (8 hex digits of the digest, or rN)',
-        });
-        continue;
+      const problem = judgeCitation(citation, raw, index);
+      if (problem === undefined) {
+        citation.counted = true;
+      } else {
+        // Marks the citation with the rule that stopped it counting, and reports it.
+        citation.problem = problem.rule;
+        out.add(problem);
       }
-      const resolution = resolveRef(raw, index);
-      if (resolution.kind === 'unknown') {
-        flag(citation, out, {
-          rule: 'unknown-fact',
-          ...place,
-          message: `@${raw.verb} ${raw.ref}: ${resolution.reason}`,
-          fix:
-            resolution.suggestions.length > 0
-              ? `did you mean ${resolution.suggestions.map((s) => `\`${s}\``).join(', ')}?`
-              : 'check the id against `factline facts`, or load the spec that defines it',
-        });
-        continue;
-      }
-      if (resolution.kind === 'ambiguous') {
-        flag(citation, out, {
-          rule: 'ambiguous-fact',
-          ...place,
-          message: `@${raw.verb} ${raw.ref}: \`${raw.id}\` is defined in ${resolution.candidates.length} specs`,
-          fix: `name the document: ${resolution.candidates.map((c) => `\`${c}\``).join(' or ')}`,
-        });
-        continue;
-      }
-      const fact = resolution.fact;
-      citation.resolved = fact.address;
-      // Field by field, not by spread: this runs for every resolved citation.
-      const factPlace = { file: place.file, line: place.line, column: place.column, fact: fact.address };
-      if (fact.status.state === 'void') {
-        flag(citation, out, {
-          rule: 'void-fact-cited',
-          ...factPlace,
-          message: `@${raw.verb} ${raw.ref}: ${fact.address} is void (withdrawn)`,
-          fix: 'remove the citation, or cite the fact that replaced it',
-        });
-        continue;
-      }
-      if (raw.verb === 'implements' && scanned.inTest) {
-        flag(citation, out, {
-          rule: 'misplaced-citation',
-          ...factPlace,
-          message: `@implements ${raw.ref} in a test file`,
-          fix: 'move it next to the implementing code, or use @verifies for a test that proves the fact',
-        });
-        continue;
-      }
-      if (raw.verb === 'verifies' && !scanned.inTest) {
-        flag(citation, out, {
-          rule: 'misplaced-citation',
-          ...factPlace,
-          message: `@verifies ${raw.ref} outside the test files`,
-          fix: 'move it into the test that proves the fact, or use @implements; test files come from the `tests` globs',
-        });
-        continue;
-      }
-      if (raw.verb === 'deviates' && (raw.reason === undefined || raw.reason === '')) {
-        flag(citation, out, {
-          rule: 'deviation-without-reason',
-          ...factPlace,
-          message: `@deviates ${raw.ref} gives no reason`,
-          fix: `write the reason: @deviates ${raw.ref} reason="why the code departs from the fact"`,
-        });
-        continue;
-      }
-      if (raw.pin !== undefined) {
-        const doc = index.docs.get(fact.doc);
-        if (!pinMatches(raw.pin, fact, doc)) {
-          const now = currentPin(fact, doc, raw.pin);
-          flag(citation, out, {
-            rule: 'stale-citation',
-            ...factPlace,
-            message: `@${raw.verb} ${raw.ref}: pin ~${raw.pin} no longer matches ${fact.address} (now ~${now}); the fact now reads: "${quote(fact.text)}"`,
-            fix: revisionGone(raw.pin, now)
-              ? `no kind line governs ${fact.address} any more, so a revision pin cannot match; review this code against the fact, then run \`factline pin ${fact.address}\` to re-stamp it with the digest pin ~${now}`
-              : `review this code against the fact, then run \`factline pin ${fact.address}\``,
-          });
-          continue;
-        }
-      }
-      citation.counted = true;
     }
   }
   return citations;
+}
+
+/** Plain assignments, not spreads: this runs once per citation of the repository. */
+function toCitation(raw: ScannedCitation, scanned: ScannedFile): Citation {
+  const citation: Citation = {
+    verb: raw.verb,
+    ref: raw.ref,
+    id: raw.id,
+    file: scanned.file,
+    line: raw.line,
+    column: raw.column,
+    inTest: scanned.inTest,
+    counted: false,
+  };
+  if (raw.doc !== undefined) citation.doc = raw.doc;
+  if (raw.pin !== undefined) citation.pin = raw.pin;
+  if (raw.reason !== undefined) citation.reason = raw.reason;
+  if (raw.symbol !== undefined) citation.symbol = raw.symbol;
+  if (raw.testName !== undefined) citation.testName = raw.testName;
+  return citation;
+}
+
+/** The first problem of one citation, in order: its reference, its use of the fact, its pin. */
+function judgeCitation(citation: Citation, raw: ScannedCitation, index: FactIndex): Problem | undefined {
+  if (raw.malformed !== undefined) {
+    return {
+      rule: 'unknown-fact',
+      ...placeOf(citation),
+      message: `@${raw.verb}: ${raw.malformed}`,
+      fix: 'write the reference as DOC#ID, ID, or DOC#ID~PIN (8 hex digits of the digest, or rN)',
+    };
+  }
+  const resolution = resolveRef(raw, index);
+  if (resolution.kind !== 'fact') return unresolved(citation, raw, resolution);
+  citation.resolved = resolution.fact.address;
+  return misuse(citation, raw, resolution.fact) ?? staleness(citation, raw, resolution.fact, index);
+}
+
+function placeOf(citation: Citation): { file: string; line: number; column: number } {
+  return { file: citation.file, line: citation.line, column: citation.column };
+}
+
+/** Field by field, not by spread: this runs for every resolved citation. */
+function factPlaceOf(
+  citation: Citation,
+  fact: Fact,
+): { file: string; line: number; column: number; fact: string } {
+  return { file: citation.file, line: citation.line, column: citation.column, fact: fact.address };
+}
+
+// @implements factline#GATE-UNKNOWN-AND-AMBIGUOUS
+function unresolved(
+  citation: Citation,
+  raw: ScannedCitation,
+  resolution: Exclude<Resolution, { kind: 'fact' }>,
+): Problem {
+  if (resolution.kind === 'unknown') {
+    return {
+      rule: 'unknown-fact',
+      ...placeOf(citation),
+      message: `@${raw.verb} ${raw.ref}: ${resolution.reason}`,
+      fix:
+        resolution.suggestions.length > 0
+          ? `did you mean ${resolution.suggestions.map((s) => `\`${s}\``).join(', ')}?`
+          : 'check the id against `factline facts`, or load the spec that defines it',
+    };
+  }
+  return {
+    rule: 'ambiguous-fact',
+    ...placeOf(citation),
+    message: `@${raw.verb} ${raw.ref}: \`${raw.id}\` is defined in ${resolution.candidates.length} specs`,
+    fix: `name the document: ${resolution.candidates.map((c) => `\`${c}\``).join(' or ')}`,
+  };
+}
+
+/** A citation of a void fact, a verb in the wrong kind of file, or a deviation without its reason. */
+// @implements factline#GATE-MISPLACED-CITATION
+// @implements factline#GATE-DEVIATION-NEEDS-REASON
+// @implements factline#GATE-VOID-FACT-CITED
+function misuse(citation: Citation, raw: ScannedCitation, fact: Fact): Problem | undefined {
+  if (fact.status.state === 'void') {
+    return {
+      rule: 'void-fact-cited',
+      ...factPlaceOf(citation, fact),
+      message: `@${raw.verb} ${raw.ref}: ${fact.address} is void (withdrawn)`,
+      fix: 'remove the citation, or cite the fact that replaced it',
+    };
+  }
+  if (raw.verb === 'implements' && citation.inTest) {
+    return {
+      rule: 'misplaced-citation',
+      ...factPlaceOf(citation, fact),
+      message: `@implements ${raw.ref} in a test file`,
+      fix: 'move it next to the implementing code, or use @verifies for a test that proves the fact',
+    };
+  }
+  if (raw.verb === 'verifies' && !citation.inTest) {
+    return {
+      rule: 'misplaced-citation',
+      ...factPlaceOf(citation, fact),
+      message: `@verifies ${raw.ref} outside the test files`,
+      fix: 'move it into the test that proves the fact, or use @implements; test files come from the `tests` globs',
+    };
+  }
+  if (raw.verb === 'deviates' && (raw.reason === undefined || raw.reason === '')) {
+    return {
+      rule: 'deviation-without-reason',
+      ...factPlaceOf(citation, fact),
+      message: `@deviates ${raw.ref} gives no reason`,
+      fix: `write the reason: @deviates ${raw.ref} reason="why the code departs from the fact"`,
+    };
+  }
+  return undefined;
+}
+
+/** A pin that no longer matches the fact's digest or kind revision. */
+// @implements factline#GATE-STALE-PIN-STOPS-COUNTING
+function staleness(
+  citation: Citation,
+  raw: ScannedCitation,
+  fact: Fact,
+  index: FactIndex,
+): Problem | undefined {
+  if (raw.pin === undefined) return undefined;
+  const doc = index.docs.get(fact.doc);
+  if (pinMatches(raw.pin, fact, doc)) return undefined;
+  const now = currentPin(fact, doc, raw.pin);
+  return {
+    rule: 'stale-citation',
+    ...factPlaceOf(citation, fact),
+    message: `@${raw.verb} ${raw.ref}: pin ~${raw.pin} no longer matches ${fact.address} (now ~${now}); the fact now reads: "${quote(fact.text)}"`,
+    fix: revisionGone(raw.pin, now)
+      ? `no kind line governs ${fact.address} any more, so a revision pin cannot match; review this code against the fact, then run \`factline pin ${fact.address}\` to re-stamp it with the digest pin ~${now}`
+      : `review this code against the fact, then run \`factline pin ${fact.address}\``,
+  };
 }
 
 /** A revision pin whose fact has no kind revision now: `pin` turns it into a digest pin. */

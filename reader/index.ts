@@ -8,11 +8,11 @@ import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { bindFence, buildFact, DEFAULT_STATUS, headingSection } from './build.ts';
 import type { Issue } from './issues.ts';
-import type { Diagnostic, Fact, Section, SpecDocument, Status } from './model.ts';
+import type { Fact, Section, SpecDocument, Status } from './model.ts';
 import { LineIndex } from './positions.ts';
-import { scanUnit } from './scan.ts';
+import { type ScannedUnit, scanUnit } from './scan.ts';
 import type { MarkerStatus } from './status-values.ts';
-import { collectBlocks, inlineMasks } from './units.ts';
+import { type Block, collectBlocks, inlineMasks, type UnitBlock } from './units.ts';
 
 export type { Diagnostic, Fact, Section, SpecDocument, SpecSet, Status } from './model.ts';
 
@@ -46,21 +46,47 @@ interface PendingFact {
   chain: Section[];
 }
 
+type HeadingBlock = Extract<Block, { kind: 'heading' }>;
+type MarkerBlock = Extract<Block, { kind: 'unit' | 'html' }>;
+
 // @implements factline#READ-NEVER-THROWS
 // @implements factline#READ-DIAGNOSTICS-COLLECTED
 export function parseSpec(source: string, options: ParseOptions): SpecDocument {
-  const { file, doc } = options;
-  const text = blankFrontMatter(source.replace(/^\uFEFF/, ' '));
-  const tree = processor.parse(text) as Root;
-  const lines = new LineIndex(text);
-  const blocks = collectBlocks(tree);
-  const diagnostics: Diagnostic[] = [];
-  const report = (issue: Issue): void => {
-    const { line, column } = lines.place(issue.offset);
-    diagnostics.push({
+  const reading = new SpecReading(blankFrontMatter(source.replace(/^\uFEFF/, ' ')), options);
+  reading.blocks.forEach((block, b) => {
+    if (block.kind === 'heading') reading.heading(block);
+    else if (block.kind === 'unit' || block.kind === 'html') reading.unit(block, b);
+  });
+  return reading.finish();
+}
+
+/** One pass over a spec's blocks: the sections open so far, the ids claimed, the facts awaiting roll-down. */
+class SpecReading {
+  readonly lines: LineIndex;
+  readonly blocks: Block[];
+  readonly result: SpecDocument;
+  private readonly ids = new Map<string, number>();
+  /** Open sections, outermost first. */
+  private readonly stack: Section[] = [];
+  private readonly pending: PendingFact[] = [];
+  private seenHeading = false;
+  private documentMarkerLine: number | undefined;
+
+  constructor(
+    readonly text: string,
+    readonly options: ParseOptions,
+  ) {
+    this.lines = new LineIndex(text);
+    this.blocks = collectBlocks(processor.parse(text) as Root);
+    this.result = { doc: options.doc, file: options.file, facts: [], sections: [], diagnostics: [] };
+  }
+
+  readonly report = (issue: Issue): void => {
+    const { line, column } = this.lines.place(issue.offset);
+    this.result.diagnostics.push({
       code: issue.code,
       severity: 'error',
-      file,
+      file: this.options.file,
       line,
       column,
       ...(issue.token !== undefined ? { token: issue.token } : {}),
@@ -69,113 +95,128 @@ export function parseSpec(source: string, options: ParseOptions): SpecDocument {
     });
   };
 
-  const result: SpecDocument = { doc, file, facts: [], sections: [], diagnostics };
-  const ids = new Map<string, number>();
-  const claim = (id: string, offset: number, token: string): boolean => {
-    const line = lines.place(offset).line;
-    const prior = ids.get(id);
+  /** Claims an id for this document; a second claim is a `duplicate-id` naming both lines. */
+  readonly claim = (id: string, offset: number, token: string): boolean => {
+    const line = this.lines.place(offset).line;
+    const prior = this.ids.get(id);
     if (prior !== undefined) {
-      report({
+      this.report({
         code: 'duplicate-id',
         offset,
         token,
-        message: `duplicate id \`${id}\` (lines ${prior} and ${line}): already defined at ${file}:${prior}`,
+        message: `duplicate id \`${id}\` (lines ${prior} and ${line}): already defined at ${this.options.file}:${prior}`,
         fix: 'rename one of them; fact ids and heading {#anchors} share one namespace per document',
       });
       return false;
     }
-    ids.set(id, line);
+    this.ids.set(id, line);
     return true;
   };
 
-  const stack: Section[] = [];
-  const pending: PendingFact[] = [];
-  let seenHeading = false;
-  let documentMarkerLine: number | undefined;
+  private get innermost(): Section | undefined {
+    return this.stack[this.stack.length - 1];
+  }
 
-  for (let b = 0; b < blocks.length; b++) {
-    const block = blocks[b]!;
-    if (block.kind === 'heading') {
-      const section = headingSection(text, block, lines, report, claim);
-      while (stack.length > 0 && stack[stack.length - 1]!.depth >= section.depth) stack.pop();
-      stack.push(section);
-      result.sections.push(section);
-      if (!seenHeading && section.depth === 1) result.title = section.title;
-      seenHeading = true;
-      continue;
-    }
-    if (block.kind !== 'unit' && block.kind !== 'html') continue;
+  heading(block: HeadingBlock): void {
+    const section = headingSection(this.text, block, this.lines, this.report, this.claim);
+    while (this.stack.length > 0 && this.innermost!.depth >= section.depth) this.stack.pop();
+    this.stack.push(section);
+    this.result.sections.push(section);
+    if (!this.seenHeading && section.depth === 1) this.result.title = section.title;
+    this.seenHeading = true;
+  }
+
+  /** A unit (or an HTML block, which only matters as a standalone `<status>` marker). */
+  unit(block: MarkerBlock, b: number): void {
     if (
       block.kind === 'html' &&
       (block.node.value.startsWith('<!--') || !block.node.value.includes('<status'))
     )
-      continue;
+      return;
     const masks = block.kind === 'unit' ? inlineMasks(block.node) : { masks: [], codes: [] };
     const scanned = scanUnit({
-      raw: text.slice(block.start, block.end),
+      raw: this.text.slice(block.start, block.end),
       base: block.start,
       masks: masks.masks,
       quoteDepth: block.quoteDepth,
     });
     // An HTML block is never a unit: it only matters as a standalone marker.
-    if (block.kind === 'html' && (scanned.text !== '' || scanned.anchor)) continue;
-    for (const issue of scanned.issues) report(issue);
-
+    if (block.kind === 'html' && (scanned.text !== '' || scanned.anchor)) return;
+    for (const issue of scanned.issues) this.report(issue);
     if (!scanned.anchor) {
-      if (scanned.markers === 0) continue;
-      if (scanned.text === '' && !scanned.label) {
-        // A standalone marker: document, section, or stranded.
-        const prev = blocks[b - 1];
-        const afterHeading = prev?.kind === 'heading';
-        const firstH1 = afterHeading && result.sections.length === 1 && prev.node.depth === 1;
-        if (!seenHeading || firstH1) {
-          if (documentMarkerLine === undefined) {
-            documentMarkerLine = lines.place(block.start).line;
-            if (scanned.status) result.status = { ...scanned.status, origin: 'document' };
-            continue;
-          }
-        } else if (afterHeading) {
-          const section = stack[stack.length - 1]!;
-          if (scanned.status) section.status = { ...scanned.status, origin: 'section' };
-          continue;
-        }
-        report({
-          code: 'stranded-marker',
-          offset: scanned.firstMarker ?? block.start,
-          token: scanned.firstMarkerToken ?? '',
-          message:
-            documentMarkerLine !== undefined && !seenHeading
-              ? `a second document marker (the first is at line ${documentMarkerLine})`
-              : 'a standalone marker here marks nothing: only right after a heading (or in the preamble) does a marker stand alone',
-          fix: 'move it right under a heading to mark that section, or into the unit it describes (then give the unit a `@fact:` anchor)',
-        });
-        continue;
-      }
-      if ((block.kind === 'unit' && block.type === 'tableCell') || scanned.anchorAttempted) continue;
-      report({
-        code: 'marked-unit-without-anchor',
-        offset: scanned.firstMarker ?? block.start,
-        token: scanned.firstMarkerToken ?? '',
-        message: 'this unit carries a status marker but no `@fact:` anchor',
-        fix: 'start the unit with `@fact:SOME-ID` (UPPER-SLUG for a normative fact, kebab-case for a service unit), or remove the marker',
-      });
-      continue;
+      if (scanned.markers === 0) return;
+      if (scanned.text === '' && !scanned.label) this.standaloneMarker(block, b, scanned);
+      else this.markedUnitWithoutAnchor(block, scanned);
+      return;
     }
-    if (block.kind !== 'unit') continue;
-    const anchor = scanned.anchor;
-    if (!claim(anchor.id, anchor.offset, anchor.token)) continue;
-    const fact = buildFact(scanned, block, masks.codes, lines, { file, doc }, stack);
-    if (anchor.type === 'code') bindFence(fact, text, blocks, b, anchor.offset, report);
-    if (fact.kindLine && stack.length > 0) stack[stack.length - 1]!.kindLine = fact.kindLine;
-    if (stack.length > 0) stack[stack.length - 1]!.factIds.push(fact.id);
-    result.facts.push(fact);
-    pending.push({ fact, chain: [...stack], ...(scanned.status ? { own: scanned.status } : {}) });
+    if (block.kind === 'unit') this.fact(block, b, scanned, masks.codes);
   }
 
-  // Roll-down runs last: a preamble marker may follow the facts it covers.
-  for (const { fact, own, chain } of pending) fact.status = effectiveStatus(own, chain, result.status);
-  diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
-  return result;
+  /** A marker alone in its unit marks the document, the section above, or nothing (stranded). */
+  private standaloneMarker(block: MarkerBlock, b: number, scanned: ScannedUnit): void {
+    const prev = this.blocks[b - 1];
+    const afterHeading = prev?.kind === 'heading';
+    const firstH1 = afterHeading && this.result.sections.length === 1 && prev.node.depth === 1;
+    if (!this.seenHeading || firstH1) {
+      if (this.documentMarkerLine === undefined) {
+        this.documentMarkerLine = this.lines.place(block.start).line;
+        if (scanned.status) this.result.status = { ...scanned.status, origin: 'document' };
+        return;
+      }
+    } else if (afterHeading) {
+      const section = this.innermost!;
+      if (scanned.status) section.status = { ...scanned.status, origin: 'section' };
+      return;
+    }
+    this.report({
+      code: 'stranded-marker',
+      offset: scanned.firstMarker ?? block.start,
+      token: scanned.firstMarkerToken ?? '',
+      message:
+        this.documentMarkerLine !== undefined && !this.seenHeading
+          ? `a second document marker (the first is at line ${this.documentMarkerLine})`
+          : 'a standalone marker here marks nothing: only right after a heading (or in the preamble) does a marker stand alone',
+      fix: 'move it right under a heading to mark that section, or into the unit it describes (then give the unit a `@fact:` anchor)',
+    });
+  }
+
+  private markedUnitWithoutAnchor(block: MarkerBlock, scanned: ScannedUnit): void {
+    if ((block.kind === 'unit' && block.type === 'tableCell') || scanned.anchorAttempted) return;
+    this.report({
+      code: 'marked-unit-without-anchor',
+      offset: scanned.firstMarker ?? block.start,
+      token: scanned.firstMarkerToken ?? '',
+      message: 'this unit carries a status marker but no `@fact:` anchor',
+      fix: 'start the unit with `@fact:SOME-ID` (UPPER-SLUG for a normative fact, kebab-case for a service unit), or remove the marker',
+    });
+  }
+
+  /** An anchored unit becomes a fact of the innermost open section; its status rolls down at the end. */
+  private fact(
+    block: UnitBlock,
+    b: number,
+    scanned: ScannedUnit,
+    codes: ReturnType<typeof inlineMasks>['codes'],
+  ): void {
+    const anchor = scanned.anchor!;
+    if (!this.claim(anchor.id, anchor.offset, anchor.token)) return;
+    const { file, doc } = this.options;
+    const fact = buildFact(scanned, block, codes, this.lines, { file, doc }, this.stack);
+    if (anchor.type === 'code') bindFence(fact, this.text, this.blocks, b, anchor.offset, this.report);
+    const section = this.innermost;
+    if (fact.kindLine && section) section.kindLine = fact.kindLine;
+    if (section) section.factIds.push(fact.id);
+    this.result.facts.push(fact);
+    this.pending.push({ fact, chain: [...this.stack], ...(scanned.status ? { own: scanned.status } : {}) });
+  }
+
+  /** Roll-down runs last: a preamble marker may follow the facts it covers. */
+  finish(): SpecDocument {
+    for (const { fact, own, chain } of this.pending)
+      fact.status = effectiveStatus(own, chain, this.result.status);
+    this.result.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
+    return this.result;
+  }
 }
 
 // @implements factline#READ-ROLL-DOWN
