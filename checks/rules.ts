@@ -154,6 +154,7 @@ function spec(what: string, fix: string): RuleInfo {
 
 export type RuleId = keyof typeof GATE_RULES | DiagnosticCode;
 
+// @implements factline-architecture#ONE-RULE-TABLE
 export const RULES: Readonly<Record<RuleId, RuleInfo>> = { ...GATE_RULES, ...SPEC_RULES } satisfies Record<
   RuleId,
   RuleInfo

@@ -24,7 +24,8 @@ function pageCompilerOptions(): ts.CompilerOptions {
 describe('the report page script', () => {
   // @verifies factline-architecture#PAGE-SCRIPT-TYPED
   it('the inlined bundle is what the build makes of html/page/ now (a stale bundle fails here)', async () => {
-    expect(readFileSync(PAGE_MODULE, 'utf8')).toBe(pageModuleText(await bundlePageScript()));
+    const fresh = readFileSync(PAGE_MODULE, 'utf8') === pageModuleText(await bundlePageScript());
+    expect(fresh, `${PAGE_MODULE} is stale: run \`npm run build\` (npm test does it first)`).toBe(true);
     const html = renderHtmlReport(sampleResult(), sampleInputs());
     expect(html).toContain(`<script>${REPORT_JS}</script>`);
     // One self-contained script: nothing left to load.
