@@ -88,6 +88,8 @@ function toJsonSchema(shape: Shape, field?: Field): Record<string, unknown> {
       return { type: 'object', additionalProperties: toJsonSchema(shape.values), ...meta };
     case 'anyOf':
       return { anyOf: shape.options.map((s) => toJsonSchema(s)), ...meta };
+    case 'any':
+      return { ...meta };
     case 'object':
       return {
         type: 'object',

@@ -82,7 +82,8 @@ export async function runGate(
 ): Promise<{ result: TraceResult; specs: LoadedSpecs }> {
   const timings = options.timings ?? {};
   const t0 = performance.now();
-  const specCache = options.cache ? openSpecCache(config.root) : undefined;
+  const warn = (line: string) => io.stderr.write(line);
+  const specCache = options.cache ? openSpecCache(config.root, warn) : undefined;
   const specs = await loadSpecSet(
     io,
     config,
@@ -94,7 +95,7 @@ export async function runGate(
   timings.specs = (timings.specs ?? 0) + (t1 - t0);
   const files = await listGateFiles(config);
   timings.glob = (timings.glob ?? 0) + (performance.now() - t1);
-  const cache = options.cache ? openScanCache(config.root) : undefined;
+  const cache = options.cache ? openScanCache(config.root, warn) : undefined;
   const result = await runCoreGate({
     specs: specs.set,
     files,

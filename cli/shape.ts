@@ -15,7 +15,8 @@ export type Shape =
   | { type: 'tuple'; items: Shape[]; minItems: number }
   | { type: 'object'; fields: Record<string, Field>; closed: boolean }
   | { type: 'record'; values: Shape }
-  | { type: 'anyOf'; options: Shape[] };
+  | { type: 'anyOf'; options: Shape[] }
+  | { type: 'any' };
 
 export interface Field {
   shape: Shape;
@@ -41,6 +42,7 @@ export const S = {
   record: (values: Shape): Shape => ({ type: 'record', values }),
   anyOf: (...options: Shape[]): Shape => ({ type: 'anyOf', options }),
   optional: (shape: Shape): Field => ({ shape, optional: true }),
+  any: (): Shape => ({ type: 'any' }),
 };
 
 /** One problem: the key path (`generate.spec`, `entries["a.ts"][1][3]`) and what is wrong there. */
@@ -76,6 +78,8 @@ function expected(shape: Shape): string {
       return 'an object';
     case 'anyOf':
       return shape.options.map(expected).join(' or ');
+    case 'any':
+      return 'any value';
   }
 }
 
@@ -164,5 +168,7 @@ export function checkShape(value: unknown, shape: Shape, path = ''): ShapeProble
     }
     case 'anyOf':
       return shape.options.some((o) => checkShape(value, o, path) === undefined) ? undefined : wrong();
+    case 'any':
+      return undefined;
   }
 }
