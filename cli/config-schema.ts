@@ -16,6 +16,12 @@ export const CONFIG_KEYS = {
     default: 'specs',
     description: 'Directory that document names are relative to (`specs/mcp-core.md` → `mcp-core`).',
   },
+  names: {
+    shape: S.record(S.string(true)),
+    default: {},
+    description:
+      'Explicit document names by spec path (`{"vendor/doc.md": "vendor-doc"}`), for two specs the path would give one name.',
+  },
   specs: { shape: globs, default: ['specs/**/*.md'], description: 'Globs of spec files.' },
   sources: {
     shape: globs,

@@ -12,6 +12,8 @@ import { checkShape } from './shape.ts';
 export interface FactlineConfig {
   /** Directory that document names are relative to (`specs/mcp-core.md` → `mcp-core`). */
   specsRoot: string;
+  /** Explicit document names by repo-relative spec path, overriding the name from the path. */
+  names: Record<string, string>;
   /** Globs of spec files. */
   specs: string[];
   /** Globs of source files, where `@implements` belongs. */

@@ -14,6 +14,7 @@ import { type FactlineConfig, loadConfig } from './config.ts';
 import { cachedParser, cachedScan, openScanCache, openSpecCache } from './gate-cache.ts';
 import { type CliIO, UsageError } from './io.ts';
 import { type LoadedSpecs, loadSpecSet } from './load-specs.ts';
+import { followWithinRoot } from './symlink-policy.ts';
 
 /**
  * Never read, whatever the config's own `ignore` says: dependencies, git
@@ -44,9 +45,9 @@ export async function listGateFiles(config: FactlineConfig): Promise<GateFile[]>
     ignore: [...config.ignore, ...ALWAYS_IGNORED],
     onlyFiles: true,
     dot: false,
-    followSymbolicLinks: false,
+    followSymbolicLinks: true,
   });
-  return classifyGateFiles(found, config.tests);
+  return classifyGateFiles(followWithinRoot(config.root, found), config.tests);
 }
 
 async function driftFindings(config: FactlineConfig): Promise<Finding[]> {
