@@ -67,7 +67,12 @@ function writeProject(root: string): void {
 
 function quietIO(): CliIO & { err: string[] } {
   const err: string[] = [];
-  const sink = { write: (s: string) => (err.push(s), true) } as unknown as NodeJS.WritableStream;
+  const sink = {
+    write: (s: string) => {
+      err.push(s);
+      return true;
+    },
+  } as unknown as NodeJS.WritableStream;
   return { cwd: dir, env: {}, stdout: sink, stderr: sink, err };
 }
 
