@@ -22,9 +22,11 @@ function realOrUndefined(path: string): string | undefined {
 }
 
 /**
- * The found paths (relative to `root`, or absolute) whose real file lies in
- * the root, one per real file, sorted. Globs are run with symlinks followed
- * (tinyglobby stops at cycles), and this takes care of the rest.
+ * The found paths (relative to `root`, or absolute), one per real file,
+ * sorted, without those that reach a file outside the root through a link.
+ * (A glob that names a place outside the root, like `../lib/**`, is the
+ * config's explicit choice and is read.) Globs are run with symlinks
+ * followed (tinyglobby stops at cycles), and this takes care of the rest.
  */
 // @implements trust#ONE-SYMLINK-POLICY
 export function followWithinRoot(root: string, found: Iterable<string>): string[] {
@@ -32,10 +34,11 @@ export function followWithinRoot(root: string, found: Iterable<string>): string[
   const byReal = new Map<string, string>();
   for (const path of [...found].sort()) {
     const real = realOrUndefined(resolve(root, path));
-    if (real === undefined || !isInside(realRoot, real)) continue;
-    const prior = byReal.get(real);
-    // The path that is the file's own name wins over any link to it.
+    if (real === undefined) continue;
+    // Its own name: no link on the way to it.
     const own = resolve(realRoot, relative(root, resolve(root, path))) === real;
+    if (!own && !isInside(realRoot, real)) continue;
+    const prior = byReal.get(real);
     if (prior === undefined || own) byReal.set(real, path);
   }
   return [...byReal.values()].sort();
