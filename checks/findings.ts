@@ -47,6 +47,8 @@ export const RULE_DESCRIPTIONS: Record<string, string> = {
   'typed-anchor-without-fence': 'Spec: an @fact/code: anchor has no fenced code block below it.',
   'swallowed-anchor': 'Spec: an anchor starts a continuation line and is read as prose of the unit above.',
   'empty-id': 'Spec: an anchor has an empty id.',
+  'nesting-too-deep': 'Spec: block quotes or list items nest deeper than the reader reads.',
+  'control-character': 'Spec: an id holds a control character.',
   'generated-drift': 'Generated files differ from what the spec and templates produce.',
   'generated-hand-edit': 'A generated file was edited by hand.',
 };

@@ -14,7 +14,6 @@ import {
   fchmodSync,
   fchownSync,
   fsyncSync,
-  lstatSync,
   mkdirSync,
   openSync,
   readdirSync,

@@ -6,6 +6,7 @@ import type { Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { boundNesting } from './bounds.ts';
 import { bindFence, buildFact, DEFAULT_STATUS, headingSection } from './build.ts';
 import type { Issue } from './issues.ts';
 import type { Diagnostic, Fact, Section, SpecDocument, Status } from './model.ts';
@@ -50,7 +51,8 @@ interface PendingFact {
 // @implements factline#READ-DIAGNOSTICS-COLLECTED
 export function parseSpec(source: string, options: ParseOptions): SpecDocument {
   const { file, doc } = options;
-  const text = blankFrontMatter(source.replace(/^\uFEFF/, ' '));
+  const bounded = boundNesting(blankFrontMatter(source.replace(/^\uFEFF/, ' ')));
+  const text = bounded.text;
   const tree = processor.parse(text) as Root;
   const lines = new LineIndex(text);
   const blocks = collectBlocks(tree);
@@ -68,6 +70,8 @@ export function parseSpec(source: string, options: ParseOptions): SpecDocument {
       ...(issue.fix !== undefined ? { fix: issue.fix } : {}),
     });
   };
+
+  for (const issue of bounded.issues) report(issue);
 
   const result: SpecDocument = { doc, file, facts: [], sections: [], diagnostics };
   const ids = new Map<string, number>();

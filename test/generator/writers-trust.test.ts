@@ -33,7 +33,7 @@ function tempDir(prefix: string): string {
 }
 
 /** A project with a spec, two templates and the config that generates from them. */
-export function genProject(): string {
+function genProject(): string {
   const dir = tempDir('factline-writers-');
   for (const d of ['specs', 'templates', 'src', 'test']) mkdirSync(join(dir, d));
   writeFileSync(join(dir, 'specs', 'doc.md'), '# Doc\n\n@fact:ONE One holds. @status:impl/done\n');
