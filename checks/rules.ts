@@ -141,6 +141,11 @@ const SPEC_RULES = {
     'leave a blank line before the anchor',
   ),
   'empty-id': spec('an anchor has an empty id', 'write the id right after `@fact:`'),
+  'nesting-too-deep': spec(
+    'block quotes or list items nest deeper than the reader reads',
+    'flatten the nesting (split the list, or use a heading)',
+  ),
+  'control-character': spec('an id holds a control character', 'remove the control character from the id'),
 } satisfies Record<DiagnosticCode, RuleInfo>;
 
 function spec(what: string, fix: string): RuleInfo {

@@ -5,11 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { CONFIG_KEYS, CONFIG_SHAPE, configDefaults } from './config-schema.ts';
 import { UsageError } from './io.ts';
+import { checkShape } from './shape.ts';
 
 export interface FactlineConfig {
   /** Directory that document names are relative to (`specs/mcp-core.md` → `mcp-core`). */
   specsRoot: string;
+  /** Explicit document names by repo-relative spec path, overriding the name from the path. */
+  names: Record<string, string>;
   /** Globs of spec files. */
   specs: string[];
   /** Globs of source files, where `@implements` belongs. */
@@ -28,56 +32,30 @@ export interface FactlineConfig {
 
 export const CONFIG_FILE = 'factline.config.json';
 
-export const DEFAULT_CONFIG: Omit<FactlineConfig, 'root'> = {
-  specsRoot: 'specs',
-  specs: ['specs/**/*.md'],
-  sources: ['**/*.{ts,js,mjs,cjs,rs,go,py,sh,hbs}'],
-  tests: ['test/**/*', '**/*.test.*', '**/*.spec.*'],
-  ignore: ['node_modules/**', '.git/**', 'dist/**', 'build/**', 'coverage/**', '**/fixtures/**'],
-  strict: false,
-  generate: { spec: 'specs/mcp-core.md', templates: 'templates', out: 'generated' },
-};
+export const DEFAULT_CONFIG: Omit<FactlineConfig, 'root'> = configDefaults();
 
-const ARRAY_KEYS = ['specs', 'sources', 'tests', 'ignore'] as const;
-
-/** Validates a parsed config object; every problem names the key and the fix. */
+/**
+ * Validates a parsed config object against the schema table (cli/config-schema.ts):
+ * an unknown, misspelled or mistyped key at any depth, or `null` where a
+ * value belongs, is a usage error naming the key path and the fix.
+ */
+// @implements trust#CONFIG-VALIDATED-BY-SCHEMA
 export function parseConfig(raw: unknown, root: string, where: string): FactlineConfig {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new UsageError(`${where}: the config must be a JSON object`);
   }
-  const input = raw as Record<string, unknown>;
-  const known = new Set([...Object.keys(DEFAULT_CONFIG), '$schema']);
-  for (const key of Object.keys(input)) {
-    if (!known.has(key)) {
-      throw new UsageError(
-        `${where}: unknown key \`${key}\` (known: ${[...known].filter((k) => k !== '$schema').join(', ')})`,
-      );
-    }
+  const problem = checkShape(raw, CONFIG_SHAPE);
+  if (problem) {
+    throw new UsageError(
+      `${where}: \`${problem.path}\` ${problem.message} (see schema/factline.config.schema.json)`,
+    );
   }
-  const config: FactlineConfig = { ...DEFAULT_CONFIG, generate: { ...DEFAULT_CONFIG.generate }, root };
-  for (const key of ARRAY_KEYS) {
-    const value = input[key];
-    if (value === undefined) continue;
-    if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
-      throw new UsageError(`${where}: \`${key}\` must be an array of glob strings`);
-    }
-    config[key] = value;
-  }
-  if (input.specsRoot !== undefined) {
-    if (typeof input.specsRoot !== 'string') throw new UsageError(`${where}: \`specsRoot\` must be a string`);
-    config.specsRoot = input.specsRoot;
-  }
-  if (input.strict !== undefined) {
-    if (typeof input.strict !== 'boolean') throw new UsageError(`${where}: \`strict\` must be true or false`);
-    config.strict = input.strict;
-  }
-  if (input.generate !== undefined) {
-    const g = input.generate as Record<string, unknown>;
-    for (const key of ['spec', 'templates', 'out'] as const) {
-      if (g[key] === undefined) continue;
-      if (typeof g[key] !== 'string') throw new UsageError(`${where}: \`generate.${key}\` must be a string`);
-      config.generate[key] = g[key];
-    }
+  const input = raw as Partial<Omit<FactlineConfig, 'root'>>;
+  const config: FactlineConfig = { ...configDefaults(), root };
+  for (const key of Object.keys(CONFIG_KEYS) as (keyof typeof CONFIG_KEYS)[]) {
+    if (input[key] === undefined) continue;
+    if (key === 'generate') config.generate = { ...config.generate, ...input.generate };
+    else (config as unknown as Record<string, unknown>)[key] = input[key];
   }
   return config;
 }
@@ -93,7 +71,7 @@ export function loadConfig(cwd: string, explicitPath?: string): FactlineConfig {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (explicitPath === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { ...DEFAULT_CONFIG, generate: { ...DEFAULT_CONFIG.generate }, root: cwd };
+      return { ...configDefaults(), root: cwd };
     }
     throw new UsageError(`cannot read config ${path}: ${(error as Error).message}`);
   }

@@ -1,4 +1,5 @@
 /** The one human line format for diagnostics and findings, so editors and terminals can jump to them. */
+import { escapeControls as e } from '../checks/reporters/escape.ts';
 import type { Severity } from '../reader/model.ts';
 
 export interface Locatable {
@@ -15,11 +16,11 @@ export interface Locatable {
 
 /** `file:line:col: severity code message` (no trailing newline). */
 export function formatDiagnosticLine(d: Locatable): string {
-  return `${d.file}:${d.line}:${d.column ?? 1}: ${d.severity} ${d.code ?? d.rule ?? ''} ${d.message}`;
+  return `${e(d.file)}:${d.line}:${d.column ?? 1}: ${d.severity} ${d.code ?? d.rule ?? ''} ${e(d.message)}`;
 }
 
 /** The line above plus an indented `fix:` line when there is one. */
 export function formatDiagnostic(d: Locatable): string {
   const head = formatDiagnosticLine(d);
-  return d.fix ? `${head}\n  fix: ${d.fix}` : head;
+  return d.fix ? `${head}\n  fix: ${e(d.fix)}` : head;
 }

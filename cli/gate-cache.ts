@@ -6,13 +6,15 @@
  * it, so upgrading factline throws old entries away.
  */
 import { createHash, hash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ScannedCitation } from '../checks/scan/index.ts';
 import { scanFile } from '../checks/scan/index.ts';
 import { parseSpec } from '../reader/index.ts';
 import type { SpecDocument } from '../reader/model.ts';
+import { SCAN_ROW, SPEC_ENTRY } from './cache-shapes.ts';
+import { checkShape, S, type Shape } from './shape.ts';
 
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,17 +25,21 @@ function hashText(text: string): string {
 
 /**
  * What cached results depend on besides their input: the sources of the
- * code that produced them and the package's dependency pins.
+ * code that produced them (every file beneath `dir`) and the package's
+ * dependency pins.
  */
 function sourceFingerprint(dir: string): string {
   const h = createHash('sha1');
-  try {
-    for (const name of readdirSync(dir).sort()) {
-      h.update(name)
-        .update('\0')
-        .update(readFileSync(join(dir, name)))
-        .update('\0');
+  const visit = (d: string): void => {
+    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(d, entry.name);
+      h.update(entry.name).update('\0');
+      if (entry.isDirectory()) visit(path);
+      else if (entry.isFile()) h.update(readFileSync(path)).update('\0');
     }
+  };
+  try {
+    visit(dir);
     h.update(readFileSync(join(PACKAGE_ROOT, 'package.json')));
   } catch {
     try {
@@ -47,31 +53,99 @@ function sourceFingerprint(dir: string): string {
   return h.digest('base64');
 }
 
-/** One JSON file of `key → [content hash, value]`; entries not used this run drop out on save. */
+/** Bumped whenever the file layout below changes. */
+const CACHE_FORMAT = 4;
+
+/**
+ * The file is one header line, `factline-cache FORMAT NAME SHA256`, and a
+ * JSON body `{fingerprint, entries}` whose sha256 (base64) the header
+ * carries, so a damaged byte anywhere is caught before anything is decoded.
+ */
+function encodeFile(name: string, body: string): string {
+  return `factline-cache ${CACHE_FORMAT} ${name} ${hash('sha256', body, 'base64')}\n${body}`;
+}
+
+/** The body of a cache file, or why it cannot be trusted. */
+function decodeFile(name: string, raw: string): { body: unknown } | { problem: string } {
+  const newline = raw.indexOf('\n');
+  const header = (newline === -1 ? raw : raw.slice(0, newline)).split(' ');
+  if (header.length !== 4 || header[0] !== 'factline-cache') return { problem: 'no cache header' };
+  if (header[1] !== String(CACHE_FORMAT) || header[2] !== name) return { problem: 'another cache format' };
+  const body = raw.slice(newline + 1);
+  if (hash('sha256', body, 'base64') !== header[3]) return { problem: 'checksum mismatch' };
+  try {
+    return { body: JSON.parse(body) };
+  } catch {
+    return { problem: 'not JSON' };
+  }
+}
+
+/**
+ * One cache file of `key → [content hash, value]`; entries not used this run
+ * drop out on save. Nothing read is trusted blindly: a file that fails its
+ * checksum or whose entries do not have the expected shape is discarded
+ * whole, said once on stderr, and rebuilt by this run.
+ */
+// @implements trust#CACHE-NEVER-TRUSTED-BLINDLY
 export class ContentCache<V> {
   private dirty = false;
+  private warned = false;
   private readonly kept = new Map<string, [string, V]>();
 
   private constructor(
     private readonly file: string,
+    private readonly name: string,
     private readonly fingerprint: string,
     private readonly entries: Map<string, [string, V]>,
+    private readonly warn: (line: string) => void,
   ) {}
 
-  static open<V>(root: string, name: string, producerDir: string): ContentCache<V> {
+  static open<V>(
+    root: string,
+    name: string,
+    producerDir: string,
+    valueShape: Shape,
+    warn: (line: string) => void = () => {},
+  ): ContentCache<V> {
     const file = join(root, '.factline-cache', `${name}.json`);
     const fingerprint = sourceFingerprint(producerDir);
-    let entries = new Map<string, [string, V]>();
+    const empty = () => new ContentCache<V>(file, name, fingerprint, new Map(), warn);
+    let raw: string;
     try {
-      const raw = JSON.parse(readFileSync(file, 'utf8')) as {
-        fingerprint: string;
-        entries: Record<string, [string, V]>;
-      };
-      if (raw.fingerprint === fingerprint) entries = new Map(Object.entries(raw.entries));
+      raw = readFileSync(file, 'utf8');
     } catch {
-      // No cache yet, or a corrupt one: start empty.
+      return empty(); // No cache yet (or unreadable): start empty; saving may still work.
     }
-    return new ContentCache(file, fingerprint, entries);
+    const discard = (why: string) => {
+      warn(`factline: discarding the cache .factline-cache/${name}.json (${why}); rebuilding it\n`);
+      rmSync(file, { force: true });
+      const cache = empty();
+      cache.dirty = true;
+      cache.warned = true;
+      return cache;
+    };
+    const decoded = decodeFile(name, raw);
+    if ('problem' in decoded) return discard(decoded.problem);
+    const problem = checkShape(
+      decoded.body,
+      S.object({ fingerprint: S.string(), entries: S.record(S.any()) }),
+    );
+    if (problem) return discard(`\`${problem.path}\` ${problem.message}`);
+    const body = decoded.body as { fingerprint: string; entries: Record<string, unknown> };
+    // Another build's cache is expected after an upgrade: replaced without a word.
+    if (body.fingerprint !== fingerprint) return empty();
+    const entryShape = S.tuple([S.string(true), valueShape]);
+    for (const [key, entry] of Object.entries(body.entries)) {
+      const wrong = checkShape(entry, entryShape, `entries[${JSON.stringify(key)}]`);
+      if (wrong) return discard(`${wrong.path} ${wrong.message}`);
+    }
+    return new ContentCache(
+      file,
+      name,
+      fingerprint,
+      new Map(Object.entries(body.entries) as [string, [string, V]][]),
+      warn,
+    );
   }
 
   /** The value stored for `key` when its content hash is still `contentHash`. */
@@ -82,6 +156,17 @@ export class ContentCache<V> {
     return hit[1];
   }
 
+  /** An entry that passed the file checks but not a closer look: dropped, said once, rebuilt. */
+  reject(key: string): void {
+    if (!this.warned)
+      this.warn(
+        `factline: discarding the cache .factline-cache/${this.name}.json (the entry for ${key} does not match the file); rebuilding it\n`,
+      );
+    this.warned = true;
+    this.kept.delete(key);
+    this.dirty = true;
+  }
+
   set(key: string, contentHash: string, value: V): void {
     this.kept.set(key, [contentHash, value]);
     this.dirty = true;
@@ -90,15 +175,15 @@ export class ContentCache<V> {
   /** Atomic write (temp + rename); a cache that cannot be written only costs speed. */
   save(): void {
     if (!this.dirty && this.kept.size === this.entries.size) return;
+    const temp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(this.file), { recursive: true });
-      const temp = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(
-        temp,
-        JSON.stringify({ fingerprint: this.fingerprint, entries: Object.fromEntries(this.kept) }),
-      );
+      const body = JSON.stringify({ fingerprint: this.fingerprint, entries: Object.fromEntries(this.kept) });
+      writeFileSync(temp, encodeFile(this.name, body));
       renameSync(temp, this.file);
-    } catch {}
+    } catch {
+      rmSync(temp, { force: true });
+    }
   }
 }
 
@@ -166,10 +251,31 @@ function decodeCitation(row: Row): ScannedCitation {
   return cite;
 }
 
+/**
+ * A cached citation must still describe its file: its tag stands at its
+ * offset and column, and its reference follows on the same line. Cheap next
+ * to a scan, and it catches rows that are well formed but not this file's.
+ */
+function fitsText(c: ScannedCitation, text: string): boolean {
+  if (text[c.offset] !== '@' || !text.startsWith(c.verb, c.offset + 1)) return false;
+  const lineStart = c.offset - c.column + 1;
+  if (lineStart < 0 || (lineStart > 0 && text[lineStart - 1] !== '\n')) return false;
+  if (c.ref === '') return true;
+  const lineEnd = text.indexOf('\n', c.offset);
+  const at = text.indexOf(c.ref, c.offset);
+  return at !== -1 && (lineEnd === -1 || at < lineEnd);
+}
+
 export type ScanCache = ContentCache<Row[]>;
 
-export function openScanCache(root: string): ScanCache {
-  return ContentCache.open<Row[]>(root, 'scan-v3', join(PACKAGE_ROOT, 'checks', 'scan'));
+export function openScanCache(root: string, warn?: (line: string) => void): ScanCache {
+  return ContentCache.open<Row[]>(
+    root,
+    'scan-v4',
+    join(PACKAGE_ROOT, 'checks', 'scan'),
+    S.array(SCAN_ROW),
+    warn,
+  );
 }
 
 /** `scanFile`, answered from the cache when the file's text is unchanged. */
@@ -179,7 +285,8 @@ export function cachedScan(cache: ScanCache, file: string, text: string): Scanne
   if (rows !== undefined) {
     const out: ScannedCitation[] = new Array(rows.length);
     for (let i = 0; i < rows.length; i++) out[i] = decodeCitation(rows[i]!);
-    return out;
+    if (out.every((c) => fitsText(c, text))) return out;
+    cache.reject(file);
   }
   const citations = scanFile(file, text);
   cache.set(file, contentHash, citations.map(encodeCitation));
@@ -188,8 +295,8 @@ export function cachedScan(cache: ScanCache, file: string, text: string): Scanne
 
 export type SpecCache = ContentCache<{ doc: string; document: SpecDocument }>;
 
-export function openSpecCache(root: string): SpecCache {
-  return ContentCache.open(root, 'specs-v2', join(PACKAGE_ROOT, 'generator', 'spec'));
+export function openSpecCache(root: string, warn?: (line: string) => void): SpecCache {
+  return ContentCache.open(root, 'specs-v3', join(PACKAGE_ROOT, 'reader'), SPEC_ENTRY, warn);
 }
 
 /** A drop-in for `parseSpec` that reads an unchanged spec (same text, file and doc name) back from the cache. */

@@ -2,14 +2,15 @@
  * Finds and reads the spec files a command works on, and parses them into a
  * SpecSet. The one place the reader meets the file system.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { glob } from 'tinyglobby';
 import { parseSpec } from '../reader/index.ts';
 import type { SpecDocument, SpecSet } from '../reader/model.ts';
 import type { FactlineConfig } from './config.ts';
 import { type CliIO, UsageError } from './io.ts';
+import { followWithinRoot, isInside } from './symlink-policy.ts';
 
 export interface LoadedSpecs {
   set: SpecSet;
@@ -20,29 +21,25 @@ export interface LoadedSpecs {
 /** The MCP-CORE spec shipped inside the factline package: the default when nothing else is found. */
 export const BUNDLED_SPEC = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'specs', 'mcp-core.md');
 
-const SKIP_DIRS = new Set(['node_modules', '.git']);
-
 function toPosix(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/');
 }
 
-/** Every `.md` file beneath `dir`, sorted by path, skipping node_modules and .git. */
-function markdownUnder(dir: string): string[] {
-  const out: string[] = [];
-  const visit = (d: string): void => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      if (SKIP_DIRS.has(entry.name)) continue;
-      const path = join(d, entry.name);
-      if (entry.isDirectory()) visit(path);
-      else if (entry.isFile() && entry.name.endsWith('.md')) out.push(path);
-    }
-  };
-  visit(dir);
-  return out.sort();
+/** Every `.md` file beneath `dir`, sorted, skipping node_modules and .git, links followed by the one policy. */
+async function markdownUnder(config: FactlineConfig, dir: string): Promise<string[]> {
+  const found = await glob('**/*.md', {
+    cwd: dir,
+    absolute: true,
+    ignore: ['**/node_modules/**', '**/.git/**'],
+    followSymbolicLinks: true,
+  });
+  return followWithinRoot(isInside(config.root, dir) ? config.root : dir, found);
 }
 
 /** `specs/mcp-core.md` → `mcp-core`; outside the specs root, the bare file name. */
 export function docNameOf(config: FactlineConfig, absolute: string): string {
+  const named = config.names?.[toPosix(relative(config.root, absolute))];
+  if (named !== undefined) return named;
   const fromRoot = relative(resolve(config.root, config.specsRoot), absolute);
   const inside = fromRoot !== '' && !fromRoot.startsWith('..') && !isAbsolute(fromRoot);
   return toPosix(inside ? fromRoot : basename(absolute)).replace(/\.md$/i, '');
@@ -50,8 +47,13 @@ export function docNameOf(config: FactlineConfig, absolute: string): string {
 
 async function expand(io: CliIO, config: FactlineConfig, paths: string[]): Promise<string[]> {
   if (paths.length === 0) {
-    const found = await glob(config.specs, { cwd: config.root, ignore: config.ignore, absolute: true });
-    if (found.length > 0) return found.map((f) => resolve(f)).sort();
+    const found = await glob(config.specs, {
+      cwd: config.root,
+      ignore: config.ignore,
+      absolute: true,
+      followSymbolicLinks: true,
+    });
+    if (found.length > 0) return followWithinRoot(config.root, found).map((f) => resolve(f));
     // Falling back silently would make a typo in the config look like a passing project.
     io.stderr.write(
       `factline: no spec matches ${config.specs.join(', ')} under ${config.root}; reading the bundled ${relative(io.cwd, BUNDLED_SPEC) || BUNDLED_SPEC}\n`,
@@ -69,7 +71,7 @@ async function expand(io: CliIO, config: FactlineConfig, paths: string[]): Promi
     }
     if (!isDir) files.push(absolute);
     else {
-      const inside = markdownUnder(absolute);
+      const inside = await markdownUnder(config, absolute);
       if (inside.length === 0) throw new UsageError(`no .md files under \`${given}\``);
       files.push(...inside);
     }
@@ -84,6 +86,31 @@ function describe(error: unknown): string {
   return (error as Error).message;
 }
 
+/**
+ * Each spec's document name; two files with one name would merge their
+ * facts (one citation verifying both), so that is an error naming both.
+ */
+// @implements trust#DOCUMENT-IDENTITY
+function namedOnce(io: CliIO, config: FactlineConfig, files: string[]): Map<string, string> {
+  const byName = new Map<string, string>();
+  const names = new Map<string, string>();
+  const shown = (f: string) => toPosix(relative(io.cwd, f) || f);
+  for (const absolute of files) {
+    const doc = docNameOf(config, absolute);
+    const prior = byName.get(doc);
+    if (prior !== undefined) {
+      throw new UsageError(
+        `${shown(prior)} and ${shown(absolute)} both resolve to the document name \`${doc}\`; ` +
+          'rename one of the files, or give one an explicit name in the config: ' +
+          `"names": { "${toPosix(relative(config.root, absolute))}": "${doc}-2" }`,
+      );
+    }
+    byName.set(doc, absolute);
+    names.set(absolute, doc);
+  }
+  return names;
+}
+
 /** What turns one spec's text into its document: `parseSpec`, or a cache in front of it. */
 export type SpecParser = (source: string, options: { file: string; doc: string }) => SpecDocument;
 
@@ -95,6 +122,7 @@ export async function loadSpecSet(
   parse: SpecParser = parseSpec,
 ): Promise<LoadedSpecs> {
   const files = await expand(io, config, paths);
+  const docs = namedOnce(io, config, files);
   const sources = new Map<string, string>();
   const set: SpecSet = { documents: [] };
   for (const absolute of files) {
@@ -108,7 +136,7 @@ export async function loadSpecSet(
     }
     const file = toPosix(relative(config.root, absolute));
     sources.set(file, text);
-    set.documents.push(parse(text, { file, doc: docNameOf(config, absolute) }));
+    set.documents.push(parse(text, { file, doc: docs.get(absolute)! }));
   }
   return { set, sources };
 }

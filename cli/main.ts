@@ -2,6 +2,7 @@
  * The thin shell: picks a command, prints its help, maps errors to exit codes.
  * Commands load lazily so `factline facts` never pays for ts-morph or Handlebars.
  */
+import { escapeControls } from '../checks/reporters/escape.ts';
 import { type CliIO, type Command, EXIT, UsageError } from './io.ts';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: Command }> }> = {
@@ -58,7 +59,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return await command.run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr.write(`factline ${name}: ${error.message}\n`);
+      io.stderr.write(`factline ${name}: ${escapeControls(error.message, { lines: true })}\n`);
       return EXIT.usage;
     }
     throw error;

@@ -14,6 +14,7 @@ import { type FactlineConfig, loadConfig } from './config.ts';
 import { cachedParser, cachedScan, openScanCache, openSpecCache } from './gate-cache.ts';
 import { type CliIO, UsageError } from './io.ts';
 import { type LoadedSpecs, loadSpecSet } from './load-specs.ts';
+import { followWithinRoot } from './symlink-policy.ts';
 
 /**
  * Never read, whatever the config's own `ignore` says: dependencies, git
@@ -44,9 +45,9 @@ export async function listGateFiles(config: FactlineConfig): Promise<GateFile[]>
     ignore: [...config.ignore, ...ALWAYS_IGNORED],
     onlyFiles: true,
     dot: false,
-    followSymbolicLinks: false,
+    followSymbolicLinks: true,
   });
-  return classifyGateFiles(found, config.tests);
+  return classifyGateFiles(followWithinRoot(config.root, found), config.tests);
 }
 
 async function driftFindings(config: FactlineConfig): Promise<Finding[]> {
@@ -82,7 +83,8 @@ export async function runGate(
 ): Promise<{ result: TraceResult; specs: LoadedSpecs }> {
   const timings = options.timings ?? {};
   const t0 = performance.now();
-  const specCache = options.cache ? openSpecCache(config.root) : undefined;
+  const warn = (line: string) => io.stderr.write(line);
+  const specCache = options.cache ? openSpecCache(config.root, warn) : undefined;
   const specs = await loadSpecSet(
     io,
     config,
@@ -94,7 +96,7 @@ export async function runGate(
   timings.specs = (timings.specs ?? 0) + (t1 - t0);
   const files = await listGateFiles(config);
   timings.glob = (timings.glob ?? 0) + (performance.now() - t1);
-  const cache = options.cache ? openScanCache(config.root) : undefined;
+  const cache = options.cache ? openScanCache(config.root, warn) : undefined;
   const result = await runCoreGate({
     specs: specs.set,
     files,

@@ -2,12 +2,17 @@
  * The generator's file-system edge: reads templates and current outputs, and
  * applies a plan atomically. Each file is written to a temp file in its own
  * directory, fsynced, then renamed over the target, so an interrupted run
- * leaves the old file or the new one, never half of one.
+ * leaves the old file or the new one, never half of one. Before any byte is
+ * written the target is checked: inside the project root (a symlink is
+ * followed only when its target is too), not a file with other hard links,
+ * and its owner and mode can be kept; otherwise the write is refused.
  */
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
+  type Dirent,
   fchmodSync,
+  fchownSync,
   fsyncSync,
   mkdirSync,
   openSync,
@@ -19,12 +24,28 @@ import {
   statSync,
   writeSync,
 } from 'node:fs';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { PlannedDelete, PlannedOutput, SourceText } from './render/types.ts';
 
 const toPosix = (p: string) => p.split(sep).join('/');
 
-/** Every file under `dir` (repo-relative to `root`), sorted; a missing dir is empty. */
+/** A write factline will not do, or could not do; the message names the path and why. */
+export class WriteError extends Error {
+  override name = 'WriteError';
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Every file under `dir` (repo-relative to `root`), sorted; a missing dir is
+ * empty. A symlinked file is read through its link, so a hand edit behind a
+ * link is seen like any other.
+ */
+// @implements trust#WRITERS-FOLLOW-LINKS-WITHIN-ROOT
 export function readTree(
   root: string,
   dir: string,
@@ -32,7 +53,7 @@ export function readTree(
 ): SourceText[] {
   const out: SourceText[] = [];
   const walk = (abs: string) => {
-    let entries: import('node:fs').Dirent[];
+    let entries: Dirent[];
     try {
       entries = readdirSync(abs, { withFileTypes: true });
     } catch (error) {
@@ -42,7 +63,8 @@ export function readTree(
     for (const entry of entries) {
       const child = join(abs, entry.name);
       if (entry.isDirectory()) walk(child);
-      else if (entry.isFile() && !isTempName(entry.name)) {
+      else if (isTempName(entry.name)) continue;
+      else if (entry.isFile() || (entry.isSymbolicLink() && isFileBehind(child))) {
         const path = toPosix(relative(root, child));
         if (accept(path)) out.push({ path, text: readFileSync(child, 'utf8') });
       }
@@ -52,9 +74,52 @@ export function readTree(
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-const TEMP = /^\.factline-gen-.*\.tmp$/;
+function isFileBehind(link: string): boolean {
+  try {
+    return statSync(link).isFile();
+  } catch {
+    return false; // a dangling link holds no text
+  }
+}
+
+const TEMP = /^\.factline-gen-(\d+)-[0-9a-f]+\.tmp$/;
 function isTempName(name: string): boolean {
   return TEMP.test(name);
+}
+
+function isAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the temp files a killed run left in `dir` (and beneath it when
+ * `deep`); a temp file whose writer is still running is left to it.
+ */
+// @implements trust#WRITERS-CLEAN-STALE-TEMP
+export function removeStaleTemps(dir: string, deep = false): string[] {
+  const removed: string[] = [];
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return removed;
+  }
+  for (const entry of entries) {
+    const path = join(dir, entry.name);
+    if (deep && entry.isDirectory()) removed.push(...removeStaleTemps(path, true));
+    const m = TEMP.exec(entry.name);
+    if (m && entry.isFile() && !isAlive(Number(m[1]))) {
+      rmSync(path, { force: true });
+      removed.push(path);
+    }
+  }
+  return removed;
 }
 
 function fsyncDir(dir: string): void {
@@ -69,48 +134,127 @@ function fsyncDir(dir: string): void {
   } catch {}
 }
 
-function existingTarget(path: string): { path: string; mode: number } {
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+/** The real path of `path`, or of its nearest existing ancestor with the rest appended. */
+function realPathOf(path: string): string {
   try {
-    const real = realpathSync(path);
-    return { path: real, mode: statSync(real).mode & 0o7777 };
+    return realpathSync.native(path);
   } catch {
-    return { path, mode: 0o644 };
+    const parent = dirname(path);
+    return parent === path ? path : join(realPathOf(parent), relative(parent, path));
   }
 }
 
-// @implements factline#GEN-ATOMIC-WRITES
-export function writeFileAtomic(path: string, text: string): void {
-  // Replacing a symlink would cut it: write through to the file it names, and
-  // keep that file's permissions (an executable script re-pinned stays executable).
-  const target = existingTarget(path);
-  const dir = dirname(target.path);
-  mkdirSync(dir, { recursive: true });
-  const temp = join(dir, `.factline-gen-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
-  const fd = openSync(temp, 'w', target.mode);
+interface Target {
+  path: string;
+  mode: number;
+  owner?: { uid: number; gid: number };
+}
+
+export interface WriteOptions {
+  /** Refuse any target (after following symlinks) outside this directory. */
+  root?: string;
+}
+
+function describeCode(error: unknown): string {
+  const e = error as NodeJS.ErrnoException;
+  if (e.code === 'ENOSPC') return 'no space left on the device';
+  if (e.code === 'EACCES' || e.code === 'EPERM') return 'permission denied';
+  if (e.code === 'EROFS') return 'read-only file system';
+  if (e.code === 'EDQUOT') return 'disk quota exceeded';
+  return e.message;
+}
+
+/** Where the bytes will land and what must be kept there; throws WriteError for a refused target. */
+// @implements trust#WRITERS-REFUSE-OUTSIDE-ROOT
+// @implements trust#WRITERS-KEEP-OWNER-MODE-LINKS
+export function checkTarget(path: string, options: WriteOptions = {}): Target {
+  const real = realPathOf(path);
+  if (options.root !== undefined && !isInside(realPathOf(options.root), real)) {
+    throw new WriteError(
+      path,
+      `${path} ${real === resolve(path) ? 'is' : `links to ${real}, which is`} outside the project root ${options.root}; refusing to write it`,
+    );
+  }
+  let stat: import('node:fs').Stats;
   try {
+    stat = statSync(real);
+  } catch {
+    return { path: real, mode: 0o644 };
+  }
+  if (!stat.isFile()) throw new WriteError(path, `${path} is not a regular file; refusing to replace it`);
+  if (stat.nlink > 1) {
+    throw new WriteError(
+      path,
+      `${path} has ${stat.nlink} hard links; replacing it would split them (give it its own copy, then run again)`,
+    );
+  }
+  const target: Target = { path: real, mode: stat.mode & 0o7777 };
+  const uid = process.getuid?.();
+  if (uid !== undefined && (stat.uid !== uid || stat.gid !== process.getgid?.())) {
+    if (uid !== 0 && stat.uid !== uid) {
+      throw new WriteError(path, `${path} belongs to user ${stat.uid}; replacing it would make it yours`);
+    }
+    target.owner = { uid: stat.uid, gid: stat.gid };
+  }
+  return target;
+}
+
+// @implements factline#GEN-ATOMIC-WRITES
+// @implements trust#WRITERS-ATOMIC-OR-NOTHING
+export function writeFileAtomic(
+  path: string,
+  content: string | Uint8Array,
+  options: WriteOptions = {},
+): void {
+  // Replacing a symlink would cut it: write through to the file it names, and
+  // keep that file's permissions and owner (a re-pinned script stays executable).
+  const target = checkTarget(path, options);
+  const dir = dirname(target.path);
+  const temp = join(dir, `.factline-gen-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  let fd: number | undefined;
+  try {
+    mkdirSync(dir, { recursive: true });
+    fd = openSync(temp, 'wx', target.mode);
     fchmodSync(fd, target.mode);
-    const bytes = Buffer.from(text, 'utf8');
+    if (target.owner) {
+      try {
+        fchownSync(fd, target.owner.uid, target.owner.gid);
+      } catch {
+        if (target.owner.uid !== process.getuid?.())
+          throw new WriteError(path, `cannot keep the owner of ${path}`);
+      }
+    }
+    const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     let done = 0;
     while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
     fsyncSync(fd);
-  } catch (error) {
     closeSync(fd);
-    rmSync(temp, { force: true });
-    throw error;
-  }
-  closeSync(fd);
-  try {
+    fd = undefined;
     renameSync(temp, target.path);
   } catch (error) {
+    if (fd !== undefined) closeSync(fd);
     rmSync(temp, { force: true });
-    throw error;
+    if (error instanceof WriteError) throw error;
+    throw new WriteError(path, `cannot write ${path}: ${describeCode(error)}; it is unchanged`);
   }
   fsyncDir(dir);
 }
 
-/** Writes every changed output, then removes orphans. Paths are relative to `root`. */
+/**
+ * Writes every changed output, then removes orphans. Paths are relative to
+ * `root`, and every target is checked before the first byte is written, so a
+ * refused target leaves the whole tree as it was. (Deleting an orphan that is
+ * a link removes the link, never what it points to.)
+ */
 export function applyChanges(root: string, writes: PlannedOutput[], deletes: PlannedDelete[]): void {
-  for (const output of writes) writeFileAtomic(join(root, output.path), output.text);
+  const options = { root };
+  for (const output of writes) checkTarget(join(root, output.path), options);
+  for (const output of writes) writeFileAtomic(join(root, output.path), output.text, options);
   for (const orphan of deletes) {
     rmSync(join(root, orphan.path), { force: true });
     fsyncDir(dirname(join(root, orphan.path)));

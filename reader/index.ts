@@ -6,6 +6,7 @@ import type { Root } from 'mdast';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
+import { boundNesting } from './bounds.ts';
 import { bindFence, buildFact, DEFAULT_STATUS, headingSection } from './build.ts';
 import type { Issue } from './issues.ts';
 import type { Fact, Section, SpecDocument, Status } from './model.ts';
@@ -52,7 +53,9 @@ type MarkerBlock = Extract<Block, { kind: 'unit' | 'html' }>;
 // @implements factline#READ-NEVER-THROWS
 // @implements factline#READ-DIAGNOSTICS-COLLECTED
 export function parseSpec(source: string, options: ParseOptions): SpecDocument {
-  const reading = new SpecReading(blankFrontMatter(source.replace(/^\uFEFF/, ' ')), options);
+  const bounded = boundNesting(blankFrontMatter(source.replace(/^\uFEFF/, ' ')));
+  const reading = new SpecReading(bounded.text, options);
+  for (const issue of bounded.issues) reading.report(issue);
   reading.blocks.forEach((block, b) => {
     if (block.kind === 'heading') reading.heading(block);
     else if (block.kind === 'unit' || block.kind === 'html') reading.unit(block, b);

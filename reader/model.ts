@@ -129,6 +129,8 @@ export const DIAGNOSTIC_CODES = [
   'typed-anchor-without-fence',
   'swallowed-anchor',
   'empty-id',
+  'nesting-too-deep',
+  'control-character',
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 

@@ -109,6 +109,19 @@ export function readToken(m: string, raw: string, at: number, base: number): Tok
       });
       return { kind: 'fact', start: at, end, issues };
     }
+    // A control character right after the id would cut it short without a word (`AB\0CD` read as `AB`).
+    // @implements trust#CONTROL-CHARACTERS-ESCAPED
+    const after = m.charCodeAt(end);
+    if (after < 0x20 ? after !== 0x09 && after !== 0x0a && after !== 0x0d : after === 0x7f) {
+      issues.push({
+        code: 'control-character',
+        offset: base + end,
+        token: m[end],
+        message: `the id \`${id}\` is followed by the control character U+${after.toString(16).toUpperCase().padStart(4, '0')}, which no id may hold`,
+        fix: 'delete the control character (an editor may show it as ^@ or nothing at all)',
+      });
+      return { kind: 'fact', start: at, end, issues };
+    }
     const anchor: Anchor = { id, offset: base + at, token, ...(type !== undefined ? { type } : {}) };
     return { kind: 'fact', start: at, end, anchor, issues };
   }

@@ -7,6 +7,7 @@
 import type { Finding, Summary, TraceResult } from '../model.ts';
 import { fixFor } from '../rules.ts';
 import { FACT_STATE_ORDER, FACT_STATES } from '../states.ts';
+import { escapeControls as e } from './escape.ts';
 
 export interface ConsoleOptions {
   color?: boolean;
@@ -29,28 +30,30 @@ function counts(s: Summary): string {
 }
 
 export function formatFinding(f: Finding): string {
-  return `${f.file}:${f.line}:${f.column}: ${f.severity} ${f.rule} ${f.message}`;
+  return `${e(f.file)}:${f.line}:${f.column}: ${f.severity} ${f.rule} ${e(f.message)}`;
 }
 
 export function renderConsole(result: TraceResult, options: ConsoleOptions = {}): string {
   const c = paint(options.color === true);
   const lines: string[] = [];
   for (const doc of result.documents) {
-    lines.push(`${c('bold', doc.doc)} ${c('dim', `(${doc.file})`)}: ${counts(doc.summary)}`);
+    lines.push(`${c('bold', e(doc.doc))} ${c('dim', `(${e(doc.file)})`)}: ${counts(doc.summary)}`);
     const gaps = result.facts.filter((f) => f.doc === doc.doc && f.gap);
-    for (const g of gaps) lines.push(`  ${c('red', g.state.padEnd(22))} ${g.address}`);
+    for (const g of gaps) lines.push(`  ${c('red', g.state.padEnd(22))} ${e(g.address)}`);
   }
   if (result.findings.length > 0) lines.push('');
   for (const f of result.findings) {
     const colour = f.severity === 'error' ? 'red' : f.severity === 'warning' ? 'yellow' : 'cyan';
-    const head = `${f.file}:${f.line}:${f.column}:`;
-    lines.push(`${head} ${c(colour, f.severity)} ${f.rule} ${f.message}`);
-    lines.push(`  ${c('dim', 'fix:')} ${fixFor(f)}`);
+    const head = `${e(f.file)}:${f.line}:${f.column}:`;
+    lines.push(`${head} ${c(colour, f.severity)} ${f.rule} ${e(f.message)}`);
+    lines.push(`  ${c('dim', 'fix:')} ${e(fixFor(f))}`);
   }
   const deviations = result.citations.filter((x) => x.verb === 'deviates' && x.counted);
   if (deviations.length > 0) {
     lines.push('', 'deviations:');
-    for (const d of deviations) lines.push(`  ${d.file}:${d.line}:${d.column}: ${d.resolved} — ${d.reason}`);
+    for (const d of deviations) {
+      lines.push(`  ${e(d.file)}:${d.line}:${d.column}: ${e(d.resolved ?? '')} — ${e(d.reason ?? '')}`);
+    }
   }
   const s = result.summary;
   const verdict = s.findings.error > 0 ? c('red', 'FAIL') : c('green', 'OK');

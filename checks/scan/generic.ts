@@ -6,7 +6,12 @@
 import { mayHoldCitations, parseCitations } from './refs.ts';
 import { lineIndex, placed, type ScannedCitation } from './types.ts';
 
-export type CommentStyle = 'slash' | 'hash' | 'handlebars';
+/**
+ * `hash`: Python, Perl, R, TOML (with triple quotes); `shell` and `ruby` add
+ * heredoc bodies (and Ruby `=begin`/`=end` blocks); `yaml` knows block
+ * scalars (`key: |`) and quoted scalars, whose `#` is text.
+ */
+export type CommentStyle = 'slash' | 'hash' | 'shell' | 'ruby' | 'yaml' | 'handlebars';
 
 interface Span {
   start: number;
@@ -65,10 +70,28 @@ function skipQuoted(text: string, start: number, quote: string, escapes: boolean
   return i;
 }
 
-/** `#` comments (Python, shell, Ruby, YAML, TOML); skips quoted strings and Python triple quotes. */
-function hashComments(text: string): Span[] {
+/** `<<WORD`, `<<-WORD`, `<< 'WORD'` (shell) and `<<~WORD` (Ruby); not `<<<`, a here-string. */
+const HEREDOC = /<<([-~]?)[ \t]*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/y;
+
+/** Where the body of a heredoc opened on the line ending at `newline` ends (after its terminator line). */
+function skipHeredoc(text: string, newline: number, word: string, indented: boolean): number {
+  let pos = newline + 1;
+  while (pos < text.length) {
+    const end = text.indexOf('\n', pos);
+    const stop = end === -1 ? text.length : end;
+    const line = text.slice(pos, stop).replace(/\r$/, '');
+    if ((indented ? line.trimStart() : line) === word) return stop;
+    pos = stop + 1;
+  }
+  return text.length;
+}
+
+/** `#` comments; skips quoted strings, and per style triple quotes, heredoc bodies or `=begin` blocks. */
+// @implements trust#SCAN-COMMENTS-BY-LANGUAGE-RULES
+function hashComments(text: string, style: 'hash' | 'shell' | 'ruby'): Span[] {
   const spans: Span[] = [];
   const n = text.length;
+  const heredocs: { word: string; indented: boolean }[] = [];
   let i = 0;
   while (i < n) {
     const c = text[i]!;
@@ -83,7 +106,35 @@ function hashComments(text: string): Span[] {
       } else {
         i++;
       }
-    } else if ((c === '"' || c === "'") && text.startsWith(c.repeat(3), i)) {
+    } else if (c === '\n' && heredocs.length > 0) {
+      // The bodies of every heredoc opened on this line follow it, in order: text, not code.
+      let at = i;
+      for (const h of heredocs.splice(0)) at = skipHeredoc(text, at, h.word, h.indented);
+      i = at;
+    } else if (
+      c === '<' &&
+      style !== 'hash' &&
+      text[i + 1] === '<' &&
+      text[i + 2] !== '<' &&
+      text[i - 1] !== '<'
+    ) {
+      HEREDOC.lastIndex = i;
+      const m = HEREDOC.exec(text);
+      if (m) {
+        heredocs.push({ word: m[3]!, indented: m[1] !== '' });
+        i += m[0].length;
+      } else i += 2;
+    } else if (
+      style === 'ruby' &&
+      c === '=' &&
+      text.startsWith('=begin', i) &&
+      (i === 0 || text[i - 1] === '\n')
+    ) {
+      const close = text.indexOf('\n=end', i);
+      const stop = close === -1 ? n : close + 5;
+      spans.push({ start: i, text: text.slice(i, stop) });
+      i = stop;
+    } else if (style === 'hash' && (c === '"' || c === "'") && text.startsWith(c.repeat(3), i)) {
       const end = text.indexOf(c.repeat(3), i + 3);
       i = end === -1 ? n : end + 3;
     } else if (c === '"' || c === "'") {
@@ -91,6 +142,56 @@ function hashComments(text: string): Span[] {
     } else {
       i++;
     }
+  }
+  return spans;
+}
+
+/** A value that opens a block scalar: `|` or `>` with optional chomping and indentation indicators. */
+const BLOCK_SCALAR = /(?:^|[\s:-])(?:![^\s]*\s+)?[|>][+-]?[1-9]?[+-]?$/;
+
+/**
+ * YAML comments: `#` at a line start or after white space, outside quoted
+ * scalars; lines of a block scalar (indented deeper than the line that
+ * opened it with `|` or `>`) are text, whatever they hold.
+ */
+// @implements trust#SCAN-COMMENTS-BY-LANGUAGE-RULES
+function yamlComments(text: string): Span[] {
+  const spans: Span[] = [];
+  let blockIndent: number | undefined;
+  for (let pos = 0; pos < text.length; ) {
+    const end = text.indexOf('\n', pos);
+    const stop = end === -1 ? text.length : end;
+    let indent = 0;
+    while (text[pos + indent] === ' ') indent++;
+    const blank = pos + indent >= stop || /^\s*$/.test(text.slice(pos + indent, stop));
+    if (blockIndent !== undefined && (blank || indent > blockIndent)) {
+      pos = stop + 1;
+      continue;
+    }
+    blockIndent = undefined;
+    let quote: string | undefined;
+    let comment = -1;
+    for (let j = pos + indent; j < stop; j++) {
+      const ch = text[j]!;
+      if (quote === '"') {
+        if (ch === '\\') j++;
+        else if (ch === '"') quote = undefined;
+      } else if (quote === "'") {
+        if (ch === "'" && text[j + 1] === "'") j++;
+        else if (ch === "'") quote = undefined;
+      } else if (ch === '"' || ch === "'") {
+        // Only a scalar that starts with a quote is quoted; `it's` is plain text.
+        const before = text.slice(pos, j).trimEnd();
+        if (before === '' || /[:\-[{,?]$/.test(before)) quote = ch;
+      } else if (ch === '#' && (j === pos || text[j - 1] === ' ' || text[j - 1] === '\t')) {
+        comment = j;
+        break;
+      }
+    }
+    if (comment !== -1) spans.push({ start: comment, text: text.slice(comment, stop) });
+    const value = text.slice(pos, comment === -1 ? stop : comment).trimEnd();
+    if (quote === undefined && BLOCK_SCALAR.test(value)) blockIndent = indent;
+    pos = stop + 1;
   }
   return spans;
 }
@@ -129,7 +230,7 @@ function followingSymbol(text: string, offset: number, style: CommentStyle): str
     const trimmed = line.trim();
     const isComment =
       trimmed === '' ||
-      (style === 'hash'
+      (style !== 'slash' && style !== 'handlebars'
         ? trimmed.startsWith('#')
         : trimmed.startsWith('//') || trimmed.startsWith('*') || trimmed.startsWith('/*'));
     if (!isComment) {
@@ -150,9 +251,11 @@ export function scanComments(text: string, style: CommentStyle): ScannedCitation
   const spans =
     style === 'slash'
       ? slashComments(text)
-      : style === 'hash'
-        ? hashComments(text)
-        : handlebarsComments(text);
+      : style === 'handlebars'
+        ? handlebarsComments(text)
+        : style === 'yaml'
+          ? yamlComments(text)
+          : hashComments(text, style);
   const at = lineIndex(text);
   const out: ScannedCitation[] = [];
   for (const span of spans) {

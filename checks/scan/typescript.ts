@@ -76,6 +76,13 @@ const {
   VoidKeyword,
   WhitespaceTrivia,
   YieldKeyword,
+  WhileKeyword,
+  ForKeyword,
+  WithKeyword,
+  LessThanToken,
+  TemplateMiddle,
+  JsxText,
+  IfKeyword,
 } = ts.SyntaxKind;
 
 interface Frame {
@@ -84,6 +91,8 @@ interface Frame {
   /** it()/test() title when this frame is a test call. */
   test?: string;
   classBody?: boolean;
+  /** `if (…)`, `while (…)`, `for (…)`, `with (…)`: a `/` after its `)` starts a regular expression. */
+  control?: boolean;
   /** A call frame still waiting for its title string. */
   wantsTitle?: 'test' | 'suite';
   callee?: string;
@@ -99,6 +108,7 @@ function newFrame(kind: Frame['kind'], label?: string): Frame {
     label,
     test: undefined,
     classBody: undefined,
+    control: undefined,
     wantsTitle: undefined,
     callee: undefined,
   };
@@ -130,6 +140,7 @@ const EXPRESSION_KEYWORDS = new Set<ts.SyntaxKind>([
   YieldKeyword,
   AwaitKeyword,
 ]);
+const CONTROL_KEYWORDS = new Set<ts.SyntaxKind>([IfKeyword, WhileKeyword, ForKeyword, WithKeyword]);
 const DIVISION_AFTER = new Set<ts.SyntaxKind>([
   Identifier,
   PrivateIdentifier,
@@ -201,6 +212,25 @@ interface Bound {
 // @implements factline#GATE-SCAN-COMMENTS-ONLY
 export function scanTypeScript(text: string, file: string): ScannedCitation[] {
   if (!mayHoldCitations(text)) return [];
+  const first = walk(text, file, undefined);
+  if (!first.ambiguous) return first.out;
+  // The tokens alone could not tell: walk again with the parser's literals.
+  const literals = parsedLiterals(text, file);
+  return walk(text, file, literals).out;
+}
+
+/**
+ * One pass of the token walk. With `literals` (sorted [start, end) ranges of
+ * strings, regular expressions and JSX text from a full parse), a token that
+ * starts inside one is skipped to its end, so neither a `/` nor a quote is
+ * left to guess.
+ */
+function walk(
+  text: string,
+  file: string,
+  literals: Literal[] | undefined,
+): { out: ScannedCitation[]; ambiguous: boolean } {
+  let nextLiteral = 0;
   const jsx = file.endsWith('x');
   scanner.setLanguageVariant(jsx ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard);
   scanner.setText(text);
@@ -225,6 +255,10 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
   let memberName: string | undefined;
   let memberLocked = false;
   const lastAt = text.lastIndexOf('@');
+  // Where the token stream alone cannot tell a comment from a literal (a `/`
+  // right after `)` or `}`, JSX in a .tsx file), the parser decides below.
+  let ambiguous = false;
+  let closedControl = false;
 
   for (let kind = scanner.scan(); kind !== EndOfFileToken; kind = scanner.scan()) {
     if (kind === WhitespaceTrivia || kind === ShebangTrivia || kind === ConflictMarkerTrivia) continue;
@@ -233,6 +267,14 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
       continue;
     }
     const start = scanner.getTokenStart();
+    if (literals !== undefined) {
+      while (nextLiteral < literals.length && literals[nextLiteral]!.end <= start) nextLiteral++;
+      const literal = literals[nextLiteral];
+      if (literal !== undefined && literal.start <= start && !literal.template) {
+        if (scanner.getTokenEnd() !== literal.end) scanner.resetTokenState(literal.end);
+        kind = literal.kind;
+      }
+    }
     if (kind === SingleLineCommentTrivia || kind === MultiLineCommentTrivia) {
       const comment = scanner.getTokenText();
       if (comment.includes('@')) {
@@ -260,9 +302,17 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
     switch (kind) {
       case SlashToken:
       case SlashEqualsToken:
-        if (!DIVISION_AFTER.has(prev) && !(isNameToken(prev) && !EXPRESSION_KEYWORDS.has(prev))) {
+        if (prev === CloseParenToken || prev === CloseBraceToken) ambiguous = true;
+        if (literals !== undefined) break; // a regular expression was skipped above
+        if (
+          (prev === CloseParenToken && closedControl) ||
+          (!DIVISION_AFTER.has(prev) && !(isNameToken(prev) && !EXPRESSION_KEYWORDS.has(prev)))
+        ) {
           kind = scanner.reScanSlashToken();
         }
+        break;
+      case LessThanToken:
+        if (jsx) ambiguous = true;
         break;
       case CloseBraceToken:
         if (top?.kind === 'template') {
@@ -326,7 +376,9 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
           // parameter list and keep waiting for the body brace at this depth.
           stack.push(newFrame('paren', pending.frame.label));
         } else {
-          stack.push(newFrame('paren'));
+          const frame = newFrame('paren');
+          if (CONTROL_KEYWORDS.has(prev)) frame.control = true;
+          stack.push(frame);
         }
         break;
       }
@@ -335,7 +387,7 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
         break;
       case CloseParenToken:
       case CloseBracketToken:
-        stack.pop();
+        closedControl = stack.pop()?.control === true;
         if (pending && pending.depth > stack.length) pending = undefined;
         break;
       case SemicolonToken:
@@ -422,9 +474,70 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
     prevEnd = scanner.getTokenEnd();
     newlineSinceToken = false;
   }
-  const out: ScannedCitation[] = new Array(bound.length);
-  for (let i = 0; i < bound.length; i++) out[i] = materialise(bound[i]!.cite, bound[i]!.chain);
-  return out;
+  const out: ScannedCitation[] = [];
+  for (const item of bound) {
+    // Belt and braces: a tag inside any literal the parser saw (template pieces too) is never a citation.
+    if (literals?.some((l) => item.cite.offset >= l.start && item.cite.offset < l.end)) continue;
+    out.push(materialise(item.cite, item.chain));
+  }
+  return { out, ambiguous };
+}
+
+/** Kinds whose text is data, never a comment, whatever it looks like. */
+const LITERAL_KINDS = new Set<ts.SyntaxKind>([
+  StringLiteral,
+  NoSubstitutionTemplateLiteral,
+  TemplateHead,
+  TemplateMiddle,
+  TemplateTail,
+  RegularExpressionLiteral,
+  JsxText,
+]);
+
+interface Literal {
+  start: number;
+  end: number;
+  kind: ts.SyntaxKind;
+  /** Template pieces are followed by the walk itself (it tracks `${…}`); they only filter. */
+  template: boolean;
+}
+
+/**
+ * Where the TypeScript parser sees strings, templates, regular expressions
+ * and JSX text, sorted. A full parse costs ~10x a token pass, so it runs only
+ * for files whose tokens were ambiguous.
+ */
+// @implements trust#SCAN-COMMENTS-BY-LANGUAGE-RULES
+function parsedLiterals(text: string, file: string): Literal[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, scriptKindOf(file));
+  const literals: Literal[] = [];
+  // An explicit stack: deeply nested code must not overflow the call stack.
+  const todo: ts.Node[] = [source];
+  while (todo.length > 0) {
+    const node = todo.pop()!;
+    if (LITERAL_KINDS.has(node.kind)) {
+      literals.push({
+        // JSX text has no leading trivia: its text starts at pos (getStart would skip a `//` in it).
+        start: node.kind === JsxText ? node.pos : node.getStart(source),
+        end: node.end,
+        kind: node.kind === JsxText ? StringLiteral : node.kind,
+        template: node.kind === TemplateHead || node.kind === TemplateMiddle || node.kind === TemplateTail,
+      });
+      continue;
+    }
+    ts.forEachChild(node, (child) => {
+      todo.push(child);
+    });
+  }
+  return literals.filter((l) => l.end > l.start).sort((a, b) => a.start - b.start);
+}
+
+function scriptKindOf(file: string): ts.ScriptKind {
+  const ext = file.slice(file.lastIndexOf('.') + 1);
+  if (ext === 'tsx') return ts.ScriptKind.TSX;
+  if (ext === 'jsx') return ts.ScriptKind.JSX;
+  if (ext === 'js' || ext === 'mjs' || ext === 'cjs') return ts.ScriptKind.JS;
+  return ts.ScriptKind.TS;
 }
 
 /**

@@ -34,6 +34,16 @@ The traceability gate: joins the specs' facts with the @implements / @verifies /
   --no-cache      bypass both content-hash caches in .factline-cache/: every file is
                   scanned and every spec parsed afresh (neither cache is read or written)
 
+A citation counts only inside a comment, by the language's own rules: in TS/JS
+the TypeScript scanner, and its parser where tokens are ambiguous (a regular
+expression after \`)\` or \`}\`, JSX text); heredoc bodies in shell and Ruby and
+block or quoted scalars in YAML are text, never comments.
+
+Specs, sources and tests are found by glob under one policy: a symbolic link is
+followed when its target lies inside the project root, each real file is read
+once (under its own path when that is found too), and a link out of the root is
+never followed.
+
 With GITHUB_ACTIONS=true, findings also print as ::error workflow commands.
 Exit codes: 0 clean · 1 error findings · 2 usage, config, or unreadable input.
 

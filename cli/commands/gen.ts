@@ -6,7 +6,7 @@
 import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import { conflicts, pendingChanges, planGeneration } from '../../generator/render/index.ts';
-import { applyChanges } from '../../generator/write.ts';
+import { applyChanges, removeStaleTemps, WriteError } from '../../generator/write.ts';
 import { type FactlineConfig, loadConfig } from '../config.ts';
 import { driftFindings } from '../generation-findings.ts';
 import { loadGenerationInput } from '../generation-input.ts';
@@ -75,6 +75,8 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
     return EXIT.clean;
   }
 
+  // A killed run's temp files go first, whatever this run writes.
+  removeStaleTemps(resolve(config.root, config.generate.out), true);
   if (plan.errors.length > 0) {
     for (const e of plan.errors) io.stderr.write(line(e.file, e.line, e.column, e.code, e.message, e.fix));
     io.stderr.write(
@@ -108,7 +110,12 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
     return EXIT.findings;
   }
   const { writes, deletes } = pendingChanges(plan);
-  applyChanges(config.root, writes, deletes);
+  try {
+    applyChanges(config.root, writes, deletes);
+  } catch (error) {
+    if (error instanceof WriteError) throw new UsageError(error.message);
+    throw error;
+  }
   for (const w of writes) io.stdout.write(`${w.action === 'create' ? 'created' : 'updated'} ${w.path}\n`);
   for (const d of deletes) io.stdout.write(`deleted ${d.path} (template ${d.template} is gone)\n`);
   const unchanged = plan.outputs.length - writes.length;

@@ -4,10 +4,10 @@
  * kind revision). Only stale citations of resolved facts are touched.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Citation } from '../../checks/model.ts';
 import { currentPin, indexFacts } from '../../checks/resolve.ts';
-import { writeFileAtomic } from '../../generator/write.ts';
+import { checkTarget, removeStaleTemps, WriteError, writeFileAtomic } from '../../generator/write.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
 import { resolveArgument } from '../ref-argument.ts';
 import { gateFor, parseGateArgs } from '../run-gate.ts';
@@ -30,20 +30,54 @@ export interface PinEdit {
   to: string;
 }
 
-/** Applies the edits to one file's text; each citation's ref is found from its column on its line. */
-export function applyPins(text: string, edits: PinEdit[]): string {
-  const lines = text.split('\n');
+/**
+ * Applies the edits to one file's bytes, in place: only the pin's own bytes
+ * change, so anything the file holds elsewhere (invalid UTF-8, CRLF, a BOM)
+ * stays byte for byte. Each citation's ref is found from its column on its line.
+ */
+// @implements trust#PIN-EDITS-BYTES-IN-PLACE
+export function applyPins(bytes: Uint8Array, edits: PinEdit[]): Buffer {
+  const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const lineStarts = [0];
+  for (let i = source.indexOf(10); i !== -1; i = source.indexOf(10, i + 1)) lineStarts.push(i + 1);
+  const replacements: { at: number; length: number; bytes: Buffer }[] = [];
   for (const e of edits) {
     const i = e.citation.line - 1;
-    const line = lines[i];
-    if (line === undefined) continue;
-    const at = line.indexOf(e.citation.ref, e.citation.column - 1);
-    if (at === -1) continue;
-    const pinAt = at + e.citation.ref.lastIndexOf(`~${e.from}`);
-    if (pinAt < at) continue;
-    lines[i] = `${line.slice(0, pinAt)}~${e.to}${line.slice(pinAt + 1 + e.from.length)}`;
+    if (i >= lineStarts.length) continue;
+    const start = lineStarts[i]!;
+    const end = i + 1 < lineStarts.length ? lineStarts[i + 1]! - 1 : source.length;
+    const line = source.subarray(start, end);
+    const ref = e.citation.ref;
+    // The column counts characters of the decoded line: count the ref's
+    // occurrences before it there, then take that occurrence in the bytes.
+    const decoded = line.toString('utf8');
+    let nth = 0;
+    for (let p = decoded.indexOf(ref); p !== -1 && p < e.citation.column - 1; p = decoded.indexOf(ref, p + 1))
+      nth++;
+    const refBytes = Buffer.from(ref, 'utf8');
+    let at = -1;
+    for (let k = 0, from = 0; k <= nth; k++, from = at + 1) {
+      at = line.indexOf(refBytes, from);
+      if (at === -1) break;
+    }
+    const pinIndex = ref.toLowerCase().lastIndexOf(`~${e.from.toLowerCase()}`);
+    if (at === -1 || pinIndex === -1) continue;
+    replacements.push({
+      at: start + at + Buffer.byteLength(ref.slice(0, pinIndex), 'utf8'),
+      length: 1 + e.from.length,
+      bytes: Buffer.from(`~${e.to}`, 'utf8'),
+    });
   }
-  return lines.join('\n');
+  replacements.sort((x, y) => x.at - y.at);
+  const parts: Buffer[] = [];
+  let done = 0;
+  for (const r of replacements) {
+    if (r.at < done) continue;
+    parts.push(source.subarray(done, r.at), r.bytes);
+    done = r.at + r.length;
+  }
+  parts.push(source.subarray(done));
+  return Buffer.concat(parts);
 }
 
 // @implements factline#GATE-PIN-RESTAMPS
@@ -68,24 +102,41 @@ const command: Command = {
       list.push({ citation: c, from: c.pin, to });
       byFile.set(c.file, list);
     }
-    let changed = 0;
+    // Every file is read and every target checked before the first write:
+    // a refused file (outside the root, hard-linked, another's) changes nothing.
+    const planned: { file: string; path: string; next: Buffer; edits: PinEdit[] }[] = [];
     for (const [file, edits] of [...byFile].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const path = resolve(config.root, file);
-      let text: string;
+      let bytes: Buffer;
       try {
-        text = readFileSync(path, 'utf8');
+        bytes = readFileSync(path);
       } catch (error) {
         throw new UsageError(`cannot read ${file}: ${(error as Error).message}`);
       }
-      const next = applyPins(text, edits);
-      if (next === text) continue;
-      writeFileAtomic(path, next);
-      for (const e of edits) {
-        changed++;
-        io.stdout.write(
-          `${file}:${e.citation.line}:${e.citation.column}: ${e.citation.resolved} ~${e.from} -> ~${e.to}\n`,
+      const next = applyPins(bytes, edits);
+      if (next.equals(bytes)) continue;
+      planned.push({ file, path, next, edits });
+    }
+    let changed = 0;
+    try {
+      for (const p of planned) checkTarget(p.path, { root: config.root });
+      for (const p of planned) {
+        removeStaleTemps(dirname(p.path));
+        writeFileAtomic(p.path, p.next, { root: config.root });
+        for (const e of p.edits) {
+          changed++;
+          io.stdout.write(
+            `${p.file}:${e.citation.line}:${e.citation.column}: ${e.citation.resolved} ~${e.from} -> ~${e.to}\n`,
+          );
+        }
+      }
+    } catch (error) {
+      if (error instanceof WriteError) {
+        throw new UsageError(
+          `${error.message}${changed > 0 ? ` (${changed} citation(s) above were re-pinned first)` : '; nothing written'}`,
         );
       }
+      throw error;
     }
     io.stdout.write(changed === 0 ? 'no stale pins\n' : `re-pinned ${changed} citation(s)\n`);
     return EXIT.clean;

@@ -29,7 +29,7 @@ describe('factline.config.json', () => {
 
   it('refuses an unknown key and a wrongly typed one, naming them', () => {
     writeFileSync(join(dir, 'factline.config.json'), '{"spec": ["specs/**/*.md"]}');
-    expect(() => loadConfig(dir)).toThrow(/unknown key `spec`/);
+    expect(() => loadConfig(dir)).toThrow(/`spec` is not a known key; did you mean `specs`/);
     writeFileSync(join(dir, 'factline.config.json'), '{"strict": "yes"}');
     expect(() => loadConfig(dir)).toThrow(/`strict` must be true or false/);
   });

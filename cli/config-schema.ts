@@ -1,0 +1,121 @@
+/**
+ * The one table of factline.config.json keys: each row gives a key's type,
+ * default and meaning. Config loading validates against it (any depth, with
+ * the key path and a did-you-mean), the defaults come from it, and
+ * schema/factline.config.schema.json is emitted from it for editors.
+ * A new key is one new row.
+ */
+import { type Field, S, type Shape } from './shape.ts';
+
+const globs = S.array(S.string(true));
+
+// @implements trust#CONFIG-SCHEMA-TABLE
+export const CONFIG_KEYS = {
+  specsRoot: {
+    shape: S.string(),
+    default: 'specs',
+    description: 'Directory that document names are relative to (`specs/mcp-core.md` → `mcp-core`).',
+  },
+  names: {
+    shape: S.record(S.string(true)),
+    default: {},
+    description:
+      'Explicit document names by spec path (`{"vendor/doc.md": "vendor-doc"}`), for two specs the path would give one name.',
+  },
+  specs: { shape: globs, default: ['specs/**/*.md'], description: 'Globs of spec files.' },
+  sources: {
+    shape: globs,
+    default: ['**/*.{ts,js,mjs,cjs,rs,go,py,sh,hbs}'],
+    description: 'Globs of source files, where `@implements` belongs.',
+  },
+  tests: {
+    shape: globs,
+    default: ['test/**/*', '**/*.test.*', '**/*.spec.*'],
+    description: 'Globs of test files, where `@verifies` belongs.',
+  },
+  ignore: {
+    shape: globs,
+    default: ['node_modules/**', '.git/**', 'dist/**', 'build/**', 'coverage/**', '**/fixtures/**'],
+    description: 'Globs never read (node_modules, .git and build output are always skipped).',
+  },
+  strict: {
+    shape: S.boolean(),
+    default: false,
+    description: 'Strict mode: service units need evidence as normative facts do.',
+  },
+  generate: {
+    shape: S.object({
+      spec: { shape: S.string(true), optional: true, description: 'The spec the core is generated from.' },
+      templates: { shape: S.string(true), optional: true, description: 'Directory of `*.hbs` templates.' },
+      out: { shape: S.string(true), optional: true, description: 'Directory the generated files go to.' },
+    }),
+    default: { spec: 'specs/mcp-core.md', templates: 'templates', out: 'generated' },
+    description: 'The generated core: its spec, templates and output directory.',
+  },
+} satisfies Record<string, Field & { default: unknown }>;
+
+/** The whole config file as one shape: every key optional, nothing unknown (`$schema` aside). */
+export const CONFIG_SHAPE: Shape = S.object({
+  $schema: { shape: S.string(), optional: true },
+  ...Object.fromEntries(Object.entries(CONFIG_KEYS).map(([key, row]) => [key, { ...row, optional: true }])),
+});
+
+/** A fresh copy of every default (callers may mutate their config). */
+export function configDefaults(): { [K in keyof typeof CONFIG_KEYS]: (typeof CONFIG_KEYS)[K]['default'] } {
+  return structuredClone(
+    Object.fromEntries(Object.entries(CONFIG_KEYS).map(([key, row]) => [key, row.default])),
+  ) as never;
+}
+
+function toJsonSchema(shape: Shape, field?: Field): Record<string, unknown> {
+  const meta: Record<string, unknown> = {};
+  if (field?.description) meta.description = field.description;
+  if (field?.default !== undefined) meta.default = field.default;
+  switch (shape.type) {
+    case 'string':
+      return { type: 'string', ...(shape.nonEmpty ? { minLength: 1 } : {}), ...meta };
+    case 'integer':
+      return { type: 'integer', ...(shape.min !== undefined ? { minimum: shape.min } : {}), ...meta };
+    case 'boolean':
+      return { type: 'boolean', ...meta };
+    case 'literal':
+      return { enum: [...shape.values], ...meta };
+    case 'array':
+      return { type: 'array', items: toJsonSchema(shape.items), ...meta };
+    case 'tuple':
+      return {
+        type: 'array',
+        prefixItems: shape.items.map((s) => toJsonSchema(s)),
+        minItems: shape.minItems,
+        maxItems: shape.items.length,
+        ...meta,
+      };
+    case 'record':
+      return { type: 'object', additionalProperties: toJsonSchema(shape.values), ...meta };
+    case 'anyOf':
+      return { anyOf: shape.options.map((s) => toJsonSchema(s)), ...meta };
+    case 'any':
+      return { ...meta };
+    case 'object':
+      return {
+        type: 'object',
+        ...meta,
+        properties: Object.fromEntries(
+          Object.entries(shape.fields).map(([k, f]) => [k, toJsonSchema(f.shape, f)]),
+        ),
+        required: Object.entries(shape.fields)
+          .filter(([, f]) => !f.optional)
+          .map(([k]) => k),
+        additionalProperties: !shape.closed,
+      };
+  }
+}
+
+/** The JSON Schema (draft 2020-12) of factline.config.json, as shipped in schema/. */
+export function configJsonSchema(): Record<string, unknown> {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    title: 'factline.config.json',
+    ...toJsonSchema(CONFIG_SHAPE),
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * The one symlink policy of every file factline reads by glob (specs,
+ * sources, tests): a link is followed when its target lies inside the
+ * project root, and each real file is read once, under its own path when
+ * that path was found too. A link out of the root is not followed.
+ */
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
+
+/** Whether `path` lies inside (or is) `root`; both absolute. */
+export function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+}
+
+function realOrUndefined(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The found paths (relative to `root`, or absolute), one per real file,
+ * sorted, without those that reach a file outside the root through a link.
+ * (A glob that names a place outside the root, like `../lib/**`, is the
+ * config's explicit choice and is read.) Globs are run with symlinks
+ * followed (tinyglobby stops at cycles), and this takes care of the rest.
+ */
+// @implements trust#ONE-SYMLINK-POLICY
+export function followWithinRoot(root: string, found: Iterable<string>): string[] {
+  const realRoot = realOrUndefined(root) ?? root;
+  const byReal = new Map<string, string>();
+  for (const path of [...found].sort()) {
+    const real = realOrUndefined(resolve(root, path));
+    if (real === undefined) continue;
+    // Its own name: no link on the way to it.
+    const own = resolve(realRoot, relative(root, resolve(root, path))) === real;
+    if (!own && !isInside(realRoot, real)) continue;
+    const prior = byReal.get(real);
+    if (prior === undefined || own) byReal.set(real, path);
+  }
+  return [...byReal.values()].sort();
+}

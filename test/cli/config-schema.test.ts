@@ -1,0 +1,65 @@
+/** factline.config.json is validated by the one schema table, at any depth, through the real CLI. */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../cli/config.ts';
+import { CONFIG_KEYS, configJsonSchema } from '../../cli/config-schema.ts';
+import { REPO_ROOT, runFactlineSync } from '../support/cli.ts';
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'factline-config-schema-'));
+  mkdirSync(join(dir, 'specs'));
+  writeFileSync(join(dir, 'specs', 'doc.md'), '# Doc\n\n@fact:ALPHA Alpha. @status:impl/done\n');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function checkWith(config: string) {
+  writeFileSync(join(dir, 'factline.config.json'), config);
+  return runFactlineSync(dir, ['check', '--no-cache']);
+}
+
+describe('config validation by schema', () => {
+  // @verifies trust#CONFIG-VALIDATED-BY-SCHEMA
+  it.each([
+    ['{"generate": {"Spec": "specs/doc.md"}}', '`generate.Spec` is not a known key; did you mean `spec`?'],
+    ['{"generate": "specs/doc.md"}', '`generate` must be an object, not the string'],
+    ['{"generate": []}', '`generate` must be an object, not an array'],
+    ['{"generate": null}', '`generate` must be an object, not null'],
+    ['{"generate": {"out": 3}}', '`generate.out` must be a non-empty string, not number 3'],
+    ['{"sorces": ["src/**"]}', '`sorces` is not a known key; did you mean `sources`?'],
+    ['{"tests": ["ok", 7]}', '`tests[1]` must be a non-empty string, not number 7'],
+    ['{"strict": null}', '`strict` must be true or false, not null'],
+  ])('%s is exit 2 naming the key path and the fix', (config, message) => {
+    const r = checkWith(config);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    expect(r.stderr).not.toMatch(/TypeError|\n\s+at /);
+    expect(r.stdout).toBe('');
+  });
+
+  // @verifies trust#CONFIG-SCHEMA-TABLE
+  it('a valid config still gates: a required fact without evidence fails with exit 1', () => {
+    const r = checkWith('{"$schema": "x", "generate": {"spec": "specs/doc.md"}, "strict": false}');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('missing-implementation doc#ALPHA');
+  });
+
+  // @verifies trust#CONFIG-SCHEMA-TABLE
+  it('the shipped JSON Schema is the one the table emits, accepts the defaults and rejects what the CLI rejects', () => {
+    const shipped = JSON.parse(
+      readFileSync(join(REPO_ROOT, 'schema', 'factline.config.schema.json'), 'utf8'),
+    );
+    expect(shipped, 'run: node --import tsx -e "…configJsonSchema()" > schema/…').toEqual(configJsonSchema());
+    const pkg = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+    expect(pkg.files).toContain('schema/factline.config.schema.json');
+    const validate = new Ajv2020({ strict: true }).compile(shipped);
+    expect(validate(DEFAULT_CONFIG)).toBe(true);
+    expect(validate(JSON.parse(readFileSync(join(REPO_ROOT, 'factline.config.json'), 'utf8')))).toBe(true);
+    expect(validate({ generate: { Spec: 'x' } })).toBe(false);
+    expect(validate({ generate: null })).toBe(false);
+    expect(Object.keys(DEFAULT_CONFIG).sort()).toEqual(Object.keys(CONFIG_KEYS).sort());
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * The gate's caches are never trusted blindly: whatever happens to the files
+ * in .factline-cache/, a cached run gives the verdict of `--no-cache`.
+ */
+import { hash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORTERS } from '../../checks/reporters/index.ts';
+import { loadConfig } from '../../cli/config.ts';
+import type { CliIO } from '../../cli/io.ts';
+import { runGate } from '../../cli/run-gate.ts';
+import { runFactlineSync } from '../support/cli.ts';
+
+let dir: string;
+const CACHES = ['scan-v4.json', 'specs-v3.json'];
+const cachePath = (name: string) => join(dir, '.factline-cache', name);
+
+/** A red project: DELTA is required and uncited, GAMMA's pin is stale, one citation names an unknown fact. */
+function writeProject(root: string): void {
+  mkdirSync(join(root, 'specs'));
+  mkdirSync(join(root, 'src'));
+  mkdirSync(join(root, 'test'));
+  writeFileSync(
+    join(root, 'specs', 'doc.md'),
+    [
+      '# Doc',
+      '',
+      '@status:impl/done',
+      '',
+      '## Part {#part}',
+      '',
+      '@fact:ALPHA Alpha holds.',
+      '',
+      '@fact:BETA Beta holds. @status:impl/done',
+      '',
+      '@fact:GAMMA Gamma holds.',
+      '',
+      '@fact:DELTA Delta holds.',
+      '',
+      '@fact:EPS Eps is planned. @status:impl/plan',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(root, 'src', 'a.ts'),
+    [
+      '// @implements doc#ALPHA',
+      'export function alpha() {}',
+      'export class B {',
+      '  // @implements doc#BETA',
+      '  beta() {}',
+      '}',
+      '// @implements doc#GAMMA~00000000',
+      'export const gamma = 1;',
+      '// @implements doc#NOPE',
+      '',
+    ].join('\n'),
+  );
+  writeFileSync(
+    join(root, 'test', 'a.test.ts'),
+    "it('works', () => {\n  // @verifies doc#ALPHA\n  // @verifies doc#BETA\n  // @verifies doc#GAMMA\n});\n",
+  );
+}
+
+function quietIO(): CliIO & { err: string[] } {
+  const err: string[] = [];
+  const sink = {
+    write: (s: string) => {
+      err.push(s);
+      return true;
+    },
+  } as unknown as NodeJS.WritableStream;
+  return { cwd: dir, env: {}, stdout: sink, stderr: sink, err };
+}
+
+async function verdict(cache: boolean): Promise<{ json: string; err: string[] }> {
+  const io = quietIO();
+  const { result } = await runGate(io, loadConfig(dir), { cache });
+  return { json: REPORTERS.json(result), err: io.err };
+}
+
+let uncached: string;
+const pristine = new Map<string, Buffer>();
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'factline-cache-'));
+  writeProject(dir);
+  uncached = (await verdict(false)).json;
+  await verdict(true);
+  for (const name of CACHES) pristine.set(name, readFileSync(cachePath(name)));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function restore(): void {
+  for (const [n, bytes] of pristine) writeFileSync(cachePath(n), bytes);
+}
+
+/** Rewrites a cache file's body and gives it a valid checksum, as a careless tool might. */
+function reseal(name: string, edit: (body: string) => string): void {
+  const raw = readFileSync(cachePath(name), 'utf8');
+  const newline = raw.indexOf('\n');
+  const head = raw.slice(0, newline).split(' ');
+  const body = edit(raw.slice(newline + 1));
+  head[3] = hash('sha256', body, 'base64');
+  writeFileSync(cachePath(name), `${head.join(' ')}\n${body}`);
+}
+
+describe('the gate cache', () => {
+  // @verifies trust#CACHE-NEVER-TRUSTED-BLINDLY
+  it('a state flipped inside the spec cache keeps the gate red, says so once and repairs the file (real CLI)', () => {
+    const before = runFactlineSync(dir, ['check', '--json', '--no-cache']);
+    expect(before.code).toBe(1);
+    runFactlineSync(dir, ['check', '--json']);
+    const file = cachePath('specs-v3.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('"state":"done"', '"state":"don["'));
+    const damaged = runFactlineSync(dir, ['check', '--json']);
+    expect(damaged.code).toBe(1);
+    expect(damaged.stdout).toBe(before.stdout);
+    expect(damaged.stderr).toMatch(
+      /^factline: discarding the cache \.factline-cache\/specs-v3\.json \(checksum mismatch\); rebuilding it\n$/,
+    );
+    const next = runFactlineSync(dir, ['check', '--json']);
+    expect(next.code).toBe(1);
+    expect(next.stdout).toBe(before.stdout);
+    expect(next.stderr).toBe('');
+  });
+
+  // @verifies trust#CACHE-NEVER-TRUSTED-BLINDLY
+  it('an entry of the wrong shape under a valid checksum and fingerprint is discarded, not a TypeError', async () => {
+    for (const [name, edit] of [
+      ['specs-v3.json', (b: string) => b.replace(/"facts":\[/, '"facts":[7,')],
+      ['specs-v3.json', (b: string) => b.replace(/"facts":\[/, '"facts":null,"was":[')],
+      ['scan-v4.json', (b: string) => b.replace(/\[\[0,/, '[[9,')],
+      ['scan-v4.json', (b: string) => b.replace(/\[\[0,0,"ALPHA"/, '[[0,0,null')],
+      // Well formed, but not what the file says: a forged row citing DELTA.
+      ['scan-v4.json', (b: string) => b.replace('"NOPE"', '"DELTA"')],
+    ] as const) {
+      restore();
+      reseal(name, edit);
+      const run = await verdict(true);
+      expect(run.json, name).toBe(uncached);
+      expect(run.err.join(''), name).toMatch(
+        /^factline: discarding the cache \.factline-cache\/[a-z0-9-]+\.json \(.+\); rebuilding it\n$/,
+      );
+      expect((await verdict(true)).err, name).toEqual([]);
+    }
+  });
+
+  // @verifies trust#CACHE-NEVER-TRUSTED-BLINDLY
+  it('any random damage to either cache file gives the --no-cache output byte for byte (property, 1,000 cases in CI)', async () => {
+    const damage = fc.record({
+      name: fc.constantFrom(...CACHES),
+      kind: fc.constantFrom('flip', 'truncate', 'insert', 'delete', 'swap-files'),
+      at: fc.nat(),
+      byte: fc.integer({ min: 0, max: 255 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(damage, async ({ name, kind, at: seed, byte }) => {
+        restore();
+        const bytes = pristine.get(name)!;
+        const at = seed % bytes.length;
+        const before = bytes.subarray(0, at);
+        const out =
+          kind === 'flip'
+            ? Buffer.concat([before, Buffer.from([bytes[at]! ^ (byte || 1)]), bytes.subarray(at + 1)])
+            : kind === 'truncate'
+              ? before
+              : kind === 'insert'
+                ? Buffer.concat([before, Buffer.from([byte]), bytes.subarray(at)])
+                : kind === 'delete'
+                  ? Buffer.concat([before, bytes.subarray(at + 1)])
+                  : pristine.get(CACHES.find((n) => n !== name)!)!;
+        writeFileSync(cachePath(name), out);
+        const damaged = await verdict(true);
+        expect(damaged.json).toBe(uncached);
+        expect(damaged.err).toHaveLength(1);
+        const next = await verdict(true);
+        expect(next.json).toBe(uncached);
+        expect(next.err).toEqual([]);
+      }),
+      { numRuns: process.env.CI ? 1000 : 150 },
+    );
+  }, 300_000);
+
+  // @verifies trust#CACHE-NEVER-TRUSTED-BLINDLY
+  it('a byte changed under a recomputed checksum never crashes the gate nor turns it green', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...CACHES),
+        fc.nat(),
+        fc.integer({ min: 32, max: 126 }),
+        async (name, seed, byte) => {
+          restore();
+          reseal(name, (body) => {
+            const i = seed % body.length;
+            return body.slice(0, i) + String.fromCharCode(byte) + body.slice(i + 1);
+          });
+          const damaged = await verdict(true);
+          expect(JSON.parse(damaged.json).summary.findings.error).toBeGreaterThan(0);
+          expect(damaged.err.length).toBeLessThanOrEqual(1);
+        },
+      ),
+      { numRuns: process.env.CI ? 300 : 60 },
+    );
+  }, 300_000);
+});
