@@ -20,8 +20,11 @@ export interface FactlineConfig {
   ignore: string[];
   /** Strict mode: service units need evidence as normative facts do. */
   strict: boolean;
-  /** The generated core: its spec, templates and output directory. */
-  generate: { spec: string; templates: string; out: string };
+  /**
+   * The generated core: its spec, templates and output directory; `specs`
+   * lists further specs whose facts the templates may use too.
+   */
+  generate: { spec: string; templates: string; out: string; specs?: string[] };
   /** Absolute directory the globs are relative to (where the config was found). */
   root: string;
 }
@@ -77,6 +80,12 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
       if (g[key] === undefined) continue;
       if (typeof g[key] !== 'string') throw new UsageError(`${where}: \`generate.${key}\` must be a string`);
       config.generate[key] = g[key];
+    }
+    if (g.specs !== undefined) {
+      if (!Array.isArray(g.specs) || !g.specs.every((v) => typeof v === 'string')) {
+        throw new UsageError(`${where}: \`generate.specs\` must be an array of spec paths`);
+      }
+      config.generate.specs = g.specs;
     }
   }
   return config;
