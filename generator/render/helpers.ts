@@ -84,9 +84,11 @@ export class FactIndex {
       return { ok: true, value: fact };
     }
     const hint = didYouMean(id, this.ids);
+    const others = this.docs.slice(1).map((d) => d.file);
     return fail(
       'unknown-fact',
-      `${id.includes('#') ? id : `${this.spec.doc}#${id}`} is not a fact of ${this.files()}${hint ? `; ${hint}` : ''}`,
+      `${id.includes('#') ? id : `${this.spec.doc}#${id}`} is not a fact of ${this.spec.file}${hint ? `; ${hint}` : ''}` +
+        (others.length > 0 ? ` (nor of ${others.join(', ')})` : ''),
       hint ?? `add \`@fact:${id}\` to ${this.spec.file} or cite an existing id`,
     );
   }

@@ -63,6 +63,7 @@ export function planGeneration(input: GenerationInput): Plan {
       path,
       template: template.path,
       // The header names every spec the template took a fact from.
+      // @implements mcp-revisions#GENERATED-FROM-SEVERAL-SPECS
       text: withHeader(body, { spec: index.usedFiles().join('+'), template: template.path }),
     });
   }
