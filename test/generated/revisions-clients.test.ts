@@ -37,18 +37,20 @@ for (const [file, body] of Object.entries({
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const SERVE = [join(REPO, 'bin/factline.js'), 'serve'];
+/** How both clients launch `factline serve` in the demo project (stderr piped, so it never clutters the run). */
+const SERVE_PARAMS = {
+  command: process.execPath,
+  args: SERVE,
+  cwd: dir,
+  env: process.env as Record<string, string>,
+  stderr: 'pipe' as const,
+};
 
 /** The official v2 client on a fresh `factline serve`, negotiating as `mode` says. */
 async function connectV2(
   mode: 'auto' | { pin: string },
 ): Promise<{ client: V2Client; stderr: () => string }> {
-  const transport = new V2StdioTransport({
-    command: process.execPath,
-    args: SERVE,
-    cwd: dir,
-    env: process.env as Record<string, string>,
-    stderr: 'pipe',
-  });
+  const transport = new V2StdioTransport(SERVE_PARAMS);
   let err = '';
   transport.stderr?.on('data', (chunk: Buffer) => {
     err += chunk.toString();
@@ -132,13 +134,7 @@ describe('factline serve with legacy clients', () => {
   // @verifies mcp-revisions#INITIALIZE-NEGOTIATES
   // @verifies mcp-revisions#STRUCTURED-OUTPUT-FROM
   it('the v1 client negotiates 2025-11-25 and reads structured content', async () => {
-    const transport = new V1StdioTransport({
-      command: process.execPath,
-      args: SERVE,
-      cwd: dir,
-      env: process.env as Record<string, string>,
-      stderr: 'pipe',
-    });
+    const transport = new V1StdioTransport(SERVE_PARAMS);
     transport.stderr?.on('data', () => {});
     // The client hands the negotiated revision to its transport once `initialize` is answered.
     let negotiated: string | undefined;
