@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  isModernRequest,
   McpCoreError,
   revisionServer,
   ScriptedTransport,
@@ -169,6 +170,38 @@ describe('stateless requests (2026-07-28)', () => {
     expect(frames[4]!.result!.tools.find((t: { name: string }) => t.name === 'add')).not.toHaveProperty(
       'outputSchema',
     );
+  });
+});
+
+describe('a lifecycle gate beside the revision rules', () => {
+  // @verifies mcp-revisions#MODERN-NEEDS-NO-HANDSHAKE
+  it('a gate that refuses legacy requests before initialize lets stateless ones through, after the revision checks', async () => {
+    let initialized = false;
+    const server = revisionServer('gated', '1', new ToolSet([add]), {
+      capture: false,
+      hooks: {
+        // The shape of the lifecycle rule: only the legacy era needs the handshake.
+        screen: (request) => {
+          if (request.method === 'initialize') initialized = true;
+          if (initialized || isModernRequest(request.params)) return undefined;
+          return { code: -32002, message: 'initialize first' };
+        },
+      },
+    });
+    const transport = new ScriptedTransport([
+      req(1, 'tools/list'),
+      req(2, 'tools/list', modern()),
+      req(3, 'tools/list', modern({}, { [PV]: '2099-01-01' })),
+      init(4, '2025-06-18'),
+      req(5, 'tools/list'),
+    ]);
+    await server.serve(transport);
+    const frames = transport.frames() as Loose[];
+    expect(frames[0]!.error).toEqual({ code: -32002, message: 'initialize first' });
+    expect(frames[1]!.result).toMatchObject({ resultType: 'complete' });
+    expect(frames[2]!.error.code).toBe(-32022);
+    expect(frames[3]!.result.protocolVersion).toBe('2025-06-18');
+    expect(frames[4]!.result.tools).toHaveLength(1);
   });
 });
 
