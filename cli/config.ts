@@ -91,6 +91,11 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
   return config;
 }
 
+/** The specs the core is generated from: the main one first, then the further ones, each once. */
+export function generatingSpecs(config: FactlineConfig): string[] {
+  return [...new Set([config.generate.spec, ...(config.generate.specs ?? [])])];
+}
+
 /**
  * Loads the config from `--config PATH` or `./factline.config.json`; with
  * neither, the defaults apply relative to the working directory.

@@ -8,7 +8,7 @@ import { resolve, sep } from 'node:path';
 import type { GenerationInput } from '../generator/render/index.ts';
 import { readTree } from '../generator/write.ts';
 import { parseSpec, type SpecDocument } from '../reader/index.ts';
-import type { FactlineConfig } from './config.ts';
+import { type FactlineConfig, generatingSpecs } from './config.ts';
 import { UsageError } from './io.ts';
 import { docNameOf } from './load-specs.ts';
 
@@ -16,9 +16,8 @@ const posix = (p: string) => p.split(sep).join('/');
 
 /** Everything the planner needs, read from disk; unreadable inputs are usage errors (exit 2). */
 export function loadGenerationInput(config: FactlineConfig): GenerationInput {
-  const { spec: specPath, templates: templatesDir, out: outDir } = config.generate;
-  // The main spec first, then the further ones in config order, each once.
-  const specFiles = [...new Set([specPath, ...(config.generate.specs ?? [])].map(posix))];
+  const { templates: templatesDir, out: outDir } = config.generate;
+  const specFiles = [...new Set(generatingSpecs(config).map(posix))];
   const [spec, ...moreSpecs] = specFiles.map((file) => readSpec(config, file));
   const templatesAbs = resolve(config.root, templatesDir);
   if (!existsSync(templatesAbs) || !statSync(templatesAbs).isDirectory()) {
