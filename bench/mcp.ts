@@ -161,3 +161,85 @@ console.log(
 console.log(
   `factline core vs SDK: ${(sdk.ms / ours.ms).toFixed(2)}× the SDK's throughput (goal > 1); vs floor: ${(ours.ms / floor.ms).toFixed(2)}× the floor's time (goal ≤ 2)`,
 );
+
+/**
+ * The revision-speaking core, same echo calls: the legacy era after an
+ * `initialize` of 2025-11-25 against the stateless era (every request carries
+ * its `_meta`, no handshake). Both validate the closed input and the output
+ * schema and return structured content; the stateless answers also carry the
+ * result type and the server's identity.
+ */
+async function revisionEras(): Promise<{ name: string; ms: number; perSecond: number }[]> {
+  const meta = {
+    'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+    'io.modelcontextprotocol/clientCapabilities': {},
+  };
+  const eraCall = (id: number, modern: boolean) =>
+    line({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: `message ${id}` }, ...(modern ? { _meta: meta } : {}) },
+    });
+  const eraBatches = (from: number, count: number, modern: boolean) => {
+    const out: string[] = [];
+    for (let i = 0; i < count; i += 1000) {
+      let text = '';
+      for (let j = i; j < Math.min(count, i + 1000); j++) text += eraCall(from + j, modern);
+      out.push(text);
+    }
+    return out;
+  };
+  const out: { name: string; ms: number; perSecond: number }[] = [];
+  for (const modern of [false, true]) {
+    const child = spawn(process.execPath, ['--import', 'tsx', fixture('revisions')], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const lines = new Lines(child);
+    if (!modern) {
+      const ready = lines.until(1);
+      await write(
+        child,
+        line({
+          jsonrpc: '2.0',
+          id: 'init',
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: { name: 'bench', version: '1' },
+          },
+        }),
+      );
+      await ready;
+    }
+    await pipelined(child, lines, eraBatches(1, WARMUP, modern), WARMUP);
+    let ms = Number.POSITIVE_INFINITY;
+    for (let round = 0; round < ROUNDS; round++) {
+      const texts = eraBatches(WARMUP + 1 + round * N, N, modern);
+      const started = process.hrtime.bigint();
+      await pipelined(child, lines, texts, N);
+      ms = Math.min(ms, Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    const lastId = WARMUP + ROUNDS * N;
+    if (!lines.last.includes(`"id":${lastId}`) || !lines.last.includes('"structuredContent"')) {
+      throw new Error(`revision server answered the last call with ${lines.last.slice(0, 200)}`);
+    }
+    if (modern !== lines.last.includes('"resultType"'))
+      throw new Error(`wrong era: ${lines.last.slice(0, 200)}`);
+    const closed = new Promise((r) => child.on('close', r));
+    child.stdin.end();
+    await closed;
+    out.push({ name: modern ? 'stateless 2026-07-28' : 'legacy 2025-11-25', ms, perSecond: (N / ms) * 1000 });
+  }
+  return out;
+}
+
+const eras = await revisionEras();
+console.log('\nrevision server (closed input + output schema checked, structured content)');
+console.log('era                    time ms    req/s      vs factline core');
+for (const r of eras) {
+  console.log(
+    `${r.name.padEnd(21)}  ${r.ms.toFixed(0).padStart(7)}  ${r.perSecond.toFixed(0).padStart(8)}  ${(r.ms / ours.ms).toFixed(2).padStart(8)}×`,
+  );
+}

@@ -48,6 +48,11 @@ export const CONFIG_KEYS = {
       spec: { shape: S.string(true), optional: true, description: 'The spec the core is generated from.' },
       templates: { shape: S.string(true), optional: true, description: 'Directory of `*.hbs` templates.' },
       out: { shape: S.string(true), optional: true, description: 'Directory the generated files go to.' },
+      specs: {
+        shape: S.array(S.string(true)),
+        optional: true,
+        description: 'Further specs the templates read values and facts from, after `spec`.',
+      },
     }),
     default: { spec: 'specs/mcp-core.md', templates: 'templates', out: 'generated' },
     description: 'The generated core: its spec, templates and output directory.',

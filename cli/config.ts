@@ -24,8 +24,11 @@ export interface FactlineConfig {
   ignore: string[];
   /** Strict mode: service units need evidence as normative facts do. */
   strict: boolean;
-  /** The generated core: its spec, templates and output directory. */
-  generate: { spec: string; templates: string; out: string };
+  /**
+   * The generated core: its spec, templates and output directory; `specs`
+   * lists further specs whose facts the templates may use too.
+   */
+  generate: { spec: string; templates: string; out: string; specs?: string[] };
   /** Absolute directory the globs are relative to (where the config was found). */
   root: string;
 }
@@ -58,6 +61,11 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
     else (config as unknown as Record<string, unknown>)[key] = input[key];
   }
   return config;
+}
+
+/** The specs the core is generated from: the main one first, then the further ones, each once. */
+export function generatingSpecs(config: FactlineConfig): string[] {
+  return [...new Set([config.generate.spec, ...(config.generate.specs ?? [])])];
 }
 
 /**

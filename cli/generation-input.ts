@@ -1,5 +1,5 @@
 /**
- * Reads what the generation planner needs from disk: the generating spec,
+ * Reads what the generation planner needs from disk: the generating specs,
  * the templates and what is in generated/ now. Shared by `gen`, the gate's
  * drift findings and the generation benchmark.
  */
@@ -7,8 +7,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { GenerationInput } from '../generator/render/index.ts';
 import { readTree } from '../generator/write.ts';
-import { parseSpec } from '../reader/index.ts';
-import type { FactlineConfig } from './config.ts';
+import { parseSpec, type SpecDocument } from '../reader/index.ts';
+import { type FactlineConfig, generatingSpecs } from './config.ts';
 import { UsageError } from './io.ts';
 import { docNameOf } from './load-specs.ts';
 
@@ -16,16 +16,9 @@ const posix = (p: string) => p.split(sep).join('/');
 
 /** Everything the planner needs, read from disk; unreadable inputs are usage errors (exit 2). */
 export function loadGenerationInput(config: FactlineConfig): GenerationInput {
-  const { spec: specPath, templates: templatesDir, out: outDir } = config.generate;
-  const specFile = posix(specPath);
-  let source: string;
-  try {
-    source = readFileSync(resolve(config.root, specFile), 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `cannot read the spec ${specFile}: ${(error as Error).message} (set "generate.spec" in factline.config.json)`,
-    );
-  }
+  const { templates: templatesDir, out: outDir } = config.generate;
+  const specFiles = [...new Set(generatingSpecs(config).map(posix))];
+  const [spec, ...moreSpecs] = specFiles.map((file) => readSpec(config, file));
   const templatesAbs = resolve(config.root, templatesDir);
   if (!existsSync(templatesAbs) || !statSync(templatesAbs).isDirectory()) {
     // Refusing here matters: with no templates every generated file would look orphaned and be deleted.
@@ -33,11 +26,25 @@ export function loadGenerationInput(config: FactlineConfig): GenerationInput {
       `templates directory ${templatesDir} does not exist (set "generate.templates" in factline.config.json)`,
     );
   }
-  return {
-    spec: parseSpec(source, { file: specFile, doc: docNameOf(config, resolve(config.root, specFile)) }),
+  const input: GenerationInput = {
+    spec: spec!,
     templatesDir: posix(templatesDir),
     outDir: posix(outDir),
     templates: readTree(config.root, templatesDir, (p) => p.endsWith('.hbs')),
     existing: readTree(config.root, outDir),
   };
+  if (moreSpecs.length > 0) input.moreSpecs = moreSpecs;
+  return input;
+}
+
+function readSpec(config: FactlineConfig, specFile: string): SpecDocument {
+  let source: string;
+  try {
+    source = readFileSync(resolve(config.root, specFile), 'utf8');
+  } catch (error) {
+    throw new UsageError(
+      `cannot read the spec ${specFile}: ${(error as Error).message} (set "generate.spec" / "generate.specs" in factline.config.json)`,
+    );
+  }
+  return parseSpec(source, { file: specFile, doc: docNameOf(config, resolve(config.root, specFile)) });
 }

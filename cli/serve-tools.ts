@@ -4,9 +4,10 @@
  * sources afresh, so an agent editing the repository sees its edits.
  */
 import { readFileSync } from 'node:fs';
+import { CITATION_VERBS } from '../checks/model.ts';
 import { renderConsole } from '../checks/reporters/console.ts';
 import { renderExplain } from '../checks/reporters/explain.ts';
-import { failure, type Tool, type ToolOutput, ToolSet } from '../generated/index.ts';
+import { failure, structuredOutput, type Tool, type ToolOutput, ToolSet } from '../generated/index.ts';
 import type { Fact } from '../reader/model.ts';
 import type { FactlineConfig } from './config.ts';
 import { exitCodeOf } from './exit-code.ts';
@@ -20,6 +21,26 @@ export const FACTLINE_VERSION: string = JSON.parse(
 ).version;
 
 const stringProp = (description: string) => ({ type: 'string', description });
+
+/** An output schema of a closed object whose fields are all present. */
+const record = (properties: Record<string, unknown>) => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+});
+const INT = { type: 'integer' };
+const STR = { type: 'string' };
+/** A place in a file, as every report cites it. */
+const PLACE = { file: STR, line: INT, column: INT };
+
+const FACT_OUTPUT = record({
+  address: STR,
+  ...PLACE,
+  status: STR,
+  class: { type: 'string', enum: ['normative', 'service'] },
+  text: STR,
+});
 
 /** The facts_list filters, checked: a wrong value is a report naming the accepted ones. */
 export interface FactFilter {
@@ -71,6 +92,19 @@ function factLine(f: Fact): string {
   return `${f.file}:${f.line}:${f.column}: ${f.address} ${f.status.stage}/${f.status.state} ${f.factClass} — ${summary}`;
 }
 
+/** A fact as the tools' structured output gives it. */
+function factData(f: Fact) {
+  return {
+    address: f.address,
+    file: f.file,
+    line: f.line,
+    column: f.column,
+    status: `${f.status.stage}/${f.status.state}`,
+    class: f.factClass,
+    text: f.text,
+  };
+}
+
 /** Turns a UsageError (bad reference, unreadable spec) into the report the agent reads. */
 async function reporting(run: () => Promise<ToolOutput>): Promise<ToolOutput> {
   try {
@@ -99,6 +133,8 @@ export function factlineTools(io: CliIO, config: FactlineConfig): ToolSet {
         },
         additionalProperties: false,
       },
+      // @implements mcp-revisions#SERVE-TOOLS-DECLARE-OUTPUT-SCHEMAS
+      outputSchema: record({ count: INT, facts: { type: 'array', items: FACT_OUTPUT } }),
     },
     run: (args) =>
       reporting(async () => {
@@ -111,9 +147,10 @@ export function factlineTools(io: CliIO, config: FactlineConfig): ToolSet {
         }
         const facts = set.documents.flatMap((d) => d.facts).filter((f) => matches(f, filter));
         const lines = facts.map(factLine);
-        return {
-          report: `${facts.length} fact${facts.length === 1 ? '' : 's'}\n${lines.join('\n')}`.trimEnd(),
-        };
+        return structuredOutput(
+          { count: facts.length, facts: facts.map(factData) },
+          `${facts.length} fact${facts.length === 1 ? '' : 's'}\n${lines.join('\n')}`.trimEnd(),
+        );
       }),
   };
 
@@ -130,6 +167,14 @@ export function factlineTools(io: CliIO, config: FactlineConfig): ToolSet {
         required: ['ref'],
         additionalProperties: false,
       },
+      outputSchema: record({
+        fact: FACT_OUTPUT,
+        digest: STR,
+        citations: {
+          type: 'array',
+          items: record({ verb: { type: 'string', enum: [...CITATION_VERBS] }, ...PLACE }),
+        },
+      }),
     },
     run: (args) =>
       reporting(async () => {
@@ -140,7 +185,14 @@ export function factlineTools(io: CliIO, config: FactlineConfig): ToolSet {
         const fact = resolveArgument(specs.set, args.ref);
         const trace = result.facts.find((f) => f.address === fact.address);
         const citations = result.citations.filter((c) => c.resolved === fact.address);
-        return { report: renderExplain(fact, trace, citations).trimEnd() };
+        return structuredOutput(
+          {
+            fact: factData(fact),
+            digest: fact.digest,
+            citations: citations.map((c) => ({ verb: c.verb, file: c.file, line: c.line, column: c.column })),
+          },
+          renderExplain(fact, trace, citations).trimEnd(),
+        );
       }),
   };
 
@@ -158,6 +210,18 @@ export function factlineTools(io: CliIO, config: FactlineConfig): ToolSet {
         properties: { strict: { type: 'boolean', description: 'service units need evidence too' } },
         additionalProperties: false,
       },
+      outputSchema: record({
+        clean: { type: 'boolean' },
+        findings: {
+          type: 'array',
+          items: record({
+            rule: STR,
+            severity: { type: 'string', enum: ['error', 'warning', 'info'] },
+            ...PLACE,
+            message: STR,
+          }),
+        },
+      }),
     },
     run: (args) =>
       reporting(async () => {
@@ -166,7 +230,16 @@ export function factlineTools(io: CliIO, config: FactlineConfig): ToolSet {
           cache: true,
         });
         const report = renderConsole(result, { color: false }).trimEnd();
-        return { report, isError: exitCodeOf(result) !== EXIT.clean };
+        const clean = exitCodeOf(result) === EXIT.clean;
+        const findings = result.findings.map((f) => ({
+          rule: f.rule,
+          severity: f.severity,
+          file: f.file,
+          line: f.line,
+          column: f.column,
+          message: f.message,
+        }));
+        return { ...structuredOutput({ clean, findings }, report), isError: !clean };
       }),
   };
 

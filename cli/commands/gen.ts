@@ -7,7 +7,7 @@ import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import { conflicts, pendingChanges, planGeneration } from '../../generator/render/index.ts';
 import { applyChanges, removeStaleTemps, WriteError } from '../../generator/write.ts';
-import { type FactlineConfig, loadConfig } from '../config.ts';
+import { type FactlineConfig, generatingSpecs, loadConfig } from '../config.ts';
 import { driftFindings } from '../generation-findings.ts';
 import { loadGenerationInput } from '../generation-input.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
@@ -93,7 +93,7 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
           : `is not a generated file, but ${r.template} renders to it; refusing to overwrite it`;
       const fix =
         r.conflict === 'hand-edited'
-          ? `move the change into ${r.template} or ${config.generate.spec}, then run \`factline gen --force\``
+          ? `move the change into ${r.template} or ${generatingSpecs(config).join(' / ')}, then run \`factline gen --force\``
           : 'move the file away, or run `factline gen --force` to replace it';
       io.stderr.write(
         line(
@@ -125,8 +125,7 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
 
 // @implements factline#GEN-WATCH-REGENERATES
 function watchAndRun(config: FactlineConfig, options: Options, io: CliIO): Promise<number> {
-  const specAbs = resolve(config.root, config.generate.spec);
-  const specDir = resolve(specAbs, '..');
+  const specsAbs = new Set(generatingSpecs(config).map((spec) => resolve(config.root, spec)));
   const templatesAbs = resolve(config.root, config.generate.templates);
   const run = () => {
     try {
@@ -145,12 +144,16 @@ function watchAndRun(config: FactlineConfig, options: Options, io: CliIO): Promi
     };
     // Watch directories, not files: editors that save by rename replace the watched inode.
     const watchers = [
-      watch(specDir, (_event, name) => {
-        if (name === null || resolve(specDir, name.toString()) === specAbs) schedule();
-      }),
+      ...[...new Set([...specsAbs].map((spec) => resolve(spec, '..')))].map((specDir) =>
+        watch(specDir, (_event, name) => {
+          if (name === null || specsAbs.has(resolve(specDir, name.toString()))) schedule();
+        }),
+      ),
       watch(templatesAbs, { recursive: true }, schedule),
     ];
-    io.stdout.write(`gen --watch: watching ${config.generate.spec} and ${config.generate.templates}/\n`);
+    io.stdout.write(
+      `gen --watch: watching ${generatingSpecs(config).join(', ')} and ${config.generate.templates}/\n`,
+    );
     const stop = () => {
       clearTimeout(timer);
       for (const w of watchers) w.close();

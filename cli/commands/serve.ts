@@ -1,5 +1,5 @@
 /** `factline serve`: the generated MCP core on stdio with factline's tools mounted. */
-import { Server, serveStdio } from '../../generated/index.ts';
+import { revisionServer, serveStdio } from '../../generated/index.ts';
 import { loadConfig } from '../config.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
 import { FACTLINE_VERSION, factlineTools } from '../serve-tools.ts';
@@ -33,7 +33,8 @@ const command: Command = {
     const config = loadConfig(io.cwd, configPath);
     // Tool output never goes to stdout: the protocol owns it, and the capture guard enforces that.
     const toolIO: CliIO = { ...io, stdout: io.stderr };
-    const end = await serveStdio(new Server('factline', FACTLINE_VERSION, factlineTools(toolIO, config)));
+    // @implements mcp-revisions#SERVE-SPEAKS-EVERY-REVISION
+    const end = await serveStdio(revisionServer('factline', FACTLINE_VERSION, factlineTools(toolIO, config)));
     if (end.reason === 'end-of-input') return EXIT.clean;
     io.stderr.write(`factline serve: ${end.error.message}\n`);
     return EXIT.findings;

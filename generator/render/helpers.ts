@@ -34,12 +34,41 @@ const fail = (code: GenErrorCode, message: string, fix?: string): Outcome<never>
 // @implements factline#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
 export class FactIndex {
   private readonly byId = new Map<string, Fact>();
+  private readonly byAddress = new Map<string, Fact>();
   private readonly ids: string[];
+  private readonly docs: SpecDocument[];
+  /** Files of the specs whose facts were looked up since the last `track()`. */
+  private used = new Set<string>();
 
-  constructor(readonly spec: SpecDocument) {
+  /** Over the main spec and any further ones; a bare id resolves in the first spec that has it. */
+  constructor(
+    readonly spec: SpecDocument,
+    more: readonly SpecDocument[] = [],
+  ) {
+    this.docs = [spec, ...more];
     // First definition wins on a duplicate id; the reader reports the duplicate itself.
-    for (const fact of spec.facts) if (!this.byId.has(fact.id)) this.byId.set(fact.id, fact);
+    for (const doc of this.docs) {
+      for (const fact of doc.facts) {
+        if (!this.byId.has(fact.id)) this.byId.set(fact.id, fact);
+        if (!this.byAddress.has(fact.address)) this.byAddress.set(fact.address, fact);
+      }
+    }
     this.ids = [...this.byId.keys()];
+  }
+
+  /** Starts recording which specs are used (one template's render). */
+  track(): void {
+    this.used = new Set();
+  }
+
+  /** The spec files used since `track()`, in index order; the main spec when none was. */
+  usedFiles(): string[] {
+    const files = this.docs.map((d) => d.file).filter((f) => this.used.has(f));
+    return files.length > 0 ? files : [this.spec.file];
+  }
+
+  private files(): string {
+    return this.docs.map((d) => d.file).join(', ');
   }
 
   // @implements factline#GEN-UNKNOWN-FACT-SUGGESTS-NEAREST
@@ -48,12 +77,18 @@ export class FactIndex {
     if (typeof id !== 'string' || id === '') {
       return fail('bad-helper-call', `expected a fact id string, got ${describe(id)}`);
     }
-    const fact = this.byId.get(id);
-    if (fact) return { ok: true, value: fact };
+    // `DOC#ID` names the spec; a bare id is looked up in every spec.
+    const fact = id.includes('#') ? this.byAddress.get(id) : this.byId.get(id);
+    if (fact) {
+      this.used.add(fact.file);
+      return { ok: true, value: fact };
+    }
     const hint = didYouMean(id, this.ids);
+    const others = this.docs.slice(1).map((d) => d.file);
     return fail(
       'unknown-fact',
-      `${this.spec.doc}#${id} is not a fact of ${this.spec.file}${hint ? `; ${hint}` : ''}`,
+      `${id.includes('#') ? id : `${this.spec.doc}#${id}`} is not a fact of ${this.spec.file}${hint ? `; ${hint}` : ''}` +
+        (others.length > 0 ? ` (nor of ${others.join(', ')})` : ''),
       hint ?? `add \`@fact:${id}\` to ${this.spec.file} or cite an existing id`,
     );
   }
@@ -112,28 +147,30 @@ export class FactIndex {
     if (prefix !== undefined && typeof prefix !== 'string') {
       return fail('bad-helper-call', `facts: prefix must be a string, got ${describe(prefix)}`);
     }
-    if (section !== undefined && !this.spec.sections.some((s) => s.anchor === section)) {
-      const hint = didYouMean(
-        section,
-        this.spec.sections.map((s) => s.anchor),
-      );
+    const sections = this.docs.flatMap((d) => d.sections.map((s) => s.anchor));
+    if (section !== undefined && !sections.includes(section)) {
+      const hint = didYouMean(section, sections);
       return fail(
         'unknown-section',
-        `${this.spec.file} has no section {#${section}}${hint ? `; ${hint}` : ''}`,
+        `${this.files()} has no section {#${section}}${hint ? `; ${hint}` : ''}`,
         hint ?? 'name a section anchor of the spec',
       );
     }
-    const chosen = this.spec.facts.filter(
-      (f) =>
-        (section === undefined || f.section === section) && (prefix === undefined || f.id.startsWith(prefix)),
-    );
+    const chosen = this.docs
+      .flatMap((d) => d.facts)
+      .filter(
+        (f) =>
+          (section === undefined || f.section === section) &&
+          (prefix === undefined || f.id.startsWith(prefix)),
+      );
     if (chosen.length === 0) {
       // An empty loop would silently drop code (a method, an error kind): treat it as the typo it usually is.
       const what = [section && `section {#${section}}`, prefix && `prefix \`${prefix}\``]
         .filter(Boolean)
         .join(' and ');
-      return fail('no-matching-facts', `no fact of ${this.spec.file} matches ${what}`);
+      return fail('no-matching-facts', `no fact of ${this.files()} matches ${what}`);
     }
+    for (const f of chosen) this.used.add(f.file);
     return { ok: true, value: chosen.map((f) => ({ ...f, pin: pinOf(f.digest), summary: summary(f.text) })) };
   }
 }

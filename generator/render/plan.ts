@@ -25,7 +25,8 @@ export function outputPathFor(template: string, templatesDir: string, outDir: st
 // @implements factline#GEN-PURE-PLAN
 export function planGeneration(input: GenerationInput): Plan {
   const errors: GenError[] = [];
-  for (const d of input.spec.diagnostics) {
+  const specs = [input.spec, ...(input.moreSpecs ?? [])];
+  for (const d of specs.flatMap((spec) => spec.diagnostics)) {
     if (d.severity !== 'error') continue;
     const error: GenError = {
       code: 'spec-error',
@@ -38,7 +39,7 @@ export function planGeneration(input: GenerationInput): Plan {
     errors.push(error);
   }
 
-  const index = new FactIndex(input.spec);
+  const index = new FactIndex(input.spec, input.moreSpecs);
   const rendered: (SourceText & { template: string })[] = [];
   for (const template of [...input.templates].sort((a, b) => cmp(a.path, b.path))) {
     if (!TEMPLATE.test(template.path)) {
@@ -52,6 +53,7 @@ export function planGeneration(input: GenerationInput): Plan {
       });
       continue;
     }
+    index.track();
     const result = renderTemplate(index, template);
     errors.push(...result.errors);
     if (result.text === undefined) continue;
@@ -60,7 +62,9 @@ export function planGeneration(input: GenerationInput): Plan {
     rendered.push({
       path,
       template: template.path,
-      text: withHeader(body, { spec: input.spec.file, template: template.path }),
+      // The header names every spec the template took a fact from.
+      // @implements mcp-revisions#GENERATED-FROM-SEVERAL-SPECS
+      text: withHeader(body, { spec: index.usedFiles().join('+'), template: template.path }),
     });
   }
 

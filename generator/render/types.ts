@@ -37,7 +37,10 @@ export interface GenError {
 }
 
 export interface GenerationInput {
+  /** The main spec: named in a header when a template uses no fact. */
   spec: SpecDocument;
+  /** Further specs whose facts the templates may use (a bare id resolves in the main spec first). */
+  moreSpecs?: SpecDocument[];
   /** Repo-relative directory of the templates, e.g. `templates`. */
   templatesDir: string;
   /** Repo-relative output directory, e.g. `generated`. */

@@ -85,7 +85,7 @@ describe('generated output through the gate', () => {
   it('reports generated-drift and generated-hand-edit at file:line and exits 1', async () => {
     // A project of this repo's spec, templates and committed generated/ (a temp copy).
     const dir = mkdtempSync(join(tmpdir(), 'factline-drift-'));
-    for (const part of ['specs/mcp-core.md', 'templates', 'generated']) {
+    for (const part of ['specs/mcp-core.md', 'specs/mcp-revisions.md', 'templates', 'generated']) {
       cpSync(join(REPO, part), join(dir, part), { recursive: true });
     }
     writeFileSync(
@@ -94,7 +94,12 @@ describe('generated output through the gate', () => {
         specs: ['specs/**/*.md'],
         sources: ['generated/**/*.ts', 'templates/**/*.hbs'],
         tests: ['test/**/*'],
-        generate: { spec: 'specs/mcp-core.md', templates: 'templates', out: 'generated' },
+        generate: {
+          spec: 'specs/mcp-core.md',
+          specs: ['specs/mcp-core.md', 'specs/mcp-revisions.md'],
+          templates: 'templates',
+          out: 'generated',
+        },
       }),
     );
     const rules = async () =>
