@@ -13,7 +13,7 @@ describe('generate.specs', () => {
     expect(generatingSpecs(config)).toEqual(['specs/a.md', 'specs/b.md']);
     expect(generatingSpecs(parseConfig({}, '/repo', 'c.json'))).toEqual(['specs/mcp-core.md']);
     expect(() => parseConfig({ generate: { specs: 'specs/b.md' } }, '/repo', 'factline.config.json')).toThrow(
-      'factline.config.json: `generate.specs` must be an array of spec paths',
+      'factline.config.json: `generate.specs` must be an array of non-empty strings',
     );
   });
 });
