@@ -17,6 +17,9 @@ export const RULE_SEVERITY: Record<string, Severity> = {
   'status-behind-evidence': 'info',
   'generated-drift': 'error',
   'generated-hand-edit': 'error',
+  'verification-failed': 'error',
+  'verification-skipped': 'error',
+  'verification-not-in-results': 'warning',
 };
 
 /** One line per rule, for SARIF rule metadata and `--help`. */
@@ -49,6 +52,10 @@ export const RULE_DESCRIPTIONS: Record<string, string> = {
   'empty-id': 'Spec: an anchor has an empty id.',
   'generated-drift': 'Generated files differ from what the spec and templates produce.',
   'generated-hand-edit': 'A generated file was edited by hand.',
+  'verification-failed': 'A @verifies citation sits in a test that failed in the given test results.',
+  'verification-skipped':
+    'A @verifies citation sits in a test that was skipped, todo or pending in the given test results.',
+  'verification-not-in-results': 'A @verifies citation sits in a test the given test results do not list.',
 };
 
 export class FindingCollector {

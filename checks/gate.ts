@@ -7,6 +7,7 @@
 import picomatch from 'picomatch';
 import type { SpecSet } from '../reader/model.ts';
 import type { Finding, TraceResult } from './model.ts';
+import type { OutcomeInput } from './outcomes.ts';
 import { isScannable, type ScannedCitation, scanFile } from './scan/index.ts';
 import { type ScannedFile, trace } from './trace.ts';
 
@@ -36,6 +37,8 @@ export interface GateInputs {
   /** Findings from outside the trace (generated-code drift), computed after the scan. */
   extraFindings?(): Finding[] | Promise<Finding[]>;
   strict: boolean;
+  /** Test results joined to verifying citations; absent: outcomes are not checked. */
+  results?: OutcomeInput;
   /** Filled with milliseconds per phase when given (for the benchmark). */
   timings?: Record<string, number>;
 }
@@ -59,7 +62,11 @@ export async function runGate(inputs: GateInputs): Promise<TraceResult> {
   lap('read+scan');
   const extraFindings = inputs.extraFindings ? await inputs.extraFindings() : [];
   lap('drift');
-  const result = trace(inputs.specs, scanned, { strict: inputs.strict, extraFindings });
+  const result = trace(inputs.specs, scanned, {
+    strict: inputs.strict,
+    extraFindings,
+    ...(inputs.results ? { results: inputs.results } : {}),
+  });
   lap('trace');
   return result;
 }

@@ -7,6 +7,7 @@ import type { EvidenceKind, SpecSet } from '../reader/model.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
 import type { Citation, FactState, FactTrace, Finding, Summary, TraceResult } from './model.ts';
+import { explainedByOutcome, joinOutcomes, type OutcomeInput } from './outcomes.ts';
 import { obligationOf, type PolicyOptions, TRACED_EVIDENCE } from './policy.ts';
 import { indexFacts } from './resolve.ts';
 
@@ -15,6 +16,8 @@ export type { ScannedFile } from './citations.ts';
 export interface TraceOptions extends PolicyOptions {
   /** Findings raised elsewhere (e.g. generated drift), merged and sorted in. */
   extraFindings?: Finding[];
+  /** Test results to join to verifying citations; without them outcomes are not checked. */
+  results?: OutcomeInput;
 }
 
 function emptySummary(): Summary {
@@ -47,6 +50,7 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
   const out = new FindingCollector();
   const index = indexFacts(set);
   const citations = judgeCitations(files, index, out);
+  const outcomes = joinOutcomes(citations, options.results, out);
   const byFact = new Map<string, number[]>();
   for (let i = 0; i < citations.length; i++) {
     const resolved = citations[i]!.resolved;
@@ -149,8 +153,8 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
               fix: `add \`// @implements ${fact.address}\` next to the code that does it`,
             });
           }
-          if (missingVer) {
-            summary.missingVerification++;
+          if (missingVer) summary.missingVerification++;
+          if (missingVer && !explainedByOutcome(refs, citations)) {
             out.add({
               rule: 'missing-verification',
               ...place,
@@ -206,5 +210,5 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     }
   }
   summary.findings = countSeverities(findings);
-  return { summary, documents: docSummaries, facts, citations, findings };
+  return { summary, documents: docSummaries, facts, citations, findings, outcomes };
 }

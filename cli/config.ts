@@ -20,6 +20,8 @@ export interface FactlineConfig {
   ignore: string[];
   /** Strict mode: service units need evidence as normative facts do. */
   strict: boolean;
+  /** Test results files (vitest JSON or JUnit XML) joined to verifying citations; empty: not checked. */
+  results: string[];
   /** The generated core: its spec, templates and output directory. */
   generate: { spec: string; templates: string; out: string };
   /** Absolute directory the globs are relative to (where the config was found). */
@@ -35,10 +37,11 @@ export const DEFAULT_CONFIG: Omit<FactlineConfig, 'root'> = {
   tests: ['test/**/*', '**/*.test.*', '**/*.spec.*'],
   ignore: ['node_modules/**', '.git/**', 'dist/**', 'build/**', 'coverage/**', '**/fixtures/**'],
   strict: false,
+  results: [],
   generate: { spec: 'specs/mcp-core.md', templates: 'templates', out: 'generated' },
 };
 
-const ARRAY_KEYS = ['specs', 'sources', 'tests', 'ignore'] as const;
+const ARRAY_KEYS = ['specs', 'sources', 'tests', 'ignore', 'results'] as const;
 
 /** Validates a parsed config object; every problem names the key and the fix. */
 export function parseConfig(raw: unknown, root: string, where: string): FactlineConfig {
@@ -59,7 +62,9 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
     const value = input[key];
     if (value === undefined) continue;
     if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
-      throw new UsageError(`${where}: \`${key}\` must be an array of glob strings`);
+      throw new UsageError(
+        `${where}: \`${key}\` must be an array of ${key === 'results' ? 'file paths' : 'glob strings'}`,
+      );
     }
     config[key] = value;
   }

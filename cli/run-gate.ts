@@ -9,6 +9,8 @@ import { resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import { classifyGateFiles, type GateFile, runGate as runCoreGate } from '../checks/gate.ts';
 import type { Finding, TraceResult } from '../checks/model.ts';
+import type { OutcomeInput } from '../checks/outcomes.ts';
+import { parseResults, ResultsFormatError, type TestOutcome } from '../checks/results/index.ts';
 import { parseSpec } from '../reader/index.ts';
 import { type FactlineConfig, loadConfig } from './config.ts';
 import { cachedParser, cachedScan, openScanCache, openSpecCache } from './gate-cache.ts';
@@ -36,6 +38,32 @@ export interface GateOptions {
   timings?: Record<string, number>;
   /** Use the content-hash scan cache under `.factline-cache/` (default: false). */
   cache?: boolean;
+  /** Test results files (vitest JSON or JUnit XML), relative to the config root; default: the config's `results`. */
+  results?: string[];
+}
+
+/** Reads and parses the results files; a missing or unreadable one is a usage error naming it. */
+// @implements evidence#RESULTS-CLI-AND-CONFIG
+export function readResults(config: FactlineConfig, files: readonly string[]): OutcomeInput | undefined {
+  if (files.length === 0) return undefined;
+  const outcomes: TestOutcome[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(resolve(config.root, file), 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `cannot read test results ${file}: ${(error as Error).message}; run the tests first (e.g. \`npm test\`), or fix the path in --results / \`results\``,
+      );
+    }
+    try {
+      outcomes.push(...parseResults(text, file));
+    } catch (error) {
+      if (error instanceof ResultsFormatError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+  return { outcomes, sources: [...files] };
 }
 
 export async function listGateFiles(config: FactlineConfig): Promise<GateFile[]> {
@@ -103,9 +131,14 @@ export async function runGate(
     extraFindings: () => driftFindings(config),
     strict: options.strict ?? config.strict,
     timings,
+    ...withResults(readResults(config, options.results ?? config.results)),
   });
   cache?.save();
   return { result, specs };
+}
+
+function withResults(results: OutcomeInput | undefined): { results?: OutcomeInput } {
+  return results === undefined ? {} : { results };
 }
 
 export interface GateArgs {
