@@ -12,6 +12,7 @@
 // @implements factline#REPORT-FILTERS-AND-SEARCH
 // @implements factline#REPORT-DEEP-LINK-OPENS-FACT
 // @implements factline#REPORT-KEYBOARD-USABLE
+// @implements evidence#RESULTS-REPORT-SHOWS-OUTCOME
 export const REPORT_JS = String.raw`
 (function () {
   'use strict';
@@ -255,6 +256,13 @@ export const REPORT_JS = String.raw`
     if (sym) cap.appendChild(el('span', 'symbol', sym));
     if (c.reason) cap.appendChild(el('span', 'symbol', 'reason: ' + c.reason));
     if (!c.counted) cap.appendChild(el('span', 'uncounted', 'not counted' + (c.pin ? ' (pin ~' + c.pin + ')' : '')));
+    // [evidence, issue 11] the citing test's outcome from --results, beside its snippet.
+    if (c.outcome) {
+      var oc = el('span', 'outcome outcome-' + c.outcome.status, 'test ' + c.outcome.status);
+      if (c.outcome.failure) oc.title = c.outcome.failure;
+      cap.appendChild(oc);
+    }
+    // [/evidence]
     fig.appendChild(cap);
     var sn = snippets.get(idx);
     if (!sn) {
