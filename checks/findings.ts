@@ -50,6 +50,8 @@ export const RULE_DESCRIPTIONS: Record<string, string> = {
   'typed-anchor-without-fence': 'Spec: an @fact/code: anchor has no fenced code block below it.',
   'swallowed-anchor': 'Spec: an anchor starts a continuation line and is read as prose of the unit above.',
   'empty-id': 'Spec: an anchor has an empty id.',
+  'normative-service-unit':
+    'Spec: a service unit (kebab-case id) reads like a requirement (RFC 2119 word or its own impl/… status); an error under --strict.',
   'generated-drift': 'Generated files differ from what the spec and templates produce.',
   'generated-hand-edit': 'A generated file was edited by hand.',
   'verification-failed': 'A @verifies citation sits in a test that failed in the given test results.',

@@ -4,6 +4,7 @@
  * sorted by path, facts as the spec writes them, citations and findings by place.
  */
 import type { EvidenceKind, SpecSet } from '../reader/model.ts';
+import { strictSeverity } from '../reader/normative-service.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
 import type { Citation, FactState, FactTrace, Finding, Summary, TraceResult } from './model.ts';
@@ -70,7 +71,7 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     for (const d of doc.diagnostics) {
       out.add({
         rule: d.code,
-        severity: d.severity,
+        severity: strictSeverity(d, options.strict),
         file: d.file,
         line: d.line,
         column: d.column,

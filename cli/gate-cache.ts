@@ -189,7 +189,7 @@ export function cachedScan(cache: ScanCache, file: string, text: string): Scanne
 export type SpecCache = ContentCache<{ doc: string; document: SpecDocument }>;
 
 export function openSpecCache(root: string): SpecCache {
-  return ContentCache.open(root, 'specs-v2', join(PACKAGE_ROOT, 'generator', 'spec'));
+  return ContentCache.open(root, 'specs-v2', join(PACKAGE_ROOT, 'reader'));
 }
 
 /** A drop-in for `parseSpec` that reads an unchanged spec (same text, file and doc name) back from the cache. */

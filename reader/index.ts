@@ -9,6 +9,7 @@ import { unified } from 'unified';
 import { bindFence, buildFact, DEFAULT_STATUS, headingSection } from './build.ts';
 import type { Issue } from './issues.ts';
 import type { Diagnostic, Fact, Section, SpecDocument, Status } from './model.ts';
+import { normativeServiceUnit } from './normative-service.ts';
 import { LineIndex } from './positions.ts';
 import { scanUnit } from './scan.ts';
 import type { MarkerStatus } from './status-values.ts';
@@ -174,6 +175,10 @@ export function parseSpec(source: string, options: ParseOptions): SpecDocument {
 
   // Roll-down runs last: a preamble marker may follow the facts it covers.
   for (const { fact, own, chain } of pending) fact.status = effectiveStatus(own, chain, result.status);
+  for (const { fact } of pending) {
+    const warning = normativeServiceUnit(fact);
+    if (warning) diagnostics.push(warning);
+  }
   diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
   return result;
 }

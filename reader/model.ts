@@ -129,6 +129,7 @@ export const DIAGNOSTIC_CODES = [
   'typed-anchor-without-fence',
   'swallowed-anchor',
   'empty-id',
+  'normative-service-unit',
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 
