@@ -35,6 +35,7 @@ export function loadGenerationInput(config: FactlineConfig): GenerationInput {
   }
   return {
     spec: parseSpec(source, { file: specFile, doc: docNameOf(config, resolve(config.root, specFile)) }),
+    specSource: source,
     templatesDir: posix(templatesDir),
     outDir: posix(outDir),
     templates: readTree(config.root, templatesDir, (p) => p.endsWith('.hbs')),

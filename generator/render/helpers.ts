@@ -6,23 +6,31 @@
  */
 import type { Fact, SpecDocument } from '../../reader/model.ts';
 import { didYouMean } from './suggest.ts';
+import { isValueType, pickValue, VALUE_TYPES } from './typed-values.ts';
 import type { GenError, GenErrorCode } from './types.ts';
-import { integerTokens, pinOf, summary } from './values.ts';
+import { pinOf, summary } from './values.ts';
 
 /** 1-based line, 0-based column: Handlebars' own positions. */
 export interface HbsLoc {
   start: { line: number; column: number };
 }
 
-export type ValueHelper = 'cite' | 'str' | 'code' | 'int';
-export const VALUE_HELPERS: readonly ValueHelper[] = ['cite', 'str', 'code', 'int'];
+export type ValueHelper = 'cite';
+export const VALUE_HELPERS: readonly ValueHelper[] = ['cite'];
 
 /** What `facts` hands to `{{#each}}`: the fact plus the values templates use most. */
 export type FactView = Fact & { pin: string; summary: string };
 
+/** A place in a file: a value's error points at the spec, not at the template. */
+export interface FilePlace {
+  file: string;
+  line: number;
+  column: number;
+}
+
 export type Outcome<T> =
   | { ok: true; value: T }
-  | { ok: false; code: GenErrorCode; message: string; fix?: string };
+  | { ok: false; code: GenErrorCode; message: string; fix?: string; at?: FilePlace };
 
 const fail = (code: GenErrorCode, message: string, fix?: string): Outcome<never> =>
   fix === undefined ? { ok: false, code, message } : { ok: false, code, message, fix };
@@ -36,7 +44,11 @@ export class FactIndex {
   private readonly byId = new Map<string, Fact>();
   private readonly ids: string[];
 
-  constructor(readonly spec: SpecDocument) {
+  /** `specSource`, the spec's text, lets a value's error name the line and column of its code span. */
+  constructor(
+    readonly spec: SpecDocument,
+    private readonly specSource?: string,
+  ) {
     // First definition wins on a duplicate id; the reader reports the duplicate itself.
     for (const fact of spec.facts) if (!this.byId.has(fact.id)) this.byId.set(fact.id, fact);
     this.ids = [...this.byId.keys()];
@@ -58,42 +70,65 @@ export class FactIndex {
     );
   }
 
-  call(helper: ValueHelper, ref: unknown, n: unknown): Outcome<string | number> {
+  call(_helper: ValueHelper, ref: unknown): Outcome<string> {
     const found = this.fact(ref);
     if (!found.ok) return found;
     const fact = found.value;
-    if (helper === 'cite') {
-      return {
-        ok: true,
-        value: `// @implements ${fact.address}~${pinOf(fact.digest)} — ${summary(fact.text)}`,
-      };
+    return {
+      ok: true,
+      value: `// @implements ${fact.address}~${pinOf(fact.digest)} — ${summary(fact.text)}`,
+    };
+  }
+
+  /**
+   * `{{value "ID" type="TYPE" name="NAME"}}`: the fact's named or only valid
+   * code span of that type, as TypeScript source. A refusal points at the spec.
+   */
+  // @implements evidence#VALUES-STOP-GEN-AT-THE-SPEC
+  value(ref: unknown, hash: Record<string, unknown>, askedAt: string): Outcome<string> {
+    for (const key of Object.keys(hash)) {
+      if (key !== 'type' && key !== 'name') {
+        return fail('bad-helper-call', `value: unknown option \`${key}\` (known: type, name)`);
+      }
     }
-    const index = n === undefined ? 1 : n;
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 1) {
+    const { type, name } = hash;
+    if (!isValueType(type)) {
       return fail(
         'bad-helper-call',
-        `${helper}: the position must be a whole number from 1, got ${describe(n)}`,
+        `value: type must be one of ${VALUE_TYPES.join(', ')}, got ${describe(type)}`,
+        'write {{value "FACT-ID" type="TYPE"}}',
       );
     }
-    if (helper === 'int') {
-      const ints = integerTokens(fact.text);
-      const value = ints[index - 1];
-      if (value !== undefined) return { ok: true, value };
-      return fail(
-        'missing-value',
-        `${fact.address} has ${ints.length} integer${ints.length === 1 ? '' : 's'} outside inline code, not ${ordinal(index)}`,
-        ints.length > 0 ? `use a position from 1 to ${ints.length}` : 'write the number in the fact text',
-      );
+    if (name !== undefined && (typeof name !== 'string' || name === '')) {
+      return fail('bad-helper-call', `value: name must be a non-empty string, got ${describe(name)}`);
     }
-    const span = fact.codes[index - 1];
-    if (span !== undefined) return { ok: true, value: helper === 'str' ? JSON.stringify(span) : span };
-    return fail(
-      'missing-value',
-      `${fact.address} has ${fact.codes.length} inline code span${fact.codes.length === 1 ? '' : 's'}, not ${ordinal(index)}`,
-      fact.codes.length > 0
-        ? `use a position from 1 to ${fact.codes.length}`
-        : 'put the value in `backticks` in the fact text',
-    );
+    const found = this.fact(ref);
+    if (!found.ok) return found;
+    const fact = found.value;
+    const picked = pickValue(fact.codes, type, name);
+    if (picked.ok) return { ok: true, value: picked.source };
+    const what = `${type}${name === undefined ? '' : ` named \`${name}\``}`;
+    return {
+      ok: false,
+      code: picked.kind === 'missing' ? 'missing-value' : `${picked.kind}-value`,
+      message: `${fact.address}: the ${what} asked for at ${askedAt} is ${picked.kind}: ${picked.found}`,
+      fix: picked.fix,
+      at: this.spanPlace(fact, picked.span?.span),
+    };
+  }
+
+  /** Where a code span of a fact stands in the spec (the fact's anchor when unknown). */
+  private spanPlace(fact: Fact, span: string | undefined): FilePlace {
+    const anchor = { file: fact.file, line: fact.line, column: fact.column };
+    if (span === undefined || this.specSource === undefined) return anchor;
+    const lines = this.specSource.split('\n');
+    let offset = 0;
+    for (let i = 0; i < fact.line - 1 && i < lines.length; i++) offset += lines[i]!.length + 1;
+    offset += fact.column - 1;
+    const at = this.specSource.indexOf(`\`${span}\``, offset);
+    if (at === -1) return anchor;
+    const before = this.specSource.slice(0, at).split('\n');
+    return { file: fact.file, line: before.length, column: before.at(-1)!.length + 1 };
   }
 
   facts(filter: Record<string, unknown>): Outcome<FactView[]> {
@@ -138,11 +173,6 @@ export class FactIndex {
   }
 }
 
-function ordinal(n: number): string {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `a ${n}${suffix}`;
-}
-
 function describe(value: unknown): string {
   return value === undefined ? 'nothing' : (JSON.stringify(value) ?? String(value));
 }
@@ -153,13 +183,15 @@ export function errorAt(
   loc: HbsLoc | undefined,
   outcome: Extract<Outcome<unknown>, { ok: false }>,
 ) {
-  const error: GenError = {
-    code: outcome.code,
-    file,
-    line: loc?.start.line ?? 1,
-    column: (loc?.start.column ?? 0) + 1,
-    message: outcome.message,
-  };
+  const error: GenError = outcome.at
+    ? { code: outcome.code, ...outcome.at, message: outcome.message }
+    : {
+        code: outcome.code,
+        file,
+        line: loc?.start.line ?? 1,
+        column: (loc?.start.column ?? 0) + 1,
+        message: outcome.message,
+      };
   if (outcome.fix !== undefined) error.fix = outcome.fix;
   return error;
 }

@@ -38,7 +38,7 @@ export function planGeneration(input: GenerationInput): Plan {
     errors.push(error);
   }
 
-  const index = new FactIndex(input.spec);
+  const index = new FactIndex(input.spec, input.specSource);
   const rendered: (SourceText & { template: string })[] = [];
   for (const template of [...input.templates].sort((a, b) => cmp(a.path, b.path))) {
     if (!TEMPLATE.test(template.path)) {

@@ -14,6 +14,8 @@ export interface SourceText {
 export const GEN_ERROR_CODES = [
   'unknown-fact',
   'missing-value',
+  'ambiguous-value',
+  'invalid-value',
   'unknown-section',
   'no-matching-facts',
   'bad-helper-call',
@@ -38,6 +40,8 @@ export interface GenError {
 
 export interface GenerationInput {
   spec: SpecDocument;
+  /** The spec's text, so a bad value's error names its line and column (else the fact's anchor). */
+  specSource?: string;
   /** Repo-relative directory of the templates, e.g. `templates`. */
   templatesDir: string;
   /** Repo-relative output directory, e.g. `generated`. */
