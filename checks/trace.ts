@@ -7,6 +7,7 @@ import type { EvidenceKind, SpecSet } from '../reader/model.ts';
 import { strictSeverity } from '../reader/normative-service.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
+import { missingEvidenceFinding } from './gap-messages.ts';
 import type { Citation, FactState, FactTrace, Finding, Summary, TraceResult } from './model.ts';
 import { explainedByOutcome, joinOutcomes, type OutcomeInput } from './outcomes.ts';
 import { obligationOf, type PolicyOptions, TRACED_EVIDENCE } from './policy.ts';
@@ -147,21 +148,11 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
           const missingVer = required.includes('verification') && !has('verification');
           if (missingImpl) {
             summary.missingImplementation++;
-            out.add({
-              rule: 'missing-implementation',
-              ...place,
-              message: `${fact.address} (${fact.status.stage}/${fact.status.state}) has no implementing citation${staleCount ? ` (${staleCount} stale)` : ''}`,
-              fix: `add \`// @implements ${fact.address}\` next to the code that does it`,
-            });
+            out.add(missingEvidenceFinding('implements', fact, place, refs, citations));
           }
           if (missingVer) summary.missingVerification++;
           if (missingVer && !explainedByOutcome(refs, citations)) {
-            out.add({
-              rule: 'missing-verification',
-              ...place,
-              message: `${fact.address} (${fact.status.stage}/${fact.status.state}) has no verifying test${staleCount ? ` (${staleCount} stale citation(s))` : ''}`,
-              fix: `add \`// @verifies ${fact.address}\` inside or right above the test that proves it`,
-            });
+            out.add(missingEvidenceFinding('verifies', fact, place, refs, citations));
           }
           for (const kind of required) {
             if (TRACED_EVIDENCE.has(kind)) continue;

@@ -11,11 +11,12 @@ import { classifyGateFiles, type GateFile, runGate as runCoreGate } from '../che
 import type { Finding, TraceResult } from '../checks/model.ts';
 import type { OutcomeInput } from '../checks/outcomes.ts';
 import { parseResults, ResultsFormatError, type TestOutcome } from '../checks/results/index.ts';
+import { readHeader } from '../generator/render/header.ts';
 import { parseSpec } from '../reader/index.ts';
 import { type FactlineConfig, loadConfig } from './config.ts';
 import { cachedParser, cachedScan, openScanCache, openSpecCache } from './gate-cache.ts';
 import { type CliIO, UsageError } from './io.ts';
-import { type LoadedSpecs, loadSpecSet } from './load-specs.ts';
+import { docNameOf, type LoadedSpecs, loadSpecSet } from './load-specs.ts';
 
 /**
  * Never read, whatever the config's own `ignore` says: dependencies, git
@@ -131,6 +132,12 @@ export async function runGate(
     extraFindings: () => driftFindings(config),
     strict: options.strict ?? config.strict,
     timings,
+    templates: {
+      templates: config.generate.templates.replace(/\\/g, '/'),
+      out: config.generate.out.replace(/\\/g, '/'),
+      doc: docNameOf(config, resolve(config.root, config.generate.spec)),
+      templateOf: (file: string) => readHeader(readGateFile(config, file) ?? '')?.template,
+    },
     ...withResults(readResults(config, options.results ?? config.results)),
   });
   cache?.save();

@@ -70,13 +70,28 @@ export class FactIndex {
     );
   }
 
+  /**
+   * `{{cite "ID~PIN"}}`: a requirement comment carrying the pin the template
+   * was reviewed against, copied as written (the gate judges it, not gen).
+   * Without a pin (`{{cite "ID"}}`, `{{cite this}}` in a loop) the comment
+   * carries none rather than one nobody reviewed.
+   */
+  // @implements evidence#PINS-LIVE-IN-TEMPLATES
   call(_helper: ValueHelper, ref: unknown): Outcome<string> {
-    const found = this.fact(ref);
+    const { id, pin } = splitPin(ref);
+    if (pin === null) {
+      return fail(
+        'bad-helper-call',
+        `cite: \`${String(ref)}\` has a malformed pin`,
+        'write {{cite "FACT-ID~PIN"}} with the 8 hex digits of the digest (`factline facts` shows them) or rN',
+      );
+    }
+    const found = this.fact(id);
     if (!found.ok) return found;
     const fact = found.value;
     return {
       ok: true,
-      value: `// @implements ${fact.address}~${pinOf(fact.digest)} — ${summary(fact.text)}`,
+      value: `// @implements ${fact.address}${pin === undefined ? '' : `~${pin}`} — ${summary(fact.text)}`,
     };
   }
 
@@ -171,6 +186,13 @@ export class FactIndex {
     }
     return { ok: true, value: chosen.map((f) => ({ ...f, pin: pinOf(f.digest), summary: summary(f.text) })) };
   }
+}
+
+/** `"ID~PIN"` → id and pin; null pin when the part after `~` is not a pin. Objects (a fact in a loop) pass through. */
+function splitPin(ref: unknown): { id: unknown; pin?: string | null } {
+  if (typeof ref !== 'string' || !ref.includes('~')) return { id: ref };
+  const [id, pin] = [ref.slice(0, ref.indexOf('~')), ref.slice(ref.indexOf('~') + 1)];
+  return { id, pin: /^(?:[0-9a-fA-F]{8}|r[0-9]+)$/.test(pin) ? pin.toLowerCase() : null };
 }
 
 function describe(value: unknown): string {

@@ -59,7 +59,8 @@ describe('values taken from facts', () => {
   });
 
   // @verifies factline#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
-  it('cites each fact with its address, digest pin and first sentence', () => {
+  // @verifies evidence#PINS-LIVE-IN-TEMPLATES
+  it("cites each fact with its address, the template's reviewed pin and first sentence", () => {
     const spec = MINI();
     const fact = spec.facts.find((f) => f.id === 'MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP')!;
     const protocol = output(planGeneration(input({ spec })), 'generated/protocol.ts');
@@ -69,9 +70,22 @@ describe('values taken from facts', () => {
         'A malformed line, meaning text that is not JSON or a frame with no `method`, gets the JSON-RPC…',
     );
     expect(cite.split(' — ')[1]!.length).toBeLessThanOrEqual(100);
-    // Inside #each the cite keeps the indentation the template gave it.
+    // Inside #each the cite keeps the indentation the template gave it, and
+    // carries no pin, since no template line holds a reviewed one.
     expect(output(planGeneration(input({ spec })), 'generated/methods.ts')).toMatch(
-      /\n {2}\/\/ @implements mcp-core#METHOD-PING~[0-9a-f]{8} — `ping` answers `\{\}`\.\n/,
+      /\n {2}\/\/ @implements mcp-core#METHOD-PING — `ping` answers `\{\}`\.\n/,
+    );
+    // A reworded fact keeps the template's pin: gen copies it, the gate judges it.
+    const reworded = specDoc(
+      spec.facts.map((f) => ({
+        id: f.id,
+        section: f.section!,
+        text: f.text.replace('A malformed', 'Any malformed'),
+      })),
+    );
+    const again = output(planGeneration(input({ spec: reworded })), 'generated/protocol.ts');
+    expect(again).toContain(
+      `MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP~${fact.digest.slice(0, 8)} — Any malformed line`,
     );
   });
 
