@@ -49,6 +49,7 @@ function quote(text: string, max = 160): string {
 // @implements factline#GATE-MISPLACED-CITATION
 // @implements factline#GATE-DEVIATION-NEEDS-REASON
 // @implements factline#GATE-VOID-FACT-CITED
+// @implements evidence#MESSAGES-DELETED-FACT-REMOVE-CITATION
 export function judgeCitations(files: ScannedFile[], index: FactIndex, out: FindingCollector): Citation[] {
   const citations: Citation[] = [];
   const ordered = [...files].sort(byFile);
@@ -91,7 +92,7 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
           fix:
             resolution.suggestions.length > 0
               ? `did you mean ${resolution.suggestions.map((s) => `\`${s}\``).join(', ')}?`
-              : 'check the id against `factline facts`, or load the spec that defines it',
+              : 'if the fact was removed from the spec, remove this citation (or cite the fact that replaced it); if the id is mistyped, fix it (`factline facts` lists the ids)',
         });
         continue;
       }

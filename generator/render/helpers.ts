@@ -66,7 +66,8 @@ export class FactIndex {
     return fail(
       'unknown-fact',
       `${this.spec.doc}#${id} is not a fact of ${this.spec.file}${hint ? `; ${hint}` : ''}`,
-      hint ?? `add \`@fact:${id}\` to ${this.spec.file} or cite an existing id`,
+      hint ??
+        `if the fact was removed from ${this.spec.file}, remove this call (or cite the fact that replaced it); otherwise fix the id`,
     );
   }
 

@@ -63,6 +63,8 @@ export interface PlannedOutput {
   text: string;
   action: 'create' | 'update' | 'unchanged';
   conflict?: Conflict;
+  /** For a hand-edited file: the first line (1-based) where it differs from what gen renders now. */
+  firstChangedLine?: number;
 }
 
 export interface PlannedDelete {
