@@ -33,19 +33,35 @@ export function testBinding(citation: Pick<Citation, 'symbol' | 'testName'>): Te
   return { titles: path, complete: !UNTITLED_SUITE.test(symbol) };
 }
 
-export type OutcomeIndex = Map<string, TestOutcome[]>;
+export interface OutcomeIndex {
+  /** Full title path → outcomes. */
+  byPath: Map<string, TestOutcome[]>;
+  /** The test's own title → outcomes, for suites the scanner could not see (`describe.skipIf(…)(…)`). */
+  byTitle: Map<string, TestOutcome[]>;
+}
 
 const key = (titles: readonly string[]) => titles.join(' > ');
 
+function push(map: Map<string, TestOutcome[]>, k: string, o: TestOutcome): void {
+  const list = map.get(k);
+  if (list === undefined) map.set(k, [o]);
+  else list.push(o);
+}
+
 export function indexOutcomes(outcomes: readonly TestOutcome[]): OutcomeIndex {
-  const index: OutcomeIndex = new Map();
+  const index: OutcomeIndex = { byPath: new Map(), byTitle: new Map() };
   for (const o of outcomes) {
-    const k = key(o.titles);
-    const list = index.get(k);
-    if (list === undefined) index.set(k, [o]);
-    else list.push(o);
+    push(index.byPath, key(o.titles), o);
+    push(index.byTitle, o.titles.at(-1) ?? '', o);
   }
   return index;
+}
+
+/** Whether `titles` ends with `tail` (the scanner's path may miss a suite whose call it could not read). */
+function endsWith(titles: readonly string[], tail: readonly string[]): boolean {
+  if (tail.length > titles.length) return false;
+  const offset = titles.length - tail.length;
+  return tail.every((t, i) => titles[offset + i] === t);
 }
 
 function normalise(file: string): string {
@@ -62,14 +78,25 @@ function sameFile(reported: string | undefined, file: string): boolean {
 /**
  * The outcome of the test a citation is bound to: a failure anywhere wins
  * (the same test in two reports, or a retried one), then a pass, then not-run.
- * Flat names (jest-junit's `describe it` with spaces) match too.
+ * Flat names (jest-junit's `describe it` with spaces) match too, and so does
+ * the one test of the file whose path ends with ours.
  */
 // @implements evidence#RESULTS-JOIN-BY-FILE-AND-NAME
 export function outcomeFor(binding: TestBinding, file: string, index: OutcomeIndex): TestOutcome | undefined {
   const nested = key(binding.titles);
   const flat = binding.titles.join(' ');
-  const candidates = [...(index.get(nested) ?? []), ...(flat !== nested ? (index.get(flat) ?? []) : [])];
-  const matching = candidates.filter((o) => sameFile(o.file, file));
+  const candidates = [
+    ...(index.byPath.get(nested) ?? []),
+    ...(flat !== nested ? (index.byPath.get(flat) ?? []) : []),
+  ];
+  let matching = candidates.filter((o) => sameFile(o.file, file));
+  if (matching.length === 0) {
+    // A suite the scanner missed: accept a path that ends with ours, when exactly one test in the file has it.
+    const tails = (index.byTitle.get(binding.titles.at(-1) ?? '') ?? []).filter(
+      (o) => sameFile(o.file, file) && endsWith(o.titles, binding.titles),
+    );
+    if (new Set(tails.map((o) => key(o.titles))).size === 1) matching = tails;
+  }
   return (
     matching.find((o) => o.status === 'failed') ?? matching.find((o) => o.status === 'passed') ?? matching[0]
   );

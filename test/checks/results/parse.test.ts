@@ -117,6 +117,14 @@ describe('joining a citation to its test', () => {
       'skipped',
     );
     expect(testBinding({ symbol: 'function helper' })).toBeUndefined();
+    // A suite the scanner could not read (describe.skipIf(…)(…)): the one test whose path ends with ours.
+    const skipIf = indexOutcomes([
+      { status: 'failed', file: 'test/s.test.ts', titles: ['seed', 'keeps ids'], source: 'r' },
+      { status: 'passed', file: 'test/s.test.ts', titles: ['a', 'twice'], source: 'r' },
+      { status: 'passed', file: 'test/s.test.ts', titles: ['b', 'twice'], source: 'r' },
+    ]);
+    expect(outcomeFor(bind('it "keeps ids"', 'keeps ids'), 'test/s.test.ts', skipIf)?.status).toBe('failed');
+    expect(outcomeFor(bind('it "twice"', 'twice'), 'test/s.test.ts', skipIf)).toBeUndefined();
     expect(bind('describe > it "t"', 't').complete).toBe(false);
   });
 });
