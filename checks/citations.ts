@@ -103,6 +103,7 @@ function factPlaceOf(
 }
 
 // @implements factline#GATE-UNKNOWN-AND-AMBIGUOUS
+// @implements evidence#MESSAGES-DELETED-FACT-REMOVE-CITATION
 function unresolved(
   citation: Citation,
   raw: ScannedCitation,
@@ -116,7 +117,7 @@ function unresolved(
       fix:
         resolution.suggestions.length > 0
           ? `did you mean ${resolution.suggestions.map((s) => `\`${s}\``).join(', ')}?`
-          : 'check the id against `factline facts`, or load the spec that defines it',
+          : 'if the fact was removed from the spec, remove this citation (or cite the fact that replaced it); if the id is mistyped, fix it (`factline facts` lists the ids)',
     };
   }
   return {

@@ -7,7 +7,9 @@
 import picomatch from 'picomatch';
 import type { SpecSet } from '../reader/model.ts';
 import type { Finding, TraceResult } from './model.ts';
+import type { OutcomeInput } from './outcomes.ts';
 import { isScannable, type ScannedCitation, scanFile } from './scan/index.ts';
+import { adviseGeneratedStale, type TemplateSetup, templateCitations } from './template-pins.ts';
 import { type ScannedFile, trace } from './trace.ts';
 
 export interface GateFile {
@@ -36,6 +38,10 @@ export interface GateInputs {
   /** Findings from outside the trace (generated-code drift), computed after the scan. */
   extraFindings?(): Finding[] | Promise<Finding[]>;
   strict: boolean;
+  /** Where templates and generated files live: template pins are citations, generated stale pins point back. */
+  templates?: TemplateSetup;
+  /** Test results joined to verifying citations; absent: outcomes are not checked. */
+  results?: OutcomeInput;
   /** Filled with milliseconds per phase when given (for the benchmark). */
   timings?: Record<string, number>;
 }
@@ -49,17 +55,32 @@ export async function runGate(inputs: GateInputs): Promise<TraceResult> {
     timings[name] = (timings[name] ?? 0) + (now - t);
     t = now;
   };
+  const ids = new Map(inputs.specs.documents.map((d) => [d.doc, new Set(d.facts.map((fact) => fact.id))]));
+  const defines = (doc: string, id: string) => ids.get(doc)?.has(id) === true;
   const scanned: ScannedFile[] = [];
   for (const f of inputs.files) {
     const text = inputs.read(f.file);
     if (text === undefined) continue;
-    const citations = scan(f.file, text);
+    let citations = scan(f.file, text);
+    if (inputs.templates)
+      citations = withTemplatePins(citations, templateCitations(f.file, text, inputs.templates, defines));
     if (citations.length > 0) scanned.push({ file: f.file, inTest: f.inTest, citations });
   }
   lap('read+scan');
   const extraFindings = inputs.extraFindings ? await inputs.extraFindings() : [];
   lap('drift');
-  const result = trace(inputs.specs, scanned, { strict: inputs.strict, extraFindings });
+  const result = trace(inputs.specs, scanned, {
+    strict: inputs.strict,
+    extraFindings,
+    ...(inputs.results ? { results: inputs.results } : {}),
+  });
   lap('trace');
+  if (inputs.templates) adviseGeneratedStale(result.findings, inputs.templates);
   return result;
+}
+
+/** A template's comment citations and its {{cite}} pins, in place order. */
+function withTemplatePins(scanned: ScannedCitation[], pins: ScannedCitation[]): ScannedCitation[] {
+  if (pins.length === 0) return scanned;
+  return [...scanned, ...pins].sort((a, b) => a.line - b.line || a.column - b.column);
 }

@@ -33,6 +33,31 @@ export interface Citation {
   counted: boolean;
   /** The rule that stopped it counting (e.g. `stale-citation`), when one did. */
   problem?: RuleId;
+  /** For a counted verifying citation when test results were given: how its test ended. */
+  outcome?: CitationOutcome;
+}
+
+/** The outcome of the test a verifying citation sits in; `unknown` when no results file lists it. */
+export interface CitationOutcome {
+  status: 'passed' | 'failed' | 'skipped' | 'todo' | 'pending' | 'unknown';
+  /** Full title path, `describe > it`. */
+  test?: string;
+  /** The first line of the failure message. */
+  failure?: string;
+  /** The results file the outcome came from. */
+  source?: string;
+}
+
+/** Whether test outcomes were joined, and how the verifying citations' tests ended. */
+export interface OutcomeSummary {
+  checked: boolean;
+  /** The results files read. */
+  sources: string[];
+  passed: number;
+  failed: number;
+  skipped: number;
+  /** Verifying citations no results file could place. */
+  unknown: number;
 }
 
 export type { RuleId } from './rules.ts';
@@ -87,4 +112,6 @@ export interface TraceResult {
   facts: FactTrace[];
   citations: Citation[];
   findings: Finding[];
+  /** Test outcomes joined to verifying citations; absent or unchecked when no results were given. */
+  outcomes?: OutcomeSummary;
 }

@@ -89,6 +89,25 @@ const GATE_RULES = {
     help: 'Kept so that readers of older output still find the rule; no current finding uses it.',
     fix: 'run `factline lint` and fix what it prints',
   },
+  'verification-failed': {
+    severity: 'error',
+    description: 'A @verifies citation sits in a test that failed in the given test results.',
+    help: 'With --results, a verifying citation counts only when its test passed; a failing test proves nothing.',
+    fix: 'make the test pass (the finding names it and its first failure line), or move the citation to a test that passes',
+  },
+  'verification-skipped': {
+    severity: 'error',
+    description:
+      'A @verifies citation sits in a test that was skipped, todo or pending in the given test results.',
+    help: 'A skipped test ran no assertion, so it cannot verify the fact.',
+    fix: 'un-skip the test and make it pass, or cite the fact from a test that runs',
+  },
+  'verification-not-in-results': {
+    severity: 'warning',
+    description: 'A @verifies citation sits in a test the given test results do not list.',
+    help: 'The results file may come from another runner, or the test title is built at run time; the citation still counts.',
+    fix: 'pass the results of the runner that runs this test with --results, or give the test a literal title',
+  },
   'generated-drift': {
     severity: 'error',
     description: 'Generated files differ from what the spec and templates produce.',
@@ -146,6 +165,13 @@ const SPEC_RULES = {
     'flatten the nesting (split the list, or use a heading)',
   ),
   'control-character': spec('an id holds a control character', 'remove the control character from the id'),
+  'normative-service-unit': {
+    severity: 'warning',
+    description:
+      'Spec: a service unit (kebab-case id) reads like a requirement (an RFC 2119 word or its own impl/… status).',
+    help: 'Service units need no evidence, so a requirement written with a kebab-case id is silently never gated; an error under --strict.',
+    fix: 'give the unit an UPPER-SLUG id if it is a requirement, or drop the normative wording and status',
+  },
 } satisfies Record<DiagnosticCode, RuleInfo>;
 
 function spec(what: string, fix: string): RuleInfo {

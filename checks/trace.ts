@@ -7,9 +7,12 @@
  * summaries are tallies of those decisions (checks/states.ts).
  */
 import type { EvidenceKind, Fact, SpecDocument, SpecSet } from '../reader/model.ts';
+import { strictSeverity } from '../reader/normative-service.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
+import { missingEvidenceFinding } from './gap-messages.ts';
 import type { Citation, FactState, FactTrace, Finding, GapKind, Summary, TraceResult } from './model.ts';
+import { explainedByOutcome, joinOutcomes, type OutcomeInput } from './outcomes.ts';
 import { type Obligation, obligationOf, type PolicyOptions, TRACED_EVIDENCE } from './policy.ts';
 import { indexFacts } from './resolve.ts';
 import { tallyFacts } from './states.ts';
@@ -19,6 +22,8 @@ export type { ScannedFile } from './citations.ts';
 export interface TraceOptions extends PolicyOptions {
   /** Findings raised elsewhere (e.g. generated drift), merged and sorted in. */
   extraFindings?: Finding[];
+  /** Test results to join to verifying citations; without them outcomes are not checked. */
+  results?: OutcomeInput;
 }
 
 /** Counted citations of one fact by verb, and how many of its citations are stale. */
@@ -27,6 +32,12 @@ interface Evidence {
   verifies: number;
   deviates: number;
   stale: number;
+}
+
+/** One fact's citations: indexes into the judged citation list. */
+interface FactCitations {
+  refs: number[];
+  citations: Citation[];
 }
 
 /** What the trace decides about one fact. */
@@ -47,13 +58,15 @@ const TRACED: { kind: EvidenceKind; verb: 'implements' | 'verifies'; gap: GapKin
 export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions): TraceResult {
   const out = new FindingCollector();
   const citations = judgeCitations(files, indexFacts(set), out);
+  // Before counting: a citation in a failed or skipped test stops counting here.
+  const outcomes = joinOutcomes(citations, options.results, out);
   const byFact = citationsByFact(citations);
   const facts: FactTrace[] = [];
   for (const doc of documentsByPath(set)) {
-    reportDiagnostics(doc, out);
+    reportDiagnostics(doc, options.strict === true, out);
     for (const fact of firstDefinitions(doc)) {
       const refs = byFact.get(fact.address) ?? [];
-      const judgement = judgeFact(fact, countEvidence(refs, citations), options, out);
+      const judgement = judgeFact(fact, { refs, citations }, options, out);
       facts.push(factTrace(fact, judgement, refs));
     }
   }
@@ -65,6 +78,7 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     facts,
     citations,
     findings,
+    outcomes,
   };
 }
 
@@ -86,11 +100,11 @@ function citationsByFact(citations: Citation[]): Map<string, number[]> {
 }
 
 /** The reader's diagnostics become findings under their own codes. */
-function reportDiagnostics(doc: SpecDocument, out: FindingCollector): void {
+function reportDiagnostics(doc: SpecDocument, strict: boolean, out: FindingCollector): void {
   for (const d of doc.diagnostics) {
     out.add({
       rule: d.code,
-      severity: d.severity,
+      severity: strictSeverity(d, strict),
       file: d.file,
       line: d.line,
       column: d.column,
@@ -122,7 +136,13 @@ function countEvidence(refs: number[], citations: Citation[]): Evidence {
 }
 
 // @implements factline-architecture#FACT-STATE-DECIDED-ONCE
-function judgeFact(fact: Fact, evidence: Evidence, options: PolicyOptions, out: FindingCollector): Judgement {
+function judgeFact(
+  fact: Fact,
+  cited: FactCitations,
+  options: PolicyOptions,
+  out: FindingCollector,
+): Judgement {
+  const evidence = countEvidence(cited.refs, cited.citations);
   const obligation = obligationOf(fact, options);
   if (obligation.kind !== 'required') {
     if (obligation.kind === 'pending') reportStatusBehindEvidence(fact, evidence, out);
@@ -132,7 +152,7 @@ function judgeFact(fact: Fact, evidence: Evidence, options: PolicyOptions, out: 
   // A deviation stands in for the evidence: the fact is listed as deviated, not as a gap.
   if (evidence.deviates > 0) return { required, state: 'deviated', gaps: [] };
   const gaps = TRACED.filter((t) => required.includes(t.kind) && evidence[t.verb] === 0).map((t) => t.gap);
-  reportGaps(fact, gaps, evidence.stale, out);
+  reportGaps(fact, gaps, cited, out);
   reportUntracedEvidence(fact, obligation, out);
   return { required, state: stateOf(required, gaps, evidence.stale), gaps };
 }
@@ -161,23 +181,18 @@ function reportStatusBehindEvidence(fact: Fact, evidence: Evidence, out: Finding
 
 // @implements factline#GATE-MISSING-IMPLEMENTATION
 // @implements factline#GATE-MISSING-VERIFICATION
-function reportGaps(fact: Fact, gaps: GapKind[], stale: number, out: FindingCollector): void {
-  const status = `${fact.status.stage}/${fact.status.state}`;
+function reportGaps(
+  fact: Fact,
+  gaps: GapKind[],
+  { refs, citations }: FactCitations,
+  out: FindingCollector,
+): void {
   for (const gap of gaps) {
     if (gap === 'missing-implementation') {
-      out.add({
-        rule: gap,
-        ...placeOf(fact),
-        message: `${fact.address} (${status}) has no implementing citation${stale ? ` (${stale} stale)` : ''}`,
-        fix: `add \`// @implements ${fact.address}\` next to the code that does it`,
-      });
-    } else {
-      out.add({
-        rule: gap,
-        ...placeOf(fact),
-        message: `${fact.address} (${status}) has no verifying test${stale ? ` (${stale} stale citation(s))` : ''}`,
-        fix: `add \`// @verifies ${fact.address}\` inside or right above the test that proves it`,
-      });
+      out.add(missingEvidenceFinding('implements', fact, placeOf(fact), refs, citations));
+    } else if (!explainedByOutcome(refs, citations)) {
+      // A failed or skipped test already reported itself; the gap is not told twice.
+      out.add(missingEvidenceFinding('verifies', fact, placeOf(fact), refs, citations));
     }
   }
 }

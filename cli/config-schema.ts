@@ -43,6 +43,12 @@ export const CONFIG_KEYS = {
     default: false,
     description: 'Strict mode: service units need evidence as normative facts do.',
   },
+  results: {
+    shape: S.array(S.string(true)),
+    default: [],
+    description:
+      'Test results files (vitest/Jest JSON or JUnit XML) joined to verifying citations; a fact is verified only by a passing test. Empty: outcomes not checked.',
+  },
   generate: {
     shape: S.object({
       spec: { shape: S.string(true), optional: true, description: 'The spec the core is generated from.' },

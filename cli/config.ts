@@ -24,6 +24,8 @@ export interface FactlineConfig {
   ignore: string[];
   /** Strict mode: service units need evidence as normative facts do. */
   strict: boolean;
+  /** Test results files (vitest JSON or JUnit XML) joined to verifying citations; empty: not checked. */
+  results: string[];
   /**
    * The generated core: its spec, templates and output directory; `specs`
    * lists further specs whose facts the templates may use too.

@@ -27,17 +27,18 @@ export function loadGenerationInput(config: FactlineConfig): GenerationInput {
     );
   }
   const input: GenerationInput = {
-    spec: spec!,
+    spec: spec!.document,
+    specSources: Object.fromEntries([spec!, ...moreSpecs].map((s) => [s.document.file, s.source])),
     templatesDir: posix(templatesDir),
     outDir: posix(outDir),
     templates: readTree(config.root, templatesDir, (p) => p.endsWith('.hbs')),
     existing: readTree(config.root, outDir),
   };
-  if (moreSpecs.length > 0) input.moreSpecs = moreSpecs;
+  if (moreSpecs.length > 0) input.moreSpecs = moreSpecs.map((s) => s.document);
   return input;
 }
 
-function readSpec(config: FactlineConfig, specFile: string): SpecDocument {
+function readSpec(config: FactlineConfig, specFile: string): { document: SpecDocument; source: string } {
   let source: string;
   try {
     source = readFileSync(resolve(config.root, specFile), 'utf8');
@@ -46,5 +47,8 @@ function readSpec(config: FactlineConfig, specFile: string): SpecDocument {
       `cannot read the spec ${specFile}: ${(error as Error).message} (set "generate.spec" / "generate.specs" in factline.config.json)`,
     );
   }
-  return parseSpec(source, { file: specFile, doc: docNameOf(config, resolve(config.root, specFile)) });
+  return {
+    document: parseSpec(source, { file: specFile, doc: docNameOf(config, resolve(config.root, specFile)) }),
+    source,
+  };
 }

@@ -9,11 +9,14 @@ import { resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import { classifyGateFiles, type GateFile, runGate as runCoreGate } from '../checks/gate.ts';
 import type { Finding, TraceResult } from '../checks/model.ts';
+import type { OutcomeInput } from '../checks/outcomes.ts';
+import { parseResults, ResultsFormatError, type TestOutcome } from '../checks/results/index.ts';
+import { readHeader } from '../generator/render/header.ts';
 import { parseSpec } from '../reader/index.ts';
-import { type FactlineConfig, loadConfig } from './config.ts';
+import { type FactlineConfig, generatingSpecs, loadConfig } from './config.ts';
 import { cachedParser, cachedScan, openScanCache, openSpecCache } from './gate-cache.ts';
 import { type CliIO, UsageError } from './io.ts';
-import { type LoadedSpecs, loadSpecSet } from './load-specs.ts';
+import { docNameOf, type LoadedSpecs, loadSpecSet } from './load-specs.ts';
 import { followWithinRoot } from './symlink-policy.ts';
 
 /**
@@ -37,6 +40,32 @@ export interface GateOptions {
   timings?: Record<string, number>;
   /** Use the content-hash scan cache under `.factline-cache/` (default: false). */
   cache?: boolean;
+  /** Test results files (vitest JSON or JUnit XML), relative to the config root; default: the config's `results`. */
+  results?: string[];
+}
+
+/** Reads and parses the results files; a missing or unreadable one is a usage error naming it. */
+// @implements evidence#RESULTS-CLI-AND-CONFIG
+export function readResults(config: FactlineConfig, files: readonly string[]): OutcomeInput | undefined {
+  if (files.length === 0) return undefined;
+  const outcomes: TestOutcome[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = readFileSync(resolve(config.root, file), 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `cannot read test results ${file}: ${(error as Error).message}; run the tests first (e.g. \`npm test\`), or fix the path in --results / \`results\``,
+      );
+    }
+    try {
+      outcomes.push(...parseResults(text, file));
+    } catch (error) {
+      if (error instanceof ResultsFormatError) throw new UsageError(error.message);
+      throw error;
+    }
+  }
+  return { outcomes, sources: [...files] };
 }
 
 export async function listGateFiles(config: FactlineConfig): Promise<GateFile[]> {
@@ -105,9 +134,20 @@ export async function runGate(
     extraFindings: () => driftFindings(config),
     strict: options.strict ?? config.strict,
     timings,
+    templates: {
+      templates: config.generate.templates.replace(/\\/g, '/'),
+      out: config.generate.out.replace(/\\/g, '/'),
+      docs: generatingSpecs(config).map((spec) => docNameOf(config, resolve(config.root, spec))),
+      templateOf: (file: string) => readHeader(readGateFile(config, file) ?? '')?.template,
+    },
+    ...withResults(readResults(config, options.results ?? config.results)),
   });
   cache?.save();
   return { result, specs };
+}
+
+function withResults(results: OutcomeInput | undefined): { results?: OutcomeInput } {
+  return results === undefined ? {} : { results };
 }
 
 export interface GateArgs {

@@ -10,6 +10,7 @@ import { boundNesting } from './bounds.ts';
 import { bindFence, buildFact, DEFAULT_STATUS, headingSection } from './build.ts';
 import type { Issue } from './issues.ts';
 import type { Fact, Section, SpecDocument, Status } from './model.ts';
+import { normativeServiceUnit } from './normative-service.ts';
 import { LineIndex } from './positions.ts';
 import { type ScannedUnit, scanUnit } from './scan.ts';
 import type { MarkerStatus } from './status-values.ts';
@@ -217,6 +218,10 @@ class SpecReading {
   finish(): SpecDocument {
     for (const { fact, own, chain } of this.pending)
       fact.status = effectiveStatus(own, chain, this.result.status);
+    for (const { fact } of this.pending) {
+      const warning = normativeServiceUnit(fact);
+      if (warning) this.result.diagnostics.push(warning);
+    }
     this.result.diagnostics.sort((a, b) => a.line - b.line || a.column - b.column);
     return this.result;
   }

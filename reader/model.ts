@@ -131,6 +131,7 @@ export const DIAGNOSTIC_CODES = [
   'empty-id',
   'nesting-too-deep',
   'control-character',
+  'normative-service-unit',
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 

@@ -4,7 +4,7 @@
  * as `file:line:col: severity rule message` with its fix, then deviations.
  * Colour only when the caller says so (TTY and no NO_COLOR).
  */
-import type { Finding, Summary, TraceResult } from '../model.ts';
+import type { Finding, OutcomeSummary, Summary, TraceResult } from '../model.ts';
 import { fixFor } from '../rules.ts';
 import { FACT_STATE_ORDER, FACT_STATES } from '../states.ts';
 import { escapeControls as e } from './escape.ts';
@@ -27,6 +27,17 @@ function counts(s: Summary): string {
   }
   parts.push(`${s.gaps} gap(s)`);
   return parts.join(', ');
+}
+
+/** Whether tests were joined to their outcomes, and how the citing tests ended. */
+// @implements evidence#RESULTS-SUMMARY-SAYS-UNCHECKED
+export function outcomeLine(outcomes: OutcomeSummary | undefined): string {
+  if (outcomes === undefined || !outcomes.checked) {
+    return 'test outcomes not checked: citing tests count whether or not they pass (pass --results FILE)';
+  }
+  const parts = [`${outcomes.passed} passed`, `${outcomes.failed} failed`, `${outcomes.skipped} not run`];
+  if (outcomes.unknown > 0) parts.push(`${outcomes.unknown} not in the results`);
+  return `test outcomes from ${outcomes.sources.join(', ')}: citing tests ${parts.join(', ')}`;
 }
 
 export function formatFinding(f: Finding): string {
@@ -59,6 +70,7 @@ export function renderConsole(result: TraceResult, options: ConsoleOptions = {})
   const verdict = s.findings.error > 0 ? c('red', 'FAIL') : c('green', 'OK');
   lines.push(
     '',
+    outcomeLine(result.outcomes),
     `${verdict} ${counts(s)}; ${s.findings.error} error(s), ${s.findings.warning} warning(s), ${s.findings.info} info`,
   );
   return `${lines.join('\n')}\n`;

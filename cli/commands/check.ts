@@ -14,7 +14,7 @@ import { runGate } from '../run-gate.ts';
 
 const USAGE = `usage: factline check [--json] [--sarif FILE] [--junit FILE] [--html FILE] [--strict]
                       [--config FILE] [--specs PATH|GLOB…] [--sources GLOB…] [--tests GLOB…]
-                      [--ignore GLOB…] [--specs-root DIR] [--no-cache]
+                      [--ignore GLOB…] [--specs-root DIR] [--results FILE…] [--no-cache]
 
 The traceability gate: joins the specs' facts with the @implements / @verifies /
 @deviates citations in the source and test files and reports every gap.
@@ -31,6 +31,9 @@ The traceability gate: joins the specs' facts with the @implements / @verifies /
   --ignore …      globs never read, instead of the config's; node_modules/, .git/,
                   dist/, build/ and .factline-cache/ are never read whatever it says
   --specs-root D  directory document names are relative to
+  --results …     test results files (vitest/Jest JSON, or JUnit XML from any runner):
+                  a @verifies counts only when its test passed; a failed test is
+                  verification-failed, a skipped/todo one verification-skipped
   --no-cache      bypass both content-hash caches in .factline-cache/: every file is
                   scanned and every spec parsed afresh (neither cache is read or written)
 
@@ -63,6 +66,7 @@ interface CheckArgs {
   sources?: string[];
   tests?: string[];
   ignore?: string[];
+  results?: string[];
   specsRoot?: string;
 }
 
@@ -71,6 +75,7 @@ const LIST_FLAGS = {
   '--sources': 'sources',
   '--tests': 'tests',
   '--ignore': 'ignore',
+  '--results': 'results',
 } as const;
 const FILE_FLAGS = {
   '--sarif': 'sarif',
@@ -120,6 +125,7 @@ export function applyFlags(
   if (args.sources) out.sources = args.sources;
   if (args.tests) out.tests = args.tests;
   if (args.ignore) out.ignore = args.ignore;
+  if (args.results) out.results = args.results;
   if (args.specsRoot) out.specsRoot = args.specsRoot;
   if (args.strict) out.strict = true;
   let specPaths: string[] = [];

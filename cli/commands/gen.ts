@@ -89,7 +89,7 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
     for (const r of refused) {
       const message =
         r.conflict === 'hand-edited'
-          ? 'was edited by hand (its body no longer matches its body-sha256); refusing to overwrite it'
+          ? `was edited by hand (its body no longer matches its body-sha256${r.line ? `; first changed line ${r.line}` : ''}); refusing to overwrite it`
           : `is not a generated file, but ${r.template} renders to it; refusing to overwrite it`;
       const fix =
         r.conflict === 'hand-edited'
@@ -98,7 +98,7 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
       io.stderr.write(
         line(
           r.path,
-          1,
+          r.line ?? 1,
           1,
           r.conflict === 'hand-edited' ? 'generated-hand-edit' : 'generated-drift',
           `${r.path} ${message}`,

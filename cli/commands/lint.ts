@@ -1,10 +1,12 @@
 /** `factline lint`: the spec markup check; every diagnostic with its place and fix. */
+
+import { strictSeverity } from '../../reader/normative-service.ts';
 import { loadConfig } from '../config.ts';
 import { formatDiagnostic } from '../format-diagnostic.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 import { loadSpecSet, parseSpecArgs } from '../load-specs.ts';
 
-const USAGE = `usage: factline lint [SPEC…] [--config FILE]
+const USAGE = `usage: factline lint [SPEC…] [--config FILE] [--strict]
 
 Checks the markup of the given specs (files, or directories: every .md beneath;
 default: the config's "specs" globs, else the bundled specs/mcp-core.md) and
@@ -16,7 +18,9 @@ prints every problem as
 Codes: duplicate-id, unknown-stage, unknown-state, unknown-action,
 unknown-audience, element-missing-attribute, malformed-element,
 stranded-marker, marker-mid-unit, marked-unit-without-anchor, unclosed-wrapper,
-unknown-typed-anchor, typed-anchor-without-fence, swallowed-anchor, empty-id.
+unknown-typed-anchor, typed-anchor-without-fence, swallowed-anchor, empty-id;
+warning normative-service-unit (a kebab-case service unit that reads like a
+requirement), an error with --strict or \`"strict": true\` in the config.
 
 Exit codes: 0 clean · 1 any error · 2 usage, config, or a missing or
 unreadable spec (named).
@@ -28,10 +32,17 @@ const command: Command = {
   usage: USAGE,
   // @implements factline#READ-LINT-CLI
   async run(argv: string[], io: CliIO): Promise<number> {
-    const args = parseSpecArgs(argv, USAGE, false);
+    const args = parseSpecArgs(
+      argv.filter((a) => a !== '--strict'),
+      USAGE,
+      false,
+    );
     const config = loadConfig(io.cwd, args.config);
+    const strict = argv.includes('--strict') || config.strict;
     const { set } = await loadSpecSet(io, config, args.paths);
-    const diagnostics = set.documents.flatMap((d) => d.diagnostics);
+    const diagnostics = set.documents
+      .flatMap((d) => d.diagnostics)
+      .map((d) => ({ ...d, severity: strictSeverity(d, strict) }));
     for (const d of diagnostics) io.stdout.write(`${formatDiagnostic(d)}\n`);
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     const facts = set.documents.reduce((n, d) => n + d.facts.length, 0);

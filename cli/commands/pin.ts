@@ -20,6 +20,8 @@ match the fact) to the fact's current digest or revision, in place. With REFs
 a pin says "this code was checked against this text of the fact".
 A ~rN pin on a fact that no kind line governs any more becomes the fact's
 8-hex digest pin. Citations of unknown or ambiguous facts are never touched.
+Generated files are never touched: their pins come from the templates'
+{{cite "ID~PIN"}} calls, which pin re-stamps; run \`factline gen\` after it.
 
 Exit codes: 0 done (including nothing to do) · 2 unknown REF, usage or config error.
 `;
@@ -91,8 +93,12 @@ const command: Command = {
     const wanted = new Set(args.refs.map((r) => resolveArgument(specs.set, r).address));
     const index = indexFacts(specs.set);
     const byFile = new Map<string, PinEdit[]>();
+    const generated = `${config.generate.out.replace(/\\/g, '/').replace(/\/+$/, '')}/`;
     for (const c of result.citations) {
       if (c.problem !== 'stale-citation' || c.resolved === undefined || c.pin === undefined) continue;
+      // A generated file takes its pins from its template: re-stamp that, and `gen` copies it.
+      // @implements evidence#PINS-PIN-RESTAMPS-TEMPLATES
+      if (c.file.startsWith(generated)) continue;
       if (wanted.size > 0 && !wanted.has(c.resolved)) continue;
       const fact = index.byAddress.get(c.resolved);
       if (!fact) continue;

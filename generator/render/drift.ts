@@ -27,9 +27,9 @@ export function driftRecords(plan: Plan): DriftRecord[] {
       findings.push({
         kind: 'hand-edit',
         file: o.path,
-        line: 1,
+        line: o.firstChangedLine ?? 1,
         column: 1,
-        message: `${o.path} was edited by hand: its body no longer matches its body-sha256`,
+        message: `${o.path} was edited by hand: its body no longer matches its body-sha256${o.firstChangedLine ? ` (first changed line: ${o.firstChangedLine})` : ''}`,
         fix: `move the change into ${o.template} or the spec, then run \`factline gen --force\``,
       });
     } else if (o.conflict === 'foreign') {

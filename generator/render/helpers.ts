@@ -6,23 +6,31 @@
  */
 import type { Fact, SpecDocument } from '../../reader/model.ts';
 import { didYouMean } from './suggest.ts';
+import { isValueType, pickValue, VALUE_TYPES } from './typed-values.ts';
 import type { GenError, GenErrorCode } from './types.ts';
-import { integerTokens, pinOf, summary } from './values.ts';
+import { pinOf, summary } from './values.ts';
 
 /** 1-based line, 0-based column: Handlebars' own positions. */
 export interface HbsLoc {
   start: { line: number; column: number };
 }
 
-export type ValueHelper = 'cite' | 'str' | 'code' | 'int';
-export const VALUE_HELPERS: readonly ValueHelper[] = ['cite', 'str', 'code', 'int'];
+export type ValueHelper = 'cite';
+export const VALUE_HELPERS: readonly ValueHelper[] = ['cite'];
 
 /** What `facts` hands to `{{#each}}`: the fact plus the values templates use most. */
 export type FactView = Fact & { pin: string; summary: string };
 
+/** A place in a file: a value's error points at the spec, not at the template. */
+export interface FilePlace {
+  file: string;
+  line: number;
+  column: number;
+}
+
 export type Outcome<T> =
   | { ok: true; value: T }
-  | { ok: false; code: GenErrorCode; message: string; fix?: string };
+  | { ok: false; code: GenErrorCode; message: string; fix?: string; at?: FilePlace };
 
 const fail = (code: GenErrorCode, message: string, fix?: string): Outcome<never> =>
   fix === undefined ? { ok: false, code, message } : { ok: false, code, message, fix };
@@ -40,10 +48,14 @@ export class FactIndex {
   /** Files of the specs whose facts were looked up since the last `track()`. */
   private used = new Set<string>();
 
-  /** Over the main spec and any further ones; a bare id resolves in the first spec that has it. */
+  /**
+   * Over the main spec and any further ones; a bare id resolves in the first spec that has it.
+   * `sources`, each spec's text by file, lets a value's error name the line and column of its code span.
+   */
   constructor(
     readonly spec: SpecDocument,
     more: readonly SpecDocument[] = [],
+    private readonly sources: Readonly<Record<string, string>> = {},
   ) {
     this.docs = [spec, ...more];
     // First definition wins on a duplicate id; the reader reports the duplicate itself.
@@ -89,46 +101,86 @@ export class FactIndex {
       'unknown-fact',
       `${id.includes('#') ? id : `${this.spec.doc}#${id}`} is not a fact of ${this.spec.file}${hint ? `; ${hint}` : ''}` +
         (others.length > 0 ? ` (nor of ${others.join(', ')})` : ''),
-      hint ?? `add \`@fact:${id}\` to ${this.spec.file} or cite an existing id`,
+      hint ??
+        `if the fact was removed from ${this.spec.file}, remove this call (or cite the fact that replaced it); otherwise fix the id`,
     );
   }
 
-  call(helper: ValueHelper, ref: unknown, n: unknown): Outcome<string | number> {
+  /**
+   * `{{cite "ID~PIN"}}`: a requirement comment carrying the pin the template
+   * was reviewed against, copied as written (the gate judges it, not gen).
+   * Without a pin (`{{cite "ID"}}`, `{{cite this}}` in a loop) the comment
+   * carries none rather than one nobody reviewed.
+   */
+  // @implements evidence#PINS-LIVE-IN-TEMPLATES
+  call(_helper: ValueHelper, ref: unknown): Outcome<string> {
+    const { id, pin } = splitPin(ref);
+    if (pin === null) {
+      return fail(
+        'bad-helper-call',
+        `cite: \`${String(ref)}\` has a malformed pin`,
+        'write {{cite "FACT-ID~PIN"}} with the 8 hex digits of the digest (`factline facts` shows them) or rN',
+      );
+    }
+    const found = this.fact(id);
+    if (!found.ok) return found;
+    const fact = found.value;
+    return {
+      ok: true,
+      value: `// @implements ${fact.address}${pin === undefined ? '' : `~${pin}`} — ${summary(fact.text)}`,
+    };
+  }
+
+  /**
+   * `{{value "ID" type="TYPE" name="NAME"}}`: the fact's named or only valid
+   * code span of that type, as TypeScript source. A refusal points at the spec.
+   */
+  // @implements evidence#VALUES-STOP-GEN-AT-THE-SPEC
+  value(ref: unknown, hash: Record<string, unknown>, askedAt: string): Outcome<string> {
+    for (const key of Object.keys(hash)) {
+      if (key !== 'type' && key !== 'name') {
+        return fail('bad-helper-call', `value: unknown option \`${key}\` (known: type, name)`);
+      }
+    }
+    const { type, name } = hash;
+    if (!isValueType(type)) {
+      return fail(
+        'bad-helper-call',
+        `value: type must be one of ${VALUE_TYPES.join(', ')}, got ${describe(type)}`,
+        'write {{value "FACT-ID" type="TYPE"}}',
+      );
+    }
+    if (name !== undefined && (typeof name !== 'string' || name === '')) {
+      return fail('bad-helper-call', `value: name must be a non-empty string, got ${describe(name)}`);
+    }
     const found = this.fact(ref);
     if (!found.ok) return found;
     const fact = found.value;
-    if (helper === 'cite') {
-      return {
-        ok: true,
-        value: `// @implements ${fact.address}~${pinOf(fact.digest)} — ${summary(fact.text)}`,
-      };
-    }
-    const index = n === undefined ? 1 : n;
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 1) {
-      return fail(
-        'bad-helper-call',
-        `${helper}: the position must be a whole number from 1, got ${describe(n)}`,
-      );
-    }
-    if (helper === 'int') {
-      const ints = integerTokens(fact.text);
-      const value = ints[index - 1];
-      if (value !== undefined) return { ok: true, value };
-      return fail(
-        'missing-value',
-        `${fact.address} has ${ints.length} integer${ints.length === 1 ? '' : 's'} outside inline code, not ${ordinal(index)}`,
-        ints.length > 0 ? `use a position from 1 to ${ints.length}` : 'write the number in the fact text',
-      );
-    }
-    const span = fact.codes[index - 1];
-    if (span !== undefined) return { ok: true, value: helper === 'str' ? JSON.stringify(span) : span };
-    return fail(
-      'missing-value',
-      `${fact.address} has ${fact.codes.length} inline code span${fact.codes.length === 1 ? '' : 's'}, not ${ordinal(index)}`,
-      fact.codes.length > 0
-        ? `use a position from 1 to ${fact.codes.length}`
-        : 'put the value in `backticks` in the fact text',
-    );
+    const picked = pickValue(fact.codes, type, name);
+    if (picked.ok) return { ok: true, value: picked.source };
+    const what = `${type}${name === undefined ? '' : ` named \`${name}\``}`;
+    return {
+      ok: false,
+      code: picked.kind === 'missing' ? 'missing-value' : `${picked.kind}-value`,
+      message: `${fact.address}: the ${what} asked for at ${askedAt} is ${picked.kind}: ${picked.found}`,
+      fix: picked.fix,
+      at: this.spanPlace(fact, picked.span?.span),
+    };
+  }
+
+  /** Where a code span of a fact stands in the spec (the fact's anchor when unknown). */
+  private spanPlace(fact: Fact, span: string | undefined): FilePlace {
+    const anchor = { file: fact.file, line: fact.line, column: fact.column };
+    const source = this.sources[fact.file];
+    if (span === undefined || source === undefined) return anchor;
+    const lines = source.split('\n');
+    let offset = 0;
+    for (let i = 0; i < fact.line - 1 && i < lines.length; i++) offset += lines[i]!.length + 1;
+    offset += fact.column - 1;
+    const at = source.indexOf(`\`${span}\``, offset);
+    if (at === -1) return anchor;
+    const before = source.slice(0, at).split('\n');
+    return { file: fact.file, line: before.length, column: before.at(-1)!.length + 1 };
   }
 
   facts(filter: Record<string, unknown>): Outcome<FactView[]> {
@@ -175,9 +227,11 @@ export class FactIndex {
   }
 }
 
-function ordinal(n: number): string {
-  const suffix = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
-  return `a ${n}${suffix}`;
+/** `"ID~PIN"` → id and pin; null pin when the part after `~` is not a pin. Objects (a fact in a loop) pass through. */
+function splitPin(ref: unknown): { id: unknown; pin?: string | null } {
+  if (typeof ref !== 'string' || !ref.includes('~')) return { id: ref };
+  const [id, pin] = [ref.slice(0, ref.indexOf('~')), ref.slice(ref.indexOf('~') + 1)];
+  return { id, pin: /^(?:[0-9a-fA-F]{8}|r[0-9]+)$/.test(pin) ? pin.toLowerCase() : null };
 }
 
 function describe(value: unknown): string {
@@ -190,13 +244,15 @@ export function errorAt(
   loc: HbsLoc | undefined,
   outcome: Extract<Outcome<unknown>, { ok: false }>,
 ) {
-  const error: GenError = {
-    code: outcome.code,
-    file,
-    line: loc?.start.line ?? 1,
-    column: (loc?.start.column ?? 0) + 1,
-    message: outcome.message,
-  };
+  const error: GenError = outcome.at
+    ? { code: outcome.code, ...outcome.at, message: outcome.message }
+    : {
+        code: outcome.code,
+        file,
+        line: loc?.start.line ?? 1,
+        column: (loc?.start.column ?? 0) + 1,
+        message: outcome.message,
+      };
   if (outcome.fix !== undefined) error.fix = outcome.fix;
   return error;
 }

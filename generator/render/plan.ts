@@ -39,7 +39,7 @@ export function planGeneration(input: GenerationInput): Plan {
     errors.push(error);
   }
 
-  const index = new FactIndex(input.spec, input.moreSpecs);
+  const index = new FactIndex(input.spec, input.moreSpecs, input.specSources);
   const rendered: (SourceText & { template: string })[] = [];
   for (const template of [...input.templates].sort((a, b) => cmp(a.path, b.path))) {
     if (!TEMPLATE.test(template.path)) {
@@ -108,7 +108,10 @@ export function planGeneration(input: GenerationInput): Plan {
       planned.action = before === r.text ? 'unchanged' : 'update';
       const header = readHeader(before);
       if (!header) planned.conflict = 'foreign';
-      else if (!header.intact) planned.conflict = 'hand-edited';
+      else if (!header.intact) {
+        planned.conflict = 'hand-edited';
+        planned.firstChangedLine = firstChangedLine(before, r.text);
+      }
       return planned;
     });
 
@@ -142,13 +145,35 @@ export function pendingChanges(plan: Plan): { writes: PlannedOutput[]; deletes: 
 /** Changes refused without `--force`: they would destroy a hand edit or a file we did not write. */
 export function conflicts(
   plan: Plan,
-): { path: string; conflict: 'hand-edited' | 'foreign'; template: string }[] {
+): { path: string; conflict: 'hand-edited' | 'foreign'; template: string; line?: number }[] {
   return [
     ...plan.outputs.flatMap((o) =>
-      o.conflict ? [{ path: o.path, conflict: o.conflict, template: o.template }] : [],
+      o.conflict
+        ? [
+            {
+              path: o.path,
+              conflict: o.conflict,
+              template: o.template,
+              ...(o.firstChangedLine !== undefined ? { line: o.firstChangedLine } : {}),
+            },
+          ]
+        : [],
     ),
     ...plan.deletes.flatMap((d) =>
       d.conflict ? [{ path: d.path, conflict: d.conflict, template: d.template }] : [],
     ),
   ];
+}
+
+/**
+ * The first line (1-based) where a hand-edited file differs from what gen
+ * renders now, so the refusal points at the edit rather than at 1:1.
+ */
+// @implements evidence#MESSAGES-HAND-EDIT-NAMES-LINE
+export function firstChangedLine(before: string, now: string): number {
+  const a = before.split('\n');
+  const b = now.split('\n');
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i + 1;
+  return 1;
 }

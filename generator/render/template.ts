@@ -38,12 +38,19 @@ export function renderTemplate(index: FactIndex, template: SourceText): Rendered
   for (const name of VALUE_HELPERS) {
     hb.registerHelper(name, (...args: unknown[]) => {
       const options = args.pop() as HelperOptions;
-      const outcome = index.call(name, args[0], args[1]);
+      const outcome = index.call(name, args[0]);
       if (outcome.ok) return outcome.value;
       report(errorAt(template.path, options.loc, outcome));
       return '';
     });
   }
+  hb.registerHelper('value', (...args: unknown[]) => {
+    const options = args.pop() as HelperOptions;
+    const outcome = index.value(args[0], options.hash ?? {}, placeOf(template.path, options.loc));
+    if (outcome.ok) return outcome.value;
+    report(errorAt(template.path, options.loc, outcome));
+    return '';
+  });
   hb.registerHelper('facts', (...args: unknown[]) => {
     const options = args.pop() as HelperOptions;
     if (args.length > 0) {
@@ -76,6 +83,11 @@ export function renderTemplate(index: FactIndex, template: SourceText): Rendered
   }
 }
 
+/** `file:line:col` of a helper call, as the value errors quote it. */
+function placeOf(file: string, loc: HbsLoc | undefined): string {
+  return `${file}:${loc?.start.line ?? 1}:${(loc?.start.column ?? 0) + 1}`;
+}
+
 function syntaxError(file: string, error: Error): GenError {
   const line = Number(
     /on line (\d+)/.exec(error.message)?.[1] ?? /- (\d+):\d+$/.exec(error.message)?.[1] ?? 1,
@@ -97,7 +109,7 @@ function runtimeError(file: string, error: Error & { lineNumber?: number; column
     column: (error.column ?? 0) + 1,
     message: missing ? `\`${missing[1]}\` is not defined here (strict mode)` : error.message,
     fix: missing
-      ? 'helpers are cite, str, code, int, facts, json; inside #each use a fact field (id, text, codes, pin, summary, …)'
+      ? 'helpers are cite, value, facts, json; inside #each use a fact field (id, text, codes, pin, summary, …)'
       : 'fix the template',
   };
 }
@@ -134,9 +146,20 @@ function staticErrors(index: FactIndex, file: string, ast: hbs.AST.Program): Gen
   const checkCall = (node: CallNode) => {
     const name = (node.path as hbs.AST.PathExpression).original;
     if ((VALUE_HELPERS as readonly string[]).includes(name)) {
-      const [ref, n] = [literal(node.params[0]), literal(node.params[1])];
-      if (!ref.is || !n.is || node.params[0] === undefined) return;
-      const outcome = index.call(name as ValueHelper, ref.value, n.value);
+      const ref = literal(node.params[0]);
+      if (!ref.is || node.params[0] === undefined) return;
+      const outcome = index.call(name as ValueHelper, ref.value);
+      if (!outcome.ok) errors.push(errorAt(file, node.loc, outcome));
+    } else if (name === 'value') {
+      const ref = literal(node.params[0]);
+      if (!ref.is || node.params[0] === undefined) return;
+      const hash: Record<string, unknown> = {};
+      for (const pair of node.hash?.pairs ?? []) {
+        const v = literal(pair.value);
+        if (!v.is) return;
+        hash[pair.key] = v.value;
+      }
+      const outcome = index.value(ref.value, hash, placeOf(file, node.loc));
       if (!outcome.ok) errors.push(errorAt(file, node.loc, outcome));
     } else if (name === 'facts' && node.hash) {
       const filter: Record<string, unknown> = {};

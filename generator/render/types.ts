@@ -14,6 +14,8 @@ export interface SourceText {
 export const GEN_ERROR_CODES = [
   'unknown-fact',
   'missing-value',
+  'ambiguous-value',
+  'invalid-value',
   'unknown-section',
   'no-matching-facts',
   'bad-helper-call',
@@ -41,6 +43,8 @@ export interface GenerationInput {
   spec: SpecDocument;
   /** Further specs whose facts the templates may use (a bare id resolves in the main spec first). */
   moreSpecs?: SpecDocument[];
+  /** Each spec's text by file, so a bad value's error names its line and column (else the fact's anchor). */
+  specSources?: Record<string, string>;
   /** Repo-relative directory of the templates, e.g. `templates`. */
   templatesDir: string;
   /** Repo-relative output directory, e.g. `generated`. */
@@ -62,6 +66,8 @@ export interface PlannedOutput {
   text: string;
   action: 'create' | 'update' | 'unchanged';
   conflict?: Conflict;
+  /** For a hand-edited file: the first line (1-based) where it differs from what gen renders now. */
+  firstChangedLine?: number;
 }
 
 export interface PlannedDelete {

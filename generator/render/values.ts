@@ -1,30 +1,7 @@
 /**
- * Values a template can take out of a fact: its summary line, its inline-code
- * spans and its integer tokens. Pure string work over the fact's text.
+ * What a citation comment says about a fact: its summary line and its pin.
+ * Typed spec values live in typed-values.ts. Pure string work.
  */
-
-const CODE_SPAN = /(`+)[\s\S]*?\1/g;
-
-/** The fact text with every inline code span blanked, so values inside code never count as prose. */
-export function withoutCode(text: string): string {
-  return text.replace(CODE_SPAN, ' ');
-}
-
-/**
- * Whole integer tokens outside inline code, sign included: `(-32700)` gives
- * -32700, while `2.0`, `PROP-027`, `r1` and `2024-11-05` give nothing. Tokens
- * are maximal runs of word characters, dots, signs; a sentence's final dot is
- * not part of its last token.
- */
-export function integerTokens(text: string): number[] {
-  const out: number[] = [];
-  for (const raw of withoutCode(text).split(/[^A-Za-z0-9_.+-]+/)) {
-    const token = raw.replace(/\.+$/, '');
-    // Number() also normalises `+1` and `007`, which would not be valid TS literals as written.
-    if (/^[-+]?\d+$/.test(token)) out.push(Number(token));
-  }
-  return out;
-}
 
 const MAX_SUMMARY = 100;
 

@@ -73,7 +73,7 @@ function callSites(dir: string, id: string): string[] {
     readFileSync(join(dir, 'templates', name), 'utf8')
       .split('\n')
       .forEach((text, i) => {
-        for (const m of text.matchAll(new RegExp(`\\{\\{(cite|str|code|int) "${id}"`, 'g'))) {
+        for (const m of text.matchAll(new RegExp(`\\{\\{(cite|value) "${id}(~[0-9a-f]{8})?"`, 'g'))) {
           sites.push(`templates/${name}:${i + 1}:${m.index + 1}`);
         }
       });
@@ -104,15 +104,17 @@ describe('factline gen on the real templates', () => {
     const victimPath = join(dir, 'generated', victim);
     const edited = before[victim]!.replace(/\n$/, '\nexport const handEdit = 1;\n');
     writeFileSync(victimPath, edited);
+    // The edit sits after the last line gen wrote: that is where both reports point.
+    const editLine = before[victim]!.split('\n').length;
     const refused = gen(dir);
     expect(refused.status).toBe(1);
-    expect(refused.stderr).toContain(`generated/${victim}:1:1: error generated-hand-edit`);
+    expect(refused.stderr).toContain(`generated/${victim}:${editLine}:1: error generated-hand-edit`);
     expect(refused.stderr).toContain('--force');
     expect(readFileSync(victimPath, 'utf8')).toBe(edited);
 
     const check = gen(dir, '--check');
     expect(check.status).toBe(1);
-    expect(check.stdout).toContain(`generated/${victim}:1:1: error generated-hand-edit`);
+    expect(check.stdout).toContain(`generated/${victim}:${editLine}:1: error generated-hand-edit`);
     expect(readFileSync(victimPath, 'utf8')).toBe(edited);
 
     const forced = gen(dir, '--force');
@@ -232,7 +234,7 @@ describe('a spec edit reaches the running server', () => {
 
     const specPath = join(dir, 'specs', 'mcp-core.md');
     const spec = readFileSync(specPath, 'utf8');
-    const edited = spec.replace('`2024-11-05`', '`2025-06-18`').replace('code -32700,', 'code -32099,');
+    const edited = spec.replace('`2024-11-05`', '`2025-06-18`').replace('code `-32700`,', 'code `-32099`,');
     expect(edited.match(/2025-06-18|-32099/g)).toHaveLength(2);
     writeFileSync(specPath, edited);
     const templatesBefore = templatesOf(dir).map((n) => readFileSync(join(dir, 'templates', n), 'utf8'));

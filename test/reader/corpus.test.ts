@@ -36,7 +36,8 @@ describe.skipIf(!haveShared)('the vibevm corpus', () => {
     it(`${file} yields exactly the expected ids, in order, with no diagnostics`, () => {
       const doc = parseSpec(read(join(corpus, file)), { file, doc: file.replace(/\.md$/, '') });
       expect(doc.facts.map((f) => f.id)).toEqual(ids);
-      expect(doc.diagnostics).toEqual([]);
+      // Markup problems only: normative-looking service units are a content warning (issue 11).
+      expect(doc.diagnostics.filter((d) => d.code !== 'normative-service-unit')).toEqual([]);
     });
   }
 });
@@ -61,8 +62,9 @@ describe.skipIf(!haveShared)('MCP-CORE: the seed and the corpus copy', () => {
 
   // @verifies factline#READ-LABELS
   it('yield the same 34 ids, statuses, texts and digests; the seed keeps its labels', () => {
-    expect(seed!.diagnostics).toEqual([]);
-    expect(copy!.diagnostics).toEqual([]);
+    const markup = (d: { code: string }) => d.code !== 'normative-service-unit';
+    expect(seed!.diagnostics.filter(markup)).toEqual([]);
+    expect(copy!.diagnostics.filter(markup)).toEqual([]);
     expect(seed!.facts).toHaveLength(34);
     const strip = (f: Fact) => ({
       id: f.id,

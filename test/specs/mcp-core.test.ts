@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { pickValue } from '../../generator/render/index.ts';
 import { type Fact, parseSpec, type SpecDocument } from '../../reader/index.ts';
 
 const repo = resolve(import.meta.dirname, '../..');
@@ -36,7 +37,9 @@ describe.skipIf(!haveSeed)('specs/mcp-core.md against the MCP-CORE seed', () => 
     : ({ facts: [], sections: [], diagnostics: [] } as unknown as SpecDocument);
 
   it('keeps every fact id, label, status and section, in order, and reads cleanly', () => {
-    expect(ours.diagnostics).toEqual([]);
+    // The seed marks three service-unit leads impl/done, which lint flags as normative-looking.
+    expect(ours.diagnostics.filter((d) => d.code !== 'normative-service-unit')).toEqual([]);
+    expect(ours.diagnostics.every((d) => d.severity === 'warning')).toBe(true);
     expect(ours.facts).toHaveLength(34);
     expect(shape(ours)).toEqual(shape(seed));
     expect(ours.status).toMatchObject({ stage: seed.status?.stage, state: seed.status?.state });
@@ -45,12 +48,21 @@ describe.skipIf(!haveSeed)('specs/mcp-core.md against the MCP-CORE seed', () => 
 
   it('keeps the values the generator reads: revision, error codes, method names', () => {
     const byId = (d: SpecDocument, id: string) => d.facts.find((f) => f.id === id)!;
-    expect(byId(ours, 'ANSWERED-PROTOCOL-REVISION').codes[0]).toBe(byId(seed, 'ANSWERED-PROTOCOL-REVISION').codes[0]);
-    for (const id of ['MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP', 'METHOD-TOOLS-CALL']) {
-      expect(integers(byId(ours, id)), id).toEqual(integers(byId(seed, id)));
-    }
-    for (const id of ['METHOD-INITIALIZE', 'METHOD-TOOLS-LIST', 'METHOD-TOOLS-CALL', 'METHOD-PING']) {
-      expect(byId(ours, id).codes[0], id).toBe(byId(seed, id).codes[0]);
+    // What the templates ask for (named, typed), against the seed's values by position.
+    const value = (id: string, type: Parameters<typeof pickValue>[1], name?: string) => {
+      const picked = pickValue(byId(ours, id).codes, type, name);
+      return picked.ok ? picked.source : picked.found;
+    };
+    expect(value('ANSWERED-PROTOCOL-REVISION', 'revision')).toBe(`'${byId(seed, 'ANSWERED-PROTOCOL-REVISION').codes[0]}'`);
+    expect(value('MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP', 'jsonrpc-code')).toBe(
+      String(integers(byId(seed, 'MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP'))[0]),
+    );
+    const [invalidParams, methodNotFound] = integers(byId(seed, 'METHOD-TOOLS-CALL'));
+    expect(value('METHOD-TOOLS-CALL', 'jsonrpc-code', 'invalid-params')).toBe(String(invalidParams));
+    expect(value('METHOD-TOOLS-CALL', 'jsonrpc-code', 'method-not-found')).toBe(String(methodNotFound));
+    expect(value('METHOD-TOOLS-CALL', 'method', 'method')).toBe(`'${byId(seed, 'METHOD-TOOLS-CALL').codes[0]}'`);
+    for (const id of ['METHOD-INITIALIZE', 'METHOD-TOOLS-LIST', 'METHOD-PING']) {
+      expect(value(id, 'method'), id).toBe(`'${byId(seed, id).codes[0]}'`);
     }
   });
 });

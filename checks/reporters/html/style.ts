@@ -129,6 +129,11 @@ figure.cite .verb-deviates { color: var(--deviated); }
 figure.cite .where { font-family: var(--mono); }
 figure.cite .symbol { color: var(--muted); }
 figure.cite .uncounted { color: var(--stale); font-weight: 600; }
+/* [evidence, issue 11] test outcomes beside citing snippets */
+figure.cite .outcome { font-weight: 600; }
+figure.cite .outcome-passed { color: var(--verified); }
+figure.cite .outcome-failed { color: var(--gap); }
+figure.cite .outcome-skipped, figure.cite .outcome-todo, figure.cite .outcome-pending, figure.cite .outcome-unknown { color: var(--stale); }
 pre.snippet { margin: 0; background: var(--code-bg); border-radius: 6px; padding: .4rem 0; overflow: auto; font-size: .8rem; line-height: 1.45; }
 pre.snippet span.ln { display: block; padding: 0 .8rem 0 0; white-space: pre; }
 pre.snippet span.ln::before { content: attr(data-n); display: inline-block; width: 3.2rem; padding-right: .8rem; text-align: right; color: var(--muted); opacity: .7; }

@@ -5,7 +5,6 @@ import { driftFindings } from '../../../cli/generation-findings.ts';
 import {
   conflicts,
   type GenerationInput,
-  integerTokens,
   planGeneration,
   readHeader,
   sha256,
@@ -41,10 +40,10 @@ describe('values taken from facts', () => {
     const plan = planGeneration(input());
     expect(plan.errors).toEqual([]);
     const protocol = output(plan, 'generated/protocol.ts');
-    expect(protocol).toContain('export const PROTOCOL_REVISION = "2024-11-05";');
+    expect(protocol).toContain("export const PROTOCOL_REVISION = '2024-11-05';");
     expect(protocol).toContain('export const PARSE_ERROR = -32700;');
     const methods = output(plan, 'generated/methods.ts');
-    expect(methods).toMatch(/"initialize",\n.*\n\s+"ping",\n.*\n\s+"tools\/call",/);
+    expect(methods).toMatch(/'initialize',\n.*\n\s+'ping',\n.*\n\s+'tools\/call',/);
     expect(methods).toContain('export const INVALID_PARAMS = -32602;');
 
     const edited = specDoc(
@@ -55,12 +54,13 @@ describe('values taken from facts', () => {
       })),
     );
     const replanned = output(planGeneration(input({ spec: edited })), 'generated/protocol.ts');
-    expect(replanned).toContain('PROTOCOL_REVISION = "2025-06-18"');
+    expect(replanned).toContain("PROTOCOL_REVISION = '2025-06-18'");
     expect(replanned).toContain('PARSE_ERROR = -32099');
   });
 
   // @verifies factline#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
-  it('cites each fact with its address, digest pin and first sentence', () => {
+  // @verifies evidence#PINS-LIVE-IN-TEMPLATES
+  it("cites each fact with its address, the template's reviewed pin and first sentence", () => {
     const spec = MINI();
     const fact = spec.facts.find((f) => f.id === 'MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP')!;
     const protocol = output(planGeneration(input({ spec })), 'generated/protocol.ts');
@@ -70,17 +70,26 @@ describe('values taken from facts', () => {
         'A malformed line, meaning text that is not JSON or a frame with no `method`, gets the JSON-RPC…',
     );
     expect(cite.split(' — ')[1]!.length).toBeLessThanOrEqual(100);
-    // Inside #each the cite keeps the indentation the template gave it.
+    // Inside #each the cite keeps the indentation the template gave it, and
+    // carries no pin, since no template line holds a reviewed one.
     expect(output(planGeneration(input({ spec })), 'generated/methods.ts')).toMatch(
-      /\n {2}\/\/ @implements mcp-core#METHOD-PING~[0-9a-f]{8} — `ping` answers `\{\}`\.\n/,
+      /\n {2}\/\/ @implements mcp-core#METHOD-PING — `ping` answers `\{\}`\.\n/,
+    );
+    // A reworded fact keeps the template's pin: gen copies it, the gate judges it.
+    const reworded = specDoc(
+      spec.facts.map((f) => ({
+        id: f.id,
+        section: f.section!,
+        text: f.text.replace('A malformed', 'Any malformed'),
+      })),
+    );
+    const again = output(planGeneration(input({ spec: reworded })), 'generated/protocol.ts');
+    expect(again).toContain(
+      `MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP~${fact.digest.slice(0, 8)} — Any malformed line`,
     );
   });
 
-  it('counts only whole integer tokens outside inline code', () => {
-    expect(
-      integerTokens('answered with `parse error` (-32700), over JSON-RPC 2.0, see PROP-027 §2.6 and r1.'),
-    ).toEqual([-32700]);
-    expect(integerTokens('codes `-1` and 42. Then +7, 2024-11-05 and 007')).toEqual([42, 7, 7]);
+  it('summarises a fact by its first sentence', () => {
     expect(summary('First sentence here. Second one.')).toBe('First sentence here.');
     expect(summary('Version 2.0 is kept: fine')).toBe('Version 2.0 is kept: fine');
   });
@@ -121,7 +130,10 @@ describe('template errors', () => {
     const plan = planGeneration(
       input({
         templates: [
-          { path: 'templates/a.ts.hbs', text: '{{str "METHOD-PING" 3}}\n{{int "METHOD-PING" 1}}\n' },
+          {
+            path: 'templates/a.ts.hbs',
+            text: '{{value "METHOD-PING" type="jsonrpc-code"}}\n{{value "METHOD-PING" type="nope"}}\n',
+          },
           {
             path: 'templates/b.ts.hbs',
             text: '{{#if false}}{{cite "NOPE"}}{{/if}}\n{{#each (facts section="wrie")}}{{/each}}\n{{#each (facts prefix="METOHD-")}}{{/each}}\n{{undefinedName}}\n',
@@ -134,8 +146,8 @@ describe('template errors', () => {
     expect(plan.outputs).toEqual([]);
     expect(plan.errors.map((e) => `${e.file}:${e.line}:${e.column}: ${e.code}`)).toEqual([
       'templates/README.md:1:1: unsupported-template',
-      'templates/a.ts.hbs:1:1: missing-value',
-      'templates/a.ts.hbs:2:1: missing-value',
+      'specs/mcp-core.md:9:1: missing-value',
+      'templates/a.ts.hbs:2:1: bad-helper-call',
       'templates/b.ts.hbs:1:14: unknown-fact',
       'templates/b.ts.hbs:2:9: unknown-section',
       'templates/b.ts.hbs:3:9: no-matching-facts',
@@ -143,7 +155,9 @@ describe('template errors', () => {
       'templates/c.ts.hbs:2:1: template-syntax',
     ]);
     const byCode = Object.fromEntries(plan.errors.map((e) => [e.code, e.message]));
-    expect(byCode['missing-value']).toMatch(/has 2 inline code spans, not a 3rd|has 0 integers/);
+    expect(byCode['missing-value']).toContain(
+      'mcp-core#METHOD-PING: the jsonrpc-code asked for at templates/a.ts.hbs:1:1 is missing: none of its code spans `ping`, `{}` is a jsonrpc-code',
+    );
     expect(byCode['unknown-section']).toContain('did you mean `wire`');
   });
 
@@ -152,10 +166,10 @@ describe('template errors', () => {
     const plan = planGeneration(
       input({
         templates: [
-          { path: 'templates/ok.ts.hbs', text: 'export const A = {{str "METHOD-PING" 1}};\n' },
+          { path: 'templates/ok.ts.hbs', text: 'export const A = {{value "METHOD-PING" type="method"}};\n' },
           {
             path: 'templates/bad.ts.hbs',
-            text: 'export const B = {{code "METHOD-PING" 2}};\nexport const C = ;\n',
+            text: 'export const B = {{value "METHOD-PING" type="method"}};\nexport const C = ;\n',
           },
         ],
       }),

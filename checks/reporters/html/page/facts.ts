@@ -4,7 +4,7 @@
  */
 // @implements factline#REPORT-FACTS-MARKED-BY-STATE
 // @implements factline#REPORT-SHOWS-CITING-CODE
-import type { Citation, FactTrace } from '../../../model.ts';
+import type { Citation, CitationOutcome, FactTrace } from '../../../model.ts';
 import { fixFor } from '../../../rules.ts';
 import { FACT_STATES } from '../../../states.ts';
 import { factHash, type PageData } from './data.ts';
@@ -163,6 +163,7 @@ export class FactViews {
     if (symbol) cap.appendChild(el('span', 'symbol', symbol));
     if (c.reason) cap.appendChild(el('span', 'symbol', `reason: ${c.reason}`));
     if (!c.counted) cap.appendChild(el('span', 'uncounted', `not counted${c.pin ? ` (pin ~${c.pin})` : ''}`));
+    if (c.outcome) cap.appendChild(outcomeBadge(c.outcome));
     fig.appendChild(cap);
     const snippet = this.data.snippets.get(index);
     if (!snippet) {
@@ -207,4 +208,12 @@ export class FactViews {
       }
     });
   }
+}
+
+/** The citing test's outcome from `--results`, beside its snippet; the failure's first line as a tooltip. */
+// @implements evidence#RESULTS-REPORT-SHOWS-OUTCOME
+function outcomeBadge(outcome: CitationOutcome): HTMLElement {
+  const badge = el('span', `outcome outcome-${outcome.status}`, `test ${outcome.status}`);
+  if (outcome.failure) badge.title = outcome.failure;
+  return badge;
 }

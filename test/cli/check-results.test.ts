@@ -1,0 +1,118 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { TraceResult } from '../../checks/model.ts';
+import { copyFixture, runBin, runIn } from '../checks/helpers.ts';
+
+const dirs: string[] = [];
+function fixture(): string {
+  const dir = copyFixture('test-outcomes');
+  dirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+async function gate(dir: string, argv: string[]): Promise<{ code: number; result: TraceResult }> {
+  const r = await runIn(dir, ['check', '--json', '--no-cache', ...argv]);
+  return { code: r.code, result: JSON.parse(r.stdout) as TraceResult };
+}
+
+/** rule → fact, for each finding. */
+const findingsOf = (result: TraceResult) => result.findings.map((f) => `${f.rule} ${f.fact ?? '-'}`);
+
+async function expectOnePassOneFailOneSkip(file: string): Promise<void> {
+  const { code, result } = await gate(fixture(), ['--results', file]);
+  expect(code).toBe(1);
+  expect(findingsOf(result)).toEqual([
+    'verification-failed demo#TRIM-BLANKS',
+    'verification-skipped demo#WRAP-WORDS',
+  ]);
+  const failed = result.findings[0]!;
+  expect(failed.message).toContain('"text tools > lines > trims blanks" (test/text.test.ts:11) failed');
+  expect(failed.message).toContain("expected 'a \\t' to be 'a'");
+  expect(result.facts.map((f) => `${f.id} ${f.state}`)).toEqual([
+    'CUT-AT-80 verified',
+    'TRIM-BLANKS missing-verification',
+    'WRAP-WORDS missing-verification',
+  ]);
+  expect(result.outcomes).toMatchObject({ checked: true, passed: 1, failed: 1, skipped: 1, unknown: 0 });
+}
+
+describe('check --results: test outcomes joined to citations (fixture: one pass, one fail, one skip)', () => {
+  // @verifies evidence#RESULTS-VERIFIED-ONLY-WHEN-PASSED
+  // @verifies evidence#RESULTS-FORMATS
+  it('with vitest JSON: exit 1, failed and skipped on their facts, nothing on the passing one', async () => {
+    await expectOnePassOneFailOneSkip('results/vitest.json');
+  });
+
+  // @verifies evidence#RESULTS-VERIFIED-ONLY-WHEN-PASSED
+  // @verifies evidence#RESULTS-FORMATS
+  it('with JUnit XML: the same findings on the same facts', async () => {
+    await expectOnePassOneFailOneSkip('results/junit.xml');
+  });
+
+  // @verifies evidence#RESULTS-SUMMARY-SAYS-UNCHECKED
+  it('without results passes as before, and the summary says outcomes were not checked', () => {
+    const r = runBin(fixture(), ['check']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('test outcomes not checked');
+    expect(r.stdout).toContain('OK 3 facts, 3 required, 3 implemented, 3 verified');
+    const withResults = runBin(fixture(), ['check', '--results', 'results/junit.xml', 'results/vitest.json']);
+    expect(withResults.stdout).toContain(
+      'test outcomes from results/junit.xml, results/vitest.json: citing tests 1 passed, 1 failed, 1 not run',
+    );
+  });
+
+  // @verifies evidence#RESULTS-CLI-AND-CONFIG
+  it('takes the files from the config key `results`, and a missing file is exit 2 naming it', async () => {
+    const dir = fixture();
+    writeFileSync(
+      join(dir, 'factline.config.json'),
+      JSON.stringify({
+        specs: ['specs/**/*.md'],
+        sources: ['src/**/*'],
+        tests: ['test/**/*'],
+        results: ['results/junit.xml'],
+      }),
+    );
+    const r = await runIn(dir, ['check', '--no-cache']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('error verification-skipped');
+    const missing = await runIn(dir, ['check', '--no-cache', '--results', 'results/nope.json']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot read test results results/nope.json');
+    writeFileSync(join(dir, 'results', 'bad.xml'), '<testsuites>\n<testcase name="a">\n</testsuites>');
+    const bad = await runIn(dir, ['check', '--no-cache', '--results', 'results/bad.xml']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('results/bad.xml:3:');
+  });
+
+  // @verifies evidence#RESULTS-UNKNOWN-TEST-WARNS
+  it('warns about a citing test the results do not list, and keeps counting it', async () => {
+    const dir = fixture();
+    const only = JSON.stringify({
+      testResults: [
+        {
+          name: 'test/text.test.ts',
+          assertionResults: [
+            { ancestorTitles: ['text tools', 'lines'], title: 'cuts at 80', status: 'passed' },
+          ],
+        },
+      ],
+    });
+    writeFileSync(join(dir, 'results', 'partial.json'), only);
+    const { code, result } = await gate(dir, ['--results', 'results/partial.json']);
+    expect(code).toBe(0);
+    expect(findingsOf(result)).toEqual([
+      'verification-not-in-results demo#TRIM-BLANKS',
+      'verification-not-in-results demo#WRAP-WORDS',
+    ]);
+    expect(result.findings.every((f) => f.severity === 'warning')).toBe(true);
+    expect(result.findings[0]!.message).toContain(
+      'bound to test "text tools > lines > trims blanks", which no results file lists',
+    );
+    expect(result.summary.states.verified).toBe(3);
+  });
+});
