@@ -143,6 +143,7 @@ async function scanner(): Promise<void> {
     ['a.ts', 'if (s) /[//] @implements doc#BETA/.test(s);\n'],
     ['a.ts', 'while (s) /[//] @implements doc#BETA/.test(s);\n'],
     ['a.ts', 'function f() {}\n/[//] @implements doc#BETA/.test(s);\n'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: this string is TypeScript source holding a template literal
     ['a.ts', 'const s = `${x}// @implements doc#BETA`;\n'],
     ['a.tsx', 'export const P = () => <p>see // @implements doc#BETA</p>;\n'],
     ['a.tsx', 'export const P = () => <p>a /* @implements doc#BETA */ b</p>;\n'],
@@ -396,7 +397,6 @@ async function report(): Promise<void> {
         'src/a.ts': `// @implements doc#A~00000000\n// @deviates doc#B reason="x${h === '\r' ? '' : h}y"\n`,
       });
       const run = await cli(dir, ['check', '--no-cache']);
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for raw control characters is the point
       return /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202e]/.test(run.out) ? 'wrong' : 'clean';
     });
   }
