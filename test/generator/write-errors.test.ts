@@ -3,11 +3,11 @@
  * path, with the old file intact and no temp file left (the fs fails on cue).
  */
 import type * as fs from 'node:fs';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runIn } from '../checks/helpers.ts';
+import { GEN_CONFIG, removeProjects, tempProject } from '../support/projects.ts';
 
 const failure: { code?: string } = {};
 vi.mock('node:fs', async (importOriginal) => {
@@ -26,24 +26,18 @@ vi.mock('node:fs', async (importOriginal) => {
   };
 });
 
-const dirs: string[] = [];
 afterEach(() => {
   failure.code = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  removeProjects();
 });
 
 function project(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'factline-write-errors-'));
-  dirs.push(dir);
-  for (const d of ['specs', 'templates', 'src']) mkdirSync(join(dir, d));
-  writeFileSync(join(dir, 'specs', 'doc.md'), '# Doc\n\n@fact:ONE One holds. @status:impl/done\n');
-  writeFileSync(join(dir, 'templates', 'one.ts.hbs'), 'export const one = 1;\n');
-  writeFileSync(join(dir, 'src', 'a.ts'), '// @implements doc#ONE~00000000\nexport const a = 1;\n');
-  writeFileSync(
-    join(dir, 'factline.config.json'),
-    '{"generate": {"spec": "specs/doc.md", "templates": "templates", "out": "generated"}, "sources": ["src/**/*"], "tests": ["test/**/*"]}',
-  );
-  return dir;
+  return tempProject({
+    'specs/doc.md': '# Doc\n\n@fact:ONE One holds. @status:impl/done\n',
+    'templates/one.ts.hbs': 'export const one = 1;\n',
+    'src/a.ts': '// @implements doc#ONE~00000000\nexport const a = 1;\n',
+    'factline.config.json': GEN_CONFIG,
+  });
 }
 
 describe('ENOSPC and EACCES while writing', () => {

@@ -9,7 +9,6 @@ import {
   chownSync,
   linkSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -17,42 +16,37 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runIn } from '../checks/helpers.ts';
+import { GEN_CONFIG, removeProjects, tempProject } from '../support/projects.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-function tempDir(prefix: string): string {
-  const d = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(d);
-  return d;
-}
+afterEach(removeProjects);
+const tempDir = () => tempProject();
 
 /** A project with a spec, two templates and the config that generates from them. */
 function genProject(): string {
-  const dir = tempDir('factline-writers-');
-  for (const d of ['specs', 'templates', 'src', 'test']) mkdirSync(join(dir, d));
-  writeFileSync(join(dir, 'specs', 'doc.md'), '# Doc\n\n@fact:ONE One holds. @status:impl/done\n');
-  writeFileSync(join(dir, 'templates', 'one.ts.hbs'), 'export const one = 1;\n');
-  writeFileSync(join(dir, 'templates', 'two.ts.hbs'), 'export const two = 2;\n');
-  writeFileSync(
-    join(dir, 'factline.config.json'),
-    '{"generate": {"spec": "specs/doc.md", "templates": "templates", "out": "generated"}, "sources": ["src/**/*"], "tests": ["test/**/*"]}',
+  return tempProject(
+    {
+      'specs/doc.md': '# Doc\n\n@fact:ONE One holds. @status:impl/done\n',
+      'templates/one.ts.hbs': 'export const one = 1;\n',
+      'templates/two.ts.hbs': 'export const two = 2;\n',
+      'factline.config.json': GEN_CONFIG,
+    },
+    ['src', 'test'],
   );
-  return dir;
 }
 
 /** A project whose one citation has a stale pin, in a Latin-1 source file. */
 function pinProject(): { dir: string; file: string; before: Buffer } {
-  const dir = tempDir('factline-pin-');
-  for (const d of ['specs', 'src', 'test']) mkdirSync(join(dir, d));
-  writeFileSync(join(dir, 'specs', 'doc.md'), '# Doc\n\n@fact:ONE One holds. @status:impl/done\n');
-  writeFileSync(join(dir, 'test', 'a.test.ts'), "it('a', () => {\n  // @verifies doc#ONE\n});\n");
-  writeFileSync(join(dir, 'factline.config.json'), '{"sources": ["src/**/*"], "tests": ["test/**/*"]}');
+  const dir = tempProject(
+    {
+      'specs/doc.md': '# Doc\n\n@fact:ONE One holds. @status:impl/done\n',
+      'test/a.test.ts': "it('a', () => {\n  // @verifies doc#ONE\n});\n",
+      'factline.config.json': '{"sources": ["src/**/*"], "tests": ["test/**/*"]}',
+    },
+    ['src'],
+  );
   const file = join(dir, 'src', 'a.ts');
   const before = Buffer.concat([
     Buffer.from('// caf\xe9 na\xefve \xff\xfe\r\n', 'latin1'),
@@ -90,7 +84,7 @@ describe('gen', () => {
   // @verifies trust#WRITERS-REFUSE-OUTSIDE-ROOT
   it('refuses to write through a symlink out of the project root: exit 2, the outside file untouched', async () => {
     const dir = genProject();
-    const outside = tempDir('factline-outside-');
+    const outside = tempDir();
     mkdirSync(join(dir, 'generated'));
     writeFileSync(join(outside, 'one.ts'), 'precious\n');
     symlinkSync(join(outside, 'one.ts'), join(dir, 'generated', 'one.ts'));
@@ -144,7 +138,7 @@ describe('pin', () => {
   // @verifies trust#WRITERS-REFUSE-OUTSIDE-ROOT
   it('refuses to re-pin a file outside the project root, exit 2, nothing written', async () => {
     const { dir } = pinProject();
-    const outside = tempDir('factline-outside-');
+    const outside = tempDir();
     writeFileSync(join(outside, 'x.ts'), '// @implements doc#ONE~00000000\nexport const x = 1;\n');
     writeFileSync(
       join(dir, 'factline.config.json'),
