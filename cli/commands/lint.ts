@@ -1,12 +1,15 @@
 /** `factline lint`: the spec markup check; every diagnostic with its place and fix. */
+import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { loadConfig } from '../config.ts';
 import { formatDiagnostic } from '../format-diagnostic.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
-import { loadSpecSet, parseSpecArgs } from '../load-specs.ts';
+import { loadSpecSet } from '../load-specs.ts';
 
-const USAGE = `usage: factline lint [SPEC…] [--config FILE]
-
-Checks the markup of the given specs (files, or directories: every .md beneath;
+const SPEC = defineCommand({
+  name: 'lint',
+  positionals: { usage: '[SPEC…]' },
+  options: { config: SHARED.config },
+  about: `Checks the markup of the given specs (files, or directories: every .md beneath;
 default: the config's "specs" globs, else the bundled specs/mcp-core.md) and
 prints every problem as
 
@@ -16,21 +19,20 @@ prints every problem as
 Codes: duplicate-id, unknown-stage, unknown-state, unknown-action,
 unknown-audience, element-missing-attribute, malformed-element,
 stranded-marker, marker-mid-unit, marked-unit-without-anchor, unclosed-wrapper,
-unknown-typed-anchor, typed-anchor-without-fence, swallowed-anchor, empty-id.
-
-Exit codes: 0 clean · 1 any error · 2 usage, config, or a missing or
-unreadable spec (named).
-`;
+unknown-typed-anchor, typed-anchor-without-fence, swallowed-anchor, empty-id.`,
+  epilog: `Exit codes: 0 clean · 1 any error · 2 usage, config, or a missing or
+unreadable spec (named).`,
+});
 
 const command: Command = {
   name: 'lint',
   summary: 'check spec markup',
-  usage: USAGE,
+  usage: helpText(SPEC),
   // @implements factline#READ-LINT-CLI
   async run(argv: string[], io: CliIO): Promise<number> {
-    const args = parseSpecArgs(argv, USAGE, false);
+    const { values: args, positionals: paths } = parseCommandArgs(SPEC, argv);
     const config = loadConfig(io.cwd, args.config);
-    const { set } = await loadSpecSet(io, config, args.paths);
+    const { set } = await loadSpecSet(io, config, paths);
     const diagnostics = set.documents.flatMap((d) => d.diagnostics);
     for (const d of diagnostics) io.stdout.write(`${formatDiagnostic(d)}\n`);
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
