@@ -91,76 +91,80 @@ function unknownOption<T extends OptionTable>(spec: CommandSpec<T>, raw: string)
   return new UsageError(`unknown option \`${raw}\`${mean}${hint(spec.name)}`);
 }
 
-/** Parses `argv` against the table; every mistake is a UsageError naming the flag and the fix. */
-// @implements factline-cli#ARGS-ONE-TABLE
-export function parseCommandArgs<T extends OptionTable>(spec: CommandSpec<T>, argv: string[]): Parsed<T> {
-  const nodeOptions: Record<string, { type: 'boolean' | 'string'; short?: string; multiple?: boolean }> = {
+type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
+type RawValues = Record<string, string | boolean | string[] | undefined>;
+/** The option that takes the next positional word: a list (any number) or a bare optional value (one). */
+type Taking = { name: string; list: boolean } | undefined;
+
+/** The words of `argv`, split by util.parseArgs (`--a=b`, `-jq`, `--`); judging them is ours. */
+function tokenize<T extends OptionTable>(spec: CommandSpec<T>, argv: string[]): Token[] {
+  const options: Record<string, { type: 'boolean' | 'string'; short?: string }> = {
     help: { type: 'boolean', short: 'h' },
   };
   for (const [name, o] of Object.entries(spec.options)) {
-    // An optional value is parsed as a boolean, so the next word is not swallowed; see below.
+    // An optional value is split as a switch, so the next word is not swallowed; applyOption takes it.
     const type = o.type === 'boolean' || (o.type === 'string' && o.bare !== undefined) ? 'boolean' : 'string';
-    nodeOptions[name] = { type, ...(o.short ? { short: o.short } : {}) };
+    options[name] = { type, ...(o.short ? { short: o.short } : {}) };
   }
-  let tokens: NonNullable<ReturnType<typeof parseArgs>['tokens']>;
   try {
-    tokens = parseArgs({
-      args: argv,
-      options: nodeOptions,
-      strict: false,
-      allowPositionals: true,
-      tokens: true,
-    }).tokens;
+    return parseArgs({ args: argv, options, strict: false, allowPositionals: true, tokens: true }).tokens;
   } catch (error) {
     throw new UsageError(`${(error as Error).message}${hint(spec.name)}`);
   }
+}
 
-  const values: Record<string, string | boolean | string[] | undefined> = {};
+/** Records one option token in `values`; returns what takes the following positional words. */
+function applyOption<T extends OptionTable>(
+  spec: CommandSpec<T>,
+  token: Extract<Token, { kind: 'option' }>,
+  values: RawValues,
+): Taking {
+  const o = spec.options[token.name];
+  if (!o) throw unknownOption(spec, token.rawName);
+  const flag = `--${token.name}`;
+  const value = token.value;
+  if (o.type === 'boolean') {
+    if (value !== undefined)
+      throw new UsageError(`${flag} takes no value; write ${flag} alone${hint(spec.name)}`);
+    values[token.name] = true;
+    return undefined;
+  }
+  if (o.type === 'string' && o.bare !== undefined) {
+    values[token.name] = value ?? o.bare;
+    return value === undefined ? { name: token.name, list: false } : undefined;
+  }
+  // util.parseArgs hands `--out --quiet` the word `--quiet` as the value: a missing value, really.
+  const swallowed = value !== undefined && !token.inlineValue && value.startsWith('-');
+  if (swallowed || (o.type === 'string' && !value)) throw needsValue(spec, flag, o.value);
+  if (o.type === 'string') values[token.name] = value;
+  else {
+    const list = (values[token.name] as string[] | undefined) ?? [];
+    if (value) list.push(value);
+    values[token.name] = list;
+  }
+  return o.type === 'list' ? { name: token.name, list: true } : undefined;
+}
+
+/** Parses `argv` against the table; every mistake is a UsageError naming the flag and the fix. */
+// @implements factline-cli#ARGS-ONE-TABLE
+export function parseCommandArgs<T extends OptionTable>(spec: CommandSpec<T>, argv: string[]): Parsed<T> {
+  const values: RawValues = {};
   for (const [name, o] of Object.entries(spec.options)) {
     values[name] = o.type === 'boolean' ? false : o.type === 'string' ? o.default : undefined;
   }
   const positionals: string[] = [];
-  // The option that takes the next positional word: a list (any number) or a bare optional value (one).
-  let taking: { name: string; list: boolean } | undefined;
-  for (const token of tokens) {
+  let taking: Taking;
+  for (const token of tokenize(spec, argv)) {
     if (token.kind === 'positional') {
-      if (taking) {
-        if (taking.list) (values[taking.name] as string[]).push(token.value);
-        else {
-          values[taking.name] = token.value;
-          taking = undefined;
-        }
-      } else positionals.push(token.value);
-      continue;
-    }
-    taking = undefined;
-    if (token.kind === 'option-terminator') continue;
-    if (token.name === 'help') continue;
-    const o = spec.options[token.name];
-    if (!o) throw unknownOption(spec, token.rawName);
-    const flag = `--${token.name}`;
-    if (o.type === 'boolean') {
-      if (token.value !== undefined) {
-        throw new UsageError(`${flag} takes no value; write ${flag} alone${hint(spec.name)}`);
+      if (!taking) positionals.push(token.value);
+      else if (taking.list) (values[taking.name] as string[]).push(token.value);
+      else {
+        values[taking.name] = token.value;
+        taking = undefined;
       }
-      values[token.name] = true;
-    } else if (o.type === 'string' && o.bare !== undefined) {
-      values[token.name] = token.value ?? o.bare;
-      if (token.value === undefined) taking = { name: token.name, list: false };
     } else {
-      const value = token.value;
-      // util.parseArgs hands `--out --quiet` the word `--quiet` as the value: a missing value, really.
-      const missing = value === undefined || value === '' || (!token.inlineValue && value.startsWith('-'));
-      if (o.type === 'list') {
-        const list = (values[token.name] as string[] | undefined) ?? [];
-        values[token.name] = list;
-        if (!missing) list.push(value);
-        else if (value !== undefined && value !== '') throw needsValue(spec, flag, o.value);
-        taking = { name: token.name, list: true };
-      } else {
-        if (missing) throw needsValue(spec, flag, o.value);
-        values[token.name] = value;
-      }
+      taking =
+        token.kind === 'option' && token.name !== 'help' ? applyOption(spec, token, values) : undefined;
     }
   }
   for (const [name, o] of Object.entries(spec.options)) {
@@ -229,6 +233,8 @@ function wrap(text: string, width: number): string[] {
 }
 
 const WIDTH = 80;
+const LIST_NOTE =
+  'A list option takes every following word up to the next option (so write other arguments before it); repeating it adds more.';
 
 /** The usage line, wrapped under the command name. */
 function usageLine<T extends OptionTable>(spec: CommandSpec<T>): string {
@@ -270,9 +276,7 @@ export function helpText<T extends OptionTable>(spec: CommandSpec<T>): string {
         : [`  ${left.padEnd(column)}${first}`];
     return [...head, ...rest.map((r) => `  ${' '.repeat(column)}${r}`)];
   });
-  const lists = rows.some(([, o]) => o.type === 'list')
-    ? ['', 'A list option takes every following word up to the next option; repeating it adds more.']
-    : [];
+  const lists = rows.some(([, o]) => o.type === 'list') ? ['', ...wrap(LIST_NOTE, WIDTH)] : [];
   return [
     usageLine(spec),
     '',
