@@ -4,7 +4,7 @@
  * (bin/factline.js) as a child process, the way a user runs it (the few
  * smoke tests that prove the bin wrapper, exit codes and signals).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { CliIO } from '../../cli/io.ts';
@@ -62,11 +62,6 @@ export async function runInProcess(
 /** Colour off so output can be matched; extra variables override. */
 function cliEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return { ...process.env, NO_COLOR: '1', ...env };
-}
-
-export function runFactlineSync(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: cliEnv(env) });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 export function runFactline(args: string[], cwd = REPO_ROOT, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
