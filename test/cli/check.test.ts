@@ -12,21 +12,24 @@ import {
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, REPO, runBin, runIn } from '../checks/helpers.ts';
+import { runFactline } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
 describe('factline check exit codes', () => {
   // @verifies factline#GATE-EXIT-CODES
-  // The bin wrapper's own exit codes, one real child process per code.
+  // The bin wrapper's own exit codes, one real child process per code (run side by side).
   it('exits 0 on a clean project, 1 with error findings, 2 on a bad config or missing spec', async () => {
-    const clean = runBin(copyFixture('clean'), ['check']);
-    expect(clean.code).toBe(0);
-    expect(clean.stdout).toContain('OK 7 facts');
-    const failing = runBin(copyFixture('verified-not-implemented'), ['check']);
-    expect(failing.code).toBe(1);
-    expect(failing.stdout).toContain('specs/demo.md:7:1: error missing-implementation demo#WIRE-ONE');
     const dir = copyFixture('clean');
     writeFileSync(join(dir, 'factline.config.json'), '{"sources": "src"}');
-    const bad = runBin(dir, ['check']);
+    const [clean, failing, bad] = await Promise.all([
+      runFactline(['check'], copyFixture('clean')),
+      runFactline(['check'], copyFixture('verified-not-implemented')),
+      runFactline(['check'], dir),
+    ]);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toContain('OK 7 facts');
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toContain('specs/demo.md:7:1: error missing-implementation demo#WIRE-ONE');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('`sources` must be an array');
     const missing = await runIn(copyFixture('clean'), ['check', '--specs', 'specs/nope.md']);
