@@ -1,12 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
 // The capture guard swaps process-wide file descriptors, so tests run in the
-// default `forks` pool (one process per file), never in worker threads.
+// `forks` pool (child processes), never in worker threads. One worker per core
+// (vitest's default leaves one core idle, which on 2 cores means one file at a
+// time, while most files mostly wait on child processes). Files share their
+// worker's module cache (isolate: false): ts-morph, remark and Handlebars load
+// once per worker instead of once per file. Every file cleans up after itself
+// (temp dirs, children, restored descriptors), so sharing is safe.
 export default defineConfig({
   test: {
     pool: 'forks',
+    isolate: false,
+    maxWorkers: '100%',
     include: ['test/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'test/**/fixtures/**'],
+    // The library build that `factline/mcp-core` resolves to, rebuilt only when generated/ changed.
+    globalSetup: ['test/support/build-lib.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

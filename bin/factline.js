@@ -10,4 +10,8 @@ process.exitCode = await runCli(process.argv.slice(2), {
   env: process.env,
   stdout: process.stdout,
   stderr: process.stderr,
+  onInterrupt(stop) {
+    process.once('SIGINT', stop).once('SIGTERM', stop);
+    return () => process.off('SIGINT', stop).off('SIGTERM', stop);
+  },
 });

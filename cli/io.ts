@@ -1,9 +1,16 @@
 /** What a command may touch of the outside world; tests pass their own. */
+// @implements factline-cli#CLI-IO-ONLY
 export interface CliIO {
   cwd: string;
   env: NodeJS.ProcessEnv;
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  /**
+   * Calls `stop` when the user interrupts (Ctrl-C, SIGTERM) and returns the
+   * unsubscribe. Only long-running commands (`gen --watch`) listen; absent,
+   * nothing interrupts them. The bin wires it to the process's signals.
+   */
+  onInterrupt?(stop: () => void): () => void;
 }
 
 /** Exit codes of the CLI contract. */

@@ -140,28 +140,3 @@ export async function loadSpecSet(
   }
   return { set, sources };
 }
-
-export interface SpecArgs {
-  paths: string[];
-  json: boolean;
-  config?: string;
-}
-
-/** `[SPEC…] [--json] [--config FILE]`, shared by the spec-reading commands. */
-export function parseSpecArgs(argv: string[], usage: string, allowJson: boolean): SpecArgs {
-  const args: SpecArgs = { paths: [], json: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--json' && allowJson) args.json = true;
-    else if (arg === '--config' || arg.startsWith('--config=')) {
-      const value = arg === '--config' ? argv[++i] : arg.slice('--config='.length);
-      if (!value) throw new UsageError('--config needs a file path');
-      args.config = value;
-    } else if (arg === '--') {
-      args.paths.push(...argv.slice(i + 1));
-      break;
-    } else if (arg.startsWith('-')) throw new UsageError(`unknown option \`${arg}\`\n${usage}`);
-    else args.paths.push(arg);
-  }
-  return args;
-}

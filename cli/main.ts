@@ -2,7 +2,9 @@
  * The thin shell: picks a command, prints its help, maps errors to exit codes.
  * Commands load lazily so `factline facts` never pays for ts-morph or Handlebars.
  */
+import { readFileSync } from 'node:fs';
 import { escapeControls } from '../checks/reporters/escape.ts';
+import { nearest } from '../reader/vocabulary.ts';
 import { type CliIO, type Command, EXIT, UsageError } from './io.ts';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: Command }> }> = {
@@ -29,6 +31,7 @@ export function topLevelHelp(): string {
     'factline — spec-to-code traceability',
     '',
     'usage: factline <command> [options]',
+    '       factline --version',
     '',
     'commands:',
     ...lines,
@@ -39,19 +42,38 @@ export function topLevelHelp(): string {
   ].join('\n');
 }
 
+/** The version in factline's package.json, read when asked for (startup stays lean). */
+function version(): string {
+  const pkg = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
+  return (JSON.parse(pkg) as { version: string }).version;
+}
+
+/** `--help` / `-h` anywhere before a `--`, which ends the options. */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
+}
+
+// @implements factline-cli#CLI-VERSION
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(topLevelHelp());
     return name === undefined ? EXIT.usage : EXIT.clean;
   }
+  if (name === '--version' || name === '-v') {
+    io.stdout.write(`factline ${version()}\n`);
+    return EXIT.clean;
+  }
   const entry = COMMANDS[name];
   if (!entry) {
-    io.stderr.write(`factline: unknown command \`${name}\`\n\n${topLevelHelp()}`);
+    const near = nearest(name, Object.keys(COMMANDS));
+    const mean = near ? `; did you mean \`${near}\`?` : '';
+    io.stderr.write(`factline: unknown command \`${name}\`${mean}\n\n${topLevelHelp()}`);
     return EXIT.usage;
   }
   const command = (await entry.load()).default;
-  if (rest.includes('--help') || rest.includes('-h')) {
+  if (asksForHelp(rest)) {
     io.stdout.write(command.usage.endsWith('\n') ? command.usage : `${command.usage}\n`);
     return EXIT.clean;
   }

@@ -150,35 +150,18 @@ function withResults(results: OutcomeInput | undefined): { results?: OutcomeInpu
   return results === undefined ? {} : { results };
 }
 
+/** What `explain` and `pin` say about the gate they run. */
 export interface GateArgs {
-  refs: string[];
-  config?: string;
-  specs: string[];
+  config?: string | undefined;
+  specs?: string[] | undefined;
   strict: boolean;
-}
-
-export function parseGateArgs(argv: string[], usage: string): GateArgs {
-  const args: GateArgs = { refs: [], specs: [], strict: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--strict') args.strict = true;
-    else if (arg === '--config' || arg.startsWith('--config=')) {
-      const value = arg === '--config' ? argv[++i] : arg.slice('--config='.length);
-      if (!value) throw new UsageError('--config needs a file path');
-      args.config = value;
-    } else if (arg === '--specs') {
-      while (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) args.specs.push(argv[++i]!);
-    } else if (arg.startsWith('--')) throw new UsageError(`unknown option \`${arg}\`\n${usage}`);
-    else args.refs.push(arg);
-  }
-  return args;
 }
 
 export async function gateFor(io: CliIO, args: GateArgs) {
   const config = loadConfig(io.cwd, args.config);
   const gate = await runGate(io, config, {
     strict: args.strict || config.strict,
-    specs: args.specs,
+    specs: args.specs ?? [],
     cache: true,
   });
   return { config, ...gate };

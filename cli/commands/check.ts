@@ -7,37 +7,55 @@ import { resolve } from 'node:path';
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { ruleListText } from '../../checks/rules.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
+import { defineCommand, helpText, parseCommandArgs, SHARED, type Values } from '../args.ts';
 import { type FactlineConfig, loadConfig } from '../config.ts';
 import { exitCodeOf } from '../exit-code.ts';
 import { type CliIO, type Command, UsageError } from '../io.ts';
 import { runGate } from '../run-gate.ts';
 
-const USAGE = `usage: factline check [--json] [--sarif FILE] [--junit FILE] [--html FILE] [--strict]
-                      [--config FILE] [--specs PATH|GLOB…] [--sources GLOB…] [--tests GLOB…]
-                      [--ignore GLOB…] [--specs-root DIR] [--results FILE…] [--no-cache]
-
-The traceability gate: joins the specs' facts with the @implements / @verifies /
-@deviates citations in the source and test files and reports every gap.
-
-  --json          print the trace result as JSON (deterministic) instead of the report
-  --sarif FILE    also write SARIF 2.1.0 (code-scanning annotations)
-  --junit FILE    also write JUnit XML, one test case per fact that needs evidence
-  --html FILE     also write the HTML coverage report
-  --strict        service units (kebab-case ids) need evidence like normative facts
-  --config FILE   use this config instead of ./factline.config.json
-  --specs …       spec files or directories (or globs) instead of the config's
-  --sources …     source globs (where @implements belongs) instead of the config's
-  --tests …       test globs (where @verifies belongs) instead of the config's
-  --ignore …      globs never read, instead of the config's; node_modules/, .git/,
-                  dist/, build/ and .factline-cache/ are never read whatever it says
-  --specs-root D  directory document names are relative to
-  --results …     test results files (vitest/Jest JSON, or JUnit XML from any runner):
-                  a @verifies counts only when its test passed; a failed test is
-                  verification-failed, a skipped/todo one verification-skipped
-  --no-cache      bypass both content-hash caches in .factline-cache/: every file is
-                  scanned and every spec parsed afresh (neither cache is read or written)
-
-A citation counts only inside a comment, by the language's own rules: in TS/JS
+const SPEC = defineCommand({
+  name: 'check',
+  options: {
+    json: { ...SHARED.json, help: 'print the trace result as JSON (deterministic) instead of the report' },
+    sarif: { type: 'string', value: 'FILE', help: 'also write SARIF 2.1.0 (code-scanning annotations)' },
+    junit: {
+      type: 'string',
+      value: 'FILE',
+      help: 'also write JUnit XML, one test case per fact that needs evidence',
+    },
+    html: { type: 'string', value: 'FILE', help: 'also write the HTML coverage report' },
+    strict: SHARED.strict,
+    config: SHARED.config,
+    specs: { ...SHARED.specs, value: 'PATH|GLOB…' },
+    sources: {
+      type: 'list',
+      value: 'GLOB…',
+      help: 'source globs (where @implements belongs) instead of the config’s',
+    },
+    tests: {
+      type: 'list',
+      value: 'GLOB…',
+      help: 'test globs (where @verifies belongs) instead of the config’s',
+    },
+    ignore: {
+      type: 'list',
+      value: 'GLOB…',
+      help: 'globs never read, instead of the config’s; node_modules/, .git/, dist/, build/ and .factline-cache/ are never read whatever it says',
+    },
+    'specs-root': { type: 'string', value: 'DIR', help: 'directory document names are relative to' },
+    results: {
+      type: 'list',
+      value: 'FILE…',
+      help: 'test results files (vitest/Jest JSON, or JUnit XML from any runner): a @verifies counts only when its test passed; a failed test is verification-failed, a skipped/todo one verification-skipped',
+    },
+    'no-cache': {
+      type: 'boolean',
+      help: 'bypass both content-hash caches in .factline-cache/: every file is scanned and every spec parsed afresh (neither cache is read or written)',
+    },
+  },
+  about: `The traceability gate: joins the specs' facts with the @implements / @verifies /
+@deviates citations in the source and test files and reports every gap.`,
+  epilog: `A citation counts only inside a comment, by the language's own rules: in TS/JS
 the TypeScript scanner, and its parser where tokens are ambiguous (a regular
 expression after \`)\` or \`}\`, JSX text); heredoc bodies in shell and Ruby and
 block or quoted scalars in YAML are text, never comments.
@@ -51,68 +69,10 @@ With GITHUB_ACTIONS=true, findings also print as ::error workflow commands.
 Exit codes: 0 clean · 1 error findings · 2 usage, config, or unreadable input.
 
 Rules (id, default severity, what it catches):
-${ruleListText()}
-`;
+${ruleListText()}`,
+});
 
-interface CheckArgs {
-  json: boolean;
-  strict: boolean;
-  cache: boolean;
-  sarif?: string;
-  junit?: string;
-  html?: string;
-  config?: string;
-  specs?: string[];
-  sources?: string[];
-  tests?: string[];
-  ignore?: string[];
-  results?: string[];
-  specsRoot?: string;
-}
-
-const LIST_FLAGS = {
-  '--specs': 'specs',
-  '--sources': 'sources',
-  '--tests': 'tests',
-  '--ignore': 'ignore',
-  '--results': 'results',
-} as const;
-const FILE_FLAGS = {
-  '--sarif': 'sarif',
-  '--junit': 'junit',
-  '--html': 'html',
-  '--config': 'config',
-  '--specs-root': 'specsRoot',
-} as const;
-
-export function parseCheckArgs(argv: string[]): CheckArgs {
-  const args: CheckArgs = { json: false, strict: false, cache: true };
-  for (let i = 0; i < argv.length; i++) {
-    const raw = argv[i]!;
-    const eq = raw.indexOf('=');
-    const flag = raw.startsWith('--') && eq > 0 ? raw.slice(0, eq) : raw;
-    const inline = raw.startsWith('--') && eq > 0 ? raw.slice(eq + 1) : undefined;
-    if (flag === '--json') args.json = true;
-    else if (flag === '--strict') args.strict = true;
-    else if (flag === '--no-cache') args.cache = false;
-    else if (flag in FILE_FLAGS) {
-      const value = inline ?? argv[++i];
-      if (value === undefined || value === '' || (inline === undefined && value.startsWith('--'))) {
-        throw new UsageError(`${flag} needs a value\n${USAGE}`);
-      }
-      args[FILE_FLAGS[flag as keyof typeof FILE_FLAGS]] = value;
-    } else if (flag in LIST_FLAGS) {
-      const values: string[] = inline !== undefined ? [inline] : [];
-      while (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) values.push(argv[++i]!);
-      if (values.length === 0) throw new UsageError(`${flag} needs at least one value\n${USAGE}`);
-      const key = LIST_FLAGS[flag as keyof typeof LIST_FLAGS];
-      args[key] = [...(args[key] ?? []), ...values];
-    } else {
-      throw new UsageError(`unknown argument \`${raw}\`\n${USAGE}`);
-    }
-  }
-  return args;
-}
+export type CheckArgs = Values<typeof SPEC.options>;
 
 const GLOB_MAGIC = /[*?[\]{}!]/;
 
@@ -126,7 +86,7 @@ export function applyFlags(
   if (args.tests) out.tests = args.tests;
   if (args.ignore) out.ignore = args.ignore;
   if (args.results) out.results = args.results;
-  if (args.specsRoot) out.specsRoot = args.specsRoot;
+  if (args['specs-root']) out.specsRoot = args['specs-root'];
   if (args.strict) out.strict = true;
   let specPaths: string[] = [];
   if (args.specs) {
@@ -155,14 +115,14 @@ function writeOutput(io: CliIO, path: string, text: string): void {
 const command: Command = {
   name: 'check',
   summary: 'the traceability gate',
-  usage: USAGE,
+  usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
-    const args = parseCheckArgs(argv);
+    const args = parseCommandArgs(SPEC, argv).values;
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args);
     const { result, specs } = await runGate(io, config, {
       strict: config.strict,
       specs: specPaths,
-      cache: args.cache,
+      cache: !args['no-cache'],
     });
     if (args.sarif) writeOutput(io, args.sarif, REPORTERS.sarif(result));
     if (args.junit) writeOutput(io, args.junit, REPORTERS.junit(result));

@@ -1,24 +1,28 @@
 /** `factline facts`: every fact of the specs, as a table or as JSON; diagnostics on stderr. */
 import type { Diagnostic, Fact, SpecSet } from '../../reader/model.ts';
+import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { loadConfig } from '../config.ts';
 import { formatDiagnostic } from '../format-diagnostic.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
-import { loadSpecSet, parseSpecArgs } from '../load-specs.ts';
+import { loadSpecSet } from '../load-specs.ts';
 
-const USAGE = `usage: factline facts [SPEC…] [--json] [--config FILE]
-
-Lists every fact of the given specs (files, or directories: every .md beneath),
+const SPEC = defineCommand({
+  name: 'facts',
+  positionals: { usage: '[SPEC…]' },
+  options: {
+    json: {
+      ...SHARED.json,
+      help: 'machine output: {"facts": [...], "diagnostics": [...]} (the same bytes every run: files sorted by path, each file\'s facts as written)',
+    },
+    config: SHARED.config,
+  },
+  about: `Lists every fact of the given specs (files, or directories: every .md beneath),
 in document order. With no SPEC, the config's "specs" globs; if none match,
-the bundled specs/mcp-core.md.
-
-  --json         machine output: {"facts": [...], "diagnostics": [...]}
-                 (the same bytes every run: files sorted by path, each file's facts as written)
-  --config FILE  use this config instead of ./factline.config.json
-
-Spec diagnostics print on stderr as file:line:col: error CODE message.
+the bundled specs/mcp-core.md.`,
+  epilog: `Spec diagnostics print on stderr as file:line:col: error CODE message.
 Exit codes: 0 clean · 1 the specs have errors · 2 usage, config, or a missing
-or unreadable spec (named).
-`;
+or unreadable spec (named).`,
+});
 
 /** The JSON record of one fact: stable key order, optional keys only when present. */
 // @implements factline#READ-FACTS-JSON
@@ -82,11 +86,11 @@ function table(set: SpecSet): string {
 const command: Command = {
   name: 'facts',
   summary: 'list facts and spec diagnostics',
-  usage: USAGE,
+  usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
-    const args = parseSpecArgs(argv, USAGE, true);
+    const { values: args, positionals: paths } = parseCommandArgs(SPEC, argv);
     const config = loadConfig(io.cwd, args.config);
-    const { set } = await loadSpecSet(io, config, args.paths);
+    const { set } = await loadSpecSet(io, config, paths);
     const diagnostics = allDiagnostics(set);
     if (args.json) {
       const out = { facts: set.documents.flatMap((d) => d.facts.map(factRecord)), diagnostics };

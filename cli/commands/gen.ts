@@ -7,51 +7,34 @@ import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import { conflicts, pendingChanges, planGeneration } from '../../generator/render/index.ts';
 import { applyChanges, removeStaleTemps, WriteError } from '../../generator/write.ts';
+import { defineCommand, helpText, parseCommandArgs, SHARED, type Values } from '../args.ts';
 import { type FactlineConfig, generatingSpecs, loadConfig } from '../config.ts';
 import { driftFindings } from '../generation-findings.ts';
 import { loadGenerationInput } from '../generation-input.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
 
-const USAGE = `usage: factline gen [--check] [--force] [--watch] [--config FILE]
+const SPEC = defineCommand({
+  name: 'gen',
+  options: {
+    check: {
+      type: 'boolean',
+      help: 'write nothing; exit 1 naming every missing, out-of-date, hand-edited or orphaned generated file',
+    },
+    force: { type: 'boolean', help: 'overwrite (or delete) generated files that were edited by hand' },
+    watch: { type: 'boolean', help: 'regenerate whenever the spec or a template changes (Ctrl-C stops)' },
+    config: SHARED.config,
+  },
+  about: `Renders every templates/<module>.ts.hbs against the spec into generated/<module>.ts
+(paths from factline.config.json "generate": {spec, templates, out}).`,
+  epilog: `Exit codes: 0 done / up to date · 1 template errors, refused hand edits, or drift
+(--check) · 2 usage, config, or an unreadable spec or templates directory.`,
+  conflicts: [
+    ['check', 'force', '--check writes nothing'],
+    ['check', 'watch', '--check writes nothing'],
+  ],
+});
 
-Renders every templates/<module>.ts.hbs against the spec into generated/<module>.ts
-(paths from factline.config.json "generate": {spec, templates, out}).
-
-  --check        write nothing; exit 1 naming every missing, out-of-date,
-                 hand-edited or orphaned generated file
-  --force        overwrite (or delete) generated files that were edited by hand
-  --watch        regenerate whenever the spec or a template changes (Ctrl-C stops)
-  --config FILE  use this config instead of ./factline.config.json
-
-Exit codes: 0 done / up to date · 1 template errors, refused hand edits, or drift
-(--check) · 2 usage, config, or an unreadable spec or templates directory.
-`;
-
-interface Options {
-  check: boolean;
-  force: boolean;
-  watch: boolean;
-  config?: string;
-}
-
-function parseArgs(argv: string[]): Options {
-  const options: Options = { check: false, force: false, watch: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (arg === '--check') options.check = true;
-    else if (arg === '--force') options.force = true;
-    else if (arg === '--watch') options.watch = true;
-    else if (arg === '--config' || arg.startsWith('--config=')) {
-      const value = arg === '--config' ? argv[++i] : arg.slice('--config='.length);
-      if (!value) throw new UsageError('--config needs a file path');
-      options.config = value;
-    } else throw new UsageError(`unknown argument \`${arg}\`\n${USAGE}`);
-  }
-  if (options.check && (options.force || options.watch)) {
-    throw new UsageError('--check writes nothing, so it cannot be combined with --force or --watch');
-  }
-  return options;
-}
+type Options = Values<typeof SPEC.options>;
 
 const line = (file: string, l: number, c: number, code: string, message: string, fix?: string) =>
   `${file}:${l}:${c}: error ${code} ${message}${fix && !message.includes(fix) ? `\n  fix: ${fix}` : ''}\n`;
@@ -157,21 +140,19 @@ function watchAndRun(config: FactlineConfig, options: Options, io: CliIO): Promi
     const stop = () => {
       clearTimeout(timer);
       for (const w of watchers) w.close();
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      unsubscribe?.();
       resolveExit(EXIT.clean);
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    const unsubscribe = io.onInterrupt?.(stop);
   });
 }
 
 const command: Command = {
   name: 'gen',
   summary: 'regenerate generated/ from the spec (--check: drift gate)',
-  usage: USAGE,
+  usage: helpText(SPEC),
   async run(argv, io) {
-    const options = parseArgs(argv);
+    const options = parseCommandArgs(SPEC, argv).values;
     const config = loadConfig(io.cwd, options.config);
     if (options.watch) return watchAndRun(config, options, io);
     return runOnce(config, options, io);

@@ -1,14 +1,16 @@
 /** `factline lint`: the spec markup check; every diagnostic with its place and fix. */
-
 import { strictSeverity } from '../../reader/normative-service.ts';
+import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { loadConfig } from '../config.ts';
 import { formatDiagnostic } from '../format-diagnostic.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
-import { loadSpecSet, parseSpecArgs } from '../load-specs.ts';
+import { loadSpecSet } from '../load-specs.ts';
 
-const USAGE = `usage: factline lint [SPEC…] [--config FILE] [--strict]
-
-Checks the markup of the given specs (files, or directories: every .md beneath;
+const SPEC = defineCommand({
+  name: 'lint',
+  positionals: { usage: '[SPEC…]' },
+  options: { config: SHARED.config, strict: SHARED.strict },
+  about: `Checks the markup of the given specs (files, or directories: every .md beneath;
 default: the config's "specs" globs, else the bundled specs/mcp-core.md) and
 prints every problem as
 
@@ -20,26 +22,21 @@ unknown-audience, element-missing-attribute, malformed-element,
 stranded-marker, marker-mid-unit, marked-unit-without-anchor, unclosed-wrapper,
 unknown-typed-anchor, typed-anchor-without-fence, swallowed-anchor, empty-id;
 warning normative-service-unit (a kebab-case service unit that reads like a
-requirement), an error with --strict or \`"strict": true\` in the config.
-
-Exit codes: 0 clean · 1 any error · 2 usage, config, or a missing or
-unreadable spec (named).
-`;
+requirement), an error with --strict or \`"strict": true\` in the config.`,
+  epilog: `Exit codes: 0 clean · 1 any error · 2 usage, config, or a missing or
+unreadable spec (named).`,
+});
 
 const command: Command = {
   name: 'lint',
   summary: 'check spec markup',
-  usage: USAGE,
+  usage: helpText(SPEC),
   // @implements factline#READ-LINT-CLI
   async run(argv: string[], io: CliIO): Promise<number> {
-    const args = parseSpecArgs(
-      argv.filter((a) => a !== '--strict'),
-      USAGE,
-      false,
-    );
+    const { values: args, positionals: paths } = parseCommandArgs(SPEC, argv);
     const config = loadConfig(io.cwd, args.config);
-    const strict = argv.includes('--strict') || config.strict;
-    const { set } = await loadSpecSet(io, config, args.paths);
+    const strict = args.strict === true || config.strict;
+    const { set } = await loadSpecSet(io, config, paths);
     const diagnostics = set.documents
       .flatMap((d) => d.diagnostics)
       .map((d) => ({ ...d, severity: strictSeverity(d, strict) }));

@@ -8,23 +8,25 @@ import { dirname, resolve } from 'node:path';
 import type { Citation } from '../../checks/model.ts';
 import { currentPin, indexFacts } from '../../checks/resolve.ts';
 import { checkTarget, removeStaleTemps, WriteError, writeFileAtomic } from '../../generator/write.ts';
+import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
 import { resolveArgument } from '../ref-argument.ts';
-import { gateFor, parseGateArgs } from '../run-gate.ts';
+import { gateFor } from '../run-gate.ts';
 
-const USAGE = `usage: factline pin [REF…] [--config FILE] [--specs PATH…]
-
-Rewrites the pin of every stale citation (~8 hex digits or ~rN that no longer
+const SPEC = defineCommand({
+  name: 'pin',
+  positionals: { usage: '[REF…]' },
+  options: { config: SHARED.config, specs: SHARED.specs, strict: SHARED.strict },
+  about: `Rewrites the pin of every stale citation (~8 hex digits or ~rN that no longer
 match the fact) to the fact's current digest or revision, in place. With REFs
 (DOC#ID or unique ID), only citations of those facts. Review the code first:
 a pin says "this code was checked against this text of the fact".
 A ~rN pin on a fact that no kind line governs any more becomes the fact's
 8-hex digest pin. Citations of unknown or ambiguous facts are never touched.
 Generated files are never touched: their pins come from the templates'
-{{cite "ID~PIN"}} calls, which pin re-stamps; run \`factline gen\` after it.
-
-Exit codes: 0 done (including nothing to do) · 2 unknown REF, usage or config error.
-`;
+{{cite "ID~PIN"}} calls, which pin re-stamps; run \`factline gen\` after it.`,
+  epilog: 'Exit codes: 0 done (including nothing to do) · 2 unknown REF, usage or config error.',
+});
 
 export interface PinEdit {
   citation: Citation;
@@ -86,11 +88,11 @@ export function applyPins(bytes: Uint8Array, edits: PinEdit[]): Buffer {
 const command: Command = {
   name: 'pin',
   summary: 're-pin stale citations after review',
-  usage: USAGE,
+  usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
-    const args = parseGateArgs(argv, USAGE);
-    const { config, result, specs } = await gateFor(io, args);
-    const wanted = new Set(args.refs.map((r) => resolveArgument(specs.set, r).address));
+    const { values, positionals: refs } = parseCommandArgs(SPEC, argv);
+    const { config, result, specs } = await gateFor(io, values);
+    const wanted = new Set(refs.map((r) => resolveArgument(specs.set, r).address));
     const index = indexFacts(specs.set);
     const byFile = new Map<string, PinEdit[]>();
     const generated = `${config.generate.out.replace(/\\/g, '/').replace(/\/+$/, '')}/`;

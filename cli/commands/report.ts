@@ -7,6 +7,7 @@
 import { resolve } from 'node:path';
 import { renderHtmlReport } from '../../checks/reporters/html.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
+import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { loadConfig } from '../config.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
 import { collectReportInputs } from '../report-inputs.ts';
@@ -14,24 +15,25 @@ import { runGate } from '../run-gate.ts';
 
 export const DEFAULT_REPORT_PATH = 'factline-report.html';
 
-const USAGE = `usage: factline report [--out FILE] [--config FILE] [--strict] [--quiet]
-
-Writes one self-contained HTML coverage report (no network, no external
+const SPEC = defineCommand({
+  name: 'report',
+  options: {
+    out: { ...SHARED.out, default: DEFAULT_REPORT_PATH, help: 'where to write; written atomically' },
+    config: SHARED.config,
+    strict: SHARED.strict,
+    quiet: SHARED.quiet,
+  },
+  about: `Writes one self-contained HTML coverage report (no network, no external
 assets): per-document and per-section summary, every spec rendered with its
 facts marked by state, the citing code of each fact, filters, search and a
 deep link per fact (FILE#DOC:ID). The page embeds the same JSON as
 \`factline check --json\`.
 
-  --out FILE     where to write (default ./${DEFAULT_REPORT_PATH}); written atomically
-  --config FILE  use this config instead of ./factline.config.json
-  --strict       service units need evidence as normative facts do
-  --quiet        no progress on stderr
-
 Prints only the path written on stdout; progress goes to stderr (a bar on a
-terminal, plain lines otherwise).
-Exit codes: 0 report written (findings do not fail it; use \`factline check\`
-to gate) · 2 usage, config or unreadable input.
-`;
+terminal, plain lines otherwise).`,
+  epilog: `Exit codes: 0 report written (findings do not fail it; use \`factline check\`
+to gate) · 2 usage, config or unreadable input.`,
+});
 
 const STAGES = 4;
 
@@ -91,49 +93,17 @@ export function createProgress(stderr: CliIO['stderr'], quiet: boolean): Progres
   };
 }
 
-interface ReportArgs {
-  out: string;
-  config?: string;
-  strict?: boolean;
-  quiet: boolean;
-}
-
-export function parseReportArgs(argv: string[]): ReportArgs {
-  const args: ReportArgs = { out: DEFAULT_REPORT_PATH, quiet: false };
-  const value = (flag: string, i: number): string => {
-    const v = argv[i + 1];
-    if (v === undefined || v.startsWith('--')) throw new UsageError(`${flag} needs a file path`);
-    return v;
-  };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--out' || arg === '-o') args.out = value(arg, i++);
-    else if (arg.startsWith('--out=')) args.out = arg.slice('--out='.length);
-    else if (arg === '--config') args.config = value(arg, i++);
-    else if (arg.startsWith('--config=')) args.config = arg.slice('--config='.length);
-    else if (arg === '--strict') args.strict = true;
-    else if (arg === '--quiet' || arg === '-q') args.quiet = true;
-    else throw new UsageError(`unknown argument \`${arg}\` (see \`factline report --help\`)`);
-  }
-  if (args.out === '') throw new UsageError('--out needs a file path');
-  return args;
-}
-
 // @implements factline#REPORT-CLI-PRINTS-ONLY-PATH
 const command: Command = {
   name: 'report',
   summary: 'write the HTML coverage report',
-  usage: USAGE,
+  usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
-    const args = parseReportArgs(argv);
+    const args = parseCommandArgs(SPEC, argv).values;
     const progress = createProgress(io.stderr, args.quiet);
     const config = loadConfig(io.cwd, args.config);
     progress.stage('scanning sources and tests');
-    const { result, specs } = await runGate(
-      io,
-      config,
-      args.strict === undefined ? {} : { strict: args.strict },
-    );
+    const { result, specs } = await runGate(io, config, args.strict ? { strict: true } : {});
     progress.stage('reading cited code');
     const inputs = await collectReportInputs(io, config, result, specs, {
       onProgress: (done, total) => progress.step(done, total),

@@ -1,22 +1,18 @@
 /** Fixture projects copied to temp dirs, and factline run in-process or as a real child process. */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { TraceResult } from '../../checks/model.ts';
-import { runCli } from '../../cli/main.ts';
+import { runInProcess } from '../support/cli.ts';
+import { tempCopy } from '../support/temp.ts';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const FIXTURES = fileURLToPath(new URL('./fixtures/', import.meta.url));
 export const BIN = join(REPO, 'bin', 'factline.js');
 
-/** A private copy, so pins, caches and edits never touch the repository. */
+/** A private copy, so pins, caches and edits never touch the repository; removed when the test ends. */
 export function copyFixture(name: string): string {
-  const dir = mkdtempSync(join(tmpdir(), `factline-${name}-`));
-  cpSync(join(FIXTURES, name), dir, { recursive: true });
-  return dir;
+  return tempCopy(join(FIXTURES, name), name);
 }
 
 export interface Run {
@@ -25,27 +21,8 @@ export interface Run {
   stderr: string;
 }
 
-function sink(isTTY = false): PassThrough & { text: () => string; isTTY?: boolean } {
-  const stream = new PassThrough() as PassThrough & { text: () => string; isTTY?: boolean };
-  const chunks: Buffer[] = [];
-  stream.on('data', (c: Buffer) => chunks.push(c));
-  stream.text = () => Buffer.concat(chunks).toString('utf8');
-  stream.isTTY = isTTY;
-  return stream;
-}
-
 /** The real CLI entry in this process (fast); `tty` pretends stdout is a terminal. */
-export async function runIn(
-  cwd: string,
-  argv: string[],
-  options: { env?: NodeJS.ProcessEnv; tty?: boolean } = {},
-): Promise<Run> {
-  const stdout = sink(options.tty);
-  const stderr = sink();
-  const code = await runCli(argv, { cwd, env: options.env ?? {}, stdout, stderr });
-  await new Promise((r) => setImmediate(r));
-  return { code, stdout: stdout.text(), stderr: stderr.text() };
-}
+export const runIn = runInProcess;
 
 /** `node bin/factline.js …` as a child process. */
 export function runBin(cwd: string, argv: string[], env: NodeJS.ProcessEnv = {}): Run {

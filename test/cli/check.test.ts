@@ -3,48 +3,52 @@ import {
   cpSync,
   existsSync,
   ftruncateSync,
-  mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, REPO, runBin, runIn } from '../checks/helpers.ts';
+import { runFactline } from '../support/cli.ts';
+import { tempDir } from '../support/temp.ts';
 
-describe('factline check exit codes (real child process)', () => {
+describe('factline check exit codes', () => {
   // @verifies factline#GATE-EXIT-CODES
-  it('exits 0 on a clean project, 1 with error findings, 2 on a bad config or missing spec', () => {
-    const clean = runBin(copyFixture('clean'), ['check']);
-    expect(clean.code).toBe(0);
-    expect(clean.stdout).toContain('OK 7 facts');
-    const failing = runBin(copyFixture('verified-not-implemented'), ['check']);
-    expect(failing.code).toBe(1);
-    expect(failing.stdout).toContain('specs/demo.md:7:1: error missing-implementation demo#WIRE-ONE');
+  // The bin wrapper's own exit codes, one real child process per code (run side by side).
+  it('exits 0 on a clean project, 1 with error findings, 2 on a bad config or missing spec', async () => {
     const dir = copyFixture('clean');
     writeFileSync(join(dir, 'factline.config.json'), '{"sources": "src"}');
-    const bad = runBin(dir, ['check']);
+    const [clean, failing, bad] = await Promise.all([
+      runFactline(['check'], copyFixture('clean')),
+      runFactline(['check'], copyFixture('verified-not-implemented')),
+      runFactline(['check'], dir),
+    ]);
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toContain('OK 7 facts');
+    expect(failing.code).toBe(1);
+    expect(failing.stdout).toContain('specs/demo.md:7:1: error missing-implementation demo#WIRE-ONE');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('`sources` must be an array');
-    const missing = runBin(copyFixture('clean'), ['check', '--specs', 'specs/nope.md']);
+    const missing = await runIn(copyFixture('clean'), ['check', '--specs', 'specs/nope.md']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('specs/nope.md');
-    const usage = runBin(copyFixture('clean'), ['check', '--frobnicate']);
+    const usage = await runIn(copyFixture('clean'), ['check', '--frobnicate']);
     expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('unknown option `--frobnicate`');
   });
 
-  it('an info finding alone does not fail the gate', () => {
-    expect(runBin(copyFixture('status-behind-evidence'), ['check']).code).toBe(0);
+  it('an info finding alone does not fail the gate', async () => {
+    expect((await runIn(copyFixture('status-behind-evidence'), ['check'])).code).toBe(0);
   });
 
   // @verifies factline#GATE-DETERMINISTIC-JSON
-  it('--json is byte-identical across two runs and uses repo-relative forward-slash paths', () => {
+  it('--json is byte-identical across two runs and uses repo-relative forward-slash paths', async () => {
     const dir = copyFixture('stale-citation');
-    const first = runBin(dir, ['check', '--json']);
-    const second = runBin(dir, ['check', '--json']);
+    const first = await runIn(dir, ['check', '--json']);
+    const second = await runIn(dir, ['check', '--json']);
     expect(first.code).toBe(1);
     expect(second.stdout).toBe(first.stdout);
     const result = JSON.parse(first.stdout);
@@ -84,7 +88,7 @@ describe('generated output through the gate', () => {
   // @verifies factline#GEN-CHECK-REPORTS-EVERY-DRIFT
   it('reports generated-drift and generated-hand-edit at file:line and exits 1', async () => {
     // A project of this repo's spec, templates and committed generated/ (a temp copy).
-    const dir = mkdtempSync(join(tmpdir(), 'factline-drift-'));
+    const dir = tempDir('drift');
     for (const part of ['specs/mcp-core.md', 'specs/mcp-revisions.md', 'templates', 'generated']) {
       cpSync(join(REPO, part), join(dir, part), { recursive: true });
     }
@@ -182,12 +186,12 @@ describe('flags and outputs', () => {
     expect(result.findings[0].rule).toBe('missing-implementation');
     expect(r.code).toBe(1);
     expect((await runIn(dir, ['check', '--help'])).stdout).toMatch(
-      /dist\/, build\/ and \.factline-cache\/ are never read/,
+      /dist\/,\s+build\/\s+and\s+\.factline-cache\/\s+are\s+never\s+read/,
     );
   });
 
   // @verifies factline#GATE-EXIT-CODES
-  it('exits 2 naming a source file it cannot read, instead of skipping its citations', () => {
+  it('exits 2 naming a source file it cannot read, instead of skipping its citations (real child process)', async () => {
     const dir = copyFixture('clean');
     // Root reads any file whatever its mode, so unreadability comes from the file itself:
     // a sparse 513 MiB source is longer than V8 can hold as one string, for every user.
@@ -202,7 +206,7 @@ describe('flags and outputs', () => {
     const locked = huge;
     // A file that is merely gone is still nothing to cite: the same tree without it passes.
     rmSync(locked);
-    expect(runBin(dir, ['check', '--no-cache']).code).toBe(0);
+    expect((await runIn(dir, ['check', '--no-cache'])).code).toBe(0);
   });
 
   // @verifies factline#GATE-CI-OUTPUTS

@@ -6,7 +6,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../../cli/config.ts';
 import { CONFIG_KEYS, configJsonSchema } from '../../cli/config-schema.ts';
-import { REPO_ROOT, runFactlineSync } from '../support/cli.ts';
+import { REPO_ROOT, runInProcess } from '../support/cli.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -16,9 +16,9 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function checkWith(config: string) {
+async function checkWith(config: string) {
   writeFileSync(join(dir, 'factline.config.json'), config);
-  return runFactlineSync(dir, ['check', '--no-cache']);
+  return runInProcess(dir, ['check', '--no-cache']);
 }
 
 describe('config validation by schema', () => {
@@ -32,8 +32,8 @@ describe('config validation by schema', () => {
     ['{"sorces": ["src/**"]}', '`sorces` is not a known key; did you mean `sources`?'],
     ['{"tests": ["ok", 7]}', '`tests[1]` must be a non-empty string, not number 7'],
     ['{"strict": null}', '`strict` must be true or false, not null'],
-  ])('%s is exit 2 naming the key path and the fix', (config, message) => {
-    const r = checkWith(config);
+  ])('%s is exit 2 naming the key path and the fix', async (config, message) => {
+    const r = await checkWith(config);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(message);
     expect(r.stderr).not.toMatch(/TypeError|\n\s+at /);
@@ -41,14 +41,14 @@ describe('config validation by schema', () => {
   });
 
   // @verifies trust#CONFIG-SCHEMA-TABLE
-  it('a valid config still gates: a required fact without evidence fails with exit 1', () => {
-    const r = checkWith('{"$schema": "x", "generate": {"spec": "specs/doc.md"}, "strict": false}');
+  it('a valid config still gates: a required fact without evidence fails with exit 1', async () => {
+    const r = await checkWith('{"$schema": "x", "generate": {"spec": "specs/doc.md"}, "strict": false}');
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('missing-implementation doc#ALPHA');
   });
 
   // @verifies trust#CONFIG-SCHEMA-TABLE
-  it('the shipped JSON Schema is the one the table emits, accepts the defaults and rejects what the CLI rejects', () => {
+  it('the shipped JSON Schema is the one the table emits, accepts the defaults and rejects what the CLI rejects', async () => {
     const schemaFile = join(REPO_ROOT, 'schema', 'factline.config.schema.json');
     // UPDATE=1 rewrites the shipped schema from the table (after adding a key); the diff is the review.
     if (process.env.UPDATE) writeFileSync(schemaFile, `${JSON.stringify(configJsonSchema(), null, 2)}\n`);

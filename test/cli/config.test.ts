@@ -1,21 +1,20 @@
 /** factline.config.json problems are usage errors that name the place and the key. */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonErrorPlace, loadConfig } from '../../cli/config.ts';
-import { runFactlineSync } from '../support/cli.ts';
+import { runInProcess } from '../support/cli.ts';
+import { tempDir } from '../support/temp.ts';
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'factline-config-'));
+  dir = tempDir('config');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('factline.config.json', () => {
-  it('names line and column of broken JSON, through the real CLI with exit 2', () => {
+  it('names line and column of broken JSON, through the CLI with exit 2', async () => {
     writeFileSync(join(dir, 'factline.config.json'), '{\n  "strict": true,\n  "specs": [oops]\n}\n');
-    const r = runFactlineSync(dir, ['check']);
+    const r = await runInProcess(dir, ['check']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('factline.config.json:3:13: invalid JSON');
     expect(r.stdout).toBe('');

@@ -1,6 +1,6 @@
 /** `factline explain REF`: the fact and every citation of it. */
 import { describe, expect, it } from 'vitest';
-import { copyFixture, runBin, runIn } from '../checks/helpers.ts';
+import { copyFixture, runIn } from '../checks/helpers.ts';
 
 describe('factline explain', () => {
   // @verifies factline#GATE-EXPLAIN
@@ -28,8 +28,8 @@ describe('factline explain', () => {
   });
 
   // @verifies factline#GATE-EXPLAIN
-  it('exits 2 with a did-you-mean for an unknown reference', () => {
-    const r = runBin(copyFixture('clean'), ['explain', 'demo#WIRE-ONN']);
+  it('exits 2 with a did-you-mean for an unknown reference', async () => {
+    const r = await runIn(copyFixture('clean'), ['explain', 'demo#WIRE-ONN']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('unknown fact `demo#WIRE-ONN`');
     expect(r.stderr).toContain('did you mean demo#WIRE-ONE');

@@ -1,11 +1,11 @@
-/** `factline facts` through the real executable, on real files in a temp dir. */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+/** `factline facts` in-process through runCli, on real files in a temp dir. */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runFactlineSync } from '../support/cli.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { runInProcess } from '../support/cli.ts';
+import { tempDir } from '../support/temp.ts';
 
-const run = (cwd: string, ...args: string[]) => runFactlineSync(cwd, args);
+const run = (cwd: string, ...args: string[]) => runInProcess(cwd, args);
 
 let dir: string;
 const write = (path: string, text: string) => {
@@ -14,16 +14,15 @@ const write = (path: string, text: string) => {
 };
 
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'factline-facts-'));
+  dir = tempDir('facts');
 });
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('factline facts', () => {
   // @verifies factline#READ-FACTS-JSON
-  it('--json lists facts of the config specs in path order with the contract fields', () => {
+  it('--json lists facts of the config specs in path order with the contract fields', async () => {
     write('specs/b.md', '# B\n\n@status:impl/done\n\n[p01] @fact:B-ONE First of b. @status:test/done\n');
     write('specs/a/inner.md', '# A\n\n@fact:a-one `req r1`\n\n@fact:A-TWO Second. @status:impl/work\n');
-    const r = run(dir, 'facts', '--json');
+    const r = await run(dir, 'facts', '--json');
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
@@ -46,13 +45,13 @@ describe('factline facts', () => {
     expect(b.digest).toMatch(/^[0-9a-f]{64}$/);
     expect(out.facts[0].label).toBeUndefined();
     // Deterministic: a second run prints the same bytes.
-    expect(run(dir, 'facts', '--json').stdout).toBe(r.stdout);
+    expect((await run(dir, 'facts', '--json')).stdout).toBe(r.stdout);
   });
 
   // @verifies factline#READ-FACTS-JSON
-  it('prints a readable table by default', () => {
+  it('prints a readable table by default', async () => {
     write('specs/s.md', '# S\n\n@fact:ONLY-FACT Text. @status:impl/done\n');
-    const r = run(dir, 'facts');
+    const r = await run(dir, 'facts');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^LOCATION\s+ADDRESS\s+STATUS/);
     expect(r.stdout).toMatch(/specs\/s\.md:3\s+s#ONLY-FACT\s+impl\/done/);
@@ -60,11 +59,11 @@ describe('factline facts', () => {
   });
 
   // @verifies factline#READ-LOAD-SPECS
-  it('a directory argument reads every .md beneath it, sorted', () => {
+  it('a directory argument reads every .md beneath it, sorted', async () => {
     write('docs/z.md', '@fact:Z z');
     write('docs/deep/er/y.md', '@fact:Y y');
     write('docs/note.txt', '@fact:NOT-MARKDOWN t');
-    const out = JSON.parse(run(dir, 'facts', '--json', 'docs').stdout);
+    const out = JSON.parse((await run(dir, 'facts', '--json', 'docs')).stdout);
     expect(out.facts.map((f: { file: string; id: string }) => `${f.file}:${f.id}`)).toEqual([
       'docs/deep/er/y.md:Y',
       'docs/z.md:Z',
@@ -72,18 +71,18 @@ describe('factline facts', () => {
   });
 
   // @verifies factline#READ-LOAD-SPECS
-  it('exit 2 naming a missing file', () => {
+  it('exit 2 naming a missing file', async () => {
     write('specs/ok.md', '@fact:OK ok');
-    const r = run(dir, 'facts', 'specs/ok.md', 'specs/missing.md');
+    const r = await run(dir, 'facts', 'specs/ok.md', 'specs/missing.md');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('specs/missing.md');
     expect(r.stdout).toBe('');
   });
 
   // @verifies factline#READ-FACTS-JSON
-  it('prints diagnostics on stderr and exits 1 when a spec has errors', () => {
+  it('prints diagnostics on stderr and exits 1 when a spec has errors', async () => {
     write('specs/bad.md', '# Bad\n\n@fact:X text @status:impl/dnoe\n');
-    const r = run(dir, 'facts', '--json');
+    const r = await run(dir, 'facts', '--json');
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('specs/bad.md:3:27: error unknown-state unknown state `dnoe`');
     expect(r.stderr).toContain('did you mean `done`?');
@@ -91,8 +90,8 @@ describe('factline facts', () => {
   });
 
   // @verifies factline#READ-LOAD-SPECS
-  it('falls back to the bundled MCP-CORE spec when no spec matches, and says so on stderr', () => {
-    const r = run(dir, 'facts', '--json');
+  it('falls back to the bundled MCP-CORE spec when no spec matches, and says so on stderr', async () => {
+    const r = await run(dir, 'facts', '--json');
     expect(r.stderr).toMatch(
       /no spec matches specs\/\*\*\/\*\.md under .*; reading the bundled .*specs\/mcp-core\.md/,
     );
@@ -101,11 +100,11 @@ describe('factline facts', () => {
     expect(out.facts.every((f: { doc: string }) => f.doc === 'mcp-core')).toBe(true);
   });
 
-  it('--help explains the command; unknown options are usage errors', () => {
-    const help = run(dir, 'facts', '--help');
+  it('--help explains the command; unknown options are usage errors', async () => {
+    const help = await run(dir, 'facts', '--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/usage: factline facts \[SPEC…\] \[--json\]/);
-    const bad = run(dir, 'facts', '--jsno');
+    const bad = await run(dir, 'facts', '--jsno');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--jsno');
   });

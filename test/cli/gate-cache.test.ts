@@ -12,7 +12,7 @@ import { REPORTERS } from '../../checks/reporters/index.ts';
 import { loadConfig } from '../../cli/config.ts';
 import type { CliIO } from '../../cli/io.ts';
 import { runGate } from '../../cli/run-gate.ts';
-import { runFactlineSync } from '../support/cli.ts';
+import { runInProcess } from '../support/cli.ts';
 
 let dir: string;
 const CACHES = ['scan-v4.json', 'specs-v3.json'];
@@ -61,7 +61,7 @@ function writeProject(root: string): void {
   );
   writeFileSync(
     join(root, 'test', 'a.test.ts'),
-    "it('works', () => {\n  // @verifies doc#ALPHA\n  // @verifies doc#BETA\n  // @verifies doc#GAMMA\n});\n",
+    "it('works', async () => {\n  // @verifies doc#ALPHA\n  // @verifies doc#BETA\n  // @verifies doc#GAMMA\n});\n",
   );
 }
 
@@ -110,19 +110,19 @@ function reseal(name: string, edit: (body: string) => string): void {
 
 describe('the gate cache', () => {
   // @verifies trust#CACHE-NEVER-TRUSTED-BLINDLY
-  it('a state flipped inside the spec cache keeps the gate red, says so once and repairs the file (real CLI)', () => {
-    const before = runFactlineSync(dir, ['check', '--json', '--no-cache']);
+  it('a state flipped inside the spec cache keeps the gate red, says so once and repairs the file (real CLI)', async () => {
+    const before = await runInProcess(dir, ['check', '--json', '--no-cache']);
     expect(before.code).toBe(1);
-    runFactlineSync(dir, ['check', '--json']);
+    await runInProcess(dir, ['check', '--json']);
     const file = cachePath('specs-v3.json');
     writeFileSync(file, readFileSync(file, 'utf8').replaceAll('"state":"done"', '"state":"don["'));
-    const damaged = runFactlineSync(dir, ['check', '--json']);
+    const damaged = await runInProcess(dir, ['check', '--json']);
     expect(damaged.code).toBe(1);
     expect(damaged.stdout).toBe(before.stdout);
     expect(damaged.stderr).toMatch(
       /^factline: discarding the cache \.factline-cache\/specs-v3\.json \(checksum mismatch\); rebuilding it\n$/,
     );
-    const next = runFactlineSync(dir, ['check', '--json']);
+    const next = await runInProcess(dir, ['check', '--json']);
     expect(next.code).toBe(1);
     expect(next.stdout).toBe(before.stdout);
     expect(next.stderr).toBe('');

@@ -1,54 +1,43 @@
 /**
- * `factline gen` end to end: a temp copy of the repo (node_modules linked),
- * the real CLI as a child process, real files compared byte for byte.
+ * `factline gen` end to end: a temp project holding this repo's config, spec,
+ * templates and fixture server (node_modules linked), the CLI in-process
+ * (the watch: the real executable, stopped by a signal), real files compared
+ * byte for byte.
  */
-import { type SpawnSyncReturns, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
   existsSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
   symlinkSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { parseSpec } from '../../reader/index.ts';
+import { BIN, collectOutput, runInProcess } from '../support/cli.ts';
+import { tempDir } from '../support/temp.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
-const SKIP = new Set(['node_modules', '.git', 'coverage', '.factline-cache']);
-const made: string[] = [];
+/** What `factline gen` and the fixture server read; generated/ is left out, so every test starts from the templates alone. */
+const PROJECT = [
+  'package.json',
+  'factline.config.json',
+  'specs',
+  'templates',
+  'test/fixtures/echo-server.ts',
+];
 
-/** A working copy of the repo without generated/, so every test starts from the templates alone. */
 function copyRepo(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'factline-gen-'));
-  made.push(dir);
-  cpSync(REPO, dir, {
-    recursive: true,
-    filter: (src) => {
-      const rel = relative(REPO, src).split('/');
-      return !SKIP.has(rel[0]!) && rel[0] !== 'generated';
-    },
-  });
+  const dir = tempDir('gen');
+  for (const part of PROJECT) cpSync(join(REPO, part), join(dir, part), { recursive: true });
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
 }
 
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
-
-function gen(cwd: string, ...args: string[]): SpawnSyncReturns<string> {
-  return spawnSync(process.execPath, [join(cwd, 'bin', 'factline.js'), 'gen', ...args], {
-    cwd,
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
-}
+const gen = (cwd: string, ...args: string[]) => runInProcess(cwd, ['gen', ...args]);
 
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -86,19 +75,19 @@ describe('factline gen on the real templates', () => {
   // @verifies factline#GEN-HAND-EDITS-ARE-REFUSED
   // @verifies factline#GEN-CHECK-REPORTS-EVERY-DRIFT
   // @verifies factline#GEN-ORPHANS-ARE-DELETED
-  it('writes identical bytes twice, refuses a hand edit until --force, and deletes the orphan of a removed template', () => {
+  it('writes identical bytes twice, refuses a hand edit until --force, and deletes the orphan of a removed template', async () => {
     const dir = copyRepo();
-    const first = gen(dir);
+    const first = await gen(dir);
     expect(first.stderr).toBe('');
-    expect(first.status).toBe(0);
+    expect(first.code).toBe(0);
     const before = snapshot(dir);
     expect(Object.keys(before).length).toBe(templatesOf(dir).length);
 
-    const second = gen(dir);
-    expect(second.status).toBe(0);
+    const second = await gen(dir);
+    expect(second.code).toBe(0);
     expect(second.stdout).toContain(`0 written, 0 deleted, ${templatesOf(dir).length} unchanged`);
     expect(snapshot(dir)).toEqual(before);
-    expect(gen(dir, '--check').status).toBe(0);
+    expect((await gen(dir, '--check')).code).toBe(0);
 
     const victim = Object.keys(before).sort()[0]!;
     const victimPath = join(dir, 'generated', victim);
@@ -106,32 +95,32 @@ describe('factline gen on the real templates', () => {
     writeFileSync(victimPath, edited);
     // The edit sits after the last line gen wrote: that is where both reports point.
     const editLine = before[victim]!.split('\n').length;
-    const refused = gen(dir);
-    expect(refused.status).toBe(1);
+    const refused = await gen(dir);
+    expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(`generated/${victim}:${editLine}:1: error generated-hand-edit`);
     expect(refused.stderr).toContain('--force');
     expect(readFileSync(victimPath, 'utf8')).toBe(edited);
 
-    const check = gen(dir, '--check');
-    expect(check.status).toBe(1);
+    const check = await gen(dir, '--check');
+    expect(check.code).toBe(1);
     expect(check.stdout).toContain(`generated/${victim}:${editLine}:1: error generated-hand-edit`);
     expect(readFileSync(victimPath, 'utf8')).toBe(edited);
 
-    const forced = gen(dir, '--force');
-    expect(forced.status).toBe(0);
+    const forced = await gen(dir, '--force');
+    expect(forced.code).toBe(0);
     expect(readFileSync(victimPath, 'utf8')).toBe(before[victim]);
 
     const keep = join(dir, 'generated', 'hand-written-note.ts');
     writeFileSync(keep, 'export const note = 1;\n');
     const dropped = templatesOf(dir).at(-1)!;
     unlinkSync(join(dir, 'templates', dropped));
-    const driftCheck = gen(dir, '--check');
-    expect(driftCheck.status).toBe(1);
+    const driftCheck = await gen(dir, '--check');
+    expect(driftCheck.code).toBe(1);
     const orphan = `generated/${dropped.replace(/\.hbs$/, '')}`;
     expect(driftCheck.stdout).toContain(`${orphan}:1:1: error generated-drift ${orphan} is orphaned`);
     expect(existsSync(join(dir, orphan))).toBe(true);
-    const pruned = gen(dir);
-    expect(pruned.status).toBe(0);
+    const pruned = await gen(dir);
+    expect(pruned.code).toBe(0);
     expect(pruned.stdout).toContain(`deleted ${orphan}`);
     expect(existsSync(join(dir, orphan))).toBe(false);
     expect(existsSync(keep)).toBe(true);
@@ -139,9 +128,9 @@ describe('factline gen on the real templates', () => {
 
   // @verifies factline#GEN-UNKNOWN-FACT-SUGGESTS-NEAREST
   // @verifies factline#GEN-ALL-ERRORS-BEFORE-ANY-WRITE
-  it('fails naming every template file:line:col when a cited fact is removed, and suggests the id for a typo', () => {
+  it('fails naming every template file:line:col when a cited fact is removed, and suggests the id for a typo', async () => {
     const dir = copyRepo();
-    expect(gen(dir).status).toBe(0);
+    expect((await gen(dir)).code).toBe(0);
     const before = snapshot(dir);
     const specPath = join(dir, 'specs', 'mcp-core.md');
     const original = readFileSync(specPath, 'utf8');
@@ -153,8 +142,8 @@ describe('factline gen on the real templates', () => {
     const lines = original.split('\n');
     lines.splice(fact.line - 1, fact.endLine - fact.line + 1);
     writeFileSync(specPath, lines.join('\n'));
-    const removed = gen(dir);
-    expect(removed.status).toBe(1);
+    const removed = await gen(dir);
+    expect(removed.code).toBe(1);
     for (const site of sites) {
       expect(removed.stderr).toContain(
         `${site}: error unknown-fact mcp-core#ANSWERED-PROTOCOL-REVISION is not a fact`,
@@ -167,8 +156,8 @@ describe('factline gen on the real templates', () => {
     const [template, line, col] = callSites(dir, 'METHOD-PING')[0]!.split(':');
     const templatePath = join(dir, template!);
     writeFileSync(templatePath, readFileSync(templatePath, 'utf8').replace('"METHOD-PING"', '"METHOD-PIGN"'));
-    const typo = gen(dir);
-    expect(typo.status).toBe(1);
+    const typo = await gen(dir);
+    expect(typo.code).toBe(1);
     expect(typo.stderr).toContain(
       `${template}:${line}:${col}: error unknown-fact mcp-core#METHOD-PIGN is not a fact of specs/mcp-core.md; did you mean \`METHOD-PING\``,
     );
@@ -222,7 +211,7 @@ describe('a spec edit reaches the running server', () => {
     const dir = copyRepo();
     const entry = 'test/fixtures/echo-server.ts';
     expect(existsSync(join(dir, entry)), 'the CORE fixture server').toBe(true);
-    expect(gen(dir).status).toBe(0);
+    expect((await gen(dir)).code).toBe(0);
     const frames = [
       INITIALIZE,
       'this is not json',
@@ -238,8 +227,8 @@ describe('a spec edit reaches the running server', () => {
     expect(edited.match(/2025-06-18|-32099/g)).toHaveLength(2);
     writeFileSync(specPath, edited);
     const templatesBefore = templatesOf(dir).map((n) => readFileSync(join(dir, 'templates', n), 'utf8'));
-    const regenerated = gen(dir);
-    expect(regenerated.status).toBe(0);
+    const regenerated = await gen(dir);
+    expect(regenerated.code).toBe(0);
     expect(regenerated.stdout).toMatch(/updated generated\/\S+\.ts/);
     expect(templatesOf(dir).map((n) => readFileSync(join(dir, 'templates', n), 'utf8'))).toEqual(
       templatesBefore,
@@ -254,24 +243,24 @@ describe('a spec edit reaches the running server', () => {
 });
 
 describe('factline gen usage and input errors', () => {
-  it('exits 2 naming the problem for a bad flag, an unreadable spec or a missing templates directory', () => {
+  it('exits 2 naming the problem for a bad flag, an unreadable spec or a missing templates directory', async () => {
     const dir = copyRepo();
-    const flag = gen(dir, '--chek');
-    expect(flag.status).toBe(2);
-    expect(flag.stderr).toContain('unknown argument `--chek`');
+    const flag = await gen(dir, '--chek');
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('unknown option `--chek`; did you mean `--check`?');
     writeFileSync(
       join(dir, 'alt.json'),
       JSON.stringify({ generate: { spec: 'specs/nope.md', templates: 'templates', out: 'generated' } }),
     );
-    const spec = gen(dir, '--config', 'alt.json');
-    expect(spec.status).toBe(2);
+    const spec = await gen(dir, '--config', 'alt.json');
+    expect(spec.code).toBe(2);
     expect(spec.stderr).toContain('cannot read the spec specs/nope.md');
     writeFileSync(
       join(dir, 'alt.json'),
       JSON.stringify({ generate: { spec: 'specs/mcp-core.md', templates: 'tmpl', out: 'generated' } }),
     );
-    const templates = gen(dir, '--config', 'alt.json');
-    expect(templates.status).toBe(2);
+    const templates = await gen(dir, '--config', 'alt.json');
+    expect(templates.code).toBe(2);
     expect(templates.stderr).toContain('templates directory tmpl does not exist');
     expect(existsSync(join(dir, 'generated'))).toBe(false);
   });
@@ -282,7 +271,7 @@ describe('generated/ stands alone', () => {
   it('imports nothing of the project and type-checks with the rest of factline absent', async () => {
     const { ts } = await import('ts-morph');
     const dir = copyRepo();
-    expect(gen(dir).status).toBe(0);
+    expect((await gen(dir)).code).toBe(0);
     const files = Object.keys(snapshot(dir)).sort();
     expect(files.length).toBeGreaterThan(0);
 
@@ -308,8 +297,7 @@ describe('generated/ stands alone', () => {
     }
 
     // Only generated/ and the installed packages: anything else it imported would not resolve.
-    const alone = mkdtempSync(join(tmpdir(), 'factline-generated-alone-'));
-    made.push(alone);
+    const alone = tempDir('generated-alone');
     cpSync(join(dir, 'generated'), join(alone, 'generated'), { recursive: true });
     symlinkSync(join(REPO, 'node_modules'), join(alone, 'node_modules'), 'dir');
     writeFileSync(join(alone, 'package.json'), '{ "type": "module" }\n');
@@ -338,19 +326,20 @@ describe('generated/ stands alone', () => {
   });
 });
 
-describe('factline gen --watch', () => {
+describe('factline gen --watch (real child process)', () => {
   // @verifies factline#GEN-WATCH-REGENERATES
-  it('regenerates after the spec changes', async () => {
+  it('regenerates after the spec changes, and stops cleanly on SIGTERM', async () => {
     const dir = copyRepo();
-    const child = spawn(process.execPath, [join(dir, 'bin', 'factline.js'), 'gen', '--watch'], {
+    const child = spawn(process.execPath, [BIN, 'gen', '--watch'], {
       cwd: dir,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const ended = collectOutput(child);
     let out = '';
-    child.stdout.on('data', (d) => {
+    child.stdout?.on('data', (d) => {
       out += d;
     });
-    child.stderr.on('data', (d) => {
+    child.stderr?.on('data', (d) => {
       out += d;
     });
     const until = async (ok: () => boolean, what: string) => {
@@ -372,5 +361,7 @@ describe('factline gen --watch', () => {
     } finally {
       child.kill('SIGTERM');
     }
+    // The bin hands the signal to the watch, which closes its watchers and exits 0.
+    expect((await ended).code).toBe(0);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runIn } from '../checks/helpers.ts';
-import { runFactlineSync } from '../support/cli.ts';
+import { runInProcess } from '../support/cli.ts';
 
 let dir: string;
 let outside: string;
@@ -31,9 +31,9 @@ describe('document identity', () => {
     write('specs/doc.md', '# Doc\n\n@fact:SAME The first text. @status:impl/done\n');
     write('vendor/doc.md', '# Doc\n\n@fact:SAME Another text. @status:impl/done\n');
     write('src/a.ts', '// @implements doc#SAME\nexport const a = 1;\n');
-    write('test/a.test.ts', "it('a', () => {\n  // @verifies doc#SAME\n});\n");
+    write('test/a.test.ts', "it('a', async () => {\n  // @verifies doc#SAME\n});\n");
     config();
-    const clash = runFactlineSync(dir, ['check', '--no-cache']);
+    const clash = await runInProcess(dir, ['check', '--no-cache']);
     expect(clash.code).toBe(2);
     expect(clash.stderr).toContain('specs/doc.md and vendor/doc.md both resolve to the document name `doc`');
     expect(clash.stderr).toContain('"names": { "vendor/doc.md": "doc-2" }');
@@ -51,7 +51,7 @@ describe('one symlink policy for specs and sources', () => {
   it('a link inside the root is followed once, a link out of it never, and a `specs/loop -> .` loads nothing twice', async () => {
     write('specs/doc.md', '# Doc\n\n@fact:ONE One holds. @status:impl/done\n');
     write('src/a.ts', '// @implements doc#ONE\nexport const a = 1;\n');
-    write('test/a.test.ts', "it('a', () => {\n  // @verifies doc#ONE\n});\n");
+    write('test/a.test.ts', "it('a', async () => {\n  // @verifies doc#ONE\n});\n");
     config();
     const plain = await runIn(dir, ['check', '--json', '--no-cache']);
     expect(plain.code).toBe(0);
@@ -59,7 +59,7 @@ describe('one symlink policy for specs and sources', () => {
     symlinkSync('../src', join(dir, 'src', 'again'));
     // A citation outside the project must not count, even through a link.
     writeFileSync(join(outside, 'b.ts'), '// @implements doc#TWO\nexport const b = 1;\n');
-    writeFileSync(join(outside, 'b.test.ts'), "it('b', () => {\n  // @verifies doc#TWO\n});\n");
+    writeFileSync(join(outside, 'b.test.ts'), "it('b', async () => {\n  // @verifies doc#TWO\n});\n");
     symlinkSync(join(outside, 'b.ts'), join(dir, 'src', 'b.ts'));
     symlinkSync(join(outside, 'b.test.ts'), join(dir, 'test', 'b.test.ts'));
     write('specs/two.md', '# Two\n\n@fact:TWO Two holds. @status:impl/done\n');
@@ -67,7 +67,7 @@ describe('one symlink policy for specs and sources', () => {
       'factline.config.json',
       '{"specs": ["specs/**/*.md"], "sources": ["src/**/*.ts"], "tests": ["test/**/*.ts"], "names": {"specs/two.md": "doc2"}}',
     );
-    const linked = runFactlineSync(dir, ['check', '--json', '--no-cache']);
+    const linked = await runInProcess(dir, ['check', '--json', '--no-cache']);
     expect(linked.code).toBe(1);
     const result = JSON.parse(linked.stdout);
     expect(result.documents.map((d: { file: string }) => d.file)).toEqual(['specs/doc.md', 'specs/two.md']);

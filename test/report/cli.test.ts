@@ -1,11 +1,19 @@
-/** `factline report` as a user runs it: real child process, temp project. */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+/** `factline report` in a temp project: in-process through runCli, and once as the real executable. */
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProgress } from '../../cli/commands/report.ts';
-import { runFactline } from '../support/cli.ts';
+import { runFactline, runInProcess } from '../support/cli.ts';
 
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'factline-report-cli-'));
@@ -28,10 +36,11 @@ describe('factline report (CLI)', () => {
   beforeAll(() => {
     dir = project();
   });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   // @verifies factline#REPORT-CLI-PRINTS-ONLY-PATH
-  it('writes the default file, prints only its path, and exits 0 although the gate has findings', async () => {
-    const check = await runFactline(['check'], dir);
+  it('writes the default file, prints only its path, and exits 0 although the gate has findings (real child process)', async () => {
+    const check = await runInProcess(dir, ['check']);
     expect(check.code).toBe(1);
     const run = await runFactline(['report'], dir);
     const expected = join(dir, 'factline-report.html');
@@ -44,7 +53,7 @@ describe('factline report (CLI)', () => {
 
   // @verifies factline#REPORT-EMBEDS-GATE-JSON
   it('`check --json --html F` embeds exactly the JSON it prints, and exits as the gate does', async () => {
-    const run = await runFactline(['check', '--json', '--html', 'gate.html'], dir);
+    const run = await runInProcess(dir, ['check', '--json', '--html', 'gate.html']);
     expect(run.code).toBe(1);
     const html = readFileSync(join(dir, 'gate.html'), 'utf8');
     const data = /<script type="application\/json" id="factline-result">([\s\S]*?)<\/script>/.exec(html)?.[1];
@@ -59,7 +68,7 @@ describe('factline report (CLI)', () => {
     const out = join(dir, 'out', 'r.html');
     mkdirSync(join(dir, 'out'), { recursive: true });
     writeFileSync(out, 'old');
-    const run = await runFactline(['report', '--out', 'out/r.html', '--quiet'], dir);
+    const run = await runInProcess(dir, ['report', '--out', 'out/r.html', '--quiet']);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe(`${out}\n`);
     expect(readFileSync(out, 'utf8')).toContain('factline-result');
@@ -67,18 +76,18 @@ describe('factline report (CLI)', () => {
   });
 
   it('exits 2 with the reason on a bad flag, a missing config, or an unwritable path, printing nothing on stdout', async () => {
-    const bad = await runFactline(['report', '--frobnicate'], dir);
+    const bad = await runInProcess(dir, ['report', '--frobnicate']);
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe('');
-    expect(bad.stderr).toContain('unknown argument `--frobnicate`');
-    const noValue = await runFactline(['report', '--out'], dir);
+    expect(bad.stderr).toContain('unknown option `--frobnicate`');
+    const noValue = await runInProcess(dir, ['report', '--out']);
     expect(noValue.code).toBe(2);
-    expect(noValue.stderr).toContain('--out needs a file path');
-    const config = await runFactline(['report', '--config', 'nope.json'], dir);
+    expect(noValue.stderr).toContain('--out needs a value (FILE)');
+    const config = await runInProcess(dir, ['report', '--config', 'nope.json']);
     expect(config.code).toBe(2);
     expect(config.stderr).toContain('nope.json');
     writeFileSync(join(dir, 'a-file'), '');
-    const unwritable = await runFactline(['report', '--out', 'a-file/r.html', '--quiet'], dir);
+    const unwritable = await runInProcess(dir, ['report', '--out', 'a-file/r.html', '--quiet']);
     expect(unwritable.code).toBe(2);
     expect(unwritable.stdout).toBe('');
     expect(unwritable.stderr).toContain('cannot write');
@@ -86,12 +95,12 @@ describe('factline report (CLI)', () => {
 
   // @verifies factline#REPORT-PROGRESS-ON-STDERR
   it('reports progress on stderr: plain lines when piped, nothing with --quiet', async () => {
-    const piped = await runFactline(['report', '--out', 'p.html'], dir);
+    const piped = await runInProcess(dir, ['report', '--out', 'p.html']);
     const lines = piped.stderr.trim().split('\n');
     expect(lines[0]).toBe('factline report: [1/4] scanning sources and tests');
     expect(lines.at(-1)).toMatch(/^factline report: done: 2 facts/);
     expect(piped.stderr).not.toContain('\r');
-    const quiet = await runFactline(['report', '--out', 'q.html', '--quiet'], dir);
+    const quiet = await runInProcess(dir, ['report', '--out', 'q.html', '--quiet']);
     expect(quiet.stderr).toBe('');
     expect(existsSync(join(dir, 'q.html'))).toBe(true);
   });

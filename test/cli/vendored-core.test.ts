@@ -1,0 +1,30 @@
+/** The core as another project vendors it: a copy of generated/ and its spec passes that project's gate. */
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { TraceResult } from '../../checks/model.ts';
+import { REPO } from '../checks/helpers.ts';
+import { runInProcess } from '../support/cli.ts';
+import { tempDir } from '../support/temp.ts';
+
+describe('a vendored copy of the generated core', () => {
+  // @verifies factline-cli#VENDORED-CORE-PASSES-THE-GATE
+  it('cites only mcp-core facts that exist: no unknown-fact or ambiguous-fact finding', async () => {
+    const dir = tempDir('vendored');
+    cpSync(join(REPO, 'generated'), join(dir, 'generated'), { recursive: true });
+    cpSync(join(REPO, 'specs', 'mcp-core.md'), join(dir, 'specs', 'mcp-core.md'));
+    const r = await runInProcess(dir, ['check', '--json', '--no-cache']);
+    expect(r.stderr).toBe('');
+    const result = JSON.parse(r.stdout) as TraceResult;
+    // The generated code does cite its spec, so an unresolvable citation would show here.
+    expect(result.citations.length).toBeGreaterThan(10);
+    expect(result.citations.every((c) => c.file.startsWith('generated/'))).toBe(true);
+    const unresolved = result.findings.filter(
+      (f) => f.rule === 'unknown-fact' || f.rule === 'ambiguous-fact',
+    );
+    expect(unresolved.map((f) => `${f.file}:${f.line} ${f.rule} ${f.message}`)).toEqual([]);
+    expect(
+      result.citations.filter((c) => c.resolved === undefined).map((c) => `${c.file}:${c.line} ${c.ref}`),
+    ).toEqual([]);
+  });
+});
