@@ -6,7 +6,7 @@
 
 import type { FindingCollector } from './findings.ts';
 import type { Citation } from './model.ts';
-import { currentPin, type FactIndex, pinMatches, resolveRef } from './resolve.ts';
+import { currentPin, type FactIndex, kindRevision, pinMatches, resolveRef } from './resolve.ts';
 import type { ScannedCitation } from './scan/types.ts';
 
 export interface ScannedFile {
@@ -63,9 +63,11 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
         file: scanned.file,
         line: raw.line,
         column: raw.column,
-        inTest: scanned.inTest,
+        inTest: scanned.inTest || raw.inTest === true,
         counted: false,
       };
+      if (raw.uri !== undefined) citation.uri = raw.uri;
+      if (raw.covers !== undefined) citation.covers = raw.covers;
       if (raw.doc !== undefined) citation.doc = raw.doc;
       if (raw.pin !== undefined) citation.pin = raw.pin;
       if (raw.reason !== undefined) citation.reason = raw.reason;
@@ -117,7 +119,7 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
         });
         continue;
       }
-      if (raw.verb === 'implements' && scanned.inTest) {
+      if (raw.verb === 'implements' && citation.inTest) {
         flag(citation, out, {
           rule: 'misplaced-citation',
           ...factPlace,
@@ -126,12 +128,12 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
         });
         continue;
       }
-      if (raw.verb === 'verifies' && !scanned.inTest) {
+      if (raw.verb === 'verifies' && !citation.inTest) {
         flag(citation, out, {
           rule: 'misplaced-citation',
           ...factPlace,
           message: `@verifies ${raw.ref} outside the test files`,
-          fix: 'move it into the test that proves the fact, or use @implements; test files come from the `tests` globs',
+          fix: 'move it into the test that proves the fact, or use @implements; test code is a file matching the `tests` globs, or a #[cfg(test)] / #[test] / describe / it block',
         });
         continue;
       }
@@ -146,6 +148,19 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
       }
       if (raw.pin !== undefined) {
         const doc = index.docs.get(fact.doc);
+        if (index.headings.has(fact.address) && /^r[0-9]+$/.test(raw.pin) && kindRevision(fact, doc) === undefined) {
+          // vibevm's pin-into-unmarked-unit: a revision pin on a heading that declares no revision
+          // yet is a note for the spec's author, not a reason to stop counting the code.
+          // @implements real-codebases#PIN-INTO-UNMARKED-UNIT
+          out.add({
+            rule: 'pin-into-unmarked-unit',
+            ...factPlace,
+            message: `${raw.verb} ${citation.uri ?? raw.ref} pins ${raw.pin} but ${fact.address} carries no kind/revision line yet`,
+            fix: `give the section a kind line (\`req ${raw.pin}\` as a fact right under its heading), or drop the pin`,
+          });
+          citation.counted = true;
+          continue;
+        }
         if (!pinMatches(raw.pin, fact, doc)) {
           const now = currentPin(fact, doc, raw.pin);
           flag(citation, out, {

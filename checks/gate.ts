@@ -7,6 +7,8 @@
 import picomatch from 'picomatch';
 import type { SpecSet } from '../reader/model.ts';
 import type { Finding, TraceResult } from './model.ts';
+import type { PolicyTable } from './policy.ts';
+import type { Addressing } from './resolve.ts';
 import { isScannable, type ScannedCitation, scanFile } from './scan/index.ts';
 import { type ScannedFile, trace } from './trace.ts';
 
@@ -36,6 +38,12 @@ export interface GateInputs {
   /** Findings from outside the trace (generated-code drift), computed after the scan. */
   extraFindings?(): Finding[] | Promise<Finding[]>;
   strict: boolean;
+  /** Which evidence each status needs; the factline preset when absent. */
+  policy?: PolicyTable;
+  /** `spec://` namespaces of the loaded documents. */
+  addressing?: Addressing;
+  /** The globs the file list came from, named by the no-silent-green warnings, and where they are configured. */
+  searched?: { globs: string[]; where: string };
   /** Filled with milliseconds per phase when given (for the benchmark). */
   timings?: Record<string, number>;
 }
@@ -59,7 +67,13 @@ export async function runGate(inputs: GateInputs): Promise<TraceResult> {
   lap('read+scan');
   const extraFindings = inputs.extraFindings ? await inputs.extraFindings() : [];
   lap('drift');
-  const result = trace(inputs.specs, scanned, { strict: inputs.strict, extraFindings });
+  const result = trace(inputs.specs, scanned, {
+    strict: inputs.strict,
+    extraFindings,
+    ...(inputs.policy ? { policy: inputs.policy } : {}),
+    ...(inputs.addressing ? { addressing: inputs.addressing } : {}),
+    ...(inputs.searched ? { searched: inputs.searched } : {}),
+  });
   lap('trace');
   return result;
 }

@@ -6,15 +6,19 @@
 import type { EvidenceKind, SpecSet } from '../reader/model.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
-import type { Citation, FactState, FactTrace, Finding, Summary, TraceResult } from './model.ts';
+import type { Citation, FactState, FactTrace, Finding, Summary, TraceResult, UnitEntry } from './model.ts';
 import { obligationOf, type PolicyOptions, TRACED_EVIDENCE } from './policy.ts';
-import { indexFacts } from './resolve.ts';
+import { type Addressing, indexFacts, kindRevision, unitUri } from './resolve.ts';
 
 export type { ScannedFile } from './citations.ts';
 
 export interface TraceOptions extends PolicyOptions {
   /** Findings raised elsewhere (e.g. generated drift), merged and sorted in. */
   extraFindings?: Finding[];
+  /** `spec://` namespaces; when given, the result lists every unit with its uri. */
+  addressing?: Addressing;
+  /** The globs scanned: when given, a run that found nothing says so instead of passing quietly. */
+  searched?: { globs: string[]; where: string };
 }
 
 function emptySummary(): Summary {
@@ -45,7 +49,7 @@ const EVIDENCE_VERB: Record<string, Citation['verb']> = {
 // @implements factline#GATE-DETERMINISTIC-JSON
 export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions): TraceResult {
   const out = new FindingCollector();
-  const index = indexFacts(set);
+  const index = indexFacts(set, options.addressing);
   const citations = judgeCitations(files, index, out);
   const byFact = new Map<string, number[]>();
   for (let i = 0; i < citations.length; i++) {
@@ -89,7 +93,8 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
       for (const i of refs) {
         const c = citations[i]!;
         if (c.counted) {
-          if (c.verb === 'implements') implCount++;
+          // A module's scope! marker is its implementing claim for the unit (vibevm records it as one).
+          if (c.verb === 'implements' || c.verb === 'scope') implCount++;
           else if (c.verb === 'verifies') verCount++;
           else if (c.verb === 'deviates') devCount++;
         }
@@ -99,6 +104,7 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
         implements: implCount,
         verifies: verCount,
         deviates: devCount,
+        scope: implCount,
       };
       const obligation = obligationOf(fact, options);
       const required: EvidenceKind[] = obligation.kind === 'required' ? obligation.evidence : [];
@@ -192,6 +198,7 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     }
   }
   for (const f of options.extraFindings ?? []) out.add(f);
+  if (options.searched) silentGreenWarnings(documents, facts, citations, options.searched, out);
   const findings = out.sorted();
   // Findings count towards the document they name (by fact, else by spec file).
   const byFile = new Map(docSummaries.map((d) => [d.file, d.summary]));
@@ -206,5 +213,78 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     }
   }
   summary.findings = countSeverities(findings);
-  return { summary, documents: docSummaries, facts, citations, findings };
+  const result: TraceResult = { summary, documents: docSummaries, facts, citations, findings };
+  const addressing = options.addressing;
+  if (addressing && (addressing.namespace !== undefined || (addressing.external ?? []).length > 0)) {
+    result.units = unitsOf(index, addressing);
+  }
+  return result;
+}
+
+/**
+ * No silent green: a scan that found no citation at all, or a spec whose
+ * facts need evidence and which nothing cites, most likely looked in the
+ * wrong place; say where it looked.
+ */
+// @implements real-codebases#NO-SILENT-GREEN
+function silentGreenWarnings(
+  documents: SpecSet['documents'],
+  facts: FactTrace[],
+  citations: Citation[],
+  searched: { globs: string[]; where: string },
+  out: FindingCollector,
+): void {
+  const globs = searched.globs.length > 0 ? searched.globs.join(', ') : '(no globs)';
+  if (citations.length === 0) {
+    out.add({
+      rule: 'nothing-cited',
+      file: searched.where,
+      line: 1,
+      column: 1,
+      message: `the scan found no citation at all; searched: ${globs}`,
+      fix: 'point `sources` / `tests` (or scan_roots) at the code that cites the specs',
+    });
+    return;
+  }
+  const citedDocs = new Set<string>();
+  for (const c of citations) if (c.resolved !== undefined) citedDocs.add(c.resolved.slice(0, c.resolved.lastIndexOf('#')));
+  for (const doc of documents) {
+    if (citedDocs.has(doc.doc)) continue;
+    const required = facts.filter((f) => f.doc === doc.doc && f.required.length > 0).length;
+    if (required === 0) continue;
+    out.add({
+      rule: 'document-uncited',
+      file: doc.file,
+      line: 1,
+      column: 1,
+      message: `${doc.doc}: none of its ${required} fact(s) that need evidence is cited anywhere; searched: ${globs}`,
+      fix: `cite its facts (e.g. \`@implements ${doc.doc}#ID\`), or check that the globs reach the code that does`,
+    });
+  }
+}
+
+/** Every citable unit (facts and anchored headings) in file and line order, with its `spec://` uri. */
+// @implements real-codebases#UNITS-CARRY-URI
+function unitsOf(index: ReturnType<typeof indexFacts>, addressing: Addressing): UnitEntry[] {
+  const units: UnitEntry[] = [];
+  for (const fact of index.byAddress.values()) {
+    const heading = index.headings.has(fact.address);
+    const unit: UnitEntry = {
+      address: fact.address,
+      kind: heading ? 'heading' : 'fact',
+      anchor: fact.id,
+      file: fact.file,
+      line: fact.line,
+      title: fact.text,
+    };
+    const uri = unitUri(fact.doc, fact.id, addressing);
+    if (uri !== undefined) unit.uri = uri;
+    if (heading) {
+      const revision = kindRevision(fact, index.docs.get(fact.doc));
+      if (fact.kindLine) unit.unitKind = fact.kindLine.kind;
+      if (revision !== undefined) unit.revision = revision;
+    }
+    units.push(unit);
+  }
+  return units.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
 }

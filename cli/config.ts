@@ -4,8 +4,10 @@
  * overridden by a flag of the same name.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
+import { type PolicyTable, policyTable } from '../checks/policy.ts';
 import { UsageError } from './io.ts';
+import { specmapConfig } from './specmap.ts';
 
 export interface FactlineConfig {
   /** Directory that document names are relative to (`specs/mcp-core.md` → `mcp-core`). */
@@ -22,8 +24,20 @@ export interface FactlineConfig {
   strict: boolean;
   /** The generated core: its spec, templates and output directory. */
   generate: { spec: string; templates: string; out: string };
+  /** `spec://NAMESPACE/…` of this project's specs (vibevm's `namespace`); units then carry a uri. */
+  namespace?: string;
+  /** Other namespaces' spec roots, read to resolve their addresses only (vibevm's `external_specs`). */
+  externalSpecs: { namespace: string; root: string }[];
+  /** Spec paths or globs never read; one that matches nothing is reported (`stale-exclude`). */
+  specExclude: string[];
+  /** Which evidence a status needs: a preset name (`factline`, `vibevm`) or a table. */
+  policy: string | PolicyTable;
+  /** Crates exempt from vibevm's orphan ratchet; kept so a specmap.toml reads whole. */
+  exempt: string[];
   /** Absolute directory the globs are relative to (where the config was found). */
   root: string;
+  /** The config file, relative to root, when one was read. */
+  file?: string;
 }
 
 export const CONFIG_FILE = 'factline.config.json';
@@ -36,9 +50,13 @@ export const DEFAULT_CONFIG: Omit<FactlineConfig, 'root'> = {
   ignore: ['node_modules/**', '.git/**', 'dist/**', 'build/**', 'coverage/**', '**/fixtures/**'],
   strict: false,
   generate: { spec: 'specs/mcp-core.md', templates: 'templates', out: 'generated' },
+  externalSpecs: [],
+  specExclude: [],
+  policy: 'factline',
+  exempt: [],
 };
 
-const ARRAY_KEYS = ['specs', 'sources', 'tests', 'ignore'] as const;
+const ARRAY_KEYS = ['specs', 'sources', 'tests', 'ignore', 'specExclude', 'exempt'] as const;
 
 /** Validates a parsed config object; every problem names the key and the fix. */
 export function parseConfig(raw: unknown, root: string, where: string): FactlineConfig {
@@ -46,7 +64,7 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
     throw new UsageError(`${where}: the config must be a JSON object`);
   }
   const input = raw as Record<string, unknown>;
-  const known = new Set([...Object.keys(DEFAULT_CONFIG), '$schema']);
+  const known = new Set([...Object.keys(DEFAULT_CONFIG), 'namespace', '$schema']);
   for (const key of Object.keys(input)) {
     if (!known.has(key)) {
       throw new UsageError(
@@ -54,7 +72,7 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
       );
     }
   }
-  const config: FactlineConfig = { ...DEFAULT_CONFIG, generate: { ...DEFAULT_CONFIG.generate }, root };
+  const config: FactlineConfig = defaultConfig(root);
   for (const key of ARRAY_KEYS) {
     const value = input[key];
     if (value === undefined) continue;
@@ -71,6 +89,27 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
     if (typeof input.strict !== 'boolean') throw new UsageError(`${where}: \`strict\` must be true or false`);
     config.strict = input.strict;
   }
+  if (input.namespace !== undefined) {
+    if (typeof input.namespace !== 'string' || input.namespace === '') {
+      throw new UsageError(`${where}: \`namespace\` must be a non-empty string, e.g. "org.example/project"`);
+    }
+    config.namespace = input.namespace;
+  }
+  if (input.externalSpecs !== undefined) {
+    const list = input.externalSpecs;
+    if (
+      !Array.isArray(list) ||
+      !list.every((e) => e !== null && typeof e === 'object' && typeof e.namespace === 'string' && typeof e.root === 'string')
+    ) {
+      throw new UsageError(`${where}: \`externalSpecs\` must be an array of { "namespace": "…", "root": "dir" }`);
+    }
+    config.externalSpecs = list.map((e) => ({ namespace: e.namespace, root: e.root }));
+  }
+  if (input.policy !== undefined) {
+    const table = policyTable(input.policy);
+    if (typeof table === 'string') throw new UsageError(`${where}: \`policy\` ${table}`);
+    config.policy = typeof input.policy === 'string' ? input.policy : table;
+  }
   if (input.generate !== undefined) {
     const g = input.generate as Record<string, unknown>;
     for (const key of ['spec', 'templates', 'out'] as const) {
@@ -86,6 +125,17 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
  * Loads the config from `--config PATH` or `./factline.config.json`; with
  * neither, the defaults apply relative to the working directory.
  */
+export function defaultConfig(root: string): FactlineConfig {
+  return {
+    ...DEFAULT_CONFIG,
+    generate: { ...DEFAULT_CONFIG.generate },
+    externalSpecs: [],
+    specExclude: [],
+    exempt: [],
+    root,
+  };
+}
+
 export function loadConfig(cwd: string, explicitPath?: string): FactlineConfig {
   const path = resolve(cwd, explicitPath ?? CONFIG_FILE);
   let text: string;
@@ -93,10 +143,12 @@ export function loadConfig(cwd: string, explicitPath?: string): FactlineConfig {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (explicitPath === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { ...DEFAULT_CONFIG, generate: { ...DEFAULT_CONFIG.generate }, root: cwd };
+      return defaultConfig(cwd);
     }
     throw new UsageError(`cannot read config ${path}: ${(error as Error).message}`);
   }
+  // vibevm's own config: read it as it stands, no second config needed.
+  if (path.endsWith('.toml')) return { ...specmapConfig(text, dirname(path), path), file: basename(path) };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -106,7 +158,7 @@ export function loadConfig(cwd: string, explicitPath?: string): FactlineConfig {
       `${path}:${jsonErrorPlace(text)}: invalid JSON: ${message} (fix the JSON at that place)`,
     );
   }
-  return parseConfig(raw, dirname(path), path);
+  return { ...parseConfig(raw, dirname(path), path), file: basename(path) };
 }
 
 /**

@@ -104,14 +104,15 @@ export class ContentCache<V> {
 
 /**
  * One citation as a JSON row: [verb, ref, id, doc, pin, offset, line,
- * column, symbol, testName, reason, malformed], 0 for an absent field (and
+ * column, symbol, testName, reason, malformed, uri, inTest (1), covers], 0
+ * for an absent field (and
  * for a ref that is just doc#id~pin), trailing zeros dropped. Keys repeated
  * 100,000 times made the file as large as the tree it describes, and its
  * parse the largest part of a warm check.
  */
 type Row = (string | number)[];
 
-const VERBS: ScannedCitation['verb'][] = ['implements', 'verifies', 'deviates'];
+const VERBS: ScannedCitation['verb'][] = ['implements', 'verifies', 'deviates', 'scope'];
 
 function plainRef(c: ScannedCitation): string {
   const doc = c.doc === undefined ? '' : `${c.doc}#`;
@@ -132,6 +133,9 @@ function encodeCitation(c: ScannedCitation): Row {
     c.testName ?? 0,
     c.reason ?? 0,
     c.malformed ?? 0,
+    c.uri ?? 0,
+    c.inTest ? 1 : 0,
+    c.covers ? c.covers.join('\n') : 0,
   ];
   while (row[row.length - 1] === 0) row.pop();
   return row;
@@ -162,6 +166,11 @@ function decodeCitation(row: Row): ScannedCitation {
   if (malformed !== undefined) cite.malformed = malformed;
   if (symbol !== undefined) cite.symbol = symbol;
   if (testName !== undefined) cite.testName = testName;
+  const uri = field(12);
+  const covers = field(14);
+  if (uri !== undefined) cite.uri = uri;
+  if (row[13] === 1) cite.inTest = true;
+  if (covers !== undefined) cite.covers = covers === '' ? [] : covers.split('\n');
   cite.ref = typeof row[1] === 'string' ? row[1] : plainRef(cite);
   return cite;
 }
@@ -169,7 +178,7 @@ function decodeCitation(row: Row): ScannedCitation {
 export type ScanCache = ContentCache<Row[]>;
 
 export function openScanCache(root: string): ScanCache {
-  return ContentCache.open<Row[]>(root, 'scan-v3', join(PACKAGE_ROOT, 'checks', 'scan'));
+  return ContentCache.open<Row[]>(root, 'scan-v4', join(PACKAGE_ROOT, 'checks', 'scan'));
 }
 
 /** `scanFile`, answered from the cache when the file's text is unchanged. */

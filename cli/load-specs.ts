@@ -43,6 +43,13 @@ function markdownUnder(dir: string): string[] {
 
 /** `specs/mcp-core.md` → `mcp-core`; outside the specs root, the bare file name. */
 export function docNameOf(config: FactlineConfig, absolute: string): string {
+  // An external namespace's document: named under the namespace, so it never collides with ours.
+  for (const ext of config.externalSpecs) {
+    const inside = relative(resolve(config.root, ext.root), absolute);
+    if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) {
+      return `${ext.namespace}/${toPosix(inside).replace(/\.md$/i, '')}`;
+    }
+  }
   const fromRoot = relative(resolve(config.root, config.specsRoot), absolute);
   const inside = fromRoot !== '' && !fromRoot.startsWith('..') && !isAbsolute(fromRoot);
   return toPosix(inside ? fromRoot : basename(absolute)).replace(/\.md$/i, '');
@@ -50,7 +57,13 @@ export function docNameOf(config: FactlineConfig, absolute: string): string {
 
 async function expand(io: CliIO, config: FactlineConfig, paths: string[]): Promise<string[]> {
   if (paths.length === 0) {
-    const found = await glob(config.specs, { cwd: config.root, ignore: config.ignore, absolute: true });
+    // External namespaces' spec roots are read too (to resolve their addresses), when present.
+    const externals = config.externalSpecs.map((e) => `${e.root.replace(/\/+$/, '')}/**/*.md`);
+    const found = await glob([...config.specs, ...externals], {
+      cwd: config.root,
+      ignore: config.ignore,
+      absolute: true,
+    });
     if (found.length > 0) return found.map((f) => resolve(f)).sort();
     // Falling back silently would make a typo in the config look like a passing project.
     io.stderr.write(
