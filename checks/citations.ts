@@ -148,7 +148,11 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
       }
       if (raw.pin !== undefined) {
         const doc = index.docs.get(fact.doc);
-        if (index.headings.has(fact.address) && /^r[0-9]+$/.test(raw.pin) && kindRevision(fact, doc) === undefined) {
+        if (
+          index.headings.has(fact.address) &&
+          /^r[0-9]+$/.test(raw.pin) &&
+          kindRevision(fact, doc) === undefined
+        ) {
           // vibevm's pin-into-unmarked-unit: a revision pin on a heading that declares no revision
           // yet is a note for the spec's author, not a reason to stop counting the code.
           // @implements real-codebases#PIN-INTO-UNMARKED-UNIT

@@ -54,7 +54,8 @@ export const RULE_DESCRIPTIONS: Record<string, string> = {
   'empty-id': 'Spec: an anchor has an empty id.',
   'generated-drift': 'Generated files differ from what the spec and templates produce.',
   'generated-hand-edit': 'A generated file was edited by hand.',
-  'pin-into-unmarked-unit': 'A citation pins a revision (rN) of a heading unit that declares no kind/revision line.',
+  'pin-into-unmarked-unit':
+    'A citation pins a revision (rN) of a heading unit that declares no kind/revision line.',
   'stale-exclude': 'A spec exclusion pattern matches no file any more; delete it.',
   'nothing-cited': 'The scan found no citation at all in the globs it searched.',
   'document-uncited': 'A spec with facts that need evidence is not cited anywhere in the globs searched.',

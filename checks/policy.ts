@@ -43,7 +43,10 @@ export interface PolicyOptions {
 /** A preset's name or a table, checked; the message names what is wrong and the presets. */
 export function policyTable(value: unknown): PolicyTable | string {
   if (typeof value === 'string') {
-    return POLICY_PRESETS[value] ?? `unknown policy preset \`${value}\` (known: ${Object.keys(POLICY_PRESETS).join(', ')})`;
+    return (
+      POLICY_PRESETS[value] ??
+      `unknown policy preset \`${value}\` (known: ${Object.keys(POLICY_PRESETS).join(', ')})`
+    );
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return 'must be a preset name or an object of "STAGE/STATE": ["implementation", "verification"]';

@@ -58,7 +58,8 @@ export function canonicalDocPath(doc: string): string {
 /** The namespace a document belongs to and its path inside it. */
 export function namespaceOf(doc: string, addressing: Addressing): { namespace?: string; path: string } {
   for (const ext of addressing.external ?? []) {
-    if (doc.startsWith(ext.docPrefix)) return { namespace: ext.namespace, path: doc.slice(ext.docPrefix.length) };
+    if (doc.startsWith(ext.docPrefix))
+      return { namespace: ext.namespace, path: doc.slice(ext.docPrefix.length) };
   }
   return addressing.namespace === undefined ? { path: doc } : { namespace: addressing.namespace, path: doc };
 }
@@ -78,7 +79,9 @@ function headingStatus(doc: SpecDocument, index: number): Status {
     depth = section.depth;
     if (section.status) return { ...section.status, origin: 'section' };
   }
-  return doc.status ? { ...doc.status, origin: 'document' } : { stage: 'spec', state: 'work', origin: 'default' };
+  return doc.status
+    ? { ...doc.status, origin: 'document' }
+    : { stage: 'spec', state: 'work', origin: 'default' };
 }
 
 /** A heading with an explicit `{#anchor}` as a citable unit (a service unit: it needs no evidence itself). */
@@ -185,7 +188,11 @@ function docFromUrl(url: string, index: FactIndex): UrlDoc {
       };
     }
     const doc = docNamed(`${ext.docPrefix}${path.slice(ext.namespace.length + 1)}`, index);
-    return doc ? { doc } : { missing: `namespace \`${ext.namespace}\` has no document \`${path.slice(ext.namespace.length + 1)}\`` };
+    return doc
+      ? { doc }
+      : {
+          missing: `namespace \`${ext.namespace}\` has no document \`${path.slice(ext.namespace.length + 1)}\``,
+        };
   }
   if (namespace !== undefined && path.startsWith(`${namespace}/`)) {
     const rest = path.slice(namespace.length + 1);
@@ -222,7 +229,11 @@ export function resolveRef(ref: { doc?: string; id: string }, index: FactIndex):
     const fact = doc === undefined ? undefined : index.byDocId.get(doc)?.get(ref.id);
     if (fact) return { kind: 'fact', fact };
     const reason = missing ?? `\`${doc}\` has no fact or anchored heading \`${ref.id}\``;
-    return { kind: 'unknown', reason, suggestions: doc === undefined ? [] : suggestInDoc(doc, ref.id, index) };
+    return {
+      kind: 'unknown',
+      reason,
+      suggestions: doc === undefined ? [] : suggestInDoc(doc, ref.id, index),
+    };
   }
   const facts = index.byId.get(ref.id) ?? [];
   if (facts.length === 1) return { kind: 'fact', fact: facts[0]! };

@@ -247,7 +247,8 @@ function silentGreenWarnings(
     return;
   }
   const citedDocs = new Set<string>();
-  for (const c of citations) if (c.resolved !== undefined) citedDocs.add(c.resolved.slice(0, c.resolved.lastIndexOf('#')));
+  for (const c of citations)
+    if (c.resolved !== undefined) citedDocs.add(c.resolved.slice(0, c.resolved.lastIndexOf('#')));
   for (const doc of documents) {
     if (citedDocs.has(doc.doc)) continue;
     const required = facts.filter((f) => f.doc === doc.doc && f.required.length > 0).length;

@@ -99,9 +99,17 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
     const list = input.externalSpecs;
     if (
       !Array.isArray(list) ||
-      !list.every((e) => e !== null && typeof e === 'object' && typeof e.namespace === 'string' && typeof e.root === 'string')
+      !list.every(
+        (e) =>
+          e !== null &&
+          typeof e === 'object' &&
+          typeof e.namespace === 'string' &&
+          typeof e.root === 'string',
+      )
     ) {
-      throw new UsageError(`${where}: \`externalSpecs\` must be an array of { "namespace": "…", "root": "dir" }`);
+      throw new UsageError(
+        `${where}: \`externalSpecs\` must be an array of { "namespace": "…", "root": "dir" }`,
+      );
     }
     config.externalSpecs = list.map((e) => ({ namespace: e.namespace, root: e.root }));
   }

@@ -178,7 +178,7 @@ function decodeCitation(row: Row): ScannedCitation {
 export type ScanCache = ContentCache<Row[]>;
 
 export function openScanCache(root: string): ScanCache {
-  return ContentCache.open<Row[]>(root, 'scan-v4', join(PACKAGE_ROOT, 'checks', 'scan'));
+  return ContentCache.open<Row[]>(root, 'scan-v3', join(PACKAGE_ROOT, 'checks', 'scan'));
 }
 
 /** `scanFile`, answered from the cache when the file's text is unchanged. */

@@ -37,7 +37,9 @@ export function specmapConfig(text: string, root: string, where: string): Factli
     raw = parse(text) as Record<string, unknown>;
   } catch (error) {
     if (error instanceof TomlError) {
-      throw new UsageError(`${where}:${error.line}:${error.column}: invalid TOML: ${error.message.split('\n')[0]}`);
+      throw new UsageError(
+        `${where}:${error.line}:${error.column}: invalid TOML: ${error.message.split('\n')[0]}`,
+      );
     }
     throw new UsageError(`${where}: invalid TOML: ${(error as Error).message}`);
   }
@@ -66,7 +68,8 @@ export function specmapConfig(text: string, root: string, where: string): Factli
   config.exempt = strings(raw, 'exempt', where);
   const external = raw.external_specs;
   if (external !== undefined) {
-    if (!Array.isArray(external)) throw new UsageError(`${where}: \`external_specs\` must be an array of tables`);
+    if (!Array.isArray(external))
+      throw new UsageError(`${where}: \`external_specs\` must be an array of tables`);
     config.externalSpecs = external.map((entry, i) => {
       const e = entry as Record<string, unknown>;
       if (typeof e?.namespace !== 'string' || typeof e.root !== 'string') {

@@ -83,6 +83,7 @@ function addressOf(hit: RegExpExecArray, isUrl: boolean): Address {
  * A tag right after a backtick is prose about the syntax, not a citation.
  */
 // @implements factline#GATE-REFERENCE-FORMS
+// @implements real-codebases#JSDOC-SPEC-TAG
 export function parseCitations(comment: string, base: number): RawCitation[] {
   const found: RawCitation[] = [];
   TAG.lastIndex = 0;

@@ -30,7 +30,7 @@ const ID_START = /[A-Za-z_]/;
 const ID_PART = /[A-Za-z0-9_]/;
 
 /** Decodes a (non-raw) Rust string body: escapes, and `\` + newline + indentation (line continuation). */
-function unescape(body: string): string {
+function decodeEscapes(body: string): string {
   return body.replace(/\\(\r?\n[ \t]*|n|t|r|0|\\|"|'|u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2})/g, (_, e: string) => {
     if (e.startsWith('\n') || e.startsWith('\r')) return '';
     if (e === 'n') return '\n';
@@ -72,7 +72,7 @@ function tokenize(text: string): Token[] {
       const open = c === '"' ? i : i + 1;
       let j = open + 1;
       while (j < n && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      tokens.push({ kind: 'str', start: i, end: j + 1, text: unescape(text.slice(open + 1, j)) });
+      tokens.push({ kind: 'str', start: i, end: j + 1, text: decodeEscapes(text.slice(open + 1, j)) });
       i = j + 1;
     } else if (
       (c === 'r' || ((c === 'b' || c === 'c') && text[i + 1] === 'r')) &&
@@ -118,7 +118,18 @@ function tokenize(text: string): Token[] {
   return tokens;
 }
 
-const ITEM_KEYWORDS = new Set(['fn', 'struct', 'enum', 'trait', 'impl', 'mod', 'type', 'const', 'static', 'union']);
+const ITEM_KEYWORDS = new Set([
+  'fn',
+  'struct',
+  'enum',
+  'trait',
+  'impl',
+  'mod',
+  'type',
+  'const',
+  'static',
+  'union',
+]);
 /** Items whose `{` is their body (const/static/type end at `;`, their braces are expressions). */
 const BODY_ITEMS = new Set(['fn', 'struct', 'enum', 'trait', 'impl', 'mod', 'union', 'macro']);
 const CITING_VERBS = new Set(['implements', 'verifies', 'deviates']);
@@ -146,6 +157,7 @@ interface Pending {
  * the directory holding `src/` or `tests/`, dashes read as underscores, so
  * the scan stays a function of the file's path and text alone.
  */
+// @implements real-codebases#RUST-SYMBOL-PATHS
 export function rustModulePath(file: string): string {
   const parts = file.split('/');
   let at = -1;
@@ -193,7 +205,11 @@ function readPath(tokens: Token[], i: number): { path: string[]; next: number } 
 }
 
 /** `key = value` and positional arguments of an attribute or macro call between `(` and `)`. */
-function readArgs(tokens: Token[], open: number, close: number): { positional: Token[]; named: Map<string, Token> } {
+function readArgs(
+  tokens: Token[],
+  open: number,
+  close: number,
+): { positional: Token[]; named: Map<string, Token> } {
   const positional: Token[] = [];
   const named = new Map<string, Token>();
   let i = open + 1;
@@ -242,7 +258,14 @@ function citation(
 }
 
 /** The citation an attribute carries, when it is `spec(…)` or `verifies(…)`. */
-function attributeCitation(tokens: Token[], hash: number, path: string[], open: number, close: number, at: At) {
+function attributeCitation(
+  tokens: Token[],
+  hash: number,
+  path: string[],
+  open: number,
+  close: number,
+  at: At,
+) {
   const name = path[path.length - 1];
   if (!(path.length === 1 || (path.length === 2 && path[0] === 'specmark'))) return undefined;
   if (name !== 'spec' && name !== 'verifies') return undefined;
@@ -280,7 +303,8 @@ function isTestAttribute(tokens: Token[], path: string[], open: number, close: n
 }
 
 /** A quick look before lexing: files with no carrier at all cost one regex. */
-const CARRIER = /#\s*!?\s*\[\s*(?:specmark\s*::\s*)?(?:spec|verifies)\s*\(|scope\s*!|#\s*\[\s*(?:cfg\s*\(|test\s*\])|@(?:spec|implements|verifies|deviates)\b/;
+const CARRIER =
+  /#\s*!?\s*\[\s*(?:specmark\s*::\s*)?(?:spec|verifies)\s*\(|scope\s*!|#\s*\[\s*(?:cfg\s*\(|test\s*\])|@(?:spec|implements|verifies|deviates)\b/;
 
 // @implements real-codebases#RUST-ATTRIBUTE-CARRIERS
 // @implements real-codebases#RUST-SCOPE-INHERITANCE
@@ -295,7 +319,14 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
   const out: ScannedCitation[] = [];
   /** Byte ranges of test blocks, to judge the comment citations too. */
   const testRanges: [number, number][] = [];
-  const root: Frame = { symbol: rustModulePath(file), test: false, module: true, items: [], tagged: new Set(), scopes: [] };
+  const root: Frame = {
+    symbol: rustModulePath(file),
+    test: false,
+    module: true,
+    items: [],
+    tagged: new Set(),
+    scopes: [],
+  };
   const stack: Frame[] = [root];
   /** Item frames waiting for their `{`: index of the frame's brace depth. */
   let pending: Pending = { cites: [], test: false };
@@ -319,7 +350,11 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const top = stack[stack.length - 1]!;
-    if (t.kind === 'punct' && t.text === '#' && (tokens[i + 1]?.text === '[' || tokens[i + 1]?.text === '!')) {
+    if (
+      t.kind === 'punct' &&
+      t.text === '#' &&
+      (tokens[i + 1]?.text === '[' || tokens[i + 1]?.text === '!')
+    ) {
       const inner = tokens[i + 1]!.text === '!';
       const open = inner ? i + 2 : i + 1;
       if (tokens[open]?.text !== '[') continue;
