@@ -3,7 +3,10 @@
  * runs the gate, prints the console (or JSON) report, writes SARIF / JUnit /
  * HTML files atomically, and turns the result into the exit code.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { applyBaseline, parseBaseline } from '../../checks/baseline.ts';
+import type { TraceResult } from '../../checks/model.ts';
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
 import { type FactlineConfig, loadConfig } from '../config.ts';
@@ -13,7 +16,7 @@ import { runGate } from '../run-gate.ts';
 
 const USAGE = `usage: factline check [--json] [--sarif FILE] [--junit FILE] [--html FILE] [--strict]
                       [--config FILE] [--specs PATH|GLOB…] [--sources GLOB…] [--tests GLOB…]
-                      [--ignore GLOB…] [--specs-root DIR] [--no-cache]
+                      [--ignore GLOB…] [--specs-root DIR] [--no-cache] [--baseline FILE]
 
 The traceability gate: joins the specs' facts with the @implements / @verifies /
 @deviates citations in the source and test files and reports every gap.
@@ -23,7 +26,9 @@ The traceability gate: joins the specs' facts with the @implements / @verifies /
   --junit FILE    also write JUnit XML, one test case per fact that needs evidence
   --html FILE     also write the HTML coverage report
   --strict        service units (kebab-case ids) need evidence like normative facts
-  --config FILE   use this config instead of ./factline.config.json
+  --config FILE   use this config instead of ./factline.config.json (or vibevm's specmap.toml)
+  --baseline FILE fail only on findings not in FILE (written by \`factline baseline\`);
+                  a baselined finding that is gone is reported as baseline-gone
   --specs …       spec files or directories (or globs) instead of the config's
   --sources …     source globs (where @implements belongs) instead of the config's
   --tests …       test globs (where @verifies belongs) instead of the config's
@@ -50,6 +55,7 @@ interface CheckArgs {
   tests?: string[];
   ignore?: string[];
   specsRoot?: string;
+  baseline?: string;
 }
 
 const LIST_FLAGS = {
@@ -64,6 +70,7 @@ const FILE_FLAGS = {
   '--html': 'html',
   '--config': 'config',
   '--specs-root': 'specsRoot',
+  '--baseline': 'baseline',
 } as const;
 
 export function parseCheckArgs(argv: string[]): CheckArgs {
@@ -131,6 +138,20 @@ function writeOutput(io: CliIO, path: string, text: string): void {
   }
 }
 
+function withBaseline(io: CliIO, result: TraceResult, file: string): TraceResult {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(resolve(io.cwd, file), 'utf8'));
+  } catch (error) {
+    throw new UsageError(
+      `cannot read baseline ${file}: ${(error as Error).message} (write one with \`factline baseline --out ${file}\`)`,
+    );
+  }
+  const baseline = parseBaseline(raw);
+  if (typeof baseline === 'string') throw new UsageError(`${file}: ${baseline}`);
+  return applyBaseline(result, baseline, file);
+}
+
 // @implements factline#GATE-EXIT-CODES
 const command: Command = {
   name: 'check',
@@ -139,11 +160,13 @@ const command: Command = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCheckArgs(argv);
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args);
-    const { result, specs } = await runGate(io, config, {
+    const gate = await runGate(io, config, {
       strict: config.strict,
       specs: specPaths,
       cache: args.cache,
     });
+    const { specs } = gate;
+    const result = args.baseline ? withBaseline(io, gate.result, args.baseline) : gate.result;
     if (args.sarif) writeOutput(io, args.sarif, REPORTERS.sarif(result));
     if (args.junit) writeOutput(io, args.junit, REPORTERS.junit(result));
     if (args.html) {
