@@ -63,7 +63,7 @@ export function distance(a: string, b: string, limit = Number.POSITIVE_INFINITY)
       const sub = prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1);
       const del = (j <= i - 1 + band ? prev[j]! : big) + 1;
       const ins = row[j - 1]! + 1;
-      const v = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
+      const v = Math.min(sub, del, ins);
       row[j] = v;
       if (v < best) best = v;
     }
@@ -138,7 +138,9 @@ export class Suggester {
     for (const i of touched) {
       const n = this.hits[i]!;
       this.hits[i] = 0;
-      (buckets[n] ??= []).push(i);
+      const bucket = buckets[n];
+      if (bucket === undefined) buckets[n] = [i];
+      else bucket.push(i);
     }
     let taken = 0;
     for (let n = buckets.length - 1; n > 0 && taken < SHORTLIST; n--) {
