@@ -35,8 +35,12 @@ export interface FactIndex {
   byId: Map<string, Fact[]>;
   docs: Map<string, SpecDocument>;
   addresses: string[];
-  /** Another spelling of a document (canonical short id, namespaced path) → its doc name. */
-  aliases: Map<string, string>;
+  /**
+   * Another spelling of a document (canonical short id, namespaced path, a
+   * trailing part of its canonical path) → its doc name; null when two
+   * documents share the spelling, which then names neither.
+   */
+  aliases: Map<string, string | null>;
   /** Addresses of heading units (`## Title {#anchor}`), which resolve like facts. */
   headings: Set<string>;
   addressing: Addressing;
@@ -111,7 +115,8 @@ export function indexFacts(set: SpecSet, addressing: Addressing = {}): FactIndex
   const byId = new Map<string, Fact[]>();
   const docs = new Map<string, SpecDocument>();
   const byDocId = new Map<string, Map<string, Fact>>();
-  const aliases = new Map<string, string>();
+  const aliases = new Map<string, string | null>();
+  const docs0 = new Set(set.documents.map((d) => d.doc));
   const headings = new Set<string>();
   const add = (fact: Fact): void => {
     // The first definition wins; the duplicate is the reader's diagnostic.
@@ -132,6 +137,14 @@ export function indexFacts(set: SpecSet, addressing: Addressing = {}): FactIndex
     const { namespace, path } = namespaceOf(doc.doc, addressing);
     const canonical = canonicalDocPath(path);
     if (canonical !== path) aliases.set(canonical, doc.doc);
+    // `modules/idx/PROP-005` for `vendor/spec/modules/idx/PROP-005-index`: the trailing parts of the
+    // canonical path, as a spec:// path names them when no namespace says where the root is.
+    const parts = canonical.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const tail = parts.slice(i).join('/');
+      if (docs0.has(tail) || aliases.get(tail) === doc.doc) continue;
+      aliases.set(tail, aliases.has(tail) ? null : doc.doc);
+    }
     if (namespace !== undefined) {
       aliases.set(`${namespace}/${canonical}`, doc.doc);
       aliases.set(`${namespace}/${path}`, doc.doc);
@@ -166,7 +179,7 @@ export type Resolution =
 /** A document name as written (path, canonical short id or namespaced path) → the loaded doc name. */
 function docNamed(name: string, index: FactIndex): string | undefined {
   if (index.docs.has(name)) return name;
-  return index.aliases.get(name) ?? index.aliases.get(name.replace(/\.md$/, ''));
+  return index.aliases.get(name) ?? index.aliases.get(name.replace(/\.md$/, '')) ?? undefined;
 }
 
 type UrlDoc = { doc: string } | { missing: string };

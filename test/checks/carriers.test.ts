@@ -211,6 +211,23 @@ describe('spec:// addresses and units', () => {
     expect(unknown[1]).toContain('in no configured namespace');
   });
 
+  // @verifies real-codebases#ADDRESS-FORMS
+  it('without a namespace, a trailing part of the canonical path names the document unless two share it', () => {
+    const text =
+      '// @implements spec://any.host/modules/idx/PROP-005#layout\n// @implements PROP-005#LAYOUT-IS-FLAT\n';
+    const alone = trace({ documents: [doc] }, [cite(text)], { strict: false });
+    expect(alone.citations.map((c) => c.resolved)).toEqual([
+      'modules/idx/PROP-005-index#layout',
+      'modules/idx/PROP-005-index#LAYOUT-IS-FLAT',
+    ]);
+    const twin = parseSpec(SPEC, { file: 'spec/other/PROP-005-copy.md', doc: 'other/PROP-005-copy' });
+    const both = trace({ documents: [doc, twin] }, [cite(text)], { strict: false });
+    expect(both.citations.map((c) => c.resolved ?? c.problem)).toEqual([
+      'modules/idx/PROP-005-index#layout',
+      'unknown-fact',
+    ]);
+  });
+
   // @verifies real-codebases#UNITS-CARRY-URI
   it('lists units with their uri, heading units with kind and revision', () => {
     const result = trace({ documents: [doc] }, [], { strict: false, addressing });
