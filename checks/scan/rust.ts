@@ -317,8 +317,6 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
   const tokens = tokenize(text);
   const at = lineIndex(text);
   const out: ScannedCitation[] = [];
-  /** Byte ranges of test blocks, to judge the comment citations too. */
-  const testRanges: [number, number][] = [];
   const root: Frame = {
     symbol: rustModulePath(file),
     test: false,
@@ -332,6 +330,17 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
   let pending: Pending = { cites: [], test: false };
   let item: { symbol: string; keyword: string; test: boolean; start: number; depth: number } | undefined;
   let parens = 0;
+  // Comment citations bind like attributes: to the item that follows them, else to where they stand.
+  let nextComment = 0;
+  let commentsWaiting: ScannedCitation[] = [];
+  let lastItem: { symbol: string; test: boolean; line: number } | undefined;
+  const bindComments = (symbol: string, test: boolean): void => {
+    for (const c of commentsWaiting) {
+      c.symbol = symbol;
+      if (test) c.inTest = true;
+    }
+    commentsWaiting = [];
+  };
 
   const finishModule = (frame: Frame): void => {
     if (!frame.module) return;
@@ -350,6 +359,18 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const top = stack[stack.length - 1]!;
+    while (nextComment < comments.length && comments[nextComment]!.offset < t.start) {
+      const c = comments[nextComment++]!;
+      if (trailing(text, c.offset)) {
+        // A comment after code on its line speaks about that line's item.
+        const own = lastItem?.line === c.line ? lastItem : undefined;
+        c.symbol = own?.symbol ?? top.symbol;
+        if (own?.test ?? top.test) c.inTest = true;
+      } else commentsWaiting.push(c);
+    }
+    if (commentsWaiting.length > 0 && item === undefined && !leadsToItem(tokens, i)) {
+      bindComments(top.symbol, top.test);
+    }
     if (
       t.kind === 'punct' &&
       t.text === '#' &&
@@ -363,10 +384,8 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
       const argsOpen = tokens[next]?.text === '(' ? next : -1;
       const argsClose = argsOpen === -1 ? -1 : closing(tokens, argsOpen);
       if (isTestAttribute(tokens, path, argsOpen, argsClose)) {
-        if (inner) {
-          top.test = true;
-          testRanges.push([tokens[i]!.start, text.length]);
-        } else pending.test = true;
+        if (inner) top.test = true;
+        else pending.test = true;
       } else if (argsOpen !== -1) {
         const cite = attributeCitation(tokens, i, path, argsOpen, argsClose, at);
         if (cite) {
@@ -410,7 +429,6 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
             tagged: new Set(),
             scopes: [],
           };
-          if (item.test && !top.test) testRanges.push([item.start, closingOffset(tokens, i, text)]);
           flushPending(item.symbol, item.test);
           item = undefined;
           stack.push(frame);
@@ -434,23 +452,58 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
     const symbol = `${top.symbol}::${name}`;
     const test = top.test || pending.test;
     item = { symbol, keyword, test, start: t.start, depth: stack.length };
+    lastItem = { symbol, test, line: at(t.start).line };
+    bindComments(symbol, test);
     if (top.module) {
       top.items.push(symbol);
       if (pending.cites.length > 0) top.tagged.add(symbol);
     }
   }
   finishModule(root);
-  // Attributes followed by no item (a statement, the end of the file) belong to where they stand.
-  flushPending(stack[stack.length - 1]!.symbol, stack[stack.length - 1]!.test);
-  for (const c of comments) {
-    if (testRanges.some(([s, e]) => c.offset >= s && c.offset < e)) c.inTest = true;
-  }
+  // Attributes and comments followed by no item (a statement, the end of the file) belong to where they stand.
+  const last = stack[stack.length - 1]!;
+  flushPending(last.symbol, last.test);
+  commentsWaiting.push(...comments.slice(nextComment));
+  bindComments(last.symbol, last.test);
   return [...out, ...comments].sort((a, b) => a.offset - b.offset);
 }
 
-function closingOffset(tokens: Token[], open: number, text: string): number {
-  const close = closing(tokens, open);
-  return close < tokens.length ? tokens[close]!.end : text.length;
+/** Whether code stands before `offset` on its line. */
+function trailing(text: string, offset: number): boolean {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  // The tag's own comment opener (`//`, `/*`, a block comment's `*` margin) is not code.
+  const before = text
+    .slice(lineStart, offset)
+    .replace(/\/[/*].*$/, '')
+    .replace(/^\s*\*+/, '');
+  return before.trim() !== '';
+}
+
+const QUALIFIERS = new Set([
+  'pub',
+  'async',
+  'unsafe',
+  'extern',
+  'default',
+  'const',
+  'crate',
+  'super',
+  'self',
+  'in',
+]);
+
+/**
+ * Whether the token at `i` can still be the start of an item: an attribute,
+ * a qualifier (`pub(crate)`, `unsafe`, `extern "C"`), an item keyword.
+ */
+function leadsToItem(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  if (t.kind === 'id') return QUALIFIERS.has(t.text) || ITEM_KEYWORDS.has(t.text) || t.text === 'macro_rules';
+  if (t.kind === 'str') return tokens[i - 1]?.text === 'extern';
+  if (t.text === '#') return true;
+  if (t.text === '(') return tokens[i - 1]?.text === 'pub';
+  if (t.text === ')') return QUALIFIERS.has(tokens[i - 1]?.text ?? '') && tokens[i - 2]?.text === '(';
+  return false;
 }
 
 /** The name an item keyword introduces: `fn run` → `run`, `impl X for Y` → `Y`, `macro_rules! m` → `m`. */

@@ -119,6 +119,36 @@ describe('Rust carriers', () => {
     );
   });
 
+  // @verifies real-codebases#RUST-SYMBOL-PATHS
+  // @verifies real-codebases#TEST-PER-BLOCK
+  it('comment tags bind like attributes: to the next item, else to where they stand, test blocks included', () => {
+    const rust = `// @implements D#ON-ITEM
+#[derive(Debug)]
+pub(crate) struct Store; // @implements D#TRAILING
+
+fn body() {
+    // @implements D#IN-BODY
+    let x = 1;
+}
+
+#[cfg(test)]
+mod tests {
+    // @verifies D#IN-TEST-MODULE
+    use super::*;
+}
+// @implements D#AT-END
+`;
+    expect(
+      scanFile('crates/kv/src/store.rs', rust).map((c) => `${c.id} ${c.symbol} ${c.inTest === true}`),
+    ).toEqual([
+      'ON-ITEM kv::store::Store false',
+      'TRAILING kv::store::Store false',
+      'IN-BODY kv::store::body false',
+      'IN-TEST-MODULE kv::store::tests true',
+      'AT-END kv::store false',
+    ]);
+  });
+
   it('a #[spec] with an address that is not one is reported, not dropped', () => {
     const bad = scanFile('src/lib.rs', '#[spec(implements = "not an address")]\nfn f() {}\n');
     expect(bad).toHaveLength(1);
