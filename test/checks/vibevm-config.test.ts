@@ -54,6 +54,38 @@ describe('--config specmap.toml', () => {
   });
 });
 
+describe('factline.config.json with a namespace and a policy table', () => {
+  // @verifies real-codebases#JSDOC-SPEC-TAG
+  // @verifies real-codebases#POLICY-AS-CONFIG
+  // @verifies real-codebases#UNITS-CARRY-URI
+  it('JSDoc @spec citations resolve by canonical short id; describe/it in a source file is test code', async () => {
+    const { code, result } = await checkJson(fixture('jsdoc-namespace'));
+    expect(code).toBe(0);
+    expect(
+      result.citations.map((c) => `${c.verb} ${c.uri} ${c.pin ?? '-'} ${c.inTest} ${c.counted}`),
+    ).toEqual([
+      'implements spec://org.example/web/FEAT-012#SESSION-EXPIRES r2 false true',
+      'verifies spec://org.example/web/FEAT-012#LOGOUT-CLEARS - true true',
+    ]);
+    // The table asks only an implementation of impl/done and only a verification of test/done.
+    expect(result.facts.map((f) => `${f.id} ${f.required.join('+') || '-'} ${f.state}`)).toEqual([
+      'req-sessions - service',
+      'SESSION-EXPIRES implementation implemented',
+      'LOGOUT-CLEARS verification verified',
+    ]);
+    expect(result.units?.map((u) => u.uri)).toContain('spec://org.example/web/FEAT-012#sessions');
+  });
+
+  it('a policy that is neither a preset nor a table is a config error naming the presets', async () => {
+    const dir = fixture('jsdoc-namespace');
+    const path = join(dir, 'factline.config.json');
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/"policy": \{[^}]*\}/, '"policy": "strictest"'));
+    const r = await runIn(dir, ['check', '--no-cache']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown policy preset `strictest` (known: factline, vibevm)');
+  });
+});
+
 describe('baseline and ratchet', () => {
   // @verifies real-codebases#BASELINE-RATCHET
   it('check --baseline fails only on new findings and reports a baselined one that is gone', async () => {
