@@ -7,7 +7,14 @@
 import type { Fact } from '../reader/model.ts';
 import type { FindingCollector } from './findings.ts';
 import type { Citation } from './model.ts';
-import { currentPin, type FactIndex, pinMatches, type Resolution, resolveRef } from './resolve.ts';
+import {
+  currentPin,
+  type FactIndex,
+  kindRevision,
+  pinMatches,
+  type Resolution,
+  resolveRef,
+} from './resolve.ts';
 import type { ScannedCitation } from './scan/types.ts';
 
 export interface ScannedFile {
@@ -41,7 +48,7 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
     for (const raw of inFileOrder(scanned.citations)) {
       const citation = toCitation(raw, scanned);
       citations.push(citation);
-      const problem = judgeCitation(citation, raw, index);
+      const problem = judgeCitation(citation, raw, index, out);
       if (problem === undefined) {
         citation.counted = true;
       } else {
@@ -63,9 +70,11 @@ function toCitation(raw: ScannedCitation, scanned: ScannedFile): Citation {
     file: scanned.file,
     line: raw.line,
     column: raw.column,
-    inTest: scanned.inTest,
+    inTest: scanned.inTest || raw.inTest === true,
     counted: false,
   };
+  if (raw.uri !== undefined) citation.uri = raw.uri;
+  if (raw.covers !== undefined) citation.covers = raw.covers;
   if (raw.doc !== undefined) citation.doc = raw.doc;
   if (raw.pin !== undefined) citation.pin = raw.pin;
   if (raw.reason !== undefined) citation.reason = raw.reason;
@@ -75,7 +84,12 @@ function toCitation(raw: ScannedCitation, scanned: ScannedFile): Citation {
 }
 
 /** The first problem of one citation, in order: its reference, its use of the fact, its pin. */
-function judgeCitation(citation: Citation, raw: ScannedCitation, index: FactIndex): Problem | undefined {
+function judgeCitation(
+  citation: Citation,
+  raw: ScannedCitation,
+  index: FactIndex,
+  out: FindingCollector,
+): Problem | undefined {
   if (raw.malformed !== undefined) {
     return {
       rule: 'unknown-fact',
@@ -87,7 +101,7 @@ function judgeCitation(citation: Citation, raw: ScannedCitation, index: FactInde
   const resolution = resolveRef(raw, index);
   if (resolution.kind !== 'fact') return unresolved(citation, raw, resolution);
   citation.resolved = resolution.fact.address;
-  return misuse(citation, raw, resolution.fact) ?? staleness(citation, raw, resolution.fact, index);
+  return misuse(citation, raw, resolution.fact) ?? staleness(citation, raw, resolution.fact, index, out);
 }
 
 function placeOf(citation: Citation): { file: string; line: number; column: number } {
@@ -154,7 +168,7 @@ function misuse(citation: Citation, raw: ScannedCitation, fact: Fact): Problem |
       rule: 'misplaced-citation',
       ...factPlaceOf(citation, fact),
       message: `@verifies ${raw.ref} outside the test files`,
-      fix: 'move it into the test that proves the fact, or use @implements; test files come from the `tests` globs',
+      fix: 'move it into the test that proves the fact, or use @implements; test code is a file matching the `tests` globs, or a #[cfg(test)] / #[test] / describe / it block',
     };
   }
   if (raw.verb === 'deviates' && (raw.reason === undefined || raw.reason === '')) {
@@ -175,9 +189,26 @@ function staleness(
   raw: ScannedCitation,
   fact: Fact,
   index: FactIndex,
+  out: FindingCollector,
 ): Problem | undefined {
   if (raw.pin === undefined) return undefined;
   const doc = index.docs.get(fact.doc);
+  if (
+    index.headings.has(fact.address) &&
+    /^r[0-9]+$/.test(raw.pin) &&
+    kindRevision(fact, doc) === undefined
+  ) {
+    // vibevm's pin-into-unmarked-unit: a revision pin on a heading that declares no revision
+    // yet is a note for the spec's author, not a reason to stop counting the code.
+    // @implements real-codebases#PIN-INTO-UNMARKED-UNIT
+    out.add({
+      rule: 'pin-into-unmarked-unit',
+      ...factPlaceOf(citation, fact),
+      message: `${raw.verb} ${citation.uri ?? raw.ref} pins ${raw.pin} but ${fact.address} carries no kind/revision line yet`,
+      fix: `give the section a kind line (\`req ${raw.pin}\` as a fact right under its heading), or drop the pin`,
+    });
+    return undefined;
+  }
   if (pinMatches(raw.pin, fact, doc)) return undefined;
   const now = currentPin(fact, doc, raw.pin);
   return {

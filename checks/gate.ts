@@ -8,6 +8,8 @@ import picomatch from 'picomatch';
 import type { SpecSet } from '../reader/model.ts';
 import type { Finding, TraceResult } from './model.ts';
 import type { OutcomeInput } from './outcomes.ts';
+import type { PolicyTable } from './policy.ts';
+import type { Addressing } from './resolve.ts';
 import { isScannable, type ScannedCitation, scanFile } from './scan/index.ts';
 import { adviseGeneratedStale, type TemplateSetup, templateCitations } from './template-pins.ts';
 import { type ScannedFile, trace } from './trace.ts';
@@ -42,6 +44,12 @@ export interface GateInputs {
   templates?: TemplateSetup;
   /** Test results joined to verifying citations; absent: outcomes are not checked. */
   results?: OutcomeInput;
+  /** Which evidence each status needs; the factline preset when absent. */
+  policy?: PolicyTable;
+  /** `spec://` namespaces of the loaded documents. */
+  addressing?: Addressing;
+  /** The globs the file list came from, named by the no-silent-green warnings, and where they are configured. */
+  searched?: { globs: string[]; where: string };
   /** Filled with milliseconds per phase when given (for the benchmark). */
   timings?: Record<string, number>;
 }
@@ -73,6 +81,9 @@ export async function runGate(inputs: GateInputs): Promise<TraceResult> {
     strict: inputs.strict,
     extraFindings,
     ...(inputs.results ? { results: inputs.results } : {}),
+    ...(inputs.policy ? { policy: inputs.policy } : {}),
+    ...(inputs.addressing ? { addressing: inputs.addressing } : {}),
+    ...(inputs.searched ? { searched: inputs.searched } : {}),
   });
   lap('trace');
   if (inputs.templates) adviseGeneratedStale(result.findings, inputs.templates);

@@ -6,7 +6,11 @@ import type { EvidenceKind, FactClass, Severity, Status } from '../reader/model.
 import type { RuleId } from './rules.ts';
 import type { FactState, FactTally, GapKind } from './states.ts';
 
-export const CITATION_VERBS = ['implements', 'verifies', 'deviates'] as const;
+/**
+ * `scope` is vibevm's `specmark::scope!(…)`: a module-level marker whose
+ * address every untagged item of the module inherits (PROP-014).
+ */
+export const CITATION_VERBS = ['implements', 'verifies', 'deviates', 'scope'] as const;
 export type CitationVerb = (typeof CITATION_VERBS)[number];
 
 export interface Citation {
@@ -21,8 +25,12 @@ export interface Citation {
   file: string;
   line: number;
   column: number;
-  /** Whether the file matched the tests globs (else sources). */
+  /** Whether the file matched the tests globs, or the citation stands in a test block (`#[cfg(test)]`, `#[test]`, describe/it). */
   inTest: boolean;
+  /** The `spec://…` address as written, when the citation used one. */
+  uri?: string;
+  /** For a `scope` marker: the module's untagged items that inherit its address. */
+  covers?: string[];
   /** Enclosing declaration, e.g. `class Server > method handle`, when known. */
   symbol?: string;
   /** Enclosing it()/test() title in test files, when known. */
@@ -106,6 +114,23 @@ export interface Summary extends FactTally {
   findings: { error: number; warning: number; info: number };
 }
 
+/** A citable unit: a fact, or a heading with an explicit `{#anchor}`. */
+export interface UnitEntry {
+  /** `doc#anchor` */
+  address: string;
+  /** `spec://NAMESPACE/DOC#anchor`, when a namespace is configured. */
+  uri?: string;
+  kind: 'fact' | 'heading';
+  anchor: string;
+  file: string;
+  line: number;
+  /** The heading's title, or the fact's text. */
+  title: string;
+  /** The kind line governing a heading unit (`req`, revision), when it has one. */
+  unitKind?: string;
+  revision?: number;
+}
+
 export interface TraceResult {
   summary: Summary;
   documents: { doc: string; file: string; summary: Summary }[];
@@ -114,4 +139,6 @@ export interface TraceResult {
   findings: Finding[];
   /** Test outcomes joined to verifying citations; absent or unchecked when no results were given. */
   outcomes?: OutcomeSummary;
+  /** Every citable unit, present when the config names a namespace or an external spec. */
+  units?: UnitEntry[];
 }

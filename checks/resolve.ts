@@ -3,7 +3,30 @@
  * by bare id while unique, by `spec://…/DOC#ID`; plus pin comparison and
  * did-you-mean suggestions. Pure.
  */
-import type { Fact, SpecDocument, SpecSet } from '../reader/model.ts';
+import type { Fact, Section, SpecDocument, SpecSet, Status } from '../reader/model.ts';
+import { digestOf } from '../reader/text.ts';
+import { Suggester } from './suggest.ts';
+
+/**
+ * How `spec://` addresses map to loaded documents (vibevm's model): the
+ * project's own namespace, and external namespaces whose documents were
+ * loaded under a doc-name prefix (or whose root is not on disk).
+ */
+export interface Addressing {
+  /** The `spec://NAMESPACE/…` of this project's own specs. */
+  namespace?: string;
+  external?: ExternalNamespace[];
+}
+
+export interface ExternalNamespace {
+  namespace: string;
+  /** Spec root as configured, for messages. */
+  root: string;
+  /** Doc names of this namespace's documents start with this (`NAMESPACE/`). */
+  docPrefix: string;
+  /** False when the root is not in the repository: its addresses cannot resolve. */
+  present: boolean;
+}
 
 export interface FactIndex {
   byAddress: Map<string, Fact>;
@@ -12,32 +35,140 @@ export interface FactIndex {
   byId: Map<string, Fact[]>;
   docs: Map<string, SpecDocument>;
   addresses: string[];
+  /**
+   * Another spelling of a document (canonical short id, namespaced path, a
+   * trailing part of its canonical path) → its doc name; null when two
+   * documents share the spelling, which then names neither.
+   */
+  aliases: Map<string, string | null>;
+  /** Addresses of heading units (`## Title {#anchor}`), which resolve like facts. */
+  headings: Set<string>;
+  addressing: Addressing;
+  /** Did-you-mean over ids and addresses, built on first use. */
+  suggesters: { ids?: Suggester; addresses?: Suggester; byDoc?: Map<string, Suggester> };
 }
 
-export function indexFacts(set: SpecSet): FactIndex {
+/**
+ * vibevm addresses a document by its canonical short id: the stem's leading
+ * `PREFIX-NNN` (`PROP-005-package-index.md` → `PROP-005`), its folders kept.
+ */
+export function canonicalDocPath(doc: string): string {
+  const slash = doc.lastIndexOf('/');
+  const stem = doc.slice(slash + 1);
+  const m = /^([A-Z][A-Z0-9]*-[0-9]+)-/.exec(stem);
+  return m ? `${doc.slice(0, slash + 1)}${m[1]}` : doc;
+}
+
+/** The namespace a document belongs to and its path inside it. */
+export function namespaceOf(doc: string, addressing: Addressing): { namespace?: string; path: string } {
+  for (const ext of addressing.external ?? []) {
+    if (doc.startsWith(ext.docPrefix))
+      return { namespace: ext.namespace, path: doc.slice(ext.docPrefix.length) };
+  }
+  return addressing.namespace === undefined ? { path: doc } : { namespace: addressing.namespace, path: doc };
+}
+
+/** `spec://NAMESPACE/DOC#ANCHOR` of a unit, when its document has a namespace. */
+export function unitUri(doc: string, anchor: string, addressing: Addressing): string | undefined {
+  const { namespace, path } = namespaceOf(doc, addressing);
+  return namespace === undefined ? undefined : `spec://${namespace}/${canonicalDocPath(path)}#${anchor}`;
+}
+
+/** The status a heading unit carries: its own section marker, else the enclosing ones', else the document's. */
+function headingStatus(doc: SpecDocument, index: number): Status {
+  let depth = Number.POSITIVE_INFINITY;
+  for (let j = index; j >= 0; j--) {
+    const section = doc.sections[j]!;
+    if (section.depth >= depth) continue;
+    depth = section.depth;
+    if (section.status) return { ...section.status, origin: 'section' };
+  }
+  return doc.status
+    ? { ...doc.status, origin: 'document' }
+    : { stage: 'spec', state: 'work', origin: 'default' };
+}
+
+/** A heading with an explicit `{#anchor}` as a citable unit (a service unit: it needs no evidence itself). */
+export function headingUnit(doc: SpecDocument, section: Section, index: number): Fact {
+  return {
+    id: section.anchor,
+    doc: doc.doc,
+    address: `${doc.doc}#${section.anchor}`,
+    file: doc.file,
+    line: section.line,
+    column: 1,
+    endLine: section.line,
+    factClass: 'service',
+    unit: 'heading',
+    status: headingStatus(doc, index),
+    text: section.title,
+    digest: digestOf(section.title),
+    codes: [],
+    section: section.anchor,
+    ...(section.kindLine ? { kindLine: section.kindLine } : {}),
+  };
+}
+
+// @implements real-codebases#HEADING-UNITS
+export function indexFacts(set: SpecSet, addressing: Addressing = {}): FactIndex {
   const byAddress = new Map<string, Fact>();
   const byId = new Map<string, Fact[]>();
   const docs = new Map<string, SpecDocument>();
   const byDocId = new Map<string, Map<string, Fact>>();
+  const aliases = new Map<string, string | null>();
+  const docs0 = new Set(set.documents.map((d) => d.doc));
+  const headings = new Set<string>();
+  const add = (fact: Fact): void => {
+    // The first definition wins; the duplicate is the reader's diagnostic.
+    if (byAddress.has(fact.address)) return;
+    byAddress.set(fact.address, fact);
+    let ids = byDocId.get(fact.doc);
+    if (ids === undefined) {
+      ids = new Map();
+      byDocId.set(fact.doc, ids);
+    }
+    ids.set(fact.id, fact);
+    const list = byId.get(fact.id);
+    if (list === undefined) byId.set(fact.id, [fact]);
+    else list.push(fact);
+  };
   for (const doc of set.documents) {
     docs.set(doc.doc, doc);
-    for (const fact of doc.facts) {
-      // The first definition wins; the duplicate is the reader's diagnostic.
-      if (!byAddress.has(fact.address)) {
-        byAddress.set(fact.address, fact);
-        let ids = byDocId.get(fact.doc);
-        if (ids === undefined) {
-          ids = new Map();
-          byDocId.set(fact.doc, ids);
-        }
-        ids.set(fact.id, fact);
-      }
-      const list = byId.get(fact.id) ?? [];
-      if (!list.some((f) => f.address === fact.address)) list.push(fact);
-      byId.set(fact.id, list);
+    const { namespace, path } = namespaceOf(doc.doc, addressing);
+    const canonical = canonicalDocPath(path);
+    if (canonical !== path) aliases.set(canonical, doc.doc);
+    // `modules/idx/PROP-005` for `vendor/spec/modules/idx/PROP-005-index`: the trailing parts of the
+    // canonical path, as a spec:// path names them when no namespace says where the root is.
+    const parts = canonical.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const tail = parts.slice(i).join('/');
+      if (docs0.has(tail) || aliases.get(tail) === doc.doc) continue;
+      aliases.set(tail, aliases.has(tail) ? null : doc.doc);
     }
+    if (namespace !== undefined) {
+      aliases.set(`${namespace}/${canonical}`, doc.doc);
+      aliases.set(`${namespace}/${path}`, doc.doc);
+    }
+    for (const fact of doc.facts) add(fact);
+    doc.sections.forEach((section, i) => {
+      if (!section.explicitAnchor) return;
+      const address = `${doc.doc}#${section.anchor}`;
+      if (byAddress.has(address)) return;
+      headings.add(address);
+      add(headingUnit(doc, section, i));
+    });
   }
-  return { byAddress, byDocId, byId, docs, addresses: [...byAddress.keys()] };
+  return {
+    byAddress,
+    byDocId,
+    byId,
+    docs,
+    addresses: [...byAddress.keys()],
+    aliases,
+    headings,
+    addressing,
+    suggesters: {},
+  };
 }
 
 export type Resolution =
@@ -45,30 +176,77 @@ export type Resolution =
   | { kind: 'unknown'; suggestions: string[]; reason: string }
   | { kind: 'ambiguous'; candidates: string[] };
 
-/** `spec://host/a/b/DOC#ID`: the longest path suffix that names a loaded document. */
-function docFromUrl(url: string, index: FactIndex): string | undefined {
-  const parts = url
-    .replace(/^spec:\/\//, '')
-    .split('/')
-    .filter((p) => p !== '');
-  for (let i = 0; i < parts.length; i++) {
-    const candidate = parts.slice(i).join('/').replace(/\.md$/, '');
-    if (index.docs.has(candidate)) return candidate;
+/** A document name as written (path, canonical short id or namespaced path) → the loaded doc name. */
+function docNamed(name: string, index: FactIndex): string | undefined {
+  if (index.docs.has(name)) return name;
+  return index.aliases.get(name) ?? index.aliases.get(name.replace(/\.md$/, '')) ?? undefined;
+}
+
+type UrlDoc = { doc: string } | { missing: string };
+
+/**
+ * `spec://NAMESPACE/DOC#ID`: with namespaces configured, the namespace picks
+ * the spec root and DOC is the path (or canonical short id) inside it;
+ * without, the longest path suffix that names a loaded document.
+ */
+// @implements real-codebases#ADDRESS-FORMS
+function docFromUrl(url: string, index: FactIndex): UrlDoc {
+  const path = url.replace(/^spec:\/\//, '');
+  const { namespace, external = [] } = index.addressing;
+  for (const ext of external) {
+    if (!path.startsWith(`${ext.namespace}/`)) continue;
+    if (!ext.present) {
+      return {
+        missing: `namespace \`${ext.namespace}\` maps to \`${ext.root}\`, which is not in this repository (install it, or fix external_specs)`,
+      };
+    }
+    const doc = docNamed(`${ext.docPrefix}${path.slice(ext.namespace.length + 1)}`, index);
+    return doc
+      ? { doc }
+      : {
+          missing: `namespace \`${ext.namespace}\` has no document \`${path.slice(ext.namespace.length + 1)}\``,
+        };
   }
-  return undefined;
+  if (namespace !== undefined && path.startsWith(`${namespace}/`)) {
+    const rest = path.slice(namespace.length + 1);
+    const doc = docNamed(rest, index);
+    return doc ? { doc } : { missing: `no loaded spec is named \`${rest}\` in namespace \`${namespace}\`` };
+  }
+  const parts = path.split('/').filter((p) => p !== '');
+  for (let i = 0; i < parts.length; i++) {
+    const doc = docNamed(parts.slice(i).join('/').replace(/\.md$/, ''), index);
+    if (doc) return { doc };
+  }
+  const known = [namespace, ...external.map((e) => e.namespace)].filter((n) => n !== undefined);
+  return {
+    missing:
+      known.length > 0
+        ? `\`${url}\` is in no configured namespace (known: ${known.join(', ')})`
+        : `no loaded spec is named \`${path}\``,
+  };
 }
 
 // @implements factline#GATE-REFERENCE-FORMS
 export function resolveRef(ref: { doc?: string; id: string }, index: FactIndex): Resolution {
   if (ref.doc !== undefined) {
-    const doc = ref.doc.startsWith('spec://') ? docFromUrl(ref.doc, index) : ref.doc;
+    let doc: string | undefined;
+    let missing: string | undefined;
+    if (ref.doc.startsWith('spec://')) {
+      const found = docFromUrl(ref.doc, index);
+      if ('doc' in found) doc = found.doc;
+      else missing = found.missing;
+    } else {
+      doc = docNamed(ref.doc, index);
+      if (doc === undefined) missing = `no loaded spec is named \`${ref.doc}\``;
+    }
     const fact = doc === undefined ? undefined : index.byDocId.get(doc)?.get(ref.id);
     if (fact) return { kind: 'fact', fact };
-    const reason =
-      doc === undefined || !index.docs.has(doc)
-        ? `no loaded spec is named \`${doc ?? ref.doc}\``
-        : `\`${doc}\` has no fact \`${ref.id}\``;
-    return { kind: 'unknown', reason, suggestions: suggest(`${doc ?? ''}#${ref.id}`, index) };
+    const reason = missing ?? `\`${doc}\` has no fact or anchored heading \`${ref.id}\``;
+    return {
+      kind: 'unknown',
+      reason,
+      suggestions: doc === undefined ? [] : suggestInDoc(doc, ref.id, index),
+    };
   }
   const facts = index.byId.get(ref.id) ?? [];
   if (facts.length === 1) return { kind: 'fact', fact: facts[0]! };
@@ -124,30 +302,28 @@ export function pinMatches(pin: string, fact: Fact, doc: SpecDocument | undefine
   return currentPin(fact, doc, pin) === pin;
 }
 
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
+/** Up to three nearest ids of one document, as addresses. */
+function suggestInDoc(doc: string, id: string, index: FactIndex): string[] {
+  index.suggesters.byDoc ??= new Map();
+  let suggester = index.suggesters.byDoc.get(doc);
+  if (suggester === undefined) {
+    suggester = new Suggester([...(index.byDocId.get(doc)?.keys() ?? [])]);
+    index.suggesters.byDoc.set(doc, suggester);
   }
-  return row[b.length]!;
+  return suggester.nearest(id).map((x) => `${doc}#${x}`);
 }
 
-/** Up to three nearest addresses (or ids, for a bare reference), closest first. */
+/**
+ * Up to three nearest addresses (or ids, for a bare reference), closest
+ * first. Answered from an n-gram index built once per run, so ten thousand
+ * unknown citations cost about what a clean run costs.
+ */
+// @implements real-codebases#DID-YOU-MEAN-BOUNDED
 export function suggest(wanted: string, index: FactIndex): string[] {
-  const bare = !wanted.includes('#');
-  const target = bare ? wanted : wanted;
-  const pool = bare ? [...index.byId.keys()] : index.addresses;
-  const limit = Math.max(2, Math.floor(target.length / 3));
-  return pool
-    .map((c) => ({ c, d: distance(target.toLowerCase(), c.toLowerCase()) }))
-    .filter((x) => x.d <= limit)
-    .sort((x, y) => x.d - y.d || (x.c < y.c ? -1 : x.c > y.c ? 1 : 0))
-    .slice(0, 3)
-    .map((x) => x.c);
+  if (!wanted.includes('#')) {
+    index.suggesters.ids ??= new Suggester([...index.byId.keys()]);
+    return index.suggesters.ids.nearest(wanted);
+  }
+  index.suggesters.addresses ??= new Suggester(index.addresses);
+  return index.suggesters.addresses.nearest(wanted);
 }

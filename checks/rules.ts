@@ -108,6 +108,36 @@ const GATE_RULES = {
     help: 'The results file may come from another runner, or the test title is built at run time; the citation still counts.',
     fix: 'pass the results of the runner that runs this test with --results, or give the test a literal title',
   },
+  'pin-into-unmarked-unit': {
+    severity: 'warning',
+    description: 'A citation pins a revision (rN) of a heading unit that declares no kind/revision line.',
+    help: "vibevm's note for a spec author: the code names a revision the section has not declared yet; the citation still counts.",
+    fix: 'give the section a kind line (`req rN` as a fact right under its heading), or drop the pin',
+  },
+  'stale-exclude': {
+    severity: 'warning',
+    description: 'A spec exclusion pattern matches no file any more.',
+    help: 'A dead exclusion hides nothing today but would silently hide a spec added under that name later.',
+    fix: 'delete the pattern from `specExclude` (spec_exclude in specmap.toml)',
+  },
+  'nothing-cited': {
+    severity: 'warning',
+    description: 'The scan found no citation at all in the globs it searched.',
+    help: 'A gate that sees nothing passes nothing: most often the source and test globs miss the code.',
+    fix: 'point `sources` / `tests` (or scan_roots) at the code that cites the specs',
+  },
+  'document-uncited': {
+    severity: 'warning',
+    description: 'A spec with facts that need evidence is not cited anywhere in the globs searched.',
+    help: 'A whole document without one citation usually means the globs do not reach its code.',
+    fix: 'cite its facts, or check that the globs reach the code that does',
+  },
+  'baseline-gone': {
+    severity: 'info',
+    description: 'A finding recorded in the baseline no longer occurs.',
+    help: 'The ratchet tightens only when the baseline is refreshed after a fix.',
+    fix: 'run `factline baseline` to record the smaller set of findings',
+  },
   'generated-drift': {
     severity: 'error',
     description: 'Generated files differ from what the spec and templates produce.',

@@ -11,10 +11,19 @@ import { strictSeverity } from '../reader/normative-service.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
 import { missingEvidenceFinding } from './gap-messages.ts';
-import type { Citation, FactState, FactTrace, Finding, GapKind, Summary, TraceResult } from './model.ts';
+import type {
+  Citation,
+  FactState,
+  FactTrace,
+  Finding,
+  GapKind,
+  Summary,
+  TraceResult,
+  UnitEntry,
+} from './model.ts';
 import { explainedByOutcome, joinOutcomes, type OutcomeInput } from './outcomes.ts';
 import { type Obligation, obligationOf, type PolicyOptions, TRACED_EVIDENCE } from './policy.ts';
-import { indexFacts } from './resolve.ts';
+import { type Addressing, indexFacts, kindRevision, unitUri } from './resolve.ts';
 import { tallyFacts } from './states.ts';
 
 export type { ScannedFile } from './citations.ts';
@@ -24,6 +33,10 @@ export interface TraceOptions extends PolicyOptions {
   extraFindings?: Finding[];
   /** Test results to join to verifying citations; without them outcomes are not checked. */
   results?: OutcomeInput;
+  /** `spec://` namespaces; when given, the result lists every unit with its uri. */
+  addressing?: Addressing;
+  /** The globs scanned: when given, a run that found nothing says so instead of passing quietly. */
+  searched?: { globs: string[]; where: string };
 }
 
 /** Counted citations of one fact by verb, and how many of its citations are stale. */
@@ -57,7 +70,8 @@ const TRACED: { kind: EvidenceKind; verb: 'implements' | 'verifies'; gap: GapKin
 // @implements factline#GATE-DETERMINISTIC-JSON
 export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions): TraceResult {
   const out = new FindingCollector();
-  const citations = judgeCitations(files, indexFacts(set), out);
+  const index = indexFacts(set, options.addressing);
+  const citations = judgeCitations(files, index, out);
   // Before counting: a citation in a failed or skipped test stops counting here.
   const outcomes = joinOutcomes(citations, options.results, out);
   const byFact = citationsByFact(citations);
@@ -71,8 +85,9 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     }
   }
   for (const f of options.extraFindings ?? []) out.add(f);
+  if (options.searched) silentGreenWarnings(set.documents, facts, citations, options.searched, out);
   const findings = out.sorted();
-  return {
+  const result: TraceResult = {
     summary: { ...tallyFacts(facts), findings: countSeverities(findings) },
     documents: documentSummaries(set, facts, findings),
     facts,
@@ -80,6 +95,11 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     findings,
     outcomes,
   };
+  const addressing = options.addressing;
+  if (addressing && (addressing.namespace !== undefined || (addressing.external ?? []).length > 0)) {
+    result.units = unitsOf(index, addressing);
+  }
+  return result;
 }
 
 function documentsByPath(set: SpecSet): SpecDocument[] {
@@ -129,7 +149,8 @@ function countEvidence(refs: number[], citations: Citation[]): Evidence {
   const evidence: Evidence = { implements: 0, verifies: 0, deviates: 0, stale: 0 };
   for (const i of refs) {
     const c = citations[i]!;
-    if (c.counted) evidence[c.verb]++;
+    // A module's scope! marker is its implementing claim for the unit (vibevm records it as one).
+    if (c.counted) evidence[c.verb === 'scope' ? 'implements' : c.verb]++;
     if (c.problem === 'stale-citation') evidence.stale++;
   }
   return evidence;
@@ -261,4 +282,73 @@ function documentSummaries(set: SpecSet, facts: FactTrace[], findings: Finding[]
     if (summary) summary.findings[f.severity]++;
   }
   return documents;
+}
+
+/**
+ * No silent green: a scan that found no citation at all, or a spec whose
+ * facts need evidence and which nothing cites, most likely looked in the
+ * wrong place; say where it looked.
+ */
+// @implements real-codebases#NO-SILENT-GREEN
+function silentGreenWarnings(
+  documents: SpecSet['documents'],
+  facts: FactTrace[],
+  citations: Citation[],
+  searched: { globs: string[]; where: string },
+  out: FindingCollector,
+): void {
+  const globs = searched.globs.length > 0 ? searched.globs.join(', ') : '(no globs)';
+  if (citations.length === 0) {
+    out.add({
+      rule: 'nothing-cited',
+      file: searched.where,
+      line: 1,
+      column: 1,
+      message: `the scan found no citation at all; searched: ${globs}`,
+      fix: 'point `sources` / `tests` (or scan_roots) at the code that cites the specs',
+    });
+    return;
+  }
+  const citedDocs = new Set<string>();
+  for (const c of citations)
+    if (c.resolved !== undefined) citedDocs.add(c.resolved.slice(0, c.resolved.lastIndexOf('#')));
+  for (const doc of documents) {
+    if (citedDocs.has(doc.doc)) continue;
+    const required = facts.filter((f) => f.doc === doc.doc && f.required.length > 0).length;
+    if (required === 0) continue;
+    out.add({
+      rule: 'document-uncited',
+      file: doc.file,
+      line: 1,
+      column: 1,
+      message: `${doc.doc}: none of its ${required} fact(s) that need evidence is cited anywhere; searched: ${globs}`,
+      fix: `cite its facts (e.g. \`@implements ${doc.doc}#ID\`), or check that the globs reach the code that does`,
+    });
+  }
+}
+
+/** Every citable unit (facts and anchored headings) in file and line order, with its `spec://` uri. */
+// @implements real-codebases#UNITS-CARRY-URI
+function unitsOf(index: ReturnType<typeof indexFacts>, addressing: Addressing): UnitEntry[] {
+  const units: UnitEntry[] = [];
+  for (const fact of index.byAddress.values()) {
+    const heading = index.headings.has(fact.address);
+    const unit: UnitEntry = {
+      address: fact.address,
+      kind: heading ? 'heading' : 'fact',
+      anchor: fact.id,
+      file: fact.file,
+      line: fact.line,
+      title: fact.text,
+    };
+    const uri = unitUri(fact.doc, fact.id, addressing);
+    if (uri !== undefined) unit.uri = uri;
+    if (heading) {
+      const revision = kindRevision(fact, index.docs.get(fact.doc));
+      if (fact.kindLine) unit.unitKind = fact.kindLine.kind;
+      if (revision !== undefined) unit.revision = revision;
+    }
+    units.push(unit);
+  }
+  return units.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
 }

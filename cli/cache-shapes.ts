@@ -17,10 +17,13 @@ const text = S.string();
 const maybeText = S.anyOf(absent, text);
 const place = { line: S.integer(1), column: S.integer(1) };
 
-/** [verb, ref, id, doc, pin, offset, line, column, symbol, testName, reason, malformed], trailing zeros dropped. */
+/**
+ * [verb, ref, id, doc, pin, offset, line, column, symbol, testName, reason, malformed, uri, inTest, covers],
+ * trailing zeros dropped (cli/gate-cache.ts encodeCitation).
+ */
 export const SCAN_ROW: Shape = S.tuple(
   [
-    S.literal(0, 1, 2),
+    S.literal(0, 1, 2, 3),
     maybeText,
     text,
     maybeText,
@@ -31,6 +34,9 @@ export const SCAN_ROW: Shape = S.tuple(
     maybeText,
     maybeText,
     maybeText,
+    maybeText,
+    maybeText,
+    S.literal(0, 1),
     maybeText,
   ],
   8,

@@ -43,6 +43,39 @@ export const CONFIG_KEYS = {
     default: false,
     description: 'Strict mode: service units need evidence as normative facts do.',
   },
+  namespace: {
+    shape: S.string(true),
+    default: undefined,
+    description:
+      "The `spec://NAMESPACE/…` of this project's specs (vibevm's `namespace`); citations may then use spec:// addresses and units carry a uri.",
+  },
+  externalSpecs: {
+    shape: S.array(
+      S.object({
+        namespace: { shape: S.string(true), description: "The other project's namespace." },
+        root: { shape: S.string(true), description: 'Directory of its specs.' },
+      }),
+    ),
+    default: [],
+    description:
+      "Other namespaces' spec roots, read to resolve their addresses only (vibevm's `external_specs`).",
+  },
+  specExclude: {
+    shape: globs,
+    default: [],
+    description: 'Spec paths or globs never read; one that matches nothing is reported (`stale-exclude`).',
+  },
+  policy: {
+    shape: S.anyOf(S.literal('factline', 'vibevm'), S.record(S.array(S.string(true)))),
+    default: 'factline',
+    description:
+      'Which evidence each status needs: a preset (`factline`, `vibevm`) or a table from `STAGE/STATE` to evidence kinds.',
+  },
+  exempt: {
+    shape: globs,
+    default: [],
+    description: "Crates exempt from vibevm's orphan ratchet; read so a specmap.toml converts whole.",
+  },
   results: {
     shape: S.array(S.string(true)),
     default: [],

@@ -4,10 +4,12 @@
  * overridden by a flag of the same name.
  */
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
+import { type PolicyTable, policyTable } from '../checks/policy.ts';
 import { CONFIG_KEYS, CONFIG_SHAPE, configDefaults } from './config-schema.ts';
 import { UsageError } from './io.ts';
 import { checkShape } from './shape.ts';
+import { specmapConfig } from './specmap.ts';
 
 export interface FactlineConfig {
   /** Directory that document names are relative to (`specs/mcp-core.md` → `mcp-core`). */
@@ -31,8 +33,20 @@ export interface FactlineConfig {
    * lists further specs whose facts the templates may use too.
    */
   generate: { spec: string; templates: string; out: string; specs?: string[] };
+  /** `spec://NAMESPACE/…` of this project's specs (vibevm's `namespace`); units then carry a uri. */
+  namespace?: string;
+  /** Other namespaces' spec roots, read to resolve their addresses only (vibevm's `external_specs`). */
+  externalSpecs: { namespace: string; root: string }[];
+  /** Spec paths or globs never read; one that matches nothing is reported (`stale-exclude`). */
+  specExclude: string[];
+  /** Which evidence a status needs: a preset name (`factline`, `vibevm`) or a table. */
+  policy: string | PolicyTable;
+  /** Crates exempt from vibevm's orphan ratchet; kept so a specmap.toml reads whole. */
+  exempt: string[];
   /** Absolute directory the globs are relative to (where the config was found). */
   root: string;
+  /** The config file, relative to root, when one was read. */
+  file?: string;
 }
 
 export const CONFIG_FILE = 'factline.config.json';
@@ -56,11 +70,16 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
     );
   }
   const input = raw as Partial<Omit<FactlineConfig, 'root'>>;
-  const config: FactlineConfig = { ...configDefaults(), root };
+  const config: FactlineConfig = defaultConfig(root);
   for (const key of Object.keys(CONFIG_KEYS) as (keyof typeof CONFIG_KEYS)[]) {
     if (input[key] === undefined) continue;
     if (key === 'generate') config.generate = { ...config.generate, ...input.generate };
     else (config as unknown as Record<string, unknown>)[key] = input[key];
+  }
+  // The shape admits any table; which stages and evidence kinds it may name is the policy's to say.
+  if (input.policy !== undefined) {
+    const table = policyTable(input.policy);
+    if (typeof table === 'string') throw new UsageError(`${where}: \`policy\` ${table}`);
   }
   return config;
 }
@@ -74,6 +93,10 @@ export function generatingSpecs(config: FactlineConfig): string[] {
  * Loads the config from `--config PATH` or `./factline.config.json`; with
  * neither, the defaults apply relative to the working directory.
  */
+export function defaultConfig(root: string): FactlineConfig {
+  return { ...configDefaults(), root };
+}
+
 export function loadConfig(cwd: string, explicitPath?: string): FactlineConfig {
   const path = resolve(cwd, explicitPath ?? CONFIG_FILE);
   let text: string;
@@ -81,10 +104,12 @@ export function loadConfig(cwd: string, explicitPath?: string): FactlineConfig {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (explicitPath === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { ...configDefaults(), root: cwd };
+      return defaultConfig(cwd);
     }
     throw new UsageError(`cannot read config ${path}: ${(error as Error).message}`);
   }
+  // vibevm's own config: read it as it stands, no second config needed.
+  if (path.endsWith('.toml')) return { ...specmapConfig(text, dirname(path), path), file: basename(path) };
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -94,7 +119,7 @@ export function loadConfig(cwd: string, explicitPath?: string): FactlineConfig {
       `${path}:${jsonErrorPlace(text)}: invalid JSON: ${message} (fix the JSON at that place)`,
     );
   }
-  return parseConfig(raw, dirname(path), path);
+  return { ...parseConfig(raw, dirname(path), path), file: basename(path) };
 }
 
 /**

@@ -189,14 +189,15 @@ export class ContentCache<V> {
 
 /**
  * One citation as a JSON row: [verb, ref, id, doc, pin, offset, line,
- * column, symbol, testName, reason, malformed], 0 for an absent field (and
+ * column, symbol, testName, reason, malformed, uri, inTest (1), covers], 0
+ * for an absent field (and
  * for a ref that is just doc#id~pin), trailing zeros dropped. Keys repeated
  * 100,000 times made the file as large as the tree it describes, and its
  * parse the largest part of a warm check.
  */
 type Row = (string | number)[];
 
-const VERBS: ScannedCitation['verb'][] = ['implements', 'verifies', 'deviates'];
+const VERBS: ScannedCitation['verb'][] = ['implements', 'verifies', 'deviates', 'scope'];
 
 function plainRef(c: ScannedCitation): string {
   const doc = c.doc === undefined ? '' : `${c.doc}#`;
@@ -217,6 +218,9 @@ function encodeCitation(c: ScannedCitation): Row {
     c.testName ?? 0,
     c.reason ?? 0,
     c.malformed ?? 0,
+    c.uri ?? 0,
+    c.inTest ? 1 : 0,
+    c.covers ? c.covers.join('\n') : 0,
   ];
   while (row[row.length - 1] === 0) row.pop();
   return row;
@@ -247,24 +251,40 @@ function decodeCitation(row: Row): ScannedCitation {
   if (malformed !== undefined) cite.malformed = malformed;
   if (symbol !== undefined) cite.symbol = symbol;
   if (testName !== undefined) cite.testName = testName;
+  const uri = field(12);
+  const covers = field(14);
+  if (uri !== undefined) cite.uri = uri;
+  if (row[13] === 1) cite.inTest = true;
+  if (covers !== undefined) cite.covers = covers === '' ? [] : covers.split('\n');
   cite.ref = typeof row[1] === 'string' ? row[1] : plainRef(cite);
   return cite;
 }
 
 /**
- * A cached citation must still describe its file: its tag stands at its
- * offset and column, and its reference follows on the same line. Cheap next
- * to a scan, and it catches rows that are well formed but not this file's.
+ * A cached citation must still describe its file: its place is a real line
+ * start plus column, and the carrier is there. A comment tag stands at its
+ * offset with its reference on the same line; the other carriers (Rust
+ * attributes, scope!, JSDoc @spec, JSON Type Definition metadata) name the
+ * fact id shortly after the offset. Cheap next to a scan, and it catches rows
+ * that are well formed but not this file's.
  */
 function fitsText(c: ScannedCitation, text: string): boolean {
-  if (text[c.offset] !== '@' || !text.startsWith(c.verb, c.offset + 1)) return false;
   const lineStart = c.offset - c.column + 1;
-  if (lineStart < 0 || (lineStart > 0 && text[lineStart - 1] !== '\n')) return false;
-  if (c.ref === '') return true;
-  const lineEnd = text.indexOf('\n', c.offset);
-  const at = text.indexOf(c.ref, c.offset);
-  return at !== -1 && (lineEnd === -1 || at < lineEnd);
+  if (c.offset >= text.length || lineStart < 0 || (lineStart > 0 && text[lineStart - 1] !== '\n'))
+    return false;
+  if (text[c.offset] === '@' && text.startsWith(c.verb, c.offset + 1)) {
+    if (c.ref === '') return true;
+    const lineEnd = text.indexOf('\n', c.offset);
+    const at = text.indexOf(c.ref, c.offset);
+    return at !== -1 && (lineEnd === -1 || at < lineEnd);
+  }
+  if (c.id === '') return true;
+  const at = text.indexOf(c.id, c.offset);
+  return at !== -1 && at - c.offset < CARRIER_SPAN;
 }
+
+/** How far after its offset a non-comment carrier may name its fact (a multi-line attribute). */
+const CARRIER_SPAN = 4096;
 
 export type ScanCache = ContentCache<Row[]>;
 

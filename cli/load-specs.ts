@@ -40,6 +40,13 @@ async function markdownUnder(config: FactlineConfig, dir: string): Promise<strin
 export function docNameOf(config: FactlineConfig, absolute: string): string {
   const named = config.names?.[toPosix(relative(config.root, absolute))];
   if (named !== undefined) return named;
+  // An external namespace's document: named under the namespace, so it never collides with ours.
+  for (const ext of config.externalSpecs) {
+    const inside = relative(resolve(config.root, ext.root), absolute);
+    if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) {
+      return `${ext.namespace}/${toPosix(inside).replace(/\.md$/i, '')}`;
+    }
+  }
   const fromRoot = relative(resolve(config.root, config.specsRoot), absolute);
   const inside = fromRoot !== '' && !fromRoot.startsWith('..') && !isAbsolute(fromRoot);
   return toPosix(inside ? fromRoot : basename(absolute)).replace(/\.md$/i, '');
@@ -47,7 +54,9 @@ export function docNameOf(config: FactlineConfig, absolute: string): string {
 
 async function expand(io: CliIO, config: FactlineConfig, paths: string[]): Promise<string[]> {
   if (paths.length === 0) {
-    const found = await glob(config.specs, {
+    // External namespaces' spec roots are read too (to resolve their addresses), when present.
+    const externals = config.externalSpecs.map((e) => `${e.root.replace(/\/+$/, '')}/**/*.md`);
+    const found = await glob([...config.specs, ...externals], {
       cwd: config.root,
       ignore: config.ignore,
       absolute: true,

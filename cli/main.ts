@@ -15,6 +15,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     load: () => import('./commands/gen.ts'),
   },
   check: { summary: 'the traceability gate', load: () => import('./commands/check.ts') },
+  baseline: {
+    summary: "write today's findings to a baseline file (check --baseline ratchets)",
+    load: () => import('./commands/baseline.ts'),
+  },
   report: { summary: 'write the HTML coverage report', load: () => import('./commands/report.ts') },
   explain: { summary: 'one fact: text, status, every citation', load: () => import('./commands/explain.ts') },
   pin: { summary: 're-pin stale citations after review', load: () => import('./commands/pin.ts') },

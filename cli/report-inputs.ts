@@ -22,7 +22,7 @@ const MAX_LINE = 240;
  */
 export const MAX_SNIPPETS_PER_FACT = 8;
 
-const VERB_ORDER = { deviates: 0, implements: 1, verifies: 2 } as const;
+const VERB_ORDER = { deviates: 0, implements: 1, verifies: 2, scope: 3 } as const;
 
 /** Citation indexes that get code: per fact the first few, deviations and implementations first. */
 export function citationsWithCode(result: TraceResult): Set<number> {
@@ -31,7 +31,7 @@ export function citationsWithCode(result: TraceResult): Set<number> {
     const ordered = [...fact.citations].sort((a, b) => {
       const ca = result.citations[a];
       const cb = result.citations[b];
-      return (ca ? VERB_ORDER[ca.verb] : 3) - (cb ? VERB_ORDER[cb.verb] : 3) || a - b;
+      return (ca ? VERB_ORDER[ca.verb] : 4) - (cb ? VERB_ORDER[cb.verb] : 4) || a - b;
     });
     for (const index of ordered.slice(0, MAX_SNIPPETS_PER_FACT)) chosen.add(index);
   }

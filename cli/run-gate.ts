@@ -5,11 +5,13 @@
  * `report` and the `trace_check` MCP tool.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import { classifyGateFiles, type GateFile, runGate as runCoreGate } from '../checks/gate.ts';
 import type { Finding, TraceResult } from '../checks/model.ts';
 import type { OutcomeInput } from '../checks/outcomes.ts';
+import { POLICY_PRESETS, type PolicyTable } from '../checks/policy.ts';
+import type { Addressing } from '../checks/resolve.ts';
 import { parseResults, ResultsFormatError, type TestOutcome } from '../checks/results/index.ts';
 import { readHeader } from '../generator/render/header.ts';
 import { parseSpec } from '../reader/index.ts';
@@ -79,6 +81,51 @@ export async function listGateFiles(config: FactlineConfig): Promise<GateFile[]>
   return classifyGateFiles(followWithinRoot(config.root, found), config.tests);
 }
 
+/** The config's `spec://` namespaces, each external root checked for presence. */
+export function addressingOf(config: FactlineConfig): Addressing {
+  const addressing: Addressing = {
+    external: config.externalSpecs.map((e) => ({
+      namespace: e.namespace,
+      root: e.root,
+      docPrefix: `${e.namespace}/`,
+      present: existsSync(resolve(config.root, e.root)),
+    })),
+  };
+  if (config.namespace !== undefined) addressing.namespace = config.namespace;
+  return addressing;
+}
+
+export function policyOf(config: FactlineConfig): PolicyTable {
+  return typeof config.policy === 'string' ? (POLICY_PRESETS[config.policy] ?? {}) : config.policy;
+}
+
+/** vibevm's stale-exclude: an exclusion that matches no file any more says so by name. */
+// @implements real-codebases#STALE-EXCLUDE
+async function staleExcludes(config: FactlineConfig): Promise<Finding[]> {
+  const out: Finding[] = [];
+  const where = config.file ?? '.';
+  let text = '';
+  try {
+    if (config.file) text = readFileSync(resolve(config.root, config.file), 'utf8');
+  } catch {}
+  for (const pattern of config.specExclude) {
+    const found = await glob([pattern], { cwd: config.root, onlyFiles: true, dot: false });
+    if (found.length > 0) continue;
+    const at = text.indexOf(JSON.stringify(pattern));
+    const line = at === -1 ? 1 : text.slice(0, at).split('\n').length;
+    out.push({
+      rule: 'stale-exclude',
+      severity: 'warning',
+      file: where,
+      line,
+      column: 1,
+      message: `spec exclusion \`${pattern}\` matches no file`,
+      fix: 'delete the pattern rather than leave a dead one behind',
+    });
+  }
+  return out;
+}
+
 async function driftFindings(config: FactlineConfig): Promise<Finding[]> {
   if (!existsSync(resolve(config.root, config.generate.templates))) return [];
   if (!existsSync(resolve(config.root, config.generate.spec))) return [];
@@ -131,8 +178,14 @@ export async function runGate(
     files,
     read: (file) => readGateFile(config, file),
     ...(cache ? { scan: (file: string, text: string) => cachedScan(cache, file, text) } : {}),
-    extraFindings: () => driftFindings(config),
+    extraFindings: async () => [...(await driftFindings(config)), ...(await staleExcludes(config))],
     strict: options.strict ?? config.strict,
+    policy: policyOf(config),
+    addressing: addressingOf(config),
+    searched: {
+      globs: [...config.sources, ...config.tests],
+      where: config.file ?? (relative(config.root, resolve(config.root, 'factline.config.json')) || '.'),
+    },
     timings,
     templates: {
       templates: config.generate.templates.replace(/\\/g, '/'),

@@ -52,7 +52,8 @@ export interface KindLine {
 /** UPPER-SLUG ids are normative; kebab-case ids are service units. */
 export type FactClass = 'normative' | 'service';
 
-export type UnitType = 'paragraph' | 'listItem' | 'tableCell';
+/** `heading`: an anchored heading the gate treats as a citable unit (never produced by the reader itself). */
+export type UnitType = 'paragraph' | 'listItem' | 'tableCell' | 'heading';
 
 export interface Fact {
   id: string;

@@ -264,6 +264,8 @@ export function scanComments(text: string, style: CommentStyle): ScannedCitation
       const cite = placed(raw, at);
       const symbol = followingSymbol(text, raw.offset, style);
       if (symbol) cite.symbol = symbol;
+      // Python's test_* functions (and Test* classes) are test code wherever they stand.
+      if (style === 'hash' && symbol && /^(?:function test_|class Test)/.test(symbol)) cite.inTest = true;
       out.push(cite);
     }
   }

@@ -1,5 +1,7 @@
 /** Picks the scanner for a file by its extension; unknown extensions yield nothing. */
 import { type CommentStyle, scanComments } from './generic.ts';
+import { isJtdFile, scanJtd } from './jtd.ts';
+import { scanRust } from './rust.ts';
 import type { ScannedCitation } from './types.ts';
 import { scanTypeScript } from './typescript.ts';
 
@@ -8,7 +10,6 @@ export type { ScannedCitation } from './types.ts';
 
 const TS_EXTENSIONS = new Set(['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs']);
 const STYLES: Record<string, CommentStyle> = {
-  rs: 'slash',
   go: 'slash',
   c: 'slash',
   h: 'slash',
@@ -44,12 +45,14 @@ export function extensionOf(file: string): string {
 /** Whether factline knows how to find comments in this file. */
 export function isScannable(file: string): boolean {
   const ext = extensionOf(file);
-  return TS_EXTENSIONS.has(ext) || ext in STYLES;
+  return TS_EXTENSIONS.has(ext) || ext === 'rs' || ext in STYLES || isJtdFile(file);
 }
 
 export function scanFile(file: string, text: string): ScannedCitation[] {
   const ext = extensionOf(file);
   if (TS_EXTENSIONS.has(ext)) return scanTypeScript(text, file);
+  if (ext === 'rs') return scanRust(text, file);
+  if (isJtdFile(file)) return scanJtd(text, file);
   const style = STYLES[ext];
   return style ? scanComments(text, style) : [];
 }

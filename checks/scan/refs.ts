@@ -6,14 +6,16 @@
 import type { Citation, CitationVerb } from '../model.ts';
 
 /** What the grammar reads of one tag; the scanners add the place and context. */
-export interface RawCitation extends Pick<Citation, 'verb' | 'ref' | 'doc' | 'id' | 'pin' | 'reason'> {
+export interface RawCitation
+  extends Pick<Citation, 'verb' | 'ref' | 'doc' | 'id' | 'pin' | 'reason' | 'uri'> {
   /** Offset of the `@` of the tag in the scanned text. */
   offset: number;
   /** Why the reference could not be read, when it could not. */
   malformed?: string;
 }
 
-const TAG = /@(implements|verifies|deviates)\b/g;
+// `@implements REF`, or JSDoc's `@spec implements REF [rN]` (vibevm's TS carrier).
+const TAG = /@(?:spec[ \t]+)?(implements|verifies|deviates)\b/g;
 const ID = '[A-Za-z][A-Za-z0-9_-]*';
 // Sticky (`y`): each matches exactly at `lastIndex` in the comment, so no
 // suffix of the comment is copied out per tag.
@@ -26,6 +28,8 @@ const SPEC_URL_REF = new RegExp(
   'y',
 );
 const REASON = /[ \t]+reason="([^"\n]*)"/y;
+// JSDoc form: the revision pin follows the address after a space (`… r2`).
+const SPACED_PIN = /[ \t]+(r[0-9]+)\b/y;
 const GAP = /[ \t]+/y;
 const TOKEN = /\S*/y;
 
@@ -36,7 +40,41 @@ function stickyAt(re: RegExp, text: string, at: number): RegExpExecArray | null 
 
 /** Cheap pre-filter: files without any tag never reach a tokenizer. */
 export function mayHoldCitations(text: string): boolean {
-  return text.includes('@implements') || text.includes('@verifies') || text.includes('@deviates');
+  return (
+    text.includes('@implements') ||
+    text.includes('@verifies') ||
+    text.includes('@deviates') ||
+    text.includes('@spec')
+  );
+}
+
+/** The reference fields of one address: `spec://NS/DOC#ID[~PIN]` or `[DOC#]ID[~PIN]`. */
+export type Address = Pick<RawCitation, 'ref' | 'doc' | 'id' | 'pin' | 'uri'>;
+
+/**
+ * Reads a whole string as one address (a Rust attribute's or a JSON
+ * schema's value); undefined when it is not one.
+ */
+// @implements real-codebases#ADDRESS-FORMS
+export function parseAddress(text: string): Address | undefined {
+  const url = stickyAt(SPEC_URL_REF, text, 0);
+  const hit = url ?? stickyAt(PLAIN_REF, text, 0);
+  if (!hit || hit[0].length !== text.length) return undefined;
+  return addressOf(hit, url !== null);
+}
+
+function addressOf(hit: RegExpExecArray, isUrl: boolean): Address {
+  const out: Address = { ref: hit[0], id: hit[2]! };
+  if (isUrl) {
+    // spec://NS/DOC#ID: the document is resolved later against the loaded
+    // names and namespaces, so keep the whole path.
+    out.doc = `spec://${hit[1]}`;
+    out.uri = `spec://${hit[1]}#${hit[2]}`;
+  } else if (hit[1] !== undefined) {
+    out.doc = hit[1];
+  }
+  if (hit[3] !== undefined) out.pin = hit[3].toLowerCase();
+  return out;
 }
 
 /**
@@ -45,6 +83,7 @@ export function mayHoldCitations(text: string): boolean {
  * A tag right after a backtick is prose about the syntax, not a citation.
  */
 // @implements factline#GATE-REFERENCE-FORMS
+// @implements real-codebases#JSDOC-SPEC-TAG
 export function parseCitations(comment: string, base: number): RawCitation[] {
   const found: RawCitation[] = [];
   TAG.lastIndex = 0;
@@ -75,16 +114,16 @@ export function parseCitations(comment: string, base: number): RawCitation[] {
       });
       continue;
     }
-    const citation: RawCitation = { verb, ref: hit[0], id: hit[2]!, offset: base + at };
-    if (url) {
-      // spec://host/path/DOC#ID: the document is resolved later against the
-      // loaded names, so keep the whole path and let the resolver pick the suffix.
-      citation.doc = `spec://${hit[1]}`;
-    } else if (hit[1] !== undefined) {
-      citation.doc = hit[1];
+    const citation: RawCitation = { verb, offset: base + at, ...addressOf(hit, url !== null) };
+    let after = refAt + hit[0].length;
+    if (citation.pin === undefined && m[0].startsWith('@spec')) {
+      const spaced = stickyAt(SPACED_PIN, comment, after);
+      if (spaced) {
+        citation.pin = spaced[1]!;
+        after += spaced[0].length;
+      }
     }
-    if (hit[3] !== undefined) citation.pin = hit[3].toLowerCase();
-    const reason = stickyAt(REASON, comment, refAt + hit[0].length);
+    const reason = stickyAt(REASON, comment, after);
     if (reason) citation.reason = reason[1]!.trim();
     found.push(citation);
   }

@@ -8,6 +8,10 @@ export interface ScannedCitation extends RawCitation {
   symbol?: string;
   /** Title of the enclosing (or following) it()/test() call. */
   testName?: string;
+  /** True when the citation stands in a test block, whatever the file's globs say. */
+  inTest?: boolean;
+  /** For a `scope` marker: the module's untagged items that inherit it. */
+  covers?: string[];
 }
 
 /** Maps offsets to 1-based line/column; built only for files that cite. */
@@ -45,6 +49,7 @@ export function placed(
   };
   if (raw.doc !== undefined) cite.doc = raw.doc;
   if (raw.pin !== undefined) cite.pin = raw.pin;
+  if (raw.uri !== undefined) cite.uri = raw.uri;
   if (raw.reason !== undefined) cite.reason = raw.reason;
   if (raw.malformed !== undefined) cite.malformed = raw.malformed;
   return cite;

@@ -572,6 +572,14 @@ function materialise(cite: ScannedCitation, chain: Frame[]): ScannedCitation {
     symbol = symbol === undefined ? frame.label : `${symbol} > ${frame.label}`;
   }
   if (symbol !== undefined) cite.symbol = symbol;
+  // Inside describe()/it()/test() the citation is test code, whatever the file's globs say.
+  // @implements real-codebases#TEST-PER-BLOCK
+  for (const frame of chain) {
+    if (frame.callee !== undefined && (TEST_CALLEES.has(frame.callee) || SUITE_CALLEES.has(frame.callee))) {
+      cite.inTest = true;
+      break;
+    }
+  }
   for (let i = chain.length - 1; i >= 0; i--) {
     const t = chain[i]!.test;
     if (t !== undefined) {

@@ -3,7 +3,10 @@
  * runs the gate, prints the console (or JSON) report, writes SARIF / JUnit /
  * HTML files atomically, and turns the result into the exit code.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { applyBaseline, parseBaseline } from '../../checks/baseline.ts';
+import type { TraceResult } from '../../checks/model.ts';
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { ruleListText } from '../../checks/rules.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
@@ -25,7 +28,10 @@ const SPEC = defineCommand({
     },
     html: { type: 'string', value: 'FILE', help: 'also write the HTML coverage report' },
     strict: SHARED.strict,
-    config: SHARED.config,
+    config: {
+      ...SHARED.config,
+      help: "use this config instead of ./factline.config.json (or vibevm's specmap.toml)",
+    },
     specs: { ...SHARED.specs, value: 'PATH|GLOB…' },
     sources: {
       type: 'list',
@@ -47,6 +53,11 @@ const SPEC = defineCommand({
       type: 'list',
       value: 'FILE…',
       help: 'test results files (vitest/Jest JSON, or JUnit XML from any runner): a @verifies counts only when its test passed; a failed test is verification-failed, a skipped/todo one verification-skipped',
+    },
+    baseline: {
+      type: 'string',
+      value: 'FILE',
+      help: 'fail only on findings not in FILE (written by `factline baseline`); a baselined finding that is gone is reported as baseline-gone',
     },
     'no-cache': {
       type: 'boolean',
@@ -111,6 +122,20 @@ function writeOutput(io: CliIO, path: string, text: string): void {
   }
 }
 
+function withBaseline(io: CliIO, result: TraceResult, file: string): TraceResult {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(resolve(io.cwd, file), 'utf8'));
+  } catch (error) {
+    throw new UsageError(
+      `cannot read baseline ${file}: ${(error as Error).message} (write one with \`factline baseline --out ${file}\`)`,
+    );
+  }
+  const baseline = parseBaseline(raw);
+  if (typeof baseline === 'string') throw new UsageError(`${file}: ${baseline}`);
+  return applyBaseline(result, baseline, file);
+}
+
 // @implements factline#GATE-EXIT-CODES
 const command: Command = {
   name: 'check',
@@ -119,11 +144,13 @@ const command: Command = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args);
-    const { result, specs } = await runGate(io, config, {
+    const gate = await runGate(io, config, {
       strict: config.strict,
       specs: specPaths,
       cache: !args['no-cache'],
     });
+    const { specs } = gate;
+    const result = args.baseline ? withBaseline(io, gate.result, args.baseline) : gate.result;
     if (args.sarif) writeOutput(io, args.sarif, REPORTERS.sarif(result));
     if (args.junit) writeOutput(io, args.junit, REPORTERS.junit(result));
     if (args.html) {

@@ -33,7 +33,7 @@ describe('the clean fixture', () => {
     const { result } = await checkJson(copyFixture('clean'));
     const others = result.citations.filter((c) => !c.file.endsWith('.ts'));
     expect(others.map((c) => `${c.file}:${c.line} ${c.ref} ${c.symbol}`)).toEqual([
-      'src/reader.rs:1 demo#WIRE-ONE function read_line',
+      'src/reader.rs:1 demo#WIRE-ONE crate::reader::read_line',
       'src/tool.py:1 demo#WIRE-TWO function write',
     ]);
     expect(result.citations.some((c) => c.id.startsWith('NOT-') || c.id.startsWith('NOR-'))).toBe(false);

@@ -103,7 +103,7 @@ pub fn run() {}
 `;
     const rs = scanFile('lib.rs', rust);
     expect(rs.map((c) => c.id)).toEqual(['R1', 'R2']);
-    expect(rs[1]!.symbol).toBe('function run');
+    expect(rs[1]!.symbol).toBe('crate::run');
     const go = 'var s = `// @implements D#NO`\n// @implements D#G1\nfunc Serve() {}\n';
     expect(scanFile('main.go', go).map((c) => `${c.id} ${c.symbol}`)).toEqual(['G1 function Serve']);
   });

@@ -13,7 +13,7 @@ describe('factline explain', () => {
     expect(r.stdout).toContain('cite as demo#WIRE-ONE~dae7779d');
     expect(r.stdout).toContain('The server reads one line at a time.');
     expect(r.stdout).toContain('src/wire.ts:1:4  @implements ~dae7779d  function readLine  [counts]');
-    expect(r.stdout).toContain('src/reader.rs:1:4  @implements  function read_line  [counts]');
+    expect(r.stdout).toContain('src/reader.rs:1:4  @implements  crate::reader::read_line  [counts]');
     expect(r.stdout).toContain(
       'test/wire.test.ts:2:6  @verifies ~dae7779d  describe "wire" > it "reads one line"',
     );

@@ -1,0 +1,544 @@
+/**
+ * Rust citations: vibevm's specmark carriers (PROP-014 §2.3) beside the
+ * comment tags every language has.
+ *
+ *   #[spec(implements = "spec://…#anchor", r = 1)]      one edge per attribute
+ *   #[verifies("spec://…#anchor", r = 1)]               test sugar
+ *   #[spec(deviates = "…", reason = "…")]               reason required
+ *   specmark::scope!("spec://…#anchor");                module marker (verb `scope`)
+ *
+ * A small lexer (strings, raw strings, chars vs lifetimes, nested block
+ * comments) feeds an item walk that names each citation's item by its Rust
+ * path (`vibe_index::types::Entry`) and decides per block whether it is test
+ * code: `#[cfg(test)]` items and modules, `#[test]` functions, `#![cfg(test)]`.
+ */
+import { scanComments } from './generic.ts';
+import { parseAddress, type RawCitation } from './refs.ts';
+import { lineIndex, placed, type ScannedCitation } from './types.ts';
+
+type TokenKind = 'id' | 'str' | 'num' | 'punct' | 'other';
+
+interface Token {
+  kind: TokenKind;
+  start: number;
+  end: number;
+  /** Identifier or punctuation text, or a string literal's decoded value. */
+  text: string;
+}
+
+const ID_START = /[A-Za-z_]/;
+const ID_PART = /[A-Za-z0-9_]/;
+
+/** Decodes a (non-raw) Rust string body: escapes, and `\` + newline + indentation (line continuation). */
+function decodeEscapes(body: string): string {
+  return body.replace(/\\(\r?\n[ \t]*|n|t|r|0|\\|"|'|u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2})/g, (_, e: string) => {
+    if (e.startsWith('\n') || e.startsWith('\r')) return '';
+    if (e === 'n') return '\n';
+    if (e === 't') return '\t';
+    if (e === 'r') return '\r';
+    if (e === '0') return '\0';
+    if (e.startsWith('u')) return String.fromCodePoint(Number.parseInt(e.slice(2, -1), 16));
+    if (e.startsWith('x')) return String.fromCharCode(Number.parseInt(e.slice(1), 16));
+    return e;
+  });
+}
+
+/** Tokens of the code (comments and whitespace dropped). */
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text[i]!;
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      i++;
+    } else if (c === '/' && text[i + 1] === '/') {
+      const end = text.indexOf('\n', i);
+      i = end === -1 ? n : end;
+    } else if (c === '/' && text[i + 1] === '*') {
+      // Rust block comments nest.
+      let depth = 1;
+      i += 2;
+      while (i < n && depth > 0) {
+        if (text[i] === '/' && text[i + 1] === '*') {
+          depth++;
+          i += 2;
+        } else if (text[i] === '*' && text[i + 1] === '/') {
+          depth--;
+          i += 2;
+        } else i++;
+      }
+    } else if (c === '"' || ((c === 'b' || c === 'c') && text[i + 1] === '"')) {
+      const open = c === '"' ? i : i + 1;
+      let j = open + 1;
+      while (j < n && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      tokens.push({ kind: 'str', start: i, end: j + 1, text: decodeEscapes(text.slice(open + 1, j)) });
+      i = j + 1;
+    } else if (
+      (c === 'r' || ((c === 'b' || c === 'c') && text[i + 1] === 'r')) &&
+      /^r#*"/.test(text.slice(c === 'r' ? i : i + 1, (c === 'r' ? i : i + 1) + 260))
+    ) {
+      const r = c === 'r' ? i : i + 1;
+      const hashes = /^#*/.exec(text.slice(r + 1))![0];
+      const bodyStart = r + 2 + hashes.length;
+      const close = text.indexOf(`"${hashes}`, bodyStart);
+      const end = close === -1 ? n : close;
+      tokens.push({ kind: 'str', start: i, end: end + 1 + hashes.length, text: text.slice(bodyStart, end) });
+      i = end + 1 + hashes.length;
+    } else if (c === "'") {
+      // A char literal closes within a few characters; otherwise a lifetime or label.
+      const m = /^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^'\\\n])'/u.exec(text.slice(i, i + 14));
+      if (m) {
+        tokens.push({ kind: 'other', start: i, end: i + m[0].length, text: m[0] });
+        i += m[0].length;
+      } else {
+        let j = i + 1;
+        while (j < n && ID_PART.test(text[j]!)) j++;
+        tokens.push({ kind: 'other', start: i, end: j, text: text.slice(i, j) });
+        i = j;
+      }
+    } else if (ID_START.test(c)) {
+      let j = i + 1;
+      while (j < n && ID_PART.test(text[j]!)) j++;
+      tokens.push({ kind: 'id', start: i, end: j, text: text.slice(i, j) });
+      i = j;
+    } else if (c >= '0' && c <= '9') {
+      let j = i + 1;
+      while (j < n && /[0-9A-Za-z_.]/.test(text[j]!) && !(text[j] === '.' && text[j + 1] === '.')) j++;
+      tokens.push({ kind: 'num', start: i, end: j, text: text.slice(i, j) });
+      i = j;
+    } else if (c === ':' && text[i + 1] === ':') {
+      tokens.push({ kind: 'punct', start: i, end: i + 2, text: '::' });
+      i += 2;
+    } else {
+      tokens.push({ kind: 'punct', start: i, end: i + 1, text: c });
+      i++;
+    }
+  }
+  return tokens;
+}
+
+const ITEM_KEYWORDS = new Set([
+  'fn',
+  'struct',
+  'enum',
+  'trait',
+  'impl',
+  'mod',
+  'type',
+  'const',
+  'static',
+  'union',
+]);
+/** Items whose `{` is their body (const/static/type end at `;`, their braces are expressions). */
+const BODY_ITEMS = new Set(['fn', 'struct', 'enum', 'trait', 'impl', 'mod', 'union', 'macro']);
+const CITING_VERBS = new Set(['implements', 'verifies', 'deviates']);
+
+interface Frame {
+  /** Rust path of the item this brace belongs to (the enclosing one for plain blocks). */
+  symbol: string;
+  test: boolean;
+  /** A module (file root or `mod x { }`): its direct items can inherit a `scope!`. */
+  module: boolean;
+  items: string[];
+  tagged: Set<string>;
+  scopes: ScannedCitation[];
+}
+
+/** Everything the attributes before an item said about it. */
+interface Pending {
+  cites: ScannedCitation[];
+  test: boolean;
+}
+
+/**
+ * `crates/vibe-index/src/types/entry/mod.rs` → `vibe_index::types::entry`;
+ * `…/tests/cli_read.rs` → `vibe_index::tests::cli_read`. The crate name is
+ * the directory holding `src/` or `tests/`, dashes read as underscores, so
+ * the scan stays a function of the file's path and text alone.
+ */
+// @implements real-codebases#RUST-SYMBOL-PATHS
+export function rustModulePath(file: string): string {
+  const parts = file.split('/');
+  let at = -1;
+  for (let i = parts.length - 2; i >= 0; i--) {
+    if (['src', 'tests', 'benches', 'examples'].includes(parts[i]!)) {
+      at = i;
+      break;
+    }
+  }
+  const crate = (at > 0 ? parts[at - 1]! : 'crate').replace(/-/g, '_');
+  const rest = (at === -1 ? parts.slice(-1) : parts.slice(at + 1)).map((p) => p.replace(/\.rs$/, ''));
+  if (at !== -1 && parts[at] !== 'src') rest.unshift(parts[at]!);
+  const last = rest[rest.length - 1];
+  if (last === 'mod' || (rest.length === 1 && (last === 'lib' || last === 'main'))) rest.pop();
+  return [crate, ...rest].join('::');
+}
+
+/** Index of the token closing the bracket opened at `open` (or the last token). */
+function closing(tokens: Token[], open: number): number {
+  const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+  const stack: string[] = [];
+  for (let i = open; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== 'punct') continue;
+    if (pairs[t.text]) stack.push(pairs[t.text]!);
+    else if (t.text === stack[stack.length - 1]) {
+      stack.pop();
+      if (stack.length === 0) return i;
+    }
+  }
+  return tokens.length - 1;
+}
+
+/** Reads `path::to::name` at `i`; returns the segments and the index after them. */
+function readPath(tokens: Token[], i: number): { path: string[]; next: number } {
+  const path: string[] = [];
+  let j = i;
+  if (tokens[j]?.text === '::') j++;
+  while (tokens[j]?.kind === 'id') {
+    path.push(tokens[j]!.text);
+    if (tokens[j + 1]?.text !== '::') return { path, next: j + 1 };
+    j += 2;
+  }
+  return { path, next: j };
+}
+
+/** `key = value` and positional arguments of an attribute or macro call between `(` and `)`. */
+function readArgs(
+  tokens: Token[],
+  open: number,
+  close: number,
+): { positional: Token[]; named: Map<string, Token> } {
+  const positional: Token[] = [];
+  const named = new Map<string, Token>();
+  let i = open + 1;
+  while (i < close) {
+    const t = tokens[i]!;
+    if (t.kind === 'id' && tokens[i + 1]?.text === '=' && i + 2 < close) {
+      named.set(t.text, tokens[i + 2]!);
+      i += 3;
+    } else {
+      if (t.text !== ',') positional.push(t);
+      i++;
+    }
+  }
+  return { positional, named };
+}
+
+type At = ReturnType<typeof lineIndex>;
+
+/** One citation from an attribute or macro: its address string, pin and reason. */
+function citation(
+  verb: ScannedCitation['verb'],
+  where: number,
+  address: Token | undefined,
+  revision: Token | undefined,
+  reason: Token | undefined,
+  at: At,
+  form: string,
+): ScannedCitation {
+  const raw: RawCitation = { verb, ref: '', id: '', offset: where };
+  const parsed = address?.kind === 'str' ? parseAddress(address.text) : undefined;
+  if (!parsed) {
+    raw.ref = address?.text ?? '';
+    raw.malformed =
+      address?.kind === 'str'
+        ? `\`${address.text}\` is not an address spec://NAMESPACE/DOC#ANCHOR (or DOC#ID)`
+        : `${form} names no address; write it as a string, e.g. "spec://NAMESPACE/DOC#ANCHOR"`;
+  } else {
+    Object.assign(raw, parsed);
+    if (revision !== undefined) {
+      if (revision.kind === 'num' && /^[0-9]+$/.test(revision.text)) raw.pin = `r${revision.text}`;
+      else raw.malformed = `\`r = ${revision.text}\` is not a revision; write r = N with N a whole number`;
+    }
+  }
+  if (reason?.kind === 'str') raw.reason = reason.text.replace(/\s+/g, ' ').trim();
+  return placed(raw, at);
+}
+
+/** The citation an attribute carries, when it is `spec(…)` or `verifies(…)`. */
+function attributeCitation(
+  tokens: Token[],
+  hash: number,
+  path: string[],
+  open: number,
+  close: number,
+  at: At,
+) {
+  const name = path[path.length - 1];
+  if (!(path.length === 1 || (path.length === 2 && path[0] === 'specmark'))) return undefined;
+  if (name !== 'spec' && name !== 'verifies') return undefined;
+  const { positional, named } = readArgs(tokens, open, close);
+  const where = tokens[hash]!.start;
+  if (name === 'verifies') {
+    return citation('verifies', where, positional[0], named.get('r'), undefined, at, '#[verifies(…)]');
+  }
+  const verb = [...named.keys()].find((k) => CITING_VERBS.has(k));
+  // `documents` / `informs` edges say nothing the gate counts: not citations here.
+  if (verb === undefined) return undefined;
+  return citation(
+    verb as ScannedCitation['verb'],
+    where,
+    named.get(verb),
+    named.get('r'),
+    named.get('reason'),
+    at,
+    `#[spec(${verb} = …)]`,
+  );
+}
+
+/** `cfg(test)`, `cfg(all(test, …))` — but not `cfg(not(test))`. */
+function isTestAttribute(tokens: Token[], path: string[], open: number, close: number): boolean {
+  const name = path[path.length - 1];
+  if (name === 'test' && path.length <= 2) return true;
+  if (name !== 'cfg' || open === -1) return false;
+  let sawTest = false;
+  for (let i = open + 1; i < close; i++) {
+    const t = tokens[i]!;
+    if (t.kind === 'id' && t.text === 'not') return false;
+    if (t.kind === 'id' && t.text === 'test') sawTest = true;
+  }
+  return sawTest;
+}
+
+/** A quick look before lexing: files with no carrier at all cost one regex. */
+const CARRIER =
+  /#\s*!?\s*\[\s*(?:specmark\s*::\s*)?(?:spec|verifies)\s*\(|scope\s*!|#\s*\[\s*(?:cfg\s*\(|test\s*\])|@(?:spec|implements|verifies|deviates)\b/;
+
+// @implements real-codebases#RUST-ATTRIBUTE-CARRIERS
+// @implements real-codebases#RUST-SCOPE-INHERITANCE
+// @implements real-codebases#TEST-PER-BLOCK
+export function scanRust(text: string, file: string): ScannedCitation[] {
+  if (!CARRIER.test(text)) return [];
+  const comments = scanComments(text, 'slash');
+  const hasCarrier = /\[\s*(?:specmark\s*::\s*)?(?:spec|verifies)\s*\(|scope\s*!/.test(text);
+  if (!hasCarrier && comments.length === 0) return [];
+  const tokens = tokenize(text);
+  const at = lineIndex(text);
+  const out: ScannedCitation[] = [];
+  const root: Frame = {
+    symbol: rustModulePath(file),
+    test: false,
+    module: true,
+    items: [],
+    tagged: new Set(),
+    scopes: [],
+  };
+  const stack: Frame[] = [root];
+  /** Item frames waiting for their `{`: index of the frame's brace depth. */
+  let pending: Pending = { cites: [], test: false };
+  let item: { symbol: string; keyword: string; test: boolean; start: number; depth: number } | undefined;
+  let parens = 0;
+  // Comment citations bind like attributes: to the item that follows them, else to where they stand.
+  let nextComment = 0;
+  let commentsWaiting: ScannedCitation[] = [];
+  let lastItem: { symbol: string; test: boolean; line: number } | undefined;
+  const bindComments = (symbol: string, test: boolean): void => {
+    for (const c of commentsWaiting) {
+      c.symbol = symbol;
+      if (test) c.inTest = true;
+    }
+    commentsWaiting = [];
+  };
+
+  const finishModule = (frame: Frame): void => {
+    if (!frame.module) return;
+    const covers = [...new Set(frame.items.filter((s) => !frame.tagged.has(s)))];
+    for (const scope of frame.scopes) scope.covers = covers;
+  };
+  const flushPending = (symbol: string, test: boolean): void => {
+    for (const c of pending.cites) {
+      c.symbol = symbol;
+      if (test) c.inTest = true;
+      out.push(c);
+    }
+    pending = { cites: [], test: false };
+  };
+
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const top = stack[stack.length - 1]!;
+    while (nextComment < comments.length && comments[nextComment]!.offset < t.start) {
+      const c = comments[nextComment++]!;
+      if (trailing(text, c.offset)) {
+        // A comment after code on its line speaks about that line's item.
+        const own = lastItem?.line === c.line ? lastItem : undefined;
+        c.symbol = own?.symbol ?? top.symbol;
+        if (own?.test ?? top.test) c.inTest = true;
+      } else commentsWaiting.push(c);
+    }
+    if (commentsWaiting.length > 0 && item === undefined && !leadsToItem(tokens, i)) {
+      bindComments(top.symbol, top.test);
+    }
+    if (
+      t.kind === 'punct' &&
+      t.text === '#' &&
+      (tokens[i + 1]?.text === '[' || tokens[i + 1]?.text === '!')
+    ) {
+      const inner = tokens[i + 1]!.text === '!';
+      const open = inner ? i + 2 : i + 1;
+      if (tokens[open]?.text !== '[') continue;
+      const close = closing(tokens, open);
+      const { path, next } = readPath(tokens, open + 1);
+      const argsOpen = tokens[next]?.text === '(' ? next : -1;
+      const argsClose = argsOpen === -1 ? -1 : closing(tokens, argsOpen);
+      if (isTestAttribute(tokens, path, argsOpen, argsClose)) {
+        if (inner) top.test = true;
+        else pending.test = true;
+      } else if (argsOpen !== -1) {
+        const cite = attributeCitation(tokens, i, path, argsOpen, argsClose, at);
+        if (cite) {
+          if (inner) {
+            cite.symbol = top.symbol;
+            if (top.test) cite.inTest = true;
+            out.push(cite);
+          } else pending.cites.push(cite);
+        }
+      }
+      i = close;
+      continue;
+    }
+    if (t.kind === 'id' && t.text === 'scope' && tokens[i + 1]?.text === '!' && tokens[i + 2]?.text === '(') {
+      const viaCrate = tokens[i - 1]?.text === '::' && tokens[i - 2]?.text === 'specmark';
+      const start = viaCrate ? tokens[i - 2]!.start : t.start;
+      const close = closing(tokens, i + 2);
+      const { positional, named } = readArgs(tokens, i + 2, close);
+      const cite = citation('scope', start, positional[0], named.get('r'), undefined, at, 'scope!(…)');
+      cite.symbol = top.symbol;
+      if (top.test) cite.inTest = true;
+      out.push(cite);
+      top.scopes.push(cite);
+      i = close;
+      continue;
+    }
+    if (t.kind === 'punct') {
+      if (t.text === '(' || t.text === '[') parens++;
+      else if (t.text === ')' || t.text === ']') parens = Math.max(0, parens - 1);
+      else if (t.text === ';' && item && parens === 0 && item.depth === stack.length) {
+        // `mod x;`, `struct X(u8);`, `const X: T = …;`: an item without a body.
+        flushPending(item.symbol, item.test);
+        item = undefined;
+      } else if (t.text === '{') {
+        if (item && parens === 0 && item.depth === stack.length && BODY_ITEMS.has(item.keyword)) {
+          const frame: Frame = {
+            symbol: item.symbol,
+            test: item.test,
+            module: item.keyword === 'mod',
+            items: [],
+            tagged: new Set(),
+            scopes: [],
+          };
+          flushPending(item.symbol, item.test);
+          item = undefined;
+          stack.push(frame);
+        } else {
+          stack.push({ ...top, module: false, items: [], tagged: new Set(), scopes: [] });
+        }
+      } else if (t.text === '}') {
+        if (stack.length > 1) finishModule(stack.pop()!);
+        if (item && item.depth > stack.length) item = undefined;
+      }
+      continue;
+    }
+    if (t.kind !== 'id' || item !== undefined) continue;
+    const keyword = t.text === 'macro_rules' && tokens[i + 1]?.text === '!' ? 'macro' : t.text;
+    if (!ITEM_KEYWORDS.has(keyword) && keyword !== 'macro') continue;
+    // `const fn`, `unsafe impl`, `impl Trait` in a signature: only an item keyword that names something.
+    if (keyword === 'const' && tokens[i + 1]?.text === 'fn') continue;
+    if (keyword === 'const' && tokens[i + 1]?.text === '{') continue;
+    const name = itemName(tokens, i, keyword);
+    if (name === undefined) continue;
+    const symbol = `${top.symbol}::${name}`;
+    const test = top.test || pending.test;
+    item = { symbol, keyword, test, start: t.start, depth: stack.length };
+    lastItem = { symbol, test, line: at(t.start).line };
+    bindComments(symbol, test);
+    if (top.module) {
+      top.items.push(symbol);
+      if (pending.cites.length > 0) top.tagged.add(symbol);
+    }
+  }
+  finishModule(root);
+  // Attributes and comments followed by no item (a statement, the end of the file) belong to where they stand.
+  const last = stack[stack.length - 1]!;
+  flushPending(last.symbol, last.test);
+  commentsWaiting.push(...comments.slice(nextComment));
+  bindComments(last.symbol, last.test);
+  return [...out, ...comments].sort((a, b) => a.offset - b.offset);
+}
+
+/** Whether code stands before `offset` on its line. */
+function trailing(text: string, offset: number): boolean {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  // The tag's own comment opener (`//`, `/*`, a block comment's `*` margin) is not code.
+  const before = text
+    .slice(lineStart, offset)
+    .replace(/\/[/*].*$/, '')
+    .replace(/^\s*\*+/, '');
+  return before.trim() !== '';
+}
+
+const QUALIFIERS = new Set([
+  'pub',
+  'async',
+  'unsafe',
+  'extern',
+  'default',
+  'const',
+  'crate',
+  'super',
+  'self',
+  'in',
+]);
+
+/**
+ * Whether the token at `i` can still be the start of an item: an attribute,
+ * a qualifier (`pub(crate)`, `unsafe`, `extern "C"`), an item keyword.
+ */
+function leadsToItem(tokens: Token[], i: number): boolean {
+  const t = tokens[i]!;
+  if (t.kind === 'id') return QUALIFIERS.has(t.text) || ITEM_KEYWORDS.has(t.text) || t.text === 'macro_rules';
+  if (t.kind === 'str') return tokens[i - 1]?.text === 'extern';
+  if (t.text === '#') return true;
+  if (t.text === '(') return tokens[i - 1]?.text === 'pub';
+  if (t.text === ')') return QUALIFIERS.has(tokens[i - 1]?.text ?? '') && tokens[i - 2]?.text === '(';
+  return false;
+}
+
+/** The name an item keyword introduces: `fn run` → `run`, `impl X for Y` → `Y`, `macro_rules! m` → `m`. */
+function itemName(tokens: Token[], i: number, keyword: string): string | undefined {
+  if (keyword === 'macro') return tokens[i + 2]?.kind === 'id' ? tokens[i + 2]!.text : undefined;
+  if (keyword !== 'impl') {
+    const next = tokens[i + 1];
+    return next?.kind === 'id' ? next.text : undefined;
+  }
+  // impl<T> Trait for Type<T> { … }: the last path before `{` / `where`, after `for` when there is one.
+  let j = i + 1;
+  if (tokens[j]?.text === '<') j = skipGenerics(tokens, j);
+  let name: string | undefined;
+  for (; j < tokens.length; j++) {
+    const t = tokens[j]!;
+    if (t.text === '{' || t.text === ';' || (t.kind === 'id' && t.text === 'where')) break;
+    if (t.text === '<') {
+      j = skipGenerics(tokens, j) - 1;
+      continue;
+    }
+    if (t.kind === 'id' && t.text === 'for') name = undefined;
+    else if (t.kind === 'id' && t.text !== 'dyn' && t.text !== 'unsafe') name = t.text;
+  }
+  return name;
+}
+
+function skipGenerics(tokens: Token[], open: number): number {
+  let depth = 0;
+  for (let j = open; j < tokens.length; j++) {
+    const t = tokens[j]!.text;
+    if (t === '<') depth++;
+    else if (t === '>' && tokens[j - 1]?.text !== '-') {
+      depth--;
+      if (depth === 0) return j + 1;
+    } else if (t === '{' || t === ';') return j;
+  }
+  return tokens.length;
+}

@@ -1,0 +1,52 @@
+/**
+ * `factline baseline`: write today's findings to a file, so `check
+ * --baseline FILE` fails only on new ones (adopting the gate by ratchet).
+ */
+import { resolve } from 'node:path';
+import { baselineOf } from '../../checks/baseline.ts';
+import { writeFileAtomic } from '../../generator/write.ts';
+import { loadConfig } from '../config.ts';
+import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { runGate } from '../run-gate.ts';
+
+export const DEFAULT_BASELINE = 'factline-baseline.json';
+
+const USAGE = `usage: factline baseline [--out FILE] [--config FILE] [--no-cache]
+
+Runs the gate and writes its errors and warnings to FILE (default ${DEFAULT_BASELINE}).
+\`factline check --baseline FILE\` then fails only on findings not in it, and
+reports each baselined finding that is gone, so the baseline only shrinks.
+`;
+
+const command: Command = {
+  name: 'baseline',
+  summary: "write today's findings to a baseline file (check --baseline ratchets)",
+  usage: USAGE,
+  async run(argv: string[], io: CliIO): Promise<number> {
+    let out = DEFAULT_BASELINE;
+    let config: string | undefined;
+    let cache = true;
+    for (let i = 0; i < argv.length; i++) {
+      const arg = argv[i]!;
+      if (arg === '--no-cache') cache = false;
+      else if (arg === '--out' || arg === '--config') {
+        const value = argv[++i];
+        if (value === undefined || value.startsWith('--'))
+          throw new UsageError(`${arg} needs a file path\n${USAGE}`);
+        if (arg === '--out') out = value;
+        else config = value;
+      } else throw new UsageError(`unknown argument \`${arg}\`\n${USAGE}`);
+    }
+    const cfg = loadConfig(io.cwd, config);
+    const { result } = await runGate(io, cfg, { cache });
+    const baseline = baselineOf(result);
+    try {
+      writeFileAtomic(resolve(io.cwd, out), `${JSON.stringify(baseline, null, 2)}\n`);
+    } catch (error) {
+      throw new UsageError(`cannot write ${out}: ${(error as Error).message}`);
+    }
+    io.stdout.write(`wrote ${baseline.findings.length} finding(s) to ${out}\n`);
+    return EXIT.clean;
+  },
+};
+export default command;

@@ -1,0 +1,43 @@
+/** The indexed did-you-mean finds what comparing with every name finds, on real ids. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { distance, Suggester } from '../../checks/suggest.ts';
+import { parseSpec } from '../../reader/index.ts';
+import { REPO } from './helpers.ts';
+
+const ids = ['factline', 'mcp-core', 'real-codebases'].flatMap((name) =>
+  parseSpec(readFileSync(`${REPO}specs/${name}.md`, 'utf8'), { file: name, doc: name }).facts.map(
+    (f) => f.id,
+  ),
+);
+
+/** One edit at a deterministic place: drop, double or change a character. */
+function typo(id: string, k: number): string {
+  const at = (k * 7) % id.length;
+  if (k % 3 === 0) return id.slice(0, at) + id.slice(at + 1);
+  if (k % 3 === 1) return id.slice(0, at) + id[at] + id.slice(at);
+  return `${id.slice(0, at)}${id[at] === 'X' ? 'Y' : 'X'}${id.slice(at + 1)}`;
+}
+
+describe('Suggester', () => {
+  // @verifies real-codebases#DID-YOU-MEAN-BOUNDED
+  it('puts the intended id among the suggestions for one-edit typos anywhere in the id', () => {
+    const suggester = new Suggester(ids);
+    const misses = ids.filter((id, k) => !suggester.nearest(typo(id, k)).includes(id));
+    expect(ids.length).toBeGreaterThan(100);
+    expect(misses).toEqual([]);
+  });
+
+  it('edit distance with a limit agrees with the full one up to the limit', () => {
+    for (const [a, b] of [
+      ['LAYOUT', 'LAYUOT'],
+      ['', 'ABC'],
+      ['GATE-SCAN', 'GATE-SCAN'],
+      ['kitten', 'sitting'],
+    ] as const) {
+      const full = distance(a, b);
+      for (let limit = 0; limit < 5; limit++)
+        expect(distance(a, b, limit)).toBe(full <= limit ? full : limit + 1);
+    }
+  });
+});
