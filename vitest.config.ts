@@ -7,16 +7,22 @@ import { defineConfig } from 'vitest/config';
 // worker's module cache (isolate: false): ts-morph, remark and Handlebars load
 // once per worker instead of once per file. Every file cleans up after itself
 // (temp dirs, children, restored descriptors), so sharing is safe.
+/** Test files that replace a module with vi.mock. */
+const MOCKING = ['test/generator/write-errors.test.ts'];
+
 export default defineConfig({
   test: {
     pool: 'forks',
-    isolate: false,
     maxWorkers: '100%',
-    include: ['test/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'test/**/fixtures/**'],
     // The library build that `factline/mcp-core` resolves to, rebuilt only when generated/ changed.
     globalSetup: ['test/support/build-lib.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: MOCKING, isolate: false } },
+      // A file that mocks a module (vi.mock) needs a module cache of its own.
+      { extends: true, test: { name: 'isolated', include: MOCKING, isolate: true } },
+    ],
   },
 });

@@ -82,7 +82,9 @@ describe('factline.config.json with a namespace and a policy table', () => {
     writeFileSync(path, readFileSync(path, 'utf8').replace(/"policy": \{[^}]*\}/, '"policy": "strictest"'));
     const r = await runIn(dir, ['check', '--no-cache']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain('unknown policy preset `strictest` (known: factline, vibevm)');
+    expect(r.stderr).toContain(
+      '`policy` must be one of "factline", "vibevm" or an object, not the string "strictest"',
+    );
   });
 });
 

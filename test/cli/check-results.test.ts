@@ -58,7 +58,7 @@ describe('check --results: test outcomes joined to citations (fixture: one pass,
     const r = runBin(fixture(), ['check']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('test outcomes not checked');
-    expect(r.stdout).toContain('OK 3 facts, 3 required, 3 implemented, 3 verified');
+    expect(r.stdout).toContain('OK 3 facts, 3 required, 3 verified, 0 gap(s)');
     const withResults = runBin(fixture(), ['check', '--results', 'results/junit.xml', 'results/vitest.json']);
     expect(withResults.stdout).toContain(
       'test outcomes from results/junit.xml, results/vitest.json: citing tests 1 passed, 1 failed, 1 not run',

@@ -10,6 +10,10 @@ import { pickValue } from '../../generator/render/index.ts';
 import { REPO, runIn } from '../checks/helpers.ts';
 
 const SPEC = 'specs/mcp-core.md';
+/** The further specs the templates read (this repository's `generate.specs`). */
+const MORE_SPECS: string[] = (
+  JSON.parse(readFileSync(join(REPO, 'factline.config.json'), 'utf8')).generate.specs ?? []
+).filter((spec: string) => spec !== SPEC);
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
@@ -24,13 +28,14 @@ function project(edit: (spec: string) => string): string {
   const edited = edit(original);
   expect(edited, 'the edit must change the spec').not.toBe(original);
   writeFileSync(join(dir, SPEC), edited);
+  for (const spec of MORE_SPECS) cpSync(join(REPO, spec), join(dir, spec));
   cpSync(join(REPO, 'templates'), join(dir, 'templates'), { recursive: true });
   cpSync(join(REPO, 'generated'), join(dir, 'generated'), { recursive: true });
   writeFileSync(
     join(dir, 'factline.config.json'),
     JSON.stringify({
       specs: ['specs/**/*.md'],
-      generate: { spec: SPEC, templates: 'templates', out: 'generated' },
+      generate: { spec: SPEC, specs: MORE_SPECS, templates: 'templates', out: 'generated' },
     }),
   );
   return dir;

@@ -32,18 +32,18 @@ describe('generation from several specs', () => {
       input([
         {
           path: 'templates/both.ts.hbs',
-          text: `{{cite "METHOD-INITIALIZE"}}\n{{cite "mcp-revisions#MODERN-REVISIONS"}}\nexport const MODERN = '{{code "MODERN-REVISIONS" 1}}';\n`,
+          text: `{{cite "METHOD-INITIALIZE"}}\n{{cite "mcp-revisions#MODERN-REVISIONS"}}\nexport const MODERN = {{value "MODERN-REVISIONS" type="revision"}};\n`,
         },
         {
           path: 'templates/core.ts.hbs',
-          text: `export const V = '{{code "ANSWERED-PROTOCOL-REVISION" 1}}';\n`,
+          text: `export const V = {{value "ANSWERED-PROTOCOL-REVISION" type="revision"}};\n`,
         },
       ]),
     );
     expect(plan.errors).toEqual([]);
     const both = plan.outputs.find((o) => o.path === 'generated/both.ts')!.text;
     expect(both).toContain("export const MODERN = '2026-07-28';");
-    expect(both).toContain('// @implements mcp-revisions#MODERN-REVISIONS~');
+    expect(both).toContain('// @implements mcp-revisions#MODERN-REVISIONS — ');
     expect(readHeader(both)?.spec).toBe('specs/mcp-core.md+specs/mcp-revisions.md');
     const core = plan.outputs.find((o) => o.path === 'generated/core.ts')!.text;
     expect(readHeader(core)?.spec).toBe('specs/mcp-core.md');
@@ -98,9 +98,9 @@ describe('the revision values flow from specs/mcp-revisions.md', () => {
     const original = read('specs/mcp-revisions.md');
     const edited = original
       .replace('`2026-07-28`', '`2027-03-01`')
-      .replace('error -32022', 'error -32099')
-      .replace('`ttlMs` of 0', '`ttlMs` of 5000')
-      .replace('`server/discover` answers', '`server/describe` answers');
+      .replace('`unsupported-revision: -32022`', '`unsupported-revision: -32099`')
+      .replace('`ttl-ms: 0`', '`ttl-ms: 5000`')
+      .replace('`method: server/discover` answers', '`method: server/describe` answers');
     expect(edited).not.toBe(original);
     const before = plan(original).outputs.find((o) => o.path === 'generated/revisions.ts')!.text;
     const result = plan(edited);
@@ -109,7 +109,7 @@ describe('the revision values flow from specs/mcp-revisions.md', () => {
     expect(before).toContain("MODERN_REVISIONS: readonly string[] = ['2026-07-28']");
     expect(after).toContain("MODERN_REVISIONS: readonly string[] = ['2027-03-01']");
     expect(after).toContain('unsupportedRevision: -32099');
-    expect(after).toContain('ttlMs: 5000');
+    expect(after).toContain("['ttlMs']: 5000");
     expect(after).toContain("discover: 'server/describe'");
   });
 });
