@@ -20,7 +20,10 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
-      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: MOCKING, isolate: false } },
+      {
+        extends: true,
+        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: MOCKING, isolate: false },
+      },
       // A file that mocks a module (vi.mock) needs a module cache of its own.
       { extends: true, test: { name: 'isolated', include: MOCKING, isolate: true } },
     ],
