@@ -20,8 +20,11 @@ export interface FactlineConfig {
   ignore: string[];
   /** Strict mode: service units need evidence as normative facts do. */
   strict: boolean;
-  /** The generated core: its spec, templates and output directory. */
-  generate: { spec: string; templates: string; out: string };
+  /**
+   * The generated core: its specs, templates and output directory. `spec` is
+   * the first of `specs`; a config may give either (`"spec"` for one).
+   */
+  generate: { spec: string; specs: string[]; templates: string; out: string };
   /** Absolute directory the globs are relative to (where the config was found). */
   root: string;
 }
@@ -35,8 +38,18 @@ export const DEFAULT_CONFIG: Omit<FactlineConfig, 'root'> = {
   tests: ['test/**/*', '**/*.test.*', '**/*.spec.*'],
   ignore: ['node_modules/**', '.git/**', 'dist/**', 'build/**', 'coverage/**', '**/fixtures/**'],
   strict: false,
-  generate: { spec: 'specs/mcp-core.md', templates: 'templates', out: 'generated' },
+  generate: {
+    spec: 'specs/mcp-core.md',
+    specs: ['specs/mcp-core.md'],
+    templates: 'templates',
+    out: 'generated',
+  },
 };
+
+const copyGenerate = (g: FactlineConfig['generate']): FactlineConfig['generate'] => ({
+  ...g,
+  specs: [...g.specs],
+});
 
 const ARRAY_KEYS = ['specs', 'sources', 'tests', 'ignore'] as const;
 
@@ -54,7 +67,7 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
       );
     }
   }
-  const config: FactlineConfig = { ...DEFAULT_CONFIG, generate: { ...DEFAULT_CONFIG.generate }, root };
+  const config: FactlineConfig = { ...DEFAULT_CONFIG, generate: copyGenerate(DEFAULT_CONFIG.generate), root };
   for (const key of ARRAY_KEYS) {
     const value = input[key];
     if (value === undefined) continue;
@@ -78,6 +91,18 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
       if (typeof g[key] !== 'string') throw new UsageError(`${where}: \`generate.${key}\` must be a string`);
       config.generate[key] = g[key];
     }
+    if (g.specs !== undefined) {
+      if (!Array.isArray(g.specs) || g.specs.length === 0 || !g.specs.every((v) => typeof v === 'string')) {
+        throw new UsageError(`${where}: \`generate.specs\` must be a non-empty array of spec paths`);
+      }
+      if (g.spec !== undefined) {
+        throw new UsageError(`${where}: give \`generate.spec\` or \`generate.specs\`, not both`);
+      }
+      config.generate.specs = [...g.specs];
+      config.generate.spec = g.specs[0] as string;
+    } else if (g.spec !== undefined) {
+      config.generate.specs = [config.generate.spec];
+    }
   }
   return config;
 }
@@ -93,7 +118,7 @@ export function loadConfig(cwd: string, explicitPath?: string): FactlineConfig {
     text = readFileSync(path, 'utf8');
   } catch (error) {
     if (explicitPath === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { ...DEFAULT_CONFIG, generate: { ...DEFAULT_CONFIG.generate }, root: cwd };
+      return { ...DEFAULT_CONFIG, generate: copyGenerate(DEFAULT_CONFIG.generate), root: cwd };
     }
     throw new UsageError(`cannot read config ${path}: ${(error as Error).message}`);
   }

@@ -1,5 +1,5 @@
 /**
- * Reads what the generation planner needs from disk: the generating spec,
+ * Reads what the generation planner needs from disk: the generating specs,
  * the templates and what is in generated/ now. Shared by `gen`, the gate's
  * drift findings and the generation benchmark.
  */
@@ -16,16 +16,19 @@ const posix = (p: string) => p.split(sep).join('/');
 
 /** Everything the planner needs, read from disk; unreadable inputs are usage errors (exit 2). */
 export function loadGenerationInput(config: FactlineConfig): GenerationInput {
-  const { spec: specPath, templates: templatesDir, out: outDir } = config.generate;
-  const specFile = posix(specPath);
-  let source: string;
-  try {
-    source = readFileSync(resolve(config.root, specFile), 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `cannot read the spec ${specFile}: ${(error as Error).message} (set "generate.spec" in factline.config.json)`,
-    );
-  }
+  const { specs: specPaths, templates: templatesDir, out: outDir } = config.generate;
+  const specs = specPaths.map((specPath) => {
+    const specFile = posix(specPath);
+    let source: string;
+    try {
+      source = readFileSync(resolve(config.root, specFile), 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `cannot read the spec ${specFile}: ${(error as Error).message} (set "generate.specs" in factline.config.json)`,
+      );
+    }
+    return parseSpec(source, { file: specFile, doc: docNameOf(config, resolve(config.root, specFile)) });
+  });
   const templatesAbs = resolve(config.root, templatesDir);
   if (!existsSync(templatesAbs) || !statSync(templatesAbs).isDirectory()) {
     // Refusing here matters: with no templates every generated file would look orphaned and be deleted.
@@ -34,7 +37,8 @@ export function loadGenerationInput(config: FactlineConfig): GenerationInput {
     );
   }
   return {
-    spec: parseSpec(source, { file: specFile, doc: docNameOf(config, resolve(config.root, specFile)) }),
+    spec: specs[0]!,
+    specs,
     templatesDir: posix(templatesDir),
     outDir: posix(outDir),
     templates: readTree(config.root, templatesDir, (p) => p.endsWith('.hbs')),

@@ -15,7 +15,7 @@ import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
 const USAGE = `usage: factline gen [--check] [--force] [--watch] [--config FILE]
 
 Renders every templates/<module>.ts.hbs against the spec into generated/<module>.ts
-(paths from factline.config.json "generate": {spec, templates, out}).
+(paths from factline.config.json "generate": {spec or specs, templates, out}).
 
   --check        write nothing; exit 1 naming every missing, out-of-date,
                  hand-edited or orphaned generated file
@@ -118,8 +118,8 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
 
 // @implements factline#GEN-WATCH-REGENERATES
 function watchAndRun(config: FactlineConfig, options: Options, io: CliIO): Promise<number> {
-  const specAbs = resolve(config.root, config.generate.spec);
-  const specDir = resolve(specAbs, '..');
+  const specsAbs = new Set(config.generate.specs.map((spec) => resolve(config.root, spec)));
+  const specDirs = [...new Set([...specsAbs].map((spec) => resolve(spec, '..')))];
   const templatesAbs = resolve(config.root, config.generate.templates);
   const run = () => {
     try {
@@ -138,12 +138,16 @@ function watchAndRun(config: FactlineConfig, options: Options, io: CliIO): Promi
     };
     // Watch directories, not files: editors that save by rename replace the watched inode.
     const watchers = [
-      watch(specDir, (_event, name) => {
-        if (name === null || resolve(specDir, name.toString()) === specAbs) schedule();
-      }),
+      ...specDirs.map((specDir) =>
+        watch(specDir, (_event, name) => {
+          if (name === null || specsAbs.has(resolve(specDir, name.toString()))) schedule();
+        }),
+      ),
       watch(templatesAbs, { recursive: true }, schedule),
     ];
-    io.stdout.write(`gen --watch: watching ${config.generate.spec} and ${config.generate.templates}/\n`);
+    io.stdout.write(
+      `gen --watch: watching ${config.generate.specs.join(', ')} and ${config.generate.templates}/\n`,
+    );
     const stop = () => {
       clearTimeout(timer);
       for (const w of watchers) w.close();

@@ -28,17 +28,26 @@ const fail = (code: GenErrorCode, message: string, fix?: string): Outcome<never>
   fix === undefined ? { ok: false, code, message } : { ok: false, code, message, fix };
 
 /**
- * The lookups behind the helpers, over one spec document. Pure: shared by the
- * run-time helpers and the static pass that checks calls in branches not taken.
+ * The lookups behind the helpers, over one spec document or several (then a
+ * bare fact id is looked up in all of them, the first spec first). Pure:
+ * shared by the run-time helpers and the static pass that checks calls in
+ * branches not taken.
  */
 // @implements factline#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
 export class FactIndex {
+  /** The first spec: the one `facts` filters and the template data describe. */
+  readonly spec: SpecDocument;
+  readonly specs: readonly SpecDocument[];
   private readonly byId = new Map<string, Fact>();
   private readonly ids: string[];
 
-  constructor(readonly spec: SpecDocument) {
+  constructor(specs: SpecDocument | readonly SpecDocument[]) {
+    this.specs = Array.isArray(specs) ? specs : [specs as SpecDocument];
+    this.spec = this.specs[0] as SpecDocument;
     // First definition wins on a duplicate id; the reader reports the duplicate itself.
-    for (const fact of spec.facts) if (!this.byId.has(fact.id)) this.byId.set(fact.id, fact);
+    for (const spec of this.specs) {
+      for (const fact of spec.facts) if (!this.byId.has(fact.id)) this.byId.set(fact.id, fact);
+    }
     this.ids = [...this.byId.keys()];
   }
 
@@ -53,9 +62,13 @@ export class FactIndex {
     const hint = didYouMean(id, this.ids);
     return fail(
       'unknown-fact',
-      `${this.spec.doc}#${id} is not a fact of ${this.spec.file}${hint ? `; ${hint}` : ''}`,
+      `${this.spec.doc}#${id} is not a fact of ${this.files()}${hint ? `; ${hint}` : ''}`,
       hint ?? `add \`@fact:${id}\` to ${this.spec.file} or cite an existing id`,
     );
+  }
+
+  private files(): string {
+    return this.specs.map((s) => s.file).join(' or ');
   }
 
   call(helper: ValueHelper, ref: unknown, n: unknown): Outcome<string | number> {
@@ -112,27 +125,31 @@ export class FactIndex {
     if (prefix !== undefined && typeof prefix !== 'string') {
       return fail('bad-helper-call', `facts: prefix must be a string, got ${describe(prefix)}`);
     }
-    if (section !== undefined && !this.spec.sections.some((s) => s.anchor === section)) {
+    const sections = this.specs.flatMap((spec) => spec.sections);
+    if (section !== undefined && !sections.some((s) => s.anchor === section)) {
       const hint = didYouMean(
         section,
-        this.spec.sections.map((s) => s.anchor),
+        sections.map((s) => s.anchor),
       );
       return fail(
         'unknown-section',
-        `${this.spec.file} has no section {#${section}}${hint ? `; ${hint}` : ''}`,
+        `${this.files()} has no section {#${section}}${hint ? `; ${hint}` : ''}`,
         hint ?? 'name a section anchor of the spec',
       );
     }
-    const chosen = this.spec.facts.filter(
-      (f) =>
-        (section === undefined || f.section === section) && (prefix === undefined || f.id.startsWith(prefix)),
-    );
+    const chosen = this.specs
+      .flatMap((spec) => spec.facts)
+      .filter(
+        (f) =>
+          (section === undefined || f.section === section) &&
+          (prefix === undefined || f.id.startsWith(prefix)),
+      );
     if (chosen.length === 0) {
       // An empty loop would silently drop code (a method, an error kind): treat it as the typo it usually is.
       const what = [section && `section {#${section}}`, prefix && `prefix \`${prefix}\``]
         .filter(Boolean)
         .join(' and ');
-      return fail('no-matching-facts', `no fact of ${this.spec.file} matches ${what}`);
+      return fail('no-matching-facts', `no fact of ${this.files()} matches ${what}`);
     }
     return { ok: true, value: chosen.map((f) => ({ ...f, pin: pinOf(f.digest), summary: summary(f.text) })) };
   }

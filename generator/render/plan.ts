@@ -25,7 +25,8 @@ export function outputPathFor(template: string, templatesDir: string, outDir: st
 // @implements factline#GEN-PURE-PLAN
 export function planGeneration(input: GenerationInput): Plan {
   const errors: GenError[] = [];
-  for (const d of input.spec.diagnostics) {
+  const specs = input.specs ?? [input.spec];
+  for (const d of specs.flatMap((spec) => spec.diagnostics)) {
     if (d.severity !== 'error') continue;
     const error: GenError = {
       code: 'spec-error',
@@ -38,7 +39,7 @@ export function planGeneration(input: GenerationInput): Plan {
     errors.push(error);
   }
 
-  const index = new FactIndex(input.spec);
+  const index = new FactIndex(specs);
   const rendered: (SourceText & { template: string })[] = [];
   for (const template of [...input.templates].sort((a, b) => cmp(a.path, b.path))) {
     if (!TEMPLATE.test(template.path)) {
@@ -60,7 +61,8 @@ export function planGeneration(input: GenerationInput): Plan {
     rendered.push({
       path,
       template: template.path,
-      text: withHeader(body, { spec: input.spec.file, template: template.path }),
+      // The header names only the specs this template took facts from.
+      text: withHeader(body, { spec: result.specs.join(',') || input.spec.file, template: template.path }),
     });
   }
 

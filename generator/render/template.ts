@@ -12,11 +12,15 @@ type HelperOptions = { loc?: HbsLoc; hash?: Record<string, unknown> };
 export interface Rendered {
   text?: string;
   errors: GenError[];
+  /** The spec files the template took facts from, in the index's order. */
+  specs: string[];
 }
 
 // @implements factline#GEN-ALL-ERRORS-BEFORE-ANY-WRITE
 export function renderTemplate(index: FactIndex, template: SourceText): Rendered {
   const errors: GenError[] = [];
+  const used = new Set<string>();
+  const specsUsed = () => index.specs.map((s) => s.file).filter((file) => used.has(file));
   const seen = new Set<string>();
   const report = (error: GenError) => {
     const key = `${error.line}:${error.column}:${error.code}:${error.message}`;
@@ -31,7 +35,7 @@ export function renderTemplate(index: FactIndex, template: SourceText): Rendered
     ast = hb.parse(template.text);
   } catch (error) {
     report(syntaxError(template.path, error as Error));
-    return { errors };
+    return { errors, specs: [] };
   }
   for (const error of staticErrors(index, template.path, ast)) report(error);
 
@@ -39,7 +43,11 @@ export function renderTemplate(index: FactIndex, template: SourceText): Rendered
     hb.registerHelper(name, (...args: unknown[]) => {
       const options = args.pop() as HelperOptions;
       const outcome = index.call(name, args[0], args[1]);
-      if (outcome.ok) return outcome.value;
+      if (outcome.ok) {
+        const fact = index.fact(args[0]);
+        if (fact.ok) used.add(fact.value.file);
+        return outcome.value;
+      }
       report(errorAt(template.path, options.loc, outcome));
       return '';
     });
@@ -56,7 +64,10 @@ export function renderTemplate(index: FactIndex, template: SourceText): Rendered
       );
     }
     const outcome = index.facts(options.hash ?? {});
-    if (outcome.ok) return outcome.value;
+    if (outcome.ok) {
+      for (const fact of outcome.value) used.add(fact.file);
+      return outcome.value;
+    }
     report(errorAt(template.path, options.loc, outcome));
     return [];
   });
@@ -69,10 +80,10 @@ export function renderTemplate(index: FactIndex, template: SourceText): Rendered
     const text = hb.compile(ast, { noEscape: true, strict: true })({
       spec: { doc: index.spec.doc, file: index.spec.file },
     });
-    return errors.length === 0 ? { text, errors } : { errors };
+    return errors.length === 0 ? { text, errors, specs: specsUsed() } : { errors, specs: [] };
   } catch (error) {
     report(runtimeError(template.path, error as Error & { lineNumber?: number; column?: number }));
-    return { errors };
+    return { errors, specs: [] };
   }
 }
 

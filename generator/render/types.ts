@@ -38,6 +38,11 @@ export interface GenError {
 
 export interface GenerationInput {
   spec: SpecDocument;
+  /**
+   * Every spec the templates read values from, `spec` among them; absent
+   * means `spec` alone. A fact id names one fact across all of them.
+   */
+  specs?: SpecDocument[];
   /** Repo-relative directory of the templates, e.g. `templates`. */
   templatesDir: string;
   /** Repo-relative output directory, e.g. `generated`. */

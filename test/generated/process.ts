@@ -44,19 +44,36 @@ export interface RawRun {
   code: number | null;
 }
 
-/** Writes `input` to a fresh server's stdin, closes it, and waits for the process to exit. */
+/** The id of the handshake `rawRun` and the scripted replays open a session with. */
+export const HANDSHAKE_ID = 'handshake';
+/** An `initialize` request: the lifecycle refuses other requests until one is answered. */
+export const HANDSHAKE = JSON.stringify({
+  jsonrpc: '2.0',
+  id: HANDSHAKE_ID,
+  method: 'initialize',
+  params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'test', version: '0' } },
+});
+
+/**
+ * Writes `input` to a fresh server's stdin, closes it, and waits for the
+ * process to exit. Unless `handshake: false`, the session is opened first
+ * and the handshake's answer is left out of `lines` and `frames`.
+ */
 export function rawRun(
   input: string,
-  options: { args?: string[]; env?: Record<string, string> } = {},
+  options: { args?: string[]; env?: Record<string, string>; handshake?: boolean } = {},
 ): Promise<RawRun> {
   const child = spawn(process.execPath, options.args ?? [...NODE_TSX, ECHO_SERVER], {
     cwd: REPO,
     env: { ...process.env, ...options.env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
-  child.stdin.end(input);
+  const handshake = options.handshake !== false;
+  child.stdin.end(handshake ? `${HANDSHAKE}\n${input}` : input);
   return collectOutput(child).then(({ stdout, stderr, code }) => {
-    const lines = stdout === '' ? [] : stdout.replace(/\n$/, '').split('\n');
+    let lines = stdout === '' ? [] : stdout.replace(/\n$/, '').split('\n');
+    if (handshake)
+      lines = lines.filter((line) => !line.startsWith(`{"jsonrpc":"2.0","id":"${HANDSHAKE_ID}"`));
     return { lines, frames: lines.map((line) => JSON.parse(line)), stderr, code };
   });
 }
