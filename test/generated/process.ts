@@ -83,3 +83,97 @@ export const req = (id: unknown, method: string, params?: unknown): string =>
   JSON.stringify(
     params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params },
   );
+
+export const LIFECYCLE_SERVER = fileURLToPath(new URL('../fixtures/lifecycle-server.ts', import.meta.url));
+
+/** A live server process driven line by line: what a host does between two requests. */
+export interface LiveSession {
+  /** Writes one frame (an object is serialized; a string is sent as is) and its newline. */
+  send(frame: unknown): void;
+  /** The first frame, from those seen so far or yet to come, that `match` accepts. */
+  next(
+    match: (frame: Record<string, unknown>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>>;
+  /** Every frame seen so far, in order. */
+  readonly frames: Record<string, unknown>[];
+  /** Everything the server wrote to stderr so far. */
+  stderr(): string;
+  /** Closes stdin and waits for the exit. */
+  end(): Promise<{ code: number | null; stderr: string }>;
+  /** Waits for the exit without closing stdin (a server that ends by itself). */
+  exited(): Promise<{ code: number | null; stderr: string }>;
+  pid: number;
+}
+
+export function liveSession(
+  options: { env?: Record<string, string>; handshake?: boolean; server?: string } = {},
+): LiveSession {
+  const child = spawn(process.execPath, [...NODE_TSX, options.server ?? LIFECYCLE_SERVER], {
+    cwd: REPO,
+    env: { ...process.env, ...options.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const frames: Record<string, unknown>[] = [];
+  const waiters: {
+    match: (f: Record<string, unknown>) => boolean;
+    resolve: (f: Record<string, unknown>) => void;
+  }[] = [];
+  let partial = '';
+  let err = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const parts = (partial + chunk).split('\n');
+    partial = parts.pop() ?? '';
+    for (const line of parts) {
+      const frame = JSON.parse(line) as Record<string, unknown>;
+      frames.push(frame);
+      for (const w of [...waiters]) {
+        if (w.match(frame)) {
+          waiters.splice(waiters.indexOf(w), 1);
+          w.resolve(frame);
+        }
+      }
+    }
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    err += chunk;
+  });
+  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    child.on('close', (code) => resolve({ code, stderr: err }));
+  });
+  const session: LiveSession = {
+    pid: child.pid as number,
+    frames,
+    send(frame) {
+      child.stdin.write(`${typeof frame === 'string' ? frame : JSON.stringify(frame)}\n`);
+    },
+    next(match, timeoutMs = 10_000) {
+      const seen = frames.find(match);
+      if (seen) return Promise.resolve(seen);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => reject(new Error(`no matching frame within ${timeoutMs} ms; stderr: ${err}`)),
+          timeoutMs,
+        );
+        waiters.push({
+          match,
+          resolve: (f) => {
+            clearTimeout(timer);
+            resolve(f);
+          },
+        });
+      });
+    },
+    stderr: () => err,
+    end() {
+      child.stdin.end();
+      return exit;
+    },
+    exited: () => exit,
+  };
+  if (options.handshake !== false) session.send(HANDSHAKE);
+  return session;
+}
+
+/** The answer to request `id`. */
+export const answerTo = (id: unknown) => (frame: Record<string, unknown>) => frame.id === id;
