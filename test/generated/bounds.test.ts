@@ -35,7 +35,10 @@ describe('refusals at the edge', () => {
     const atBound = pingWith(1, '');
     const padded = atBound.replace('"value":""', `"value":"${'a'.repeat(MIB - atBound.length)}"`);
     expect(Buffer.byteLength(padded)).toBe(MIB);
-    const run = await rawRun(`${padded}\n${pingWith(2, 'b'.repeat(2 * MIB))}\n${req(3, 'ping')}\n`, lifecycle);
+    const run = await rawRun(
+      `${padded}\n${pingWith(2, 'b'.repeat(2 * MIB))}\n${req(3, 'ping')}\n`,
+      lifecycle,
+    );
     expect(run.frames[0]).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
     expect(run.frames[1]).toMatchObject(refusal(null, 'frame-bytes'));
     expect(run.frames[1]).toHaveProperty('error.data.limit', DEFAULT_LIMITS.frameBytes);
@@ -52,7 +55,10 @@ describe('refusals at the edge', () => {
   // @verifies mcp-bounds#BOUND-DEPTH
   it('JSON deeper than 32 levels is refused, id echoed; 32 levels are served', async () => {
     // The frame is level 1, params 2, the array under `value` 3: 30 arrays make 32 levels.
-    const run = await rawRun(`${pingWith(1, nested(30))}\n${pingWith('deep', nested(31))}\n${req(3, 'ping')}\n`, lifecycle);
+    const run = await rawRun(
+      `${pingWith(1, nested(30))}\n${pingWith('deep', nested(31))}\n${req(3, 'ping')}\n`,
+      lifecycle,
+    );
     expect(run.frames[0]).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
     expect(run.frames[1]).toMatchObject(refusal('deep', 'depth'));
     expect(run.frames[1]).toHaveProperty('error.data.limit', 32);
@@ -176,7 +182,9 @@ describe('memory stays bounded', () => {
       stderr += chunk;
     });
     const write = (text: string) =>
-      new Promise<void>((resolve) => (child.stdin.write(text) ? resolve() : child.stdin.once('drain', resolve)));
+      new Promise<void>((resolve) =>
+        child.stdin.write(text) ? resolve() : child.stdin.once('drain', resolve),
+      );
     await write(`${HANDSHAKE}\n${req(1, 'tools/call', { name: 'sleep', arguments: { ms: 1500 } })}\n`);
     const padding = 'p'.repeat(MIB - 100);
     for (let i = 0; i < 300; i++) await write(`${pingWith(`p${i}`, padding)}\n`);

@@ -7,10 +7,18 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LIFECYCLE_CODES } from '../../generated/index.ts';
 import { answerTo, HANDSHAKE_ID, type LiveSession, liveSession, rawRun, req } from './process.ts';
 
-const call = (id: unknown, name: string, args: Record<string, unknown> = {}, meta?: Record<string, unknown>) =>
-  req(id, 'tools/call', meta ? { name, arguments: args, _meta: meta } : { name, arguments: args });
+const call = (
+  id: unknown,
+  name: string,
+  args: Record<string, unknown> = {},
+  meta?: Record<string, unknown>,
+) => req(id, 'tools/call', meta ? { name, arguments: args, _meta: meta } : { name, arguments: args });
 const cancel = (requestId: unknown) =>
-  JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId, reason: 'user' } });
+  JSON.stringify({
+    jsonrpc: '2.0',
+    method: 'notifications/cancelled',
+    params: { requestId, reason: 'user' },
+  });
 const lifecycle = { args: ['--import', 'tsx', 'test/fixtures/lifecycle-server.ts'] };
 
 const sessions: LiveSession[] = [];
@@ -41,7 +49,11 @@ describe('the handshake', () => {
         call(1, 'echo', { text: 'early' }),
         req(2, 'tools/list'),
         req(3, 'ping'),
-        req(4, 'initialize', { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } }),
+        req(4, 'initialize', {
+          protocolVersion: '2025-11-25',
+          capabilities: {},
+          clientInfo: { name: 't', version: '0' },
+        }),
         call(5, 'echo', { text: 'late' }),
         '',
       ].join('\n'),
@@ -134,7 +146,10 @@ describe('requests in flight', () => {
 
   // @verifies mcp-lifecycle#PROGRESS-ONLY-FOR-A-PROGRESS-TOKEN
   it('sends notifications/progress only for a call that sent a progressToken', async () => {
-    const run = await rawRun(`${call(1, 'steps', {}, { progressToken: 'p1' })}\n${call(2, 'steps')}\n`, lifecycle);
+    const run = await rawRun(
+      `${call(1, 'steps', {}, { progressToken: 'p1' })}\n${call(2, 'steps')}\n`,
+      lifecycle,
+    );
     const notes = run.frames.filter((f) => f.method === 'notifications/progress');
     expect(notes.map((n) => n.params)).toEqual([
       { progressToken: 'p1', progress: 1, total: 3, message: 'step 1' },
@@ -150,12 +165,15 @@ describe('requests in flight', () => {
 describe('the end', () => {
   // @verifies mcp-lifecycle#END-OF-INPUT-EXITS-ZERO-AFTER-FLUSHING
   it('at end of input, finishes and answers what it already read, then exits 0', async () => {
-    const run = await rawRun(`${call(1, 'sleep', { ms: 300 })}\n${req(2, 'ping')}\n${call(3, 'big', { mib: 2 })}\n`, lifecycle);
+    const run = await rawRun(
+      `${call(1, 'sleep', { ms: 300 })}\n${req(2, 'ping')}\n${call(3, 'big', { mib: 2 })}\n`,
+      lifecycle,
+    );
     expect(run.code).toBe(0);
     expect(run.frames.map((f) => f.id)).toEqual([1, 2, 3]);
-    expect((run.frames[2] as { result: { content: { text: string }[] } }).result.content[0]?.text).toHaveLength(
-      2 << 20,
-    );
+    expect(
+      (run.frames[2] as { result: { content: { text: string }[] } }).result.content[0]?.text,
+    ).toHaveLength(2 << 20);
   });
 
   // @verifies mcp-lifecycle#ASP-PROFILE-IS-OPT-IN
