@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BOUND_ERROR_CODE, DEFAULT_LIMITS, LineDecoder } from '../../generated/index.ts';
+import { BOUND_ERROR_CODE, DEFAULT_LIMITS, LineDecoder, screenFrame } from '../../generated/index.ts';
 import { HANDSHAKE, REPO, rawRun, req } from './process.ts';
 
 const lifecycle = { args: ['--import', 'tsx', 'test/fixtures/lifecycle-server.ts'] };
@@ -92,6 +92,19 @@ describe('refusals at the edge', () => {
     expect(run.frames[1]).toMatchObject(refusal(2, 'duplicate-keys'));
     // The same key in two different objects is no duplicate.
     expect(run.frames[2]).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
+  });
+
+  // @verifies mcp-bounds#BOUND-DUPLICATE-KEYS
+  it('finds the duplicate among many keys, and never flags keys that only look alike', () => {
+    const keys = Array.from({ length: 40 }, (_, i) => `"k${i}":${i}`);
+    const frame = (params: string) => `{"jsonrpc":"2.0","id":1,"method":"ping","params":{${params}}}`;
+    expect(screenFrame(frame(keys.join(',')), DEFAULT_LIMITS)).toBeUndefined();
+    expect(screenFrame(frame([...keys, '"k7":0'].join(',')), DEFAULT_LIMITS)).toContain('"k7\\" twice');
+    expect(screenFrame(frame([...keys, '"\\u006b39":0'].join(',')), DEFAULT_LIMITS)).toContain(
+      'duplicate-keys',
+    );
+    // A key spelled inside a string value, or the same key in sibling objects, is no duplicate.
+    expect(screenFrame(frame('"a":"\\"a\\":1","b":{"a":1},"c":{"a":2}'), DEFAULT_LIMITS)).toBeUndefined();
   });
 
   // @verifies mcp-bounds#REFUSAL-ECHOES-ID-ONLY-WHEN-SAFE
