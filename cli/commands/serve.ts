@@ -1,8 +1,12 @@
-/** `factline serve`: the generated MCP core on stdio with factline's tools mounted. */
-import { Server, serveStdio } from '../../generated/index.ts';
-import { loadConfig } from '../config.ts';
+/**
+ * `factline serve`: the generated MCP core on stdio with factline's tools
+ * mounted. The tools (the reader, the gate) load after the handshake, so a
+ * host gets its `initialize` answer without waiting for them.
+ */
+import { readFileSync } from 'node:fs';
+import { Server, serveStdio, ToolSet } from '../../generated/index.ts';
+import { type FactlineConfig, loadConfig } from '../config.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
-import { FACTLINE_VERSION, factlineTools } from '../serve-tools.ts';
 
 const USAGE = `usage: factline serve [--config FILE]
 
@@ -16,24 +20,50 @@ Host configuration (e.g. .mcp.json):
 Exit codes: 0 input ended · 1 the host broke the channel · 2 usage or config error.
 `;
 
+/** The `--config` path of `factline serve` arguments; anything else is a usage error. */
+export function serveConfigPath(argv: string[]): string | undefined {
+  let configPath: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--config') configPath = argv[++i] ?? '';
+    else if (arg.startsWith('--config=')) configPath = arg.slice('--config='.length);
+    else throw new UsageError(`unknown argument \`${arg}\`\n${USAGE}`);
+    if (configPath === '') throw new UsageError('--config needs a file path');
+  }
+  return configPath;
+}
+
+/**
+ * Registers factline's tools into `into`. Loads the reader and the gate, the
+ * slow part of starting: `Server`'s `prepare` runs it after the handshake.
+ */
+export async function mountFactlineTools(
+  into: { register(tool: never): unknown },
+  config: FactlineConfig,
+  io: CliIO,
+) {
+  const { factlineTools } = await import('../serve-tools.ts');
+  // Tool output never goes to stdout: the protocol owns it, and the capture guard enforces that.
+  const tools = factlineTools({ ...io, stdout: io.stderr }, config);
+  for (const name of tools.names()) into.register(tools.get(name) as never);
+}
+
+export function factlineVersion(): string {
+  return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
+}
+
 // @implements factline#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
 const command: Command = {
   name: 'serve',
   summary: "MCP server on stdio exposing factline's own tools",
   usage: USAGE,
   async run(argv: string[], io: CliIO): Promise<number> {
-    let configPath: string | undefined;
-    for (let i = 0; i < argv.length; i++) {
-      const arg = argv[i]!;
-      if (arg === '--config') configPath = argv[++i] ?? '';
-      else if (arg.startsWith('--config=')) configPath = arg.slice('--config='.length);
-      else throw new UsageError(`unknown argument \`${arg}\`\n${USAGE}`);
-      if (configPath === '') throw new UsageError('--config needs a file path');
-    }
-    const config = loadConfig(io.cwd, configPath);
-    // Tool output never goes to stdout: the protocol owns it, and the capture guard enforces that.
-    const toolIO: CliIO = { ...io, stdout: io.stderr };
-    const end = await serveStdio(new Server('factline', FACTLINE_VERSION, factlineTools(toolIO, config)));
+    const config = loadConfig(io.cwd, serveConfigPath(argv));
+    const tools = new ToolSet();
+    const server = new Server('factline', factlineVersion(), tools, {
+      prepare: () => mountFactlineTools(tools, config, io),
+    });
+    const end = await serveStdio(server);
     if (end.reason === 'end-of-input') return EXIT.clean;
     io.stderr.write(`factline serve: ${end.error.message}\n`);
     return EXIT.findings;
