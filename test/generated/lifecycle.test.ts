@@ -79,6 +79,35 @@ describe('the handshake', () => {
   });
 });
 
+describe('slow set-up', () => {
+  // @verifies mcp-lifecycle#SLOW-SET-UP-WAITS-BEHIND-THE-HANDSHAKE
+  it('tools/list and tools/call wait for prepare; initialize and ping do not', async () => {
+    const run = await rawRun(`${req(1, 'tools/list')}\n${req(2, 'ping')}\n${call(3, 'late')}\n`, {
+      ...lifecycle,
+      env: { SERVER_PREPARE: 'late' },
+    });
+    expect(run.frames.map((f) => f.id)).toEqual([1, 2, 3]);
+    expect(
+      (run.frames[0] as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name),
+    ).toContain('late');
+    expect(run.frames[2]).toHaveProperty('result.content.0.text', 'late');
+  });
+
+  // @verifies mcp-lifecycle#SLOW-SET-UP-WAITS-BEHIND-THE-HANDSHAKE
+  it('a failed set-up answers the tools requests with the internal error naming why', async () => {
+    const run = await rawRun(`${req(1, 'tools/list')}\n${req(2, 'ping')}\n`, {
+      ...lifecycle,
+      env: { SERVER_PREPARE: 'fail' },
+    });
+    expect(run.frames[0]).toMatchObject({ id: 1, error: { code: -32603 } });
+    expect((run.frames[0] as { error: { message: string } }).error.message).toContain(
+      'the tools are not there',
+    );
+    expect(run.frames[1]).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
+    expect(run.code).toBe(0);
+  });
+});
+
 describe('requests in flight', () => {
   // @verifies mcp-lifecycle#REUSED-IN-FLIGHT-ID-IS-REFUSED
   // @verifies mcp-lifecycle#INPUT-IS-READ-WHILE-A-TOOL-RUNS
