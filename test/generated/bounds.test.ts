@@ -28,6 +28,40 @@ const refusal = (id: unknown, bound: string) => ({
 });
 const peakRss = (stderr: string) => Number(/peak-rss-mib (\d+)/.exec(stderr)?.[1]);
 
+/**
+ * The fixture server fed by hand with back-pressure honoured, its answers
+ * counted instead of kept (hundreds of MiB go through it), its peak RSS read at exit.
+ */
+function floodable() {
+  const child = spawn(process.execPath, [...lifecycle.args], {
+    cwd: REPO,
+    env: { ...process.env, SERVER_CAPTURE: 'off' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let answers = 0;
+  let bytes = 0;
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    bytes += chunk.length;
+    for (const byte of chunk) if (byte === 10) answers++;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return {
+    write: (text: string) =>
+      new Promise<void>((resolve) =>
+        child.stdin.write(text) ? resolve() : child.stdin.once('drain', resolve),
+      ),
+    async end() {
+      child.stdin.end();
+      const code = await closed;
+      return { code, answers, bytes, peak: peakRss(stderr) };
+    },
+  };
+}
+
 describe('refusals at the edge', () => {
   // @verifies mcp-bounds#BOUND-REFUSAL-IS-INVALID-REQUEST
   // @verifies mcp-bounds#BOUND-FRAME-BYTES
@@ -181,67 +215,34 @@ describe('memory stays bounded', () => {
   // @verifies mcp-bounds#LONG-LINE-IS-SKIPPED-NOT-HELD
   // @verifies mcp-bounds#READ-AHEAD-IS-BOUNDED-IN-BYTES
   it('behind a slow tool, 300 near-1-MiB frames and a 50 MB line leave RSS far below what was sent', async () => {
-    const child = spawn(process.execPath, [...lifecycle.args], {
-      cwd: REPO,
-      env: { ...process.env, SERVER_CAPTURE: 'off' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let answers = 0;
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      for (const byte of chunk) if (byte === 10) answers++;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    const write = (text: string) =>
-      new Promise<void>((resolve) =>
-        child.stdin.write(text) ? resolve() : child.stdin.once('drain', resolve),
-      );
-    await write(`${HANDSHAKE}\n${req(1, 'tools/call', { name: 'sleep', arguments: { ms: 1500 } })}\n`);
+    const server = floodable();
+    await server.write(`${HANDSHAKE}\n${req(1, 'tools/call', { name: 'sleep', arguments: { ms: 1500 } })}\n`);
     const padding = 'p'.repeat(MIB - 100);
-    for (let i = 0; i < 300; i++) await write(`${pingWith(`p${i}`, padding)}\n`);
+    for (let i = 0; i < 300; i++) await server.write(`${pingWith(`p${i}`, padding)}\n`);
     const piece = 'y'.repeat(MIB);
-    for (let i = 0; i < 50; i++) await write(piece);
-    await write(`\n${req(3, 'ping')}\n`);
-    child.stdin.end();
-    const code = await new Promise((resolve) => child.on('close', resolve));
+    for (let i = 0; i < 50; i++) await server.write(piece);
+    await server.write(`\n${req(3, 'ping')}\n`);
+    const { code, answers, peak } = await server.end();
     expect(code).toBe(0);
     // The handshake, the sleep, 300 pings, the skipped line, the last ping.
     expect(answers).toBe(1 + 1 + 300 + 1 + 1);
-    const peak = peakRss(stderr);
     console.log(`peak RSS with 350 MB sent behind a slow tool: ${peak} MiB`);
     expect(peak).toBeLessThan(200);
   });
 
   // @verifies mcp-bounds#OUTPUT-RESPECTS-BACK-PRESSURE
   it('600 one-MiB answers pipelined behind a slow tool: all answered, memory bounded', async () => {
-    const child = spawn(process.execPath, [...lifecycle.args], {
-      cwd: REPO,
-      env: { ...process.env, SERVER_CAPTURE: 'off' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let answers = 0;
-    let bytes = 0;
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-      for (const byte of chunk) if (byte === 10) answers++;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
+    const server = floodable();
     const calls = Array.from({ length: 600 }, (_, i) =>
       req(i + 2, 'tools/call', { name: 'big', arguments: { mib: 1 } }),
     ).join('\n');
-    child.stdin.end(
+    await server.write(
       `${HANDSHAKE}\n${req(1, 'tools/call', { name: 'sleep', arguments: { ms: 1000 } })}\n${calls}\n${req(9999, 'ping')}\n`,
     );
-    const code = await new Promise((resolve) => child.on('close', resolve));
+    const { code, answers, bytes, peak } = await server.end();
     expect(code).toBe(0);
     expect(answers).toBe(1 + 1 + 600 + 1);
     expect(bytes).toBeGreaterThan(600 * MIB);
-    const peak = peakRss(stderr);
     console.log(`peak RSS answering 600 x 1 MiB behind a slow tool: ${peak} MiB`);
     expect(peak).toBeLessThan(300);
   });
