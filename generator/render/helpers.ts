@@ -5,7 +5,7 @@
  * line:col and returns a placeholder, so one run reports every problem.
  */
 import type { Fact, SpecDocument } from '../../reader/model.ts';
-import { didYouMean } from './suggest.ts';
+import { didYouMean, nearest } from './suggest.ts';
 import type { GenError, GenErrorCode } from './types.ts';
 import { integerTokens, pinOf, summary } from './values.ts';
 
@@ -60,9 +60,12 @@ export class FactIndex {
     const fact = this.byId.get(id);
     if (fact) return { ok: true, value: fact };
     const hint = didYouMean(id, this.ids);
+    // With a suggestion, the spec it comes from is the one meant; without, every spec was searched.
+    const near = nearest(id, this.ids)[0];
+    const where = near === undefined ? this.files() : (this.byId.get(near)?.file ?? this.files());
     return fail(
       'unknown-fact',
-      `${this.spec.doc}#${id} is not a fact of ${this.files()}${hint ? `; ${hint}` : ''}`,
+      `${this.spec.doc}#${id} is not a fact of ${where}${hint ? `; ${hint}` : ''}`,
       hint ?? `add \`@fact:${id}\` to ${this.spec.file} or cite an existing id`,
     );
   }
