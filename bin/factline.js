@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 // The installed entry point: factline ships TypeScript sources and runs them
 // through tsx's loader, so there is no build step between an edit and a run.
-import { register } from 'tsx/esm/api';
-
-register();
-const { runCli } = await import('../cli/main.ts');
-process.exitCode = await runCli(process.argv.slice(2), {
+// `factline serve` first tries the compiled core (bin/serve-fast.js), so a
+// host's handshake is answered before tsx and the tools have loaded.
+const argv = process.argv.slice(2);
+const io = {
   cwd: process.cwd(),
   env: process.env,
   stdout: process.stdout,
@@ -14,4 +13,18 @@ process.exitCode = await runCli(process.argv.slice(2), {
     process.once('SIGINT', stop).once('SIGTERM', stop);
     return () => process.off('SIGINT', stop).off('SIGTERM', stop);
   },
-});
+};
+
+async function main() {
+  if (argv[0] === 'serve') {
+    const { serveFast } = await import('./serve-fast.js');
+    const code = await serveFast(argv.slice(1), io);
+    if (code !== undefined) return code;
+  }
+  const { register } = await import('tsx/esm/api');
+  register();
+  const { runCli } = await import('../cli/main.ts');
+  return runCli(argv, io);
+}
+
+process.exitCode = await main();

@@ -14,7 +14,7 @@ import {
   ToolSet,
   type Transport,
 } from '../../generated/index.ts';
-import { req } from './process.ts';
+import { HANDSHAKE, HANDSHAKE_ID, req } from './process.ts';
 
 const tool = (name: string, run: Tool['run'], description = `the ${name} tool`): Tool => ({
   descriptor: { name, description, inputSchema: { type: 'object' } },
@@ -25,10 +25,13 @@ const tool = (name: string, run: Tool['run'], description = `the ${name} tool`):
 const serverWith = (...tools: Tool[]) =>
   new Server('scripted', '0.0.1', new ToolSet(tools), { capture: false });
 
+/** Replays `lines` after the handshake (unless they start with their own); the handshake's answer is left out. */
 async function replay(server: Server, lines: string[]) {
-  const transport = new ScriptedTransport(lines);
+  const opening = !(lines[0] ?? '').includes('"initialize"');
+  const transport = new ScriptedTransport(opening ? [HANDSHAKE, ...lines] : lines);
   const end = await server.serve(transport);
-  return { end, frames: transport.frames() as Record<string, unknown>[] };
+  const frames = transport.frames() as Record<string, unknown>[];
+  return { end, frames: frames.filter((f) => f.id !== HANDSHAKE_ID) };
 }
 
 describe('the loop over a scripted transport', () => {

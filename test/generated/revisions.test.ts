@@ -173,21 +173,11 @@ describe('stateless requests (2026-07-28)', () => {
   });
 });
 
-describe('a lifecycle gate beside the revision rules', () => {
+describe('the lifecycle gate beside the revision rules', () => {
   // @verifies mcp-revisions#MODERN-NEEDS-NO-HANDSHAKE
-  it('a gate that refuses legacy requests before initialize lets stateless ones through, after the revision checks', async () => {
-    let initialized = false;
-    const server = revisionServer('gated', '1', new ToolSet([add]), {
-      capture: false,
-      hooks: {
-        // The shape of the lifecycle rule: only the legacy era needs the handshake.
-        screen: (request) => {
-          if (request.method === 'initialize') initialized = true;
-          if (initialized || isModernRequest(request.params)) return undefined;
-          return { code: -32002, message: 'initialize first' };
-        },
-      },
-    });
+  // @verifies mcp-lifecycle#MODERN-REQUESTS-NEED-NO-HANDSHAKE
+  it('refuses legacy requests before initialize and lets stateless ones through, after the revision checks', async () => {
+    const server = revisionServer('gated', '1', new ToolSet([add]), { capture: false });
     const transport = new ScriptedTransport([
       req(1, 'tools/list'),
       req(2, 'tools/list', modern()),
@@ -197,7 +187,8 @@ describe('a lifecycle gate beside the revision rules', () => {
     ]);
     await server.serve(transport);
     const frames = transport.frames() as Loose[];
-    expect(frames[0]!.error).toEqual({ code: -32002, message: 'initialize first' });
+    expect(frames[0]!.error.code).toBe(-32002);
+    expect(frames[0]!.error.message).toContain('initialize');
     expect(frames[1]!.result).toMatchObject({ resultType: 'complete' });
     expect(frames[2]!.error.code).toBe(-32022);
     expect(frames[3]!.result.protocolVersion).toBe('2025-06-18');
@@ -227,7 +218,7 @@ describe('legacy negotiation', () => {
 
   // @verifies mcp-revisions#LEGACY-FEATURES-FOLLOW-THE-NEGOTIATED-REVISION
   // @verifies mcp-revisions#STRUCTURED-OUTPUT-FROM
-  it('structured output appears from 2025-06-18 on, and not before any initialize', async () => {
+  it('structured output appears from 2025-06-18 on; before any initialize the lifecycle gate refuses the call', async () => {
     const call = req(2, 'tools/call', { name: 'add', arguments: { a: 1, b: 2 } });
     const shapes: Record<string, boolean> = {};
     for (const revision of SUPPORTED.slice(0, 4)) {
@@ -241,7 +232,7 @@ describe('legacy negotiation', () => {
       '2025-11-25': true,
     });
     const [before] = await replay([call]);
-    expect(before!.result).not.toHaveProperty('structuredContent');
+    expect(before!.error!.code).toBe(-32002);
   });
 });
 
@@ -294,7 +285,10 @@ describe('closed inputs and output schemas', () => {
 
   // @verifies mcp-revisions#CLOSED-INPUTS-ARE-VALIDATED
   it('an open schema passes its arguments through unchecked', async () => {
-    const [called] = await replay([req(1, 'tools/call', { name: 'echo', arguments: { anything: [1] } })]);
+    const [, called] = await replay([
+      init(0, '2025-11-25'),
+      req(1, 'tools/call', { name: 'echo', arguments: { anything: [1] } }),
+    ]);
     expect(called!.result).toEqual({ content: [{ type: 'text', text: '{"anything":[1]}' }], isError: false });
   });
 

@@ -56,10 +56,12 @@ describe('package exports', () => {
       method: 'tools/call',
       params: { name: 'echo', arguments: { text: 'hi' } },
     };
-    child.stdin.end(`${JSON.stringify(call)}\n`);
+    // The session opens with initialize: the core refuses tools before it (mcp-lifecycle).
+    const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: {} };
+    child.stdin.end(`${JSON.stringify(initialize)}\n${JSON.stringify(call)}\n`);
     const code = await new Promise<number | null>((done) => child.on('close', done));
     expect(code).toBe(0);
-    const answer = JSON.parse(out.trim());
+    const answer = JSON.parse(out.trim().split('\n')[1] ?? '');
     expect(answer).toMatchObject({ id: 7, result: { content: [{ type: 'text', text: 'hi' }] } });
   });
 
