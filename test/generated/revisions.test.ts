@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
-  isModernRequest,
   McpCoreError,
   revisionServer,
   ScriptedTransport,
