@@ -49,7 +49,7 @@ describe('the CLI and the outside world', () => {
   // @verifies factline-cli#CLI-IO-ONLY
   it('gen --watch stops when its io says the user interrupted, with exit 0', async () => {
     const dir = tempDir('watch-io');
-    for (const part of ['factline.config.json', 'specs/mcp-core.md', 'specs/mcp-revisions.md', 'templates']) {
+    for (const part of ['factline.config.json', 'specs', 'templates']) {
       cpSync(join(REPO, part), join(dir, part), { recursive: true });
     }
     let interrupt: (() => void) | undefined;
@@ -65,7 +65,7 @@ describe('the CLI and the outside world', () => {
     const r = await running;
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      'gen --watch: watching specs/mcp-core.md, specs/mcp-revisions.md and templates/',
+      'gen --watch: watching specs/mcp-core.md, specs/mcp-bounds.md, specs/mcp-lifecycle.md, specs/mcp-revisions.md and templates/',
     );
     expect(readdirSync(join(dir, 'generated')).length).toBeGreaterThan(0);
   });

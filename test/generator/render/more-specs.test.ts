@@ -67,10 +67,17 @@ describe('the revision values flow from specs/mcp-revisions.md', () => {
     .filter((name) => name.endsWith('.hbs'))
     .map((name) => ({ path: `templates/${name}`, text: read(`templates/${name}`) }));
   const core = parseSpec(read('specs/mcp-core.md'), { file: 'specs/mcp-core.md', doc: 'mcp-core' });
+  // The other specs the templates read (bounds, lifecycle), unedited.
+  const others = ['mcp-bounds', 'mcp-lifecycle'].map((doc) =>
+    parseSpec(read(`specs/${doc}.md`), { file: `specs/${doc}.md`, doc }),
+  );
   const plan = (revisionsText: string) =>
     planGeneration({
       spec: core,
-      moreSpecs: [parseSpec(revisionsText, { file: 'specs/mcp-revisions.md', doc: 'mcp-revisions' })],
+      moreSpecs: [
+        ...others,
+        parseSpec(revisionsText, { file: 'specs/mcp-revisions.md', doc: 'mcp-revisions' }),
+      ],
       templatesDir: 'templates',
       outDir: 'generated',
       templates,
