@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The installed entry point: factline ships TypeScript sources and runs them
-// through tsx's loader, so there is no build step between an edit and a run.
+// through tsx's loader, so there is no build step between an edit and a run
+// (tsx is therefore a runtime dependency, and package.json `files` ships the sources).
+// @implements adoption#PACKAGE-RUNS-INSTALLED
 import { register } from 'tsx/esm/api';
 
 register();
