@@ -1,8 +1,10 @@
 /** `factline serve`: the generated MCP core on stdio with factline's tools mounted. */
+import { statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { revisionServer, serveStdio } from '../../generated/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
-import { loadConfig } from '../config.ts';
-import { type CliIO, type Command, EXIT } from '../io.ts';
+import { CONFIG_FILE, type FactlineConfig, loadConfig } from '../config.ts';
+import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
 import { FACTLINE_VERSION, factlineTools } from '../serve-tools.ts';
 
 const SPEC = defineCommand({
@@ -12,10 +14,30 @@ const SPEC = defineCommand({
 stdin. Tools: facts_list, fact_explain, trace_check. Specs and sources are
 read afresh on every call, relative to the config's root.
 
-Host configuration (e.g. .mcp.json):
-  {"mcpServers": {"factline": {"command": "npx", "args": ["factline", "serve"]}}}`,
+Without --config, the config comes from the environment variable FACTLINE_CONFIG
+(a config file, or a directory holding factline.config.json), else
+./factline.config.json; hosts start servers from anywhere, and the MCP
+Inspector has a --config flag of its own. Host configuration (e.g. .mcp.json),
+with absolute paths:
+  {"mcpServers": {"factline": {
+    "command": "/path/to/project/node_modules/.bin/factline", "args": ["serve"],
+    "env": {"FACTLINE_CONFIG": "/path/to/project/factline.config.json"}}}}`,
   epilog: 'Exit codes: 0 input ended · 1 the host broke the channel · 2 usage or config error.',
 });
+
+/** FACTLINE_CONFIG: a config file, or a directory that holds one; unset or empty: none. */
+// @implements adoption#SERVE-CONFIG-FROM-ENV
+function configFromEnv(io: CliIO): string | undefined {
+  const value = io.env.FACTLINE_CONFIG;
+  if (value === undefined || value === '') return undefined;
+  let isDir = false;
+  try {
+    isDir = statSync(resolve(io.cwd, value)).isDirectory();
+  } catch {
+    // Missing: loadConfig names the path and the error.
+  }
+  return isDir ? join(value, CONFIG_FILE) : value;
+}
 
 // @implements factline#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
 const command: Command = {
@@ -23,7 +45,15 @@ const command: Command = {
   summary: "MCP server on stdio exposing factline's own tools",
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
-    const config = loadConfig(io.cwd, parseCommandArgs(SPEC, argv).values.config);
+    const given = parseCommandArgs(SPEC, argv).values.config;
+    const fromEnv = given === undefined ? configFromEnv(io) : undefined;
+    let config: FactlineConfig;
+    try {
+      config = loadConfig(io.cwd, given ?? fromEnv);
+    } catch (error) {
+      if (fromEnv === undefined || !(error instanceof UsageError)) throw error;
+      throw new UsageError(`${error.message} (the path comes from FACTLINE_CONFIG)`);
+    }
     // Tool output never goes to stdout: the protocol owns it, and the capture guard enforces that.
     const toolIO: CliIO = { ...io, stdout: io.stderr };
     // @implements mcp-revisions#SERVE-SPEAKS-EVERY-REVISION
