@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // The installed entry point: factline ships TypeScript sources and runs them
-// through tsx's loader, so there is no build step between an edit and a run.
+// through tsx's loader, so there is no build step between an edit and a run
+// (tsx is therefore a runtime dependency, and package.json `files` ships the sources).
 // `factline serve` first tries the compiled core (bin/serve-fast.js), so a
 // host's handshake is answered before tsx and the tools have loaded.
+// @implements adoption#PACKAGE-RUNS-INSTALLED
 const argv = process.argv.slice(2);
 const io = {
   cwd: process.cwd(),

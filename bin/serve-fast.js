@@ -39,12 +39,9 @@ export async function serveFast(argv, io) {
     async prepare() {
       const { register } = await import('tsx/esm/api');
       register();
-      const [serve, { loadConfig }] = await Promise.all([
-        import('../cli/commands/serve.ts'),
-        import('../cli/config.ts'),
-      ]);
+      const serve = await import('../cli/commands/serve.ts');
       try {
-        await serve.mountFactlineTools(tools, loadConfig(io.cwd, serve.serveConfigPath(argv)), io);
+        await serve.mountFactlineTools(tools, serve.loadServeConfig(argv, io), io);
       } catch (error) {
         // The session is already open: the tools answer with this, and the log says it too.
         io.stderr.write(`factline serve: ${error.message}\n`);

@@ -10,7 +10,7 @@ import { readTree } from '../generator/write.ts';
 import { parseSpec, type SpecDocument } from '../reader/index.ts';
 import { type FactlineConfig, generatingSpecs } from './config.ts';
 import { UsageError } from './io.ts';
-import { docNameOf } from './load-specs.ts';
+import { docNameOf, noConfigNoSpec } from './load-specs.ts';
 
 const posix = (p: string) => p.split(sep).join('/');
 
@@ -43,6 +43,8 @@ function readSpec(config: FactlineConfig, specFile: string): { document: SpecDoc
   try {
     source = readFileSync(resolve(config.root, specFile), 'utf8');
   } catch (error) {
+    // No config in a fresh project: the way out is init, not a key of a file that is not there.
+    if (config.file === undefined) throw new UsageError(noConfigNoSpec(config));
     throw new UsageError(
       `cannot read the spec ${specFile}: ${(error as Error).message} (set "generate.spec" / "generate.specs" in factline.config.json)`,
     );

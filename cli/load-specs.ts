@@ -3,8 +3,7 @@
  * SpecSet. The one place the reader meets the file system.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { glob } from 'tinyglobby';
 import { parseSpec } from '../reader/index.ts';
 import type { SpecDocument, SpecSet } from '../reader/model.ts';
@@ -17,9 +16,6 @@ export interface LoadedSpecs {
   /** Repo-relative file → its text, for commands that quote or re-read specs. */
   sources: Map<string, string>;
 }
-
-/** The MCP-CORE spec shipped inside the factline package: the default when nothing else is found. */
-export const BUNDLED_SPEC = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'specs', 'mcp-core.md');
 
 function toPosix(path: string): string {
   return sep === '/' ? path : path.split(sep).join('/');
@@ -63,11 +59,7 @@ async function expand(io: CliIO, config: FactlineConfig, paths: string[]): Promi
       followSymbolicLinks: true,
     });
     if (found.length > 0) return followWithinRoot(config.root, found).map((f) => resolve(f));
-    // Falling back silently would make a typo in the config look like a passing project.
-    io.stderr.write(
-      `factline: no spec matches ${config.specs.join(', ')} under ${config.root}; reading the bundled ${relative(io.cwd, BUNDLED_SPEC) || BUNDLED_SPEC}\n`,
-    );
-    return [BUNDLED_SPEC];
+    throw new UsageError(noSpecs(config));
   }
   const files: string[] = [];
   for (const given of paths) {
@@ -86,6 +78,22 @@ async function expand(io: CliIO, config: FactlineConfig, paths: string[]): Promi
     }
   }
   return [...new Set(files)];
+}
+
+/** The one line for a directory factline has never been set up in. */
+export function noConfigNoSpec(config: FactlineConfig): string {
+  return `no factline.config.json and no spec matches ${config.specs.join(', ')} in ${config.root}; run \`npx factline init\` to start, or name a spec file`;
+}
+
+/**
+ * Nothing to read. Gating a spec the user never wrote (the bundled MCP core)
+ * would bury their project under someone else's gaps, so this is a usage
+ * error in one line that names the way out.
+ */
+// @implements adoption#NO-CONFIG-NO-SPEC
+function noSpecs(config: FactlineConfig): string {
+  if (config.file === undefined) return noConfigNoSpec(config);
+  return `no spec matches ${config.specs.join(', ')} under ${config.root} (${config.file} \`specs\`); fix the globs, or run \`npx factline init\` for a starter spec`;
 }
 
 function describe(error: unknown): string {

@@ -8,6 +8,10 @@ import { nearest } from '../reader/vocabulary.ts';
 import { type CliIO, type Command, EXIT, UsageError } from './io.ts';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: Command }> }> = {
+  init: {
+    summary: 'set up factline here: config, starter spec, CI workflow',
+    load: () => import('./commands/init.ts'),
+  },
   facts: { summary: 'list facts and spec diagnostics', load: () => import('./commands/facts.ts') },
   lint: { summary: 'check spec markup', load: () => import('./commands/lint.ts') },
   gen: {

@@ -18,7 +18,7 @@ const SPEC = defineCommand({
   },
   about: `Lists every fact of the given specs (files, or directories: every .md beneath),
 in document order. With no SPEC, the config's "specs" globs; if none match,
-the bundled specs/mcp-core.md.`,
+exit 2 naming \`factline init\`.`,
   epilog: `Spec diagnostics print on stderr as file:line:col: error CODE message.
 Exit codes: 0 clean · 1 the specs have errors · 2 usage, config, or a missing
 or unreadable spec (named).`,

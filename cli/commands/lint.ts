@@ -11,7 +11,7 @@ const SPEC = defineCommand({
   positionals: { usage: '[SPEC…]' },
   options: { config: SHARED.config, strict: SHARED.strict },
   about: `Checks the markup of the given specs (files, or directories: every .md beneath;
-default: the config's "specs" globs, else the bundled specs/mcp-core.md) and
+default: the config's "specs" globs; none: exit 2, run \`factline init\`) and
 prints every problem as
 
   file:line:col: error CODE message

@@ -4,11 +4,12 @@
  * load after the handshake, so a host gets its `initialize` answer without
  * waiting for them.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { revisionServer, serveStdio, ToolSet } from '../../generated/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
-import { type FactlineConfig, loadConfig } from '../config.ts';
-import { type CliIO, type Command, EXIT } from '../io.ts';
+import { CONFIG_FILE, type FactlineConfig, loadConfig } from '../config.ts';
+import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'serve',
@@ -17,14 +18,31 @@ const SPEC = defineCommand({
 stdin. Tools: facts_list, fact_explain, trace_check. Specs and sources are
 read afresh on every call, relative to the config's root.
 
-Host configuration (e.g. .mcp.json):
-  {"mcpServers": {"factline": {"command": "npx", "args": ["factline", "serve"]}}}`,
+Without --config, the config comes from the environment variable FACTLINE_CONFIG
+(a config file, or a directory holding factline.config.json), else
+./factline.config.json; hosts start servers from anywhere, and the MCP
+Inspector has a --config flag of its own. Host configuration (e.g. .mcp.json),
+with absolute paths:
+  {"mcpServers": {"factline": {
+    "command": "/path/to/project/node_modules/.bin/factline", "args": ["serve"],
+    "env": {"FACTLINE_CONFIG": "/path/to/project/factline.config.json"}}}}`,
   epilog: 'Exit codes: 0 input ended · 1 the host broke the channel · 2 usage or config error.',
 });
 
-/** The `--config` path of `factline serve` arguments; anything else is a usage error. */
-export function serveConfigPath(argv: string[]): string | undefined {
-  return parseCommandArgs(SPEC, argv).values.config;
+/**
+ * The config `factline serve` runs with: `--config`, else FACTLINE_CONFIG
+ * (hosts and the Inspector set variables more easily than flags), else
+ * ./factline.config.json. Any other argument is a usage error.
+ */
+export function loadServeConfig(argv: string[], io: CliIO): FactlineConfig {
+  const given = parseCommandArgs(SPEC, argv).values.config;
+  const fromEnv = given === undefined ? configFromEnv(io) : undefined;
+  try {
+    return loadConfig(io.cwd, given ?? fromEnv);
+  } catch (error) {
+    if (fromEnv === undefined || !(error instanceof UsageError)) throw error;
+    throw new UsageError(`${error.message} (the path comes from FACTLINE_CONFIG)`);
+  }
 }
 
 /**
@@ -46,13 +64,27 @@ export function factlineVersion(): string {
   return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 }
 
+/** FACTLINE_CONFIG: a config file, or a directory that holds one; unset or empty: none. */
+// @implements adoption#SERVE-CONFIG-FROM-ENV
+function configFromEnv(io: CliIO): string | undefined {
+  const value = io.env.FACTLINE_CONFIG;
+  if (value === undefined || value === '') return undefined;
+  let isDir = false;
+  try {
+    isDir = statSync(resolve(io.cwd, value)).isDirectory();
+  } catch {
+    // Missing: loadConfig names the path and the error.
+  }
+  return isDir ? join(value, CONFIG_FILE) : value;
+}
+
 // @implements factline#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
 const command: Command = {
   name: 'serve',
   summary: "MCP server on stdio exposing factline's own tools",
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
-    const config = loadConfig(io.cwd, serveConfigPath(argv));
+    const config = loadServeConfig(argv, io);
     const tools = new ToolSet();
     // @implements mcp-revisions#SERVE-SPEAKS-EVERY-REVISION
     const server = revisionServer('factline', factlineVersion(), tools, {

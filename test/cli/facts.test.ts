@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runInProcess } from '../support/cli.ts';
+import { REPO_ROOT, runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
 const run = (cwd: string, ...args: string[]) => runInProcess(cwd, args);
@@ -90,14 +90,23 @@ describe('factline facts', () => {
   });
 
   // @verifies factline#READ-LOAD-SPECS
-  it('falls back to the bundled MCP-CORE spec when no spec matches, and says so on stderr', async () => {
+  // @verifies adoption#NO-CONFIG-NO-SPEC
+  it('with no config and no spec exits 2 in one line naming init, never reading the bundled spec', async () => {
     const r = await run(dir, 'facts', '--json');
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(
-      /no spec matches specs\/\*\*\/\*\.md under .*; reading the bundled .*specs\/mcp-core\.md/,
+      /no factline\.config\.json and no spec matches specs\/\*\*\/\*\.md .*`npx factline init`/,
     );
-    const out = JSON.parse(r.stdout);
-    expect(out.facts).toHaveLength(34);
-    expect(out.facts.every((f: { doc: string }) => f.doc === 'mcp-core')).toBe(true);
+    expect(r.stderr).not.toContain('mcp-core');
+  });
+
+  // @verifies adoption#NO-CONFIG-NO-SPEC
+  it('reads the bundled spec when asked for it by path', async () => {
+    const r = await run(dir, 'facts', '--json', join(REPO_ROOT, 'specs', 'mcp-core.md'));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).facts).toHaveLength(34);
   });
 
   it('--help explains the command; unknown options are usage errors', async () => {

@@ -1,0 +1,62 @@
+/** `factline init`: the starter files of a new project, never over a file that exists. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { defineCommand, helpText, parseCommandArgs } from '../args.ts';
+import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { PRE_COMMIT_LINE, STARTER_FILES } from '../starter-files.ts';
+
+const SPEC = defineCommand({
+  name: 'init',
+  options: {},
+  about: `Sets up factline in the working directory: factline.config.json (with
+"$schema" for editors), a starter spec specs/example.md with two facts, a
+sample source and test citing them, and a GitHub Actions workflow that runs
+the gate with test results, SARIF and JUnit. \`factline check\` is green right
+after it. A file that exists is kept as it is and named; init never
+overwrites.`,
+  epilog: 'Exit codes: 0 done (files written or kept) · 2 a file could not be written.',
+});
+
+/** Creates `path` only if nothing is there: `wx` makes the check and the write one step. */
+function createOnly(path: string, text: string): 'wrote' | 'kept' {
+  mkdirSync(dirname(path), { recursive: true });
+  try {
+    writeFileSync(path, text, { flag: 'wx' });
+    return 'wrote';
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return 'kept';
+    throw error;
+  }
+}
+
+// @implements adoption#INIT-NEVER-OVERWRITES
+const command: Command = {
+  name: 'init',
+  summary: 'set up factline here: config, starter spec, sample citations, CI workflow',
+  usage: helpText(SPEC),
+  async run(argv: string[], io: CliIO): Promise<number> {
+    parseCommandArgs(SPEC, argv);
+    for (const file of STARTER_FILES) {
+      let done: 'wrote' | 'kept';
+      try {
+        done = createOnly(join(io.cwd, file.path), file.text);
+      } catch (error) {
+        throw new UsageError(`cannot write ${file.path}: ${(error as Error).message}`);
+      }
+      io.stdout.write(
+        done === 'wrote' ? `wrote ${file.path}\n` : `kept ${file.path} (it exists; not overwritten)\n`,
+      );
+    }
+    io.stdout.write(
+      [
+        '',
+        'next: npx factline check        (the gate; green on the starter files)',
+        '      npx factline report       (the HTML coverage report)',
+        `pre-commit hook: add the line \`${PRE_COMMIT_LINE}\` to .git/hooks/pre-commit (or your hook manager's config)`,
+        '',
+      ].join('\n'),
+    );
+    return EXIT.clean;
+  },
+};
+export default command;
