@@ -34,6 +34,7 @@ function frameId(line: string): string | undefined {
 
 // @implements conformance#CONFORM-FRESH-PROCESS-PER-VECTOR
 // @implements conformance#EMPTY-FRAMES-PROVEN-BY-SENTINEL
+// @implements conformance#RUNNER-IS-PORTABLE
 export function exchange(server: ServerCommand, vector: Vector, timeoutMs: number): Promise<Exchange> {
   return new Promise((resolve) => {
     const child = spawn(server.command, server.args, {

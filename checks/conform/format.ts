@@ -50,6 +50,7 @@ export class VectorsFormatError extends Error {
   override readonly name = 'VectorsFormatError';
 }
 
+const TOP_KEYS = ['$schema', 'format', 'description', 'vectors'];
 const VECTOR_KEYS = [
   'id',
   'transport',
@@ -91,6 +92,10 @@ export function parseVectors(text: string, file: string): PlacedVector[] {
   if (!isObject(data)) {
     problem('', 'the file is not a JSON object', `write {"format": "${VECTORS_FORMAT}", "vectors": [...]}`);
     throw new VectorsFormatError(problems.join('\n'));
+  }
+  for (const key of Object.keys(data)) {
+    if (!TOP_KEYS.includes(key))
+      problem(`/${key}`, `unknown top-level field \`${key}\``, `remove it (fields: ${TOP_KEYS.join(', ')})`);
   }
   if (data.format !== VECTORS_FORMAT) {
     problem(

@@ -87,6 +87,7 @@ async function runOne(
   timeoutMs: number,
 ): Promise<VectorOutcome> {
   const vector = placed.vector;
+  // @implements conformance#HTTP-VECTORS-SKIPPED
   if (vector.transport === 'http') {
     return {
       placed,
