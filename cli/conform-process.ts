@@ -51,7 +51,7 @@ export function exchange(server: ServerCommand, vector: Vector, timeoutMs: numbe
       clearTimeout(timer);
       child.stdin.end();
       // A server that does not leave when its input ends is stopped.
-      const kill = setTimeout(() => child.kill('SIGKILL'), 2000);
+      const kill = setTimeout(() => child.kill('SIGKILL'), 2000).unref();
       child.once('exit', () => clearTimeout(kill));
       if (child.exitCode !== null) clearTimeout(kill);
       resolve(result);

@@ -3,7 +3,7 @@
  * frames come in as text lines, already collected by whoever ran the server.
  */
 import type { Assertion, Vector } from './format.ts';
-import { resolvePointer } from './pointer.ts';
+import { escapeToken, resolvePointer } from './pointer.ts';
 
 /** One way the frames differ from the expectation: where, what was wanted, what came. */
 export interface Mismatch {
@@ -15,7 +15,6 @@ export interface Mismatch {
 export type Verdict = { status: 'passed' } | { status: 'failed'; mismatches: Mismatch[] };
 
 const show = (value: unknown): string => JSON.stringify(value) ?? 'undefined';
-const escapeToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 function parseFrame(line: string): { ok: true; value: unknown } | { ok: false } {
   try {

@@ -3,6 +3,7 @@
  * can be reported at its file:line:col. The text must already have parsed
  * (JSON.parse succeeded): this walker only skips, it does not validate. Pure.
  */
+import { escapeToken } from './pointer.ts';
 
 export interface Place {
   line: number;
@@ -10,10 +11,6 @@ export interface Place {
 }
 
 export type Places = Map<string, number>;
-
-function escapeToken(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 /** Offsets of every value, keyed by its JSON Pointer (`""` is the root). */
 export function valueOffsets(text: string): Places {

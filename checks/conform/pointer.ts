@@ -2,6 +2,11 @@
 
 export type Lookup = { found: true; value: unknown } | { found: false };
 
+/** One reference token of a pointer, escaped (`~` → `~0`, `/` → `~1`). */
+export function escapeToken(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
 export function isPointer(text: string): boolean {
   return text === '' || (text.startsWith('/') && !/~[^01]|~$/.test(text));
 }

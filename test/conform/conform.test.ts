@@ -56,7 +56,7 @@ function project(): string {
     {
       id: 'ping',
       transport: 'stdio',
-      verifies: ['demo#PINGS'],
+      verifies: ['demo#PINGS', 'demo#PONGS'],
       setup: [initialize('2025-06-18')],
       request: { jsonrpc: '2.0', id: 2, method: 'ping' },
       expect: { exact_frames: [{ jsonrpc: '2.0', id: 2, result: {} }] },
@@ -100,7 +100,7 @@ describe('factline conform against a server built with the official SDK', () => 
       'FAIL  planted  (vectors/demo.json:4)',
       '      at /result/protocolVersion: expected "2024-11-05", actual "2025-06-18"',
       'pass  ping  (vectors/demo.json:32)',
-      'skip  origin-policy  (vectors/demo.json:68)',
+      'skip  origin-policy  (vectors/demo.json:69)',
       '      http vector: this run speaks to the server over stdio only',
       '',
       '3 vectors: 1 passed, 1 failed, 1 skipped',
@@ -113,7 +113,10 @@ describe('factline conform against a server built with the official SDK', () => 
       file: 'vectors/demo.json',
       line: 32,
       status: 'passed',
-      verifies: [{ ref: 'demo#PINGS', line: 36, column: 9 }],
+      verifies: [
+        { ref: 'demo#PINGS', line: 36, column: 9 },
+        { ref: 'demo#PONGS', line: 37, column: 9 },
+      ],
     });
 
     const gate = await runInProcess(dir, ['check', '--json', '--no-cache', '--results', 'out/vectors.json']);
@@ -127,6 +130,10 @@ describe('factline conform against a server built with the official SDK', () => 
     expect(failed).toMatchObject({ file: 'vectors/demo.json', line: 8, fact: 'demo#NEGOTIATES' });
     expect(failed?.message).toContain('"planted"');
     expect(failed?.message).toContain('expected "2024-11-05", actual "2025-06-18"');
+    // A reference no spec defines is reported at its place in the vectors file, like any citation's.
+    expect(trace.findings.find((f) => f.file === 'vectors/demo.json' && f.line === 37)?.message).toContain(
+      'PONGS',
+    );
   }, 120_000);
 
   // @verifies conformance#BAD-VECTORS-NAME-THEIR-LINE
@@ -140,6 +147,36 @@ describe('factline conform against a server built with the official SDK', () => 
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('bad.json:2:3: vector `a` has neither `request` nor `raw`; give exactly one');
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('factline conform: what a run reports', () => {
+  // @verifies conformance#CONFORM-REPORTS-EACH-VECTOR
+  it('--json lists each vector with its status; a server that cannot start fails the vector, not the run', async () => {
+    const dir = tempDir('conform-json');
+    const vectors = [
+      {
+        id: 'a',
+        transport: 'stdio',
+        request: { jsonrpc: '2.0', id: 1, method: 'ping' },
+        expect: { exact_frames: [] },
+      },
+      { id: 'b', transport: 'http', http: { path: '/mcp' }, raw: '{}', expect: { exact_frames: [] } },
+    ];
+    writeFileSync(join(dir, 'v.json'), JSON.stringify({ format: 'mcp-conformance-vectors/1', vectors }));
+    const r = await conform(dir, ['v.json', '--json', '--', join(dir, 'no-such-server')]);
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.stdout);
+    expect(report.summary).toEqual({ total: 2, passed: 0, failed: 1, skipped: 1 });
+    expect(report.vectors[0]).toMatchObject({ id: 'a', file: 'v.json', line: 1, status: 'failed' });
+    expect(report.vectors[0].error).toMatch(
+      /^cannot start `.*no-such-server`: .*ENOENT.*; check the command after --$/,
+    );
+    expect(report.vectors[1]).toMatchObject({
+      id: 'b',
+      status: 'skipped',
+      reason: expect.stringContaining('http'),
+    });
   });
 });
 
