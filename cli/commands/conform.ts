@@ -17,7 +17,7 @@ import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'conform',
-  positionals: { usage: 'VECTORS… -- COMMAND [ARGS…]', min: 1 },
+  positionals: { usage: 'VECTORS…', min: 1 },
   options: {
     json: SHARED.json,
     results: {
@@ -28,7 +28,9 @@ const SPEC = defineCommand({
     timeout: { type: 'string', value: 'MS', default: '10000', help: 'how long one vector may take' },
     jobs: { type: 'string', value: 'N', help: 'vectors run at once (default: up to 4)' },
   },
-  about: `Runs each conformance vector (format mcp-conformance-vectors/1, see the
+  about: `The server command follows the options: factline conform VECTORS… [options] -- COMMAND [ARGS…]
+
+Runs each conformance vector (format mcp-conformance-vectors/1, see the
 README) against a fresh server started with COMMAND, over stdio: setup frames
 first, then the vector's request or raw line, then a sentinel ping whose
 answer ends the vector's frames. http vectors are skipped with the reason.`,
