@@ -24,6 +24,7 @@ import type {
 import { explainedByOutcome, joinOutcomes, type OutcomeInput } from './outcomes.ts';
 import { type Obligation, obligationOf, type PolicyOptions, TRACED_EVIDENCE } from './policy.ts';
 import { type Addressing, indexFacts, kindRevision, unitUri } from './resolve.ts';
+import { vectorEvidence } from './results/index.ts';
 import { tallyFacts } from './states.ts';
 
 export type { ScannedFile } from './citations.ts';
@@ -71,7 +72,9 @@ const TRACED: { kind: EvidenceKind; verb: 'implements' | 'verifies'; gap: GapKin
 export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions): TraceResult {
   const out = new FindingCollector();
   const index = indexFacts(set, options.addressing);
-  const citations = judgeCitations(files, index, out);
+  // Conformance vectors name the facts they verify in their results, not in a scanned comment.
+  const evidence = vectorEvidence(options.results?.outcomes ?? []);
+  const citations = judgeCitations(evidence.length > 0 ? [...files, ...evidence] : files, index, out);
   // Before counting: a citation in a failed or skipped test stops counting here.
   const outcomes = joinOutcomes(citations, options.results, out);
   const byFact = citationsByFact(citations);

@@ -30,6 +30,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: "MCP server on stdio exposing factline's own tools",
     load: () => import('./commands/serve.ts'),
   },
+  conform: {
+    summary: 'run conformance vectors against a server',
+    load: () => import('./commands/conform.ts'),
+  },
 };
 
 export function topLevelHelp(): string {

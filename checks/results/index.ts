@@ -1,10 +1,12 @@
 /** Reads a test results file by its content: JSON is vitest/Jest's reporter output, XML is JUnit. Pure. */
 import { parseJunitXml } from './junit.ts';
 import { ResultsFormatError, type TestOutcome } from './model.ts';
+import { parseVectorResults, VECTOR_RESULTS_FORMAT } from './vectors.ts';
 import { parseVitestJson } from './vitest-json.ts';
 
 export { indexOutcomes, type OutcomeIndex, outcomeFor, type TestBinding, testBinding } from './join.ts';
 export { notRun, ResultsFormatError, type TestOutcome, type TestStatus } from './model.ts';
+export { vectorEvidence } from './vector-evidence.ts';
 
 // @implements evidence#RESULTS-FORMATS
 export function parseResults(text: string, source: string): TestOutcome[] {
@@ -18,6 +20,12 @@ export function parseResults(text: string, source: string): TestOutcome[] {
         `${source}: invalid JSON: ${(error as Error).message}; regenerate the report`,
       );
     }
+    if (
+      typeof data === 'object' &&
+      data !== null &&
+      (data as { format?: unknown }).format === VECTOR_RESULTS_FORMAT
+    )
+      return parseVectorResults(data as Record<string, unknown>, source);
     return parseVitestJson(data, source);
   }
   if (start.startsWith('<')) return parseJunitXml(start, source);

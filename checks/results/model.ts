@@ -18,6 +18,8 @@ export interface TestOutcome {
   failure?: string;
   /** The results file this outcome was read from. */
   source: string;
+  /** Fact references the outcome itself claims to verify (a conformance vector's `verifies`), with where each was written. */
+  verifies?: { ref: string; line: number; column: number }[];
 }
 
 /** A results file that cannot be read as any known format; the message names the place and the fix. */
