@@ -214,7 +214,10 @@ describe('the shipped vectors', () => {
     );
     expect(ci).toMatch(/check --results \.test-results\/vitest\.json \.test-results\/vectors\.json/);
     const serve = [process.execPath, join(REPO, 'bin/factline.js'), 'serve'];
-    const r = await conform(REPO, ['vectors/mcp-core.json', 'vectors/mcp-revisions.json', '--', ...serve]);
+    const shipped = ['mcp-core', 'mcp-bounds', 'mcp-lifecycle', 'mcp-revisions'].map(
+      (v) => `vectors/${v}.json`,
+    );
+    const r = await conform(REPO, [...shipped, '--', ...serve]);
     expect(r.stdout).toMatch(/\n(\d+) vectors: \1 passed, 0 failed, 0 skipped\n$/);
     expect(r.code).toBe(0);
   }, 180_000);
