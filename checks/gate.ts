@@ -10,7 +10,13 @@ import type { Finding, TraceResult } from './model.ts';
 import type { OutcomeInput } from './outcomes.ts';
 import type { PolicyTable } from './policy.ts';
 import type { Addressing } from './resolve.ts';
-import { isScannable, type ScannedCitation, scanFile } from './scan/index.ts';
+import {
+  isScannable,
+  loadTypeScriptScanner,
+  scanFileWhenLoaded,
+  TypeScriptScannerNotLoaded,
+} from './scan/dispatch.ts';
+import type { ScannedCitation } from './scan/types.ts';
 import { adviseGeneratedStale, type TemplateSetup, templateCitations } from './template-pins.ts';
 import { type ScannedFile, trace } from './trace.ts';
 
@@ -56,7 +62,7 @@ export interface GateInputs {
 
 export async function runGate(inputs: GateInputs): Promise<TraceResult> {
   const timings = inputs.timings ?? {};
-  const scan = inputs.scan ?? scanFile;
+  const scan = inputs.scan ?? scanFileWhenLoaded;
   let t = performance.now();
   const lap = (name: string) => {
     const now = performance.now();
@@ -69,7 +75,7 @@ export async function runGate(inputs: GateInputs): Promise<TraceResult> {
   for (const f of inputs.files) {
     const text = inputs.read(f.file);
     if (text === undefined) continue;
-    let citations = scan(f.file, text);
+    let citations = await scanLoadingOnDemand(scan, f.file, text);
     if (inputs.templates)
       citations = withTemplatePins(citations, templateCitations(f.file, text, inputs.templates, defines));
     if (citations.length > 0) scanned.push({ file: f.file, inTest: f.inTest, citations });
@@ -88,6 +94,26 @@ export async function runGate(inputs: GateInputs): Promise<TraceResult> {
   lap('trace');
   if (inputs.templates) adviseGeneratedStale(result.findings, inputs.templates);
   return result;
+}
+
+/**
+ * The scan, loading the TypeScript scanner the first time a file needs it
+ * (a TS/JS file with a tag that the cache could not answer), so a run that
+ * never meets one never pays ts-morph's start-up.
+ */
+// @implements speed#LAZY-TS-SCANNER
+async function scanLoadingOnDemand(
+  scan: (file: string, text: string) => ScannedCitation[],
+  file: string,
+  text: string,
+): Promise<ScannedCitation[]> {
+  try {
+    return scan(file, text);
+  } catch (error) {
+    if (!(error instanceof TypeScriptScannerNotLoaded)) throw error;
+    await loadTypeScriptScanner();
+    return scan(file, text);
+  }
 }
 
 /** A template's comment citations and its {{cite}} pins, in place order. */

@@ -9,8 +9,8 @@ import { createHash, hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ScannedCitation } from '../checks/scan/index.ts';
-import { scanFile } from '../checks/scan/index.ts';
+import { scanFileWhenLoaded } from '../checks/scan/dispatch.ts';
+import type { ScannedCitation } from '../checks/scan/types.ts';
 import { parseSpec } from '../reader/index.ts';
 import type { SpecDocument } from '../reader/model.ts';
 import { SCAN_ROW, SPEC_ENTRY } from './cache-shapes.ts';
@@ -308,7 +308,7 @@ export function cachedScan(cache: ScanCache, file: string, text: string): Scanne
     if (out.every((c) => fitsText(c, text))) return out;
     cache.reject(file);
   }
-  const citations = scanFile(file, text);
+  const citations = scanFileWhenLoaded(file, text);
   cache.set(file, contentHash, citations.map(encodeCitation));
   return citations;
 }

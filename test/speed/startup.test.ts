@@ -1,0 +1,66 @@
+/**
+ * Start-up cost: which heavy modules a real `factline` process loads. The
+ * child runs the CLI through tsx as bin/factline.js does and reports whether
+ * ts-morph reached Node's module cache.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const PROBE = join(import.meta.dirname, 'fixtures', 'startup-probe.mjs');
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tree(source: string): string {
+  const root = mkdtempSync(join(tmpdir(), 'factline-speed-'));
+  dirs.push(root);
+  mkdirSync(join(root, 'specs'));
+  mkdirSync(join(root, 'src'));
+  writeFileSync(join(root, 'specs', 'app.md'), '# App\n\n@fact:PING Ping answers. @status:impl/done\n');
+  writeFileSync(join(root, 'src', 'ping.ts'), source);
+  writeFileSync(
+    join(root, 'factline.config.json'),
+    JSON.stringify({ specs: ['specs/**/*.md'], sources: ['src/**/*.ts'], tests: ['test/**/*.ts'] }),
+  );
+  return root;
+}
+
+function probe(cwd: string, argv: string[]): { code: number; tsMorph: boolean; out: string } {
+  const run = spawnSync(process.execPath, [PROBE, JSON.stringify(argv)], {
+    cwd,
+    encoding: 'utf8',
+  });
+  expect(run.stderr).toBe('');
+  return JSON.parse(run.stdout);
+}
+
+describe('start-up', () => {
+  // @verifies speed#LAZY-TS-SCANNER
+  it('check over TS files without a citation tag, --help and --version never load ts-morph', () => {
+    const root = tree('export const ping = () => "pong";\n');
+    const check = probe(root, ['check', '--no-cache', '--json']);
+    expect(JSON.parse(check.out).citations).toEqual([]);
+    expect(check.tsMorph).toBe(false);
+    expect(probe(root, ['--help']).tsMorph).toBe(false);
+    expect(probe(root, ['--version']).tsMorph).toBe(false);
+  }, 60_000);
+
+  // @verifies speed#LAZY-TS-SCANNER
+  it('loads the TS scanner on demand for a file with a tag, then reads its citation from the warm cache without it', () => {
+    const root = tree('// @implements app#PING\nexport const ping = () => "pong";\n');
+    const cold = probe(root, ['check', '--json']);
+    expect(cold.tsMorph).toBe(true);
+    expect(cold.code).toBe(1); // implemented, not verified
+    expect(JSON.parse(cold.out).citations.map((c: { id: string; line: number }) => [c.id, c.line])).toEqual([
+      ['PING', 1],
+    ]);
+    const warm = probe(root, ['check', '--json']);
+    expect(warm.tsMorph).toBe(false);
+    expect(warm.out).toBe(cold.out);
+  }, 60_000);
+});
