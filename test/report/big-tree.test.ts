@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BigTree, writeBigTree } from './big-tree.ts';
+import { BIG_FACTS_PER_DOC, type BigTree, writeBigTree } from './big-tree.ts';
 import { hasChromium, launchChromium, openReport } from './browser.ts';
 
 describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
@@ -19,13 +19,24 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     tree?.cleanup();
   });
 
-  it('loads the page and reports its size and load time', async () => {
+  // @verifies report-scale#REPORT-LAZY-DOCUMENTS
+  // @verifies report-scale#REPORT-OPENS-ON-MOST-GAPS
+  it('opens on the document with the most gaps, with only its facts in the DOM', async () => {
     const start = Date.now();
     const { page, errors } = await openReport(browser, tree.report);
     const ms = Date.now() - start;
-    console.log(`[big-tree] ${tree.bytes} bytes, load ${ms} ms, mostGaps ${tree.mostGaps}`);
+    console.log(`[big-tree] ${tree.bytes} bytes, load ${ms} ms (navigation to data-ready)`);
     expect(errors).toEqual([]);
     expect(await page.textContent('[data-total="facts"]')).toBe('5000');
+    expect(await page.inputValue('#doc-filter')).toBe(tree.mostGaps);
+    const inDom = await page.$$eval('[data-fact].fact', (nodes) => [
+      ...new Set(nodes.map((n) => n.getAttribute('data-fact')?.split('#')[0])),
+    ]);
+    expect(inDom).toEqual([tree.mostGaps]);
+    expect(await page.locator('[data-fact].fact').count()).toBe(BIG_FACTS_PER_DOC);
+    // Another document enters the DOM when it is picked.
+    await page.selectOption('#doc-filter', 'area-07');
+    expect(await page.locator('[data-fact^="area-07#"].fact').count()).toBe(BIG_FACTS_PER_DOC);
     await page.context().close();
   });
 });

@@ -87,9 +87,9 @@ export function renderSummaryTable(data: PageData): void {
       groups.set(key, list);
     }
     for (const [key, list] of groups) {
-      const heading = key
-        ? document.querySelector(`article.doc${attr('data-doc', d.doc)} ${attr('data-section', key)}`)
-        : null;
+      // Documents not yet opened live in their inert <template>: read the heading there.
+      const source = document.querySelector<HTMLTemplateElement>(`template${attr('data-doc', d.doc)}`);
+      const heading = key ? (source?.content.querySelector(attr('data-section', key)) ?? null) : null;
       const label = heading ? (heading.textContent ?? key) : key || '(before first heading)';
       tbody.appendChild(
         summaryRow('section-row', d.doc, key, label, `#${d.doc}:${key}`, tallyFacts(list), list),
