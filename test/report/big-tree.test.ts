@@ -39,4 +39,51 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     expect(await page.locator('[data-fact^="area-07#"].fact').count()).toBe(BIG_FACTS_PER_DOC);
     await page.context().close();
   });
+
+  // @verifies report-scale#REPORT-DEEP-LINK-ON-LONG-PAGE
+  it('a deep link #doc:ID opens that document and puts the fact in view', async () => {
+    const address = 'area-30#A30-F090';
+    const { page, errors } = await openReport(browser, tree.report, { hash: '#area-30:A30-F090' });
+    expect(errors).toEqual([]);
+    expect(await page.inputValue('#doc-filter')).toBe('area-30');
+    const fact = page.locator(`[data-fact="${address}"]`);
+    expect(await fact.getAttribute('aria-expanded')).toBe('true');
+    const box = await fact.boundingBox();
+    const header = await page.locator('header.top').boundingBox();
+    expect(box).not.toBeNull();
+    // Below the sticky header, inside the 900 px viewport.
+    expect(box!.y).toBeGreaterThanOrEqual(Math.floor((header?.y ?? 0) + (header?.height ?? 0)) - 1);
+    expect(box!.y).toBeLessThan(900);
+    // Following a second link from the page moves to the other document.
+    await page.evaluate(() => {
+      location.hash = '#area-12:A12-F077';
+    });
+    const next = page.locator('[data-fact="area-12#A12-F077"]');
+    await next.waitFor();
+    const nextBox = await next.boundingBox();
+    expect(nextBox!.y).toBeGreaterThanOrEqual(0);
+    expect(nextBox!.y).toBeLessThan(900);
+    await page.context().close();
+  });
+
+  // @verifies report-scale#REPORT-FITS-1280
+  it('fits 1280 px: the sidebar table shows every column without overflow', async () => {
+    const { page } = await openReport(browser, tree.report);
+    const fit = await page.evaluate(() => {
+      const side = document.querySelector('nav.side') as HTMLElement;
+      const table = document.querySelector('table.summary') as HTMLElement;
+      const gapsHead = [...table.querySelectorAll('th')].find((th) => th.textContent === 'gaps')!;
+      return {
+        side: [side.scrollWidth, side.clientWidth],
+        page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+        tableRight: table.getBoundingClientRect().right,
+        gapsRight: gapsHead.getBoundingClientRect().right,
+        sideRight: side.getBoundingClientRect().right,
+      };
+    });
+    expect(fit.side[0]).toBeLessThanOrEqual(fit.side[1]!);
+    expect(fit.page[0]).toBeLessThanOrEqual(fit.page[1]!);
+    expect(fit.gapsRight).toBeLessThanOrEqual(fit.sideRight);
+    await page.context().close();
+  });
 });

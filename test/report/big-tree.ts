@@ -20,8 +20,10 @@ export interface BigTree {
   cleanup: () => void;
 }
 
+/** Document names as on a real tree; one long unbroken name tests the sidebar's width. */
 function docName(d: number): string {
-  return `area-${String(d).padStart(2, '0')}`;
+  const n = String(d).padStart(2, '0');
+  return d === BIG_DOCS - 1 ? `area-${n}_supervisorruntimesessionlifecycleandshutdownordering` : `area-${n}`;
 }
 
 /** Document d leaves facts uncited from index citedUpTo(d) on: later documents have more gaps. */
@@ -45,7 +47,8 @@ export async function writeBigTree(): Promise<BigTree> {
     const tests: string[] = [];
     const cited = d % 3 === 2 ? BIG_FACTS_PER_DOC : citedUpTo(d);
     for (let i = 0; i < BIG_FACTS_PER_DOC; i++) {
-      if (i % 20 === 0) lines.push(`## Part ${i / 20} {#part-${i / 20}}`, '');
+      if (i % 20 === 0)
+        lines.push(`## Part ${i / 20}: behaviour_under_sustained_concurrent_load {#part-${i / 20}}`, '');
       const id = `A${d}-F${String(i).padStart(3, '0')}`;
       lines.push(
         `@fact:${id} Area ${d} fact ${i} states that the component keeps its promise number ${i} under load. @status:impl/done`,

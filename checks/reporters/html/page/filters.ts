@@ -151,6 +151,7 @@ export class Filters {
   }
 
   /** #doc:ID opens a fact, #doc:section scrolls to a heading, #doc to a document. */
+  // @implements report-scale#REPORT-DEEP-LINK-ON-LONG-PAGE
   follow(): void {
     const main = this.views.main;
     const raw = decodeURIComponent(location.hash.slice(1));
