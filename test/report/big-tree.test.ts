@@ -4,7 +4,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIG_FACTS_PER_DOC, type BigTree, writeBigTree } from './big-tree.ts';
+import { BIG_FACTS_PER_DOC, type BigTree, STATUS_ELEMENT_DOC, writeBigTree } from './big-tree.ts';
 import { hasChromium, launchChromium, openReport } from './browser.ts';
 
 describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
@@ -84,6 +84,15 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     expect(fit.side[0]).toBeLessThanOrEqual(fit.side[1]!);
     expect(fit.page[0]).toBeLessThanOrEqual(fit.page[1]!);
     expect(fit.gapsRight).toBeLessThanOrEqual(fit.sideRight);
+    await page.context().close();
+  });
+
+  // @verifies report-scale#REPORT-STATUS-ELEMENT-BADGE
+  it('shows a document-level <status/> element as a status badge', async () => {
+    const { page } = await openReport(browser, tree.report, { hash: `#${STATUS_ELEMENT_DOC}` });
+    const spec = page.locator(`article.doc[data-doc="${STATUS_ELEMENT_DOC}"] .spec`);
+    expect(await spec.locator('> p > .tag-status').first().textContent()).toBe('@status:impl/done');
+    expect(await spec.locator('code.raw').count()).toBe(0);
     await page.context().close();
   });
 });

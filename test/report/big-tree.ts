@@ -11,6 +11,8 @@ import { runInProcess } from '../support/cli.ts';
 export const BIG_DOCS = 50;
 export const BIG_FACTS_PER_DOC = 100;
 
+export const STATUS_ELEMENT_DOC = docName(BIG_DOCS - 1);
+
 export interface BigTree {
   dir: string;
   report: string;
@@ -42,7 +44,9 @@ export async function writeBigTree(): Promise<BigTree> {
   let worstGaps = -1;
   for (let d = 0; d < BIG_DOCS; d++) {
     const doc = docName(d);
-    const lines = [`# Area ${d} {#root}`, '', '@status:impl/done', ''];
+    // The last document marks itself with a `<status/>` element, as real trees do.
+    const marker = d === BIG_DOCS - 1 ? '<status stage="impl" state="done"/>' : '@status:impl/done';
+    const lines = [`# Area ${d} {#root}`, '', marker, ''];
     const impl: string[] = [];
     const tests: string[] = [];
     const cited = d % 3 === 2 ? BIG_FACTS_PER_DOC : citedUpTo(d);
