@@ -4,7 +4,14 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIG_FACTS_PER_DOC, type BigTree, STATUS_ELEMENT_DOC, writeBigTree } from './big-tree.ts';
+import {
+  BIG_FACTS_PER_DOC,
+  type BigTree,
+  SERVICE_DOC,
+  SERVICE_UNITS,
+  STATUS_ELEMENT_DOC,
+  writeBigTree,
+} from './big-tree.ts';
 import { hasChromium, launchChromium, openReport } from './browser.ts';
 
 describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
@@ -93,6 +100,21 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     const spec = page.locator(`article.doc[data-doc="${STATUS_ELEMENT_DOC}"] .spec`);
     expect(await spec.locator('> p > .tag-status').first().textContent()).toBe('@status:impl/done');
     expect(await spec.locator('code.raw').count()).toBe(0);
+    await page.context().close();
+  });
+
+  // @verifies report-scale#REPORT-SERVICE-UNIT-CITATIONS
+  it('counts and shows the citations of service units', async () => {
+    const { page } = await openReport(browser, tree.report, { hash: `#${SERVICE_DOC}` });
+    const head = page.locator(`article.doc[data-doc="${SERVICE_DOC}"] .doc-head .service-count`);
+    expect(await head.textContent()).toBe(`${SERVICE_UNITS} service units · ${SERVICE_UNITS} cited`);
+    const unit = page.locator(`[data-fact="${SERVICE_DOC}#a2-context-0"]`);
+    expect(await unit.getAttribute('data-state')).toBe('service');
+    expect(await unit.locator('.cite-count').textContent()).toBe('cited ×2');
+    await unit.locator('.fact-id').click();
+    const detail = page.locator(`.detail[aria-label="Evidence for ${SERVICE_DOC}#a2-context-0"]`);
+    await detail.waitFor();
+    expect(await detail.locator('figure.cite').count()).toBe(2);
     await page.context().close();
   });
 });

@@ -13,6 +13,10 @@ export const BIG_FACTS_PER_DOC = 100;
 
 export const STATUS_ELEMENT_DOC = docName(BIG_DOCS - 1);
 
+/** The document holding service units, each cited by code and a test. */
+export const SERVICE_DOC = docName(2);
+export const SERVICE_UNITS = 3;
+
 export interface BigTree {
   dir: string;
   report: string;
@@ -53,9 +57,12 @@ export async function writeBigTree(): Promise<BigTree> {
     for (let i = 0; i < BIG_FACTS_PER_DOC; i++) {
       if (i % 20 === 0)
         lines.push(`## Part ${i / 20}: behaviour_under_sustained_concurrent_load {#part-${i / 20}}`, '');
-      const id = `A${d}-F${String(i).padStart(3, '0')}`;
+      // A few kebab-case service units (context, no evidence needed), cited all the same.
+      const service = doc === SERVICE_DOC && i < SERVICE_UNITS;
+      const id = service ? `a${d}-context-${i}` : `A${d}-F${String(i).padStart(3, '0')}`;
+      const status = service ? '' : ' @status:impl/done';
       lines.push(
-        `@fact:${id} Area ${d} fact ${i} states that the component keeps its promise number ${i} under load. @status:impl/done`,
+        `@fact:${id} Area ${d} fact ${i} states that the component keeps its promise number ${i} under load.${status}`,
         '',
       );
       if (i < cited) {

@@ -62,6 +62,7 @@ table.summary th { text-align: right; color: var(--muted); font-weight: 500; pad
 table.summary th:first-child, table.summary td:first-child { text-align: left; }
 /* [report-scale] long document names wrap anywhere so the count columns stay inside 1280 px */
 table.summary td:first-child { overflow-wrap: anywhere; }
+.cite-count { font-size: .75rem; color: var(--muted); margin-right: .4rem; }
 table.summary td { text-align: right; padding: .2rem .25rem; border-top: 1px solid var(--line); }
 table.summary tr.doc-row td { font-weight: 600; border-top: 2px solid var(--line); }
 table.summary tr.section-row td:first-child { padding-left: .8rem; }

@@ -100,6 +100,10 @@ export class FactViews {
     node.setAttribute('aria-expanded', 'false');
     node.setAttribute('aria-label', `${f.id}, ${label}`);
     node.setAttribute('data-state', f.state);
+    if (f.state === 'service' && f.citations.length) {
+      // @implements report-scale#REPORT-SERVICE-UNIT-CITATIONS
+      node.insertBefore(el('span', 'cite-count', `cited ×${f.citations.length}`), node.firstChild);
+    }
     node.insertBefore(el('span', 'fact-id', f.id), node.firstChild);
     node.insertBefore(el('span', 'badge', label), node.firstChild);
     this.nodes.push(node);
