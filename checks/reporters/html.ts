@@ -60,7 +60,8 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
   const articles = inputs.specs
     .map((spec) => {
       const markup = renderSpecMarkup(spec.text, spec.doc, idsByDoc.get(spec.doc) ?? new Set());
-      return `<article class="doc" data-doc="${escapeHtml(spec.doc)}" aria-label="${escapeHtml(spec.file)}"><div class="spec">\n${markup}\n</div></article>`;
+      // An inert <template>: the page puts a document in the DOM only when it is opened.
+      return `<template data-doc="${escapeHtml(spec.doc)}"><article class="doc" data-doc="${escapeHtml(spec.doc)}" aria-label="${escapeHtml(spec.file)}"><div class="spec">\n${markup}\n</div></article></template>`;
     })
     .join('\n');
   const data = embedJson(renderJson(result));

@@ -79,6 +79,8 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
       for (let i = 0; i < 4; i++)
         expect(sections.reduce((sum, r) => sum + (r.n[i] ?? 0), 0)).toBe(docRow.n[i]);
     }
+    // Documents render on demand: "all" puts every fact in the DOM.
+    await page.selectOption('#doc-filter', '');
     expect(await page.locator('[data-fact].fact').count()).toBe(json.facts.length);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -90,7 +92,7 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
     expect(fact, 'this repository cites at least one fact').toBeDefined();
     const citation = json.citations[fact!.citations.find((i) => json.citations[i]?.verb === 'implements')!]!;
     const source = readFileSync(join(REPO_ROOT, citation.file), 'utf8').split('\n');
-    const { page } = await openReport(browser, file);
+    const { page } = await openReport(browser, file, { hash: `#${fact!.doc}` });
     await page.locator(`[data-fact="${fact!.address}"] .fact-id`).click();
     const figure = page
       .locator('.detail figure.cite', { hasText: `${citation.file}:${citation.line}` })

@@ -32,6 +32,23 @@ const TAG_TOKEN =
 
 const EXPLICIT_ANCHOR = /\s*\{#([A-Za-z0-9_-]+)\}\s*$/;
 
+const STATUS_ELEMENT = /^<status\b([^>]*)\/>$/;
+const STATUS_ATTR = /([a-z]+)="([^"]*)"/g;
+
+/** `<status stage="impl" state="done"/>` → `@status:impl/done` (other attributes after it); null for other HTML. */
+// @implements report-scale#REPORT-STATUS-ELEMENT-BADGE
+function statusBadgeText(html: string): string | null {
+  const match = STATUS_ELEMENT.exec(html);
+  if (!match) return null;
+  const attrs = new Map([...(match[1] ?? '').matchAll(STATUS_ATTR)].map((m) => [m[1] ?? '', m[2] ?? '']));
+  const stage = attrs.get('stage');
+  if (!stage || !/^[a-z]+$/.test(stage)) return null;
+  const state = attrs.get('state');
+  const head = state && /^[a-z]+$/.test(state) ? `@status:${stage}/${state}` : `@status:${stage}`;
+  const rest = [...attrs].filter(([k]) => k !== 'stage' && k !== 'state').map(([k, v]) => `${k}=${v}`);
+  return [head, ...rest].join(' ');
+}
+
 /** Plain text of a node, inline code blanked so a code span never reads as an anchor. */
 function leadingText(node: RootContent | PhrasingContent): string {
   if (node.type === 'text') return node.value;
@@ -55,6 +72,16 @@ function markUnits(tree: MdastRoot, doc: string, ids: ReadonlySet<string>): void
       if (value.startsWith('<!--')) {
         parent.children.splice(index, 1);
         return [SKIP, index];
+      }
+      const status = statusBadgeText(value);
+      if (status) {
+        // A `<status …/>` element is markup the reader understands: show it as a status badge.
+        const text = { type: 'text' as const, value: status };
+        const block = parent.type === 'root' || parent.type === 'blockquote' || parent.type === 'listItem';
+        (parent as Parent).children[index] = (
+          block ? { type: 'paragraph', children: [text] } : text
+        ) as never;
+        return SKIP;
       }
       const phrasing = parent.type !== 'root' && parent.type !== 'blockquote' && parent.type !== 'listItem';
       const replacement = phrasing

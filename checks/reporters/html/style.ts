@@ -1,5 +1,6 @@
 /** The report's stylesheet: one inline <style>, light and dark by prefers-color-scheme. */
 // @implements factline#REPORT-LIGHT-AND-DARK
+// @implements report-scale#REPORT-FITS-1280
 export const REPORT_CSS = `
 :root {
   color-scheme: light dark;
@@ -59,6 +60,9 @@ main { padding: 1rem 2rem 4rem; min-width: 0; }
 table.summary { width: 100%; border-collapse: collapse; font-size: .8rem; font-variant-numeric: tabular-nums; }
 table.summary th { text-align: right; color: var(--muted); font-weight: 500; padding: .2rem .25rem; }
 table.summary th:first-child, table.summary td:first-child { text-align: left; }
+/* [report-scale] long document names wrap anywhere so the count columns stay inside 1280 px */
+table.summary td:first-child { overflow-wrap: anywhere; }
+.cite-count { font-size: .75rem; color: var(--muted); margin-right: .4rem; }
 table.summary td { text-align: right; padding: .2rem .25rem; border-top: 1px solid var(--line); }
 table.summary tr.doc-row td { font-weight: 600; border-top: 2px solid var(--line); }
 table.summary tr.section-row td:first-child { padding-left: .8rem; }

@@ -21,33 +21,54 @@ export class FactViews {
     readonly main: HTMLElement,
   ) {}
 
-  articleFor(doc: string): HTMLElement {
+  /** Documents whose article is in the DOM: only those are ever rendered (lazy). */
+  private readonly shown = new Set<string>();
+
+  /** The document's article, created from its inert <template> (or empty) on first use. */
+  private articleFor(doc: string): HTMLElement {
     const found = this.main.querySelector<HTMLElement>(`article.doc${attr('data-doc', doc)}`);
     if (found) return found;
-    const art = el('article', 'doc');
-    art.setAttribute('data-doc', doc);
-    art.appendChild(el('div', 'spec'));
-    this.main.appendChild(art);
+    const source = this.main.querySelector<HTMLTemplateElement>(`template${attr('data-doc', doc)}`);
+    const cloned = source?.content.querySelector<HTMLElement>('article.doc');
+    const art = cloned ? (document.importNode(cloned, true) as HTMLElement) : el('article', 'doc');
+    if (!cloned) {
+      art.setAttribute('data-doc', doc);
+      art.appendChild(el('div', 'spec'));
+    }
+    // Keep page order: before the first later document already shown.
+    const order = this.data.docs.map((d) => d.doc);
+    const later = order
+      .slice(order.indexOf(doc) + 1)
+      .map((d) => this.main.querySelector(`article.doc${attr('data-doc', d)}`))
+      .find((a) => a !== null);
+    this.main.insertBefore(art, later ?? null);
     return art;
   }
 
-  /** Marks every fact unit of the rendered specs, adding the ones the renderer could not place. */
-  decorateAll(): void {
+  /** Whether a document's facts are in the DOM. */
+  isShown(doc: string): boolean {
+    return this.shown.has(doc);
+  }
+
+  /**
+   * Puts one document in the DOM and marks its fact units, adding the ones
+   * the renderer could not place. Documents are rendered on demand so a
+   * tree of thousands of facts opens with one document's worth of nodes.
+   */
+  // @implements report-scale#REPORT-LAZY-DOCUMENTS
+  show(doc: string): void {
+    if (this.shown.has(doc)) return;
+    const d = this.data.docs.find((x) => x.doc === doc);
+    if (!d) return;
+    this.shown.add(doc);
     const { data } = this;
-    for (const d of data.docs) {
-      const art = this.articleFor(d.doc);
-      art.insertBefore(
-        documentHead(
-          d,
-          data.facts.filter((f) => f.doc === d.doc),
-        ),
-        art.firstChild,
-      );
-    }
+    const own = data.facts.filter((f) => f.doc === doc);
+    const art = this.articleFor(doc);
+    art.insertBefore(documentHead(d, own), art.firstChild);
     const placed = new Set<string>();
-    for (const node of document.querySelectorAll<HTMLElement>('.spec [data-fact]')) {
+    for (const node of art.querySelectorAll<HTMLElement>('.spec [data-fact]')) {
       const f = data.byAddress.get(node.getAttribute('data-fact') ?? '');
-      if (!f || placed.has(f.address)) {
+      if (!f || f.doc !== doc || placed.has(f.address)) {
         node.removeAttribute('data-fact');
         continue;
       }
@@ -55,11 +76,9 @@ export class FactViews {
       this.decorate(node, f);
     }
     // Facts whose unit the renderer could not find (source missing) still show, from their JSON text.
-    for (const d of data.docs) {
-      const rest = data.facts.filter((f) => f.doc === d.doc && !placed.has(f.address));
-      if (!rest.length) continue;
-      const spec = this.articleFor(d.doc).querySelector('.spec');
-      if (!spec) continue;
+    const rest = own.filter((f) => !placed.has(f.address));
+    const spec = art.querySelector('.spec');
+    if (rest.length && spec) {
       const h = el('h3', 'unplaced-head', 'Facts not found in the rendered spec');
       h.setAttribute('data-section', '');
       spec.appendChild(h);
@@ -67,10 +86,10 @@ export class FactViews {
         const p = el('p', '', f.text);
         p.setAttribute('data-fact', f.address);
         spec.appendChild(p);
-        placed.add(f.address);
         this.decorate(p, f);
       }
     }
+    this.nodes.sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
   }
 
   private decorate(node: HTMLElement, f: FactTrace): void {
@@ -81,6 +100,10 @@ export class FactViews {
     node.setAttribute('aria-expanded', 'false');
     node.setAttribute('aria-label', `${f.id}, ${label}`);
     node.setAttribute('data-state', f.state);
+    if (f.state === 'service' && f.citations.length) {
+      // @implements report-scale#REPORT-SERVICE-UNIT-CITATIONS
+      node.insertBefore(el('span', 'cite-count', `cited ×${f.citations.length}`), node.firstChild);
+    }
     node.insertBefore(el('span', 'fact-id', f.id), node.firstChild);
     node.insertBefore(el('span', 'badge', label), node.firstChild);
     this.nodes.push(node);

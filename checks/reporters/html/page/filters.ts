@@ -24,11 +24,13 @@ export class Filters {
   private readonly gapsOnly = byId<HTMLInputElement>('gaps-only');
   private readonly docSelect = byId<HTMLSelectElement>('doc-filter');
   private readonly chips = byId('state-chips');
+  /** The open document was the page's own pick, not the user's: a search widens to all. */
+  private autoDoc = false;
   /** States some fact is in: one chip each. */
   private readonly shownStates: FactState[];
 
   constructor(
-    data: PageData,
+    private readonly data: PageData,
     private readonly views: FactViews,
   ) {
     const counts = data.result.summary.states;
@@ -76,15 +78,17 @@ export class Filters {
   apply(): void {
     const c = this.criteria();
     const active = c.gaps || c.words.length > 0 || c.states.size < this.shownStates.length;
+    // Only the documents on view are rendered; "all" renders every one.
+    for (const d of this.data.docs) if (!c.doc || d.doc === c.doc) this.views.show(d.doc);
     const nodes = this.views.nodes;
-    let shown = 0;
     for (const node of nodes) {
       const f = this.views.factOf(node);
       const ok = f !== undefined && Filters.matches(f, c);
       node.classList.toggle('out', !ok);
       node.classList.toggle('hit', ok && c.words.length > 0);
-      if (ok) shown++;
     }
+    const total = this.data.facts.length;
+    const shown = this.data.facts.filter((f) => Filters.matches(f, c)).length;
     // A list item filtered out but holding a nested fact that matches stays,
     // dimmed: hiding it would hide the match too.
     for (const node of nodes) {
@@ -97,9 +101,43 @@ export class Filters {
       art.classList.toggle('out', !!c.doc && art.getAttribute('data-doc') !== c.doc);
       quietEmptySections(art, active);
     }
-    byId('status-line').textContent = active
-      ? `${shown} of ${nodes.length} facts shown`
-      : `${nodes.length} facts`;
+    byId('status-line').textContent = active ? `${shown} of ${total} facts shown` : `${total} facts`;
+  }
+
+  /**
+   * The first view: the deep link's document, else the document with the
+   * most gaps, else the first one — one document, never the whole tree.
+   */
+  // @implements report-scale#REPORT-OPENS-ON-MOST-GAPS
+  openFirst(): void {
+    const raw = decodeURIComponent(location.hash.slice(1));
+    const linked = raw.includes(':') ? raw.slice(0, raw.lastIndexOf(':')) : raw;
+    if (this.data.docs.some((d) => d.doc === linked)) {
+      this.docSelect.value = linked;
+      this.autoDoc = true;
+    } else if (!raw) {
+      const gaps = (doc: string) => this.data.facts.filter((f) => f.doc === doc && f.gap).length;
+      let best = this.data.docs[0]?.doc ?? '';
+      let most = -1;
+      for (const d of this.data.docs) {
+        const n = gaps(d.doc);
+        if (n > most) {
+          most = n;
+          best = d.doc;
+        }
+      }
+      this.docSelect.value = best;
+      this.autoDoc = true;
+    }
+    this.apply();
+    this.follow();
+  }
+
+  /** A search or "gaps only" looks across every document unless the user picked one. */
+  private widen(): void {
+    if (!this.autoDoc) return;
+    this.autoDoc = false;
+    this.docSelect.value = '';
   }
 
   /** Clears every filter when it hides the node. */
@@ -107,12 +145,13 @@ export class Filters {
     if (!node.classList.contains('out') && !node.closest('article.doc.out')) return;
     this.search.value = '';
     this.gapsOnly.checked = false;
-    this.docSelect.value = '';
+    this.docSelect.value = node.closest('article.doc')?.getAttribute('data-doc') ?? '';
     for (const i of this.chipInputs()) i.checked = true;
     this.apply();
   }
 
   /** #doc:ID opens a fact, #doc:section scrolls to a heading, #doc to a document. */
+  // @implements report-scale#REPORT-DEEP-LINK-ON-LONG-PAGE
   follow(): void {
     const main = this.views.main;
     const raw = decodeURIComponent(location.hash.slice(1));
@@ -120,6 +159,12 @@ export class Filters {
     const cut = raw.lastIndexOf(':');
     const doc = cut === -1 ? raw : raw.slice(0, cut);
     const id = cut === -1 ? '' : raw.slice(cut + 1);
+    // A link into a document not on view opens that document first.
+    if (this.data.docs.some((d) => d.doc === doc) && this.docSelect.value && this.docSelect.value !== doc) {
+      this.docSelect.value = doc;
+      this.autoDoc = true;
+      this.apply();
+    }
     const node = id ? main.querySelector<HTMLElement>(attr('data-fact', `${doc}#${id}`)) : null;
     if (node) {
       this.reveal(node);
@@ -141,9 +186,16 @@ export class Filters {
 
   listen(): void {
     const apply = () => this.apply();
-    this.search.addEventListener('input', apply);
-    this.gapsOnly.addEventListener('change', apply);
-    this.docSelect.addEventListener('change', apply);
+    const widen = () => {
+      this.widen();
+      this.apply();
+    };
+    this.search.addEventListener('input', widen);
+    this.gapsOnly.addEventListener('change', widen);
+    this.docSelect.addEventListener('change', () => {
+      this.autoDoc = false;
+      this.apply();
+    });
     this.chips.addEventListener('change', apply);
     this.search.addEventListener('keydown', (ev) => {
       if (ev.key === 'Escape') {

@@ -87,9 +87,9 @@ export function renderSummaryTable(data: PageData): void {
       groups.set(key, list);
     }
     for (const [key, list] of groups) {
-      const heading = key
-        ? document.querySelector(`article.doc${attr('data-doc', d.doc)} ${attr('data-section', key)}`)
-        : null;
+      // Documents not yet opened live in their inert <template>: read the heading there.
+      const source = document.querySelector<HTMLTemplateElement>(`template${attr('data-doc', d.doc)}`);
+      const heading = key ? (source?.content.querySelector(attr('data-section', key)) ?? null) : null;
       const label = heading ? (heading.textContent ?? key) : key || '(before first heading)';
       tbody.appendChild(
         summaryRow('section-row', d.doc, key, label, `#${d.doc}:${key}`, tallyFacts(list), list),
@@ -146,11 +146,19 @@ export function renderLooseFindings(data: PageData): void {
 }
 
 /** The heading strip of each document's article. */
+// @implements report-scale#REPORT-SERVICE-UNIT-CITATIONS
 export function documentHead(d: PageDocument, own: readonly FactTrace[]): HTMLElement {
   const t = documentTally(d, own);
   const head = el('div', 'doc-head');
   head.appendChild(el('strong', '', d.doc));
   head.appendChild(el('span', '', d.file));
   head.appendChild(el('span', '', `${t.facts} facts · ${t.states.verified} verified · ${t.gaps} gaps`));
+  // Service units need no evidence, so no state counts their citations: say how many are cited.
+  const service = own.filter((f) => f.state === 'service');
+  if (service.length) {
+    const cited = service.filter((f) => f.citations.length > 0).length;
+    const span = el('span', 'service-count', `${service.length} service units · ${cited} cited`);
+    head.appendChild(span);
+  }
   return head;
 }

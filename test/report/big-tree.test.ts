@@ -1,0 +1,120 @@
+/**
+ * The report on a generated 5,000-fact tree in real Chromium: light to load,
+ * opening where the gaps are.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BIG_FACTS_PER_DOC,
+  type BigTree,
+  SERVICE_DOC,
+  SERVICE_UNITS,
+  STATUS_ELEMENT_DOC,
+  writeBigTree,
+} from './big-tree.ts';
+import { hasChromium, launchChromium, openReport } from './browser.ts';
+
+describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
+  let browser: Browser;
+  let tree: BigTree;
+  beforeAll(async () => {
+    tree = await writeBigTree();
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    tree?.cleanup();
+  });
+
+  // @verifies report-scale#REPORT-LAZY-DOCUMENTS
+  // @verifies report-scale#REPORT-OPENS-ON-MOST-GAPS
+  it('opens on the document with the most gaps, with only its facts in the DOM', async () => {
+    const start = Date.now();
+    const { page, errors } = await openReport(browser, tree.report);
+    const ms = Date.now() - start;
+    console.log(`[big-tree] ${tree.bytes} bytes, load ${ms} ms (navigation to data-ready)`);
+    expect(errors).toEqual([]);
+    expect(await page.textContent('[data-total="facts"]')).toBe('5000');
+    expect(await page.inputValue('#doc-filter')).toBe(tree.mostGaps);
+    const inDom = await page.$$eval('[data-fact].fact', (nodes) => [
+      ...new Set(nodes.map((n) => n.getAttribute('data-fact')?.split('#')[0])),
+    ]);
+    expect(inDom).toEqual([tree.mostGaps]);
+    expect(await page.locator('[data-fact].fact').count()).toBe(BIG_FACTS_PER_DOC);
+    // Another document enters the DOM when it is picked.
+    await page.selectOption('#doc-filter', 'area-07');
+    expect(await page.locator('[data-fact^="area-07#"].fact').count()).toBe(BIG_FACTS_PER_DOC);
+    await page.context().close();
+  });
+
+  // @verifies report-scale#REPORT-DEEP-LINK-ON-LONG-PAGE
+  it('a deep link #doc:ID opens that document and puts the fact in view', async () => {
+    const address = 'area-30#A30-F090';
+    const { page, errors } = await openReport(browser, tree.report, { hash: '#area-30:A30-F090' });
+    expect(errors).toEqual([]);
+    expect(await page.inputValue('#doc-filter')).toBe('area-30');
+    const fact = page.locator(`[data-fact="${address}"]`);
+    expect(await fact.getAttribute('aria-expanded')).toBe('true');
+    const box = await fact.boundingBox();
+    const header = await page.locator('header.top').boundingBox();
+    expect(box).not.toBeNull();
+    // Below the sticky header, inside the 900 px viewport.
+    expect(box!.y).toBeGreaterThanOrEqual(Math.floor((header?.y ?? 0) + (header?.height ?? 0)) - 1);
+    expect(box!.y).toBeLessThan(900);
+    // Following a second link from the page moves to the other document.
+    await page.evaluate(() => {
+      location.hash = '#area-12:A12-F077';
+    });
+    const next = page.locator('[data-fact="area-12#A12-F077"]');
+    await next.waitFor();
+    const nextBox = await next.boundingBox();
+    expect(nextBox!.y).toBeGreaterThanOrEqual(0);
+    expect(nextBox!.y).toBeLessThan(900);
+    await page.context().close();
+  });
+
+  // @verifies report-scale#REPORT-FITS-1280
+  it('fits 1280 px: the sidebar table shows every column without overflow', async () => {
+    const { page } = await openReport(browser, tree.report);
+    const fit = await page.evaluate(() => {
+      const side = document.querySelector('nav.side') as HTMLElement;
+      const table = document.querySelector('table.summary') as HTMLElement;
+      const gapsHead = [...table.querySelectorAll('th')].find((th) => th.textContent === 'gaps')!;
+      return {
+        side: [side.scrollWidth, side.clientWidth],
+        page: [document.documentElement.scrollWidth, document.documentElement.clientWidth],
+        tableRight: table.getBoundingClientRect().right,
+        gapsRight: gapsHead.getBoundingClientRect().right,
+        sideRight: side.getBoundingClientRect().right,
+      };
+    });
+    expect(fit.side[0]).toBeLessThanOrEqual(fit.side[1]!);
+    expect(fit.page[0]).toBeLessThanOrEqual(fit.page[1]!);
+    expect(fit.gapsRight).toBeLessThanOrEqual(fit.sideRight);
+    await page.context().close();
+  });
+
+  // @verifies report-scale#REPORT-STATUS-ELEMENT-BADGE
+  it('shows a document-level <status/> element as a status badge', async () => {
+    const { page } = await openReport(browser, tree.report, { hash: `#${STATUS_ELEMENT_DOC}` });
+    const spec = page.locator(`article.doc[data-doc="${STATUS_ELEMENT_DOC}"] .spec`);
+    expect(await spec.locator('> p > .tag-status').first().textContent()).toBe('@status:impl/done');
+    expect(await spec.locator('code.raw').count()).toBe(0);
+    await page.context().close();
+  });
+
+  // @verifies report-scale#REPORT-SERVICE-UNIT-CITATIONS
+  it('counts and shows the citations of service units', async () => {
+    const { page } = await openReport(browser, tree.report, { hash: `#${SERVICE_DOC}` });
+    const head = page.locator(`article.doc[data-doc="${SERVICE_DOC}"] .doc-head .service-count`);
+    expect(await head.textContent()).toBe(`${SERVICE_UNITS} service units · ${SERVICE_UNITS} cited`);
+    const unit = page.locator(`[data-fact="${SERVICE_DOC}#a2-context-0"]`);
+    expect(await unit.getAttribute('data-state')).toBe('service');
+    expect(await unit.locator('.cite-count').textContent()).toBe('cited ×2');
+    await unit.locator('.fact-id').click();
+    const detail = page.locator(`.detail[aria-label="Evidence for ${SERVICE_DOC}#a2-context-0"]`);
+    await detail.waitFor();
+    expect(await detail.locator('figure.cite').count()).toBe(2);
+    await page.context().close();
+  });
+});
