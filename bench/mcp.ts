@@ -108,21 +108,7 @@ async function measure(server: (typeof SERVERS)[number]) {
   });
   const lines = new Lines(child);
   // Handshake (the floor just echoes it), then a warm-up, then the timed run.
-  let ready = lines.until(1);
-  await write(
-    child,
-    line({
-      jsonrpc: '2.0',
-      id: 'init',
-      method: 'initialize',
-      params: {
-        protocolVersion: '2024-11-05',
-        capabilities: {},
-        clientInfo: { name: 'bench', version: '1' },
-      },
-    }),
-  );
-  await ready;
+  await handshake(child, lines, '2024-11-05');
   if (!server.floor) await write(child, line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
   await pipelined(child, lines, batches(1, WARMUP), WARMUP);
   // Best of a few rounds: two cores shared by driver and server make single rounds noisy.
@@ -139,9 +125,9 @@ async function measure(server: (typeof SERVERS)[number]) {
     throw new Error(`${server.name} answered the last call with ${lines.last.slice(0, 200)}`);
   }
   const rss = peakRss(child.pid!);
-  ready = new Promise((r) => child.on('close', r));
+  const closed = new Promise((r) => child.on('close', r));
   child.stdin.end();
-  await ready;
+  await closed;
   return { name: server.name, ms, perSecond: (N / ms) * 1000, rss };
 }
 
@@ -204,23 +190,7 @@ async function revisionEras(): Promise<{ name: string; ms: number; perSecond: nu
       stdio: ['pipe', 'pipe', 'inherit'],
     });
     const lines = new Lines(child);
-    if (!modern) {
-      const ready = lines.until(1);
-      await write(
-        child,
-        line({
-          jsonrpc: '2.0',
-          id: 'init',
-          method: 'initialize',
-          params: {
-            protocolVersion: '2025-11-25',
-            capabilities: {},
-            clientInfo: { name: 'bench', version: '1' },
-          },
-        }),
-      );
-      await ready;
-    }
+    if (!modern) await handshake(child, lines, '2025-11-25');
     await pipelined(child, lines, eraBatches(1, WARMUP, modern), WARMUP);
     let ms = Number.POSITIVE_INFINITY;
     for (let round = 0; round < ROUNDS; round++) {
@@ -250,4 +220,19 @@ for (const r of eras) {
   console.log(
     `${r.name.padEnd(21)}  ${r.ms.toFixed(0).padStart(7)}  ${r.perSecond.toFixed(0).padStart(8)}  ${(r.ms / ours.ms).toFixed(2).padStart(8)}×`,
   );
+}
+
+/** Sends `initialize` asking for `revision` and waits for its answer. */
+async function handshake(child: Child, lines: Lines, revision: string): Promise<void> {
+  const ready = lines.until(1);
+  await write(
+    child,
+    line({
+      jsonrpc: '2.0',
+      id: 'init',
+      method: 'initialize',
+      params: { protocolVersion: revision, capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+    }),
+  );
+  await ready;
 }

@@ -2,10 +2,10 @@
  * The thin shell: picks a command, prints its help, maps errors to exit codes.
  * Commands load lazily so `factline facts` never pays for ts-morph or Handlebars.
  */
-import { readFileSync } from 'node:fs';
 import { escapeControls } from '../checks/reporters/escape.ts';
 import { nearest } from '../reader/vocabulary.ts';
 import { type CliIO, type Command, EXIT, UsageError } from './io.ts';
+import { factlineVersion } from './version.ts';
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: Command }> }> = {
   init: {
@@ -54,12 +54,6 @@ export function topLevelHelp(): string {
   ].join('\n');
 }
 
-/** The version in factline's package.json, read when asked for (startup stays lean). */
-function version(): string {
-  const pkg = readFileSync(new URL('../package.json', import.meta.url), 'utf8');
-  return (JSON.parse(pkg) as { version: string }).version;
-}
-
 /** `--help` / `-h` anywhere before a `--`, which ends the options. */
 function asksForHelp(args: string[]): boolean {
   const end = args.indexOf('--');
@@ -74,7 +68,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
     return name === undefined ? EXIT.usage : EXIT.clean;
   }
   if (name === '--version' || name === '-v') {
-    io.stdout.write(`factline ${version()}\n`);
+    io.stdout.write(`factline ${factlineVersion()}\n`);
     return EXIT.clean;
   }
   const entry = COMMANDS[name];

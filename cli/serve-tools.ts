@@ -3,7 +3,6 @@
  * core: list facts, explain one, run the gate. Each call reads the specs and
  * sources afresh, so an agent editing the repository sees its edits.
  */
-import { readFileSync } from 'node:fs';
 import { CITATION_VERBS } from '../checks/model.ts';
 import { renderConsole } from '../checks/reporters/console.ts';
 import { renderExplain } from '../checks/reporters/explain.ts';
@@ -15,10 +14,6 @@ import { type CliIO, EXIT, UsageError } from './io.ts';
 import { loadSpecSet } from './load-specs.ts';
 import { resolveArgument } from './ref-argument.ts';
 import { runGate } from './run-gate.ts';
-
-export const FACTLINE_VERSION: string = JSON.parse(
-  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
-).version;
 
 const stringProp = (description: string) => ({ type: 'string', description });
 

@@ -4,12 +4,13 @@
  * load after the handshake, so a host gets its `initialize` answer without
  * waiting for them.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { revisionServer, serveStdio, ToolSet } from '../../generated/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { CONFIG_FILE, type FactlineConfig, loadConfig } from '../config.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { factlineVersion } from '../version.ts';
 
 const SPEC = defineCommand({
   name: 'serve',
@@ -58,10 +59,6 @@ export async function mountFactlineTools(
   // Tool output never goes to stdout: the protocol owns it, and the capture guard enforces that.
   const tools = factlineTools({ ...io, stdout: io.stderr }, config);
   for (const name of tools.names()) into.register(tools.get(name) as never);
-}
-
-export function factlineVersion(): string {
-  return JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version;
 }
 
 /** FACTLINE_CONFIG: a config file, or a directory that holds one; unset or empty: none. */
