@@ -1,44 +1,10 @@
-/**
- * Every example in docs/ is real: each fenced example is run through the
- * reader, the scanner or the config loader, and must give what the
- * `<!-- expect … -->` comment under it says.
- */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanFile } from '../../checks/scan/index.ts';
 import { parseConfig } from '../../cli/config.ts';
 import { CONFIG_KEYS } from '../../cli/config-schema.ts';
 import type { Field } from '../../cli/shape.ts';
 import { parseSpec } from '../../reader/index.ts';
-import { REPO_ROOT } from '../support/cli.ts';
-
-interface Example {
-  lang: string;
-  body: string;
-  line: number;
-  expect: Record<string, string>;
-}
-
-/** Fenced blocks and the `<!-- expect KEY: VALUE -->` lines right under each. */
-function examples(doc: string): Example[] {
-  const text = readFileSync(join(REPO_ROOT, 'docs', doc), 'utf8');
-  const out: Example[] = [];
-  const fence = /^```(\S*)\n([\s\S]*?)^```\n((?:<!-- expect [^\n]*-->\n)*)/gm;
-  for (const m of text.matchAll(fence)) {
-    const expectations: Record<string, string> = {};
-    for (const e of m[3]!.matchAll(/<!-- expect ([\w.-]+): (.*?) -->/g)) expectations[e[1]!] = e[2]!;
-    out.push({
-      lang: m[1]!,
-      body: m[2]!,
-      line: text.slice(0, m.index).split('\n').length,
-      expect: expectations,
-    });
-  }
-  return out;
-}
-
-const list = (value: string | undefined) => (value ? value.split(/,\s*/) : []);
+import { cell, examples, generatedTable, list } from './doc-examples.ts';
 
 describe('docs/markup.md', () => {
   const blocks = examples('markup.md').filter((b) => b.lang === 'markdown');
@@ -79,7 +45,6 @@ describe('docs/citations.md', () => {
 
 /** One table row per key (and per field of an object key), from the schema table. */
 function keyRows(): string[] {
-  const cell = (s: string) => s.replace(/\|/g, '\\|');
   const row = (key: string, field: Field & { default?: unknown }) =>
     `| \`${key}\` | ${field.default === undefined ? '—' : `\`${cell(JSON.stringify(field.default))}\``} | ${cell(field.description ?? '')} |`;
   const rows = ['| key | default | meaning |', '| --- | --- | --- |'];
@@ -92,23 +57,10 @@ function keyRows(): string[] {
 }
 
 describe('docs/config.md', () => {
-  const file = join(REPO_ROOT, 'docs', 'config.md');
   // @verifies adoption#DOCS-EXAMPLES-CHECKED
   it('lists every key of the schema table with its default and meaning', () => {
-    const text = readFileSync(file, 'utf8');
-    const block = /<!-- keys:start -->\n([\s\S]*)<!-- keys:end -->/;
-    if (process.env.UPDATE)
-      writeFileSync(
-        file,
-        text.replace(block, `<!-- keys:start -->\n${keyRows().join('\n')}\n<!-- keys:end -->`),
-      );
-    // Cells compared trimmed: the formatter pads the columns.
-    const cells = (rows: string[]) =>
-      rows.filter((r) => !/^\|[\s|-]+\|$/.test(r)).map((r) => r.split(/(?<!\\)\|/).map((c) => c.trim()));
-    const written = block.exec(text)?.[1]?.trimEnd().split('\n') ?? [];
-    expect(cells(written), 'run: UPDATE=1 npx vitest run test/adoption/docs.test.ts').toEqual(
-      cells(keyRows()),
-    );
+    const table = generatedTable('config.md', 'keys', keyRows());
+    expect(table.written, 'run: UPDATE=1 npx vitest run test/adoption/docs.test.ts').toEqual(table.expected);
   });
 
   const blocks = examples('config.md').filter((b) => b.lang === 'json');
