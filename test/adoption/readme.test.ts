@@ -1,5 +1,5 @@
 /** The README's adoption promises, held to what the CLI does. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/cli.ts';
@@ -17,6 +17,14 @@ describe('the README', () => {
     // This repository's own two commands stay at the top too.
     expect(firstScreen).toContain('npm ci && npx factline gen && npx factline check');
     expect(firstScreen).toContain('npm test');
+  });
+
+  // @verifies adoption#DOCS-LINKED-FROM-README
+  it('its first screen links every guide in docs/', () => {
+    const firstScreen = README.split('\n').slice(0, 45).join('\n');
+    const guides = readdirSync(join(REPO_ROOT, 'docs')).filter((f) => f.endsWith('.md'));
+    expect(guides.length).toBeGreaterThanOrEqual(6);
+    for (const guide of guides) expect(firstScreen, guide).toContain(`](docs/${guide})`);
   });
 
   // @verifies adoption#SERVE-CONFIG-FROM-ENV
