@@ -37,19 +37,20 @@ export const pagePath = (doc: string) => join(REPO_ROOT, 'docs', doc);
 /** Fenced blocks, their captions and the `<!-- expect KEY: VALUE -->` lines right under each. */
 export function examplesOf(text: string): Example[] {
   const out: Example[] = [];
-  const fence = /^```(\S*)\n([\s\S]*?)^```\n((?:<!-- expect [^\n]*-->\n)*)/gm;
+  // A fence of four or more backticks can hold one of three (a spec with code in it).
+  const fence = /^(`{3,})([^`\s]*)\n([\s\S]*?)^\1\n((?:<!-- expect [^\n]*-->\n)*)/gm;
   for (const m of text.matchAll(fence)) {
     const expectations: Record<string, string> = {};
-    for (const e of m[3]!.matchAll(/<!-- expect ([\w.-]+): (.*?) -->/g)) expectations[e[1]!] = e[2]!;
+    for (const e of m[4]!.matchAll(/<!-- expect ([\w.-]+): (.*?) -->/g)) expectations[e[1]!] = e[2]!;
     const before = text.slice(0, m.index).trimEnd().split('\n');
     const caption = before.at(-1);
     const bodyStart = m.index + m[0].indexOf('\n') + 1;
     out.push({
-      lang: m[1]!,
-      body: m[2]!,
+      lang: m[2]!,
+      body: m[3]!,
       line: text.slice(0, m.index).split('\n').length,
       bodyStart,
-      bodyEnd: bodyStart + m[2]!.length,
+      bodyEnd: bodyStart + m[3]!.length,
       ...(caption !== undefined && caption.trim() !== '' ? { caption: caption.trim() } : {}),
       expect: expectations,
     });
