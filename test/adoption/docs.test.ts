@@ -1,10 +1,17 @@
+/**
+ * Every example in docs/markup.md, citations.md and config.md is real: each
+ * fenced example is run through the reader, the scanner or the config
+ * loader, and must give what the `<!-- expect … -->` comment under it says.
+ */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scanFile } from '../../checks/scan/index.ts';
 import { parseConfig } from '../../cli/config.ts';
 import { CONFIG_KEYS } from '../../cli/config-schema.ts';
 import type { Field } from '../../cli/shape.ts';
 import { parseSpec } from '../../reader/index.ts';
-import { cell, examples, generatedTable, list } from './doc-examples.ts';
+import { REPO_ROOT, runInProcess } from '../support/cli.ts';
+import { cell, examples, generatedTable, list, pagePath } from './doc-examples.ts';
 
 describe('docs/markup.md', () => {
   const blocks = examples('markup.md').filter((b) => b.lang === 'markdown');
@@ -61,6 +68,27 @@ describe('docs/config.md', () => {
   it('lists every key of the schema table with its default and meaning', () => {
     const table = generatedTable('config.md', 'keys', keyRows());
     expect(table.written, 'run: UPDATE=1 npx vitest run test/adoption/docs.test.ts').toEqual(table.expected);
+  });
+
+  // @verifies adoption#DOCS-EXAMPLES-CHECKED
+  it('says truly which commands take --config, --strict and --specs', async () => {
+    const commands = [
+      ...(await runInProcess(REPO_ROOT, ['--help'])).stdout.matchAll(/^ {2}(\w+) {2,}/gm),
+    ].map((m) => m[1]!);
+    expect(commands.length).toBeGreaterThanOrEqual(11);
+    const taking = async (option: string) => {
+      const out: string[] = [];
+      for (const c of commands)
+        if ((await runInProcess(REPO_ROOT, [c, '--help'])).stdout.includes(`${option} `)) out.push(c);
+      return out;
+    };
+    const text = readFileSync(pagePath('config.md'), 'utf8');
+    expect(text).toContain('Every command but `init` and `conform`');
+    expect(await taking('--config')).toEqual(commands.filter((c) => c !== 'init' && c !== 'conform'));
+    expect(text).toContain('`lint`, `report`, `explain` and `pin` take `--strict` too');
+    expect((await taking('--strict')).sort()).toEqual(['check', 'explain', 'lint', 'pin', 'report']);
+    expect(text).toContain('`explain` and `pin` take `--specs`');
+    expect((await taking('--specs')).sort()).toEqual(['check', 'explain', 'pin']);
   });
 
   const blocks = examples('config.md').filter((b) => b.lang === 'json');
