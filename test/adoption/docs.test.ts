@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { isScannable } from '../../checks/scan/dispatch.ts';
 import { scanFile } from '../../checks/scan/index.ts';
 import { parseConfig } from '../../cli/config.ts';
 import { CONFIG_KEYS } from '../../cli/config-schema.ts';
@@ -48,6 +49,22 @@ describe('docs/citations.md', () => {
       expect(found).toEqual(list(block.expect.cites));
     },
   );
+});
+
+describe('docs/citations.md, the files it reads', () => {
+  // @verifies adoption#DOCS-EXAMPLES-CHECKED
+  it('names only extensions the scanner reads, and the default source globs truly', () => {
+    const text = readFileSync(pagePath('citations.md'), 'utf8');
+    const paragraph =
+      /A file is read by its extension:([\s\S]*?)other files are never scanned/.exec(text)?.[1] ?? '';
+    const extensions = [...paragraph.replace('`*.jtd.json`', '').matchAll(/\.([a-z]+)/g)].map((m) => m[1]!);
+    expect(extensions.length).toBeGreaterThanOrEqual(30);
+    for (const ext of extensions) expect(isScannable(`src/x.${ext}`), ext).toBe(true);
+    expect(isScannable('schema/x.jtd.json')).toBe(true);
+    expect(isScannable('src/x.json')).toBe(false);
+    const defaults = /cover only `([^`]+)`/.exec(text)?.[1]?.split(' ');
+    expect(CONFIG_KEYS.sources.default).toEqual([`**/*.{${defaults?.join(',')}}`]);
+  });
 });
 
 /** One table row per key (and per field of an object key), from the schema table. */
