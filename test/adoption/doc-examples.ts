@@ -12,7 +12,9 @@
  *   the command before it.
  * Output names the project directory `/path/to/project`.
  * With UPDATE=1 the console outputs and written files are rewritten from
- * what factline printed and wrote, to be read over before committing.
+ * what factline printed and wrote, to be read over before committing; then
+ * `npx biome check --write docs/` (it formats the pages' tables and code:
+ * keep shown code in the formatter's style, or the two will disagree).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -76,6 +76,19 @@ describe('docs/templates.md, its reference', () => {
   });
 
   // @verifies adoption#DOCS-TEMPLATES-REFERENCE
+  it('shows json as it renders', () => {
+    const spec = parseSpec('# S {#root}\n\n@fact:ERR-BUSY A busy server answers `-32002`.\n', {
+      file: 'specs/s.md',
+      doc: 's',
+    });
+    const template = '{{#each (facts prefix="ERR-BUSY")}}{{json codes}}{{/each}}';
+    expect(renderTemplate(new FactIndex(spec), { path: 'templates/t.ts.hbs', text: template }).text).toBe(
+      '["-32002"]',
+    );
+    expect(section('Helpers')).toContain('`{{json codes}}` writes `["-32002"]` for `ERR-BUSY`');
+  });
+
+  // @verifies adoption#DOCS-TEMPLATES-REFERENCE
   it('lists every value type and every generator error code', () => {
     const firstColumn = (title: string) =>
       [...section(title).matchAll(/^\| `([\w-]+)` +\|/gm)].map((m) => m[1]);
