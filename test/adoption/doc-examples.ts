@@ -19,6 +19,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { afterAll, expect } from 'vitest';
 import { REPO_ROOT, runInProcess } from '../support/cli.ts';
 
 export interface Example {
@@ -190,3 +191,29 @@ export function generatedTable(doc: string, name: string, rows: string[]) {
 
 /** A Markdown table cell: pipes escaped. */
 export const cell = (s: string) => s.replace(/\|/g, '\\|');
+
+/**
+ * A page's walk-through in a describe block: its steps as `it.each` cases
+ * (line, command, step), and `play`, which runs one and holds its output, exit
+ * code and written files to the page. The project goes when the block ends.
+ */
+export function walkThrough(doc: string) {
+  const steps = stepsOf(examples(doc));
+  const project = new Playground();
+  afterAll(() => {
+    project.flush(doc);
+    project.remove();
+  });
+  return {
+    steps,
+    project,
+    cases: steps.map((s) => [s.command.line, s.args.join(' '), s] as const),
+    async play(step: Step): Promise<RunOutcome> {
+      const run = await project.play(step);
+      expect(run.output).toBe(expectedOutput(step.command));
+      expect(String(run.code)).toBe(step.command.expect.exit);
+      for (const file of run.files) expect(file.text, `line ${file.block.line}`).toBe(file.block.body);
+      return run;
+    },
+  };
+}

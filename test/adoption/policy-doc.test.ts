@@ -5,47 +5,28 @@
  * fact state is explained.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TraceResult } from '../../checks/model.ts';
 import { RULE_IDS, RULES } from '../../checks/rules.ts';
 import { FACT_STATE_ORDER } from '../../checks/states.ts';
-import {
-  cell,
-  examples,
-  expectedOutput,
-  generatedTable,
-  list,
-  Playground,
-  pagePath,
-  stepsOf,
-} from './doc-examples.ts';
+import { cell, generatedTable, list, pagePath, walkThrough } from './doc-examples.ts';
 
 const PAGE = 'policy.md';
 
 describe('docs/policy.md, played as a project', () => {
-  const steps = stepsOf(examples(PAGE));
-  const project = new Playground();
-  afterAll(() => {
-    project.flush(PAGE);
-    project.remove();
-  });
+  const walk = walkThrough(PAGE);
 
-  it('has its walk-through', () => expect(steps.length).toBeGreaterThanOrEqual(8));
+  it('has its walk-through', () => expect(walk.steps.length).toBeGreaterThanOrEqual(8));
 
   // @verifies adoption#DOCS-POLICY-PLAYED
-  it.each(steps.map((s) => [s.command.line, s.args.join(' '), s]))(
-    'line %i: factline %s prints and exits as shown',
-    async (_line, _args, step) => {
-      const run = await project.play(step);
-      expect(run.output).toBe(expectedOutput(step.command));
-      expect(String(run.code)).toBe(step.command.expect.exit);
-      if (step.args[0] === 'check' && run.code !== 2) {
-        const json = await project.run([...step.args, '--json']);
-        const rules = [...new Set((JSON.parse(json.output) as TraceResult).findings.map((f) => f.rule))];
-        expect(rules).toEqual(list(step.command.expect.rules));
-      }
-    },
-  );
+  it.each(walk.cases)('line %i: factline %s prints and exits as shown', async (_line, _args, step) => {
+    const run = await walk.play(step);
+    if (step.args[0] === 'check' && run.code !== 2) {
+      const json = await walk.project.run([...step.args, '--json']);
+      const rules = [...new Set((JSON.parse(json.output) as TraceResult).findings.map((f) => f.rule))];
+      expect(rules).toEqual(list(step.command.expect.rules));
+    }
+  });
 });
 
 /** One row per rule of checks/rules.ts: id, severity, what it catches, the general fix. */

@@ -7,35 +7,27 @@
  */
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FactIndex, renderTemplate, VALUE_TYPES } from '../../generator/render/index.ts';
 import { GEN_ERROR_CODES } from '../../generator/render/types.ts';
 import { parseSpec } from '../../reader/index.ts';
-import { examples, expectedOutput, Playground, pagePath, stepsOf } from './doc-examples.ts';
+import { pagePath, walkThrough } from './doc-examples.ts';
 
 const PAGE = 'templates.md';
 
 describe('docs/templates.md, played as a project', () => {
-  const steps = stepsOf(examples(PAGE));
-  const project = new Playground();
-  afterAll(() => {
-    project.flush(PAGE);
-    project.remove();
-  });
+  const walk = walkThrough(PAGE);
 
   it('has its walk-through, and shows what gen writes', () => {
-    expect(steps.length).toBeGreaterThanOrEqual(5);
-    expect(steps.flatMap((s) => s.written).length).toBeGreaterThanOrEqual(1);
+    expect(walk.steps.length).toBeGreaterThanOrEqual(5);
+    expect(walk.steps.flatMap((s) => s.written).length).toBeGreaterThanOrEqual(1);
   });
 
   // @verifies adoption#DOCS-TEMPLATES-PLAYED
-  it.each(steps.map((s) => [s.command.line, s.args.join(' '), s]))(
+  it.each(walk.cases)(
     'line %i: factline %s prints, exits and writes as shown',
     async (_line, _args, step) => {
-      const run = await project.play(step);
-      expect(run.output).toBe(expectedOutput(step.command));
-      expect(String(run.code)).toBe(step.command.expect.exit);
-      for (const file of run.files) expect(file.text, `line ${file.block.line}`).toBe(file.block.body);
+      await walk.play(step);
     },
   );
 });

@@ -7,10 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseVectors } from '../../checks/conform/format.ts';
 import { REPO_ROOT } from '../support/cli.ts';
-import { examples, expectedOutput, Playground, stepsOf } from './doc-examples.ts';
+import { examples, walkThrough } from './doc-examples.ts';
 
 const PAGE = 'vectors.md';
 
@@ -38,23 +38,15 @@ describe('docs/vectors.md, its vectors files', () => {
 });
 
 describe('docs/vectors.md, played as a project', () => {
-  const steps = stepsOf(examples(PAGE));
-  const project = new Playground();
-  afterAll(() => {
-    project.flush(PAGE);
-    project.remove();
-  });
+  const walk = walkThrough(PAGE);
 
-  it('has its walk-through', () => expect(steps.map((s) => s.args[0])).toContain('conform'));
+  it('has its walk-through', () => expect(walk.steps.map((s) => s.args[0])).toContain('conform'));
 
   // @verifies adoption#DOCS-VECTORS-CHECKED
-  it.each(steps.map((s) => [s.command.line, s.args.join(' '), s]))(
+  it.each(walk.cases)(
     'line %i: factline %s prints, exits and writes as shown',
     async (_line, _args, step) => {
-      const run = await project.play(step);
-      expect(run.output).toBe(expectedOutput(step.command));
-      expect(String(run.code)).toBe(step.command.expect.exit);
-      for (const file of run.files) expect(file.text, `line ${file.block.line}`).toBe(file.block.body);
+      await walk.play(step);
     },
     60_000,
   );
