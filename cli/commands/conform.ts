@@ -30,8 +30,8 @@ const SPEC = defineCommand({
   },
   about: `The server command follows the options: factline conform VECTORS… [options] -- COMMAND [ARGS…]
 
-Runs each conformance vector (format mcp-conformance-vectors/1, see the
-README) against a fresh server started with COMMAND, over stdio: setup frames
+Runs each conformance vector (format mcp-conformance-vectors/1, see
+docs/vectors.md) against a fresh server started with COMMAND, over stdio: setup frames
 first, then the vector's request or raw line, then a sentinel ping whose
 answer ends the vector's frames. http vectors are skipped with the reason.`,
   epilog: `Exit codes: 0 every vector passed (or was skipped) · 1 a vector failed · 2 usage error or bad vectors file.
