@@ -2,15 +2,18 @@
  * The HTML reporter: TraceResult + spec sources + code snippets → one
  * self-contained page (no network, no external assets).
  *
- * Pure: returns a string. The page embeds the JSON of the result and builds
- * every view from it in the browser, so page and exit code cannot disagree.
+ * Pure: returns a string. The page embeds the JSON of the result (gzipped,
+ * html/embed.ts) and builds every view from it in the browser, so page and
+ * exit code cannot disagree.
  * The script is typed TypeScript (html/page/), bundled at build time into
  * html/page-script.ts by support/build-page.ts.
  */
 import { createHash } from 'node:crypto';
 import type { TraceResult } from '../model.ts';
+import { dataBlock, GATE_DATA_ID, INPUTS_ID } from './html/embed.ts';
 import type { ReportInputs } from './html/model.ts';
 import { REPORT_JS } from './html/page-script.ts';
+import { packSnippets } from './html/snippet-pack.ts';
 import { renderSpecMarkup } from './html/spec-markup.ts';
 import { REPORT_CSS } from './html/style.ts';
 import { renderJson } from './json.ts';
@@ -28,19 +31,6 @@ const ESCAPES: Record<string, string> = {
 /** Escapes text for HTML content and double-quoted attribute values. */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
-
-/**
- * JSON for a `<script type="application/json">` block: `<` becomes `\u003c`
- * so no `</script>` or `<!--` in the data can end or bend the element; the
- * value parses back unchanged.
- */
-// @implements factline#REPORT-EMBEDS-GATE-JSON
-export function embedJson(json: string): string {
-  return json
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 function sha256Base64(text: string): string {
@@ -64,8 +54,9 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
       return `<template data-doc="${escapeHtml(spec.doc)}"><article class="doc" data-doc="${escapeHtml(spec.doc)}" aria-label="${escapeHtml(spec.file)}"><div class="spec">\n${markup}\n</div></article></template>`;
     })
     .join('\n');
-  const data = embedJson(renderJson(result));
-  const extra = embedJson(JSON.stringify({ snippets: inputs.snippets }));
+  // Compressed: on a big tree the data would otherwise be most of the page (html/embed.ts).
+  const data = dataBlock(GATE_DATA_ID, renderJson(result));
+  const extra = dataBlock(INPUTS_ID, JSON.stringify({ snippets: packSnippets(inputs.snippets) }));
   // The CSP admits exactly our one script and one stylesheet: even if some
   // markup slipped past the sanitizer, the browser would refuse to run it.
   const csp = [
@@ -112,8 +103,8 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
 ${articles}
 </main>
 </div>
-<script type="application/json" id="factline-result">${data}</script>
-<script type="application/json" id="factline-inputs">${extra}</script>
+${data}
+${extra}
 <script>${REPORT_JS}</script>
 </body>
 </html>

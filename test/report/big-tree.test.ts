@@ -2,8 +2,12 @@
  * The report on a generated 5,000-fact tree in real Chromium: light to load,
  * opening where the gaps are.
  */
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedBlock, GATE_DATA_ID, INPUTS_ID, readEmbedded } from '../../checks/reporters/html/embed.ts';
+import { runInProcess } from '../support/cli.ts';
 import {
   BIG_FACTS_PER_DOC,
   type BigTree,
@@ -116,5 +120,33 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     await detail.waitFor();
     expect(await detail.locator('figure.cite').count()).toBe(2);
     await page.context().close();
+  });
+
+  // @verifies report-scale#REPORT-DATA-COMPRESSED
+  // @verifies factline#REPORT-EMBEDS-GATE-JSON
+  it('carries the gate data compressed: it decodes to exactly `check --json`, at under a third of the plain weight', async () => {
+    const html = readFileSync(tree.report, 'utf8');
+    const check = await runInProcess(tree.dir, ['check', '--json']);
+    expect(check.code, check.stderr).toBe(1);
+    const data = readEmbedded(html, GATE_DATA_ID);
+    expect(data).toBe(check.stdout);
+    // The same page with its data blocks written out as plain text.
+    let plain = html.length;
+    for (const id of [GATE_DATA_ID, INPUTS_ID]) {
+      plain += readEmbedded(html, id).length - embeddedBlock(html, id).length;
+    }
+    console.log(`[big-tree] page ${html.length} chars; with plain data blocks ${plain}`);
+    expect(html.length).toBeLessThan(plain / 3);
+  });
+
+  // @verifies report-scale#REPORT-DATA-COMPRESSED
+  it('says on the page when the browser cannot inflate the data', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.addInitScript('delete window.DecompressionStream');
+    await page.goto(pathToFileURL(tree.report).href);
+    await page.waitForSelector('body[data-ready="error"]');
+    expect(await page.textContent('.load-error')).toContain('could not be read in this browser');
+    await context.close();
   });
 });

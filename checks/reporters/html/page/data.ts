@@ -1,10 +1,12 @@
 /**
  * The page's view of the embedded data: the gate's TraceResult as `check
- * --json` prints it, and the snippets. Lookups only; no state is decided here.
+ * --json` prints it, and the snippets, both decoded from their data blocks.
+ * Lookups only; no state is decided here.
  */
 import type { Citation, FactTrace, Finding, Summary, TraceResult } from '../../../model.ts';
 import type { CodeSnippet } from '../model.ts';
-import { embedded } from './dom.ts';
+import { type PackedSnippets, unpackSnippets } from '../snippet-pack.ts';
+import { embeddedText } from './dom.ts';
 
 /** A document row: the gate's summary, or none for facts of a document the result does not list. */
 export interface PageDocument {
@@ -23,12 +25,17 @@ export interface PageData {
   citation(index: number): Citation | undefined;
 }
 
-export function readPageData(): PageData {
-  const result = embedded<TraceResult>('factline-result');
-  const inputs = embedded<{ snippets?: CodeSnippet[] }>('factline-inputs');
+export async function readPageData(): Promise<PageData> {
+  const [resultText, inputsText] = await Promise.all([
+    embeddedText('factline-result'),
+    embeddedText('factline-inputs'),
+  ]);
+  const result = JSON.parse(resultText) as TraceResult;
+  const inputs = JSON.parse(inputsText) as { snippets?: PackedSnippets };
   const facts = result.facts;
   const byAddress = new Map(facts.map((f) => [f.address, f]));
-  const snippets = new Map((inputs.snippets ?? []).map((s) => [s.citation, s]));
+  const unpacked = inputs.snippets ? unpackSnippets(inputs.snippets) : [];
+  const snippets = new Map(unpacked.map((s) => [s.citation, s]));
   const findingsByFact = new Map<string, Finding[]>();
   for (const f of result.findings ?? []) {
     if (!f.fact) continue;

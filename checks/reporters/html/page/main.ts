@@ -5,18 +5,27 @@
  */
 // @implements factline-architecture#PAGE-SCRIPT-TYPED
 import { readPageData } from './data.ts';
-import { byId } from './dom.ts';
+import { byId, el } from './dom.ts';
 import { FactViews } from './facts.ts';
 import { Filters } from './filters.ts';
 import { renderLooseFindings, renderSummaryTable, renderTotals } from './summary.ts';
 
-const data = readPageData();
-renderTotals(data);
-renderSummaryTable(data);
-renderLooseFindings(data);
-const views = new FactViews(data, byId('specs'));
-views.listen();
-const filters = new Filters(data, views);
-filters.listen();
-filters.openFirst();
-document.body.setAttribute('data-ready', 'true');
+async function start(): Promise<void> {
+  const data = await readPageData();
+  renderTotals(data);
+  renderSummaryTable(data);
+  renderLooseFindings(data);
+  const views = new FactViews(data, byId('specs'));
+  views.listen();
+  const filters = new Filters(data, views);
+  filters.listen();
+  filters.openFirst();
+  document.body.setAttribute('data-ready', 'true');
+}
+
+start().catch((error: unknown) => {
+  // A browser without DecompressionStream (before 2023) cannot read the data: say so on the page.
+  const note = el('p', 'load-error', `This report could not be read in this browser: ${String(error)}`);
+  byId('specs').prepend(note);
+  document.body.setAttribute('data-ready', 'error');
+});

@@ -1,0 +1,45 @@
+/**
+ * The page's data blocks: a text (the `check --json` output, the snippets)
+ * gzipped and base64-encoded inside a `<script type="application/gzip">`
+ * element. JSON of a 5,000-fact tree is mostly repeated keys and
+ * indentation; gzip takes it to about a fourteenth, and the browser inflates
+ * it with its own DecompressionStream. Base64 holds no `<`, so no data can
+ * end or bend the element.
+ *
+ * The page decodes in page/data.ts; Node (tests, bench) with readEmbedded.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+
+/** The gate's data: decodes to exactly the text `factline check --json` prints. */
+export const GATE_DATA_ID = 'factline-result';
+/** The report's own inputs: the packed code snippets (snippet-pack.ts). */
+export const INPUTS_ID = 'factline-inputs';
+
+export function packText(text: string): string {
+  return gzipSync(Buffer.from(text, 'utf8')).toString('base64');
+}
+
+export function unpackText(packed: string): string {
+  return gunzipSync(Buffer.from(packed, 'base64')).toString('utf8');
+}
+
+/** The element carrying `text` under `id`, encoded. */
+// @implements factline#REPORT-EMBEDS-GATE-JSON
+// @implements report-scale#REPORT-DATA-COMPRESSED
+export function dataBlock(id: string, text: string): string {
+  return `<script type="application/gzip" data-encoding="base64" id="${id}">${packText(text)}</script>`;
+}
+
+/** The encoded content of the block `id` in a page, as written. */
+export function embeddedBlock(html: string, id: string): string {
+  const match = new RegExp(
+    `<script type="application/gzip" data-encoding="base64" id="${id}">([^<]*)</script>`,
+  ).exec(html);
+  if (!match) throw new Error(`the page has no data block #${id}`);
+  return match[1] as string;
+}
+
+/** The decoded text of the block `id` in a page (what the page script reads). */
+export function readEmbedded(html: string, id: string): string {
+  return unpackText(embeddedBlock(html, id));
+}
