@@ -22,6 +22,8 @@ export interface PageData {
   byAddress: Map<string, FactTrace>;
   snippets: Map<number, CodeSnippet>;
   findingsByFact: Map<string, Finding[]>;
+  /** A document's facts, in result order. */
+  factsOf(doc: string): readonly FactTrace[];
   citation(index: number): Citation | undefined;
 }
 
@@ -43,9 +45,16 @@ export async function readPageData(): Promise<PageData> {
     list.push(f);
     findingsByFact.set(f.fact, list);
   }
-  const docs: PageDocument[] = result.documents.map((d) => ({ ...d }));
+  const byDoc = new Map<string, FactTrace[]>();
   for (const f of facts) {
-    if (!docs.some((d) => d.doc === f.doc)) docs.push({ doc: f.doc, file: f.file, summary: null });
+    const list = byDoc.get(f.doc) ?? [];
+    list.push(f);
+    byDoc.set(f.doc, list);
+  }
+  const docs: PageDocument[] = result.documents.map((d) => ({ ...d }));
+  const listed = new Set(docs.map((d) => d.doc));
+  for (const [doc, own] of byDoc) {
+    if (!listed.has(doc)) docs.push({ doc, file: own[0]!.file, summary: null });
   }
   return {
     result,
@@ -54,6 +63,7 @@ export async function readPageData(): Promise<PageData> {
     byAddress,
     snippets,
     findingsByFact,
+    factsOf: (doc) => byDoc.get(doc) ?? [],
     citation: (index) => result.citations[index],
   };
 }
