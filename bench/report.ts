@@ -19,7 +19,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import { embeddedBlock, GATE_DATA_ID, INPUTS_ID, readEmbedded } from '../checks/reporters/html/embed.ts';
+import {
+  embeddedBlock,
+  GATE_DATA_ID,
+  INPUTS_ID,
+  readEmbedded,
+  SPECS_ID,
+} from '../checks/reporters/html/embed.ts';
 import { REPORT_JS } from '../checks/reporters/html/page-script.ts';
 import { REPORT_CSS } from '../checks/reporters/html/style.ts';
 import { renderHtmlReport } from '../checks/reporters/html.ts';
@@ -138,12 +144,12 @@ const kib = (v: number) => `${(v / 1024).toFixed(0)} KiB`;
 /** The page's bytes part by part; each data block also as the plain text it decodes to. */
 function sizeBreakdown(html: string): [part: string, bytes: number, note: string][] {
   const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
-  const templates = (html.match(/<template[\s\S]*?<\/template>/g) ?? []).join('');
+  const specs = embeddedBlock(html, SPECS_ID);
   const gate = embeddedBlock(html, GATE_DATA_ID);
   const inputs = embeddedBlock(html, INPUTS_ID);
-  const known = bytes(templates) + bytes(gate) + bytes(inputs) + bytes(REPORT_JS) + bytes(REPORT_CSS);
+  const known = bytes(specs) + bytes(gate) + bytes(inputs) + bytes(REPORT_JS) + bytes(REPORT_CSS);
   return [
-    ['spec markup (templates)', bytes(templates), ''],
+    ['rendered specs', bytes(specs), `decodes to ${kib(bytes(readEmbedded(html, SPECS_ID)))}`],
     ['gate data (check --json)', bytes(gate), `decodes to ${kib(bytes(readEmbedded(html, GATE_DATA_ID)))}`],
     [
       'code snippets',
@@ -219,7 +225,8 @@ async function main(): Promise<void> {
   );
   const size = statSync(file).size;
   // The same page with its data as plain JSON (the form before compression): side by side, one run.
-  const plainPage = size - embeddedBlock(html, GATE_DATA_ID).length - embeddedBlock(html, INPUTS_ID).length;
+  const blocks = [GATE_DATA_ID, SPECS_ID, INPUTS_ID].map((id) => embeddedBlock(html, id).length);
+  const plainPage = size - blocks.reduce((a, b) => a + b, 0) + readEmbedded(html, SPECS_ID).length;
   const uncompressed = plainPage + json.length + plainSnippets;
   console.log(
     `page size            ${kib(size)}   (with plain JSON data: ${kib(uncompressed)}, ratio ${(size / uncompressed).toFixed(2)}; --json alone: ${kib(json.length)})`,

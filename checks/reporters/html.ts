@@ -10,8 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import type { TraceResult } from '../model.ts';
-import { dataBlock, GATE_DATA_ID, INPUTS_ID } from './html/embed.ts';
-import type { ReportInputs } from './html/model.ts';
+import { dataBlock, GATE_DATA_ID, INPUTS_ID, SPECS_ID } from './html/embed.ts';
+import type { RenderedSpec, ReportInputs } from './html/model.ts';
 import { REPORT_JS } from './html/page-script.ts';
 import { packSnippets } from './html/snippet-pack.ts';
 import { renderSpecMarkup } from './html/spec-markup.ts';
@@ -47,14 +47,14 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
     ids.add(fact.id);
     idsByDoc.set(fact.doc, ids);
   }
-  const articles = inputs.specs
-    .map((spec) => {
-      const markup = renderSpecMarkup(spec.text, spec.doc, idsByDoc.get(spec.doc) ?? new Set());
-      // An inert <template>: the page puts a document in the DOM only when it is opened.
-      return `<template data-doc="${escapeHtml(spec.doc)}"><article class="doc" data-doc="${escapeHtml(spec.doc)}" aria-label="${escapeHtml(spec.file)}"><div class="spec">\n${markup}\n</div></article></template>`;
-    })
-    .join('\n');
+  // The page makes each an inert <template> and puts a document in the DOM only when a view needs it.
+  const specs: RenderedSpec[] = inputs.specs.map((spec) => ({
+    doc: spec.doc,
+    file: spec.file,
+    html: renderSpecMarkup(spec.text, spec.doc, idsByDoc.get(spec.doc) ?? new Set()),
+  }));
   // Compressed: on a big tree the data would otherwise be most of the page (html/embed.ts).
+  const markup = dataBlock(SPECS_ID, JSON.stringify(specs));
   const data = dataBlock(GATE_DATA_ID, renderJson(result));
   const extra = dataBlock(INPUTS_ID, JSON.stringify({ snippets: packSnippets(inputs.snippets) }));
   // The CSP admits exactly our one script and one stylesheet: even if some
@@ -99,10 +99,9 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
 <div id="loose-findings"></div>
 <p class="legend">Keys: <kbd>/</kbd> search · <kbd>Tab</kbd> facts · <kbd>Enter</kbd> open · <kbd>↑</kbd><kbd>↓</kbd> move · <kbd>Esc</kbd> close</p>
 </nav>
-<main id="specs">
-${articles}
-</main>
+<main id="specs"></main>
 </div>
+${markup}
 ${data}
 ${extra}
 <script>${REPORT_JS}</script>

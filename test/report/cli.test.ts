@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATE_DATA_ID, readEmbedded } from '../../checks/reporters/html/embed.ts';
+import { GATE_DATA_ID, readEmbedded, readSpecMarkup } from '../../checks/reporters/html/embed.ts';
 import { createProgress } from '../../cli/commands/report.ts';
 import { runFactline, runInProcess } from '../support/cli.ts';
 
@@ -49,7 +49,7 @@ describe('factline report (CLI)', () => {
     expect(run.stdout).toBe(`${expected}\n`);
     const html = readFileSync(expected, 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
-    expect(html).toContain('data-fact="demo#DEMO-UNCITED"');
+    expect(readSpecMarkup(html)).toContain('data-fact="demo#DEMO-UNCITED"');
   });
 
   // @verifies factline#REPORT-EMBEDS-GATE-JSON

@@ -1,6 +1,12 @@
 /** The pure renderer: embedding, escaping and the shape of the page, without a browser. */
 import { describe, expect, it } from 'vitest';
-import { embeddedBlock, GATE_DATA_ID, INPUTS_ID, readEmbedded } from '../../checks/reporters/html/embed.ts';
+import {
+  embeddedBlock,
+  GATE_DATA_ID,
+  INPUTS_ID,
+  readEmbedded,
+  readSpecMarkup,
+} from '../../checks/reporters/html/embed.ts';
 import { packSnippets, unpackSnippets } from '../../checks/reporters/html/snippet-pack.ts';
 import { renderHtmlReport } from '../../checks/reporters/html.ts';
 import { renderJson } from '../../checks/reporters/json.ts';
@@ -62,7 +68,7 @@ describe('renderHtmlReport', () => {
     inputs.specs[0]!.text +=
       '\n\n@fact:WIRE-LINES x <script>alert(1)</script> <img src=x onerror=alert(2)> [go](javascript:alert(3)) ![pic](https://example.com/p.png)\n\n<iframe src="https://example.com"></iframe>\n';
     const html = renderHtmlReport(result, inputs);
-    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    const main = readSpecMarkup(html);
     expect(main).not.toMatch(/<(?:script|img|iframe)\b/i);
     expect(main).not.toMatch(/<[^>]*\son\w+=/i);
     expect(main).not.toMatch(/href="\s*javascript:/i);
@@ -74,7 +80,7 @@ describe('renderHtmlReport', () => {
   // @verifies factline#REPORT-FACTS-MARKED-BY-STATE
   it('marks every fact unit of the spec once, whatever its Markdown unit (paragraph, list item, table cell)', () => {
     const result = sampleResult();
-    const html = renderHtmlReport(result, sampleInputs());
+    const html = readSpecMarkup(renderHtmlReport(result, sampleInputs()));
     for (const fact of result.facts) {
       const marks = html.split(`data-fact="${fact.address}"`).length - 1;
       expect(marks, fact.address).toBe(1);

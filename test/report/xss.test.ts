@@ -78,9 +78,9 @@ describe.skipIf(!hasChromium)('hostile spec and code text (real CLI, Chromium, C
     expect(errors).toEqual([]);
     expect(page.url()).toMatch(/^file:/);
 
-    // only our three script elements: two (gzipped) data blocks and the page script
+    // only our four script elements: three (gzipped) data blocks and the page script
     const scripts = await page.$$eval('script', (s) => s.map((e) => e.getAttribute('type') ?? 'js'));
-    expect(scripts).toEqual(['application/gzip', 'application/gzip', 'js']);
+    expect(scripts).toEqual(['application/gzip', 'application/gzip', 'application/gzip', 'js']);
     expect(await page.locator('iframe, img, svg, object, embed').count()).toBe(0);
     const handlers = await page.$$eval('*', (all) =>
       all.flatMap((e) =>

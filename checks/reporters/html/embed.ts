@@ -1,5 +1,6 @@
 /**
- * The page's data blocks: a text (the `check --json` output, the snippets)
+ * The page's data blocks: a text (the `check --json` output, the rendered
+ * specs, the snippets)
  * gzipped and base64-encoded inside a `<script type="application/gzip">`
  * element. JSON of a 5,000-fact tree is mostly repeated keys and
  * indentation; gzip takes it to about a fourteenth, and the browser inflates
@@ -12,6 +13,8 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 
 /** The gate's data: decodes to exactly the text `factline check --json` prints. */
 export const GATE_DATA_ID = 'factline-result';
+/** The rendered specs: `RenderedSpec[]` (html/model.ts), sanitized markup per document. */
+export const SPECS_ID = 'factline-specs';
 /** The report's own inputs: the packed code snippets (snippet-pack.ts). */
 export const INPUTS_ID = 'factline-inputs';
 
@@ -37,6 +40,11 @@ export function embeddedBlock(html: string, id: string): string {
   ).exec(html);
   if (!match) throw new Error(`the page has no data block #${id}`);
   return match[1] as string;
+}
+
+/** The rendered specs' markup of a page, one document after another. */
+export function readSpecMarkup(html: string): string {
+  return (JSON.parse(readEmbedded(html, SPECS_ID)) as { html: string }[]).map((s) => s.html).join('\n');
 }
 
 /** The decoded text of the block `id` in a page (what the page script reads). */

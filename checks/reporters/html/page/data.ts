@@ -4,7 +4,7 @@
  * Lookups only; no state is decided here.
  */
 import type { Citation, FactTrace, Finding, Summary, TraceResult } from '../../../model.ts';
-import type { CodeSnippet } from '../model.ts';
+import type { CodeSnippet, RenderedSpec } from '../model.ts';
 import { type PackedSnippets, unpackSnippets } from '../snippet-pack.ts';
 import { embeddedText } from './dom.ts';
 
@@ -21,6 +21,8 @@ export interface PageData {
   docs: PageDocument[];
   byAddress: Map<string, FactTrace>;
   snippets: Map<number, CodeSnippet>;
+  /** Each spec's rendered markup, mounted as templates (specs.ts). */
+  specs: RenderedSpec[];
   findingsByFact: Map<string, Finding[]>;
   /** A document's facts, in result order. */
   factsOf(doc: string): readonly FactTrace[];
@@ -28,9 +30,10 @@ export interface PageData {
 }
 
 export async function readPageData(): Promise<PageData> {
-  const [resultText, inputsText] = await Promise.all([
+  const [resultText, inputsText, specsText] = await Promise.all([
     embeddedText('factline-result'),
     embeddedText('factline-inputs'),
+    embeddedText('factline-specs'),
   ]);
   const result = JSON.parse(resultText) as TraceResult;
   const inputs = JSON.parse(inputsText) as { snippets?: PackedSnippets };
@@ -62,6 +65,7 @@ export async function readPageData(): Promise<PageData> {
     docs,
     byAddress,
     snippets,
+    specs: JSON.parse(specsText) as RenderedSpec[],
     findingsByFact,
     factsOf: (doc) => byDoc.get(doc) ?? [],
     citation: (index) => result.citations[index],

@@ -8,11 +8,13 @@ import { readPageData } from './data.ts';
 import { byId, el } from './dom.ts';
 import { FactViews } from './facts.ts';
 import { Filters } from './filters.ts';
+import { mountSpecTemplates } from './specs.ts';
 import { renderLooseFindings, renderSummaryTable, renderTotals } from './summary.ts';
 
 async function start(): Promise<void> {
   const data = await readPageData();
   performance.mark('factline-data'); // bench/report.ts: data decoded
+  mountSpecTemplates(byId('specs'), data.specs);
   renderTotals(data);
   renderSummaryTable(data);
   renderLooseFindings(data);
