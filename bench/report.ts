@@ -24,6 +24,7 @@ import {
   GATE_DATA_ID,
   INPUTS_ID,
   readEmbedded,
+  readGateJson,
   SPECS_ID,
 } from '../checks/reporters/html/embed.ts';
 import { REPORT_JS } from '../checks/reporters/html/page-script.ts';
@@ -150,7 +151,7 @@ function sizeBreakdown(html: string): [part: string, bytes: number, note: string
   const known = bytes(specs) + bytes(gate) + bytes(inputs) + bytes(REPORT_JS) + bytes(REPORT_CSS);
   return [
     ['rendered specs', bytes(specs), `decodes to ${kib(bytes(readEmbedded(html, SPECS_ID)))}`],
-    ['gate data (check --json)', bytes(gate), `decodes to ${kib(bytes(readEmbedded(html, GATE_DATA_ID)))}`],
+    ['gate data (check --json)', bytes(gate), `decodes to ${kib(bytes(readGateJson(html)))}`],
     [
       'code snippets',
       bytes(inputs),

@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { TraceResult } from '../model.ts';
+import { encodeColumns, type Json } from './html/columns.ts';
 import { dataBlock, GATE_DATA_ID, INPUTS_ID, SPECS_ID } from './html/embed.ts';
 import type { RenderedSpec, ReportInputs } from './html/model.ts';
 import { REPORT_JS } from './html/page-script.ts';
@@ -55,7 +56,7 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
   }));
   // Compressed: on a big tree the data would otherwise be most of the page (html/embed.ts).
   const markup = dataBlock(SPECS_ID, JSON.stringify(specs));
-  const data = dataBlock(GATE_DATA_ID, renderJson(result));
+  const data = dataBlock(GATE_DATA_ID, JSON.stringify(encodeColumns(JSON.parse(renderJson(result)) as Json)));
   const extra = dataBlock(INPUTS_ID, JSON.stringify({ snippets: packSnippets(inputs.snippets) }));
   // The CSP admits exactly our one script and one stylesheet: even if some
   // markup slipped past the sanitizer, the browser would refuse to run it.

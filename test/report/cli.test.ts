@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATE_DATA_ID, readEmbedded, readSpecMarkup } from '../../checks/reporters/html/embed.ts';
+import { GATE_DATA_ID, readGateJson, readSpecMarkup } from '../../checks/reporters/html/embed.ts';
 import { createProgress } from '../../cli/commands/report.ts';
 import { runFactline, runInProcess } from '../support/cli.ts';
 
@@ -58,7 +58,7 @@ describe('factline report (CLI)', () => {
     expect(run.code).toBe(1);
     const html = readFileSync(join(dir, 'gate.html'), 'utf8');
     // The page's data block decodes to the very bytes `check --json` printed.
-    expect(readEmbedded(html, GATE_DATA_ID)).toBe(run.stdout);
+    expect(readGateJson(html)).toBe(run.stdout);
     const summary = JSON.parse(run.stdout).summary;
     expect([summary.states.missing, summary.states['missing-verification'], summary.gaps]).toEqual([1, 1, 2]);
   });

@@ -5,6 +5,7 @@ import {
   GATE_DATA_ID,
   INPUTS_ID,
   readEmbedded,
+  readGateJson,
   readSpecMarkup,
 } from '../../checks/reporters/html/embed.ts';
 import { packSnippets, unpackSnippets } from '../../checks/reporters/html/snippet-pack.ts';
@@ -22,7 +23,7 @@ describe('renderHtmlReport', () => {
     const html = renderHtmlReport(result, sampleInputs());
     const block = embeddedBlock(html, GATE_DATA_ID);
     expect(block).toMatch(/^[A-Za-z0-9+/=]+$/);
-    expect(readEmbedded(html, GATE_DATA_ID)).toBe(renderJson(result));
+    expect(readGateJson(html)).toBe(renderJson(result));
   });
 
   // @verifies report-scale#REPORT-SNIPPETS-STORED-ONCE

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { embeddedBlock, GATE_DATA_ID, readEmbedded } from '../../checks/reporters/html/embed.ts';
+import { embeddedBlock, GATE_DATA_ID, readGateJson } from '../../checks/reporters/html/embed.ts';
 import { runFactline } from '../support/cli.ts';
 import { hasChromium, launchChromium, openReport } from './browser.ts';
 
@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)('hostile spec and code text (real CLI, Chromium, C
   it('keeps the embedded JSON intact: hostile fact text parses back unchanged', async () => {
     const html = readFileSync(file, 'utf8');
     expect(embeddedBlock(html, GATE_DATA_ID)).not.toContain('<');
-    const result = JSON.parse(readEmbedded(html, GATE_DATA_ID)) as { facts: { id: string; text: string }[] };
+    const result = JSON.parse(readGateJson(html)) as { facts: { id: string; text: string }[] };
     expect(result.facts.find((f) => f.id === 'EVIL-CLOSE')?.text).toContain('</script><script>');
   });
 });

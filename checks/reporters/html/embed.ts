@@ -10,8 +10,9 @@
  * The page decodes in page/data.ts; Node (tests, bench) with readEmbedded.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { decodeColumns, type Json } from './columns.ts';
 
-/** The gate's data: decodes to exactly the text `factline check --json` prints. */
+/** The gate's data, in columns (columns.ts): decodes to exactly the object `factline check --json` prints. */
 export const GATE_DATA_ID = 'factline-result';
 /** The rendered specs: `RenderedSpec[]` (html/model.ts), sanitized markup per document. */
 export const SPECS_ID = 'factline-specs';
@@ -40,6 +41,14 @@ export function embeddedBlock(html: string, id: string): string {
   ).exec(html);
   if (!match) throw new Error(`the page has no data block #${id}`);
   return match[1] as string;
+}
+
+/**
+ * The gate data of a page as `check --json` would print it: decoded as the
+ * page decodes it, then serialised as the --json reporter does.
+ */
+export function readGateJson(html: string): string {
+  return `${JSON.stringify(decodeColumns(JSON.parse(readEmbedded(html, GATE_DATA_ID)) as Json), null, 2)}\n`;
 }
 
 /** The rendered specs' markup of a page, one document after another. */

@@ -4,6 +4,7 @@
  * Lookups only; no state is decided here.
  */
 import type { Citation, FactTrace, Finding, Summary, TraceResult } from '../../../model.ts';
+import { decodeColumns, type Json } from '../columns.ts';
 import type { CodeSnippet, RenderedSpec } from '../model.ts';
 import { type PackedSnippets, unpackSnippets } from '../snippet-pack.ts';
 import { embeddedText } from './dom.ts';
@@ -35,7 +36,7 @@ export async function readPageData(): Promise<PageData> {
     embeddedText('factline-inputs'),
     embeddedText('factline-specs'),
   ]);
-  const result = JSON.parse(resultText) as TraceResult;
+  const result = decodeColumns(JSON.parse(resultText) as Json) as unknown as TraceResult;
   const inputs = JSON.parse(inputsText) as { snippets?: PackedSnippets };
   const facts = result.facts;
   const byAddress = new Map(facts.map((f) => [f.address, f]));
