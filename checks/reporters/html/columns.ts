@@ -60,25 +60,45 @@ function encodeTable(rows: { [key: string]: Json }[]): Table {
 }
 
 export function decodeColumns(value: Json): Json {
+  if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map(decodeColumns);
-  if (!isObject(value)) return value;
   const keys = Object.keys(value);
   if (keys.length === 1 && keys[0] === TABLE) return decodeTable(value[TABLE] as unknown as Table);
   if (keys.length === 1 && keys[0] === ENTRIES) {
     const entries = value[ENTRIES] as [string, Json][];
     return Object.fromEntries(entries.map(([key, v]) => [key, decodeColumns(v)]));
   }
-  return Object.fromEntries(Object.entries(value).map(([key, v]) => [key, decodeColumns(v)]));
+  return Object.fromEntries(keys.map((key) => [key, decodeColumns(value[key] as Json)]));
 }
 
+/**
+ * Rows rebuilt with plain loops and plain assignment: the page decodes some
+ * 100,000 values of a big tree here before it can draw.
+ */
 function decodeTable([shapes, shapeOfRow, columns]: Table): Json[] {
-  const cursors = new Map(columns.map(([key, values]) => [key, { values, next: 0 }]));
-  return shapeOfRow.map((shape) =>
-    Object.fromEntries(
-      (shapes[shape] ?? []).map((key) => {
-        const cursor = cursors.get(key)!;
-        return [key, decodeColumns(cursor.values[cursor.next++] as Json)];
-      }),
-    ),
-  );
+  const columnOf = new Map(columns.map(([key], i) => [key, i]));
+  const next = new Int32Array(columns.length);
+  // Per shape: the column number of each of its keys, in key order.
+  const shapeColumns = shapes.map((keys) => keys.map((key) => columnOf.get(key) ?? -1));
+  const rows: Json[] = new Array(shapeOfRow.length);
+  for (let r = 0; r < shapeOfRow.length; r++) {
+    const shape = shapeOfRow[r] as number;
+    const keys = shapes[shape] ?? [];
+    const cols = shapeColumns[shape] ?? [];
+    const row: { [key: string]: Json } = {};
+    for (let k = 0; k < keys.length; k++) {
+      const c = cols[k] as number;
+      const v = (columns[c]?.[1][next[c]!++] ?? null) as Json;
+      setOwn(row, keys[k] as string, typeof v === 'object' && v !== null ? decodeColumns(v) : v);
+    }
+    rows[r] = row;
+  }
+  return rows;
+}
+
+/** `row[key] = value`, except that `__proto__` becomes an own key as JSON.parse makes it, not the prototype. */
+function setOwn(row: { [key: string]: Json }, key: string, value: Json): void {
+  if (key === '__proto__')
+    Object.defineProperty(row, key, { value, enumerable: true, writable: true, configurable: true });
+  else row[key] = value;
 }
