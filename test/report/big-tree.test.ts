@@ -217,6 +217,22 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
       n.map((e) => e.getAttribute('data-doc') ?? ''),
     );
     expect(order).toEqual([...order].sort());
+    // A deep link into a document still waiting for scrolling renders it and lands on the fact.
+    expect(after.docs).not.toContain('area-25');
+    await page.evaluate(() => {
+      location.hash = '#area-25:A25-F050';
+    });
+    const target = page.locator('[data-fact="area-25#A25-F050"]');
+    await target.waitFor();
+    expect(await target.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.inputValue('#doc-filter')).toBe('');
+    // Still in view once the documents around it have rendered.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const box = await target.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(0);
+    expect(box!.y).toBeLessThan(900);
     expect(errors).toEqual([]);
     await page.context().close();
   });
