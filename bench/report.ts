@@ -19,14 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
-import {
-  embeddedBlock,
-  GATE_DATA_ID,
-  INPUTS_ID,
-  readEmbedded,
-  readGateJson,
-  SPECS_ID,
-} from '../checks/reporters/html/embed.ts';
+import { dataBlocks, plainLength } from '../checks/reporters/html/embed.ts';
 import { REPORT_JS } from '../checks/reporters/html/page-script.ts';
 import { REPORT_CSS } from '../checks/reporters/html/style.ts';
 import { renderHtmlReport } from '../checks/reporters/html.ts';
@@ -142,21 +135,23 @@ function time(fn: () => void): number {
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 const kib = (v: number) => `${(v / 1024).toFixed(0)} KiB`;
 
+type Block = ReturnType<typeof dataBlocks>[number];
+
 /** The page's bytes part by part; each data block also as the plain text it decodes to. */
 function sizeBreakdown(html: string): [part: string, bytes: number, note: string][] {
   const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
-  const specs = embeddedBlock(html, SPECS_ID);
-  const gate = embeddedBlock(html, GATE_DATA_ID);
-  const inputs = embeddedBlock(html, INPUTS_ID);
-  const known = bytes(specs) + bytes(gate) + bytes(inputs) + bytes(REPORT_JS) + bytes(REPORT_CSS);
+  const [specs, gate, snippets] = dataBlocks(html) as [Block, Block, Block];
+  const known =
+    bytes(specs.encoded) +
+    bytes(gate.encoded) +
+    bytes(snippets.encoded) +
+    bytes(REPORT_JS) +
+    bytes(REPORT_CSS);
+  const decoded = (b: Block) => `decodes to ${kib(bytes(b.plain))}`;
   return [
-    ['rendered specs', bytes(specs), `decodes to ${kib(bytes(readEmbedded(html, SPECS_ID)))}`],
-    ['gate data (check --json)', bytes(gate), `decodes to ${kib(bytes(readGateJson(html)))}`],
-    [
-      'code snippets',
-      bytes(inputs),
-      `decodes to ${kib(bytes(readEmbedded(html, INPUTS_ID)))} (lines stored once)`,
-    ],
+    ['rendered specs', bytes(specs.encoded), decoded(specs)],
+    ['gate data (check --json)', bytes(gate.encoded), decoded(gate)],
+    ['code snippets', bytes(snippets.encoded), `${decoded(snippets)} (lines stored once)`],
     ['page script', bytes(REPORT_JS), ''],
     ['stylesheet', bytes(REPORT_CSS), ''],
     ['the rest', bytes(html) - known, ''],
@@ -226,9 +221,9 @@ async function main(): Promise<void> {
   );
   const size = statSync(file).size;
   // The same page with its data as plain JSON (the form before compression): side by side, one run.
-  const blocks = [GATE_DATA_ID, SPECS_ID, INPUTS_ID].map((id) => embeddedBlock(html, id).length);
-  const plainPage = size - blocks.reduce((a, b) => a + b, 0) + readEmbedded(html, SPECS_ID).length;
-  const uncompressed = plainPage + json.length + plainSnippets;
+  // Plain data blocks, the snippets as gathered (before lines were stored once).
+  const packedSnippets = dataBlocks(html)[2]?.plain.length ?? 0;
+  const uncompressed = plainLength(html) - packedSnippets + plainSnippets;
   console.log(
     `page size            ${kib(size)}   (with plain JSON data: ${kib(uncompressed)}, ratio ${(size / uncompressed).toFixed(2)}; --json alone: ${kib(json.length)})`,
   );

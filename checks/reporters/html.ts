@@ -2,9 +2,10 @@
  * The HTML reporter: TraceResult + spec sources + code snippets → one
  * self-contained page (no network, no external assets).
  *
- * Pure: returns a string. The page embeds the JSON of the result (gzipped,
- * html/embed.ts) and builds every view from it in the browser, so page and
- * exit code cannot disagree.
+ * Pure: returns a string. The page carries the JSON of the result (in
+ * columns, html/columns.ts), the rendered specs and the code snippets as
+ * gzipped data blocks (html/embed.ts), and builds every view from them in
+ * the browser, so page and exit code cannot disagree.
  * The script is typed TypeScript (html/page/), bundled at build time into
  * html/page-script.ts by support/build-page.ts.
  */

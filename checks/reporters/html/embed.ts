@@ -60,3 +60,17 @@ export function readSpecMarkup(html: string): string {
 export function readEmbedded(html: string, id: string): string {
   return unpackText(embeddedBlock(html, id));
 }
+
+/** Each data block of a page, encoded and as the plain text it stands for (the gate's as `check --json` prints it). */
+export function dataBlocks(html: string): { id: string; encoded: string; plain: string }[] {
+  return [SPECS_ID, GATE_DATA_ID, INPUTS_ID].map((id) => ({
+    id,
+    encoded: embeddedBlock(html, id),
+    plain: id === GATE_DATA_ID ? readGateJson(html) : readEmbedded(html, id),
+  }));
+}
+
+/** The page's length (UTF-16 units) with every data block written out as plain text. */
+export function plainLength(html: string): number {
+  return dataBlocks(html).reduce((n, b) => n + b.plain.length - b.encoded.length, html.length);
+}
