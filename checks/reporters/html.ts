@@ -2,15 +2,20 @@
  * The HTML reporter: TraceResult + spec sources + code snippets → one
  * self-contained page (no network, no external assets).
  *
- * Pure: returns a string. The page embeds the JSON of the result and builds
- * every view from it in the browser, so page and exit code cannot disagree.
+ * Pure: returns a string. The page carries the JSON of the result (in
+ * columns, html/columns.ts), the rendered specs and the code snippets as
+ * gzipped data blocks (html/embed.ts), and builds every view from them in
+ * the browser, so page and exit code cannot disagree.
  * The script is typed TypeScript (html/page/), bundled at build time into
  * html/page-script.ts by support/build-page.ts.
  */
 import { createHash } from 'node:crypto';
 import type { TraceResult } from '../model.ts';
-import type { ReportInputs } from './html/model.ts';
+import { encodeColumns, type Json } from './html/columns.ts';
+import { dataBlock, GATE_DATA_ID, INPUTS_ID, SPECS_ID } from './html/embed.ts';
+import type { RenderedSpec, ReportInputs } from './html/model.ts';
 import { REPORT_JS } from './html/page-script.ts';
+import { packSnippets } from './html/snippet-pack.ts';
 import { renderSpecMarkup } from './html/spec-markup.ts';
 import { REPORT_CSS } from './html/style.ts';
 import { renderJson } from './json.ts';
@@ -30,19 +35,6 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
-/**
- * JSON for a `<script type="application/json">` block: `<` becomes `\u003c`
- * so no `</script>` or `<!--` in the data can end or bend the element; the
- * value parses back unchanged.
- */
-// @implements factline#REPORT-EMBEDS-GATE-JSON
-export function embedJson(json: string): string {
-  return json
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 function sha256Base64(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('base64');
 }
@@ -57,15 +49,16 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
     ids.add(fact.id);
     idsByDoc.set(fact.doc, ids);
   }
-  const articles = inputs.specs
-    .map((spec) => {
-      const markup = renderSpecMarkup(spec.text, spec.doc, idsByDoc.get(spec.doc) ?? new Set());
-      // An inert <template>: the page puts a document in the DOM only when it is opened.
-      return `<template data-doc="${escapeHtml(spec.doc)}"><article class="doc" data-doc="${escapeHtml(spec.doc)}" aria-label="${escapeHtml(spec.file)}"><div class="spec">\n${markup}\n</div></article></template>`;
-    })
-    .join('\n');
-  const data = embedJson(renderJson(result));
-  const extra = embedJson(JSON.stringify({ snippets: inputs.snippets }));
+  // The page makes each an inert <template> and puts a document in the DOM only when a view needs it.
+  const specs: RenderedSpec[] = inputs.specs.map((spec) => ({
+    doc: spec.doc,
+    file: spec.file,
+    html: renderSpecMarkup(spec.text, spec.doc, idsByDoc.get(spec.doc) ?? new Set()),
+  }));
+  // Compressed: on a big tree the data would otherwise be most of the page (html/embed.ts).
+  const markup = dataBlock(SPECS_ID, JSON.stringify(specs));
+  const data = dataBlock(GATE_DATA_ID, JSON.stringify(encodeColumns(JSON.parse(renderJson(result)) as Json)));
+  const extra = dataBlock(INPUTS_ID, JSON.stringify({ snippets: packSnippets(inputs.snippets) }));
   // The CSP admits exactly our one script and one stylesheet: even if some
   // markup slipped past the sanitizer, the browser would refuse to run it.
   const csp = [
@@ -108,12 +101,11 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
 <div id="loose-findings"></div>
 <p class="legend">Keys: <kbd>/</kbd> search · <kbd>Tab</kbd> facts · <kbd>Enter</kbd> open · <kbd>↑</kbd><kbd>↓</kbd> move · <kbd>Esc</kbd> close</p>
 </nav>
-<main id="specs">
-${articles}
-</main>
+<main id="specs"></main>
 </div>
-<script type="application/json" id="factline-result">${data}</script>
-<script type="application/json" id="factline-inputs">${extra}</script>
+${markup}
+${data}
+${extra}
 <script>${REPORT_JS}</script>
 </body>
 </html>

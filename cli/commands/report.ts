@@ -26,8 +26,8 @@ const SPEC = defineCommand({
   about: `Writes one self-contained HTML coverage report (no network, no external
 assets): per-document and per-section summary, every spec rendered with its
 facts marked by state, the citing code of each fact, filters, search and a
-deep link per fact (FILE#DOC:ID). The page embeds the same JSON as
-\`factline check --json\`.
+deep link per fact (FILE#DOC:ID). The page carries, gzipped, the same JSON
+as \`factline check --json\` (the page decodes it; a big tree stays light).
 
 Prints only the path written on stdout; progress goes to stderr (a bar on a
 terminal, plain lines otherwise).`,

@@ -1,34 +1,52 @@
 /** The pure renderer: embedding, escaping and the shape of the page, without a browser. */
 import { describe, expect, it } from 'vitest';
-import { embedJson, renderHtmlReport } from '../../checks/reporters/html.ts';
+import {
+  embeddedBlock,
+  GATE_DATA_ID,
+  INPUTS_ID,
+  readEmbedded,
+  readGateJson,
+  readSpecMarkup,
+} from '../../checks/reporters/html/embed.ts';
+import { packSnippets, unpackSnippets } from '../../checks/reporters/html/snippet-pack.ts';
+import { renderHtmlReport } from '../../checks/reporters/html.ts';
 import { renderJson } from '../../checks/reporters/json.ts';
 import { citationsWithCode, MAX_SNIPPETS_PER_FACT, snippetAround } from '../../cli/report-inputs.ts';
 import { sampleInputs, sampleResult } from './sample.ts';
 
-function embedded(html: string, id: string): string {
-  const match = new RegExp(`<script type="application/json" id="${id}">([\\s\\S]*?)</script>`).exec(html);
-  if (!match) throw new Error(`no ${id} block`);
-  return match[1] as string;
-}
-
 describe('renderHtmlReport', () => {
   // @verifies factline#REPORT-EMBEDS-GATE-JSON
-  it('embeds the --json reporter output byte for byte, with < escaped so data cannot end the element', () => {
+  it('embeds data that decodes to the --json reporter output byte for byte, and that no text can end', () => {
     const result = sampleResult();
     const fact = result.facts[0]!;
-    fact.text = 'ends early </script><script>alert(1)</script> <!-- and a comment';
+    fact.text = 'ends early </script><script>alert(1)</script> <!-- and a comment \u2028\u2029';
     const html = renderHtmlReport(result, sampleInputs());
-    const block = embedded(html, 'factline-result');
-    expect(block).not.toContain('<');
-    expect(JSON.parse(block)).toEqual(JSON.parse(renderJson(result)));
-    expect(block).toBe(embedJson(renderJson(result)));
+    const block = embeddedBlock(html, GATE_DATA_ID);
+    expect(block).toMatch(/^[A-Za-z0-9+/=]+$/);
+    expect(readGateJson(html)).toBe(renderJson(result));
   });
 
-  it('embedJson keeps the value and removes every <, U+2028 and U+2029', () => {
-    const value = { a: '</script>\u2028\u2029<!--', b: ['<', '<<'] };
-    const text = embedJson(JSON.stringify(value));
-    expect(text).not.toMatch(/[<\u2028\u2029]/);
-    expect(JSON.parse(text)).toEqual(value);
+  // @verifies report-scale#REPORT-SNIPPETS-STORED-ONCE
+  it('stores each shown line of a file once, and the snippets unpack exactly', () => {
+    const inputs = sampleInputs();
+    const file = (n: number) => `line ${n} of a file cited on every other line`;
+    const snippets = Array.from({ length: 20 }, (_, i) => ({
+      citation: 100 + i,
+      file: 'src/dense.ts',
+      line: 2 * i + 3,
+      startLine: 2 * i + 1,
+      lines: Array.from({ length: 11 }, (_, k) => file(2 * i + 1 + k)),
+      ...(i % 2 ? { symbol: `function f${i}` } : {}),
+    }));
+    // A file that changed between reads: the same line number with other text keeps its own lines.
+    const odd = { citation: 200, file: 'src/dense.ts', line: 3, startLine: 1, lines: ['changed'] };
+    const all = [...inputs.snippets, ...snippets, odd];
+    const packed = packSnippets(all);
+    expect(unpackSnippets(packed)).toEqual(all);
+    const stored = packed.runs[packed.files.indexOf('src/dense.ts')]!.flatMap(([, lines]) => lines);
+    expect(stored).toHaveLength(49); // lines 1..49 once, not 20 × 11
+    const html = renderHtmlReport(sampleResult(), { ...inputs, snippets: all });
+    expect(unpackSnippets(JSON.parse(readEmbedded(html, INPUTS_ID)).snippets)).toEqual(all);
   });
 
   // @verifies factline#REPORT-SELF-CONTAINED-PAGE
@@ -36,7 +54,7 @@ describe('renderHtmlReport', () => {
     const html = renderHtmlReport(sampleResult(), sampleInputs());
     expect(html).not.toMatch(/\b(?:src|href)\s*=\s*"(?:https?:)?\/\//i);
     expect(html).not.toMatch(/<link\b/i);
-    const executable = html.match(/<script(?![^>]*type="application\/json")[^>]*>/g) ?? [];
+    const executable = html.match(/<script(?![^>]*type="application\/gzip")[^>]*>/g) ?? [];
     expect(executable).toEqual(['<script>']);
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
     expect(csp).toContain("default-src 'none'");
@@ -51,7 +69,7 @@ describe('renderHtmlReport', () => {
     inputs.specs[0]!.text +=
       '\n\n@fact:WIRE-LINES x <script>alert(1)</script> <img src=x onerror=alert(2)> [go](javascript:alert(3)) ![pic](https://example.com/p.png)\n\n<iframe src="https://example.com"></iframe>\n';
     const html = renderHtmlReport(result, inputs);
-    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    const main = readSpecMarkup(html);
     expect(main).not.toMatch(/<(?:script|img|iframe)\b/i);
     expect(main).not.toMatch(/<[^>]*\son\w+=/i);
     expect(main).not.toMatch(/href="\s*javascript:/i);
@@ -63,7 +81,7 @@ describe('renderHtmlReport', () => {
   // @verifies factline#REPORT-FACTS-MARKED-BY-STATE
   it('marks every fact unit of the spec once, whatever its Markdown unit (paragraph, list item, table cell)', () => {
     const result = sampleResult();
-    const html = renderHtmlReport(result, sampleInputs());
+    const html = readSpecMarkup(renderHtmlReport(result, sampleInputs()));
     for (const fact of result.facts) {
       const marks = html.split(`data-fact="${fact.address}"`).length - 1;
       expect(marks, fact.address).toBe(1);

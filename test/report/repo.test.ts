@@ -8,14 +8,9 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactTrace, TraceResult } from '../../checks/model.ts';
+import { readGateJson } from '../../checks/reporters/html/embed.ts';
 import { REPO_ROOT, runFactline } from '../support/cli.ts';
 import { hasChromium, launchChromium, openReport } from './browser.ts';
-
-function embeddedResult(html: string): string {
-  const match = /<script type="application\/json" id="factline-result">([\s\S]*?)<\/script>/.exec(html);
-  if (!match) throw new Error('no embedded result');
-  return match[1] as string;
-}
 
 describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', () => {
   let browser: Browser;
@@ -44,7 +39,7 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
   // @verifies factline#REPORT-EMBEDS-GATE-JSON
   // @verifies factline#REPORT-SUMMARY-PER-DOCUMENT-AND-SECTION
   it('shows the same summary numbers as `factline check --json`', async () => {
-    expect(JSON.parse(embeddedResult(html)).summary).toEqual(json.summary);
+    expect(JSON.parse(readGateJson(html)).summary).toEqual(json.summary);
     const { page, errors } = await openReport(browser, file);
     const shown = await page.$$eval('[data-total]', (nodes) =>
       Object.fromEntries(nodes.map((n) => [n.getAttribute('data-total'), Number(n.textContent)])),

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedBlock, GATE_DATA_ID, readGateJson } from '../../checks/reporters/html/embed.ts';
 import { runFactline } from '../support/cli.ts';
 import { hasChromium, launchChromium, openReport } from './browser.ts';
 
@@ -77,9 +78,9 @@ describe.skipIf(!hasChromium)('hostile spec and code text (real CLI, Chromium, C
     expect(errors).toEqual([]);
     expect(page.url()).toMatch(/^file:/);
 
-    // only our three script elements: two JSON data blocks and the page script
+    // only our four script elements: three (gzipped) data blocks and the page script
     const scripts = await page.$$eval('script', (s) => s.map((e) => e.getAttribute('type') ?? 'js'));
-    expect(scripts).toEqual(['application/json', 'application/json', 'js']);
+    expect(scripts).toEqual(['application/gzip', 'application/gzip', 'application/gzip', 'js']);
     expect(await page.locator('iframe, img, svg, object, embed').count()).toBe(0);
     const handlers = await page.$$eval('*', (all) =>
       all.flatMap((e) =>
@@ -99,10 +100,8 @@ describe.skipIf(!hasChromium)('hostile spec and code text (real CLI, Chromium, C
 
   it('keeps the embedded JSON intact: hostile fact text parses back unchanged', async () => {
     const html = readFileSync(file, 'utf8');
-    const data =
-      /<script type="application\/json" id="factline-result">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
-    expect(data).not.toContain('<');
-    const result = JSON.parse(data) as { facts: { id: string; text: string }[] };
+    expect(embeddedBlock(html, GATE_DATA_ID)).not.toContain('<');
+    const result = JSON.parse(readGateJson(html)) as { facts: { id: string; text: string }[] };
     expect(result.facts.find((f) => f.id === 'EVIL-CLOSE')?.text).toContain('</script><script>');
   });
 });

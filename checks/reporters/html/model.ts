@@ -32,3 +32,10 @@ export interface ReportInputs {
   /** Page title; defaults to "factline coverage". */
   title?: string;
 }
+
+/** One spec as the page receives it: the sanitized markup of html/spec-markup.ts. */
+export interface RenderedSpec {
+  doc: string;
+  file: string;
+  html: string;
+}

@@ -150,6 +150,9 @@ body.filtering .spec > h4.quiet, body.filtering .spec > h5.quiet, body.filtering
 [data-fact].dim > .badge, [data-fact].dim > .fact-id { text-decoration: line-through; }
 td[data-fact].out { display: table-cell; opacity: .25; }
 article.doc.out { display: none; }
+.doc-stub { display: none; }
+.doc-stub.wanted { display: block; margin-bottom: 2rem; color: var(--muted); border-top: 1px solid var(--line); padding-top: .4rem; }
+.load-error { color: var(--gap); font-weight: 600; padding: 1rem; }
 .unplaced h3 { font-size: .9rem; color: var(--muted); }
 .empty { color: var(--muted); font-style: italic; }
 kbd { font-family: var(--mono); font-size: .75rem; border: 1px solid var(--line); border-radius: 4px; padding: 0 .3rem; }

@@ -1,10 +1,13 @@
 /**
  * The page's view of the embedded data: the gate's TraceResult as `check
- * --json` prints it, and the snippets. Lookups only; no state is decided here.
+ * --json` prints it, and the snippets, both decoded from their data blocks.
+ * Lookups only; no state is decided here.
  */
 import type { Citation, FactTrace, Finding, Summary, TraceResult } from '../../../model.ts';
-import type { CodeSnippet } from '../model.ts';
-import { embedded } from './dom.ts';
+import { decodeColumns, type Json } from '../columns.ts';
+import type { CodeSnippet, RenderedSpec } from '../model.ts';
+import { type PackedSnippets, unpackSnippets } from '../snippet-pack.ts';
+import { embeddedText } from './dom.ts';
 
 /** A document row: the gate's summary, or none for facts of a document the result does not list. */
 export interface PageDocument {
@@ -19,16 +22,26 @@ export interface PageData {
   docs: PageDocument[];
   byAddress: Map<string, FactTrace>;
   snippets: Map<number, CodeSnippet>;
+  /** Each spec's rendered markup, mounted as templates (specs.ts). */
+  specs: RenderedSpec[];
   findingsByFact: Map<string, Finding[]>;
+  /** A document's facts, in result order. */
+  factsOf(doc: string): readonly FactTrace[];
   citation(index: number): Citation | undefined;
 }
 
-export function readPageData(): PageData {
-  const result = embedded<TraceResult>('factline-result');
-  const inputs = embedded<{ snippets?: CodeSnippet[] }>('factline-inputs');
+export async function readPageData(): Promise<PageData> {
+  const [resultText, inputsText, specsText] = await Promise.all([
+    embeddedText('factline-result'),
+    embeddedText('factline-inputs'),
+    embeddedText('factline-specs'),
+  ]);
+  const result = decodeColumns(JSON.parse(resultText) as Json) as unknown as TraceResult;
+  const inputs = JSON.parse(inputsText) as { snippets?: PackedSnippets };
   const facts = result.facts;
   const byAddress = new Map(facts.map((f) => [f.address, f]));
-  const snippets = new Map((inputs.snippets ?? []).map((s) => [s.citation, s]));
+  const unpacked = inputs.snippets ? unpackSnippets(inputs.snippets) : [];
+  const snippets = new Map(unpacked.map((s) => [s.citation, s]));
   const findingsByFact = new Map<string, Finding[]>();
   for (const f of result.findings ?? []) {
     if (!f.fact) continue;
@@ -36,9 +49,16 @@ export function readPageData(): PageData {
     list.push(f);
     findingsByFact.set(f.fact, list);
   }
-  const docs: PageDocument[] = result.documents.map((d) => ({ ...d }));
+  const byDoc = new Map<string, FactTrace[]>();
   for (const f of facts) {
-    if (!docs.some((d) => d.doc === f.doc)) docs.push({ doc: f.doc, file: f.file, summary: null });
+    const list = byDoc.get(f.doc) ?? [];
+    list.push(f);
+    byDoc.set(f.doc, list);
+  }
+  const docs: PageDocument[] = result.documents.map((d) => ({ ...d }));
+  const listed = new Set(docs.map((d) => d.doc));
+  for (const [doc, own] of byDoc) {
+    if (!listed.has(doc)) docs.push({ doc, file: own[0]!.file, summary: null });
   }
   return {
     result,
@@ -46,7 +66,9 @@ export function readPageData(): PageData {
     docs,
     byAddress,
     snippets,
+    specs: JSON.parse(specsText) as RenderedSpec[],
     findingsByFact,
+    factsOf: (doc) => byDoc.get(doc) ?? [],
     citation: (index) => result.citations[index],
   };
 }

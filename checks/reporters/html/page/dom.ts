@@ -18,9 +18,16 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return found as T;
 }
 
-/** The JSON of a `<script type="application/json">` block. */
-export function embedded<T>(id: string): T {
-  return JSON.parse(byId(id).textContent ?? 'null') as T;
+/**
+ * The text of a data block (html/embed.ts): base64 of gzip, inflated by the
+ * browser's own DecompressionStream.
+ */
+export async function embeddedText(id: string): Promise<string> {
+  const binary = atob(byId(id).textContent ?? '');
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return new Response(stream).text();
 }
 
 /** `[name="value"]` with the value escaped for a CSS selector. */

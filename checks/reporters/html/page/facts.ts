@@ -13,21 +13,51 @@ import { documentHead } from './summary.ts';
 
 export class FactViews {
   /** Every decorated fact element, in page order. */
-  readonly nodes: HTMLElement[] = [];
+  nodes: HTMLElement[] = [];
   private readonly details = new WeakMap<HTMLElement, HTMLElement>();
+  /**
+   * One placeholder per document, in page order, holding the document's
+   * place while it is not rendered: shown (with an estimated height) when the
+   * document is wanted on a long view, so scrolling brings it near and
+   * `onNear` renders it.
+   */
+  private readonly stubs = new Map<string, HTMLElement>();
+  private readonly observer: IntersectionObserver | null;
+  /** Called when a wanted, unrendered document scrolls near the viewport. */
+  onNear: (doc: string) => void = () => {};
 
   constructor(
     private readonly data: PageData,
     readonly main: HTMLElement,
-  ) {}
+  ) {
+    this.observer =
+      typeof IntersectionObserver === 'function'
+        ? new IntersectionObserver((entries) => this.near(entries), { rootMargin: '600px 0px' })
+        : null;
+    for (const d of data.docs) {
+      const stub = el('div', 'doc-stub');
+      stub.setAttribute('data-doc', d.doc);
+      stub.appendChild(el('strong', '', d.doc));
+      this.stubs.set(d.doc, stub);
+      main.appendChild(stub);
+      this.observer?.observe(stub);
+    }
+  }
+
+  private near(entries: IntersectionObserverEntry[]): void {
+    for (const entry of entries) {
+      const doc = entry.target.getAttribute('data-doc') ?? '';
+      if (entry.isIntersecting && entry.target.classList.contains('wanted') && !this.shown.has(doc)) {
+        this.onNear(doc);
+      }
+    }
+  }
 
   /** Documents whose article is in the DOM: only those are ever rendered (lazy). */
   private readonly shown = new Set<string>();
 
-  /** The document's article, created from its inert <template> (or empty) on first use. */
+  /** The document's article, created from its inert <template> (or empty), in its stub's place. */
   private articleFor(doc: string): HTMLElement {
-    const found = this.main.querySelector<HTMLElement>(`article.doc${attr('data-doc', doc)}`);
-    if (found) return found;
     const source = this.main.querySelector<HTMLTemplateElement>(`template${attr('data-doc', doc)}`);
     const cloned = source?.content.querySelector<HTMLElement>('article.doc');
     const art = cloned ? (document.importNode(cloned, true) as HTMLElement) : el('article', 'doc');
@@ -35,19 +65,48 @@ export class FactViews {
       art.setAttribute('data-doc', doc);
       art.appendChild(el('div', 'spec'));
     }
-    // Keep page order: before the first later document already shown.
-    const order = this.data.docs.map((d) => d.doc);
-    const later = order
-      .slice(order.indexOf(doc) + 1)
-      .map((d) => this.main.querySelector(`article.doc${attr('data-doc', d)}`))
-      .find((a) => a !== null);
-    this.main.insertBefore(art, later ?? null);
+    const stub = this.stubs.get(doc);
+    if (stub) stub.before(art);
+    else this.main.appendChild(art);
     return art;
   }
 
   /** Whether a document's facts are in the DOM. */
   isShown(doc: string): boolean {
     return this.shown.has(doc);
+  }
+
+  /** The rendered article of a document, if it is in the DOM. */
+  article(doc: string): HTMLElement | null {
+    return this.shown.has(doc)
+      ? this.main.querySelector<HTMLElement>(`article.doc${attr('data-doc', doc)}`)
+      : null;
+  }
+
+  /**
+   * Wants a document on a long view without rendering it yet: its stub takes
+   * about the room of `facts` facts until it scrolls near (or stops being wanted).
+   */
+  // @implements report-scale#REPORT-RENDERS-WHAT-IS-NEAR
+  want(doc: string, facts: number | null): void {
+    const stub = this.stubs.get(doc);
+    if (!stub) return;
+    stub.classList.toggle('wanted', facts !== null);
+    // About a document head, a heading and three lines per fact: near enough that scrolling feels even.
+    if (facts !== null) stub.style.minHeight = `${6 + 3 * facts}rem`;
+  }
+
+  /**
+   * Takes a document out of the DOM (back to its inert template): a view
+   * that does not want it keeps no nodes of it, so a search over thousands
+   * of facts leaves only matching documents in the page.
+   */
+  drop(doc: string): void {
+    const art = this.article(doc);
+    if (!art) return;
+    this.shown.delete(doc);
+    this.nodes = this.nodes.filter((n) => !art.contains(n));
+    art.remove();
   }
 
   /**
@@ -61,8 +120,9 @@ export class FactViews {
     const d = this.data.docs.find((x) => x.doc === doc);
     if (!d) return;
     this.shown.add(doc);
+    this.want(doc, null);
     const { data } = this;
-    const own = data.facts.filter((f) => f.doc === doc);
+    const own = data.factsOf(doc);
     const art = this.articleFor(doc);
     art.insertBefore(documentHead(d, own), art.firstChild);
     const placed = new Set<string>();

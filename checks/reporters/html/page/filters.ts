@@ -19,6 +19,13 @@ interface Criteria {
 
 const HEADING = /^H([1-6])$/;
 
+/**
+ * Facts a view renders at once (whole documents, in page order); the rest of
+ * a long view renders as it scrolls near. A few screens' worth, and every
+ * document of a small tree.
+ */
+const EAGER_FACTS = 400;
+
 export class Filters {
   private readonly search = byId<HTMLInputElement>('search');
   private readonly gapsOnly = byId<HTMLInputElement>('gaps-only');
@@ -33,6 +40,7 @@ export class Filters {
     private readonly data: PageData,
     private readonly views: FactViews,
   ) {
+    views.onNear = (doc) => this.renderNow(doc);
     const counts = data.result.summary.states;
     this.shownStates = FACT_STATE_ORDER.filter((state) => counts[state] > 0);
     for (const d of data.docs) {
@@ -66,42 +74,86 @@ export class Filters {
     };
   }
 
-  private static matches(f: FactTrace, c: Criteria): boolean {
+  /** Each fact's searchable text, lower-cased once on first search. */
+  private readonly hay = new Map<FactTrace, string>();
+
+  private matches(f: FactTrace, c: Criteria): boolean {
     if (c.doc && f.doc !== c.doc) return false;
     if (!c.states.has(f.state)) return false;
     if (c.gaps && !f.gap) return false;
     if (!c.words.length) return true;
-    const hay = `${f.address} ${f.text}`.toLowerCase();
+    let hay = this.hay.get(f);
+    if (hay === undefined) {
+      hay = `${f.address} ${f.text}`.toLowerCase();
+      this.hay.set(f, hay);
+    }
     return c.words.every((w) => hay.includes(w));
   }
 
+  private keeps(node: HTMLElement, c: Criteria): boolean {
+    const f = this.views.factOf(node);
+    return f !== undefined && this.matches(f, c);
+  }
+
+  /** The criteria of the view on screen, and the documents it wants. */
+  private view: { c: Criteria; active: boolean; wanted: Set<string> } | null = null;
+
+  /**
+   * Puts the view in the DOM. Only documents the view wants are rendered
+   * (a search wants those with a match, a picked document itself, "all"
+   * every one); of a long view the first few render now and the rest when
+   * they scroll near, so "all" or a wide search on thousands of facts never
+   * builds them all at once. Documents the view does not want leave the DOM.
+   */
+  // @implements report-scale#REPORT-RENDERS-WHAT-IS-NEAR
+  // @implements report-scale#REPORT-SEARCH-RENDERS-MATCHES
   apply(): void {
     const c = this.criteria();
     const active = c.gaps || c.words.length > 0 || c.states.size < this.shownStates.length;
-    // Only the documents on view are rendered; "all" renders every one.
-    for (const d of this.data.docs) if (!c.doc || d.doc === c.doc) this.views.show(d.doc);
-    const nodes = this.views.nodes;
-    for (const node of nodes) {
-      const f = this.views.factOf(node);
-      const ok = f !== undefined && Filters.matches(f, c);
-      node.classList.toggle('out', !ok);
-      node.classList.toggle('hit', ok && c.words.length > 0);
+    const matched = new Map<string, number>();
+    let shown = 0;
+    for (const d of this.data.docs) {
+      if (c.doc && d.doc !== c.doc) continue;
+      let n = 0;
+      for (const f of this.data.factsOf(d.doc)) if (this.matches(f, c)) n++;
+      shown += n;
+      if (n > 0 || c.doc || !active) matched.set(d.doc, n);
     }
-    const total = this.data.facts.length;
-    const shown = this.data.facts.filter((f) => Filters.matches(f, c)).length;
-    // A list item filtered out but holding a nested fact that matches stays,
-    // dimmed: hiding it would hide the match too.
-    for (const node of nodes) {
-      const keep = node.classList.contains('out') && !!node.querySelector('[data-fact].fact:not(.out)');
-      if (keep) node.classList.remove('out');
-      node.classList.toggle('dim', keep);
+    this.view = { c, active, wanted: new Set(matched.keys()) };
+    let budget = EAGER_FACTS;
+    for (const d of this.data.docs) {
+      const n = matched.get(d.doc);
+      if (n === undefined) {
+        this.views.drop(d.doc);
+        this.views.want(d.doc, null);
+      } else if (this.views.isShown(d.doc) || budget > 0) {
+        this.views.show(d.doc);
+        budget -= this.data.factsOf(d.doc).length;
+      } else {
+        this.views.want(d.doc, active ? n : this.data.factsOf(d.doc).length);
+      }
     }
+    applyToNodes(this.views.nodes, (node) => this.keeps(node, c), c.words.length > 0);
     document.body.classList.toggle('filtering', active);
     for (const art of this.views.main.querySelectorAll('article.doc')) {
-      art.classList.toggle('out', !!c.doc && art.getAttribute('data-doc') !== c.doc);
+      art.classList.toggle('out', !matched.has(art.getAttribute('data-doc') ?? ''));
       quietEmptySections(art, active);
     }
+    const total = this.data.facts.length;
     byId('status-line').textContent = active ? `${shown} of ${total} facts shown` : `${total} facts`;
+  }
+
+  /** Renders one document now under the view on screen (it scrolled near, or a link names it). */
+  private renderNow(doc: string): void {
+    const view = this.view;
+    if (!view || this.views.isShown(doc)) return;
+    this.views.show(doc);
+    const art = this.views.article(doc);
+    if (!art) return;
+    const nodes = [...art.querySelectorAll<HTMLElement>('[data-fact].fact')];
+    applyToNodes(nodes, (node) => this.keeps(node, view.c), view.c.words.length > 0);
+    art.classList.toggle('out', !view.wanted.has(doc));
+    quietEmptySections(art, view.active);
   }
 
   /**
@@ -116,7 +168,7 @@ export class Filters {
       this.docSelect.value = linked;
       this.autoDoc = true;
     } else if (!raw) {
-      const gaps = (doc: string) => this.data.facts.filter((f) => f.doc === doc && f.gap).length;
+      const gaps = (doc: string) => this.data.factsOf(doc).filter((f) => f.gap).length;
       let best = this.data.docs[0]?.doc ?? '';
       let most = -1;
       for (const d of this.data.docs) {
@@ -165,6 +217,8 @@ export class Filters {
       this.autoDoc = true;
       this.apply();
     }
+    // On a long view the document may still wait for scrolling: render it now.
+    if (this.data.docs.some((d) => d.doc === doc)) this.renderNow(doc);
     const node = id ? main.querySelector<HTMLElement>(attr('data-fact', `${doc}#${id}`)) : null;
     if (node) {
       this.reveal(node);
@@ -250,4 +304,26 @@ function quietEmptySections(art: Element, active: boolean): void {
     }
     b.classList.toggle('quiet', active && !any);
   });
+}
+
+/**
+ * Marks rendered fact nodes in or out of the view. A list item filtered out
+ * but holding a nested fact that matches stays, dimmed: hiding it would hide
+ * the match too.
+ */
+function applyToNodes(
+  nodes: readonly HTMLElement[],
+  keep: (node: HTMLElement) => boolean,
+  searching: boolean,
+): void {
+  for (const node of nodes) {
+    const ok = keep(node);
+    node.classList.toggle('out', !ok);
+    node.classList.toggle('hit', ok && searching);
+  }
+  for (const node of nodes) {
+    const dim = node.classList.contains('out') && !!node.querySelector('[data-fact].fact:not(.out)');
+    if (dim) node.classList.remove('out');
+    node.classList.toggle('dim', dim);
+  }
 }

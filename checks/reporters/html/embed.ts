@@ -1,0 +1,76 @@
+/**
+ * The page's data blocks: a text (the `check --json` output, the rendered
+ * specs, the snippets)
+ * gzipped and base64-encoded inside a `<script type="application/gzip">`
+ * element. JSON of a 5,000-fact tree is mostly repeated keys and
+ * indentation; gzip takes it to about a fourteenth, and the browser inflates
+ * it with its own DecompressionStream. Base64 holds no `<`, so no data can
+ * end or bend the element.
+ *
+ * The page decodes in page/data.ts; Node (tests, bench) with readEmbedded.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { decodeColumns, type Json } from './columns.ts';
+
+/** The gate's data, in columns (columns.ts): decodes to exactly the object `factline check --json` prints. */
+export const GATE_DATA_ID = 'factline-result';
+/** The rendered specs: `RenderedSpec[]` (html/model.ts), sanitized markup per document. */
+export const SPECS_ID = 'factline-specs';
+/** The report's own inputs: the packed code snippets (snippet-pack.ts). */
+export const INPUTS_ID = 'factline-inputs';
+
+export function packText(text: string): string {
+  return gzipSync(Buffer.from(text, 'utf8')).toString('base64');
+}
+
+export function unpackText(packed: string): string {
+  return gunzipSync(Buffer.from(packed, 'base64')).toString('utf8');
+}
+
+/** The element carrying `text` under `id`, encoded. */
+// @implements factline#REPORT-EMBEDS-GATE-JSON
+// @implements report-scale#REPORT-DATA-COMPRESSED
+export function dataBlock(id: string, text: string): string {
+  return `<script type="application/gzip" data-encoding="base64" id="${id}">${packText(text)}</script>`;
+}
+
+/** The encoded content of the block `id` in a page, as written. */
+export function embeddedBlock(html: string, id: string): string {
+  const match = new RegExp(
+    `<script type="application/gzip" data-encoding="base64" id="${id}">([^<]*)</script>`,
+  ).exec(html);
+  if (!match) throw new Error(`the page has no data block #${id}`);
+  return match[1] as string;
+}
+
+/**
+ * The gate data of a page as `check --json` would print it: decoded as the
+ * page decodes it, then serialised as the --json reporter does.
+ */
+export function readGateJson(html: string): string {
+  return `${JSON.stringify(decodeColumns(JSON.parse(readEmbedded(html, GATE_DATA_ID)) as Json), null, 2)}\n`;
+}
+
+/** The rendered specs' markup of a page, one document after another. */
+export function readSpecMarkup(html: string): string {
+  return (JSON.parse(readEmbedded(html, SPECS_ID)) as { html: string }[]).map((s) => s.html).join('\n');
+}
+
+/** The decoded text of the block `id` in a page (what the page script reads). */
+export function readEmbedded(html: string, id: string): string {
+  return unpackText(embeddedBlock(html, id));
+}
+
+/** Each data block of a page, encoded and as the plain text it stands for (the gate's as `check --json` prints it). */
+export function dataBlocks(html: string): { id: string; encoded: string; plain: string }[] {
+  return [SPECS_ID, GATE_DATA_ID, INPUTS_ID].map((id) => ({
+    id,
+    encoded: embeddedBlock(html, id),
+    plain: id === GATE_DATA_ID ? readGateJson(html) : readEmbedded(html, id),
+  }));
+}
+
+/** The page's length (UTF-16 units) with every data block written out as plain text. */
+export function plainLength(html: string): number {
+  return dataBlocks(html).reduce((n, b) => n + b.plain.length - b.encoded.length, html.length);
+}
