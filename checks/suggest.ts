@@ -72,7 +72,7 @@ export function distance(a: string, b: string, limit = Number.POSITIVE_INFINITY)
       const sub = prev[j - 1]! + (ca === b.charCodeAt(j - 1) ? 0 : 1);
       const del = (j <= i - 1 + band ? prev[j]! : big) + 1;
       const ins = row[j - 1]! + 1;
-      const v = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
+      const v = Math.min(sub, del, ins);
       row[j] = v;
       if (v < best) best = v;
     }
