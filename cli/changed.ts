@@ -1,0 +1,213 @@
+/**
+ * `check --changed [REF]`: what a partial run covers. Asks git which files
+ * changed since REF (working tree against REF, untracked files included),
+ * compares each changed spec with its text at REF unit by unit, and finds
+ * the files that mention a changed unit's id with one `git grep`. The gate
+ * then scans only those files; checks/partial.ts decides which findings such
+ * a run can judge.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import picomatch from 'picomatch';
+import { classifyGateFiles, type GateFile } from '../checks/gate.ts';
+import { indexFacts, kindRevision } from '../checks/resolve.ts';
+import { parseSpec } from '../reader/index.ts';
+import type { Fact, SpecDocument } from '../reader/model.ts';
+import type { FactlineConfig } from './config.ts';
+import { UsageError } from './io.ts';
+import { docNameOf } from './load-specs.ts';
+import { ALWAYS_IGNORED } from './run-gate.ts';
+import { followWithinRoot } from './symlink-policy.ts';
+
+export interface ChangedSet {
+  /** Gate files to scan: changed since REF, or citing a changed unit; sorted. */
+  files: GateFile[];
+  /** Of those, the ones changed themselves (the rest were pulled in by a changed unit). */
+  changed: string[];
+  /** Spec files (config-root relative) whose text changed since REF, deleted ones included. */
+  specFiles: string[];
+  /** Addresses of units whose text, status or kind revision changed, or that came or went. */
+  changedUnits: string[];
+}
+
+interface GitResult {
+  stdout: string;
+  stderr: string;
+  status: number;
+}
+
+/** Runs git in `root`; a missing git is a usage error, a failing command is the caller's to judge. */
+function git(root: string, args: string[], input?: string): Promise<GitResult> {
+  return new Promise((done, fail) => {
+    const child = execFile(
+      'git',
+      args,
+      { cwd: root, encoding: 'utf8', maxBuffer: 1 << 30 },
+      (error, stdout, stderr) => {
+        const code = (error as NodeJS.ErrnoException | null)?.code;
+        if (code === 'ENOENT') {
+          fail(
+            new UsageError(
+              '--changed asks git what changed, and git is not installed; install git, or run `factline check` without --changed',
+            ),
+          );
+          return;
+        }
+        done({ stdout, stderr, status: error ? (typeof code === 'number' ? code : 1) : 0 });
+      },
+    );
+    if (input !== undefined) child.stdin?.end(input);
+  });
+}
+
+const NUL = '\0';
+const paths = (out: string) => out.split(NUL).filter((p) => p !== '');
+
+/** The work tree is a git repository and REF names a commit; otherwise a usage error naming the fix. */
+// @implements speed-incremental#CHANGED-CLEAR-ERRORS
+async function checkRef(root: string, ref: string): Promise<void> {
+  const inside = await git(root, ['rev-parse', '--is-inside-work-tree']);
+  if (inside.status !== 0 || inside.stdout.trim() !== 'true') {
+    throw new UsageError(
+      `--changed compares with a git commit, and ${root} is not inside a git work tree; run \`git init\` and commit once, or run \`factline check\` without --changed`,
+    );
+  }
+  if (ref.startsWith('-')) {
+    throw new UsageError(
+      `--changed ${ref}: a git ref does not start with \`-\`; name a commit, branch or tag (e.g. HEAD, origin/main)`,
+    );
+  }
+  const found = await git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  if (found.status === 0) return;
+  if (ref === 'HEAD') {
+    const any = await git(root, ['rev-list', '-n', '1', '--all']);
+    if (any.stdout.trim() === '') {
+      throw new UsageError(
+        '--changed HEAD: the repository has no commit yet, so nothing to compare with; commit once, or run `factline check` without --changed',
+      );
+    }
+  }
+  throw new UsageError(
+    `--changed ${ref}: git knows no commit \`${ref}\`; name a commit, branch or tag that exists (e.g. HEAD, main, origin/main — \`git fetch\` first for a remote branch)`,
+  );
+}
+
+/** Paths under the config root changed since REF (tracked: differing from REF; untracked: not ignored). */
+// @implements speed-incremental#CHANGED-FILES
+async function changedPaths(root: string, ref: string): Promise<string[]> {
+  const [diff, untracked] = await Promise.all([
+    git(root, ['diff', '--name-only', '--no-renames', '--relative', '-z', ref, '--']),
+    git(root, ['ls-files', '--others', '--exclude-standard', '-z']),
+  ]);
+  for (const r of [diff, untracked]) {
+    if (r.status !== 0) throw new UsageError(`--changed ${ref}: git failed: ${r.stderr.trim()}`);
+  }
+  return [...new Set([...paths(diff.stdout), ...paths(untracked.stdout)])].sort();
+}
+
+/** What of a unit decides a citation's verdict: its text (pins), its status (void, due) and kind revision (rN pins). */
+function unitSignatures(doc: SpecDocument | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (doc === undefined) return out;
+  const index = indexFacts({ documents: [doc] });
+  for (const [address, unit] of index.byAddress) out.set(address, signature(unit, doc));
+  return out;
+}
+
+function signature(unit: Fact, doc: SpecDocument): string {
+  return `${unit.digest} ${unit.status.stage}/${unit.status.state} ${kindRevision(unit, doc) ?? ''}`;
+}
+
+/** Units that differ between the spec at REF and now, or exist in only one of them. */
+function changedUnitsOf(before: SpecDocument | undefined, after: SpecDocument | undefined): string[] {
+  const old = unitSignatures(before);
+  const now = unitSignatures(after);
+  const out: string[] = [];
+  for (const [address, sig] of now) if (old.get(address) !== sig) out.push(address);
+  for (const address of old.keys()) if (!now.has(address)) out.push(address);
+  return out;
+}
+
+/** A spec's text at REF, or undefined when it did not exist there. */
+async function specAt(root: string, ref: string, file: string): Promise<string | undefined> {
+  const shown = await git(root, ['show', `${ref}:./${file}`]);
+  return shown.status === 0 ? shown.stdout : undefined;
+}
+
+/** Gate files (of those listed by git) that mention one of the ids: a superset of the citing ones. */
+async function filesMentioning(root: string, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const found = await git(root, ['grep', '-l', '-z', '-F', '--untracked', '-f', '-'], `${ids.join('\n')}\n`);
+  // Status 1: no file mentions any of them.
+  if (found.status > 1) throw new UsageError(`--changed: git grep failed: ${found.stderr.trim()}`);
+  return paths(found.stdout);
+}
+
+/** The candidates that are gate files, classified as a full run's file listing would. */
+function asGateFiles(config: FactlineConfig, candidates: readonly string[]): GateFile[] {
+  const wanted = picomatch([...config.sources, ...config.tests], { dot: false });
+  const ignored = picomatch([...config.ignore, ...ALWAYS_IGNORED], { dot: true });
+  const inGlobs = candidates.filter((p) => wanted(p) && !ignored(p) && existsSync(resolve(config.root, p)));
+  return classifyGateFiles(followWithinRoot(config.root, inGlobs), config.tests);
+}
+
+/** What changed since REF, before the specs are loaded: enough to know whether a partial run can stand. */
+export interface Change {
+  ref: string;
+  /** Paths under the config root changed since REF, untracked ones included; sorted. */
+  paths: string[];
+  /** Of those, the ones that no longer exist (deleted, or the old name of a renamed file). */
+  deleted: string[];
+  /** The config file changed since REF: the set of gate files may have changed with it. */
+  configChanged: boolean;
+}
+
+export async function changeSince(config: FactlineConfig, ref: string): Promise<Change> {
+  await checkRef(config.root, ref);
+  const changed = await changedPaths(config.root, ref);
+  return {
+    ref,
+    paths: changed,
+    deleted: changed.filter((p) => !existsSync(resolve(config.root, p))),
+    configChanged: config.file !== undefined && changed.includes(config.file),
+  };
+}
+
+/**
+ * What `check --changed REF` scans, given the change and the documents
+ * loaded now (the config's spec globs recognise a deleted spec).
+ */
+// @implements speed-incremental#CHANGED-FACTS
+export async function changedFiles(
+  config: FactlineConfig,
+  change: Change,
+  specs: readonly SpecDocument[],
+): Promise<ChangedSet> {
+  const { root } = config;
+  const { ref, deleted } = change;
+  const changedSet = new Set(change.paths);
+  const byFile = new Map(specs.map((d) => [d.file, d]));
+  const isSpec = picomatch(config.specs, { dot: false });
+  const specFiles = change.paths.filter((p) => byFile.has(p) || (deleted.includes(p) && isSpec(p)));
+  const units = (
+    await Promise.all(
+      specFiles.map(async (file) => {
+        const now = byFile.get(file);
+        const text = await specAt(root, ref, file);
+        const doc = now?.doc ?? docNameOf(config, resolve(root, file));
+        const before = text === undefined ? undefined : parseSpec(text, { file, doc });
+        return changedUnitsOf(before, now);
+      }),
+    )
+  ).flat();
+  const ids = [...new Set(units.map((a) => a.slice(a.lastIndexOf('#') + 1)))];
+  const citing = await filesMentioning(root, ids);
+  const files = asGateFiles(config, [...new Set([...change.paths, ...citing])]);
+  return {
+    files,
+    changed: files.filter((f) => changedSet.has(f.file)).map((f) => f.file),
+    specFiles,
+    changedUnits: [...new Set(units)].sort(),
+  };
+}
