@@ -2,11 +2,14 @@
  * bench/check: `factline check` over a generated tree (2,000 facts in 20
  * specs, 20,000 source and test files, 100,000 citations) against ripgrep
  * finding the same citation tags in the same run. Prints both times, the
- * ratio, and where factline's time goes (phases). Run:
+ * ratio, and where factline's time goes (phases). Side by side with them:
+ * `check --changed` after a one-file edit of the tree committed to git, and
+ * the typo tree (2,000 files whose 10,000 citations are mistyped) against
+ * the clean one. Run:
  *   node --import tsx bench/check.ts [--files N] [--keep]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../cli/config.ts';
@@ -104,6 +107,72 @@ function generate(root: string): { citations: number } {
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
+type CliBest = (extra: string[]) => { time: number; status: number | null };
+
+/** Where generate() put file `i`. */
+const fileOf = (i: number) =>
+  i % TEST_SHARE === 0
+    ? `test/m${Math.floor(i / 500)}/file${i}.test.ts`
+    : `src/m${Math.floor(i / 500)}/file${i}.ts`;
+
+/**
+ * The tree as one git commit, then one source file edited (a citation
+ * retargeted): what a pre-commit hook's `check --changed` sees.
+ */
+function changedAfterOneEdit(root: string, cliBest: CliBest) {
+  const git = (...a: string[]) =>
+    execFileSync('git', ['-c', 'user.email=bench@example.com', '-c', 'user.name=bench', ...a], {
+      cwd: root,
+      stdio: 'ignore',
+    });
+  writeFileSync(join(root, '.gitignore'), '.factline-cache/\n');
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'bench tree');
+  const file = join(root, fileOf(1));
+  writeFileSync(
+    file,
+    readFileSync(file, 'utf8').replace(/FACT-(\d+)/, (_, n) => `FACT-${(Number(n) + 1) % FACTS_PER_SPEC}`),
+  );
+  return cliBest(['--changed']);
+}
+
+/** One edit at a place that moves with `k` (drop, double or change a character), never another real id. */
+function typo(id: string, k: number): string {
+  const at = (k * 7) % id.length;
+  const edited =
+    k % 3 === 0
+      ? id.slice(0, at) + id.slice(at + 1)
+      : k % 3 === 1
+        ? id.slice(0, at) + id[at] + id.slice(at)
+        : `${id.slice(0, at)}X${id.slice(at + 1)}`;
+  return /^S\d+-FACT-\d+$/.test(edited) ? `${id}X` : edited;
+}
+
+/**
+ * The typo tree: 2,000 of the files (half sources, half tests) get every
+ * citation's id mistyped, each by a different edit, so ten thousand
+ * unknown citations ask did-you-mean for mostly distinct names.
+ */
+function mistype(root: string): { files: number; citations: number } {
+  let files = 0;
+  let citations = 0;
+  for (let i = 0; i < FILES && files < 2_000; i++) {
+    if (i % 20 !== 4 && i % 20 !== 5) continue;
+    const file = join(root, fileOf(i));
+    const text = readFileSync(file, 'utf8').replace(
+      /(@(?:implements|verifies) spec\d+#)(S\d+-FACT-\d+)/g,
+      (_, tag, id) => {
+        citations++;
+        return `${tag}${typo(id, citations)}`;
+      },
+    );
+    writeFileSync(file, text);
+    files++;
+  }
+  return { files, citations };
+}
+
 async function main(): Promise<void> {
   const rg = ensureRipgrep();
   const root = mkdtempSync(join(tmpdir(), 'factline-bench-'));
@@ -184,7 +253,7 @@ async function main(): Promise<void> {
 
   // The whole process as a user runs it: console report, start-up included.
   const bin = join(import.meta.dirname, '..', 'bin', 'factline.js');
-  const cliBest = (extra: string[]) => {
+  const cliBest: CliBest = (extra) => {
     const times: number[] = [];
     let status: number | null = null;
     for (let i = 0; i < 3; i++) {
@@ -217,6 +286,16 @@ async function main(): Promise<void> {
   row('factline check (warm cache)', warm.time, `  exit ${warm.status}`);
   row('factline check --no-cache (cold)', cold.time, `  exit ${cold.status}`);
   row('factline check --json (warm)', json.time, `  exit ${json.status}`);
+  const changed = changedAfterOneEdit(root, cliBest);
+  row('check --changed, one file edited', changed.time, `  exit ${changed.status}  goal: within 2x rg`);
+  const typos = mistype(root);
+  const typoCold = cliBest(['--no-cache']);
+  spawnSync(process.execPath, [bin, 'check'], { cwd: root, maxBuffer: 1 << 30 }); // refill the caches
+  const typoWarm = cliBest([]);
+  const vsClean = (t: number, clean: number) => `${(t / clean).toFixed(2)}x clean, goal: within 1.5x`;
+  const typoName = `typo tree (${typos.files} files, ${typos.citations} typos)`;
+  row(`${typoName} cold`, typoCold.time, `  exit ${typoCold.status}  ${vsClean(typoCold.time, cold.time)}`);
+  row(`${typoName} warm`, typoWarm.time, `  exit ${typoWarm.status}  ${vsClean(typoWarm.time, warm.time)}`);
   if (!args.includes('--keep')) rmSync(root, { recursive: true, force: true });
 }
 

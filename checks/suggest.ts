@@ -115,6 +115,9 @@ export class Suggester {
   }
 
   /** Up to three names within a third of the query's length in edits, closest first. */
+  // @implements speed-incremental#SUGGEST-ONCE-PER-NAME
+  // @implements speed-incremental#SUGGEST-SAME-ANSWERS
+  // @implements speed-incremental#SUGGEST-TYPO-TREE-COST
   nearest(wanted: string): string[] {
     const known = this.memo.get(wanted);
     if (known !== undefined) return known;
