@@ -64,45 +64,49 @@ function git(root: string, args: string[], input?: string): Promise<GitResult> {
 const NUL = '\0';
 const paths = (out: string) => out.split(NUL).filter((p) => p !== '');
 
-/** The work tree is a git repository and REF names a commit; otherwise a usage error naming the fix. */
+/** Why REF cannot be compared with, as a usage error naming the fix (called only once git has failed). */
 // @implements speed-incremental#CHANGED-CLEAR-ERRORS
-async function checkRef(root: string, ref: string): Promise<void> {
+async function refProblem(root: string, ref: string, failure: string): Promise<UsageError> {
   const inside = await git(root, ['rev-parse', '--is-inside-work-tree']);
   if (inside.status !== 0 || inside.stdout.trim() !== 'true') {
-    throw new UsageError(
+    return new UsageError(
       `--changed compares with a git commit, and ${root} is not inside a git work tree; run \`git init\` and commit once, or run \`factline check\` without --changed`,
     );
   }
+  const found = await git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
+  if (found.status === 0) return new UsageError(`--changed ${ref}: git failed: ${failure}`);
+  if (ref === 'HEAD') {
+    const any = await git(root, ['rev-list', '-n', '1', '--all']);
+    if (any.stdout.trim() === '') {
+      return new UsageError(
+        '--changed HEAD: the repository has no commit yet, so nothing to compare with; commit once, or run `factline check` without --changed',
+      );
+    }
+  }
+  return new UsageError(
+    `--changed ${ref}: git knows no commit \`${ref}\`; name a commit, branch or tag that exists (e.g. HEAD, main, origin/main — \`git fetch\` first for a remote branch)`,
+  );
+}
+
+/**
+ * Paths under the config root changed since REF (tracked: differing from
+ * REF; untracked: not ignored). The three git calls run at once; only when
+ * one fails is the reason looked for.
+ */
+// @implements speed-incremental#CHANGED-FILES
+async function changedPaths(root: string, ref: string): Promise<string[]> {
   if (ref.startsWith('-')) {
     throw new UsageError(
       `--changed ${ref}: a git ref does not start with \`-\`; name a commit, branch or tag (e.g. HEAD, origin/main)`,
     );
   }
-  const found = await git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
-  if (found.status === 0) return;
-  if (ref === 'HEAD') {
-    const any = await git(root, ['rev-list', '-n', '1', '--all']);
-    if (any.stdout.trim() === '') {
-      throw new UsageError(
-        '--changed HEAD: the repository has no commit yet, so nothing to compare with; commit once, or run `factline check` without --changed',
-      );
-    }
-  }
-  throw new UsageError(
-    `--changed ${ref}: git knows no commit \`${ref}\`; name a commit, branch or tag that exists (e.g. HEAD, main, origin/main — \`git fetch\` first for a remote branch)`,
-  );
-}
-
-/** Paths under the config root changed since REF (tracked: differing from REF; untracked: not ignored). */
-// @implements speed-incremental#CHANGED-FILES
-async function changedPaths(root: string, ref: string): Promise<string[]> {
-  const [diff, untracked] = await Promise.all([
+  const [commit, diff, untracked] = await Promise.all([
+    git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]),
     git(root, ['diff', '--name-only', '--no-renames', '--relative', '-z', ref, '--']),
     git(root, ['ls-files', '--others', '--exclude-standard', '-z']),
   ]);
-  for (const r of [diff, untracked]) {
-    if (r.status !== 0) throw new UsageError(`--changed ${ref}: git failed: ${r.stderr.trim()}`);
-  }
+  const failed = [commit, diff, untracked].find((r) => r.status !== 0);
+  if (failed) throw await refProblem(root, ref, failed.stderr.trim());
   return [...new Set([...paths(diff.stdout), ...paths(untracked.stdout)])].sort();
 }
 
@@ -164,7 +168,6 @@ export interface Change {
 }
 
 export async function changeSince(config: FactlineConfig, ref: string): Promise<Change> {
-  await checkRef(config.root, ref);
   const changed = await changedPaths(config.root, ref);
   return {
     ref,
