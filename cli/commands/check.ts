@@ -11,7 +11,7 @@ import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/pa
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
-import { defineCommand, helpText, parseCommandArgs, SHARED, type Values } from '../args.ts';
+import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
 import { type Change, type ChangedSet, changedFiles, changeSince } from '../changed.ts';
 import { type FactlineConfig, loadConfig } from '../config.ts';
 import { exitCodeOf } from '../exit-code.ts';
@@ -92,14 +92,7 @@ followed when its target lies inside the project root, each real file is read
 once (under its own path when that is found too), and a link out of the root is
 never followed.
 
---changed [REF] (default HEAD) judges what a partial run can: the citation
-findings (${judgedList()}) in the files it scans, and the spec diagnostics of
-the spec files changed since REF, exactly as a full run reports them there.
-Whether a fact has its implementation and test needs every file, so these are
-not judged and left to the full \`factline check\`: ${NOT_JUDGED_IN_PART.join(', ')}.
-The exit code comes from the judged findings. When the config file changed
-since REF, the full gate runs. Not a git work tree, or a REF git cannot
-resolve: exit 2.
+${changedHelp()}
 
 With GITHUB_ACTIONS=true, findings also print as ::error workflow commands.
 Exit codes: 0 clean · 1 error findings · 2 usage, config, or unreadable input.
@@ -110,8 +103,13 @@ ${ruleListText()}`,
 
 export type CheckArgs = Values<typeof SPEC.options>;
 
-function judgedList(): string {
-  return RULE_IDS.filter((id) => partialScope(id) === 'citation').join(', ');
+/** The epilog's paragraph on `--changed`, its rule lists read from checks/partial.ts. */
+function changedHelp(): string {
+  const judged = RULE_IDS.filter((id) => partialScope(id) === 'citation').join(', ');
+  return wrap(
+    `--changed [REF] (default HEAD) judges what a partial run can: the citation findings (${judged}) in the files it scans, and the spec diagnostics of the spec files changed since REF, exactly as a full run reports them there. Whether a fact has its implementation and test needs every file, so these are not judged and left to the full \`factline check\`: ${NOT_JUDGED_IN_PART.join(', ')}. The exit code comes from the judged findings. When the config file changed since REF, the full gate runs. Outside a git work tree, or with a REF git cannot resolve: exit 2.`,
+    80,
+  ).join('\n');
 }
 
 const GLOB_MAGIC = /[*?[\]{}!]/;
