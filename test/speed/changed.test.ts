@@ -156,6 +156,22 @@ describe('check --changed', () => {
     await expectSameVerdict(root, partial);
   });
 
+  // @verifies speed-incremental#CHANGED-FILES
+  it("in a project below the repository root, paths are the project's own", async () => {
+    const root = repo();
+    const app = join(root, 'app');
+    mkdirSync(app);
+    for (const f of ['factline.config.json', 'specs', 'src', 'test']) renameSync(join(root, f), join(app, f));
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'move into app/');
+    write(app, 'src/echo.ts', '// @implements app#ECHOO\n');
+    write(root, 'other/src/x.ts', '// @implements app#NOPE\n');
+    const partial = await check(app, '--changed');
+    expect(partial.result.partial?.scanned).toEqual(['src/echo.ts']);
+    expect(partial.result.findings.map((f) => `${f.file} ${f.rule}`)).toEqual(['src/echo.ts unknown-fact']);
+    await expectSameVerdict(app, partial);
+  });
+
   // @verifies speed-incremental#CHANGED-CONFIG-MEANS-FULL
   it('runs the full gate when the config itself changed', async () => {
     const root = repo();
