@@ -156,6 +156,18 @@ describe('check --changed', () => {
     await expectSameVerdict(root, partial);
   });
 
+  // @verifies speed-incremental#CHANGED-SAME-VERDICT
+  it('reports the diagnostics of a changed spec, and not those of an unchanged one', async () => {
+    const root = repo();
+    write(root, 'specs/old.md', '# Old\n\n@fact:DUP One.\n\n@fact:DUP Two.\n');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'a spec with a duplicate id');
+    write(root, 'specs/app.md', `${SPEC()}\n@fact:ECHO Echo again.\n`);
+    const partial = await check(root, '--changed');
+    expect(partial.result.findings.map((f) => `${f.file} ${f.rule}`)).toEqual(['specs/app.md duplicate-id']);
+    await expectSameVerdict(root, partial);
+  });
+
   // @verifies speed-incremental#CHANGED-FILES
   it("in a project below the repository root, paths are the project's own", async () => {
     const root = repo();
