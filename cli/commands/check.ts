@@ -196,16 +196,20 @@ const command: Command = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args);
-    const change = args.changed === undefined ? undefined : await changeSince(config, args.changed);
-    const partial = change !== undefined && !change.configChanged;
+    // git runs while the specs load; its answer is awaited once they have.
+    const asked = args.changed === undefined ? undefined : changeSince(config, args.changed);
+    asked?.catch(() => {}); // a failure surfaces where it is awaited
+    let change: Change | undefined;
     let covered: ChangedSet | undefined;
     const gate = await runGate(io, config, {
       strict: config.strict,
       specs: specPaths,
       cache: !args['no-cache'],
-      ...(partial
+      ...(asked
         ? {
             only: async (loaded) => {
+              change = await asked;
+              if (change.configChanged) return undefined;
               covered = await changedFiles(config, change, loaded.set.documents);
               return covered.files;
             },
