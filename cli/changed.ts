@@ -12,7 +12,6 @@ import { resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { classifyGateFiles, type GateFile } from '../checks/gate.ts';
 import { indexFacts, kindRevision } from '../checks/resolve.ts';
-import { parseSpec } from '../reader/index.ts';
 import type { Fact, SpecDocument } from '../reader/model.ts';
 import type { FactlineConfig } from './config.ts';
 import { UsageError } from './io.ts';
@@ -193,13 +192,15 @@ export async function changedFiles(
   const byFile = new Map(specs.map((d) => [d.file, d]));
   const isSpec = picomatch(config.specs, { dot: false });
   const specFiles = change.paths.filter((p) => byFile.has(p) || (deleted.includes(p) && isSpec(p)));
+  // The reader (remark) loads only when a spec changed: a run served from the spec cache never needs it.
+  const parseSpec = specFiles.length > 0 ? (await import('../reader/index.ts')).parseSpec : undefined;
   const units = (
     await Promise.all(
       specFiles.map(async (file) => {
         const now = byFile.get(file);
         const text = await specAt(root, ref, file);
         const doc = now?.doc ?? docNameOf(config, resolve(root, file));
-        const before = text === undefined ? undefined : parseSpec(text, { file, doc });
+        const before = text === undefined || !parseSpec ? undefined : parseSpec(text, { file, doc });
         return changedUnitsOf(before, now);
       }),
     )
