@@ -74,26 +74,27 @@ async function refProblem(root: string, ref: string, failure: string): Promise<U
   }
   const found = await git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]);
   if (found.status === 0) return new UsageError(`--changed ${ref}: git failed: ${failure}`);
-  if (ref === 'HEAD') {
-    const any = await git(root, ['rev-list', '-n', '1', '--all']);
-    if (any.stdout.trim() === '') {
-      return new UsageError(
-        '--changed HEAD: the repository has no commit yet, so nothing to compare with; commit once, or run `factline check` without --changed',
-      );
-    }
-  }
   return new UsageError(
     `--changed ${ref}: git knows no commit \`${ref}\`; name a commit, branch or tag that exists (e.g. HEAD, main, origin/main — \`git fetch\` first for a remote branch)`,
   );
 }
 
+/** Whether HEAD names no commit yet (a repository before its first commit, where every file is new). */
+async function unbornHead(root: string, ref: string): Promise<boolean> {
+  if (ref !== 'HEAD') return false;
+  const head = await git(root, ['rev-parse', '--verify', '--quiet', 'HEAD']);
+  if (head.status === 0) return false;
+  const symbolic = await git(root, ['symbolic-ref', '--quiet', 'HEAD']);
+  return symbolic.status === 0;
+}
+
 /**
  * Paths under the config root changed since REF (tracked: differing from
- * REF; untracked: not ignored). The three git calls run at once; only when
- * one fails is the reason looked for.
+ * REF; untracked: not ignored), or `unborn` before the first commit. The
+ * three git calls run at once; only when one fails is the reason looked for.
  */
 // @implements speed-incremental#CHANGED-FILES
-async function changedPaths(root: string, ref: string): Promise<string[]> {
+async function changedPaths(root: string, ref: string): Promise<string[] | 'unborn'> {
   if (ref.startsWith('-')) {
     throw new UsageError(
       `--changed ${ref}: a git ref does not start with \`-\`; name a commit, branch or tag (e.g. HEAD, origin/main)`,
@@ -105,7 +106,10 @@ async function changedPaths(root: string, ref: string): Promise<string[]> {
     git(root, ['ls-files', '--others', '--exclude-standard', '-z']),
   ]);
   const failed = [commit, diff, untracked].find((r) => r.status !== 0);
-  if (failed) throw await refProblem(root, ref, failed.stderr.trim());
+  if (failed) {
+    if (await unbornHead(root, ref)) return 'unborn';
+    throw await refProblem(root, ref, failed.stderr.trim());
+  }
   return [...new Set([...paths(diff.stdout), ...paths(untracked.stdout)])].sort();
 }
 
@@ -162,17 +166,26 @@ export interface Change {
   paths: string[];
   /** Of those, the ones that no longer exist (deleted, or the old name of a renamed file). */
   deleted: string[];
-  /** The config file changed since REF: the set of gate files may have changed with it. */
-  configChanged: boolean;
+  /**
+   * Why a partial run cannot stand, so the full gate runs: the config file
+   * changed (the set of gate files may have changed with it), or HEAD has no
+   * commit yet (every file is new).
+   */
+  fullRunBecause?: string;
 }
 
+// @implements speed-incremental#CHANGED-FULL-RUN
 export async function changeSince(config: FactlineConfig, ref: string): Promise<Change> {
   const changed = await changedPaths(config.root, ref);
+  if (changed === 'unborn') {
+    return { ref, paths: [], deleted: [], fullRunBecause: 'HEAD has no commit yet (every file is new)' };
+  }
+  const configChanged = config.file !== undefined && changed.includes(config.file);
   return {
     ref,
     paths: changed,
     deleted: changed.filter((p) => !existsSync(resolve(config.root, p))),
-    configChanged: config.file !== undefined && changed.includes(config.file),
+    ...(configChanged ? { fullRunBecause: `the config file changed since ${ref}` } : {}),
   };
 }
 

@@ -107,7 +107,7 @@ export type CheckArgs = Values<typeof SPEC.options>;
 function changedHelp(): string {
   const judged = RULE_IDS.filter((id) => partialScope(id) === 'citation').join(', ');
   return wrap(
-    `--changed [REF] (default HEAD) judges what a partial run can: the citation findings (${judged}) in the files it scans, and the spec diagnostics of the spec files changed since REF, exactly as a full run reports them there. Whether a fact has its implementation and test needs every file, so these are not judged and left to the full \`factline check\`: ${NOT_JUDGED_IN_PART.join(', ')}. The exit code comes from the judged findings. When the config file changed since REF, the full gate runs. Outside a git work tree, or with a REF git cannot resolve: exit 2.`,
+    `--changed [REF] (default HEAD) judges what a partial run can: the citation findings (${judged}) in the files it scans, and the spec diagnostics of the spec files changed since REF, exactly as a full run reports them there. Whether a fact has its implementation and test needs every file, so these are not judged and left to the full \`factline check\`: ${NOT_JUDGED_IN_PART.join(', ')}. The exit code comes from the judged findings. When the config file changed since REF, or HEAD has no commit yet, the full gate runs. Outside a git work tree, or with a REF git cannot resolve: exit 2.`,
     80,
   ).join('\n');
 }
@@ -174,11 +174,9 @@ function coverageOf(change: Change, covered: ChangedSet) {
 }
 
 /** The console's first line on a `--changed` run: what it covered and what it left to the full gate. */
-// @implements speed-incremental#CHANGED-CONFIG-MEANS-FULL
 function changeNote(change: Change, covered: ChangedSet | undefined): string {
-  if (covered === undefined) {
-    return `--changed ${change.ref}: the config file changed since ${change.ref}, so the full gate runs\n`;
-  }
+  if (covered === undefined)
+    return `--changed ${change.ref}: ${change.fullRunBecause}, so the full gate runs\n`;
   const pulled = covered.files.length - covered.changed.length;
   const parts = [
     `${covered.files.length} file(s) scanned (${covered.changed.length} changed, ${pulled} citing ${covered.changedUnits.length} changed unit(s))`,
@@ -209,7 +207,7 @@ const command: Command = {
         ? {
             only: async (loaded) => {
               change = await asked;
-              if (change.configChanged) return undefined;
+              if (change.fullRunBecause !== undefined) return undefined;
               covered = await changedFiles(config, change, loaded.set.documents);
               return covered.files;
             },

@@ -184,7 +184,7 @@ describe('check --changed', () => {
     await expectSameVerdict(app, partial);
   });
 
-  // @verifies speed-incremental#CHANGED-CONFIG-MEANS-FULL
+  // @verifies speed-incremental#CHANGED-FULL-RUN
   it('runs the full gate when the config itself changed', async () => {
     const root = repo();
     const config = { specs: ['specs/**/*.md'], sources: ['src/**/*.ts'], tests: ['spec/**/*.ts'] };
@@ -206,7 +206,7 @@ describe('check --changed', () => {
   });
 
   // @verifies speed-incremental#CHANGED-CLEAR-ERRORS
-  it('outside git, with an unknown REF or before the first commit: exit 2 naming the fix', async () => {
+  it('outside git or with an unknown REF: exit 2 naming the fix', async () => {
     const plain = tempProject({ 'specs/app.md': SPEC(), 'src/a.ts': '// @implements app#PING\n' });
     const outside = await runInProcess(plain, ['check', '--changed']);
     expect(outside.code).toBe(2);
@@ -218,10 +218,21 @@ describe('check --changed', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('git knows no commit `origin/nope`');
     expect(unknown.stderr).toContain('git fetch');
+  });
 
-    git(plain, 'init', '-q');
-    const empty = await runInProcess(plain, ['check', '--changed']);
-    expect(empty.code).toBe(2);
-    expect(empty.stderr).toContain('no commit yet');
+  // @verifies speed-incremental#CHANGED-FULL-RUN
+  it('before the first commit every file is new, so the full gate runs', async () => {
+    const plain = tempProject({ 'specs/app.md': SPEC(), 'src/a.ts': '// @implements app#PINGG\n' });
+    execFileSync('git', ['init', '-q'], { cwd: plain });
+    const run = await runInProcess(plain, ['check', '--changed']);
+    expect(run.stdout).toContain(
+      '--changed HEAD: HEAD has no commit yet (every file is new), so the full gate runs',
+    );
+    expect(run.stdout).toContain('missing-verification');
+    expect(run.stdout).toContain('src/a.ts:1:4: error unknown-fact');
+    expect(run.code).toBe(1);
+    const named = await runInProcess(plain, ['check', '--changed', 'main']);
+    expect(named.code).toBe(2);
+    expect(named.stderr).toContain('git knows no commit `main`');
   });
 });
