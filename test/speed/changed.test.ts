@@ -218,6 +218,10 @@ describe('check --changed', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('git knows no commit `origin/nope`');
     expect(unknown.stderr).toContain('git fetch');
+
+    const junit = await runInProcess(root, ['check', '--changed', '--junit', 'out.xml']);
+    expect(junit.code).toBe(2);
+    expect(junit.stderr).toContain('--changed cannot be combined with --junit');
   });
 
   // @verifies speed-incremental#CHANGED-FULL-RUN
