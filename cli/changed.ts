@@ -200,11 +200,12 @@ export async function changedFiles(
   specs: readonly SpecDocument[],
 ): Promise<ChangedSet> {
   const { root } = config;
-  const { ref, deleted } = change;
+  const { ref } = change;
   const changedSet = new Set(change.paths);
+  const deleted = new Set(change.deleted);
   const byFile = new Map(specs.map((d) => [d.file, d]));
   const isSpec = picomatch(config.specs, { dot: false });
-  const specFiles = change.paths.filter((p) => byFile.has(p) || (deleted.includes(p) && isSpec(p)));
+  const specFiles = change.paths.filter((p) => byFile.has(p) || (deleted.has(p) && isSpec(p)));
   // The reader (remark) loads only when a spec changed: a run served from the spec cache never needs it.
   const parseSpec = specFiles.length > 0 ? (await import('../reader/index.ts')).parseSpec : undefined;
   const units = (
