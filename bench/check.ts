@@ -2,11 +2,14 @@
  * bench/check: `factline check` over a generated tree (2,000 facts in 20
  * specs, 20,000 source and test files, 100,000 citations) against ripgrep
  * finding the same citation tags in the same run. Prints both times, the
- * ratio, and where factline's time goes (phases). Run:
+ * ratio, and where factline's time goes (phases). Side by side with them:
+ * `check --changed` after a one-file edit of the tree committed to git, and
+ * the typo tree (2,000 files whose 10,000 citations are mistyped) against
+ * the clean one. Run:
  *   node --import tsx bench/check.ts [--files N] [--keep]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../cli/config.ts';
@@ -103,6 +106,105 @@ function generate(root: string): { citations: number } {
 }
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+const BIN = join(import.meta.dirname, '..', 'bin', 'factline.js');
+
+/** Where generate() put file `i`. */
+const fileOf = (i: number) =>
+  i % TEST_SHARE === 0
+    ? `test/m${Math.floor(i / 500)}/file${i}.test.ts`
+    : `src/m${Math.floor(i / 500)}/file${i}.ts`;
+
+/** One timed whole-process `factline check` with extra flags. */
+function timedCheck(root: string, extra: string[]): { time: number; status: number | null } {
+  const t = performance.now();
+  const run = spawnSync(process.execPath, [BIN, 'check', ...extra], { cwd: root, maxBuffer: 1 << 30 });
+  return { time: performance.now() - t, status: run.status };
+}
+
+const bestOf = (runs: { time: number; status: number | null }[]) =>
+  runs.reduce((a, b) => (a.time <= b.time ? a : b));
+
+/**
+ * The tree as one git commit, then `check --changed` after a one-file edit,
+ * as a pre-commit hook runs it: each of the three runs edits a different
+ * source file (the previous edit reverted), so the edited file is never in
+ * the scan cache already.
+ */
+function changedAfterOneEdit(root: string) {
+  const git = (...a: string[]) =>
+    execFileSync('git', ['-c', 'user.email=bench@example.com', '-c', 'user.name=bench', ...a], {
+      cwd: root,
+      stdio: 'ignore',
+    });
+  writeFileSync(join(root, '.gitignore'), '.factline-cache/\n');
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'bench tree');
+  const runs = [1, 2, 3].map((i) => {
+    git('checkout', '-q', '--', 'src');
+    const file = join(root, fileOf(i));
+    const text = readFileSync(file, 'utf8');
+    writeFileSync(
+      file,
+      text.replace(/FACT-(\d+)/, (_, n) => `FACT-${(Number(n) + 1) % FACTS_PER_SPEC}`),
+    );
+    return timedCheck(root, ['--changed']);
+  });
+  git('checkout', '-q', '--', 'src');
+  return bestOf(runs);
+}
+
+/** One edit at a place that moves with `k` (drop, double or change a character), never another real id. */
+function typo(id: string, k: number): string {
+  const at = (k * 7) % id.length;
+  const edited =
+    k % 3 === 0
+      ? id.slice(0, at) + id.slice(at + 1)
+      : k % 3 === 1
+        ? id.slice(0, at) + id[at] + id.slice(at)
+        : `${id.slice(0, at)}X${id.slice(at + 1)}`;
+  return /^S\d+-FACT-\d+$/.test(edited) ? `${id}X` : edited;
+}
+
+/**
+ * The typo tree: 2,000 of the files (half sources, half tests) with every
+ * citation's id mistyped, each by a different edit, so ten thousand unknown
+ * citations ask did-you-mean for mostly distinct names. `use` switches the
+ * tree between its clean and its typo texts, so the two are timed in turns.
+ */
+function typoTree(root: string) {
+  const files: { path: string; clean: string; typos: string }[] = [];
+  let citations = 0;
+  for (let i = 0; i < FILES && files.length < 2_000; i++) {
+    if (i % 20 !== 4 && i % 20 !== 5) continue;
+    const path = join(root, fileOf(i));
+    const clean = readFileSync(path, 'utf8');
+    const typos = clean.replace(/(@(?:implements|verifies) spec\d+#)(S\d+-FACT-\d+)/g, (_, tag, id) => {
+      citations++;
+      return `${tag}${typo(id, citations)}`;
+    });
+    files.push({ path, clean, typos });
+  }
+  const use = (which: 'clean' | 'typos') => {
+    for (const f of files) writeFileSync(f.path, f[which]);
+  };
+  return { files: files.length, citations, use };
+}
+
+/** The typo tree against the clean one, uncached (as the issue measured it), in turns, best of 3 each. */
+function typoAgainstClean(root: string) {
+  const tree = typoTree(root);
+  const clean: { time: number; status: number | null }[] = [];
+  const typos: { time: number; status: number | null }[] = [];
+  for (let round = 0; round < 3; round++) {
+    tree.use('typos');
+    typos.push(timedCheck(root, ['--no-cache']));
+    tree.use('clean');
+    clean.push(timedCheck(root, ['--no-cache']));
+  }
+  return { ...tree, clean: bestOf(clean), typos: bestOf(typos) };
+}
 
 async function main(): Promise<void> {
   const rg = ensureRipgrep();
@@ -217,6 +319,16 @@ async function main(): Promise<void> {
   row('factline check (warm cache)', warm.time, `  exit ${warm.status}`);
   row('factline check --no-cache (cold)', cold.time, `  exit ${cold.status}`);
   row('factline check --json (warm)', json.time, `  exit ${json.status}`);
+  const changed = changedAfterOneEdit(root);
+  row('check --changed, 1 file edited', changed.time, `  exit ${changed.status}  goal: within 2x rg`);
+  const typo = typoAgainstClean(root);
+  const ratio = (typo.typos.time / typo.clean.time).toFixed(2);
+  row('check --no-cache, clean (in turns)', typo.clean.time, `  exit ${typo.clean.status}`);
+  row(
+    'check --no-cache, typo tree (turns)',
+    typo.typos.time,
+    `  exit ${typo.typos.status}  ${ratio}x clean, goal: within 1.5x (${typo.files} files, ${typo.citations} typos)`,
+  );
   if (!args.includes('--keep')) rmSync(root, { recursive: true, force: true });
 }
 

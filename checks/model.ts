@@ -131,6 +131,22 @@ export interface UnitEntry {
   revision?: number;
 }
 
+/** What a partial run (`check --changed`) covered, and what it left to a full run. */
+export interface PartialCoverage {
+  /** The git ref the run compared with. */
+  ref: string;
+  /** Gate files scanned (changed, or citing a changed unit). */
+  scanned: string[];
+  /** Spec files changed since the ref; their diagnostics are judged. */
+  specFiles: string[];
+  /** Paths changed since the ref that no longer exist. */
+  deleted: string[];
+  /** Units whose text, status or kind revision changed, or that came or went. */
+  changedUnits: string[];
+  /** Rules a partial run does not judge. */
+  notJudged: RuleId[];
+}
+
 export interface TraceResult {
   summary: Summary;
   documents: { doc: string; file: string; summary: Summary }[];
@@ -141,4 +157,6 @@ export interface TraceResult {
   outcomes?: OutcomeSummary;
   /** Every citable unit, present when the config names a namespace or an external spec. */
   units?: UnitEntry[];
+  /** Present when the run judged only the files changed since a git ref. */
+  partial?: PartialCoverage;
 }

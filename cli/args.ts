@@ -217,7 +217,8 @@ function flagColumn(name: string, o: OptionSpec): string {
   return `${o.short ? `-${o.short}, ` : '    '}--${name}${value}`;
 }
 
-function wrap(text: string, width: number): string[] {
+/** Words of `text` in lines of at most `width` characters (a longer word stands alone); newlines kept. */
+export function wrap(text: string, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';

@@ -44,6 +44,12 @@ export interface GateOptions {
   cache?: boolean;
   /** Test results files (vitest JSON or JUnit XML), relative to the config root; default: the config's `results`. */
   results?: string[];
+  /**
+   * Only these files, found from the loaded specs (`check --changed`); drift and
+   * stale exclusions, which need the whole tree, are then not computed.
+   * Undefined from it: every file after all.
+   */
+  only?: (specs: LoadedSpecs) => Promise<GateFile[] | undefined>;
 }
 
 /** Reads and parses the results files; a missing or unreadable one is a usage error naming it. */
@@ -170,7 +176,8 @@ export async function runGate(
   specCache?.save();
   const t1 = performance.now();
   timings.specs = (timings.specs ?? 0) + (t1 - t0);
-  const files = await listGateFiles(config);
+  const only = options.only ? await options.only(specs) : undefined;
+  const files = only ?? (await listGateFiles(config));
   timings.glob = (timings.glob ?? 0) + (performance.now() - t1);
   const cache = options.cache ? openScanCache(config.root, warn) : undefined;
   const result = await runCoreGate({
@@ -178,7 +185,9 @@ export async function runGate(
     files,
     read: (file) => readGateFile(config, file),
     ...(cache ? { scan: (file: string, text: string) => cachedScan(cache, file, text) } : {}),
-    extraFindings: async () => [...(await driftFindings(config)), ...(await staleExcludes(config))],
+    ...(only
+      ? {}
+      : { extraFindings: async () => [...(await driftFindings(config)), ...(await staleExcludes(config))] }),
     strict: options.strict ?? config.strict,
     policy: policyOf(config),
     addressing: addressingOf(config),

@@ -15,7 +15,7 @@ export interface StarterFile {
 export const INSTALLED_SCHEMA = './node_modules/factline/schema/factline.config.schema.json';
 
 /** The line a team adds to its pre-commit hook (plain git, husky, lefthook…). */
-export const PRE_COMMIT_LINE = 'npx factline check';
+export const PRE_COMMIT_LINE = 'npx factline check --changed';
 
 const CONFIG = `${JSON.stringify(
   {

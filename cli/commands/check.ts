@@ -7,10 +7,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { applyBaseline, parseBaseline } from '../../checks/baseline.ts';
 import type { TraceResult } from '../../checks/model.ts';
+import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/partial.ts';
 import { REPORTERS } from '../../checks/reporters/index.ts';
-import { ruleListText } from '../../checks/rules.ts';
+import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
-import { defineCommand, helpText, parseCommandArgs, SHARED, type Values } from '../args.ts';
+import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
+import { type Change, type ChangedSet, changedFiles, changeSince } from '../changed.ts';
 import { type FactlineConfig, loadConfig } from '../config.ts';
 import { exitCodeOf } from '../exit-code.ts';
 import { type CliIO, type Command, UsageError } from '../io.ts';
@@ -59,11 +61,25 @@ const SPEC = defineCommand({
       value: 'FILE',
       help: 'fail only on findings not in FILE (written by `factline baseline`); a baselined finding that is gone is reported as baseline-gone',
     },
+    changed: {
+      type: 'string',
+      value: 'REF',
+      bare: 'HEAD',
+      help: 'a partial run for pre-commit hooks: scan only the files changed since the git ref REF (the working tree, untracked files included) and the files citing facts whose text changed since REF; judges their citations only (see below)',
+    },
     'no-cache': {
       type: 'boolean',
       help: 'bypass both content-hash caches in .factline-cache/: every file is scanned and every spec parsed afresh (neither cache is read or written)',
     },
   },
+  conflicts: [
+    [
+      'changed',
+      'junit',
+      'JUnit has one test case per fact, and a partial run judges no fact; run the full check for it',
+    ],
+    ['changed', 'html', 'the coverage report needs every fact judged; run the full check for it'],
+  ],
   about: `The traceability gate: joins the specs' facts with the @implements / @verifies /
 @deviates citations in the source and test files and reports every gap.`,
   epilog: `A citation counts only inside a comment, by the language's own rules: in TS/JS
@@ -76,6 +92,8 @@ followed when its target lies inside the project root, each real file is read
 once (under its own path when that is found too), and a link out of the root is
 never followed.
 
+${changedHelp()}
+
 With GITHUB_ACTIONS=true, findings also print as ::error workflow commands.
 Exit codes: 0 clean · 1 error findings · 2 usage, config, or unreadable input.
 
@@ -84,6 +102,15 @@ ${ruleListText()}`,
 });
 
 export type CheckArgs = Values<typeof SPEC.options>;
+
+/** The epilog's paragraph on `--changed`, its rule lists read from checks/partial.ts. */
+function changedHelp(): string {
+  const judged = RULE_IDS.filter((id) => partialScope(id) === 'citation').join(', ');
+  return wrap(
+    `--changed [REF] (default HEAD) judges what a partial run can: the citation findings (${judged}) in the files it scans, and the spec diagnostics of the spec files changed since REF, exactly as a full run reports them there. Whether a fact has its implementation and test needs every file, so these are not judged and left to the full \`factline check\`: ${NOT_JUDGED_IN_PART.join(', ')}. The exit code comes from the judged findings. When the config file changed since REF, or HEAD has no commit yet, the full gate runs. Outside a git work tree, or with a REF git cannot resolve: exit 2.`,
+    80,
+  ).join('\n');
+}
 
 const GLOB_MAGIC = /[*?[\]{}!]/;
 
@@ -136,6 +163,29 @@ function withBaseline(io: CliIO, result: TraceResult, file: string): TraceResult
   return applyBaseline(result, baseline, file);
 }
 
+function coverageOf(change: Change, covered: ChangedSet) {
+  return {
+    ref: change.ref,
+    scanned: covered.files.map((f) => f.file),
+    specFiles: covered.specFiles,
+    deleted: change.deleted,
+    changedUnits: covered.changedUnits,
+  };
+}
+
+/** The console's first line on a `--changed` run: what it covered and what it left to the full gate. */
+function changeNote(change: Change, covered: ChangedSet | undefined): string {
+  if (covered === undefined)
+    return `--changed ${change.ref}: ${change.fullRunBecause}, so the full gate runs\n`;
+  const pulled = covered.files.length - covered.changed.length;
+  const parts = [
+    `${covered.files.length} file(s) scanned (${covered.changed.length} changed, ${pulled} citing ${covered.changedUnits.length} changed unit(s))`,
+    ...(covered.specFiles.length > 0 ? [`${covered.specFiles.length} spec file(s) changed`] : []),
+    ...(change.deleted.length > 0 ? [`${change.deleted.length} deleted`] : []),
+  ];
+  return `partial run, --changed ${change.ref}: ${parts.join(', ')}; fact-level gaps (${NOT_JUDGED_IN_PART.slice(0, 3).join(', ')}, …) are not judged, the full \`factline check\` judges them\n`;
+}
+
 // @implements factline#GATE-EXIT-CODES
 const command: Command = {
   name: 'check',
@@ -144,13 +194,30 @@ const command: Command = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args);
+    // git runs while the specs load; its answer is awaited once they have.
+    const asked = args.changed === undefined ? undefined : changeSince(config, args.changed);
+    asked?.catch(() => {}); // a failure surfaces where it is awaited
+    let change: Change | undefined;
+    let covered: ChangedSet | undefined;
     const gate = await runGate(io, config, {
       strict: config.strict,
       specs: specPaths,
       cache: !args['no-cache'],
+      ...(asked
+        ? {
+            only: async (loaded) => {
+              change = await asked;
+              if (change.fullRunBecause !== undefined) return undefined;
+              covered = await changedFiles(config, change, loaded.set.documents);
+              return covered.files;
+            },
+          }
+        : {}),
     });
     const { specs } = gate;
-    const result = args.baseline ? withBaseline(io, gate.result, args.baseline) : gate.result;
+    const baselined = args.baseline ? withBaseline(io, gate.result, args.baseline) : gate.result;
+    const result = covered && change ? partialResult(baselined, coverageOf(change, covered)) : baselined;
+    if (change && !args.json) io.stdout.write(changeNote(change, covered));
     if (args.sarif) writeOutput(io, args.sarif, REPORTERS.sarif(result));
     if (args.junit) writeOutput(io, args.junit, REPORTERS.junit(result));
     if (args.html) {

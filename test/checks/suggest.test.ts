@@ -28,6 +28,42 @@ describe('Suggester', () => {
     expect(misses).toEqual([]);
   });
 
+  // @verifies speed-incremental#SUGGEST-SAME-ANSWERS
+  it('its first suggestion is as close as the closest id found by comparing with every one', () => {
+    const suggester = new Suggester(ids);
+    const worse = ids.flatMap((id, k) => {
+      const wanted = typo(id, k).toLowerCase();
+      const first = suggester.nearest(typo(id, k))[0];
+      const closest = Math.min(...ids.map((x) => distance(wanted, x.toLowerCase())));
+      return first !== undefined && distance(wanted, first.toLowerCase()) === closest ? [] : [typo(id, k)];
+    });
+    expect(worse).toEqual([]);
+  });
+
+  // @verifies speed-incremental#SUGGEST-ONCE-PER-NAME
+  it('answers each distinct name once, edit-distancing a few candidates instead of every name', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => `${ids[i % ids.length]}-${i}`);
+    const suggester = new Suggester(many);
+    const queries = many.filter((_, i) => i % 200 === 7).map((id, k) => typo(id, k));
+    suggester.nearest('warm-up');
+    const cpu = (run: () => void) => {
+      const t = process.cpuUsage();
+      run();
+      const used = process.cpuUsage(t);
+      return used.user + used.system;
+    };
+    const indexed = cpu(() => {
+      for (const q of queries) suggester.nearest(q);
+    });
+    const everything = cpu(() => {
+      for (const q of queries) for (const name of many) distance(q.toLowerCase(), name.toLowerCase(), 8);
+    });
+    expect(indexed * 10).toBeLessThan(everything);
+    // A name asked again is not computed again: the same answer comes back.
+    expect(suggester.nearest(queries[0]!)).toBe(suggester.nearest(queries[0]!));
+    expect(suggester.nearest(queries[0]!)).toContain(many[7]);
+  });
+
   it('edit distance with a limit agrees with the full one up to the limit', () => {
     for (const [a, b] of [
       ['LAYOUT', 'LAYUOT'],
