@@ -1,0 +1,75 @@
+/**
+ * Compiles the CLI (cli/ and everything it imports: checks/, reader/,
+ * generator/, generated/) into plain JavaScript in dist/, so a run does not
+ * pay for tsx transforming ~150 TypeScript files at every start. Dependencies
+ * stay external (node_modules as installed); each command stays its own lazily
+ * imported chunk.
+ *
+ * The output sits directly in dist/ (dist/cli-main.js, dist/cli-chunk-*.js):
+ * one folder below the package root, like cli/*.ts, so code that finds the
+ * package from its own location (package.json, the cache fingerprint's
+ * source folders) finds the same place compiled or not.
+ *
+ * Beside it, dist/cli-inputs.json lists every source the bundle was built
+ * from. bin/factline.js runs the bundle only when it is at least as new as
+ * every one of them (see bin/fresh-build.js); the bundle's time is set back to
+ * the moment before esbuild read the sources, so an edit made while it built
+ * also counts as newer.
+ *
+ * Runs in `prepare` and `build`: `node --import tsx support/build-cli.ts`.
+ */
+import { readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CLI_BUNDLE = join(ROOT, 'dist', 'cli-main.js');
+export const CLI_INPUTS = join(ROOT, 'dist', 'cli-inputs.json');
+
+/** Removes an earlier build's files (chunk names change with their content). */
+function clearOldBuild(): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(join(ROOT, 'dist'));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.startsWith('cli-')) rmSync(join(ROOT, 'dist', name), { force: true });
+  }
+}
+
+export async function buildCli(): Promise<{ inputs: string[] }> {
+  // Before esbuild reads anything: a source written after this is newer than the bundle.
+  const started = Date.now() / 1000;
+  clearOldBuild();
+  const out = await build({
+    entryPoints: { 'cli-main': join(ROOT, 'cli', 'main.ts') },
+    outdir: join(ROOT, 'dist'),
+    chunkNames: 'cli-chunk-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    keepNames: true,
+    charset: 'utf8',
+    sourcemap: 'linked',
+    metafile: true,
+    absWorkingDir: ROOT,
+    logLevel: 'warning',
+  });
+  const inputs = Object.keys(out.metafile.inputs)
+    .filter((path) => !path.includes('node_modules/'))
+    .sort();
+  writeFileSync(CLI_INPUTS, `${JSON.stringify({ entry: 'cli-main.js', inputs }, null, 2)}\n`);
+  utimesSync(CLI_BUNDLE, started, started);
+  return { inputs };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { inputs } = await buildCli();
+  console.log(`built dist/cli-main.js from ${inputs.length} sources`);
+}

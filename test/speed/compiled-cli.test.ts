@@ -1,0 +1,109 @@
+/**
+ * The compiled CLI and its staleness rule, on a copy of the package in a temp
+ * folder (so a real edit of a source never touches this checkout): the build
+ * runs while fresh, an edit sends the run back to the sources at once, a
+ * rebuild makes the build current again, and an installed package (every
+ * file unpacked with one timestamp) runs its shipped build.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../support/cli.ts';
+
+const COPIED = ['bin', 'cli', 'checks', 'reader', 'generator', 'generated', 'support', 'package.json'];
+const BANNER = 'factline — spec-to-code traceability';
+
+let pkg: string;
+
+function factline(args: string[], env: NodeJS.ProcessEnv = {}): string {
+  const run = spawnSync(process.execPath, [join(pkg, 'bin', 'factline.js'), ...args], {
+    cwd: pkg,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, ...env },
+  });
+  expect(run.stderr).toBe('');
+  return run.stdout;
+}
+
+function build(): void {
+  const run = spawnSync(process.execPath, ['--import', 'tsx', 'support/build-cli.ts'], {
+    cwd: pkg,
+    encoding: 'utf8',
+  });
+  expect(run.status, run.stderr).toBe(0);
+}
+
+/** Marks the compiled banner, so a run shows whether the build or the sources answered. */
+function markBuild(): void {
+  const dist = join(pkg, 'dist');
+  const holders = readdirSync(dist).filter(
+    (name) => name.endsWith('.js') && readFileSync(join(dist, name), 'utf8').includes(BANNER),
+  );
+  expect(holders).toHaveLength(1);
+  const file = join(dist, holders[0]!);
+  const { mtime } = statSync(file);
+  writeFileSync(file, readFileSync(file, 'utf8').replace(BANNER, `${BANNER} (compiled)`));
+  utimesSync(file, mtime, mtime); // as built: older than any later edit
+}
+
+beforeAll(() => {
+  pkg = mkdtempSync(join(tmpdir(), 'factline-compiled-'));
+  for (const entry of COPIED) cpSync(join(REPO_ROOT, entry), join(pkg, entry), { recursive: true });
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(pkg, 'node_modules'), 'dir');
+  build();
+}, 60_000);
+
+afterAll(() => {
+  if (pkg) rmSync(pkg, { recursive: true, force: true });
+});
+
+describe('the compiled CLI', () => {
+  // @verifies speed-start#COMPILED-CLI
+  // @verifies speed-start#STALE-BUILD-NEVER-RUNS
+  it('runs while fresh; an edited source runs at once from the sources; a rebuild is current again', () => {
+    markBuild();
+    expect(factline(['--help'])).toContain(`${BANNER} (compiled)`);
+    expect(factline(['--help'], { FACTLINE_FROM_SOURCE: '1' })).not.toContain('(compiled)');
+
+    // A real edit of a source the build was made from: its effect shows on the very next run.
+    const main = join(pkg, 'cli', 'main.ts');
+    writeFileSync(main, readFileSync(main, 'utf8').replace(BANNER, `${BANNER} (edited)`));
+    const edited = factline(['--help']);
+    expect(edited).toContain('(edited)');
+    expect(edited).not.toContain('(compiled)');
+
+    build();
+    markBuild();
+    expect(factline(['--help'])).toContain(`${BANNER} (compiled) (edited)`);
+  }, 60_000);
+
+  // @verifies speed-start#STALE-BUILD-NEVER-RUNS
+  it('a deleted source sends the run back to the sources; one timestamp for all files (an installed package) runs the build', () => {
+    build();
+    markBuild();
+    const inputs = JSON.parse(readFileSync(join(pkg, 'dist', 'cli-inputs.json'), 'utf8')) as {
+      inputs: string[];
+    };
+    // npm unpacks every file of a package with the same fixed time.
+    const npmTime = new Date('1985-10-26T08:15:00Z');
+    for (const input of [...inputs.inputs, 'dist/cli-main.js'])
+      utimesSync(join(pkg, input), npmTime, npmTime);
+    expect(factline(['--help'])).toContain('(compiled)');
+
+    const unused = join(pkg, 'cli', 'commands', 'conform.ts');
+    rmSync(unused);
+    expect(factline(['--help'])).not.toContain('(compiled)');
+  }, 60_000);
+});
