@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -23,6 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/cli.ts';
 
 const COPIED = ['bin', 'cli', 'checks', 'reader', 'generator', 'generated', 'support', 'package.json'];
+const PROBE = join(import.meta.dirname, 'fixtures', 'startup-probe.mjs');
 const BANNER = 'factline — spec-to-code traceability';
 
 let pkg: string;
@@ -105,5 +107,37 @@ describe('the compiled CLI', () => {
     const unused = join(pkg, 'cli', 'commands', 'conform.ts');
     rmSync(unused);
     expect(factline(['--help'])).not.toContain('(compiled)');
+    cpSync(join(REPO_ROOT, 'cli', 'commands', 'conform.ts'), unused);
+  }, 60_000);
+
+  // @verifies speed#LAZY-TS-SCANNER
+  // @verifies speed-start#COMPILED-CLI
+  it('keeps ts-morph lazy: --help, --version and a check of TS files without a tag never load it', () => {
+    build();
+    const project = join(pkg, 'project');
+    mkdirSync(join(project, 'specs'), { recursive: true });
+    mkdirSync(join(project, 'src'));
+    writeFileSync(join(project, 'specs', 'app.md'), '# App\n\n@fact:PING Ping answers. @status:impl/done\n');
+    writeFileSync(join(project, 'src', 'ping.ts'), 'export const ping = () => "pong";\n');
+    writeFileSync(join(project, 'factline.config.json'), JSON.stringify({ sources: ['src/**/*.ts'] }));
+    const probe = (argv: string[]) => {
+      const run = spawnSync(
+        process.execPath,
+        [PROBE, JSON.stringify(argv), join(pkg, 'dist', 'cli-main.js')],
+        {
+          cwd: project,
+          encoding: 'utf8',
+        },
+      );
+      expect(run.stderr).toBe('');
+      return JSON.parse(run.stdout) as { code: number; tsMorph: boolean; out: string };
+    };
+    const check = probe(['check', '--no-cache', '--json']);
+    expect(JSON.parse(check.out).facts).toHaveLength(1);
+    expect(check.tsMorph).toBe(false);
+    expect(probe(['--help']).tsMorph).toBe(false);
+    expect(probe(['--version']).tsMorph).toBe(false);
+    writeFileSync(join(project, 'src', 'ping.ts'), '// @implements app#PING\nexport const ping = 1;\n');
+    expect(probe(['check', '--no-cache', '--json']).tsMorph).toBe(true); // the probe can see it load
   }, 60_000);
 });
