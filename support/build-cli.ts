@@ -54,7 +54,10 @@ export async function buildCli(): Promise<{ inputs: string[] }> {
     platform: 'node',
     target: 'node20',
     packages: 'external',
-    keepNames: true,
+    // No keepNames (tsx's default): it wraps every closure created at run time in a
+    // call that defines its name, which cost a warm check of 20,000 files over a second.
+    // Nothing reads function or class names; errors carry their own `name`.
+    keepNames: false,
     charset: 'utf8',
     sourcemap: 'linked',
     metafile: true,
