@@ -16,7 +16,7 @@
  * the moment before esbuild read the sources, so an edit made while it built
  * also counts as newer.
  *
- * Runs in `prepare` and `build`: `node --import tsx support/build-cli.ts`.
+ * Plain readable JavaScript (not minified, no source maps). Runs in `prepare` and `build`: `node --import tsx support/build-cli.ts`.
  */
 import { readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -59,7 +59,6 @@ export async function buildCli(): Promise<{ inputs: string[] }> {
     // Nothing reads function or class names; errors carry their own `name`.
     keepNames: false,
     charset: 'utf8',
-    sourcemap: 'linked',
     metafile: true,
     absWorkingDir: ROOT,
     logLevel: 'warning',
