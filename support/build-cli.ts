@@ -16,7 +16,8 @@
  * the moment before esbuild read the sources, so an edit made while it built
  * also counts as newer.
  *
- * Plain readable JavaScript (not minified, no source maps). Runs in `prepare` and `build`: `node --import tsx support/build-cli.ts`.
+ * Plain readable JavaScript (not minified, no source maps). Runs in `prepare`
+ * and `build`: `node --import tsx support/build-cli.ts`.
  */
 import { readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
