@@ -16,7 +16,7 @@
  * is skipped when no pattern can match below it or an ignore pattern matches
  * it, and the walk starts at the patterns' common static folder.
  */
-import { readdirSync } from 'node:fs';
+import { type Dirent, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import picomatch from 'picomatch';
 
@@ -121,7 +121,7 @@ export function walkFiles(root: string, patterns: string[], ignore: string[]): s
   const pending = [start];
   while (pending.length > 0) {
     const dir = pending.pop()!;
-    let entries: import('node:fs').Dirent[];
+    let entries: Dirent[];
     try {
       entries = readdirSync(join(root, dir), { withFileTypes: true });
     } catch {
