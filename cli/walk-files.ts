@@ -16,7 +16,7 @@
  * is skipped when no pattern can match below it or an ignore pattern matches
  * it, and the walk starts at the patterns' common static folder.
  */
-import { type Dirent, readdirSync } from 'node:fs';
+import { type Dirent, lstatSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import picomatch from 'picomatch';
 
@@ -102,6 +102,21 @@ function belowMatcher(patterns: string[][]): Test {
   };
 }
 
+/** Whether a folder on the way from the root to the walk's start is a link (the walk would follow it unseen). */
+function linkOnTheWay(root: string, start: string): boolean {
+  if (start === '') return false;
+  let path = root;
+  for (const name of start.split('/')) {
+    path = join(path, name);
+    try {
+      if (lstatSync(path).isSymbolicLink()) return true;
+    } catch {
+      return false; // absent: nothing to walk, nothing to follow
+    }
+  }
+  return false;
+}
+
 /**
  * The files under `root` matching `patterns` and no `ignore` pattern,
  * relative to `root`, sorted; undefined when the glob must decide.
@@ -116,6 +131,7 @@ export function walkFiles(root: string, patterns: string[], ignore: string[]): s
   const parts = match.map(segments);
   const mayHoldMatches = belowMatcher(parts);
   const start = commonFolder(parts).join('/');
+  if (linkOnTheWay(root, start)) return undefined;
 
   const found: string[] = [];
   const pending = [start];

@@ -150,6 +150,10 @@ describe('the gate walk lists the glob’s files', () => {
     symlinkSync(outside, join(root, 'src', 'out'), 'dir');
     symlinkSync(join(root, 'src'), join(root, 'src', 'deep', 'loop'), 'dir');
     await expectSameAsGlob(configAt(root, ['src/**/*.ts'], ['test/**/*.ts']), false);
+    symlinkSync(outside, join(root, 'linked'), 'dir'); // the walk would start inside a link
+    await expectSameAsGlob(configAt(root, ['linked/**/*.ts'], []), false);
+    symlinkSync(join(root, 'lib'), join(root, 'lib-link'), 'dir');
+    await expectSameAsGlob(configAt(root, ['lib-link/plain/*.ts'], []), false);
     const files = (await listGateFiles(configAt(root, ['src/**/*.ts'], []))).map((f) => f.file);
     expect(files).toContain('src/a.ts');
     expect(files).not.toContain('src/a-link.ts'); // the real file, once, under its own name
