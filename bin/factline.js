@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The installed entry point. factline ships its TypeScript sources and a
 // compiled copy of the CLI (dist/cli-main.js, built on install and by
-// `npm run build`). The compiled copy runs when it is fresh, i.e. no source it
-// was built from is newer (bin/fresh-build.js); otherwise the sources run
+// `npm run build`). The compiled copy runs when it is current, i.e. every source
+// it was built from is unchanged (bin/fresh-build.js); otherwise the sources run
 // through tsx's loader, so there is no build step between an edit and a run
 // (tsx is therefore a runtime dependency, and package.json `files` ships the sources).
 // `factline serve` first tries the compiled core (bin/serve-fast.js), so a

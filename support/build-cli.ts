@@ -10,16 +10,16 @@
  * package from its own location (package.json, the cache fingerprint's
  * source folders) finds the same place compiled or not.
  *
- * Beside it, dist/cli-inputs.json lists every source the bundle was built
- * from. bin/factline.js runs the bundle only when it is at least as new as
- * every one of them (see bin/fresh-build.js); the bundle's time is set back to
- * the moment before esbuild read the sources, so an edit made while it built
- * also counts as newer.
+ * Beside it, dist/cli-inputs.json names every source the bundle was built
+ * from with the sha1 of its content, taken before esbuild read anything (so a
+ * file edited while it built never matches). bin/factline.js runs the bundle
+ * only while every source still has that content (bin/fresh-build.js).
  *
  * Plain readable JavaScript (not minified, no source maps). Runs in `prepare`
  * and `build`: `node --import tsx support/build-cli.ts`.
  */
-import { readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { hash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -41,9 +41,26 @@ function clearOldBuild(): void {
   }
 }
 
+/** sha1 of every file under the source folders, path relative to the package root. */
+function sourceDigests(): Map<string, string> {
+  const digests = new Map<string, string>();
+  const visit = (dir: string): void => {
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) visit(path);
+      else if (entry.isFile()) digests.set(path, hash('sha1', readFileSync(join(ROOT, path)), 'base64'));
+    }
+  };
+  for (const dir of SOURCE_DIRS) visit(dir);
+  return digests;
+}
+
+/** Where the CLI's sources live; a bundled input outside them is a build error. */
+const SOURCE_DIRS = ['cli', 'checks', 'reader', 'generator', 'generated'];
+
 export async function buildCli(): Promise<{ inputs: string[] }> {
-  // Before esbuild reads anything: a source written after this is newer than the bundle.
-  const started = Date.now() / 1000;
+  // Before esbuild reads anything: a source edited during the build will not match.
+  const before = sourceDigests();
   clearOldBuild();
   const out = await build({
     entryPoints: { 'cli-main': join(ROOT, 'cli', 'main.ts') },
@@ -67,8 +84,14 @@ export async function buildCli(): Promise<{ inputs: string[] }> {
   const inputs = Object.keys(out.metafile.inputs)
     .filter((path) => !path.includes('node_modules/'))
     .sort();
-  writeFileSync(CLI_INPUTS, `${JSON.stringify({ entry: 'cli-main.js', inputs }, null, 2)}\n`);
-  utimesSync(CLI_BUNDLE, started, started);
+  const digests: Record<string, string> = {};
+  for (const input of inputs) {
+    const digest = before.get(input);
+    if (digest === undefined)
+      throw new Error(`${input} is bundled but lies outside ${SOURCE_DIRS.join(', ')}`);
+    digests[input] = digest;
+  }
+  writeFileSync(CLI_INPUTS, `${JSON.stringify({ entry: 'cli-main.js', inputs: digests }, null, 2)}\n`);
   return { inputs };
 }
 
