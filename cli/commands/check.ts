@@ -133,6 +133,7 @@ async function writePieces(stream: NodeJS.WritableStream, parts: Iterable<string
       const more = stream.write(pending);
       pending = '';
       if (!more) await drained(stream);
+      if ((stream as { destroyed?: boolean }).destroyed) return; // the reader went away (`| head`)
     }
   }
   if (pending !== '') stream.write(pending);
