@@ -1,10 +1,15 @@
 #!/usr/bin/env node
-// The installed entry point: factline ships TypeScript sources and runs them
+// The installed entry point. factline ships its TypeScript sources and a
+// compiled copy of the CLI (dist/cli-main.js, built on install and by
+// `npm run build`). The compiled copy runs when it is current, i.e. every source
+// it was built from is unchanged (bin/fresh-build.js); otherwise the sources run
 // through tsx's loader, so there is no build step between an edit and a run
 // (tsx is therefore a runtime dependency, and package.json `files` ships the sources).
 // `factline serve` first tries the compiled core (bin/serve-fast.js), so a
 // host's handshake is answered before tsx and the tools have loaded.
 // @implements adoption#PACKAGE-RUNS-INSTALLED
+import { freshCliBuild } from './fresh-build.js';
+
 const argv = process.argv.slice(2);
 const io = {
   cwd: process.cwd(),
@@ -22,6 +27,12 @@ async function main() {
     const { serveFast } = await import('./serve-fast.js');
     const code = await serveFast(argv.slice(1), io);
     if (code !== undefined) return code;
+  }
+  // @implements speed-start#COMPILED-CLI
+  const compiled = freshCliBuild();
+  if (compiled !== undefined && process.env.FACTLINE_FROM_SOURCE !== '1') {
+    const { runCli } = await import(compiled.href);
+    return runCli(argv, io);
   }
   const { register } = await import('tsx/esm/api');
   register();

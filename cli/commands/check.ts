@@ -9,6 +9,7 @@ import { applyBaseline, parseBaseline } from '../../checks/baseline.ts';
 import type { TraceResult } from '../../checks/model.ts';
 import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/partial.ts';
 import { REPORTERS } from '../../checks/reporters/index.ts';
+import { jsonPieces } from '../../checks/reporters/json.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
@@ -149,6 +150,35 @@ function writeOutput(io: CliIO, path: string, text: string): void {
   }
 }
 
+/** Writes one ~1 MB piece after another; waits while the reader is behind, so memory stays flat. */
+async function writePieces(stream: NodeJS.WritableStream, parts: Iterable<string>[]): Promise<void> {
+  let pending = '';
+  for (const part of parts) {
+    for (const piece of part) {
+      pending += piece;
+      if (pending.length < WRITE_SIZE) continue;
+      const more = stream.write(pending);
+      pending = '';
+      if (!more) await drained(stream);
+      if ((stream as { destroyed?: boolean }).destroyed) return; // the reader went away (`| head`)
+    }
+  }
+  if (pending !== '') stream.write(pending);
+}
+
+const WRITE_SIZE = 1 << 20;
+
+/** Resolves when the stream can take more, or can take nothing any more (closed, failed). */
+function drained(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((done) => {
+    const settle = () => {
+      for (const event of ['drain', 'close', 'error']) stream.off(event, settle);
+      done();
+    };
+    for (const event of ['drain', 'close', 'error']) stream.once(event, settle);
+  });
+}
+
 function withBaseline(io: CliIO, result: TraceResult, file: string): TraceResult {
   let raw: unknown;
   try {
@@ -228,9 +258,11 @@ const command: Command = {
       const inputs = await collectReportInputs(io, config, result, specs);
       writeOutput(io, args.html, renderHtmlReport(result, inputs));
     }
-    if (args.json) io.stdout.write(REPORTERS.json(result));
-    else io.stdout.write(REPORTERS.console(result, { color: wantsColor(io) }));
-    if (io.env.GITHUB_ACTIONS === 'true') io.stdout.write(REPORTERS.github(result));
+    const annotations = io.env.GITHUB_ACTIONS === 'true' ? REPORTERS.github(result) : '';
+    // @implements speed-start#JSON-STREAMED
+    if (args.json) await writePieces(io.stdout, [jsonPieces(result), [annotations]]);
+    // @implements speed-start#CONSOLE-ONE-WRITE
+    else io.stdout.write(REPORTERS.console(result, { color: wantsColor(io) }) + annotations);
     return exitCodeOf(result);
   },
 };

@@ -1,0 +1,101 @@
+/**
+ * Compiles the CLI (cli/ and everything it imports: checks/, reader/,
+ * generator/, generated/) into plain JavaScript in dist/, so a run does not
+ * pay for tsx transforming ~150 TypeScript files at every start. Dependencies
+ * stay external (node_modules as installed); each command stays its own lazily
+ * imported chunk.
+ *
+ * The output sits directly in dist/ (dist/cli-main.js, dist/cli-chunk-*.js):
+ * one folder below the package root, like cli/*.ts, so code that finds the
+ * package from its own location (package.json, the cache fingerprint's
+ * source folders) finds the same place compiled or not.
+ *
+ * Beside it, dist/cli-inputs.json names every source the bundle was built
+ * from with the sha1 of its content, taken before esbuild read anything (so a
+ * file edited while it built never matches). bin/factline.js runs the bundle
+ * only while every source still has that content (bin/fresh-build.js).
+ *
+ * Plain readable JavaScript (not minified, no source maps). Runs in `prepare`
+ * and `build`: `node --import tsx support/build-cli.ts`.
+ */
+import { hash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CLI_BUNDLE = join(ROOT, 'dist', 'cli-main.js');
+export const CLI_INPUTS = join(ROOT, 'dist', 'cli-inputs.json');
+
+/** Removes an earlier build's files (chunk names change with their content). */
+function clearOldBuild(): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(join(ROOT, 'dist'));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.startsWith('cli-')) rmSync(join(ROOT, 'dist', name), { force: true });
+  }
+}
+
+/** sha1 of every file under the source folders, path relative to the package root. */
+function sourceDigests(): Map<string, string> {
+  const digests = new Map<string, string>();
+  const visit = (dir: string): void => {
+    for (const entry of readdirSync(join(ROOT, dir), { withFileTypes: true })) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) visit(path);
+      else if (entry.isFile()) digests.set(path, hash('sha1', readFileSync(join(ROOT, path)), 'base64'));
+    }
+  };
+  for (const dir of SOURCE_DIRS) visit(dir);
+  return digests;
+}
+
+/** Where the CLI's sources live; a bundled input outside them is a build error. */
+const SOURCE_DIRS = ['cli', 'checks', 'reader', 'generator', 'generated'];
+
+export async function buildCli(): Promise<{ inputs: string[] }> {
+  // Before esbuild reads anything: a source edited during the build will not match.
+  const before = sourceDigests();
+  clearOldBuild();
+  const out = await build({
+    entryPoints: { 'cli-main': join(ROOT, 'cli', 'main.ts') },
+    outdir: join(ROOT, 'dist'),
+    chunkNames: 'cli-chunk-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    // No keepNames (tsx's default): it wraps every closure created at run time in a
+    // call that defines its name, which cost a warm check of 20,000 files over a second.
+    // Nothing reads function or class names; errors carry their own `name`.
+    keepNames: false,
+    charset: 'utf8',
+    metafile: true,
+    absWorkingDir: ROOT,
+    logLevel: 'warning',
+  });
+  const inputs = Object.keys(out.metafile.inputs)
+    .filter((path) => !path.includes('node_modules/'))
+    .sort();
+  const digests: Record<string, string> = {};
+  for (const input of inputs) {
+    const digest = before.get(input);
+    if (digest === undefined)
+      throw new Error(`${input} is bundled but lies outside ${SOURCE_DIRS.join(', ')}`);
+    digests[input] = digest;
+  }
+  writeFileSync(CLI_INPUTS, `${JSON.stringify({ entry: 'cli-main.js', inputs: digests }, null, 2)}\n`);
+  return { inputs };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { inputs } = await buildCli();
+  console.log(`built dist/cli-main.js from ${inputs.length} sources`);
+}
