@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readGateJson, readSpecMarkup } from '../../checks/reporters/html/embed.ts';
 import { copyFixture, REPO, runBin, runIn } from '../checks/helpers.ts';
 import { runFactline } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
@@ -227,7 +228,10 @@ describe('flags and outputs', () => {
     expect(r.code).toBe(0);
     const html = readFileSync(join(dir, 'report.html'), 'utf8');
     expect(html).toContain('<html');
-    expect(html).toContain('WIRE-ONE');
+    // The page's data is packed; decoded, it is the gate's --json for the same tree.
+    const json = await runIn(dir, ['check', '--json']);
+    expect(readGateJson(html)).toBe(json.stdout);
+    expect(readSpecMarkup(html)).toContain('WIRE-ONE');
   });
 
   it('colours only on a TTY and never with NO_COLOR', async () => {
