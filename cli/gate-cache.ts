@@ -1,190 +1,25 @@
 /**
- * The gate's content-hash caches in `.factline-cache/` (gitignored): scan
- * results per file and parsed spec documents. An unchanged input is hashed,
- * not re-scanned or re-parsed, so a re-check costs little more than reading
- * the tree. Each cache is also keyed by the sources of the code that filled
- * it, so upgrading factline throws old entries away.
+ * The gate's caches in `.factline-cache/` (gitignored): scan results per
+ * file and parsed spec documents. The scan cache works like git's index: a
+ * file whose stat is unchanged is served without being read; a changed stat
+ * costs a read and a hash, and only a changed hash a scan. Parsed specs are
+ * keyed by content (their text is read anyway), and the Markdown parser is
+ * loaded only when one must be parsed.
  */
-import { createHash, hash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { hash } from 'node:crypto';
+import { type BigIntStats, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { scanFileWhenLoaded } from '../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../checks/scan/types.ts';
-import { parseSpec } from '../reader/index.ts';
 import type { SpecDocument } from '../reader/model.ts';
+import { CacheFile, NO_STAT, statKey } from './cache-file.ts';
 import { SCAN_ROW, SPEC_ENTRY } from './cache-shapes.ts';
-import { checkShape, S, type Shape } from './shape.ts';
+import type { SpecParser } from './load-specs.ts';
+import { S } from './shape.ts';
 
-const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Content hash of a text (sha1, base64): the cache key of files and specs. */
+/** Content hash of a text (sha1, base64): what decides whether a changed file needs a new scan. */
 function hashText(text: string): string {
   return hash('sha1', text, 'base64');
-}
-
-/**
- * What cached results depend on besides their input: the sources of the
- * code that produced them (every file beneath `dir`) and the package's
- * dependency pins.
- */
-function sourceFingerprint(dir: string): string {
-  const h = createHash('sha1');
-  const visit = (d: string): void => {
-    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = join(d, entry.name);
-      h.update(entry.name).update('\0');
-      if (entry.isDirectory()) visit(path);
-      else if (entry.isFile()) h.update(readFileSync(path)).update('\0');
-    }
-  };
-  try {
-    visit(dir);
-    h.update(readFileSync(join(PACKAGE_ROOT, 'package.json')));
-  } catch {
-    try {
-      // Sources not beside us (a bundled build): the running module is the code.
-      h.update(readFileSync(fileURLToPath(import.meta.url)));
-    } catch {
-      // Cannot see any code: a fingerprint no stored cache can match.
-      h.update(String(Math.random()));
-    }
-  }
-  return h.digest('base64');
-}
-
-/** Bumped whenever the file layout below changes. */
-const CACHE_FORMAT = 4;
-
-/**
- * The file is one header line, `factline-cache FORMAT NAME SHA256`, and a
- * JSON body `{fingerprint, entries}` whose sha256 (base64) the header
- * carries, so a damaged byte anywhere is caught before anything is decoded.
- */
-function encodeFile(name: string, body: string): string {
-  return `factline-cache ${CACHE_FORMAT} ${name} ${hash('sha256', body, 'base64')}\n${body}`;
-}
-
-/** The body of a cache file, or why it cannot be trusted. */
-function decodeFile(name: string, raw: string): { body: unknown } | { problem: string } {
-  const newline = raw.indexOf('\n');
-  const header = (newline === -1 ? raw : raw.slice(0, newline)).split(' ');
-  if (header.length !== 4 || header[0] !== 'factline-cache') return { problem: 'no cache header' };
-  if (header[1] !== String(CACHE_FORMAT) || header[2] !== name) return { problem: 'another cache format' };
-  const body = raw.slice(newline + 1);
-  if (hash('sha256', body, 'base64') !== header[3]) return { problem: 'checksum mismatch' };
-  try {
-    return { body: JSON.parse(body) };
-  } catch {
-    return { problem: 'not JSON' };
-  }
-}
-
-/**
- * One cache file of `key → [content hash, value]`; entries not used this run
- * drop out on save. Nothing read is trusted blindly: a file that fails its
- * checksum or whose entries do not have the expected shape is discarded
- * whole, said once on stderr, and rebuilt by this run.
- */
-// @implements trust#CACHE-NEVER-TRUSTED-BLINDLY
-export class ContentCache<V> {
-  private dirty = false;
-  private warned = false;
-  private readonly kept = new Map<string, [string, V]>();
-
-  private constructor(
-    private readonly file: string,
-    private readonly name: string,
-    private readonly fingerprint: string,
-    private readonly entries: Map<string, [string, V]>,
-    private readonly warn: (line: string) => void,
-  ) {}
-
-  static open<V>(
-    root: string,
-    name: string,
-    producerDir: string,
-    valueShape: Shape,
-    warn: (line: string) => void = () => {},
-  ): ContentCache<V> {
-    const file = join(root, '.factline-cache', `${name}.json`);
-    const fingerprint = sourceFingerprint(producerDir);
-    const empty = () => new ContentCache<V>(file, name, fingerprint, new Map(), warn);
-    let raw: string;
-    try {
-      raw = readFileSync(file, 'utf8');
-    } catch {
-      return empty(); // No cache yet (or unreadable): start empty; saving may still work.
-    }
-    const discard = (why: string) => {
-      warn(`factline: discarding the cache .factline-cache/${name}.json (${why}); rebuilding it\n`);
-      rmSync(file, { force: true });
-      const cache = empty();
-      cache.dirty = true;
-      cache.warned = true;
-      return cache;
-    };
-    const decoded = decodeFile(name, raw);
-    if ('problem' in decoded) return discard(decoded.problem);
-    const problem = checkShape(
-      decoded.body,
-      S.object({ fingerprint: S.string(), entries: S.record(S.any()) }),
-    );
-    if (problem) return discard(`\`${problem.path}\` ${problem.message}`);
-    const body = decoded.body as { fingerprint: string; entries: Record<string, unknown> };
-    // Another build's cache is expected after an upgrade: replaced without a word.
-    if (body.fingerprint !== fingerprint) return empty();
-    const entryShape = S.tuple([S.string(true), valueShape]);
-    for (const [key, entry] of Object.entries(body.entries)) {
-      const wrong = checkShape(entry, entryShape, `entries[${JSON.stringify(key)}]`);
-      if (wrong) return discard(`${wrong.path} ${wrong.message}`);
-    }
-    return new ContentCache(
-      file,
-      name,
-      fingerprint,
-      new Map(Object.entries(body.entries) as [string, [string, V]][]),
-      warn,
-    );
-  }
-
-  /** The value stored for `key` when its content hash is still `contentHash`. */
-  get(key: string, contentHash: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (hit === undefined || hit[0] !== contentHash) return undefined;
-    this.kept.set(key, hit);
-    return hit[1];
-  }
-
-  /** An entry that passed the file checks but not a closer look: dropped, said once, rebuilt. */
-  reject(key: string): void {
-    if (!this.warned)
-      this.warn(
-        `factline: discarding the cache .factline-cache/${this.name}.json (the entry for ${key} does not match the file); rebuilding it\n`,
-      );
-    this.warned = true;
-    this.kept.delete(key);
-    this.dirty = true;
-  }
-
-  set(key: string, contentHash: string, value: V): void {
-    this.kept.set(key, [contentHash, value]);
-    this.dirty = true;
-  }
-
-  /** Atomic write (temp + rename); a cache that cannot be written only costs speed. */
-  save(): void {
-    if (!this.dirty && this.kept.size === this.entries.size) return;
-    const temp = `${this.file}.${process.pid}.tmp`;
-    try {
-      mkdirSync(dirname(this.file), { recursive: true });
-      const body = JSON.stringify({ fingerprint: this.fingerprint, entries: Object.fromEntries(this.kept) });
-      writeFileSync(temp, encodeFile(this.name, body));
-      renameSync(temp, this.file);
-    } catch {
-      rmSync(temp, { force: true });
-    }
-  }
 }
 
 /**
@@ -286,47 +121,98 @@ function fitsText(c: ScannedCitation, text: string): boolean {
 /** How far after its offset a non-comment carrier may name its fact (a multi-line attribute). */
 const CARRIER_SPAN = 4096;
 
-export type ScanCache = ContentCache<Row[]>;
+/**
+ * How long before the run's start a file must last have changed for its
+ * stat to vouch for it next time. File times come from a coarse kernel
+ * clock and some file systems keep whole (FAT: even) seconds, so an edit
+ * just after this run read the file can leave size and times as they were;
+ * two seconds covers every such tick.
+ */
+const RACY_WINDOW_NS = 2_000_000_000n;
 
-export function openScanCache(root: string, warn?: (line: string) => void): ScanCache {
-  return ContentCache.open<Row[]>(
-    root,
-    'scan-v4',
-    join(PACKAGE_ROOT, 'checks', 'scan'),
-    S.array(SCAN_ROW),
-    warn,
-  );
+/**
+ * The stat to store for a file read in a run that started at `startNs`
+ * (wall clock): its key when the file last changed safely before the run,
+ * else NO_STAT, so the next run reads and hashes it again (git's racy-clean
+ * rule).
+ */
+// @implements speed-cache#RACY-CLEAN
+export function settledStat(st: BigIntStats, startNs: bigint): string {
+  const settledBefore = startNs - RACY_WINDOW_NS;
+  return st.mtimeNs < settledBefore && st.ctimeNs < settledBefore ? statKey(st) : NO_STAT;
 }
 
-/** `scanFile`, answered from the cache when the file's text is unchanged. */
-export function cachedScan(cache: ScanCache, file: string, text: string): ScannedCitation[] {
-  const contentHash = hashText(text);
-  const rows = cache.get(file, contentHash);
-  if (rows !== undefined) {
-    const out: ScannedCitation[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i++) out[i] = decodeCitation(rows[i]!);
-    if (out.every((c) => fitsText(c, text))) return out;
-    cache.reject(file);
-  }
-  const citations = scanFileWhenLoaded(file, text);
-  cache.set(file, contentHash, citations.map(encodeCitation));
-  return citations;
+/** The scan cache of one run: `known` answers from stats alone, `scan` from a content hash or the scanner. */
+export interface ScanCache {
+  /** The citations of a file whose stat matches its entry; undefined: read it and call `scan`. */
+  known(file: string): ScannedCitation[] | undefined;
+  scan(file: string, text: string): ScannedCitation[];
+  save(): void;
 }
 
-export type SpecCache = ContentCache<{ doc: string; document: SpecDocument }>;
+// @implements speed-cache#STAT-KEYED-SCAN-CACHE
+export function openScanCache(
+  root: string,
+  warn?: (line: string) => void,
+  now: () => bigint = () => BigInt(Date.now()) * 1_000_000n,
+): ScanCache {
+  const cache = CacheFile.open<Row[]>(root, 'scan-v5', 'checks/scan', S.array(SCAN_ROW), warn);
+  // Taken before any file is statted or read: whatever changes later is newer than this.
+  const startNs = now();
+  const stats = new Map<string, BigIntStats>();
+  return {
+    known(file) {
+      const st = statSync(resolve(root, file), { bigint: true, throwIfNoEntry: false });
+      if (st === undefined) return undefined;
+      stats.set(file, st);
+      const rows = cache.byStat(file, statKey(st));
+      return rows === undefined ? undefined : rows.map(decodeCitation);
+    },
+    // @implements speed-cache#HASH-ONLY-WHEN-STAT-CHANGES
+    scan(file, text) {
+      // The stat taken before the read, or none: a stat taken after it could vouch for an edit never read.
+      const st = stats.get(file);
+      const stat = st === undefined ? NO_STAT : settledStat(st, startNs);
+      const contentHash = hashText(text);
+      const rows = cache.byHash(file, contentHash);
+      if (rows !== undefined) {
+        const out = rows.map(decodeCitation);
+        if (out.every((c) => fitsText(c, text))) {
+          cache.set(file, stat, contentHash, rows);
+          return out;
+        }
+        cache.reject(file);
+      }
+      const citations = scanFileWhenLoaded(file, text);
+      cache.set(file, stat, contentHash, citations.map(encodeCitation));
+      return citations;
+    },
+    save: () => cache.save(),
+  };
+}
+
+export type SpecCache = CacheFile<{ doc: string; document: SpecDocument }>;
 
 export function openSpecCache(root: string, warn?: (line: string) => void): SpecCache {
-  return ContentCache.open(root, 'specs-v3', join(PACKAGE_ROOT, 'reader'), SPEC_ENTRY, warn);
+  return CacheFile.open(root, 'specs-v4', 'reader', SPEC_ENTRY, warn);
 }
 
-/** A drop-in for `parseSpec` that reads an unchanged spec (same text, file and doc name) back from the cache. */
-export function cachedParser(cache: SpecCache): typeof parseSpec {
-  return (source, options) => {
+/**
+ * A parser that reads an unchanged spec (same text, file and doc name) back
+ * from the cache, and loads the Markdown parser only for one it must parse.
+ */
+// @implements speed-cache#SPECS-WITHOUT-REMARK
+export function cachedParser(cache: SpecCache): SpecParser {
+  return async (source, options) => {
     const contentHash = hashText(source);
-    const hit = cache.get(options.file, contentHash);
-    if (hit !== undefined && hit.doc === options.doc) return hit.document;
+    const hit = cache.byHash(options.file, contentHash);
+    if (hit !== undefined && hit.doc === options.doc) {
+      cache.set(options.file, NO_STAT, contentHash, hit);
+      return hit.document;
+    }
+    const { parseSpec } = await import('../reader/index.ts');
     const document = parseSpec(source, options);
-    cache.set(options.file, contentHash, { doc: options.doc, document });
+    cache.set(options.file, NO_STAT, contentHash, { doc: options.doc, document });
     return document;
   };
 }

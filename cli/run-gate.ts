@@ -14,11 +14,10 @@ import { POLICY_PRESETS, type PolicyTable } from '../checks/policy.ts';
 import type { Addressing } from '../checks/resolve.ts';
 import { parseResults, ResultsFormatError, type TestOutcome } from '../checks/results/index.ts';
 import { readHeader } from '../generator/render/header.ts';
-import { parseSpec } from '../reader/index.ts';
 import { type FactlineConfig, generatingSpecs, loadConfig } from './config.ts';
-import { cachedParser, cachedScan, openScanCache, openSpecCache } from './gate-cache.ts';
+import { cachedParser, openScanCache, openSpecCache } from './gate-cache.ts';
 import { type CliIO, UsageError } from './io.ts';
-import { docNameOf, type LoadedSpecs, loadSpecSet } from './load-specs.ts';
+import { docNameOf, type LoadedSpecs, loadSpecSet, parseSpecLazily } from './load-specs.ts';
 import { followWithinRoot } from './symlink-policy.ts';
 
 /**
@@ -165,7 +164,7 @@ export async function runGate(
     io,
     config,
     options.specs ?? [],
-    specCache ? cachedParser(specCache) : parseSpec,
+    specCache ? cachedParser(specCache) : parseSpecLazily,
   );
   specCache?.save();
   const t1 = performance.now();
@@ -177,7 +176,12 @@ export async function runGate(
     specs: specs.set,
     files,
     read: (file) => readGateFile(config, file),
-    ...(cache ? { scan: (file: string, text: string) => cachedScan(cache, file, text) } : {}),
+    ...(cache
+      ? {
+          known: (file: string) => cache.known(file),
+          scan: (file: string, text: string) => cache.scan(file, text),
+        }
+      : {}),
     extraFindings: async () => [...(await driftFindings(config)), ...(await staleExcludes(config))],
     strict: options.strict ?? config.strict,
     policy: policyOf(config),

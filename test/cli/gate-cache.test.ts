@@ -15,7 +15,7 @@ import { runGate } from '../../cli/run-gate.ts';
 import { runInProcess } from '../support/cli.ts';
 
 let dir: string;
-const CACHES = ['scan-v4.json', 'specs-v3.json'];
+const CACHES = ['scan-v5.json', 'specs-v4.json'];
 const cachePath = (name: string) => join(dir, '.factline-cache', name);
 
 /** A red project: DELTA is required and uncited, GAMMA's pin is stale, one citation names an unknown fact. */
@@ -114,13 +114,13 @@ describe('the gate cache', () => {
     const before = await runInProcess(dir, ['check', '--json', '--no-cache']);
     expect(before.code).toBe(1);
     await runInProcess(dir, ['check', '--json']);
-    const file = cachePath('specs-v3.json');
+    const file = cachePath('specs-v4.json');
     writeFileSync(file, readFileSync(file, 'utf8').replaceAll('"state":"done"', '"state":"don["'));
     const damaged = await runInProcess(dir, ['check', '--json']);
     expect(damaged.code).toBe(1);
     expect(damaged.stdout).toBe(before.stdout);
     expect(damaged.stderr).toMatch(
-      /^factline: discarding the cache \.factline-cache\/specs-v3\.json \(checksum mismatch\); rebuilding it\n$/,
+      /^factline: discarding the cache \.factline-cache\/specs-v4\.json \(checksum mismatch\); rebuilding it\n$/,
     );
     const next = await runInProcess(dir, ['check', '--json']);
     expect(next.code).toBe(1);
@@ -131,12 +131,12 @@ describe('the gate cache', () => {
   // @verifies trust#CACHE-NEVER-TRUSTED-BLINDLY
   it('an entry of the wrong shape under a valid checksum and fingerprint is discarded, not a TypeError', async () => {
     for (const [name, edit] of [
-      ['specs-v3.json', (b: string) => b.replace(/"facts":\[/, '"facts":[7,')],
-      ['specs-v3.json', (b: string) => b.replace(/"facts":\[/, '"facts":null,"was":[')],
-      ['scan-v4.json', (b: string) => b.replace(/\[\[0,/, '[[9,')],
-      ['scan-v4.json', (b: string) => b.replace(/\[\[0,0,"ALPHA"/, '[[0,0,null')],
+      ['specs-v4.json', (b: string) => b.replace(/"facts":\[/, '"facts":[7,')],
+      ['specs-v4.json', (b: string) => b.replace(/"facts":\[/, '"facts":null,"was":[')],
+      ['scan-v5.json', (b: string) => b.replace(/\[\[0,/, '[[9,')],
+      ['scan-v5.json', (b: string) => b.replace(/\[\[0,0,"ALPHA"/, '[[0,0,null')],
       // Well formed, but not what the file says: a forged row citing DELTA.
-      ['scan-v4.json', (b: string) => b.replace('"NOPE"', '"DELTA"')],
+      ['scan-v5.json', (b: string) => b.replace('"NOPE"', '"DELTA"')],
     ] as const) {
       restore();
       reseal(name, edit);
