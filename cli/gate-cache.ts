@@ -151,6 +151,7 @@ export interface ScanCache {
 }
 
 // @implements speed-cache#STAT-KEYED-SCAN-CACHE
+// @implements speed-cache#NEVER-STALE
 export function openScanCache(
   root: string,
   warn?: (line: string) => void,

@@ -171,6 +171,8 @@ export async function runGate(
   timings.specs = (timings.specs ?? 0) + (t1 - t0);
   const files = await listGateFiles(config);
   timings.glob = (timings.glob ?? 0) + (performance.now() - t1);
+  // The cache only answers for files it can vouch for; everything else is read and scanned as with --no-cache.
+  // @implements speed-cache#WARM-EQUALS-COLD
   const cache = options.cache ? openScanCache(config.root, warn) : undefined;
   const result = await runCoreGate({
     specs: specs.set,
