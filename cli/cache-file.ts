@@ -29,12 +29,17 @@ const CACHE_FORMAT = 5;
 // @implements speed-cache#CHEAP-CODE-FINGERPRINT
 export function codeFingerprint(dir: string): string {
   const h = createHash('sha1');
+  // Code changed within the racy window could change again without a new stat: no cache matches it.
+  const settledBefore = BigInt(Date.now()) * 1_000_000n - RACY_WINDOW_NS;
   const visit = (d: string): void => {
     for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = join(d, entry.name);
       h.update(entry.name).update('\0');
       if (entry.isDirectory()) visit(path);
-      else if (entry.isFile()) h.update(statKey(statSync(path, { bigint: true }))).update('\0');
+      else if (entry.isFile()) {
+        const st = statSync(path, { bigint: true });
+        h.update(st.ctimeNs < settledBefore ? statKey(st) : String(Math.random())).update('\0');
+      }
     }
   };
   try {
@@ -51,6 +56,15 @@ export function codeFingerprint(dir: string): string {
   }
   return h.digest('base64');
 }
+
+/**
+ * How long before a run's start a file must last have changed for its stat
+ * to vouch for its content. File times come from a coarse kernel clock and
+ * some file systems keep whole (FAT: even) seconds, so an edit just after a
+ * run read a file can leave its size and times as they were; two seconds
+ * covers every such tick.
+ */
+export const RACY_WINDOW_NS = 2_000_000_000n;
 
 /** The parts of a stat that change when a file's content may have: size, times in ns, inode. */
 export function statKey(st: { size: bigint; mtimeNs: bigint; ctimeNs: bigint; ino: bigint }): string {

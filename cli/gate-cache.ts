@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { scanFileWhenLoaded } from '../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../checks/scan/types.ts';
 import type { SpecDocument } from '../reader/model.ts';
-import { CacheFile, NO_STAT, statKey } from './cache-file.ts';
+import { CacheFile, NO_STAT, RACY_WINDOW_NS, statKey } from './cache-file.ts';
 import { SCAN_ROW, SPEC_ENTRY } from './cache-shapes.ts';
 import type { SpecParser } from './load-specs.ts';
 import { S } from './shape.ts';
@@ -120,15 +120,6 @@ function fitsText(c: ScannedCitation, text: string): boolean {
 
 /** How far after its offset a non-comment carrier may name its fact (a multi-line attribute). */
 const CARRIER_SPAN = 4096;
-
-/**
- * How long before the run's start a file must last have changed for its
- * stat to vouch for it next time. File times come from a coarse kernel
- * clock and some file systems keep whole (FAT: even) seconds, so an edit
- * just after this run read the file can leave size and times as they were;
- * two seconds covers every such tick.
- */
-const RACY_WINDOW_NS = 2_000_000_000n;
 
 /**
  * The stat to store for a file read in a run that started at `startNs`
