@@ -3,15 +3,17 @@
  * in .factline-cache/, a cached run gives the verdict of `--no-cache`.
  */
 import { hash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTERS } from '../../checks/reporters/index.ts';
+import { SCAN_ROW, SPEC_ENTRY } from '../../cli/cache-shapes.ts';
 import { loadConfig } from '../../cli/config.ts';
 import type { CliIO } from '../../cli/io.ts';
 import { runGate } from '../../cli/run-gate.ts';
+import { checkShape, fitsShape, S } from '../../cli/shape.ts';
 import { runInProcess } from '../support/cli.ts';
 
 let dir: string;
@@ -88,6 +90,8 @@ const pristine = new Map<string, Buffer>();
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'factline-cache-'));
   writeProject(dir);
+  // Files older than the racy window: the cache vouches for them by stat, the path most runs take.
+  await new Promise((r) => setTimeout(r, 2_300));
   uncached = (await verdict(false)).json;
   await verdict(true);
   for (const name of CACHES) pristine.set(name, readFileSync(cachePath(name)));
@@ -130,16 +134,18 @@ describe('the gate cache', () => {
 
   // @verifies trust#CACHE-NEVER-TRUSTED-BLINDLY
   it('an entry of the wrong shape under a valid checksum and fingerprint is discarded, not a TypeError', async () => {
-    for (const [name, edit] of [
+    for (const [name, edit, touch] of [
       ['specs-v4.json', (b: string) => b.replace(/"facts":\[/, '"facts":[7,')],
       ['specs-v4.json', (b: string) => b.replace(/"facts":\[/, '"facts":null,"was":[')],
       ['scan-v5.json', (b: string) => b.replace(/\[\[0,/, '[[9,')],
       ['scan-v5.json', (b: string) => b.replace(/\[\[0,0,"ALPHA"/, '[[0,0,null')],
-      // Well formed, but not what the file says: a forged row citing DELTA.
-      ['scan-v5.json', (b: string) => b.replace('"NOPE"', '"DELTA"')],
+      // Well formed, but not what the file says: a forged row citing DELTA, caught when the
+      // file is read (here: touched, so its stat no longer vouches for it).
+      ['scan-v5.json', (b: string) => b.replace('"NOPE"', '"DELTA"'), 'src/a.ts'],
     ] as const) {
       restore();
       reseal(name, edit);
+      if (touch !== undefined) utimesSync(join(dir, touch), new Date(), new Date());
       const run = await verdict(true);
       expect(run.json, name).toBe(uncached);
       expect(run.err.join(''), name).toMatch(
@@ -206,4 +212,37 @@ describe('the gate cache', () => {
       { numRuns: process.env.CI ? 300 : 60 },
     );
   }, 300_000);
+
+  // @verifies speed-cache#CHEAP-VALIDATION
+  it('an entry is checked when it is used: a damaged entry of a file no longer listed costs no warning and drops out', async () => {
+    restore();
+    reseal('scan-v5.json', (b) => b.replace('"entries":{', '"entries":{"src/gone.ts":[7],'));
+    const run = await verdict(true);
+    expect(run.json).toBe(uncached);
+    expect(run.err).toEqual([]);
+    expect(readFileSync(cachePath('scan-v5.json'), 'utf8')).not.toContain('src/gone.ts');
+  });
+
+  // @verifies speed-cache#CHEAP-VALIDATION
+  it('the fast shape check accepts exactly what the explaining one accepts (property)', () => {
+    const row = fc.array(
+      fc.oneof(fc.constantFrom(0, 1, 3, 9, -1, 1.5), fc.string({ maxLength: 3 }), fc.constant(null)),
+      {
+        maxLength: 16,
+      },
+    );
+    const shapes = [SCAN_ROW, SPEC_ENTRY, S.array(SCAN_ROW)];
+    fc.assert(
+      fc.property(fc.oneof(row, fc.array(row, { maxLength: 3 }), fc.jsonValue()), fc.nat(2), (value, i) => {
+        const shape = shapes[i]!;
+        expect(fitsShape(value, shape)).toBe(checkShape(value, shape) === undefined);
+      }),
+      { numRuns: 2_000 },
+    );
+    const pristineRows = JSON.parse(pristine.get('scan-v5.json')!.toString('utf8').split('\n')[1]!).entries;
+    for (const [stat, digest, rows] of Object.values(pristineRows) as [string, string, unknown][]) {
+      expect([typeof stat, typeof digest]).toEqual(['string', 'string']);
+      expect(fitsShape(rows, S.array(SCAN_ROW))).toBe(true);
+    }
+  });
 });
