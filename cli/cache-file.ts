@@ -30,15 +30,15 @@ const CACHE_FORMAT = 5;
 export function codeFingerprint(dir: string): string {
   const h = createHash('sha1');
   // Code changed within the racy window could change again without a new stat: no cache matches it.
-  const settledBefore = BigInt(Date.now()) * 1_000_000n - RACY_WINDOW_NS;
+  const settledBefore = Date.now() - RACY_WINDOW_MS;
   const visit = (d: string): void => {
     for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = join(d, entry.name);
       h.update(entry.name).update('\0');
       if (entry.isDirectory()) visit(path);
       else if (entry.isFile()) {
-        const st = statSync(path, { bigint: true });
-        h.update(st.ctimeNs < settledBefore ? statKey(st) : String(Math.random())).update('\0');
+        const st = statSync(path);
+        h.update(st.ctimeMs < settledBefore ? statKey(st) : String(Math.random())).update('\0');
       }
     }
   };
@@ -64,11 +64,18 @@ export function codeFingerprint(dir: string): string {
  * run read a file can leave its size and times as they were; two seconds
  * covers every such tick.
  */
-export const RACY_WINDOW_NS = 2_000_000_000n;
+export const RACY_WINDOW_MS = 2_000;
 
-/** The parts of a stat that change when a file's content may have: size, times in ns, inode. */
-export function statKey(st: { size: bigint; mtimeNs: bigint; ctimeNs: bigint; ino: bigint }): string {
-  return `${st.size}:${st.mtimeNs}:${st.ctimeNs}:${st.ino}`;
+/**
+ * The parts of a stat that change when a file's content may have: size,
+ * modification and change time, inode. Times are node's milliseconds with
+ * their fraction (a double: a quarter of a microsecond at today's dates),
+ * which is finer than it needs to be: an entry keeps its stat only when the
+ * file had not changed for two seconds before the run, so any later change
+ * moves a time by more than that.
+ */
+export function statKey(st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }): string {
+  return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
 }
 
 /**
@@ -192,10 +199,10 @@ export class CacheFile<V> {
   }
 
   /** An entry that passed the file checks but not a closer look: dropped, said once, rebuilt. */
-  reject(key: string): void {
+  reject(key: string, why = `the entry for ${key} does not match the file`): void {
     this.kept.delete(key);
     this.entries.delete(key);
-    this.discarded(`the entry for ${key} does not match the file`);
+    this.discarded(why);
   }
 
   /** Keeps `value` for `key`; the file is rewritten only when this differs from what is stored. */

@@ -7,15 +7,15 @@
  * loaded only when one must be parsed.
  */
 import { hash } from 'node:crypto';
-import { type BigIntStats, statSync } from 'node:fs';
+import { type Stats, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { scanFileWhenLoaded } from '../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../checks/scan/types.ts';
 import type { SpecDocument } from '../reader/model.ts';
-import { CacheFile, NO_STAT, RACY_WINDOW_NS, statKey } from './cache-file.ts';
+import { CacheFile, NO_STAT, RACY_WINDOW_MS, statKey } from './cache-file.ts';
 import { SCAN_ROW, SPEC_ENTRY } from './cache-shapes.ts';
 import type { SpecParser } from './load-specs.ts';
-import { S } from './shape.ts';
+import { checkShape, S } from './shape.ts';
 
 /** Content hash of a text (sha1, base64): what decides whether a changed file needs a new scan. */
 function hashText(text: string): string {
@@ -61,38 +61,58 @@ function encodeCitation(c: ScannedCitation): Row {
   return row;
 }
 
-function decodeCitation(row: Row): ScannedCitation {
-  const field = (i: number): string | undefined => {
-    const v = row[i];
-    return typeof v === 'string' ? v : undefined;
-  };
+const isText = (v: unknown): v is string => typeof v === 'string';
+const isAbsentOrText = (v: unknown): boolean => v === undefined || v === 0 || typeof v === 'string';
+const isCount = (v: unknown, min: number): v is number => Number.isSafeInteger(v) && (v as number) >= min;
+
+/**
+ * A row back into a citation, or undefined when it is not a row of SCAN_ROW's
+ * shape: the shape check and the decoding are one pass, so a warm run checks
+ * every cached citation it uses for the price of reading it.
+ */
+// @implements speed-cache#CHEAP-VALIDATION
+export function decodeRow(row: unknown): ScannedCitation | undefined {
+  if (!Array.isArray(row) || row.length < 8 || row.length > 15) return undefined;
+  const verb = row[0];
+  if (verb !== 0 && verb !== 1 && verb !== 2 && verb !== 3) return undefined;
+  if (!isAbsentOrText(row[1]) || !isText(row[2]) || !isCount(row[5], 0) || !isCount(row[6], 1))
+    return undefined;
+  if (!isCount(row[7], 1) || (row[13] !== undefined && row[13] !== 0 && row[13] !== 1)) return undefined;
+  for (const i of TEXT_FIELDS) if (!isAbsentOrText(row[i])) return undefined;
   const cite: ScannedCitation = {
-    verb: VERBS[row[0] as number]!,
+    verb: VERBS[verb]!,
     ref: '',
-    id: row[2] as string,
-    offset: row[5] as number,
-    line: row[6] as number,
-    column: row[7] as number,
+    id: row[2],
+    offset: row[5],
+    line: row[6],
+    column: row[7],
   };
-  const doc = field(3);
-  const pin = field(4);
-  const symbol = field(8);
-  const testName = field(9);
-  const reason = field(10);
-  const malformed = field(11);
-  if (doc !== undefined) cite.doc = doc;
-  if (pin !== undefined) cite.pin = pin;
-  if (reason !== undefined) cite.reason = reason;
-  if (malformed !== undefined) cite.malformed = malformed;
-  if (symbol !== undefined) cite.symbol = symbol;
-  if (testName !== undefined) cite.testName = testName;
-  const uri = field(12);
-  const covers = field(14);
-  if (uri !== undefined) cite.uri = uri;
+  if (isText(row[3])) cite.doc = row[3];
+  if (isText(row[4])) cite.pin = row[4];
+  if (isText(row[10])) cite.reason = row[10];
+  if (isText(row[11])) cite.malformed = row[11];
+  if (isText(row[8])) cite.symbol = row[8];
+  if (isText(row[9])) cite.testName = row[9];
+  if (isText(row[12])) cite.uri = row[12];
   if (row[13] === 1) cite.inTest = true;
-  if (covers !== undefined) cite.covers = covers === '' ? [] : covers.split('\n');
-  cite.ref = typeof row[1] === 'string' ? row[1] : plainRef(cite);
+  if (isText(row[14])) cite.covers = row[14] === '' ? [] : row[14].split('\n');
+  cite.ref = isText(row[1]) ? row[1] : plainRef(cite);
   return cite;
+}
+
+/** The optional text fields of a row: doc, pin, symbol, testName, reason, malformed, uri, covers. */
+const TEXT_FIELDS = [3, 4, 8, 9, 10, 11, 12, 14];
+
+/** Every row of an entry decoded, or undefined when one does not have the row shape. */
+function decodeRows(rows: unknown): ScannedCitation[] | undefined {
+  if (!Array.isArray(rows)) return undefined;
+  const out: ScannedCitation[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const cite = decodeRow(rows[i]);
+    if (cite === undefined) return undefined;
+    out[i] = cite;
+  }
+  return out;
 }
 
 /**
@@ -122,15 +142,15 @@ function fitsText(c: ScannedCitation, text: string): boolean {
 const CARRIER_SPAN = 4096;
 
 /**
- * The stat to store for a file read in a run that started at `startNs`
+ * The stat to store for a file read in a run that started at `startMs`
  * (wall clock): its key when the file last changed safely before the run,
  * else NO_STAT, so the next run reads and hashes it again (git's racy-clean
  * rule).
  */
 // @implements speed-cache#RACY-CLEAN
-export function settledStat(st: BigIntStats, startNs: bigint): string {
-  const settledBefore = startNs - RACY_WINDOW_NS;
-  return st.mtimeNs < settledBefore && st.ctimeNs < settledBefore ? statKey(st) : NO_STAT;
+export function settledStat(st: Stats, startMs: number): string {
+  const settledBefore = startMs - RACY_WINDOW_MS;
+  return st.mtimeMs < settledBefore && st.ctimeMs < settledBefore ? statKey(st) : NO_STAT;
 }
 
 /** The scan cache of one run: `known` answers from stats alone, `scan` from a content hash or the scanner. */
@@ -143,37 +163,37 @@ export interface ScanCache {
 
 // @implements speed-cache#STAT-KEYED-SCAN-CACHE
 // @implements speed-cache#NEVER-STALE
-export function openScanCache(
-  root: string,
-  warn?: (line: string) => void,
-  now: () => bigint = () => BigInt(Date.now()) * 1_000_000n,
-): ScanCache {
-  const cache = CacheFile.open<Row[]>(root, 'scan-v5', 'checks/scan', S.array(SCAN_ROW), warn);
+export function openScanCache(root: string, warn?: (line: string) => void): ScanCache {
+  // Rows are checked as they are decoded (decodeRow), not twice.
+  const cache = CacheFile.open<Row[]>(root, 'scan-v5', 'checks/scan', S.array(S.any()), warn);
   // Taken before any file is statted or read: whatever changes later is newer than this.
-  const startNs = now();
-  const stats = new Map<string, BigIntStats>();
+  const startMs = Date.now();
+  const stats = new Map<string, Stats>();
   return {
     known(file) {
-      const st = statSync(resolve(root, file), { bigint: true, throwIfNoEntry: false });
+      const st = statSync(resolve(root, file), { throwIfNoEntry: false });
       if (st === undefined) return undefined;
       stats.set(file, st);
       const rows = cache.byStat(file, statKey(st));
-      return rows === undefined ? undefined : rows.map(decodeCitation);
+      if (rows === undefined) return undefined;
+      const citations = decodeRows(rows);
+      if (citations === undefined) cache.reject(file, rowProblem(file, rows));
+      return citations;
     },
     // @implements speed-cache#HASH-ONLY-WHEN-STAT-CHANGES
     scan(file, text) {
       // The stat taken before the read, or none: a stat taken after it could vouch for an edit never read.
       const st = stats.get(file);
-      const stat = st === undefined ? NO_STAT : settledStat(st, startNs);
+      const stat = st === undefined ? NO_STAT : settledStat(st, startMs);
       const contentHash = hashText(text);
       const rows = cache.byHash(file, contentHash);
       if (rows !== undefined) {
-        const out = rows.map(decodeCitation);
-        if (out.every((c) => fitsText(c, text))) {
+        const out = decodeRows(rows);
+        if (out?.every((c) => fitsText(c, text))) {
           cache.set(file, stat, contentHash, rows);
           return out;
         }
-        cache.reject(file);
+        cache.reject(file, out === undefined ? rowProblem(file, rows) : undefined);
       }
       const citations = scanFileWhenLoaded(file, text);
       cache.set(file, stat, contentHash, citations.map(encodeCitation));
@@ -181,6 +201,12 @@ export function openScanCache(
     },
     save: () => cache.save(),
   };
+}
+
+/** What is wrong with an entry's rows, said the way a config error is (the key path and the rule). */
+function rowProblem(file: string, rows: unknown): string {
+  const wrong = checkShape(rows, S.array(SCAN_ROW), `entries[${JSON.stringify(file)}][2]`);
+  return wrong ? `${wrong.path} ${wrong.message}` : `the entry for ${file} is damaged`;
 }
 
 export type SpecCache = CacheFile<{ doc: string; document: SpecDocument }>;

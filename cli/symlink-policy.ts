@@ -4,8 +4,8 @@
  * project root, and each real file is read once, under its own path when
  * that path was found too. A link out of the root is not followed.
  */
-import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { lstatSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 /** Whether `path` lies inside (or is) `root`; both absolute. */
 export function isInside(root: string, path: string): boolean {
@@ -32,8 +32,19 @@ function realOrUndefined(path: string): string | undefined {
 export function followWithinRoot(root: string, found: Iterable<string>): string[] {
   const realRoot = realOrUndefined(root) ?? root;
   const byReal = new Map<string, string>();
+  const realDirs = new Map<string, string | undefined>();
+  // A file's real path is its folder's real path plus its name unless the file itself is a link:
+  // one realpath per folder and an lstat per file, not a realpath (a readlink per path part) per file.
+  const realOf = (absolute: string): string | undefined => {
+    const dir = dirname(absolute);
+    let realDir = realDirs.get(dir);
+    if (realDir === undefined && !realDirs.has(dir)) realDirs.set(dir, (realDir = realOrUndefined(dir)));
+    const st = lstatSync(absolute, { throwIfNoEntry: false });
+    if (realDir === undefined || st === undefined) return undefined;
+    return st.isSymbolicLink() ? realOrUndefined(absolute) : join(realDir, basename(absolute));
+  };
   for (const path of [...found].sort()) {
-    const real = realOrUndefined(resolve(root, path));
+    const real = realOf(resolve(root, path));
     if (real === undefined) continue;
     // Its own name: no link on the way to it.
     const own = resolve(realRoot, relative(root, resolve(root, path))) === real;

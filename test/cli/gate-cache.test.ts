@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { SCAN_ROW, SPEC_ENTRY } from '../../cli/cache-shapes.ts';
 import { loadConfig } from '../../cli/config.ts';
+import { decodeRow } from '../../cli/gate-cache.ts';
 import type { CliIO } from '../../cli/io.ts';
 import { runGate } from '../../cli/run-gate.ts';
 import { checkShape, fitsShape, S } from '../../cli/shape.ts';
@@ -224,7 +225,7 @@ describe('the gate cache', () => {
   });
 
   // @verifies speed-cache#CHEAP-VALIDATION
-  it('the fast shape check accepts exactly what the explaining one accepts (property)', () => {
+  it("the fast shape check, and the scan cache's decoding check, accept exactly what the explaining check accepts (property)", () => {
     const row = fc.array(
       fc.oneof(fc.constantFrom(0, 1, 3, 9, -1, 1.5), fc.string({ maxLength: 3 }), fc.constant(null)),
       {
@@ -236,6 +237,8 @@ describe('the gate cache', () => {
       fc.property(fc.oneof(row, fc.array(row, { maxLength: 3 }), fc.jsonValue()), fc.nat(2), (value, i) => {
         const shape = shapes[i]!;
         expect(fitsShape(value, shape)).toBe(checkShape(value, shape) === undefined);
+        // The scan cache decodes and checks a row in one pass: it accepts exactly the rows of SCAN_ROW's shape.
+        expect(decodeRow(value) !== undefined).toBe(fitsShape(value, SCAN_ROW));
       }),
       { numRuns: 2_000 },
     );
@@ -243,6 +246,7 @@ describe('the gate cache', () => {
     for (const [stat, digest, rows] of Object.values(pristineRows) as [string, string, unknown][]) {
       expect([typeof stat, typeof digest]).toEqual(['string', 'string']);
       expect(fitsShape(rows, S.array(SCAN_ROW))).toBe(true);
+      for (const row of rows as unknown[]) expect(decodeRow(row)).toBeDefined();
     }
   });
 });
