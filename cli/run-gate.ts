@@ -173,7 +173,9 @@ export async function runGate(
   timings.glob = (timings.glob ?? 0) + (performance.now() - t1);
   // The cache only answers for files it can vouch for; everything else is read and scanned as with --no-cache.
   // @implements speed-cache#WARM-EQUALS-COLD
+  const t2 = performance.now();
   const cache = options.cache ? openScanCache(config.root, warn) : undefined;
+  timings['cache open'] = (timings['cache open'] ?? 0) + (performance.now() - t2);
   const result = await runCoreGate({
     specs: specs.set,
     files,
@@ -201,7 +203,9 @@ export async function runGate(
     },
     ...withResults(readResults(config, options.results ?? config.results)),
   });
+  const t3 = performance.now();
   cache?.save();
+  timings['cache save'] = (timings['cache save'] ?? 0) + (performance.now() - t3);
   return { result, specs };
 }
 

@@ -43,11 +43,13 @@ export function followWithinRoot(root: string, found: Iterable<string>): string[
     if (realDir === undefined || st === undefined) return undefined;
     return st.isSymbolicLink() ? realOrUndefined(absolute) : join(realDir, basename(absolute));
   };
+  const rootIsReal = realRoot === resolve(root);
   for (const path of [...found].sort()) {
-    const real = realOf(resolve(root, path));
+    const absolute = resolve(root, path);
+    const real = realOf(absolute);
     if (real === undefined) continue;
     // Its own name: no link on the way to it.
-    const own = resolve(realRoot, relative(root, resolve(root, path))) === real;
+    const own = (rootIsReal ? absolute : resolve(realRoot, relative(root, absolute))) === real;
     if (!own && !isInside(realRoot, real)) continue;
     const prior = byReal.get(real);
     if (prior === undefined || own) byReal.set(real, path);
