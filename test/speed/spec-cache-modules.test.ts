@@ -1,21 +1,32 @@
 /**
  * The Markdown parser (remark, unified) is the heaviest module a check can
  * load; a warm check whose specs are all in the spec cache must not load it.
- * The child runs the CLI as bin/factline.js does and lists every module it
- * resolved (test/speed/fixtures/module-probe.mjs).
+ * The child is the real bin/factline.js, preloaded with a hook that lists
+ * every module it resolves (test/speed/fixtures/record-modules.mjs).
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BIN } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
-const PROBE = join(import.meta.dirname, 'fixtures', 'module-probe.mjs');
+const RECORDER = join(import.meta.dirname, 'fixtures', 'record-modules.mjs');
 
-function probe(cwd: string, argv: string[]): { code: number; out: string; modules: string[] } {
-  const run = spawnSync(process.execPath, [PROBE, JSON.stringify(argv)], { cwd, encoding: 'utf8' });
+/** `factline ARGV` as a real process (bin/factline.js), with every module URL it resolved. */
+function probe(cwd: string, argv: string[]): { code: number | null; out: string; modules: string[] } {
+  const log = join(tempDir('module-log'), 'modules.log');
+  const run = spawnSync(process.execPath, ['--import', RECORDER, BIN, ...argv], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, FACTLINE_MODULE_LOG: log },
+  });
   expect(run.stderr).toBe('');
-  return JSON.parse(run.stdout);
+  return {
+    code: run.status,
+    out: run.stdout,
+    modules: readFileSync(log, 'utf8').split('\n').filter(Boolean),
+  };
 }
 
 const markdownParser = (modules: string[]) =>
