@@ -39,7 +39,7 @@ export interface GateOptions {
   specs?: string[];
   /** Filled with milliseconds per phase when given (for the benchmark). */
   timings?: Record<string, number>;
-  /** Use the content-hash scan cache under `.factline-cache/` (default: false). */
+  /** Use the scan and spec caches under `.factline-cache/` (default: false). */
   cache?: boolean;
   /** Test results files (vitest JSON or JUnit XML), relative to the config root; default: the config's `results`. */
   results?: string[];
