@@ -87,16 +87,16 @@ function encodeFile(name: string, body: string): string {
   return `factline-cache ${CACHE_FORMAT} ${name} ${hash('sha256', body, 'base64')}\n${body}`;
 }
 
-/** The body of a cache file, or why it cannot be trusted. */
-function decodeFile(name: string, raw: string): { body: unknown } | { problem: string } {
-  const newline = raw.indexOf('\n');
-  const header = (newline === -1 ? raw : raw.slice(0, newline)).split(' ');
+/** The body of a cache file, or why it cannot be trusted. The checksum is taken over the bytes, before any decoding. */
+function decodeFile(name: string, raw: Buffer): { body: unknown } | { problem: string } {
+  const newline = raw.indexOf(10);
+  const header = raw.toString('latin1', 0, newline === -1 ? raw.length : newline).split(' ');
   if (header.length !== 4 || header[0] !== 'factline-cache') return { problem: 'no cache header' };
   if (header[1] !== String(CACHE_FORMAT) || header[2] !== name) return { problem: 'another cache format' };
-  const body = raw.slice(newline + 1);
+  const body = raw.subarray(newline + 1);
   if (hash('sha256', body, 'base64') !== header[3]) return { problem: 'checksum mismatch' };
   try {
-    return { body: JSON.parse(body) };
+    return { body: JSON.parse(body.toString('utf8')) };
   } catch {
     return { problem: 'not JSON' };
   }
@@ -143,9 +143,9 @@ export class CacheFile<V> {
     const fingerprint = codeFingerprint(join(PACKAGE_ROOT, producerDir));
     const entryShape = S.tuple([S.string(), S.string(true), valueShape]);
     const empty = () => new CacheFile<V>(file, name, fingerprint, new Map(), entryShape, warn);
-    let raw: string;
+    let raw: Buffer;
     try {
-      raw = readFileSync(file, 'utf8');
+      raw = readFileSync(file);
     } catch {
       return empty(); // No cache yet (or unreadable): start empty; saving may still work.
     }
@@ -162,7 +162,9 @@ export class CacheFile<V> {
     const body = decoded.body as { fingerprint: string; entries: Record<string, unknown> };
     // Another build's cache is expected after an upgrade: replaced without a word.
     if (body.fingerprint !== fingerprint) return empty();
-    return new CacheFile(file, name, fingerprint, new Map(Object.entries(body.entries)), entryShape, warn);
+    const entries = new Map<string, unknown>();
+    for (const key in body.entries) entries.set(key, body.entries[key]);
+    return new CacheFile(file, name, fingerprint, entries, entryShape, warn);
   }
 
   private discarded(why: string): void {
