@@ -4,7 +4,7 @@
  * project root, and each real file is read once, under its own path when
  * that path was found too. A link out of the root is not followed.
  */
-import { lstatSync, realpathSync } from 'node:fs';
+import { readdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 /** Whether `path` lies inside (or is) `root`; both absolute. */
@@ -32,16 +32,32 @@ function realOrUndefined(path: string): string | undefined {
 export function followWithinRoot(root: string, found: Iterable<string>): string[] {
   const realRoot = realOrUndefined(root) ?? root;
   const byReal = new Map<string, string>();
-  const realDirs = new Map<string, string | undefined>();
+  const folders = new Map<string, { real: string; links: Set<string>; files: Set<string> } | undefined>();
   // A file's real path is its folder's real path plus its name unless the file itself is a link:
-  // one realpath per folder and an lstat per file, not a realpath (a readlink per path part) per file.
+  // per folder one realpath and one listing (which says which names are links), not a realpath
+  // (a readlink per path part) per file.
+  const folderOf = (dir: string) => {
+    if (folders.has(dir)) return folders.get(dir);
+    const real = realOrUndefined(dir);
+    let folder: { real: string; links: Set<string>; files: Set<string> } | undefined;
+    if (real !== undefined) {
+      folder = { real, links: new Set(), files: new Set() };
+      try {
+        for (const entry of readdirSync(dir, { withFileTypes: true }))
+          (entry.isSymbolicLink() ? folder.links : folder.files).add(entry.name);
+      } catch {
+        folder = undefined;
+      }
+    }
+    folders.set(dir, folder);
+    return folder;
+  };
   const realOf = (absolute: string): string | undefined => {
-    const dir = dirname(absolute);
-    let realDir = realDirs.get(dir);
-    if (realDir === undefined && !realDirs.has(dir)) realDirs.set(dir, (realDir = realOrUndefined(dir)));
-    const st = lstatSync(absolute, { throwIfNoEntry: false });
-    if (realDir === undefined || st === undefined) return undefined;
-    return st.isSymbolicLink() ? realOrUndefined(absolute) : join(realDir, basename(absolute));
+    const folder = folderOf(dirname(absolute));
+    const name = basename(absolute);
+    if (folder === undefined) return undefined;
+    if (folder.files.has(name)) return join(folder.real, name);
+    return folder.links.has(name) ? realOrUndefined(absolute) : undefined;
   };
   const rootIsReal = realRoot === resolve(root);
   for (const path of [...found].sort()) {
