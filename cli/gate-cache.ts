@@ -173,11 +173,11 @@ export function openScanCache(root: string, warn?: (line: string) => void): Scan
     known(file) {
       const st = statSync(resolve(root, file), { throwIfNoEntry: false });
       if (st === undefined) return undefined;
-      stats.set(file, st);
       const rows = cache.byStat(file, statKey(st));
-      if (rows === undefined) return undefined;
-      const citations = decodeRows(rows);
-      if (citations === undefined) cache.reject(file, rowProblem(file, rows));
+      const citations = rows === undefined ? undefined : decodeRows(rows);
+      if (rows !== undefined && citations === undefined) cache.reject(file, rowProblem(file, rows));
+      // Kept only for a file that will be read: its stat goes with the hash of what is read.
+      if (citations === undefined) stats.set(file, st);
       return citations;
     },
     // @implements speed-cache#HASH-ONLY-WHEN-STAT-CHANGES
