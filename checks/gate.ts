@@ -83,9 +83,10 @@ export async function runGate(inputs: GateInputs): Promise<TraceResult> {
   const defines = (doc: string, id: string) => ids.get(doc)?.has(id) === true;
   const scanned: ScannedFile[] = [];
   for (const f of inputs.files) {
-    const known = inputs.known?.(f.file);
     // A template's {{cite}} pins come from its text, so a template is always read.
-    if (known !== undefined && !(inputs.templates && isTemplateFile(f.file, inputs.templates))) {
+    const known =
+      inputs.templates && isTemplateFile(f.file, inputs.templates) ? undefined : inputs.known?.(f.file);
+    if (known !== undefined) {
       if (known.length > 0) scanned.push({ file: f.file, inTest: f.inTest, citations: known });
       continue;
     }
