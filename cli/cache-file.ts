@@ -102,6 +102,20 @@ function decodeFile(name: string, raw: Buffer): { body: unknown } | { problem: s
   }
 }
 
+/** Removes an older build's file of this cache (`scan-v4.json` beside `scan-v5.json`). */
+// @implements speed-cache#ONE-FILE-READ-ONCE
+function removeOlderFormats(file: string, name: string): void {
+  const base = name.replace(/-v\d+$/, '');
+  try {
+    for (const other of readdirSync(dirname(file))) {
+      const older = other.startsWith(`${base}-v`) && /^-v\d+\.json$/.test(other.slice(base.length));
+      if (older && other !== `${name}.json`) rmSync(join(dirname(file), other), { force: true });
+    }
+  } catch {
+    // No cache folder yet: nothing to remove.
+  }
+}
+
 const BODY = S.object({ fingerprint: S.string(), entries: S.record(S.any()) });
 
 /** A stat that never matches: the entry must be read and hashed next time. */
@@ -147,7 +161,10 @@ export class CacheFile<V> {
     try {
       raw = readFileSync(file);
     } catch {
-      return empty(); // No cache yet (or unreadable): start empty; saving may still work.
+      // No cache yet (or unreadable): start empty; saving may still work. After an
+      // upgrade an older format's file may be there, never to be read again: it goes.
+      removeOlderFormats(file, name);
+      return empty();
     }
     const discard = (why: string) => {
       const cache = empty();

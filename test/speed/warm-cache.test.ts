@@ -93,7 +93,17 @@ describe('a warm run prints what a cold one prints', () => {
     await settle();
     for (const tree of trees) {
       const cold = await json(tree.dir, tree.args, false);
+      // An older build's cache files: the first cached run removes them.
+      mkdirSync(join(tree.dir, '.factline-cache'), { recursive: true });
+      writeFileSync(join(tree.dir, '.factline-cache', 'scan-v4.json'), 'old');
+      writeFileSync(join(tree.dir, '.factline-cache', 'specs-v3.json'), 'old');
       const filling = await json(tree.dir, tree.args, true);
+      expect(
+        readdirSync(join(tree.dir, '.factline-cache')).filter(
+          (f) => f === 'scan-v4.json' || f === 'specs-v3.json',
+        ),
+        tree.name,
+      ).toEqual([]);
       const cacheDir = join(tree.dir, '.factline-cache');
       const written = readdirSync(cacheDir).map(
         (f) => [f, statSync(join(cacheDir, f)).mtimeMs, readFileSync(join(cacheDir, f))] as const,
