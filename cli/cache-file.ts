@@ -20,22 +20,25 @@ const CACHE_FORMAT = 5;
 /**
  * What cached results depend on besides their input: the code that produced
  * them (every file beneath `dir`) and the package's version and dependency
- * pins (package.json). The code is identified by each file's name and stat,
- * not its bytes: an install, upgrade, checkout or edit rewrites the file, and
- * a rewrite gives it a new change time (which no tool can set back) and
- * usually a new inode, so a few dozen stats stand in for reading the sources
- * on every run.
+ * pins (package.json). `by: 'stat'` identifies each code file by its name
+ * and stat, not its bytes: an install, upgrade, checkout or edit rewrites
+ * the file, and a rewrite gives it a new change time (which no tool can set
+ * back), so a few dozen stats stand in for reading the sources on every
+ * run. `by: 'content'` reads them: asked only when the stats differ (a CI
+ * job that restored node_modules and the cache), so such a cache is still
+ * used when the code is the same.
  */
 // @implements speed-cache#CHEAP-CODE-FINGERPRINT
-export function codeFingerprint(dir: string): string {
+export function codeFingerprint(dir: string, by: 'stat' | 'content' = 'stat'): string {
   const h = createHash('sha1');
-  // Code changed within the racy window could change again without a new stat: no cache matches it.
+  // Code changed within the racy window could change again without a new stat: no stat matches it.
   const settledBefore = Date.now() - RACY_WINDOW_MS;
   const visit = (d: string): void => {
     for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = join(d, entry.name);
       h.update(entry.name).update('\0');
       if (entry.isDirectory()) visit(path);
+      else if (entry.isFile() && by === 'content') h.update(readFileSync(path)).update('\0');
       else if (entry.isFile()) {
         const st = statSync(path);
         h.update(st.ctimeMs < settledBefore ? statKey(st) : String(Math.random())).update('\0');
@@ -80,7 +83,8 @@ export function statKey(st: { size: number; mtimeMs: number; ctimeMs: number; in
 
 /**
  * The file is one header line, `factline-cache FORMAT NAME SHA256`, and a
- * JSON body `{fingerprint, entries}` whose sha256 (base64) the header
+ * JSON body `{fingerprint, code, entries}` (the code's stat and content
+ * fingerprints) whose sha256 (base64) the header
  * carries, so a damaged byte anywhere is caught before anything is decoded.
  */
 function encodeFile(name: string, body: string): string {
@@ -116,7 +120,7 @@ function removeOlderFormats(file: string, name: string): void {
   }
 }
 
-const BODY = S.object({ fingerprint: S.string(), entries: S.record(S.any()) });
+const BODY = S.object({ fingerprint: S.string(), code: S.string(), entries: S.record(S.any()) });
 
 /** A stat that never matches: the entry must be read and hashed next time. */
 export const NO_STAT = '';
@@ -140,6 +144,9 @@ export class CacheFile<V> {
     private readonly file: string,
     private readonly name: string,
     private readonly fingerprint: string,
+    /** The content fingerprint of the code, when it has been computed. */
+    private code: string | undefined,
+    private readonly producer: string,
     private readonly entries: Map<string, unknown>,
     private readonly entryShape: Shape,
     private readonly warn: (line: string) => void,
@@ -154,9 +161,11 @@ export class CacheFile<V> {
     warn: (line: string) => void = () => {},
   ): CacheFile<V> {
     const file = join(root, '.factline-cache', `${name}.json`);
-    const fingerprint = codeFingerprint(join(PACKAGE_ROOT, producerDir));
+    const producer = join(PACKAGE_ROOT, producerDir);
+    const fingerprint = codeFingerprint(producer);
     const entryShape = S.tuple([S.string(), S.string(true), valueShape]);
-    const empty = () => new CacheFile<V>(file, name, fingerprint, new Map(), entryShape, warn);
+    const empty = (code?: string) =>
+      new CacheFile<V>(file, name, fingerprint, code, producer, new Map(), entryShape, warn);
     let raw: Buffer;
     try {
       raw = readFileSync(file);
@@ -167,7 +176,7 @@ export class CacheFile<V> {
       return empty();
     }
     const discard = (why: string) => {
-      const cache = empty();
+      const cache = empty(undefined);
       cache.discarded(why);
       rmSync(file, { force: true });
       return cache;
@@ -176,12 +185,29 @@ export class CacheFile<V> {
     if ('problem' in decoded) return discard(decoded.problem);
     const problem = checkShape(decoded.body, BODY);
     if (problem) return discard(`\`${problem.path}\` ${problem.message}`);
-    const body = decoded.body as { fingerprint: string; entries: Record<string, unknown> };
-    // Another build's cache is expected after an upgrade: replaced without a word.
-    if (body.fingerprint !== fingerprint) return empty();
+    const body = decoded.body as { fingerprint: string; code: string; entries: Record<string, unknown> };
+    let code: string | undefined;
+    if (body.fingerprint !== fingerprint) {
+      // Code files rewritten since: the same code still counts (a restored CI cache), read to tell.
+      code = codeFingerprint(producer, 'content');
+      // Another build's cache is expected after an upgrade: replaced without a word.
+      if (body.code !== code) return empty(code);
+    }
     const entries = new Map<string, unknown>();
     for (const key in body.entries) entries.set(key, body.entries[key]);
-    return new CacheFile(file, name, fingerprint, entries, entryShape, warn);
+    const cache = new CacheFile<V>(
+      file,
+      name,
+      fingerprint,
+      code ?? body.code,
+      producer,
+      entries,
+      entryShape,
+      warn,
+    );
+    // The stats of the same code changed: store the new ones, so the next run needs no read.
+    if (code !== undefined) cache.dirty = true;
+    return cache;
   }
 
   private discarded(why: string): void {
@@ -238,7 +264,12 @@ export class CacheFile<V> {
     const temp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(this.file), { recursive: true });
-      const body = JSON.stringify({ fingerprint: this.fingerprint, entries: Object.fromEntries(this.kept) });
+      this.code ??= codeFingerprint(this.producer, 'content');
+      const body = JSON.stringify({
+        fingerprint: this.fingerprint,
+        code: this.code,
+        entries: Object.fromEntries(this.kept),
+      });
       writeFileSync(temp, encodeFile(this.name, body));
       renameSync(temp, this.file);
     } catch {

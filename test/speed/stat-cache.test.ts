@@ -68,7 +68,7 @@ describe('a warm run stats instead of reading', () => {
 
 describe('the code fingerprint', () => {
   // @verifies speed-cache#CHEAP-CODE-FINGERPRINT
-  it('reads none of the code files, and changes when one is rewritten, even with the same bytes', async () => {
+  it('reads none of the code files, and changes when one is rewritten, even with the same bytes; the content fingerprint behind it does not', async () => {
     const code = tempDir('fingerprint');
     for (const name of ['a.ts', 'b.ts']) fs.writeFileSync(join(code, name), `export const ${name[0]} = 1;\n`);
     fs.mkdirSync(join(code, 'sub'));
@@ -77,6 +77,9 @@ describe('the code fingerprint', () => {
     expect(codeFingerprint(code)).not.toBe(codeFingerprint(code));
     await settle();
     const first = codeFingerprint(code);
+    const content = codeFingerprint(code, 'content');
+    reads.paths.length = 0;
+    codeFingerprint(code);
     expect(reads.paths.filter((p) => p.startsWith(code))).toEqual([]);
     expect(codeFingerprint(code)).toBe(first);
     // An install or checkout writes the file anew: same bytes, new change time.
@@ -87,5 +90,9 @@ describe('the code fingerprint', () => {
     const rewritten = codeFingerprint(code);
     expect(rewritten).not.toBe(first);
     expect(codeFingerprint(code)).toBe(rewritten);
+    // Read only then: the same bytes are the same code, so a restored cache is still used.
+    expect(codeFingerprint(code, 'content')).toBe(content);
+    fs.writeFileSync(join(code, 'sub', 'c.ts'), 'export const c = 2;\n');
+    expect(codeFingerprint(code, 'content')).not.toBe(content);
   }, 30_000);
 });
