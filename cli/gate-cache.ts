@@ -8,7 +8,7 @@
  */
 import { hash } from 'node:crypto';
 import { type Stats, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { scanFileWhenLoaded } from '../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../checks/scan/types.ts';
 import type { SpecDocument } from '../reader/model.ts';
@@ -169,9 +169,11 @@ export function openScanCache(root: string, warn?: (line: string) => void): Scan
   // Taken before any file is statted or read: whatever changes later is newer than this.
   const startMs = Date.now();
   const stats = new Map<string, Stats>();
+  // Listed files are relative to the root: joined by hand, as path.resolve per file is measurable at 20,000.
+  const base = resolve(root) + sep;
   return {
     known(file) {
-      const st = statSync(resolve(root, file), { throwIfNoEntry: false });
+      const st = statSync(base + file, { throwIfNoEntry: false });
       if (st === undefined) return undefined;
       const rows = cache.byStat(file, statKey(st));
       const citations = rows === undefined ? undefined : decodeRows(rows);
