@@ -28,29 +28,33 @@ const SETTLE_MS = 2_300;
 
 const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
 
-/** Every fixture tree a test runs `check` on, with the arguments it needs. */
+/** Every fixture tree a test runs `check` on (any folder with a config under a `fixtures` folder), with its arguments. */
 function fixtureTrees(): { name: string; path: string; args: string[] }[] {
   const out: { name: string; path: string; args: string[] }[] = [];
-  const visit = (dir: string): void => {
+  const visit = (dir: string, inFixtures: boolean): void => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (!entry.isDirectory() || entry.name === 'node_modules') continue;
       const path = join(dir, entry.name);
       const name = relative(TEST_ROOT, path);
-      if (existsSync(join(path, 'factline.config.json'))) out.push({ name, path, args: [] });
-      else if (existsSync(join(path, 'specmap.toml')))
+      if (inFixtures && existsSync(join(path, 'factline.config.json'))) out.push({ name, path, args: [] });
+      else if (inFixtures && existsSync(join(path, 'specmap.toml')))
         out.push({ name, path, args: ['--config', 'specmap.toml'] });
-      else visit(path);
+      else visit(path, inFixtures || entry.name === 'fixtures');
     }
   };
-  for (const entry of readdirSync(TEST_ROOT, { withFileTypes: true }))
-    if (entry.isDirectory()) {
-      const fixtures = join(TEST_ROOT, entry.name, 'fixtures');
-      if (existsSync(fixtures)) visit(fixtures);
-      for (const sub of readdirSync(join(TEST_ROOT, entry.name), { withFileTypes: true }))
-        if (sub.isDirectory() && existsSync(join(TEST_ROOT, entry.name, sub.name, 'fixtures')))
-          visit(join(TEST_ROOT, entry.name, sub.name, 'fixtures'));
-    }
+  visit(TEST_ROOT, false);
   return out.sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+/** Writes `files` (path → text) under `dir`, each last modified at `mtime` (seconds) when given. */
+function writeTree(dir: string, files: Record<string, string>, mtime?: number): string {
+  for (const [path, text] of Object.entries(files)) {
+    const full = join(dir, path);
+    mkdirSync(join(full, '..'), { recursive: true });
+    writeFileSync(full, text);
+    if (mtime !== undefined) utimesSync(full, mtime, mtime);
+  }
+  return dir;
 }
 
 /** A project with templates: a template's {{cite}} pins are read from its text, even when its stat is unchanged. */
@@ -66,16 +70,7 @@ function templateProject(): string {
     'templates/a.ts.hbs': '// {{cite "ALPHA~0000aaaa"}}\nexport const a = 1;\n// @implements doc#BETA\n',
     'test/a.test.ts': "it('a', () => {\n  // @verifies doc#ALPHA\n  // @verifies doc#BETA\n});\n",
   };
-  for (const [path, text] of Object.entries(files)) {
-    const full = join(dir, path);
-    mkdirs(full);
-    writeFileSync(full, text);
-  }
-  return dir;
-}
-
-function mkdirs(file: string): void {
-  mkdirSync(join(file, '..'), { recursive: true });
+  return writeTree(dir, files);
 }
 
 const json = (dir: string, args: string[], cache: boolean) =>
@@ -139,14 +134,7 @@ function project(): string {
       "it('a', () => {\n  // @verifies doc#ALPHA\n  // @verifies doc#BETA\n  // @verifies doc#GAMMA\n});\n",
   };
   // Whole seconds in the past, so a test can put a file's modification time back exactly.
-  const past = Math.floor(Date.now() / 1000) - 60;
-  for (const [path, text] of Object.entries(files)) {
-    const full = join(dir, path);
-    mkdirs(full);
-    writeFileSync(full, text);
-    utimesSync(full, past, past);
-  }
-  return dir;
+  return writeTree(dir, files, Math.floor(Date.now() / 1000) - 60);
 }
 
 const A = 'src/a.ts';
