@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
 // once per worker instead of once per file. Every file cleans up after itself
 // (temp dirs, children, restored descriptors), so sharing is safe.
 /** Test files that replace a module with vi.mock. */
-const MOCKING = ['test/generator/write-errors.test.ts'];
+const MOCKING = ['test/generator/write-errors.test.ts', 'test/speed/stat-cache.test.ts'];
 
 export default defineConfig({
   test: {

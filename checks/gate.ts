@@ -17,7 +17,12 @@ import {
   TypeScriptScannerNotLoaded,
 } from './scan/dispatch.ts';
 import type { ScannedCitation } from './scan/types.ts';
-import { adviseGeneratedStale, type TemplateSetup, templateCitations } from './template-pins.ts';
+import {
+  adviseGeneratedStale,
+  isTemplateFile,
+  type TemplateSetup,
+  templateCitations,
+} from './template-pins.ts';
 import { type ScannedFile, trace } from './trace.ts';
 
 export interface GateFile {
@@ -43,6 +48,11 @@ export interface GateInputs {
   read(file: string): string | undefined;
   /** Defaults to the uncached scanner; the CLI passes its cached one. */
   scan?(file: string, text: string): ScannedCitation[];
+  /**
+   * The citations of a file a cache vouches for without reading it (its stat
+   * is unchanged); undefined: read and scan it. Asked before `read`.
+   */
+  known?(file: string): ScannedCitation[] | undefined;
   /** Findings from outside the trace (generated-code drift), computed after the scan. */
   extraFindings?(): Finding[] | Promise<Finding[]>;
   strict: boolean;
@@ -73,6 +83,13 @@ export async function runGate(inputs: GateInputs): Promise<TraceResult> {
   const defines = (doc: string, id: string) => ids.get(doc)?.has(id) === true;
   const scanned: ScannedFile[] = [];
   for (const f of inputs.files) {
+    // A template's {{cite}} pins come from its text, so a template is always read.
+    const known =
+      inputs.templates && isTemplateFile(f.file, inputs.templates) ? undefined : inputs.known?.(f.file);
+    if (known !== undefined) {
+      if (known.length > 0) scanned.push({ file: f.file, inTest: f.inTest, citations: known });
+      continue;
+    }
     const text = inputs.read(f.file);
     if (text === undefined) continue;
     let citations = await scanLoadingOnDemand(scan, f.file, text);

@@ -1,190 +1,25 @@
 /**
- * The gate's content-hash caches in `.factline-cache/` (gitignored): scan
- * results per file and parsed spec documents. An unchanged input is hashed,
- * not re-scanned or re-parsed, so a re-check costs little more than reading
- * the tree. Each cache is also keyed by the sources of the code that filled
- * it, so upgrading factline throws old entries away.
+ * The gate's caches in `.factline-cache/` (gitignored): scan results per
+ * file and parsed spec documents. The scan cache works like git's index: a
+ * file whose stat is unchanged is served without being read; a changed stat
+ * costs a read and a hash, and only a changed hash a scan. Parsed specs are
+ * keyed by content (their text is read anyway), and the Markdown parser is
+ * loaded only when one must be parsed.
  */
-import { createHash, hash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { hash } from 'node:crypto';
+import { type Stats, statSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import { scanFileWhenLoaded } from '../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../checks/scan/types.ts';
-import { parseSpec } from '../reader/index.ts';
 import type { SpecDocument } from '../reader/model.ts';
+import { CacheFile, NO_STAT, RACY_WINDOW_MS, statKey } from './cache-file.ts';
 import { SCAN_ROW, SPEC_ENTRY } from './cache-shapes.ts';
-import { checkShape, S, type Shape } from './shape.ts';
+import type { SpecParser } from './load-specs.ts';
+import { checkShape, S } from './shape.ts';
 
-const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-
-/** Content hash of a text (sha1, base64): the cache key of files and specs. */
+/** Content hash of a text (sha1, base64): what decides whether a changed file needs a new scan. */
 function hashText(text: string): string {
   return hash('sha1', text, 'base64');
-}
-
-/**
- * What cached results depend on besides their input: the sources of the
- * code that produced them (every file beneath `dir`) and the package's
- * dependency pins.
- */
-function sourceFingerprint(dir: string): string {
-  const h = createHash('sha1');
-  const visit = (d: string): void => {
-    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      const path = join(d, entry.name);
-      h.update(entry.name).update('\0');
-      if (entry.isDirectory()) visit(path);
-      else if (entry.isFile()) h.update(readFileSync(path)).update('\0');
-    }
-  };
-  try {
-    visit(dir);
-    h.update(readFileSync(join(PACKAGE_ROOT, 'package.json')));
-  } catch {
-    try {
-      // Sources not beside us (a bundled build): the running module is the code.
-      h.update(readFileSync(fileURLToPath(import.meta.url)));
-    } catch {
-      // Cannot see any code: a fingerprint no stored cache can match.
-      h.update(String(Math.random()));
-    }
-  }
-  return h.digest('base64');
-}
-
-/** Bumped whenever the file layout below changes. */
-const CACHE_FORMAT = 4;
-
-/**
- * The file is one header line, `factline-cache FORMAT NAME SHA256`, and a
- * JSON body `{fingerprint, entries}` whose sha256 (base64) the header
- * carries, so a damaged byte anywhere is caught before anything is decoded.
- */
-function encodeFile(name: string, body: string): string {
-  return `factline-cache ${CACHE_FORMAT} ${name} ${hash('sha256', body, 'base64')}\n${body}`;
-}
-
-/** The body of a cache file, or why it cannot be trusted. */
-function decodeFile(name: string, raw: string): { body: unknown } | { problem: string } {
-  const newline = raw.indexOf('\n');
-  const header = (newline === -1 ? raw : raw.slice(0, newline)).split(' ');
-  if (header.length !== 4 || header[0] !== 'factline-cache') return { problem: 'no cache header' };
-  if (header[1] !== String(CACHE_FORMAT) || header[2] !== name) return { problem: 'another cache format' };
-  const body = raw.slice(newline + 1);
-  if (hash('sha256', body, 'base64') !== header[3]) return { problem: 'checksum mismatch' };
-  try {
-    return { body: JSON.parse(body) };
-  } catch {
-    return { problem: 'not JSON' };
-  }
-}
-
-/**
- * One cache file of `key → [content hash, value]`; entries not used this run
- * drop out on save. Nothing read is trusted blindly: a file that fails its
- * checksum or whose entries do not have the expected shape is discarded
- * whole, said once on stderr, and rebuilt by this run.
- */
-// @implements trust#CACHE-NEVER-TRUSTED-BLINDLY
-export class ContentCache<V> {
-  private dirty = false;
-  private warned = false;
-  private readonly kept = new Map<string, [string, V]>();
-
-  private constructor(
-    private readonly file: string,
-    private readonly name: string,
-    private readonly fingerprint: string,
-    private readonly entries: Map<string, [string, V]>,
-    private readonly warn: (line: string) => void,
-  ) {}
-
-  static open<V>(
-    root: string,
-    name: string,
-    producerDir: string,
-    valueShape: Shape,
-    warn: (line: string) => void = () => {},
-  ): ContentCache<V> {
-    const file = join(root, '.factline-cache', `${name}.json`);
-    const fingerprint = sourceFingerprint(producerDir);
-    const empty = () => new ContentCache<V>(file, name, fingerprint, new Map(), warn);
-    let raw: string;
-    try {
-      raw = readFileSync(file, 'utf8');
-    } catch {
-      return empty(); // No cache yet (or unreadable): start empty; saving may still work.
-    }
-    const discard = (why: string) => {
-      warn(`factline: discarding the cache .factline-cache/${name}.json (${why}); rebuilding it\n`);
-      rmSync(file, { force: true });
-      const cache = empty();
-      cache.dirty = true;
-      cache.warned = true;
-      return cache;
-    };
-    const decoded = decodeFile(name, raw);
-    if ('problem' in decoded) return discard(decoded.problem);
-    const problem = checkShape(
-      decoded.body,
-      S.object({ fingerprint: S.string(), entries: S.record(S.any()) }),
-    );
-    if (problem) return discard(`\`${problem.path}\` ${problem.message}`);
-    const body = decoded.body as { fingerprint: string; entries: Record<string, unknown> };
-    // Another build's cache is expected after an upgrade: replaced without a word.
-    if (body.fingerprint !== fingerprint) return empty();
-    const entryShape = S.tuple([S.string(true), valueShape]);
-    for (const [key, entry] of Object.entries(body.entries)) {
-      const wrong = checkShape(entry, entryShape, `entries[${JSON.stringify(key)}]`);
-      if (wrong) return discard(`${wrong.path} ${wrong.message}`);
-    }
-    return new ContentCache(
-      file,
-      name,
-      fingerprint,
-      new Map(Object.entries(body.entries) as [string, [string, V]][]),
-      warn,
-    );
-  }
-
-  /** The value stored for `key` when its content hash is still `contentHash`. */
-  get(key: string, contentHash: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (hit === undefined || hit[0] !== contentHash) return undefined;
-    this.kept.set(key, hit);
-    return hit[1];
-  }
-
-  /** An entry that passed the file checks but not a closer look: dropped, said once, rebuilt. */
-  reject(key: string): void {
-    if (!this.warned)
-      this.warn(
-        `factline: discarding the cache .factline-cache/${this.name}.json (the entry for ${key} does not match the file); rebuilding it\n`,
-      );
-    this.warned = true;
-    this.kept.delete(key);
-    this.dirty = true;
-  }
-
-  set(key: string, contentHash: string, value: V): void {
-    this.kept.set(key, [contentHash, value]);
-    this.dirty = true;
-  }
-
-  /** Atomic write (temp + rename); a cache that cannot be written only costs speed. */
-  save(): void {
-    if (!this.dirty && this.kept.size === this.entries.size) return;
-    const temp = `${this.file}.${process.pid}.tmp`;
-    try {
-      mkdirSync(dirname(this.file), { recursive: true });
-      const body = JSON.stringify({ fingerprint: this.fingerprint, entries: Object.fromEntries(this.kept) });
-      writeFileSync(temp, encodeFile(this.name, body));
-      renameSync(temp, this.file);
-    } catch {
-      rmSync(temp, { force: true });
-    }
-  }
 }
 
 /**
@@ -226,38 +61,58 @@ function encodeCitation(c: ScannedCitation): Row {
   return row;
 }
 
-function decodeCitation(row: Row): ScannedCitation {
-  const field = (i: number): string | undefined => {
-    const v = row[i];
-    return typeof v === 'string' ? v : undefined;
-  };
+const isText = (v: unknown): v is string => typeof v === 'string';
+const isAbsentOrText = (v: unknown): boolean => v === undefined || v === 0 || typeof v === 'string';
+const isCount = (v: unknown, min: number): v is number => Number.isSafeInteger(v) && (v as number) >= min;
+
+/**
+ * A row back into a citation, or undefined when it is not a row of SCAN_ROW's
+ * shape: the shape check and the decoding are one pass, so a warm run checks
+ * every cached citation it uses for the price of reading it.
+ */
+// @implements speed-cache#CHEAP-VALIDATION
+export function decodeRow(row: unknown): ScannedCitation | undefined {
+  if (!Array.isArray(row) || row.length < 8 || row.length > 15) return undefined;
+  const verb = row[0];
+  if (verb !== 0 && verb !== 1 && verb !== 2 && verb !== 3) return undefined;
+  if (!isAbsentOrText(row[1]) || !isText(row[2]) || !isCount(row[5], 0) || !isCount(row[6], 1))
+    return undefined;
+  if (!isCount(row[7], 1) || (row[13] !== undefined && row[13] !== 0 && row[13] !== 1)) return undefined;
+  for (const i of TEXT_FIELDS) if (!isAbsentOrText(row[i])) return undefined;
   const cite: ScannedCitation = {
-    verb: VERBS[row[0] as number]!,
+    verb: VERBS[verb]!,
     ref: '',
-    id: row[2] as string,
-    offset: row[5] as number,
-    line: row[6] as number,
-    column: row[7] as number,
+    id: row[2],
+    offset: row[5],
+    line: row[6],
+    column: row[7],
   };
-  const doc = field(3);
-  const pin = field(4);
-  const symbol = field(8);
-  const testName = field(9);
-  const reason = field(10);
-  const malformed = field(11);
-  if (doc !== undefined) cite.doc = doc;
-  if (pin !== undefined) cite.pin = pin;
-  if (reason !== undefined) cite.reason = reason;
-  if (malformed !== undefined) cite.malformed = malformed;
-  if (symbol !== undefined) cite.symbol = symbol;
-  if (testName !== undefined) cite.testName = testName;
-  const uri = field(12);
-  const covers = field(14);
-  if (uri !== undefined) cite.uri = uri;
+  if (isText(row[3])) cite.doc = row[3];
+  if (isText(row[4])) cite.pin = row[4];
+  if (isText(row[10])) cite.reason = row[10];
+  if (isText(row[11])) cite.malformed = row[11];
+  if (isText(row[8])) cite.symbol = row[8];
+  if (isText(row[9])) cite.testName = row[9];
+  if (isText(row[12])) cite.uri = row[12];
   if (row[13] === 1) cite.inTest = true;
-  if (covers !== undefined) cite.covers = covers === '' ? [] : covers.split('\n');
-  cite.ref = typeof row[1] === 'string' ? row[1] : plainRef(cite);
+  if (isText(row[14])) cite.covers = row[14] === '' ? [] : row[14].split('\n');
+  cite.ref = isText(row[1]) ? row[1] : plainRef(cite);
   return cite;
+}
+
+/** The optional text fields of a row: doc, pin, symbol, testName, reason, malformed, uri, covers. */
+const TEXT_FIELDS = [3, 4, 8, 9, 10, 11, 12, 14];
+
+/** Every row of an entry decoded, or undefined when one does not have the row shape. */
+function decodeRows(rows: unknown): ScannedCitation[] | undefined {
+  if (!Array.isArray(rows)) return undefined;
+  const out: ScannedCitation[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const cite = decodeRow(rows[i]);
+    if (cite === undefined) return undefined;
+    out[i] = cite;
+  }
+  return out;
 }
 
 /**
@@ -286,47 +141,98 @@ function fitsText(c: ScannedCitation, text: string): boolean {
 /** How far after its offset a non-comment carrier may name its fact (a multi-line attribute). */
 const CARRIER_SPAN = 4096;
 
-export type ScanCache = ContentCache<Row[]>;
+/**
+ * The stat to store for a file read in a run that started at `startMs`
+ * (wall clock): its key when the file last changed safely before the run,
+ * else NO_STAT, so the next run reads and hashes it again (git's racy-clean
+ * rule).
+ */
+// @implements speed-cache#RACY-CLEAN
+export function settledStat(st: Stats, startMs: number): string {
+  const settledBefore = startMs - RACY_WINDOW_MS;
+  return st.mtimeMs < settledBefore && st.ctimeMs < settledBefore ? statKey(st) : NO_STAT;
+}
 
+/** The scan cache of one run: `known` answers from stats alone, `scan` from a content hash or the scanner. */
+export interface ScanCache {
+  /** The citations of a file whose stat matches its entry; undefined: read it and call `scan`. */
+  known(file: string): ScannedCitation[] | undefined;
+  scan(file: string, text: string): ScannedCitation[];
+  save(): void;
+}
+
+// @implements speed-cache#STAT-KEYED-SCAN-CACHE
+// @implements speed-cache#NEVER-STALE
 export function openScanCache(root: string, warn?: (line: string) => void): ScanCache {
-  return ContentCache.open<Row[]>(
-    root,
-    'scan-v4',
-    join(PACKAGE_ROOT, 'checks', 'scan'),
-    S.array(SCAN_ROW),
-    warn,
-  );
+  // Rows are checked as they are decoded (decodeRow), not twice.
+  const cache = CacheFile.open<Row[]>(root, 'scan-v5', 'checks/scan', S.array(S.any()), warn);
+  // Taken before any file is statted or read: whatever changes later is newer than this.
+  const startMs = Date.now();
+  const stats = new Map<string, Stats>();
+  // Listed files are relative to the root: joined by hand, as path.resolve per file is measurable at 20,000.
+  const base = resolve(root) + sep;
+  return {
+    known(file) {
+      const st = statSync(base + file, { throwIfNoEntry: false });
+      if (st === undefined) return undefined;
+      const rows = cache.byStat(file, statKey(st));
+      const citations = rows === undefined ? undefined : decodeRows(rows);
+      if (rows !== undefined && citations === undefined) cache.reject(file, rowProblem(file, rows));
+      // Kept only for a file that will be read: its stat goes with the hash of what is read.
+      if (citations === undefined) stats.set(file, st);
+      return citations;
+    },
+    // @implements speed-cache#HASH-ONLY-WHEN-STAT-CHANGES
+    scan(file, text) {
+      // The stat taken before the read, or none: a stat taken after it could vouch for an edit never read.
+      const st = stats.get(file);
+      const stat = st === undefined ? NO_STAT : settledStat(st, startMs);
+      const contentHash = hashText(text);
+      const rows = cache.byHash(file, contentHash);
+      if (rows !== undefined) {
+        const out = decodeRows(rows);
+        if (out?.every((c) => fitsText(c, text))) {
+          cache.set(file, stat, contentHash, rows);
+          return out;
+        }
+        cache.reject(file, out === undefined ? rowProblem(file, rows) : undefined);
+      }
+      const citations = scanFileWhenLoaded(file, text);
+      cache.set(file, stat, contentHash, citations.map(encodeCitation));
+      return citations;
+    },
+    save: () => cache.save(),
+  };
 }
 
-/** `scanFile`, answered from the cache when the file's text is unchanged. */
-export function cachedScan(cache: ScanCache, file: string, text: string): ScannedCitation[] {
-  const contentHash = hashText(text);
-  const rows = cache.get(file, contentHash);
-  if (rows !== undefined) {
-    const out: ScannedCitation[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i++) out[i] = decodeCitation(rows[i]!);
-    if (out.every((c) => fitsText(c, text))) return out;
-    cache.reject(file);
-  }
-  const citations = scanFileWhenLoaded(file, text);
-  cache.set(file, contentHash, citations.map(encodeCitation));
-  return citations;
+/** What is wrong with an entry's rows, said the way a config error is (the key path and the rule). */
+function rowProblem(file: string, rows: unknown): string {
+  const wrong = checkShape(rows, S.array(SCAN_ROW), `entries[${JSON.stringify(file)}][2]`);
+  return wrong ? `${wrong.path} ${wrong.message}` : `the entry for ${file} is damaged`;
 }
 
-export type SpecCache = ContentCache<{ doc: string; document: SpecDocument }>;
+export type SpecCache = CacheFile<{ doc: string; document: SpecDocument }>;
 
 export function openSpecCache(root: string, warn?: (line: string) => void): SpecCache {
-  return ContentCache.open(root, 'specs-v3', join(PACKAGE_ROOT, 'reader'), SPEC_ENTRY, warn);
+  return CacheFile.open(root, 'specs-v4', 'reader', SPEC_ENTRY, warn);
 }
 
-/** A drop-in for `parseSpec` that reads an unchanged spec (same text, file and doc name) back from the cache. */
-export function cachedParser(cache: SpecCache): typeof parseSpec {
-  return (source, options) => {
+/**
+ * A parser that reads an unchanged spec (same text, file and doc name) back
+ * from the cache, and loads the Markdown parser only for one it must parse.
+ */
+// @implements speed-cache#SPECS-WITHOUT-REMARK
+export function cachedParser(cache: SpecCache): SpecParser {
+  return async (source, options) => {
     const contentHash = hashText(source);
-    const hit = cache.get(options.file, contentHash);
-    if (hit !== undefined && hit.doc === options.doc) return hit.document;
+    const hit = cache.byHash(options.file, contentHash);
+    if (hit !== undefined && hit.doc === options.doc) {
+      cache.set(options.file, NO_STAT, contentHash, hit);
+      return hit.document;
+    }
+    const { parseSpec } = await import('../reader/index.ts');
     const document = parseSpec(source, options);
-    cache.set(options.file, contentHash, { doc: options.doc, document });
+    cache.set(options.file, NO_STAT, contentHash, { doc: options.doc, document });
     return document;
   };
 }

@@ -5,7 +5,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { glob } from 'tinyglobby';
-import { parseSpec } from '../reader/index.ts';
 import type { SpecDocument, SpecSet } from '../reader/model.ts';
 import type { FactlineConfig } from './config.ts';
 import { type CliIO, UsageError } from './io.ts';
@@ -129,14 +128,22 @@ function namedOnce(io: CliIO, config: FactlineConfig, files: string[]): Map<stri
 }
 
 /** What turns one spec's text into its document: `parseSpec`, or a cache in front of it. */
-export type SpecParser = (source: string, options: { file: string; doc: string }) => SpecDocument;
+export type SpecParser = (
+  source: string,
+  options: { file: string; doc: string },
+) => SpecDocument | Promise<SpecDocument>;
+
+/** `parseSpec`, imported on first use: the Markdown parser is the heaviest module a check can load. */
+// @implements speed-cache#SPECS-WITHOUT-REMARK
+export const parseSpecLazily: SpecParser = async (source, options) =>
+  (await import('../reader/index.ts')).parseSpec(source, options);
 
 // @implements factline#READ-LOAD-SPECS
 export async function loadSpecSet(
   io: CliIO,
   config: FactlineConfig,
   paths: string[],
-  parse: SpecParser = parseSpec,
+  parse: SpecParser = parseSpecLazily,
 ): Promise<LoadedSpecs> {
   const files = await expand(io, config, paths);
   const docs = namedOnce(io, config, files);
@@ -153,7 +160,7 @@ export async function loadSpecSet(
     }
     const file = toPosix(relative(config.root, absolute));
     sources.set(file, text);
-    set.documents.push(parse(text, { file, doc: docs.get(absolute)! }));
+    set.documents.push(await parse(text, { file, doc: docs.get(absolute)! }));
   }
   return { set, sources };
 }

@@ -104,8 +104,71 @@ export function didYouMean(key: string, known: readonly string[]): string | unde
   return bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : undefined;
 }
 
+/**
+ * Whether `value` has `shape`: the fast path of `checkShape`, with no
+ * closure, path string or message built per value, so checking every row of
+ * a 100,000-citation cache costs milliseconds, not seconds.
+ */
+// @implements speed-cache#CHEAP-VALIDATION
+export function fitsShape(value: unknown, shape: Shape): boolean {
+  switch (shape.type) {
+    case 'string':
+      return typeof value === 'string' && (!shape.nonEmpty || value !== '');
+    case 'integer':
+      return Number.isSafeInteger(value) && (shape.min === undefined || (value as number) >= shape.min);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'literal':
+      return shape.values.includes(value as string | number);
+    case 'array': {
+      if (!Array.isArray(value)) return false;
+      for (let i = 0; i < value.length; i++) if (!fitsShape(value[i], shape.items)) return false;
+      return true;
+    }
+    case 'tuple': {
+      if (!Array.isArray(value) || value.length < shape.minItems || value.length > shape.items.length)
+        return false;
+      for (let i = 0; i < value.length; i++) if (!fitsShape(value[i], shape.items[i]!)) return false;
+      return true;
+    }
+    case 'record': {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+      for (const key in value) {
+        if (Object.hasOwn(value, key) && !fitsShape((value as Record<string, unknown>)[key], shape.values))
+          return false;
+      }
+      return true;
+    }
+    case 'object': {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+      const record = value as Record<string, unknown>;
+      if (shape.closed) for (const key in record) if (!Object.hasOwn(shape.fields, key)) return false;
+      for (const key in shape.fields) {
+        const field = shape.fields[key]!;
+        const v = record[key];
+        if (v === undefined && !Object.hasOwn(record, key)) {
+          if (field.optional) continue;
+          return false;
+        }
+        if (!fitsShape(v, field.shape)) return false;
+      }
+      return true;
+    }
+    case 'anyOf':
+      for (const option of shape.options) if (fitsShape(value, option)) return true;
+      return false;
+    case 'any':
+      return true;
+  }
+}
+
 /** The first place where `value` does not have `shape`, or undefined when it does. */
 export function checkShape(value: unknown, shape: Shape, path = ''): ShapeProblem | undefined {
+  return fitsShape(value, shape) ? undefined : explainShape(value, shape, path);
+}
+
+/** Where and why `value` does not fit: the slow path, taken only once something is wrong. */
+function explainShape(value: unknown, shape: Shape, path: string): ShapeProblem | undefined {
   const wrong = (): ShapeProblem => ({
     path,
     message: `must be ${expected(shape)}, not ${describeValue(value)}`,

@@ -4,8 +4,8 @@
  * project root, and each real file is read once, under its own path when
  * that path was found too. A link out of the root is not followed.
  */
-import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve } from 'node:path';
+import { readdirSync, realpathSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 
 /** Whether `path` lies inside (or is) `root`; both absolute. */
 export function isInside(root: string, path: string): boolean {
@@ -32,11 +32,40 @@ function realOrUndefined(path: string): string | undefined {
 export function followWithinRoot(root: string, found: Iterable<string>): string[] {
   const realRoot = realOrUndefined(root) ?? root;
   const byReal = new Map<string, string>();
+  const folders = new Map<string, { real: string; links: Set<string>; files: Set<string> } | undefined>();
+  // A file's real path is its folder's real path plus its name unless the file itself is a link:
+  // per folder one realpath and one listing (which says which names are links), not a realpath
+  // (a readlink per path part) per file.
+  const folderOf = (dir: string) => {
+    if (folders.has(dir)) return folders.get(dir);
+    const real = realOrUndefined(dir);
+    let folder: { real: string; links: Set<string>; files: Set<string> } | undefined;
+    if (real !== undefined) {
+      folder = { real, links: new Set(), files: new Set() };
+      try {
+        for (const entry of readdirSync(dir, { withFileTypes: true }))
+          (entry.isSymbolicLink() ? folder.links : folder.files).add(entry.name);
+      } catch {
+        folder = undefined;
+      }
+    }
+    folders.set(dir, folder);
+    return folder;
+  };
+  const realOf = (absolute: string): string | undefined => {
+    const folder = folderOf(dirname(absolute));
+    const name = basename(absolute);
+    if (folder === undefined) return undefined;
+    if (folder.files.has(name)) return join(folder.real, name);
+    return folder.links.has(name) ? realOrUndefined(absolute) : undefined;
+  };
+  const rootIsReal = realRoot === resolve(root);
   for (const path of [...found].sort()) {
-    const real = realOrUndefined(resolve(root, path));
+    const absolute = resolve(root, path);
+    const real = realOf(absolute);
     if (real === undefined) continue;
     // Its own name: no link on the way to it.
-    const own = resolve(realRoot, relative(root, resolve(root, path))) === real;
+    const own = (rootIsReal ? absolute : resolve(realRoot, relative(root, absolute))) === real;
     if (!own && !isInside(realRoot, real)) continue;
     const prior = byReal.get(real);
     if (prior === undefined || own) byReal.set(real, path);

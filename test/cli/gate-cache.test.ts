@@ -3,19 +3,22 @@
  * in .factline-cache/, a cached run gives the verdict of `--no-cache`.
  */
 import { hash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTERS } from '../../checks/reporters/index.ts';
+import { SCAN_ROW, SPEC_ENTRY } from '../../cli/cache-shapes.ts';
 import { loadConfig } from '../../cli/config.ts';
+import { decodeRow } from '../../cli/gate-cache.ts';
 import type { CliIO } from '../../cli/io.ts';
 import { runGate } from '../../cli/run-gate.ts';
+import { checkShape, fitsShape, S } from '../../cli/shape.ts';
 import { runInProcess } from '../support/cli.ts';
 
 let dir: string;
-const CACHES = ['scan-v4.json', 'specs-v3.json'];
+const CACHES = ['scan-v5.json', 'specs-v4.json'];
 const cachePath = (name: string) => join(dir, '.factline-cache', name);
 
 /** A red project: DELTA is required and uncited, GAMMA's pin is stale, one citation names an unknown fact. */
@@ -88,6 +91,8 @@ const pristine = new Map<string, Buffer>();
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'factline-cache-'));
   writeProject(dir);
+  // Files older than the racy window: the cache vouches for them by stat, the path most runs take.
+  await new Promise((r) => setTimeout(r, 2_300));
   uncached = (await verdict(false)).json;
   await verdict(true);
   for (const name of CACHES) pristine.set(name, readFileSync(cachePath(name)));
@@ -114,13 +119,13 @@ describe('the gate cache', () => {
     const before = await runInProcess(dir, ['check', '--json', '--no-cache']);
     expect(before.code).toBe(1);
     await runInProcess(dir, ['check', '--json']);
-    const file = cachePath('specs-v3.json');
+    const file = cachePath('specs-v4.json');
     writeFileSync(file, readFileSync(file, 'utf8').replaceAll('"state":"done"', '"state":"don["'));
     const damaged = await runInProcess(dir, ['check', '--json']);
     expect(damaged.code).toBe(1);
     expect(damaged.stdout).toBe(before.stdout);
     expect(damaged.stderr).toMatch(
-      /^factline: discarding the cache \.factline-cache\/specs-v3\.json \(checksum mismatch\); rebuilding it\n$/,
+      /^factline: discarding the cache \.factline-cache\/specs-v4\.json \(checksum mismatch\); rebuilding it\n$/,
     );
     const next = await runInProcess(dir, ['check', '--json']);
     expect(next.code).toBe(1);
@@ -130,16 +135,18 @@ describe('the gate cache', () => {
 
   // @verifies trust#CACHE-NEVER-TRUSTED-BLINDLY
   it('an entry of the wrong shape under a valid checksum and fingerprint is discarded, not a TypeError', async () => {
-    for (const [name, edit] of [
-      ['specs-v3.json', (b: string) => b.replace(/"facts":\[/, '"facts":[7,')],
-      ['specs-v3.json', (b: string) => b.replace(/"facts":\[/, '"facts":null,"was":[')],
-      ['scan-v4.json', (b: string) => b.replace(/\[\[0,/, '[[9,')],
-      ['scan-v4.json', (b: string) => b.replace(/\[\[0,0,"ALPHA"/, '[[0,0,null')],
-      // Well formed, but not what the file says: a forged row citing DELTA.
-      ['scan-v4.json', (b: string) => b.replace('"NOPE"', '"DELTA"')],
+    for (const [name, edit, touch] of [
+      ['specs-v4.json', (b: string) => b.replace(/"facts":\[/, '"facts":[7,')],
+      ['specs-v4.json', (b: string) => b.replace(/"facts":\[/, '"facts":null,"was":[')],
+      ['scan-v5.json', (b: string) => b.replace(/\[\[0,/, '[[9,')],
+      ['scan-v5.json', (b: string) => b.replace(/\[\[0,0,"ALPHA"/, '[[0,0,null')],
+      // Well formed, but not what the file says: a forged row citing DELTA, caught when the
+      // file is read (here: touched, so its stat no longer vouches for it).
+      ['scan-v5.json', (b: string) => b.replace('"NOPE"', '"DELTA"'), 'src/a.ts'],
     ] as const) {
       restore();
       reseal(name, edit);
+      if (touch !== undefined) utimesSync(join(dir, touch), new Date(), new Date());
       const run = await verdict(true);
       expect(run.json, name).toBe(uncached);
       expect(run.err.join(''), name).toMatch(
@@ -206,4 +213,40 @@ describe('the gate cache', () => {
       { numRuns: process.env.CI ? 300 : 60 },
     );
   }, 300_000);
+
+  // @verifies speed-cache#CHEAP-VALIDATION
+  it('an entry is checked when it is used: a damaged entry of a file no longer listed costs no warning and drops out', async () => {
+    restore();
+    reseal('scan-v5.json', (b) => b.replace('"entries":{', '"entries":{"src/gone.ts":[7],'));
+    const run = await verdict(true);
+    expect(run.json).toBe(uncached);
+    expect(run.err).toEqual([]);
+    expect(readFileSync(cachePath('scan-v5.json'), 'utf8')).not.toContain('src/gone.ts');
+  });
+
+  // @verifies speed-cache#CHEAP-VALIDATION
+  it("the fast shape check, and the scan cache's decoding check, accept exactly what the explaining check accepts (property)", () => {
+    const row = fc.array(
+      fc.oneof(fc.constantFrom(0, 1, 3, 9, -1, 1.5), fc.string({ maxLength: 3 }), fc.constant(null)),
+      {
+        maxLength: 16,
+      },
+    );
+    const shapes = [SCAN_ROW, SPEC_ENTRY, S.array(SCAN_ROW)];
+    fc.assert(
+      fc.property(fc.oneof(row, fc.array(row, { maxLength: 3 }), fc.jsonValue()), fc.nat(2), (value, i) => {
+        const shape = shapes[i]!;
+        expect(fitsShape(value, shape)).toBe(checkShape(value, shape) === undefined);
+        // The scan cache decodes and checks a row in one pass: it accepts exactly the rows of SCAN_ROW's shape.
+        expect(decodeRow(value) !== undefined).toBe(fitsShape(value, SCAN_ROW));
+      }),
+      { numRuns: 2_000 },
+    );
+    const pristineRows = JSON.parse(pristine.get('scan-v5.json')!.toString('utf8').split('\n')[1]!).entries;
+    for (const [stat, digest, rows] of Object.values(pristineRows) as [string, string, unknown][]) {
+      expect([typeof stat, typeof digest]).toEqual(['string', 'string']);
+      expect(fitsShape(rows, S.array(SCAN_ROW))).toBe(true);
+      for (const row of rows as unknown[]) expect(decodeRow(row)).toBeDefined();
+    }
+  });
 });

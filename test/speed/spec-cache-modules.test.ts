@@ -1,0 +1,61 @@
+/**
+ * The Markdown parser (remark, unified) is the heaviest module a check can
+ * load; a warm check whose specs are all in the spec cache must not load it.
+ * The child is the real bin/factline.js, preloaded with a hook that lists
+ * every module it resolves (test/speed/fixtures/record-modules.mjs).
+ */
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN } from '../support/cli.ts';
+import { tempDir } from '../support/temp.ts';
+
+const RECORDER = join(import.meta.dirname, 'fixtures', 'record-modules.mjs');
+
+/** `factline ARGV` as a real process (bin/factline.js), with every module URL it resolved. */
+function probe(cwd: string, argv: string[]): { code: number | null; out: string; modules: string[] } {
+  const log = join(tempDir('module-log'), 'modules.log');
+  const run = spawnSync(process.execPath, ['--import', RECORDER, BIN, ...argv], {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, FACTLINE_MODULE_LOG: log },
+  });
+  expect(run.stderr).toBe('');
+  return {
+    code: run.status,
+    out: run.stdout,
+    modules: readFileSync(log, 'utf8').split('\n').filter(Boolean),
+  };
+}
+
+const markdownParser = (modules: string[]) =>
+  modules.filter((m) =>
+    /\/node_modules\/(unified|remark-parse|remark-gfm|mdast-util-from-markdown)\//.test(m),
+  );
+
+describe('the spec cache', () => {
+  // @verifies speed-cache#SPECS-WITHOUT-REMARK
+  it('a warm check never loads remark or unified; a changed spec loads them again', () => {
+    const root = tempDir('spec-modules');
+    mkdirSync(join(root, 'specs'));
+    mkdirSync(join(root, 'src'));
+    writeFileSync(join(root, 'specs', 'app.md'), '# App\n\n@fact:PING Ping answers. @status:impl/done\n');
+    writeFileSync(join(root, 'specs', 'more.md'), '# More\n\n@fact:PONG Pong answers. @status:impl/plan\n');
+    writeFileSync(join(root, 'src', 'ping.py'), '# @implements app#PING\n');
+    writeFileSync(
+      join(root, 'factline.config.json'),
+      JSON.stringify({ specs: ['specs/**/*.md'], sources: ['src/**/*.py'], tests: ['test/**/*.py'] }),
+    );
+    const cold = probe(root, ['check', '--json']);
+    expect(markdownParser(cold.modules)).not.toEqual([]);
+    const warm = probe(root, ['check', '--json']);
+    expect(warm.out).toBe(cold.out);
+    expect(warm.modules.some((m) => m.endsWith('/cli/gate-cache.ts'))).toBe(true);
+    expect(markdownParser(warm.modules)).toEqual([]);
+    appendFileSync(join(root, 'specs', 'more.md'), '\n@fact:PANG Pang answers. @status:impl/plan\n');
+    const edited = probe(root, ['check', '--json']);
+    expect(markdownParser(edited.modules)).not.toEqual([]);
+    expect([JSON.parse(cold.out).summary.facts, JSON.parse(edited.out).summary.facts]).toEqual([2, 3]);
+  }, 60_000);
+});
