@@ -14,6 +14,10 @@ export interface ScannedCitation extends RawCitation {
   covers?: string[];
 }
 
+/** What stands for a `${…}` substitution in a test title read from a template literal. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the hole is written as literal text on purpose
+export const TEMPLATE_HOLE = '${…}';
+
 /** Maps offsets to 1-based line/column; built only for files that cite. */
 export function lineIndex(text: string): (offset: number) => { line: number; column: number } {
   const starts = [0];

@@ -7,7 +7,7 @@
  */
 import { ts } from 'ts-morph';
 import { mayHoldCitations, parseCitations } from './refs.ts';
-import { lineIndex, placed, type ScannedCitation } from './types.ts';
+import { lineIndex, placed, type ScannedCitation, TEMPLATE_HOLE } from './types.ts';
 
 const {
   AsteriskToken,
@@ -96,6 +96,17 @@ interface Frame {
   /** A call frame still waiting for its title string. */
   wantsTitle?: 'test' | 'suite';
   callee?: string;
+  /** The title is a runner's format (`it.each(table)('case %s', …)`): placeholders stand for each row. */
+  each?: boolean;
+  /** `it.each(` or `it.skipIf(`: parentheses whose closing `)(` opens the call itself (of this callee). */
+  eachOf?: string;
+  /** Whether that call's title has placeholders the runner fills (each/for), or is literal (skipIf/runIf). */
+  eachFills?: boolean;
+  /** Citations waiting above `it.each(`, held across the table (whose braces would drop them). */
+  stash?: { items: Bound[]; depth: number } | undefined;
+  /** A template literal that is a call's title: the call, and the literal's text parts so far. */
+  titleFor?: Frame;
+  titleParts?: string[];
 }
 
 /**
@@ -111,6 +122,12 @@ function newFrame(kind: Frame['kind'], label?: string): Frame {
     control: undefined,
     wantsTitle: undefined,
     callee: undefined,
+    each: undefined,
+    eachOf: undefined,
+    eachFills: undefined,
+    stash: undefined,
+    titleFor: undefined,
+    titleParts: undefined,
   };
 }
 
@@ -123,6 +140,17 @@ interface Pending {
 const TEST_CALLEES = new Set(['it', 'test']);
 const SUITE_CALLEES = new Set(['describe', 'suite', 'context']);
 const CALL_MODIFIERS = new Set(['only', 'skip', 'todo', 'concurrent', 'sequential', 'fails']);
+/**
+ * Curried test calls: `it.each(table)(title, fn)` and vitest's `it.for` (one
+ * test per row, the title a format), `it.skipIf(cond)(title, fn)` and
+ * `it.runIf` (one test, a literal title).
+ */
+const CURRIED_MODIFIERS = new Map([
+  ['each', true],
+  ['for', true],
+  ['skipIf', false],
+  ['runIf', false],
+]);
 /** After these a `/` starts a regular expression, after anything else it divides. */
 const EXPRESSION_KEYWORDS = new Set<ts.SyntaxKind>([
   ReturnKeyword,
@@ -259,6 +287,11 @@ function walk(
   // right after `)` or `}`, JSX in a .tsx file), the parser decides below.
   let ambiguous = false;
   let closedControl = false;
+  // The `it.each(` (or `it.skipIf(`) whose parentheses just closed, if the last `)` closed one.
+  let closedEach: string | undefined;
+  let closedFills = false;
+  // Titles and tables still open: the walk cannot stop early while one is.
+  let openTitles = 0;
 
   for (let kind = scanner.scan(); kind !== EndOfFileToken; kind = scanner.scan()) {
     if (kind === WhitespaceTrivia || kind === ShebangTrivia || kind === ConflictMarkerTrivia) continue;
@@ -298,7 +331,16 @@ function walk(
     }
     const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
     // Past the last tag nothing more can be bound: stop tokenizing early.
-    if (start > lastAt && !awaiting && !pending && expectName === undefined && !top?.wantsTitle) break;
+    if (
+      start > lastAt &&
+      !awaiting &&
+      !pending &&
+      expectName === undefined &&
+      !top?.wantsTitle &&
+      openTitles === 0 &&
+      closedEach === undefined
+    )
+      break;
     switch (kind) {
       case SlashToken:
       case SlashEqualsToken:
@@ -317,7 +359,14 @@ function walk(
       case CloseBraceToken:
         if (top?.kind === 'template') {
           kind = scanner.reScanTemplateToken(false);
-          if (kind === TemplateTail) stack.pop();
+          top.titleParts?.push(scanner.getTokenValue());
+          if (kind === TemplateTail) {
+            stack.pop();
+            if (top.titleFor !== undefined) {
+              setTitle(top.titleFor, top.titleParts!.join(TEMPLATE_HOLE), '`');
+              openTitles--;
+            }
+          }
         } else {
           stack.pop();
           awaiting = undefined;
@@ -326,9 +375,17 @@ function walk(
           if (pending && pending.depth > stack.length) pending = undefined;
         }
         break;
-      case TemplateHead:
-        stack.push(newFrame('template'));
+      case TemplateHead: {
+        const frame = newFrame('template');
+        // A title built at run time: its text parts, with a hole where each value goes.
+        if (top?.wantsTitle && top === stack[stack.length - 1]) {
+          frame.titleFor = top;
+          frame.titleParts = [scanner.getTokenValue()];
+          openTitles++;
+        }
+        stack.push(frame);
         break;
+      }
       case OpenBraceToken: {
         if (pending && pending.depth === stack.length) {
           stack.push(pending.frame);
@@ -355,16 +412,41 @@ function walk(
           memberName = undefined;
         }
         let callee: string | undefined;
-        if (prev === Identifier && prev2 !== DotToken) callee = shortName(text, prev, prevStart, prevEnd);
-        else if (
-          prev === Identifier &&
-          prev2 === DotToken &&
-          CALL_MODIFIERS.has(shortName(text, prev, prevStart, prevEnd))
-        )
-          callee = shortName(text, prev3, prev3Start, prev3End);
-        if (callee && (TEST_CALLEES.has(callee) || SUITE_CALLEES.has(callee))) {
+        let eachOf: string | undefined;
+        let eachFills = false;
+        const curried = prev === CloseParenToken && closedEach !== undefined;
+        const each = curried && closedFills;
+        if (curried) callee = closedEach;
+        else if (prev === Identifier && prev2 !== DotToken)
+          callee = shortName(text, prev, prevStart, prevEnd);
+        else if (prev === Identifier && prev2 === DotToken) {
+          const modifier = shortName(text, prev, prevStart, prevEnd);
+          const target = shortName(text, prev3, prev3Start, prev3End);
+          if (CALL_MODIFIERS.has(modifier)) callee = target;
+          else if (
+            CURRIED_MODIFIERS.has(modifier) &&
+            (TEST_CALLEES.has(target) || SUITE_CALLEES.has(target))
+          ) {
+            eachOf = target;
+            eachFills = CURRIED_MODIFIERS.get(modifier)!;
+          }
+        }
+        closedEach = undefined;
+        if (eachOf !== undefined) {
+          // The table: citations waiting above it wait on for the call its `)(` opens.
+          const frame = newFrame('paren');
+          frame.eachOf = eachOf;
+          frame.eachFills = eachFills;
+          if (awaiting && awaiting.depth === stack.length) {
+            frame.stash = awaiting;
+            awaiting = undefined;
+          }
+          openTitles++;
+          stack.push(frame);
+        } else if (callee && (TEST_CALLEES.has(callee) || SUITE_CALLEES.has(callee))) {
           const frame = newFrame('paren');
           frame.callee = callee;
+          frame.each = each;
           frame.wantsTitle = TEST_CALLEES.has(callee) ? 'test' : 'suite';
           if (awaiting && awaiting.depth === stack.length) {
             for (const b of awaiting.items) b.chain = [...stack, frame];
@@ -386,10 +468,18 @@ function walk(
         stack.push(newFrame('bracket'));
         break;
       case CloseParenToken:
-      case CloseBracketToken:
-        closedControl = stack.pop()?.control === true;
+      case CloseBracketToken: {
+        const closed = stack.pop();
+        closedControl = closed?.control === true;
         if (pending && pending.depth > stack.length) pending = undefined;
+        if (closed?.eachOf !== undefined) {
+          openTitles--;
+          awaiting = closed.stash ?? awaiting;
+        }
+        closedEach = kind === CloseParenToken ? closed?.eachOf : undefined;
+        closedFills = closed?.eachFills === true;
         break;
+      }
       case SemicolonToken:
         if (pending && pending.depth === stack.length) pending = undefined;
         awaiting = undefined;
@@ -413,14 +503,12 @@ function walk(
         break;
     }
     if (top?.wantsTitle && stack[stack.length - 1] === top && kind !== OpenParenToken) {
-      if (kind === StringLiteral || kind === NoSubstitutionTemplateLiteral) {
-        const title = scanner.getTokenValue();
-        top.label = `${top.callee} "${title}"`;
-        if (top.wantsTitle === 'test') top.test = title;
-      } else {
-        top.label = top.callee;
+      if (kind === StringLiteral || kind === NoSubstitutionTemplateLiteral)
+        setTitle(top, scanner.getTokenValue(), '"');
+      else {
+        top.label = top.each ? `${top.callee}.each` : top.callee;
+        top.wantsTitle = undefined;
       }
-      top.wantsTitle = undefined;
     }
     // Declarations: a keyword, then the name.
     if (expectName !== undefined) {
@@ -462,7 +550,10 @@ function walk(
         memberName = kind === StringLiteral ? scanner.getTokenValue() : scanner.getTokenText();
       }
     }
-    if (awaiting && kind !== OpenParenToken && isBoundary(kind)) awaiting = undefined;
+    // (The `)` ending an `it.each(` table hands its waiting citations on to the call it opens.)
+    if (awaiting && kind !== OpenParenToken && isBoundary(kind) && closedEach === undefined)
+      awaiting = undefined;
+    if (kind !== CloseParenToken) closedEach = undefined;
     prev3 = prev2;
     prev3Start = prev2Start;
     prev3End = prev2End;
@@ -558,6 +649,19 @@ function pendingFrame(
     for (const b of awaiting.items) b.chain = [...stack, frame];
   }
   return { frame, depth: stack.length, opensParen };
+}
+
+/**
+ * Labels a test or suite call by its title: it "title"; it.each "case %s"
+ * (the runner fills the placeholders row by row); or the title in
+ * backticks with a hole for each substitution of a template literal (values
+ * known only at run time). checks/results/join.ts reads these labels back.
+ */
+// @implements evidence#RESULTS-PARAMETERISED-TESTS
+function setTitle(call: Frame, title: string, quote: '"' | '`'): void {
+  call.label = `${call.each ? `${call.callee}.each` : call.callee} ${quote}${title}${quote}`;
+  if (call.wantsTitle === 'test') call.test = title;
+  call.wantsTitle = undefined;
 }
 
 function isBoundary(kind: ts.SyntaxKind): boolean {
