@@ -22,6 +22,17 @@ const io = {
   },
 };
 
+// A reader that stops early (`factline check | head`) closes the pipe: the
+// rest of the output has nowhere to go, but the command still finishes and
+// exits with its own verdict, with no EPIPE stack trace on stderr.
+// (`serve` is left alone: there a closed stdout means the client is gone.)
+// @implements factline-cli#CLI-CLOSED-PIPE-QUIET
+if (argv[0] !== 'serve') {
+  process.stdout.on('error', (error) => {
+    if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+  });
+}
+
 async function main() {
   if (argv[0] === 'serve') {
     const { serveFast } = await import('./serve-fast.js');
