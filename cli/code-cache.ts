@@ -17,8 +17,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
-import { crc32 } from 'node:zlib';
+import type * as Zlib from 'node:zlib';
 import { privateTempDir, readOwnFile, writeOwnFileAtomic } from './private-dir.ts';
+
+let zlibCrc32: typeof Zlib.crc32 | undefined;
+/** node:zlib costs a start ~2.5 ms to load, so only a run that loads TypeScript loads it (not `--help`). */
+function crc32(data: string | Uint8Array): number {
+  zlibCrc32 ??= (createRequire(import.meta.url)('node:zlib') as typeof Zlib).crc32;
+  return zlibCrc32(data);
+}
 
 /** Node's own CommonJS wrapper parameters; line numbers stay those of the file. */
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
