@@ -3,9 +3,15 @@
  * Commands load lazily so `factline facts` never pays for ts-morph or Handlebars.
  */
 import { escapeControls } from '../checks/reporters/escape.ts';
+import { useTypeScriptLoader } from '../checks/scan/typescript-compiler.ts';
 import { nearest } from '../reader/vocabulary.ts';
+import { requireWithCodeCache } from './code-cache.ts';
 import { type CliIO, type Command, EXIT, UsageError } from './io.ts';
 import { factlineVersion } from './version.ts';
+
+// The gate's TypeScript compiler loads through the per-user V8 code cache.
+// @implements speed-tsload#CODE-CACHE
+useTypeScriptLoader((file) => requireWithCodeCache(file));
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: Command }> }> = {
   init: {

@@ -5,9 +5,9 @@
  * regular expressions never counts. A light frame stack over the tokens
  * names the enclosing declaration and it()/test() title of each citation.
  */
-import { ts } from 'ts-morph';
 import { mayHoldCitations, parseCitations } from './refs.ts';
 import { lineIndex, placed, type ScannedCitation, TEMPLATE_HOLE } from './types.ts';
+import { ts } from './typescript-api.ts';
 
 const {
   AsteriskToken,
