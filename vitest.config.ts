@@ -7,8 +7,16 @@ import { defineConfig } from 'vitest/config';
 // worker's module cache (isolate: false): ts-morph, remark and Handlebars load
 // once per worker instead of once per file. Every file cleans up after itself
 // (temp dirs, children, restored descriptors), so sharing is safe.
-/** Test files that replace a module with vi.mock. */
-const MOCKING = ['test/generator/write-errors.test.ts', 'test/speed/stat-cache.test.ts'];
+/**
+ * Test files that need a module cache of their own: those that replace a
+ * module with vi.mock, and one that checks what loading TypeScript first
+ * leaves in require.cache.
+ */
+const MOCKING = [
+  'test/generator/write-errors.test.ts',
+  'test/speed/stat-cache.test.ts',
+  'test/speed/ts-load.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -24,7 +32,7 @@ export default defineConfig({
         extends: true,
         test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: MOCKING, isolate: false },
       },
-      // A file that mocks a module (vi.mock) needs a module cache of its own.
+      // A file that mocks a module (vi.mock), or watches what loads, needs a module cache of its own.
       { extends: true, test: { name: 'isolated', include: MOCKING, isolate: true } },
     ],
   },
