@@ -9,7 +9,14 @@ import { tempDir } from '../support/temp.ts';
 
 const CLI = join(REPO, 'cli');
 
-/** Every `process.X` and `console.X` in one file, except `process.pid` (a name for temp files, not I/O). */
+/**
+ * Facts about the running process, not I/O: `process.pid` names temp files;
+ * the Node version, the architecture and the user id key and guard the
+ * per-user code cache (cli/code-cache.ts, cli/private-dir.ts).
+ */
+const NOT_IO = new Set(['process.pid', 'process.version', 'process.arch', 'process.getuid']);
+
+/** Every `process.X` and `console.X` in one file, except those in NOT_IO. */
 function strayGlobals(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
@@ -17,7 +24,7 @@ function strayGlobals(file: string): string[] {
   const visit = (node: ts.Node) => {
     if (ts.isPropertyAccessExpression(node) && ts.isIdentifier(node.expression)) {
       const use = `${node.expression.text}.${node.name.text}`;
-      if (/^(process|console)\./.test(use) && use !== 'process.pid') {
+      if (/^(process|console)\./.test(use) && !NOT_IO.has(use)) {
         const { line } = source.getLineAndCharacterOfPosition(node.getStart());
         found.push(`${relative(REPO, file)}:${line + 1} ${use}`);
       }
