@@ -1,0 +1,121 @@
+/**
+ * The gate's second core: one worker thread that reads and scans a share of
+ * the files of a large uncached run. It is started before the specs load, so
+ * it loads the scanners while the main thread parses Markdown; then both
+ * threads claim chunks of the same file list from a shared counter (whoever
+ * is free takes the next), and the worker posts each chunk's citations back.
+ * Started only when there are enough files for it to pay (POOL_MIN_FILES,
+ * measured by bench/check.ts) and more than one core.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ScanOutcome, SharedScan } from '../checks/gate.ts';
+import type { ScannedCitation } from '../checks/scan/types.ts';
+import { UsageError } from './io.ts';
+
+/** `off`: never; `always`: whatever the size and the cores (for tests); unset or `auto`: when it pays. */
+export const POOL_ENV = 'FACTLINE_SCAN_POOL';
+
+/**
+ * The fewest files to read and scan for which the worker pays: below it,
+ * its start-up (a second copy of the scanners) costs more wall time than the
+ * share it takes saves.
+ */
+export const POOL_MIN_FILES = 4000;
+
+/** Files per claim: small enough that both threads finish close together, large enough that a claim costs nothing. */
+export const POOL_CHUNK = 64;
+
+/** What the main thread sends the worker, once. */
+export interface PoolJob {
+  root: string;
+  files: string[];
+  /** One Int32: the index of the next unclaimed file, shared by both threads. */
+  counter: SharedArrayBuffer;
+  chunk: number;
+}
+
+/** What the worker posts: one chunk's citations (null: the file vanished), a failure ending it, or that it stopped. */
+export type PoolReport =
+  | { start: number; found: (ScannedCitation[] | null)[]; failure?: { message: string; usage: boolean } }
+  | { done: true };
+
+// @implements speed-pool#ONLY-WHEN-IT-PAYS
+export function poolWanted(
+  env: NodeJS.ProcessEnv,
+  files: number,
+  cores: number = availableParallelism(),
+): boolean {
+  const mode = env[POOL_ENV];
+  if (mode === 'off') return false;
+  if (mode === 'always') return true;
+  if (mode !== undefined && mode !== '' && mode !== 'auto')
+    throw new UsageError(`${POOL_ENV}=${mode} is not a mode; use off, auto or always (or leave it unset)`);
+  return cores > 1 && files >= POOL_MIN_FILES;
+}
+
+export interface ScanPool {
+  /** Hands the worker the files to share; once per pool. */
+  share(files: readonly string[]): SharedScan;
+  /** How many files the worker read and scanned. */
+  helped(): number;
+  /** Stops the worker (it holds the process open otherwise). */
+  close(): void;
+}
+
+/**
+ * The worker's entry: the compiled one beside the compiled CLI, else the
+ * sources through their own tsx loader (a stale build never runs, as for the CLI).
+ */
+function workerEntry(): URL {
+  return import.meta.url.endsWith('.js')
+    ? new URL('./cli-scan-worker.js', import.meta.url)
+    : new URL('../bin/scan-worker-source.js', import.meta.url);
+}
+
+// @implements speed-pool#EARLY-WORKER
+export function startScanPool(root: string): ScanPool {
+  const worker = new Worker(workerEntry());
+  const outcomes = new Map<number, ScanOutcome>();
+  let stop: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  // @implements speed-pool#SAME-ERRORS
+  worker.on('message', (report: PoolReport) => {
+    if ('done' in report) return stop();
+    for (let i = 0; i < report.found.length; i++)
+      outcomes.set(report.start + i, report.found[i] ?? undefined);
+    const failure = report.failure;
+    if (failure)
+      outcomes.set(
+        report.start + report.found.length,
+        failure.usage ? new UsageError(failure.message) : new Error(failure.message),
+      );
+  });
+  // A worker that dies leaves its unreported files to the main thread (checks/gate.ts).
+  worker.on('error', () => stop());
+  worker.on('exit', () => stop());
+  return {
+    share(files) {
+      const counter = new SharedArrayBuffer(4);
+      const next = new Int32Array(counter);
+      const job: PoolJob = { root, files: [...files], counter, chunk: POOL_CHUNK };
+      worker.postMessage(job);
+      return {
+        claim() {
+          const start = Atomics.add(next, 0, POOL_CHUNK);
+          return start < files.length
+            ? { start, end: Math.min(start + POOL_CHUNK, files.length) }
+            : undefined;
+        },
+        done: async () => {
+          await stopped;
+          return outcomes;
+        },
+      };
+    },
+    helped: () => outcomes.size,
+    close: () => void worker.terminate(),
+  };
+}
