@@ -67,15 +67,15 @@ export interface ScanPool {
  * The worker's entry: the compiled one beside the compiled CLI, else the
  * sources through their own tsx loader (a stale build never runs, as for the CLI).
  */
-function workerEntry(): URL {
+export function workerEntry(): URL {
   return import.meta.url.endsWith('.js')
     ? new URL('./cli-scan-worker.js', import.meta.url)
     : new URL('../bin/scan-worker-source.js', import.meta.url);
 }
 
 // @implements speed-pool#EARLY-WORKER
-export function startScanPool(root: string): ScanPool {
-  const worker = new Worker(workerEntry());
+export function startScanPool(root: string, entry: URL = workerEntry()): ScanPool {
+  const worker = new Worker(entry);
   const outcomes = new Map<number, ScanOutcome>();
   let stop: () => void = () => {};
   const stopped = new Promise<void>((resolve) => {
