@@ -67,6 +67,7 @@ export interface ScanPool {
  * The worker's entry: the compiled one beside the compiled CLI, else the
  * sources through their own tsx loader (a stale build never runs, as for the CLI).
  */
+// @implements speed-pool#WORKER-ENTRY-BUILT
 export function workerEntry(): URL {
   return import.meta.url.endsWith('.js')
     ? new URL('./cli-scan-worker.js', import.meta.url)

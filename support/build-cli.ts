@@ -63,7 +63,7 @@ export async function buildCli(): Promise<{ inputs: string[] }> {
   const before = sourceDigests();
   clearOldBuild();
   const out = await build({
-    // @implements speed-pool#WORKER-ENTRY-BUILT
+    // (speed-pool#WORKER-ENTRY-BUILT)
     // The scan pool's worker is an entry of its own, sharing the chunks of the CLI (cli/scan-pool.ts starts it).
     entryPoints: {
       'cli-main': join(ROOT, 'cli', 'main.ts'),
