@@ -13,6 +13,7 @@ import type { OutcomeInput } from '../checks/outcomes.ts';
 import { POLICY_PRESETS, type PolicyTable } from '../checks/policy.ts';
 import type { Addressing } from '../checks/resolve.ts';
 import { parseResults, ResultsFormatError, type TestOutcome } from '../checks/results/index.ts';
+import { isTemplateFile } from '../checks/template-pins.ts';
 import { readHeader } from '../generator/render/header.ts';
 import { type FactlineConfig, generatingSpecs, loadConfig } from './config.ts';
 import { cachedParser, openScanCache, openSpecCache } from './gate-cache.ts';
@@ -171,6 +172,8 @@ export async function runGate(
   }
 }
 
+const templatesDir = (config: FactlineConfig) => config.generate.templates.replace(/\\/g, '/');
+
 /** The early listing of an uncached full run, and the worker it calls for. */
 interface Early {
   listed?: Promise<GateFile[]>;
@@ -188,7 +191,10 @@ async function listEarly(io: CliIO, config: FactlineConfig, options: GateOptions
   const listed = listGateFiles(config);
   const files = await listed.catch(() => undefined);
   if (files === undefined || !poolWanted(io.env, files.length)) return { listed };
-  return { listed, pool: startScanPool(config.root) };
+  // The files the core will hand over (every one but templates, as no cache answers): the worker starts on them now.
+  const templates = { templates: templatesDir(config), out: '', docs: [], templateOf: () => undefined };
+  const plain = files.map((f) => f.file).filter((file) => !isTemplateFile(file, templates));
+  return { listed, pool: startScanPool(config.root, plain) };
 }
 
 async function gateWith(
@@ -241,7 +247,7 @@ async function gateWith(
     },
     timings,
     templates: {
-      templates: config.generate.templates.replace(/\\/g, '/'),
+      templates: templatesDir(config),
       out: config.generate.out.replace(/\\/g, '/'),
       docs: generatingSpecs(config).map((spec) => docNameOf(config, resolve(config.root, spec))),
       templateOf: (file: string) => readHeader(readGateFile(config.root, file) ?? '')?.template,

@@ -55,8 +55,11 @@ export function poolWanted(
 }
 
 export interface ScanPool {
-  /** Hands the worker the files to share; once per pool. */
-  share(files: readonly string[]): SharedScan;
+  /**
+   * The shared scan of these files: the one the worker started on when they
+   * are the files it was started with, else undefined (the caller scans alone).
+   */
+  share(files: readonly string[]): SharedScan | undefined;
   /** How many files the worker read and scanned. */
   helped(): number;
   /** Stops the worker (it holds the process open otherwise). */
@@ -74,8 +77,16 @@ export function workerEntry(): URL {
     : new URL('../bin/scan-worker-source.js', import.meta.url);
 }
 
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((file, i) => file === b[i]);
+
+/**
+ * Starts the worker on `files` at once: it loads the scanners and starts
+ * claiming chunks while the main thread is still loading the specs; the main
+ * thread joins through `share` once it gets to the scan.
+ */
 // @implements speed-pool#EARLY-WORKER
-export function startScanPool(root: string, entry: URL = workerEntry()): ScanPool {
+export function startScanPool(root: string, files: readonly string[], entry: URL = workerEntry()): ScanPool {
   const worker = new Worker(entry);
   const outcomes = new Map<number, ScanOutcome>();
   let stop: () => void = () => {};
@@ -97,25 +108,22 @@ export function startScanPool(root: string, entry: URL = workerEntry()): ScanPoo
   // A worker that dies leaves its unreported files to the main thread (checks/gate.ts).
   worker.on('error', () => stop());
   worker.on('exit', () => stop());
-  return {
-    share(files) {
-      const counter = new SharedArrayBuffer(4);
-      const next = new Int32Array(counter);
-      const job: PoolJob = { root, files: [...files], counter, chunk: POOL_CHUNK };
-      worker.postMessage(job);
-      return {
-        claim() {
-          const start = Atomics.add(next, 0, POOL_CHUNK);
-          return start < files.length
-            ? { start, end: Math.min(start + POOL_CHUNK, files.length) }
-            : undefined;
-        },
-        done: async () => {
-          await stopped;
-          return outcomes;
-        },
-      };
+  const counter = new SharedArrayBuffer(4);
+  const next = new Int32Array(counter);
+  const job: PoolJob = { root, files: [...files], counter, chunk: POOL_CHUNK };
+  worker.postMessage(job);
+  const shared: SharedScan = {
+    claim() {
+      const start = Atomics.add(next, 0, POOL_CHUNK);
+      return start < files.length ? { start, end: Math.min(start + POOL_CHUNK, files.length) } : undefined;
     },
+    done: async () => {
+      await stopped;
+      return outcomes;
+    },
+  };
+  return {
+    share: (asked) => (sameList(asked, job.files) ? shared : undefined),
     helped: () => outcomes.size,
     close: () => void worker.terminate(),
   };

@@ -18,8 +18,9 @@ import {
 import { loadTypeScriptScanner, scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
 import { loadConfig } from '../../cli/config.ts';
 import { UsageError } from '../../cli/io.ts';
+import { loadSpecSet } from '../../cli/load-specs.ts';
 import { readGateFile } from '../../cli/read-gate-file.ts';
-import { runGate } from '../../cli/run-gate.ts';
+import { listGateFiles, runGate } from '../../cli/run-gate.ts';
 import { POOL_ENV, POOL_MIN_FILES, poolWanted, startScanPool } from '../../cli/scan-pool.ts';
 import { parseSpec } from '../../reader/index.ts';
 import { REPO_ROOT, runFactline, runInProcess } from '../support/cli.ts';
@@ -72,6 +73,49 @@ describe('the pool changes nothing a user sees', () => {
     }
   }, 180_000);
 
+  // @verifies speed-pool#SAME-JSON
+  it('gives the same trace on every fixture tree when the worker scans every file', async () => {
+    const compared: string[] = [];
+    for (const tree of fixtureTrees()) {
+      const dir = tempCopy(tree.path, 'pool-all');
+      const config = loadConfig(dir, tree.args[1]);
+      const files = await listGateFiles(config);
+      const specs = await loadSpecSet(io(dir, {}), config, []).catch(() => undefined);
+      if (specs === undefined) continue; // a tree whose specs do not load never reaches the scan
+      const gate = (share?: (names: readonly string[]) => SharedScan | undefined) =>
+        runCoreGate({
+          specs: specs.set,
+          files,
+          read: (file) => readGateFile(dir, file),
+          strict: false,
+          ...(share ? { share } : {}),
+        });
+      const alone = await gate();
+      let helped = 0;
+      const withWorker = await gate((names) => {
+        const pool = startScanPool(dir, names);
+        const shared = pool.share(names)!;
+        // This thread claims nothing: every file is the worker's.
+        return {
+          claim: () => undefined,
+          done: async () => {
+            const outcomes = await shared.done();
+            helped = pool.helped();
+            pool.close();
+            return outcomes;
+          },
+        };
+      });
+      expect(helped, tree.name).toBe(files.length);
+      expect(JSON.stringify(withWorker), tree.name).toBe(JSON.stringify(alone));
+      compared.push(tree.name);
+    }
+    expect(compared).toEqual(
+      expect.arrayContaining(['checks/fixtures/clean', 'checks/fixtures/vibevm-mini']),
+    );
+    expect(compared.length).toBeGreaterThan(5);
+  }, 180_000);
+
   // @verifies speed-pool#SAME-ERRORS
   it('reports a file the worker cannot read with the message the main thread gives, and stops there', async () => {
     const dir = project(30);
@@ -85,8 +129,8 @@ describe('the pool changes nothing a user sees', () => {
       strict: false,
     }).catch((e: Error) => e);
     expect(alone).toBeInstanceOf(UsageError);
-    const pool = startScanPool(dir);
-    const outcomes = await pool.share(files).done();
+    const pool = startScanPool(dir, files);
+    const outcomes = await pool.share(files)!.done();
     pool.close();
     const failure = outcomes.get(1);
     expect(failure).toBeInstanceOf(UsageError);
@@ -193,8 +237,9 @@ describe('the worker in the compiled CLI', () => {
     expect(existsSync(entry)).toBe(true);
     const dir = project(30);
     const files = ['src/f0.ts', 'src/f1.py', 'src/f2.rs', 'src/gone.ts', 'test/a.test.ts'];
-    const pool = startScanPool(dir, pathToFileURL(entry));
-    const outcomes = await pool.share(files).done();
+    const pool = startScanPool(dir, files, pathToFileURL(entry));
+    expect(pool.share(files.slice(1))).toBeUndefined();
+    const outcomes = await pool.share(files)!.done();
     pool.close();
     for (const [k, file] of files.entries()) {
       const expected = existsSync(join(dir, file)) ? await scanHere(dir, file) : undefined;
