@@ -20,7 +20,7 @@ import { cachedParser, openScanCache, openSpecCache } from './gate-cache.ts';
 import { type CliIO, UsageError } from './io.ts';
 import { docNameOf, type LoadedSpecs, loadSpecSet, parseSpecLazily } from './load-specs.ts';
 import { readGateFile } from './read-gate-file.ts';
-import { poolWanted, type ScanPool, startScanPool } from './scan-pool.ts';
+import { poolMode, poolWanted, type ScanPool, startScanPool } from './scan-pool.ts';
 import { followWithinRoot } from './symlink-policy.ts';
 import { walkFiles } from './walk-files.ts';
 
@@ -187,10 +187,11 @@ interface Early {
  */
 // @implements speed-pool#EARLY-WORKER
 async function listEarly(io: CliIO, config: FactlineConfig, options: GateOptions): Promise<Early> {
-  if (options.cache || options.only) return {};
+  const mode = poolMode(io.env);
+  if (options.cache || options.only || mode === 'off') return {};
   const listed = listGateFiles(config);
   const files = await listed.catch(() => undefined);
-  if (files === undefined || !poolWanted(io.env, files.length)) return { listed };
+  if (files === undefined || !poolWanted(mode, files.length)) return { listed };
   // The files the core will hand over (every one but templates, as no cache answers): the worker starts on them now.
   const templates = { templates: templatesDir(config), out: '', docs: [], templateOf: () => undefined };
   const plain = files.map((f) => f.file).filter((file) => !isTemplateFile(file, templates));

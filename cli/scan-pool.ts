@@ -4,8 +4,9 @@
  * it loads the scanners while the main thread parses Markdown; then both
  * threads claim chunks of the same file list from a shared counter (whoever
  * is free takes the next), and the worker posts each chunk's citations back.
- * Started only when there are enough files for it to pay (POOL_MIN_FILES,
- * measured by bench/check.ts) and more than one core.
+ * Off unless asked for (FACTLINE_SCAN_POOL): on the shared two-core machine
+ * it was measured on (bench/check.ts), it lost more often than it won; with
+ * `auto` it starts past POOL_MIN_FILES on more than one core.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -13,15 +14,16 @@ import type { ScanOutcome, SharedScan } from '../checks/gate.ts';
 import type { ScannedCitation } from '../checks/scan/types.ts';
 import { UsageError } from './io.ts';
 
-/** `off`: never; `always`: whatever the size and the cores (for tests); unset or `auto`: when it pays. */
+/** Unset or `off`: never; `auto`: past POOL_MIN_FILES on more than one core; `always`: whatever the size and the cores (tests, benchmarks). */
 export const POOL_ENV = 'FACTLINE_SCAN_POOL';
 
 /**
- * The fewest files to read and scan for which the worker pays: below it,
- * its start-up (a second copy of the scanners) costs more wall time than the
- * share it takes saves.
+ * The fewest files to read and scan for `auto`. Below 20,000 no run of the
+ * benchmark's tree showed a gain: the worker's start-up (a second copy of the
+ * TypeScript scanner) and the copy of its citations back cost more than its
+ * share saves; at 20,000 the best runs were 0.75-0.85x the single thread's.
  */
-export const POOL_MIN_FILES = 4000;
+export const POOL_MIN_FILES = 20_000;
 
 /** Files per claim: small enough that both threads finish close together, large enough that a claim costs nothing. */
 export const POOL_CHUNK = 64;
@@ -40,18 +42,20 @@ export type PoolReport =
   | { start: number; found: (ScannedCitation[] | null)[]; failure?: { message: string; usage: boolean } }
   | { done: true };
 
-// @implements speed-pool#ONLY-WHEN-IT-PAYS
-export function poolWanted(
-  env: NodeJS.ProcessEnv,
-  files: number,
-  cores: number = availableParallelism(),
-): boolean {
+export type PoolMode = 'off' | 'auto' | 'always';
+
+/** The mode FACTLINE_SCAN_POOL asks for; any other value is a usage error, on every run. */
+export function poolMode(env: NodeJS.ProcessEnv): PoolMode {
   const mode = env[POOL_ENV];
-  if (mode === 'off') return false;
+  if (mode === undefined || mode === '') return 'off';
+  if (mode === 'off' || mode === 'auto' || mode === 'always') return mode;
+  throw new UsageError(`${POOL_ENV}=${mode} is not a mode; use off, auto or always (or leave it unset: off)`);
+}
+
+// @implements speed-pool#ONLY-WHEN-IT-PAYS
+export function poolWanted(mode: PoolMode, files: number, cores: number = availableParallelism()): boolean {
   if (mode === 'always') return true;
-  if (mode !== undefined && mode !== '' && mode !== 'auto')
-    throw new UsageError(`${POOL_ENV}=${mode} is not a mode; use off, auto or always (or leave it unset)`);
-  return cores > 1 && files >= POOL_MIN_FILES;
+  return mode === 'auto' && cores > 1 && files >= POOL_MIN_FILES;
 }
 
 export interface ScanPool {

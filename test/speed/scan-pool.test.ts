@@ -21,7 +21,7 @@ import { UsageError } from '../../cli/io.ts';
 import { loadSpecSet } from '../../cli/load-specs.ts';
 import { readGateFile } from '../../cli/read-gate-file.ts';
 import { listGateFiles, runGate } from '../../cli/run-gate.ts';
-import { POOL_ENV, POOL_MIN_FILES, poolWanted, startScanPool } from '../../cli/scan-pool.ts';
+import { POOL_ENV, POOL_MIN_FILES, poolMode, poolWanted, startScanPool } from '../../cli/scan-pool.ts';
 import { parseSpec } from '../../reader/index.ts';
 import { REPO_ROOT, runFactline, runInProcess } from '../support/cli.ts';
 import { fixtureTrees } from '../support/fixture-trees.ts';
@@ -202,20 +202,24 @@ async function scanHere(root: string, file: string) {
 
 describe('when the worker starts', () => {
   // @verifies speed-pool#ONLY-WHEN-IT-PAYS
-  it('only past the measured size, on more than one core, unless switched', () => {
-    expect(poolWanted({}, POOL_MIN_FILES, 2)).toBe(true);
-    expect(poolWanted({}, POOL_MIN_FILES - 1, 2)).toBe(false);
-    expect(poolWanted({}, 100 * POOL_MIN_FILES, 1)).toBe(false);
-    expect(poolWanted({ [POOL_ENV]: 'off' }, 100 * POOL_MIN_FILES, 2)).toBe(false);
-    expect(poolWanted({ [POOL_ENV]: 'always' }, 1, 1)).toBe(true);
-    expect(() => poolWanted({ [POOL_ENV]: 'yes' }, 1, 2)).toThrow(/off, auto or always/);
+  it('never unless asked; with auto only past the measured size, on more than one core', () => {
+    const wanted = (env: NodeJS.ProcessEnv, files: number, cores: number) =>
+      poolWanted(poolMode(env), files, cores);
+    const auto = { [POOL_ENV]: 'auto' };
+    expect(wanted({}, 100 * POOL_MIN_FILES, 2)).toBe(false);
+    expect(wanted(auto, POOL_MIN_FILES, 2)).toBe(true);
+    expect(wanted(auto, POOL_MIN_FILES - 1, 2)).toBe(false);
+    expect(wanted(auto, 100 * POOL_MIN_FILES, 1)).toBe(false);
+    expect(wanted({ [POOL_ENV]: 'off' }, 100 * POOL_MIN_FILES, 2)).toBe(false);
+    expect(wanted({ [POOL_ENV]: 'always' }, 1, 1)).toBe(true);
+    expect(() => poolMode({ [POOL_ENV]: 'yes' })).toThrow(/off, auto or always/);
   });
 
   // @verifies speed-pool#ONLY-WHEN-IT-PAYS
   it('is not started for a small tree, nor on a cached run even when forced; is started when forced on an uncached one', async () => {
     const dir = project(60);
     const config = loadConfig(dir);
-    const small = await runGate(io(dir, {}), config, { cache: false });
+    const small = await runGate(io(dir, { [POOL_ENV]: 'auto' }), config, { cache: false });
     expect(small.pool).toBeUndefined();
     const forced = { [POOL_ENV]: 'always' };
     await runGate(io(dir, forced), config, { cache: true }); // fills the cache
