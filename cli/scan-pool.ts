@@ -1,12 +1,11 @@
 /**
  * The gate's second core: one worker thread that reads and scans a share of
  * the files of a large uncached run. It is started before the specs load, so
- * it loads the scanners while the main thread parses Markdown; then both
- * threads claim chunks of the same file list from a shared counter (whoever
- * is free takes the next), and the worker posts each chunk's citations back.
- * Off unless asked for (FACTLINE_SCAN_POOL): on the shared two-core machine
- * it was measured on (bench/check.ts), it lost more often than it won; with
- * `auto` it starts past POOL_MIN_FILES on more than one core.
+ * it loads the scanner and scans every listed file while the main thread
+ * loads the specs, claiming chunks from a counter shared with the main
+ * thread, and posts each chunk's citations back.
+ * Started past POOL_MIN_FILES files on more than one core (measured by
+ * bench/check.ts; FACTLINE_SCAN_POOL switches it).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -14,18 +13,18 @@ import type { ScanOutcome, SharedScan } from '../checks/gate.ts';
 import type { ScannedCitation } from '../checks/scan/types.ts';
 import { UsageError } from './io.ts';
 
-/** Unset or `off`: never; `auto`: past POOL_MIN_FILES on more than one core; `always`: whatever the size and the cores (tests, benchmarks). */
+/** `off`: never; unset or `auto`: past POOL_MIN_FILES on more than one core; `always`: whatever the size and the cores (tests, benchmarks). */
 export const POOL_ENV = 'FACTLINE_SCAN_POOL';
 
 /**
- * The fewest files to read and scan for `auto`. Below 20,000 no run of the
- * benchmark's tree showed a gain: the worker's start-up (a second copy of the
- * TypeScript scanner) and the copy of its citations back cost more than its
- * share saves; at 20,000 the best runs were 0.75-0.85x the single thread's.
+ * The fewest listed files for `auto`. Measured whole-process on this 2-core
+ * machine, pool against none, in turns: 20,000 files 0.88x, 1,000 0.86x,
+ * 110 files 0.81x (the worker's scan overlaps the specs' load), a 5-file
+ * fixture 0.93-0.98x for +70 ms CPU: below a hundred it buys nothing measurable.
  */
-export const POOL_MIN_FILES = 20_000;
+export const POOL_MIN_FILES = 100;
 
-/** Files per claim: small enough that both threads finish close together, large enough that a claim costs nothing. */
+/** Files per claim and per message back: the main thread decodes one while the worker scans the next. */
 export const POOL_CHUNK = 64;
 
 /** What the main thread sends the worker, once. */
@@ -47,9 +46,9 @@ export type PoolMode = 'off' | 'auto' | 'always';
 /** The mode FACTLINE_SCAN_POOL asks for; any other value is a usage error, on every run. */
 export function poolMode(env: NodeJS.ProcessEnv): PoolMode {
   const mode = env[POOL_ENV];
-  if (mode === undefined || mode === '') return 'off';
+  if (mode === undefined || mode === '') return 'auto';
   if (mode === 'off' || mode === 'auto' || mode === 'always') return mode;
-  throw new UsageError(`${POOL_ENV}=${mode} is not a mode; use off, auto or always (or leave it unset: off)`);
+  throw new UsageError(`${POOL_ENV}=${mode} is not a mode; use off, auto or always (unset: auto)`);
 }
 
 // @implements speed-pool#ONLY-WHEN-IT-PAYS
@@ -113,14 +112,16 @@ export function startScanPool(root: string, files: readonly string[], entry: URL
   worker.on('error', () => stop());
   worker.on('exit', () => stop());
   const counter = new SharedArrayBuffer(4);
-  const next = new Int32Array(counter);
   const job: PoolJob = { root, files: [...files], counter, chunk: POOL_CHUNK };
   worker.postMessage(job);
   const shared: SharedScan = {
-    claim() {
-      const start = Atomics.add(next, 0, POOL_CHUNK);
-      return start < files.length ? { start, end: Math.min(start + POOL_CHUNK, files.length) } : undefined;
-    },
+    // @implements speed-pool#WORKER-SCANS-MAIN-WAITS
+    // The main thread takes no chunk: measured on bench/check's tree, its own
+    // copy of the TypeScript scanner cost more CPU (+1.2 s) than its share
+    // saved, while leaving every file to the worker kept the CPU of one thread
+    // and overlapped the scan with loading the specs. The core can share
+    // chunks (checks/gate.ts); the counter is where the main thread would join.
+    claim: () => undefined,
     done: async () => {
       await stopped;
       return outcomes;

@@ -202,11 +202,12 @@ async function scanHere(root: string, file: string) {
 
 describe('when the worker starts', () => {
   // @verifies speed-pool#ONLY-WHEN-IT-PAYS
-  it('never unless asked; with auto only past the measured size, on more than one core', () => {
+  it('only past the measured size, on more than one core, unless switched', () => {
     const wanted = (env: NodeJS.ProcessEnv, files: number, cores: number) =>
       poolWanted(poolMode(env), files, cores);
     const auto = { [POOL_ENV]: 'auto' };
-    expect(wanted({}, 100 * POOL_MIN_FILES, 2)).toBe(false);
+    expect(wanted({}, POOL_MIN_FILES, 2)).toBe(true);
+    expect(wanted({}, POOL_MIN_FILES - 1, 2)).toBe(false);
     expect(wanted(auto, POOL_MIN_FILES, 2)).toBe(true);
     expect(wanted(auto, POOL_MIN_FILES - 1, 2)).toBe(false);
     expect(wanted(auto, 100 * POOL_MIN_FILES, 1)).toBe(false);
@@ -216,17 +217,19 @@ describe('when the worker starts', () => {
   });
 
   // @verifies speed-pool#ONLY-WHEN-IT-PAYS
+  // @verifies speed-pool#WORKER-SCANS-MAIN-WAITS
   it('is not started for a small tree, nor on a cached run even when forced; is started when forced on an uncached one', async () => {
     const dir = project(60);
     const config = loadConfig(dir);
-    const small = await runGate(io(dir, { [POOL_ENV]: 'auto' }), config, { cache: false });
+    const small = await runGate(io(dir, {}), config, { cache: false });
     expect(small.pool).toBeUndefined();
     const forced = { [POOL_ENV]: 'always' };
     await runGate(io(dir, forced), config, { cache: true }); // fills the cache
     const warm = await runGate(io(dir, forced), config, { cache: true });
     expect(warm.pool).toBeUndefined();
     const cold = await runGate(io(dir, forced), config, { cache: false });
-    expect(cold.pool).toBeDefined();
+    // The worker read and scanned every listed file; the main thread none.
+    expect(cold.pool?.helped).toBe((await listGateFiles(config)).length);
     expect(cold.result.citations.length).toBe(small.result.citations.length);
   }, 60_000);
 });
