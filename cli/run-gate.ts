@@ -181,8 +181,8 @@ interface Early {
 }
 
 /**
- * An uncached full run lists its files before loading the specs, so a large
- * tree's worker starts early and loads the scanners while the specs load. A
+ * An uncached full run lists its files before loading the specs, so the
+ * scan worker (cli/scan-pool.ts) reads and scans them while the specs load. A
  * listing failure is held and surfaces where the listing would have run.
  */
 // @implements speed-pool#EARLY-WORKER
