@@ -157,6 +157,37 @@ function changedAfterOneEdit(root: string) {
   return bestOf(runs);
 }
 
+/**
+ * The cold run with the scan pool (cli/scan-pool.ts) switched off and
+ * forced on, in turns (the machine is shared), best of 3 each with its CPU
+ * time; and whether their `--json` is the same bytes.
+ */
+function poolAgainstSingle(root: string) {
+  const run = (mode: string, extra: string[] = []) => {
+    const t = performance.now();
+    const c = childCpuMs();
+    const r = spawnSync(process.execPath, [BIN, 'check', '--no-cache', ...extra], {
+      cwd: root,
+      maxBuffer: 1 << 30,
+      env: { ...process.env, FACTLINE_SCAN_POOL: mode },
+    });
+    return { time: performance.now() - t, cpu: childCpuMs() - c, status: r.status, stdout: r.stdout };
+  };
+  const off: ReturnType<typeof run>[] = [];
+  const on: ReturnType<typeof run>[] = [];
+  for (let round = 0; round < 3; round++) {
+    if (round % 2 === 0) off.push(run('off'));
+    on.push(run('always'));
+    if (round % 2 === 1) off.push(run('off'));
+  }
+  const sameJson = run('off', ['--json']).stdout.equals(run('always', ['--json']).stdout);
+  const cpuOfBest = (runs: ReturnType<typeof run>[]) => ({
+    ...bestOf(runs),
+    cpu: Math.min(...runs.map((r) => r.cpu)),
+  });
+  return { off: cpuOfBest(off), on: cpuOfBest(on), sameJson };
+}
+
 /** One edit at a place that moves with `k` (drop, double or change a character), never another real id. */
 function typo(id: string, k: number): string {
   const at = (k * 7) % id.length;
@@ -333,6 +364,13 @@ async function main(): Promise<void> {
   row('factline check --no-cache (cold)', cold.time, cpuNote(cold));
   row('factline check --json (warm)', json.time, cpuNote(json));
   row('  same warm run from sources (tsx)', fromSource.time, cpuNote(fromSource));
+  const pool = poolAgainstSingle(root);
+  row('check --no-cache, scan pool off', pool.off.time, cpuNote(pool.off));
+  row(
+    'check --no-cache, scan pool on',
+    pool.on.time,
+    `${cpuNote(pool.on)}  ${(pool.on.time / pool.off.time).toFixed(2)}x pool off, --json ${pool.sameJson ? 'identical' : 'DIFFERS'}`,
+  );
   const changed = changedAfterOneEdit(root);
   row('check --changed, 1 file edited', changed.time, `  exit ${changed.status}  goal: within 2x rg`);
   const typo = typoAgainstClean(root);

@@ -68,7 +68,32 @@ export interface GateInputs {
   searched?: { globs: string[]; where: string };
   /** Filled with milliseconds per phase when given (for the benchmark). */
   timings?: Record<string, number>;
+  /**
+   * A helper on another core for the files that need a real read and scan
+   * (neither answered by `known` nor templates), in file order; undefined
+   * from it, or absent: this thread reads and scans them all. Only for the
+   * plain scan: the helper scans with the uncached scanner.
+   */
+  share?(files: readonly string[]): SharedScan | undefined;
 }
+
+/**
+ * A share of the files scanned elsewhere. Both sides claim chunks of the
+ * same index range in increasing order, so whoever is free takes the next.
+ */
+export interface SharedScan {
+  /** The next unclaimed chunk [start, end) for this thread; undefined once all are claimed. */
+  claim(): { start: number; end: number } | undefined;
+  /**
+   * The helper's outcomes once it stopped, by index: citations, undefined for
+   * a file that vanished, or the error reading or scanning it threw. An index
+   * it claimed but did not report (it died) is scanned here afterwards.
+   */
+  done(): Promise<Map<number, ScanOutcome>>;
+}
+
+/** One file's read and scan: its citations, undefined when it vanished, or what it threw. */
+export type ScanOutcome = ScannedCitation[] | undefined | Error;
 
 export async function runGate(inputs: GateInputs): Promise<TraceResult> {
   const timings = inputs.timings ?? {};
@@ -81,21 +106,31 @@ export async function runGate(inputs: GateInputs): Promise<TraceResult> {
   };
   const ids = new Map(inputs.specs.documents.map((d) => [d.doc, new Set(d.facts.map((fact) => fact.id))]));
   const defines = (doc: string, id: string) => ids.get(doc)?.has(id) === true;
+  const templates = inputs.templates;
+  const pinsOf: Pins | undefined = templates
+    ? (file, text) => templateCitations(file, text, templates, defines)
+    : undefined;
+  const files = inputs.files;
+  const outcomes: ScanOutcome[] = new Array(files.length);
+  // Files a scan must read, in order; a template's {{cite}} pins come from its text, so it is always read, here.
+  const plain: number[] = [];
+  for (let i = 0; i < files.length; i++) {
+    const file = files[i]!.file;
+    const template = inputs.templates !== undefined && isTemplateFile(file, inputs.templates);
+    const known = template ? undefined : inputs.known?.(file);
+    if (known !== undefined) outcomes[i] = known;
+    else if (template) outcomes[i] = await readAndScan(inputs, scan, file, pinsOf);
+    else plain.push(i);
+  }
+  // @implements speed-pool#SAME-JSON
+  await scanShared(inputs, scan, plain, outcomes);
   const scanned: ScannedFile[] = [];
-  for (const f of inputs.files) {
-    // A template's {{cite}} pins come from its text, so a template is always read.
-    const known =
-      inputs.templates && isTemplateFile(f.file, inputs.templates) ? undefined : inputs.known?.(f.file);
-    if (known !== undefined) {
-      if (known.length > 0) scanned.push({ file: f.file, inTest: f.inTest, citations: known });
-      continue;
-    }
-    const text = inputs.read(f.file);
-    if (text === undefined) continue;
-    let citations = await scanLoadingOnDemand(scan, f.file, text);
-    if (inputs.templates)
-      citations = withTemplatePins(citations, templateCitations(f.file, text, inputs.templates, defines));
-    if (citations.length > 0) scanned.push({ file: f.file, inTest: f.inTest, citations });
+  for (let i = 0; i < files.length; i++) {
+    const outcome = outcomes[i];
+    // The first failure in file order, as a scan of one file after another would have thrown it.
+    if (outcome instanceof Error) throw outcome;
+    if (outcome !== undefined && outcome.length > 0)
+      scanned.push({ file: files[i]!.file, inTest: files[i]!.inTest, citations: outcome });
   }
   lap('read+scan');
   const extraFindings = inputs.extraFindings ? await inputs.extraFindings() : [];
@@ -111,6 +146,61 @@ export async function runGate(inputs: GateInputs): Promise<TraceResult> {
   lap('trace');
   if (inputs.templates) adviseGeneratedStale(result.findings, inputs.templates);
   return result;
+}
+
+type Scan = (file: string, text: string) => ScannedCitation[];
+type Pins = (file: string, text: string) => ScannedCitation[];
+
+/** One file read and scanned here (its template pins added when `pins` is given); what it throws is its outcome. */
+async function readAndScan(inputs: GateInputs, scan: Scan, file: string, pins?: Pins): Promise<ScanOutcome> {
+  try {
+    const text = inputs.read(file);
+    if (text === undefined) return undefined;
+    const citations = await scanLoadingOnDemand(scan, file, text);
+    return pins ? withTemplatePins(citations, pins(file, text)) : citations;
+  } catch (thrown) {
+    return thrown instanceof Error ? thrown : new Error(String(thrown));
+  }
+}
+
+/**
+ * Reads and scans the files at `plain` (indexes into the gate's files),
+ * sharing them with a helper when one is given. Each side stops at its first
+ * failure: chunks are claimed in increasing order, so every file before the
+ * first failure in file order has been scanned by one side or the other.
+ */
+// @implements speed-pool#SAME-ERRORS
+async function scanShared(inputs: GateInputs, scan: Scan, plain: number[], outcomes: ScanOutcome[]) {
+  const names = plain.map((i) => inputs.files[i]!.file);
+  const helper = plain.length > 0 ? inputs.share?.(names) : undefined;
+  if (helper === undefined) {
+    for (let k = 0; k < plain.length; k++) {
+      const outcome = await readAndScan(inputs, scan, names[k]!);
+      outcomes[plain[k]!] = outcome;
+      if (outcome instanceof Error) return;
+    }
+    return;
+  }
+  const mine = new Uint8Array(plain.length);
+  claiming: for (let chunk = helper.claim(); chunk; chunk = helper.claim()) {
+    for (let k = chunk.start; k < chunk.end; k++) {
+      const outcome = await readAndScan(inputs, scan, names[k]!);
+      outcomes[plain[k]!] = outcome;
+      mine[k] = 1;
+      if (outcome instanceof Error) break claiming;
+    }
+  }
+  const theirs = await helper.done();
+  for (let k = 0; k < plain.length; k++) {
+    if (mine[k] === 1) {
+      if (outcomes[plain[k]!] instanceof Error) return;
+      continue;
+    }
+    // Claimed by the helper but never reported (it died): scanned here.
+    const outcome = theirs.has(k) ? theirs.get(k) : await readAndScan(inputs, scan, names[k]!);
+    outcomes[plain[k]!] = outcome;
+    if (outcome instanceof Error) return;
+  }
 }
 
 /**

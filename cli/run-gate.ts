@@ -13,11 +13,14 @@ import type { OutcomeInput } from '../checks/outcomes.ts';
 import { POLICY_PRESETS, type PolicyTable } from '../checks/policy.ts';
 import type { Addressing } from '../checks/resolve.ts';
 import { parseResults, ResultsFormatError, type TestOutcome } from '../checks/results/index.ts';
+import { isTemplateFile } from '../checks/template-pins.ts';
 import { readHeader } from '../generator/render/header.ts';
 import { type FactlineConfig, generatingSpecs, loadConfig } from './config.ts';
 import { cachedParser, openScanCache, openSpecCache } from './gate-cache.ts';
 import { type CliIO, UsageError } from './io.ts';
 import { docNameOf, type LoadedSpecs, loadSpecSet, parseSpecLazily } from './load-specs.ts';
+import { readGateFile } from './read-gate-file.ts';
+import { poolMode, poolWanted, type ScanPool, startScanPool } from './scan-pool.ts';
 import { followWithinRoot } from './symlink-policy.ts';
 import { walkFiles } from './walk-files.ts';
 
@@ -151,27 +154,56 @@ async function driftFindings(config: FactlineConfig): Promise<Finding[]> {
   return generationFindings(loadGenerationInput(config));
 }
 
-/** Reads a listed file; undefined when it vanished since the glob. */
-function readGateFile(config: FactlineConfig, file: string): string | undefined {
-  try {
-    return readFileSync(resolve(config.root, file), 'utf8');
-  } catch (error) {
-    // Vanished between glob and read: nothing left to cite. Anything else
-    // (no permission, a directory, an I/O error) would hide its citations
-    // and let the gate pass a gap, so it stops the run.
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError(
-      `cannot read ${file}: ${(error as Error).message}; make it readable, or add it to \`ignore\` in the config`,
-    );
-  }
-}
-
 /** The gate over the real file system: the cli's half of checks/gate.ts. */
 export async function runGate(
   io: CliIO,
   config: FactlineConfig,
   options: GateOptions = {},
-): Promise<{ result: TraceResult; specs: LoadedSpecs }> {
+): Promise<{ result: TraceResult; specs: LoadedSpecs; pool?: { helped: number } }> {
+  const timings = options.timings ?? {};
+  const t0 = performance.now();
+  const early = await listEarly(io, config, options);
+  timings.glob = (timings.glob ?? 0) + (performance.now() - t0);
+  const pool = early.pool;
+  try {
+    return await gateWith(io, config, options, early);
+  } finally {
+    pool?.close();
+  }
+}
+
+const templatesDir = (config: FactlineConfig) => config.generate.templates.replace(/\\/g, '/');
+
+/** The early listing of an uncached full run, and the worker it calls for. */
+interface Early {
+  listed?: Promise<GateFile[]>;
+  pool?: ScanPool;
+}
+
+/**
+ * An uncached full run lists its files before loading the specs, so the
+ * scan worker (cli/scan-pool.ts) reads and scans them while the specs load. A
+ * listing failure is held and surfaces where the listing would have run.
+ */
+// @implements speed-pool#EARLY-WORKER
+async function listEarly(io: CliIO, config: FactlineConfig, options: GateOptions): Promise<Early> {
+  const mode = poolMode(io.env);
+  if (options.cache || options.only || mode === 'off') return {};
+  const listed = listGateFiles(config);
+  const files = await listed.catch(() => undefined);
+  if (files === undefined || !poolWanted(mode, files.length)) return { listed };
+  // The files the core will hand over (every one but templates, as no cache answers): the worker starts on them now.
+  const templates = { templates: templatesDir(config), out: '', docs: [], templateOf: () => undefined };
+  const plain = files.map((f) => f.file).filter((file) => !isTemplateFile(file, templates));
+  return { listed, pool: startScanPool(config.root, plain) };
+}
+
+async function gateWith(
+  io: CliIO,
+  config: FactlineConfig,
+  options: GateOptions,
+  early: Early,
+): Promise<{ result: TraceResult; specs: LoadedSpecs; pool?: { helped: number } }> {
   const timings = options.timings ?? {};
   const t0 = performance.now();
   const warn = (line: string) => io.stderr.write(line);
@@ -186,17 +218,18 @@ export async function runGate(
   const t1 = performance.now();
   timings.specs = (timings.specs ?? 0) + (t1 - t0);
   const only = options.only ? await options.only(specs) : undefined;
-  const files = only ?? (await listGateFiles(config));
+  const files = only ?? (await (early.listed ?? listGateFiles(config)));
   timings.glob = (timings.glob ?? 0) + (performance.now() - t1);
   // The cache only answers for files it can vouch for; everything else is read and scanned as with --no-cache.
   // @implements speed-cache#WARM-EQUALS-COLD
   const t2 = performance.now();
   const cache = options.cache ? openScanCache(config.root, warn) : undefined;
   timings['cache open'] = (timings['cache open'] ?? 0) + (performance.now() - t2);
+  const pool = early.pool;
   const result = await runCoreGate({
     specs: specs.set,
     files,
-    read: (file) => readGateFile(config, file),
+    read: (file) => readGateFile(config.root, file),
     ...(cache
       ? {
           known: (file: string) => cache.known(file),
@@ -215,17 +248,18 @@ export async function runGate(
     },
     timings,
     templates: {
-      templates: config.generate.templates.replace(/\\/g, '/'),
+      templates: templatesDir(config),
       out: config.generate.out.replace(/\\/g, '/'),
       docs: generatingSpecs(config).map((spec) => docNameOf(config, resolve(config.root, spec))),
-      templateOf: (file: string) => readHeader(readGateFile(config, file) ?? '')?.template,
+      templateOf: (file: string) => readHeader(readGateFile(config.root, file) ?? '')?.template,
     },
     ...withResults(readResults(config, options.results ?? config.results)),
+    ...(pool && !cache ? { share: (names: readonly string[]) => pool.share(names) } : {}),
   });
   const t3 = performance.now();
   cache?.save();
   timings['cache save'] = (timings['cache save'] ?? 0) + (performance.now() - t3);
-  return { result, specs };
+  return { result, specs, ...(pool ? { pool: { helped: pool.helped() } } : {}) };
 }
 
 function withResults(results: OutcomeInput | undefined): { results?: OutcomeInput } {

@@ -63,7 +63,12 @@ export async function buildCli(): Promise<{ inputs: string[] }> {
   const before = sourceDigests();
   clearOldBuild();
   const out = await build({
-    entryPoints: { 'cli-main': join(ROOT, 'cli', 'main.ts') },
+    // (speed-pool#WORKER-ENTRY-BUILT)
+    // The scan pool's worker is an entry of its own, sharing the chunks of the CLI (cli/scan-pool.ts starts it).
+    entryPoints: {
+      'cli-main': join(ROOT, 'cli', 'main.ts'),
+      'cli-scan-worker': join(ROOT, 'cli', 'scan-worker.ts'),
+    },
     outdir: join(ROOT, 'dist'),
     chunkNames: 'cli-chunk-[hash]',
     bundle: true,

@@ -7,7 +7,6 @@
  * answered by stats, the path under test.
  */
 import {
-  existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -17,34 +16,16 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFactline, runInProcess } from '../support/cli.ts';
+import { fixtureTrees } from '../support/fixture-trees.ts';
 import { tempCopy, tempDir } from '../support/temp.ts';
 
-const TEST_ROOT = join(import.meta.dirname, '..');
 /** A little longer than the racy window (two seconds): files older than this are vouched for by their stat. */
 const SETTLE_MS = 2_300;
 
 const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
-
-/** Every fixture tree a test runs `check` on (any folder with a config under a `fixtures` folder), with its arguments. */
-function fixtureTrees(): { name: string; path: string; args: string[] }[] {
-  const out: { name: string; path: string; args: string[] }[] = [];
-  const visit = (dir: string, inFixtures: boolean): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (!entry.isDirectory() || entry.name === 'node_modules') continue;
-      const path = join(dir, entry.name);
-      const name = relative(TEST_ROOT, path);
-      if (inFixtures && existsSync(join(path, 'factline.config.json'))) out.push({ name, path, args: [] });
-      else if (inFixtures && existsSync(join(path, 'specmap.toml')))
-        out.push({ name, path, args: ['--config', 'specmap.toml'] });
-      else visit(path, inFixtures || entry.name === 'fixtures');
-    }
-  };
-  visit(TEST_ROOT, false);
-  return out.sort((a, b) => (a.name < b.name ? -1 : 1));
-}
 
 /** Writes `files` (path → text) under `dir`, each last modified at `mtime` (seconds) when given. */
 function writeTree(dir: string, files: Record<string, string>, mtime?: number): string {

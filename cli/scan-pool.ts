@@ -1,0 +1,135 @@
+/**
+ * The gate's second core: one worker thread that reads and scans a share of
+ * the files of a large uncached run. It is started before the specs load, so
+ * it loads the scanner and scans every listed file while the main thread
+ * loads the specs, claiming chunks from a counter shared with the main
+ * thread, and posts each chunk's citations back.
+ * Started past POOL_MIN_FILES files on more than one core (measured by
+ * bench/check.ts; FACTLINE_SCAN_POOL switches it).
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ScanOutcome, SharedScan } from '../checks/gate.ts';
+import type { ScannedCitation } from '../checks/scan/types.ts';
+import { UsageError } from './io.ts';
+
+/** `off`: never; unset or `auto`: past POOL_MIN_FILES on more than one core; `always`: whatever the size and the cores (tests, benchmarks). */
+export const POOL_ENV = 'FACTLINE_SCAN_POOL';
+
+/**
+ * The fewest listed files for `auto`. Measured whole-process on this 2-core
+ * machine, pool against none, in turns: 20,000 files 0.88x, 1,000 0.86x,
+ * 110 files 0.81x (the worker's scan overlaps the specs' load), a 5-file
+ * fixture 0.93-0.98x for +70 ms CPU: below a hundred it buys nothing measurable.
+ */
+export const POOL_MIN_FILES = 100;
+
+/** Files per claim and per message back: the main thread decodes one while the worker scans the next. */
+export const POOL_CHUNK = 64;
+
+/** What the main thread sends the worker, once. */
+export interface PoolJob {
+  root: string;
+  files: string[];
+  /** One Int32: the index of the next unclaimed file, shared by both threads. */
+  counter: SharedArrayBuffer;
+  chunk: number;
+}
+
+/** What the worker posts: one chunk's citations (null: the file vanished), a failure ending it, or that it stopped. */
+export type PoolReport =
+  | { start: number; found: (ScannedCitation[] | null)[]; failure?: { message: string; usage: boolean } }
+  | { done: true };
+
+export type PoolMode = 'off' | 'auto' | 'always';
+
+/** The mode FACTLINE_SCAN_POOL asks for; any other value is a usage error, on every run. */
+export function poolMode(env: NodeJS.ProcessEnv): PoolMode {
+  const mode = env[POOL_ENV];
+  if (mode === undefined || mode === '') return 'auto';
+  if (mode === 'off' || mode === 'auto' || mode === 'always') return mode;
+  throw new UsageError(`${POOL_ENV}=${mode} is not a mode; use off, auto or always (unset: auto)`);
+}
+
+// @implements speed-pool#ONLY-WHEN-IT-PAYS
+export function poolWanted(mode: PoolMode, files: number, cores: number = availableParallelism()): boolean {
+  if (mode === 'always') return true;
+  return mode === 'auto' && cores > 1 && files >= POOL_MIN_FILES;
+}
+
+export interface ScanPool {
+  /**
+   * The shared scan of these files: the one the worker started on when they
+   * are the files it was started with, else undefined (the caller scans alone).
+   */
+  share(files: readonly string[]): SharedScan | undefined;
+  /** How many files the worker read and scanned. */
+  helped(): number;
+  /** Stops the worker (it holds the process open otherwise). */
+  close(): void;
+}
+
+/**
+ * The worker's entry: the compiled one beside the compiled CLI, else the
+ * sources through their own tsx loader (a stale build never runs, as for the CLI).
+ */
+// @implements speed-pool#WORKER-ENTRY-BUILT
+export function workerEntry(): URL {
+  return import.meta.url.endsWith('.js')
+    ? new URL('./cli-scan-worker.js', import.meta.url)
+    : new URL('../bin/scan-worker-source.js', import.meta.url);
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((file, i) => file === b[i]);
+
+/**
+ * Starts the worker on `files` at once: it loads the scanners and starts
+ * claiming chunks while the main thread is still loading the specs; the main
+ * thread joins through `share` once it gets to the scan.
+ */
+// @implements speed-pool#EARLY-WORKER
+export function startScanPool(root: string, files: readonly string[], entry: URL = workerEntry()): ScanPool {
+  const worker = new Worker(entry);
+  const outcomes = new Map<number, ScanOutcome>();
+  let stop: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  // @implements speed-pool#SAME-ERRORS
+  worker.on('message', (report: PoolReport) => {
+    if ('done' in report) return stop();
+    for (let i = 0; i < report.found.length; i++)
+      outcomes.set(report.start + i, report.found[i] ?? undefined);
+    const failure = report.failure;
+    if (failure)
+      outcomes.set(
+        report.start + report.found.length,
+        failure.usage ? new UsageError(failure.message) : new Error(failure.message),
+      );
+  });
+  // A worker that dies leaves its unreported files to the main thread (checks/gate.ts).
+  worker.on('error', () => stop());
+  worker.on('exit', () => stop());
+  const counter = new SharedArrayBuffer(4);
+  const job: PoolJob = { root, files: [...files], counter, chunk: POOL_CHUNK };
+  worker.postMessage(job);
+  const shared: SharedScan = {
+    // @implements speed-pool#WORKER-SCANS-MAIN-WAITS
+    // The main thread takes no chunk: measured on bench/check's tree, its own
+    // copy of the TypeScript scanner cost more CPU (+1.2 s) than its share
+    // saved, while leaving every file to the worker kept the CPU of one thread
+    // and overlapped the scan with loading the specs. The core can share
+    // chunks (checks/gate.ts); the counter is where the main thread would join.
+    claim: () => undefined,
+    done: async () => {
+      await stopped;
+      return outcomes;
+    },
+  };
+  return {
+    share: (asked) => (sameList(asked, job.files) ? shared : undefined),
+    helped: () => outcomes.size,
+    close: () => void worker.terminate(),
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * The scan pool's worker thread: claims chunks of the file list from the
+ * counter it shares with the main thread, reads and scans each file, and
+ * posts each chunk's citations back, while the main thread loads the specs.
+ * Like the main thread, it loads the TypeScript scanner only when a file
+ * needs it. Started by cli/scan-pool.ts.
+ */
+import { parentPort } from 'node:worker_threads';
+import {
+  loadTypeScriptScanner,
+  scanFileWhenLoaded,
+  TypeScriptScannerNotLoaded,
+} from '../checks/scan/dispatch.ts';
+import type { ScannedCitation } from '../checks/scan/types.ts';
+import { UsageError } from './io.ts';
+import { readGateFile } from './read-gate-file.ts';
+import type { PoolJob, PoolReport } from './scan-pool.ts';
+
+/** The scan of one file, loading the TypeScript scanner the first time one needs it. */
+async function scanLoading(file: string, text: string): Promise<ScannedCitation[]> {
+  try {
+    return scanFileWhenLoaded(file, text);
+  } catch (error) {
+    if (!(error instanceof TypeScriptScannerNotLoaded)) throw error;
+    await loadTypeScriptScanner();
+    return scanFileWhenLoaded(file, text);
+  }
+}
+
+// @implements speed-pool#EARLY-WORKER
+async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<void> {
+  const next = new Int32Array(job.counter);
+  for (;;) {
+    const start = Atomics.add(next, 0, job.chunk);
+    if (start >= job.files.length) return;
+    const end = Math.min(start + job.chunk, job.files.length);
+    const found: (ScannedCitation[] | null)[] = [];
+    for (let k = start; k < end; k++) {
+      const file = job.files[k]!;
+      try {
+        const text = readGateFile(job.root, file);
+        found.push(text === undefined ? null : await scanLoading(file, text));
+      } catch (error) {
+        const usage = error instanceof UsageError;
+        const message = error instanceof Error ? error.message : String(error);
+        post({ start, found, failure: { message, usage } });
+        return;
+      }
+    }
+    post({ start, found });
+  }
+}
+
+parentPort?.once('message', async (job: PoolJob) => {
+  const post = (report: PoolReport) => parentPort?.postMessage(report);
+  await run(job, post);
+  post({ done: true });
+});

@@ -1,0 +1,260 @@
+/**
+ * The scan pool (cli/scan-pool.ts, its worker cli/scan-worker.ts, and the
+ * sharing in checks/gate.ts): the same `--json` with the worker as without
+ * it on every fixture tree, the same failure when a file cannot be read or a
+ * scanner throws, never started below its size or on a warm run, and a
+ * worker entry in the compiled CLI that reads and scans like the main thread.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  type GateFile,
+  runGate as runCoreGate,
+  type ScanOutcome,
+  type SharedScan,
+} from '../../checks/gate.ts';
+import { loadTypeScriptScanner, scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
+import { loadConfig } from '../../cli/config.ts';
+import { UsageError } from '../../cli/io.ts';
+import { loadSpecSet } from '../../cli/load-specs.ts';
+import { readGateFile } from '../../cli/read-gate-file.ts';
+import { listGateFiles, runGate } from '../../cli/run-gate.ts';
+import { POOL_ENV, POOL_MIN_FILES, poolMode, poolWanted, startScanPool } from '../../cli/scan-pool.ts';
+import { parseSpec } from '../../reader/index.ts';
+import { REPO_ROOT, runFactline, runInProcess } from '../support/cli.ts';
+import { fixtureTrees } from '../support/fixture-trees.ts';
+import { tempCopy, tempDir } from '../support/temp.ts';
+
+const SPEC = '# Doc\n\n@status:impl/done\n\n@fact:ALPHA Alpha holds.\n\n@fact:BETA Beta holds.\n';
+
+/** A project of `count` source files citing ALPHA and BETA (TS needing the tokenizer, Python, Rust), and one test. */
+function project(count: number): string {
+  const dir = tempDir('pool');
+  const write = (path: string, text: string) => {
+    mkdirSync(join(dir, path, '..'), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  };
+  write(
+    'factline.config.json',
+    JSON.stringify({ specs: ['specs/**/*.md'], sources: ['src/**/*'], tests: ['test/**/*'] }),
+  );
+  write('specs/doc.md', SPEC);
+  for (let i = 0; i < count; i++) {
+    if (i % 3 === 0) write(`src/f${i}.ts`, `// @implements doc#ALPHA\nexport const f${i} = ${i};\n`);
+    else if (i % 3 === 1) write(`src/f${i}.py`, `# @implements doc#BETA\nf${i} = ${i}\n`);
+    else write(`src/f${i}.rs`, `// @implements doc#GAMMA\npub fn f${i}() {}\n`);
+  }
+  write('test/a.test.ts', "it('a', () => {\n  // @verifies doc#ALPHA\n  // @verifies doc#BETA\n});\n");
+  return dir;
+}
+
+const io = (cwd: string, env: NodeJS.ProcessEnv) => ({
+  cwd,
+  env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+});
+
+describe('the pool changes nothing a user sees', () => {
+  // @verifies speed-pool#SAME-JSON
+  it('prints the same --json with the worker forced on as with it off, on every fixture tree', async () => {
+    const trees = fixtureTrees();
+    expect(trees.map((t) => t.name)).toEqual(expect.arrayContaining(['checks/fixtures/clean']));
+    for (const tree of [...trees, { name: 'mixed project', path: project(300), args: [] }]) {
+      const dir = tree.name === 'mixed project' ? tree.path : tempCopy(tree.path, 'pool-fixture');
+      const args = ['check', '--json', '--no-cache', ...tree.args];
+      const off = await runInProcess(dir, args, { env: { [POOL_ENV]: 'off' } });
+      const on = await runInProcess(dir, args, { env: { [POOL_ENV]: 'always' } });
+      expect(on.stdout, tree.name).toBe(off.stdout);
+      expect(on.stderr, tree.name).toBe(off.stderr);
+      expect(on.code, tree.name).toBe(off.code);
+    }
+  }, 180_000);
+
+  // @verifies speed-pool#SAME-JSON
+  it('gives the same trace on every fixture tree when the worker scans every file', async () => {
+    const compared: string[] = [];
+    for (const tree of fixtureTrees()) {
+      const dir = tempCopy(tree.path, 'pool-all');
+      const config = loadConfig(dir, tree.args[1]);
+      const files = await listGateFiles(config);
+      const specs = await loadSpecSet(io(dir, {}), config, []).catch(() => undefined);
+      if (specs === undefined) continue; // a tree whose specs do not load never reaches the scan
+      const gate = (share?: (names: readonly string[]) => SharedScan | undefined) =>
+        runCoreGate({
+          specs: specs.set,
+          files,
+          read: (file) => readGateFile(dir, file),
+          strict: false,
+          ...(share ? { share } : {}),
+        });
+      const alone = await gate();
+      let helped = 0;
+      const withWorker = await gate((names) => {
+        const pool = startScanPool(dir, names);
+        const shared = pool.share(names)!;
+        // This thread claims nothing: every file is the worker's.
+        return {
+          claim: () => undefined,
+          done: async () => {
+            const outcomes = await shared.done();
+            helped = pool.helped();
+            pool.close();
+            return outcomes;
+          },
+        };
+      });
+      expect(helped, tree.name).toBe(files.length);
+      expect(JSON.stringify(withWorker), tree.name).toBe(JSON.stringify(alone));
+      compared.push(tree.name);
+    }
+    expect(compared).toEqual(
+      expect.arrayContaining(['checks/fixtures/clean', 'checks/fixtures/vibevm-mini']),
+    );
+    expect(compared.length).toBeGreaterThan(5);
+  }, 180_000);
+
+  // @verifies speed-pool#SAME-ERRORS
+  it('reports a file the worker cannot read with the message the main thread gives, and stops there', async () => {
+    const dir = project(30);
+    // A directory with a source's name: reading it fails (EISDIR), even as root.
+    mkdirSync(join(dir, 'src', 'dir.ts'));
+    const files = ['src/f0.ts', 'src/dir.ts', 'src/f1.py'];
+    const alone = await runCoreGate({
+      specs: { documents: [] },
+      files: files.map((file) => ({ file, inTest: false })),
+      read: (file) => readGateFile(dir, file),
+      strict: false,
+    }).catch((e: Error) => e);
+    expect(alone).toBeInstanceOf(UsageError);
+    const pool = startScanPool(dir, files);
+    const outcomes = await pool.share(files)!.done();
+    pool.close();
+    const failure = outcomes.get(1);
+    expect(failure).toBeInstanceOf(UsageError);
+    expect((failure as Error).message).toBe((alone as Error).message);
+    expect((failure as Error).message).toMatch(/^cannot read src\/dir\.ts: .*EISDIR/);
+    // The worker stops at its first failure: the file after it is not reported.
+    expect(outcomes.has(2)).toBe(false);
+    expect(outcomes.get(0)).toEqual(await scanHere(dir, 'src/f0.ts'));
+  }, 60_000);
+
+  // @verifies speed-pool#SAME-ERRORS
+  it('throws the first failure in file order, whichever thread met it, and rescans what a dead worker left', async () => {
+    const specs = { documents: [parseSpec(SPEC, { file: 'specs/doc.md', doc: 'doc' })] };
+    const files: GateFile[] = ['a.py', 'b.py', 'c.py', 'd.py', 'e.py', 'f.py'].map((file) => ({
+      file,
+      inTest: false,
+    }));
+    const texts: Record<string, string> = Object.fromEntries(
+      files.map((f) => [f.file, '# @implements doc#ALPHA\n']),
+    );
+    const failing = new Set<string>();
+    const read = (file: string) => {
+      if (failing.has(file)) throw new Error(`cannot read ${file} here`);
+      return texts[file];
+    };
+    // A helper that takes the chunks at the given starts (chunk size 2) and reports what `outcome` says.
+    const helper = (takes: number[], outcome: (k: number) => ScanOutcome | 'lost'): SharedScan => {
+      let next = 0;
+      const theirs = new Map<number, ScanOutcome>();
+      return {
+        claim() {
+          while (takes.includes(next)) {
+            for (const k of [next, next + 1]) {
+              const o = outcome(k);
+              if (o !== 'lost') theirs.set(k, o);
+            }
+            next += 2;
+          }
+          if (next >= files.length) return undefined;
+          next += 2;
+          return { start: next - 2, end: next };
+        },
+        done: async () => theirs,
+      };
+    };
+    const run = (share?: SharedScan) =>
+      runCoreGate({ specs, files, read, strict: false, ...(share ? { share: () => share } : {}) }).catch(
+        (e: Error) => e.message,
+      );
+    // The helper meets a failure at d.py (index 3) while this thread fails at f.py: d.py's is thrown, as without a helper.
+    failing.add('f.py');
+    const dFails = (k: number): ScanOutcome => (k === 3 ? new Error('cannot read d.py here') : []);
+    expect(await run(helper([2], dFails))).toBe('cannot read d.py here');
+    failing.add('d.py');
+    expect(await run()).toBe('cannot read d.py here');
+    // A helper that died after claiming c.py and d.py: this thread scans them; the result is the one without a helper.
+    failing.clear();
+    const lost = await run(helper([2], () => 'lost'));
+    const alone = await run();
+    expect(lost).toEqual(alone);
+    expect(typeof alone === 'string' ? alone : alone.citations.length).toBe(6);
+  });
+});
+
+async function scanHere(root: string, file: string) {
+  await loadTypeScriptScanner();
+  return scanFileWhenLoaded(file, readGateFile(root, file)!);
+}
+
+describe('when the worker starts', () => {
+  // @verifies speed-pool#ONLY-WHEN-IT-PAYS
+  it('only past the measured size, on more than one core, unless switched', () => {
+    const wanted = (env: NodeJS.ProcessEnv, files: number, cores: number) =>
+      poolWanted(poolMode(env), files, cores);
+    const auto = { [POOL_ENV]: 'auto' };
+    expect(wanted({}, POOL_MIN_FILES, 2)).toBe(true);
+    expect(wanted({}, POOL_MIN_FILES - 1, 2)).toBe(false);
+    expect(wanted(auto, POOL_MIN_FILES, 2)).toBe(true);
+    expect(wanted(auto, POOL_MIN_FILES - 1, 2)).toBe(false);
+    expect(wanted(auto, 100 * POOL_MIN_FILES, 1)).toBe(false);
+    expect(wanted({ [POOL_ENV]: 'off' }, 100 * POOL_MIN_FILES, 2)).toBe(false);
+    expect(wanted({ [POOL_ENV]: 'always' }, 1, 1)).toBe(true);
+    expect(() => poolMode({ [POOL_ENV]: 'yes' })).toThrow(/off, auto or always/);
+  });
+
+  // @verifies speed-pool#ONLY-WHEN-IT-PAYS
+  // @verifies speed-pool#WORKER-SCANS-MAIN-WAITS
+  it('is not started for a small tree, nor on a cached run even when forced; is started when forced on an uncached one', async () => {
+    const dir = project(60);
+    const config = loadConfig(dir);
+    const small = await runGate(io(dir, {}), config, { cache: false });
+    expect(small.pool).toBeUndefined();
+    const forced = { [POOL_ENV]: 'always' };
+    await runGate(io(dir, forced), config, { cache: true }); // fills the cache
+    const warm = await runGate(io(dir, forced), config, { cache: true });
+    expect(warm.pool).toBeUndefined();
+    const cold = await runGate(io(dir, forced), config, { cache: false });
+    // The worker read and scanned every listed file; the main thread none.
+    expect(cold.pool?.helped).toBe((await listGateFiles(config)).length);
+    expect(cold.result.citations.length).toBe(small.result.citations.length);
+  }, 60_000);
+});
+
+describe('the worker in the compiled CLI', () => {
+  // @verifies speed-pool#WORKER-ENTRY-BUILT
+  // @verifies speed-pool#EARLY-WORKER
+  it('is built beside it and reads and scans a shared list like the main thread', async () => {
+    const inputs = JSON.parse(readFileSync(join(REPO_ROOT, 'dist', 'cli-inputs.json'), 'utf8'));
+    expect(Object.keys(inputs.inputs)).toContain('cli/scan-worker.ts');
+    const entry = join(REPO_ROOT, 'dist', 'cli-scan-worker.js');
+    expect(existsSync(entry)).toBe(true);
+    const dir = project(30);
+    const files = ['src/f0.ts', 'src/f1.py', 'src/f2.rs', 'src/gone.ts', 'test/a.test.ts'];
+    const pool = startScanPool(dir, files, pathToFileURL(entry));
+    expect(pool.share(files.slice(1))).toBeUndefined();
+    const outcomes = await pool.share(files)!.done();
+    pool.close();
+    for (const [k, file] of files.entries()) {
+      const expected = existsSync(join(dir, file)) ? await scanHere(dir, file) : undefined;
+      expect(outcomes.get(k), file).toEqual(expected);
+    }
+    // And a whole compiled run with the worker forced on prints what it prints without.
+    const off = await runFactline(['check', '--json', '--no-cache'], dir, { [POOL_ENV]: 'off' });
+    const on = await runFactline(['check', '--json', '--no-cache'], dir, { [POOL_ENV]: 'always' });
+    expect(on).toEqual(off);
+  }, 60_000);
+});
