@@ -12,9 +12,14 @@ import {
   TypeScriptScannerNotLoaded,
 } from '../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../checks/scan/types.ts';
+import { useTypeScriptLoader } from '../checks/scan/typescript-compiler.ts';
+import { requireWithCodeCache } from './code-cache.ts';
 import { UsageError } from './io.ts';
 import { readGateFile } from './read-gate-file.ts';
 import type { PoolJob, PoolReport } from './scan-pool.ts';
+
+// The worker loads TypeScript as the main thread would: through the per-user code cache.
+useTypeScriptLoader((file) => requireWithCodeCache(file));
 
 /** The scan of one file, loading the TypeScript scanner the first time one needs it. */
 async function scanLoading(file: string, text: string): Promise<ScannedCitation[]> {
