@@ -10,12 +10,7 @@ import type { Finding, TraceResult } from './model.ts';
 import type { OutcomeInput } from './outcomes.ts';
 import type { PolicyTable } from './policy.ts';
 import type { Addressing } from './resolve.ts';
-import {
-  isScannable,
-  loadTypeScriptScanner,
-  scanFileWhenLoaded,
-  TypeScriptScannerNotLoaded,
-} from './scan/dispatch.ts';
+import { isScannable, scanFileWhenLoaded, scanLoadingOnDemand } from './scan/dispatch.ts';
 import type { ScannedCitation } from './scan/types.ts';
 import {
   adviseGeneratedStale,
@@ -200,26 +195,6 @@ async function scanShared(inputs: GateInputs, scan: Scan, plain: number[], outco
     const outcome = theirs.has(k) ? theirs.get(k) : await readAndScan(inputs, scan, names[k]!);
     outcomes[plain[k]!] = outcome;
     if (outcome instanceof Error) return;
-  }
-}
-
-/**
- * The scan, loading the TypeScript scanner the first time a file needs it
- * (a TS/JS file with a tag that the cache could not answer), so a run that
- * never meets one never pays ts-morph's start-up.
- */
-// @implements speed#LAZY-TS-SCANNER
-async function scanLoadingOnDemand(
-  scan: (file: string, text: string) => ScannedCitation[],
-  file: string,
-  text: string,
-): Promise<ScannedCitation[]> {
-  try {
-    return scan(file, text);
-  } catch (error) {
-    if (!(error instanceof TypeScriptScannerNotLoaded)) throw error;
-    await loadTypeScriptScanner();
-    return scan(file, text);
   }
 }
 

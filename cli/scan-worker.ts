@@ -6,11 +6,7 @@
  * needs it. Started by cli/scan-pool.ts.
  */
 import { parentPort } from 'node:worker_threads';
-import {
-  loadTypeScriptScanner,
-  scanFileWhenLoaded,
-  TypeScriptScannerNotLoaded,
-} from '../checks/scan/dispatch.ts';
+import { scanFileWhenLoaded, scanLoadingOnDemand } from '../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../checks/scan/types.ts';
 import { useTypeScriptLoader } from '../checks/scan/typescript-compiler.ts';
 import { requireWithCodeCache } from './code-cache.ts';
@@ -20,17 +16,6 @@ import type { PoolJob, PoolReport } from './scan-pool.ts';
 
 // The worker loads TypeScript as the main thread would: through the per-user code cache.
 useTypeScriptLoader((file) => requireWithCodeCache(file));
-
-/** The scan of one file, loading the TypeScript scanner the first time one needs it. */
-async function scanLoading(file: string, text: string): Promise<ScannedCitation[]> {
-  try {
-    return scanFileWhenLoaded(file, text);
-  } catch (error) {
-    if (!(error instanceof TypeScriptScannerNotLoaded)) throw error;
-    await loadTypeScriptScanner();
-    return scanFileWhenLoaded(file, text);
-  }
-}
 
 // @implements speed-pool#EARLY-WORKER
 async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<void> {
@@ -44,7 +29,7 @@ async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<vo
       const file = job.files[k]!;
       try {
         const text = readGateFile(job.root, file);
-        found.push(text === undefined ? null : await scanLoading(file, text));
+        found.push(text === undefined ? null : await scanLoadingOnDemand(scanFileWhenLoaded, file, text));
       } catch (error) {
         const usage = error instanceof UsageError;
         const message = error instanceof Error ? error.message : String(error);
