@@ -29,7 +29,8 @@ const CITE_CALL = /\{\{~?\s*cite\s+"([A-Za-z][A-Za-z0-9_-]*)(?:~([0-9a-fA-F]{8}|
 const under = (dir: string, file: string) => file.startsWith(`${dir.replace(/\/+$/, '')}/`);
 
 /** Whether `file` lies in the templates directory (its text holds pins beside its comment citations). */
-export const isTemplateFile = (file: string, setup: TemplateSetup): boolean => under(setup.templates, file);
+export const isTemplateFile = (file: string, setup: Pick<TemplateSetup, 'templates'>): boolean =>
+  under(setup.templates, file);
 
 /** The `{{cite "ID~PIN"}}` calls of a template, as implementing citations placed at the quoted reference. */
 // @implements evidence#PINS-LIVE-IN-TEMPLATES

@@ -193,7 +193,7 @@ async function listEarly(io: CliIO, config: FactlineConfig, options: GateOptions
   const files = await listed.catch(() => undefined);
   if (files === undefined || !poolWanted(mode, files.length)) return { listed };
   // The files the core will hand over (every one but templates, as no cache answers): the worker starts on them now.
-  const templates = { templates: templatesDir(config), out: '', docs: [], templateOf: () => undefined };
+  const templates = { templates: templatesDir(config) };
   const plain = files.map((f) => f.file).filter((file) => !isTemplateFile(file, templates));
   return { listed, pool: startScanPool(config.root, plain) };
 }
