@@ -1,9 +1,9 @@
 /**
  * The gate's second core: one worker thread that reads and scans a share of
  * the files of a large uncached run. It is started before the specs load, so
- * it loads the scanner and scans every listed file while the main thread
- * loads the specs, claiming chunks from a counter shared with the main
- * thread, and posts each chunk's citations back.
+ * it scans while the main thread loads the specs; then both claim chunks
+ * from a shared counter until none is left, and the worker posts each
+ * chunk's citations back.
  * Started past POOL_MIN_FILES files on more than one core (measured by
  * bench/check.ts; FACTLINE_SCAN_POOL switches it).
  */
@@ -114,14 +114,16 @@ export function startScanPool(root: string, files: readonly string[], entry: URL
   const counter = new SharedArrayBuffer(4);
   const job: PoolJob = { root, files: [...files], counter, chunk: POOL_CHUNK };
   worker.postMessage(job);
+  const next = new Int32Array(counter);
   const shared: SharedScan = {
-    // @implements speed-pool#WORKER-SCANS-MAIN-WAITS
-    // The main thread takes no chunk: measured on bench/check's tree, its own
-    // copy of the TypeScript scanner cost more CPU (+1.2 s) than its share
-    // saved, while leaving every file to the worker kept the CPU of one thread
-    // and overlapped the scan with loading the specs. The core can share
-    // chunks (checks/gate.ts); the counter is where the main thread would join.
-    claim: () => undefined,
+    // @implements speed-pool#BOTH-THREADS-SCAN
+    // Once the specs are loaded the main thread claims chunks too: the scan
+    // needs no TypeScript (checks/scan/ts-lexer.ts), so joining costs it nothing to load.
+    claim: () => {
+      const start = Atomics.add(next, 0, POOL_CHUNK);
+      if (start >= job.files.length) return undefined;
+      return { start, end: Math.min(start + POOL_CHUNK, job.files.length) };
+    },
     done: async () => {
       await stopped;
       return outcomes;

@@ -2,7 +2,7 @@
  * The scan pool's worker thread: claims chunks of the file list from the
  * counter it shares with the main thread, reads and scans each file, and
  * posts each chunk's citations back, while the main thread loads the specs.
- * Like the main thread, it loads the TypeScript scanner only when a file
+ * Like the main thread, it loads TypeScript's parser only when a file
  * needs it. Started by cli/scan-pool.ts.
  */
 import { parentPort } from 'node:worker_threads';

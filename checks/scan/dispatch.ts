@@ -1,10 +1,11 @@
 /**
- * Picks the scanner for a file by its extension, without loading the
- * TypeScript scanner: TypeScript's compiler is 9 MB of JavaScript (a few
+ * Picks the scanner for a file by its extension. The TS/JS scan tokenizes on
+ * its own (ts-lexer.ts); only a file whose tokens are ambiguous needs
+ * TypeScript's parser, and TypeScript's compiler is 9 MB of JavaScript (a few
  * hundred milliseconds to load without the CLI's code cache, see
- * typescript-compiler.ts), so the gate loads it only when a TS/JS file that
- * is not in the cache holds a tag.
- * `checks/scan/index.ts` is the eager entry (it registers the TS scanner at
+ * typescript-compiler.ts), so the gate loads it only when such a file that is
+ * not in the cache comes.
+ * `checks/scan/index.ts` is the eager entry (it installs the parser at
  * import); the gate and its cache use this module.
  */
 import { type CommentStyle, scanComments } from './generic.ts';
@@ -12,8 +13,7 @@ import { isJtdFile, scanJtd } from './jtd.ts';
 import { mayHoldCitations } from './refs.ts';
 import { scanRust } from './rust.ts';
 import type { ScannedCitation } from './types.ts';
-
-type TypeScriptScanner = (text: string, file: string) => ScannedCitation[];
+import { scanTypeScript, TypeScriptParserNotLoaded, useLiteralParser } from './typescript.ts';
 
 const TS_EXTENSIONS = new Set(['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs']);
 const STYLES: Record<string, CommentStyle> = {
@@ -43,25 +43,13 @@ const STYLES: Record<string, CommentStyle> = {
   handlebars: 'handlebars',
 };
 
-let typeScriptScanner: TypeScriptScanner | undefined;
+let parserLoaded = false;
 
-/** Thrown by `scanFileWhenLoaded` when a TS/JS file needs the scanner first; await `loadTypeScriptScanner()` and retry. */
-export class TypeScriptScannerNotLoaded extends Error {
-  constructor(file: string) {
-    super(
-      `the TypeScript scanner is not loaded yet (needed for ${file}); await loadTypeScriptScanner() first`,
-    );
-  }
-}
-
-export function useTypeScriptScanner(scanner: TypeScriptScanner): void {
-  typeScriptScanner = scanner;
-}
-
-/** Loads TypeScript's compiler (not ts-morph) and the TS scanner once. */
-export async function loadTypeScriptScanner(): Promise<void> {
-  if (typeScriptScanner) return;
-  useTypeScriptScanner((await import('./typescript.ts')).scanTypeScript);
+/** Loads TypeScript's compiler (not ts-morph) and installs its parser for ambiguous TS/JS files, once. */
+export async function loadTypeScriptParser(): Promise<void> {
+  if (parserLoaded) return;
+  useLiteralParser((await import('./ts-literals.ts')).parsedLiterals);
+  parserLoaded = true;
 }
 
 export function extensionOf(file: string): string {
@@ -77,17 +65,16 @@ export function isScannable(file: string): boolean {
 }
 
 /**
- * The scan of one file. A TS/JS file without a tag string never needs the
- * tokenizer; one with a tag throws `TypeScriptScannerNotLoaded` until the
- * scanner is loaded.
+ * The scan of one file. A TS/JS file without a tag string is never
+ * tokenized; one whose tokens are ambiguous throws `TypeScriptParserNotLoaded`
+ * until the parser is loaded.
  */
 // @implements speed#LAZY-TS-SCANNER
 export function scanFileWhenLoaded(file: string, text: string): ScannedCitation[] {
   const ext = extensionOf(file);
   if (TS_EXTENSIONS.has(ext)) {
     if (!mayHoldCitations(text)) return [];
-    if (!typeScriptScanner) throw new TypeScriptScannerNotLoaded(file);
-    return typeScriptScanner(text, file);
+    return scanTypeScript(text, file);
   }
   if (ext === 'rs') return scanRust(text, file);
   if (isJtdFile(file)) return scanJtd(text, file);
@@ -96,9 +83,9 @@ export function scanFileWhenLoaded(file: string, text: string): ScannedCitation[
 }
 
 /**
- * `scan(file, text)`, loading the TypeScript scanner the first time a file
- * needs it (a TS/JS file with a tag that no cache could answer), so a run
- * that never meets one never pays TypeScript's start-up.
+ * `scan(file, text)`, loading TypeScript's parser the first time a file
+ * needs it (a TS/JS file with ambiguous tokens that no cache could answer),
+ * so a run that never meets one never pays TypeScript's start-up.
  */
 // @implements speed#LAZY-TS-SCANNER
 export async function scanLoadingOnDemand(
@@ -109,8 +96,8 @@ export async function scanLoadingOnDemand(
   try {
     return scan(file, text);
   } catch (error) {
-    if (!(error instanceof TypeScriptScannerNotLoaded)) throw error;
-    await loadTypeScriptScanner();
+    if (!(error instanceof TypeScriptParserNotLoaded)) throw error;
+    await loadTypeScriptParser();
     return scan(file, text);
   }
 }

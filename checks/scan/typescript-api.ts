@@ -14,4 +14,5 @@ export declare namespace ts {
   export type SyntaxKind = api.SyntaxKind;
   export type Node = api.Node;
   export type ScriptKind = api.ScriptKind;
+  export type Scanner = api.Scanner;
 }

@@ -1,89 +1,15 @@
 /**
- * TS/JS citations through the TypeScript scanner (tokens, not a full parse:
+ * TS/JS citations from the tokens of ts-lexer.ts (tokens, not a full parse:
  * a parse costs ~10x more and the gate reads every file of a repository).
- * Comments are real comment trivia, so text inside strings, templates and
+ * Comments are real comment tokens, so text inside strings, templates and
  * regular expressions never counts. A light frame stack over the tokens
  * names the enclosing declaration and it()/test() title of each citation.
+ * Where the tokens alone cannot tell a comment from a literal, TypeScript's
+ * parser decides (ts-literals.ts), loaded only when a file needs it.
  */
 import { mayHoldCitations, parseCitations } from './refs.ts';
+import { FIRST_KEYWORD, K, type Kind, Lexer } from './ts-lexer.ts';
 import { lineIndex, placed, type ScannedCitation, TEMPLATE_HOLE } from './types.ts';
-import { ts } from './typescript-api.ts';
-
-const {
-  AsteriskToken,
-  AwaitKeyword,
-  BigIntLiteral,
-  CaseKeyword,
-  ClassKeyword,
-  CloseBraceToken,
-  CloseBracketToken,
-  CloseParenToken,
-  ColonToken,
-  CommaToken,
-  ConflictMarkerTrivia,
-  ConstKeyword,
-  DeclareKeyword,
-  DefaultKeyword,
-  DeleteKeyword,
-  DoKeyword,
-  DotToken,
-  ElseKeyword,
-  EndOfFileToken,
-  EnumKeyword,
-  EqualsGreaterThanToken,
-  EqualsToken,
-  ExclamationToken,
-  ExportKeyword,
-  ExtendsKeyword,
-  FirstKeyword,
-  FunctionKeyword,
-  Identifier,
-  InKeyword,
-  InstanceOfKeyword,
-  InterfaceKeyword,
-  LastKeyword,
-  LetKeyword,
-  MinusMinusToken,
-  ModuleKeyword,
-  MultiLineCommentTrivia,
-  NamespaceKeyword,
-  NewKeyword,
-  NewLineTrivia,
-  NoSubstitutionTemplateLiteral,
-  NumericLiteral,
-  OfKeyword,
-  OpenBraceToken,
-  OpenBracketToken,
-  OpenParenToken,
-  PlusPlusToken,
-  PrivateIdentifier,
-  QuestionToken,
-  RegularExpressionLiteral,
-  ReturnKeyword,
-  SemicolonToken,
-  ShebangTrivia,
-  SingleLineCommentTrivia,
-  SlashEqualsToken,
-  SlashToken,
-  StringLiteral,
-  TemplateHead,
-  TemplateTail,
-  ThrowKeyword,
-  TypeKeyword,
-  TypeOfKeyword,
-  Unknown,
-  VarKeyword,
-  VoidKeyword,
-  WhitespaceTrivia,
-  YieldKeyword,
-  WhileKeyword,
-  ForKeyword,
-  WithKeyword,
-  LessThanToken,
-  TemplateMiddle,
-  JsxText,
-  IfKeyword,
-} = ts.SyntaxKind;
 
 interface Frame {
   kind: 'brace' | 'paren' | 'bracket' | 'template';
@@ -152,89 +78,118 @@ const CURRIED_MODIFIERS = new Map([
   ['runIf', false],
 ]);
 /** After these a `/` starts a regular expression, after anything else it divides. */
-const EXPRESSION_KEYWORDS = new Set<ts.SyntaxKind>([
-  ReturnKeyword,
-  TypeOfKeyword,
-  InstanceOfKeyword,
-  InKeyword,
-  OfKeyword,
-  NewKeyword,
-  DeleteKeyword,
-  VoidKeyword,
-  ThrowKeyword,
-  CaseKeyword,
-  DoKeyword,
-  ElseKeyword,
-  YieldKeyword,
-  AwaitKeyword,
+const EXPRESSION_KEYWORDS = new Set<Kind>([
+  K.Return,
+  K.TypeOf,
+  K.InstanceOf,
+  K.In,
+  K.Of,
+  K.New,
+  K.Delete,
+  K.Void,
+  K.Throw,
+  K.Case,
+  K.Do,
+  K.Else,
+  K.Yield,
+  K.Await,
 ]);
-const CONTROL_KEYWORDS = new Set<ts.SyntaxKind>([IfKeyword, WhileKeyword, ForKeyword, WithKeyword]);
-const DIVISION_AFTER = new Set<ts.SyntaxKind>([
-  Identifier,
-  PrivateIdentifier,
-  NumericLiteral,
-  BigIntLiteral,
-  StringLiteral,
-  NoSubstitutionTemplateLiteral,
-  TemplateTail,
-  RegularExpressionLiteral,
-  CloseParenToken,
-  CloseBracketToken,
-  CloseBraceToken,
-  PlusPlusToken,
-  MinusMinusToken,
+const CONTROL_KEYWORDS = new Set<Kind>([K.If, K.While, K.For, K.With]);
+const DIVISION_AFTER = new Set<Kind>([
+  K.Identifier,
+  K.PrivateIdentifier,
+  K.NumericLiteral,
+  K.StringLiteral,
+  K.NoSubstitutionTemplate,
+  K.TemplateTail,
+  K.RegularExpression,
+  K.CloseParen,
+  K.CloseBracket,
+  K.CloseBrace,
+  K.PlusPlus,
+  K.MinusMinus,
 ]);
-const STATEMENT_START = new Set<ts.SyntaxKind>([
-  Unknown,
-  SemicolonToken,
-  OpenBraceToken,
-  CloseBraceToken,
-  ExportKeyword,
-  DeclareKeyword,
-  DefaultKeyword,
+const STATEMENT_START = new Set<Kind>([
+  K.Unknown,
+  K.Semicolon,
+  K.OpenBrace,
+  K.CloseBrace,
+  K.Export,
+  K.Declare,
+  K.Default,
 ]);
-const DECL_KEYWORDS: Partial<Record<ts.SyntaxKind, string>> = {
-  [FunctionKeyword]: 'function',
-  [ClassKeyword]: 'class',
-  [InterfaceKeyword]: 'interface',
-  [EnumKeyword]: 'enum',
-  [NamespaceKeyword]: 'namespace',
-  [ModuleKeyword]: 'namespace',
-  [TypeKeyword]: 'type',
-  [ConstKeyword]: 'const',
-  [LetKeyword]: 'let',
-  [VarKeyword]: 'var',
+const DECL_KEYWORDS: Partial<Record<Kind, string>> = {
+  [K.Function]: 'function',
+  [K.Class]: 'class',
+  [K.Interface]: 'interface',
+  [K.Enum]: 'enum',
+  [K.Namespace]: 'namespace',
+  [K.Module]: 'namespace',
+  [K.Type]: 'type',
+  [K.Const]: 'const',
+  [K.Let]: 'let',
+  [K.Var]: 'var',
 };
 /** Contextual keywords that only declare at the start of a statement. */
-const CONTEXTUAL_DECL = new Set<ts.SyntaxKind>([
-  InterfaceKeyword,
-  NamespaceKeyword,
-  ModuleKeyword,
-  TypeKeyword,
-  LetKeyword,
-  EnumKeyword,
-]);
+const CONTEXTUAL_DECL = new Set<Kind>([K.Interface, K.Namespace, K.Module, K.Type, K.Let, K.Enum]);
 
-function isNameToken(kind: ts.SyntaxKind): boolean {
+/** Whether a `/` after this token divides (the token ends an expression) rather than starting a regular expression; `)` aside. */
+export function dividesAfter(prev: Kind): boolean {
+  return DIVISION_AFTER.has(prev) || (isNameToken(prev) && !EXPRESSION_KEYWORDS.has(prev));
+}
+
+function isNameToken(kind: Kind): boolean {
   return (
-    kind === Identifier ||
-    kind === PrivateIdentifier ||
-    kind === StringLiteral ||
-    kind === NumericLiteral ||
-    (kind >= FirstKeyword && kind <= LastKeyword)
+    kind === K.Identifier ||
+    kind === K.PrivateIdentifier ||
+    kind === K.StringLiteral ||
+    kind === K.NumericLiteral ||
+    kind >= FIRST_KEYWORD
   );
 }
 
-const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, ts.LanguageVariant.Standard);
+const lexer = new Lexer();
 
 /** A token's text when it is an identifier short enough to be a test callee or call modifier, else ''. */
-function shortName(text: string, kind: ts.SyntaxKind, start: number, end: number): string {
-  return kind === Identifier && end - start <= 10 ? text.slice(start, end) : '';
+function shortName(text: string, kind: Kind, start: number, end: number): string {
+  return kind === K.Identifier && end - start <= 10 ? text.slice(start, end) : '';
 }
 
 interface Bound {
   cite: ScannedCitation;
   chain: Frame[];
+}
+
+/**
+ * Where TypeScript's parser sees strings, templates, regular expressions and
+ * JSX text in a file, sorted by start (ts-literals.ts).
+ */
+export interface Literal {
+  start: number;
+  end: number;
+  kind: Kind;
+  /** Template pieces are followed by the walk itself (it tracks `${…}`); they only filter. */
+  template: boolean;
+}
+
+export type LiteralParser = (text: string, file: string) => Literal[];
+
+let parseLiterals: LiteralParser | undefined;
+
+/** Installs the parser the scan asks where the tokens are ambiguous (ts-literals.ts). */
+export function useLiteralParser(parser: LiteralParser): void {
+  parseLiterals = parser;
+}
+
+/**
+ * Thrown by `scanTypeScript` when a file's tokens are ambiguous and
+ * TypeScript's parser is not loaded yet: await `loadTypeScriptParser()`
+ * (dispatch.ts) and scan again.
+ */
+export class TypeScriptParserNotLoaded extends Error {
+  constructor(file: string) {
+    super(`TypeScript's parser is not loaded yet (needed for ${file}); await loadTypeScriptParser() first`);
+  }
 }
 
 // @implements factline#GATE-SCAN-COMMENTS-ONLY
@@ -243,8 +198,8 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
   const first = walk(text, file, undefined);
   if (!first.ambiguous) return first.out;
   // The tokens alone could not tell: walk again with the parser's literals.
-  const literals = parsedLiterals(text, file);
-  return walk(text, file, literals).out;
+  if (parseLiterals === undefined) throw new TypeScriptParserNotLoaded(file);
+  return walk(text, file, parseLiterals(text, file)).out;
 }
 
 /**
@@ -260,8 +215,7 @@ function walk(
 ): { out: ScannedCitation[]; ambiguous: boolean } {
   let nextLiteral = 0;
   const jsx = file.endsWith('x');
-  scanner.setLanguageVariant(jsx ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard);
-  scanner.setText(text);
+  lexer.setText(text);
   const at = lineIndex(text);
   const bound: Bound[] = [];
   const stack: Frame[] = [];
@@ -269,13 +223,13 @@ function walk(
   let awaiting: { items: Bound[]; depth: number } | undefined;
   // What the last significant tokens were (kind and place), newest first;
   // their text is cut out only when a call needs its callee name.
-  let prev: ts.SyntaxKind = Unknown;
+  let prev: Kind = K.Unknown;
   let prevStart = 0;
   let prevEnd = 0;
-  let prev2: ts.SyntaxKind = Unknown;
+  let prev2: Kind = K.Unknown;
   let prev2Start = 0;
   let prev2End = 0;
-  let prev3: ts.SyntaxKind = Unknown;
+  let prev3: Kind = K.Unknown;
   let prev3Start = 0;
   let prev3End = 0;
   let newlineSinceToken = true;
@@ -293,23 +247,19 @@ function walk(
   // Titles and tables still open: the walk cannot stop early while one is.
   let openTitles = 0;
 
-  for (let kind = scanner.scan(); kind !== EndOfFileToken; kind = scanner.scan()) {
-    if (kind === WhitespaceTrivia || kind === ShebangTrivia || kind === ConflictMarkerTrivia) continue;
-    if (kind === NewLineTrivia) {
-      newlineSinceToken = true;
-      continue;
-    }
-    const start = scanner.getTokenStart();
+  for (let kind = lexer.scan(); kind !== K.EndOfFile; kind = lexer.scan()) {
+    if (lexer.newline) newlineSinceToken = true;
+    const start = lexer.tokenStart;
     if (literals !== undefined) {
       while (nextLiteral < literals.length && literals[nextLiteral]!.end <= start) nextLiteral++;
       const literal = literals[nextLiteral];
       if (literal !== undefined && literal.start <= start && !literal.template) {
-        if (scanner.getTokenEnd() !== literal.end) scanner.resetTokenState(literal.end);
         kind = literal.kind;
+        lexer.resetTo(literal.end, kind);
       }
     }
-    if (kind === SingleLineCommentTrivia || kind === MultiLineCommentTrivia) {
-      const comment = scanner.getTokenText();
+    if (kind === K.SingleLineComment || kind === K.MultiLineComment) {
+      const comment = lexer.tokenText();
       if (comment.includes('@')) {
         const raws = parseCitations(comment, start);
         if (raws.length > 0) {
@@ -321,7 +271,7 @@ function walk(
           }
           // A comment on its own line describes what follows it; a trailing
           // comment describes the code it ends.
-          if (newlineSinceToken || prev === Unknown) {
+          if (newlineSinceToken || prev === K.Unknown) {
             if (awaiting && awaiting.depth === stack.length) awaiting.items.push(...items);
             else awaiting = { items, depth: stack.length };
           }
@@ -342,25 +292,25 @@ function walk(
     )
       break;
     switch (kind) {
-      case SlashToken:
-      case SlashEqualsToken:
-        if (prev === CloseParenToken || prev === CloseBraceToken) ambiguous = true;
+      case K.Slash:
+      case K.SlashEquals:
+        // @implements speed-lexer#PARSER-ONLY-WHEN-AMBIGUOUS
+        // After `)` the frames tell: a regular expression follows only the `)` of an
+        // `if`/`while`/`for`/`with` header. After `}` only the grammar does (a block or an object?).
+        if (prev === K.CloseBrace) ambiguous = true;
         if (literals !== undefined) break; // a regular expression was skipped above
-        if (
-          (prev === CloseParenToken && closedControl) ||
-          (!DIVISION_AFTER.has(prev) && !(isNameToken(prev) && !EXPRESSION_KEYWORDS.has(prev)))
-        ) {
-          kind = scanner.reScanSlashToken();
+        if ((prev === K.CloseParen && closedControl) || !dividesAfter(prev)) {
+          kind = lexer.reScanSlash();
         }
         break;
-      case LessThanToken:
+      case K.LessThan:
         if (jsx) ambiguous = true;
         break;
-      case CloseBraceToken:
+      case K.CloseBrace:
         if (top?.kind === 'template') {
-          kind = scanner.reScanTemplateToken(false);
-          top.titleParts?.push(scanner.getTokenValue());
-          if (kind === TemplateTail) {
+          kind = lexer.reScanTemplate();
+          top.titleParts?.push(lexer.tokenValue());
+          if (kind === K.TemplateTail) {
             stack.pop();
             if (top.titleFor !== undefined) {
               setTitle(top.titleFor, top.titleParts!.join(TEMPLATE_HOLE), '`');
@@ -375,18 +325,18 @@ function walk(
           if (pending && pending.depth > stack.length) pending = undefined;
         }
         break;
-      case TemplateHead: {
+      case K.TemplateHead: {
         const frame = newFrame('template');
         // A title built at run time: its text parts, with a hole where each value goes.
         if (top?.wantsTitle && top === stack[stack.length - 1]) {
           frame.titleFor = top;
-          frame.titleParts = [scanner.getTokenValue()];
+          frame.titleParts = [lexer.tokenValue()];
           openTitles++;
         }
         stack.push(frame);
         break;
       }
-      case OpenBraceToken: {
+      case K.OpenBrace: {
         if (pending && pending.depth === stack.length) {
           stack.push(pending.frame);
           pending = undefined;
@@ -398,7 +348,7 @@ function walk(
         memberLocked = false;
         break;
       }
-      case OpenParenToken: {
+      case K.OpenParen: {
         const inClass = top?.classBody === true;
         if (inClass && memberName !== undefined && !memberLocked) {
           pending = pendingFrame(
@@ -414,12 +364,11 @@ function walk(
         let callee: string | undefined;
         let eachOf: string | undefined;
         let eachFills = false;
-        const curried = prev === CloseParenToken && closedEach !== undefined;
+        const curried = prev === K.CloseParen && closedEach !== undefined;
         const each = curried && closedFills;
         if (curried) callee = closedEach;
-        else if (prev === Identifier && prev2 !== DotToken)
-          callee = shortName(text, prev, prevStart, prevEnd);
-        else if (prev === Identifier && prev2 === DotToken) {
+        else if (prev === K.Identifier && prev2 !== K.Dot) callee = shortName(text, prev, prevStart, prevEnd);
+        else if (prev === K.Identifier && prev2 === K.Dot) {
           const modifier = shortName(text, prev, prevStart, prevEnd);
           const target = shortName(text, prev3, prev3Start, prev3End);
           if (CALL_MODIFIERS.has(modifier)) callee = target;
@@ -459,16 +408,16 @@ function walk(
           stack.push(newFrame('paren', pending.frame.label));
         } else {
           const frame = newFrame('paren');
-          if (CONTROL_KEYWORDS.has(prev)) frame.control = true;
+          if (CONTROL_KEYWORDS.has(prev) || (prev === K.Await && prev2 === K.For)) frame.control = true;
           stack.push(frame);
         }
         break;
       }
-      case OpenBracketToken:
+      case K.OpenBracket:
         stack.push(newFrame('bracket'));
         break;
-      case CloseParenToken:
-      case CloseBracketToken: {
+      case K.CloseParen:
+      case K.CloseBracket: {
         const closed = stack.pop();
         closedControl = closed?.control === true;
         if (pending && pending.depth > stack.length) pending = undefined;
@@ -476,23 +425,23 @@ function walk(
           openTitles--;
           awaiting = closed.stash ?? awaiting;
         }
-        closedEach = kind === CloseParenToken ? closed?.eachOf : undefined;
+        closedEach = kind === K.CloseParen ? closed?.eachOf : undefined;
         closedFills = closed?.eachFills === true;
         break;
       }
-      case SemicolonToken:
+      case K.Semicolon:
         if (pending && pending.depth === stack.length) pending = undefined;
         awaiting = undefined;
         memberName = undefined;
         memberLocked = false;
         expectName = undefined;
         break;
-      case ColonToken:
-      case QuestionToken:
-      case ExclamationToken:
+      case K.Colon:
+      case K.Question:
+      case K.Exclamation:
         if (top?.classBody) memberLocked = true;
         break;
-      case EqualsToken:
+      case K.Equals:
         if (top?.classBody && memberName !== undefined && !memberLocked) {
           pending = pendingFrame(`property ${memberName}`, true, false, stack, awaiting);
           if (awaiting?.depth === stack.length) awaiting = undefined;
@@ -502,9 +451,9 @@ function walk(
       default:
         break;
     }
-    if (top?.wantsTitle && stack[stack.length - 1] === top && kind !== OpenParenToken) {
-      if (kind === StringLiteral || kind === NoSubstitutionTemplateLiteral)
-        setTitle(top, scanner.getTokenValue(), '"');
+    if (top?.wantsTitle && stack[stack.length - 1] === top && kind !== K.OpenParen) {
+      if (kind === K.StringLiteral || kind === K.NoSubstitutionTemplate)
+        setTitle(top, lexer.tokenValue(), '"');
       else {
         top.label = top.each ? `${top.callee}.each` : top.callee;
         top.wantsTitle = undefined;
@@ -514,22 +463,19 @@ function walk(
     if (expectName !== undefined) {
       const what = expectName;
       expectName = undefined;
-      if (kind === AsteriskToken && what === 'function') {
+      if (kind === K.Asterisk && what === 'function') {
         expectName = what;
-      } else if (
-        kind === Identifier ||
-        (kind >= FirstKeyword && kind <= LastKeyword && kind !== ExtendsKeyword)
-      ) {
+      } else if (kind === K.Identifier || (kind >= FIRST_KEYWORD && kind !== K.Extends)) {
         pending = pendingFrame(
-          `${what} ${scanner.getTokenText()}`,
+          `${what} ${lexer.tokenText()}`,
           what === 'const' || what === 'let' || what === 'var',
           what === 'class',
           stack,
           awaiting,
         );
         if (awaiting?.depth === stack.length) awaiting = undefined;
-      } else if (what === 'class' && (kind === OpenBraceToken || kind === ExtendsKeyword)) {
-        if (kind === OpenBraceToken) {
+      } else if (what === 'class' && (kind === K.OpenBrace || kind === K.Extends)) {
+        if (kind === K.OpenBrace) {
           const frame = stack[stack.length - 1]!;
           frame.label = 'class (anonymous)';
           frame.classBody = true;
@@ -547,13 +493,13 @@ function walk(
       ) {
         expectName = decl;
       } else if (top?.classBody && !memberLocked && isNameToken(kind)) {
-        memberName = kind === StringLiteral ? scanner.getTokenValue() : scanner.getTokenText();
+        memberName = kind === K.StringLiteral ? lexer.tokenValue() : lexer.tokenText();
       }
     }
     // (The `)` ending an `it.each(` table hands its waiting citations on to the call it opens.)
-    if (awaiting && kind !== OpenParenToken && isBoundary(kind) && closedEach === undefined)
+    if (awaiting && kind !== K.OpenParen && isBoundary(kind) && closedEach === undefined)
       awaiting = undefined;
-    if (kind !== CloseParenToken) closedEach = undefined;
+    if (kind !== K.CloseParen) closedEach = undefined;
     prev3 = prev2;
     prev3Start = prev2Start;
     prev3End = prev2End;
@@ -562,7 +508,7 @@ function walk(
     prev2End = prevEnd;
     prev = kind;
     prevStart = start;
-    prevEnd = scanner.getTokenEnd();
+    prevEnd = lexer.tokenEnd;
     newlineSinceToken = false;
   }
   const out: ScannedCitation[] = [];
@@ -572,63 +518,6 @@ function walk(
     out.push(materialise(item.cite, item.chain));
   }
   return { out, ambiguous };
-}
-
-/** Kinds whose text is data, never a comment, whatever it looks like. */
-const LITERAL_KINDS = new Set<ts.SyntaxKind>([
-  StringLiteral,
-  NoSubstitutionTemplateLiteral,
-  TemplateHead,
-  TemplateMiddle,
-  TemplateTail,
-  RegularExpressionLiteral,
-  JsxText,
-]);
-
-interface Literal {
-  start: number;
-  end: number;
-  kind: ts.SyntaxKind;
-  /** Template pieces are followed by the walk itself (it tracks `${…}`); they only filter. */
-  template: boolean;
-}
-
-/**
- * Where the TypeScript parser sees strings, templates, regular expressions
- * and JSX text, sorted. A full parse costs ~10x a token pass, so it runs only
- * for files whose tokens were ambiguous.
- */
-// @implements trust#SCAN-COMMENTS-BY-LANGUAGE-RULES
-function parsedLiterals(text: string, file: string): Literal[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, scriptKindOf(file));
-  const literals: Literal[] = [];
-  // An explicit stack: deeply nested code must not overflow the call stack.
-  const todo: ts.Node[] = [source];
-  while (todo.length > 0) {
-    const node = todo.pop()!;
-    if (LITERAL_KINDS.has(node.kind)) {
-      literals.push({
-        // JSX text has no leading trivia: its text starts at pos (getStart would skip a `//` in it).
-        start: node.kind === JsxText ? node.pos : node.getStart(source),
-        end: node.end,
-        kind: node.kind === JsxText ? StringLiteral : node.kind,
-        template: node.kind === TemplateHead || node.kind === TemplateMiddle || node.kind === TemplateTail,
-      });
-      continue;
-    }
-    ts.forEachChild(node, (child) => {
-      todo.push(child);
-    });
-  }
-  return literals.filter((l) => l.end > l.start).sort((a, b) => a.start - b.start);
-}
-
-function scriptKindOf(file: string): ts.ScriptKind {
-  const ext = file.slice(file.lastIndexOf('.') + 1);
-  if (ext === 'tsx') return ts.ScriptKind.TSX;
-  if (ext === 'jsx') return ts.ScriptKind.JSX;
-  if (ext === 'js' || ext === 'mjs' || ext === 'cjs') return ts.ScriptKind.JS;
-  return ts.ScriptKind.TS;
 }
 
 /**
@@ -664,8 +553,8 @@ function setTitle(call: Frame, title: string, quote: '"' | '`'): void {
   call.wantsTitle = undefined;
 }
 
-function isBoundary(kind: ts.SyntaxKind): boolean {
-  return kind === CloseParenToken || kind === EqualsGreaterThanToken || kind === CommaToken;
+function isBoundary(kind: Kind): boolean {
+  return kind === K.CloseParen || kind === K.EqualsGreaterThan || kind === K.Comma;
 }
 
 // @implements factline#GATE-BINDS-ENCLOSING-SYMBOL

@@ -84,8 +84,8 @@ const SPEC = defineCommand({
   about: `The traceability gate: joins the specs' facts with the @implements / @verifies /
 @deviates citations in the source and test files and reports every gap.`,
   epilog: `A citation counts only inside a comment, by the language's own rules: in TS/JS
-the TypeScript scanner, and its parser where tokens are ambiguous (a regular
-expression after \`)\` or \`}\`, JSX text); heredoc bodies in shell and Ruby and
+tokens read as TypeScript's scanner reads them, and TypeScript's parser where
+they are ambiguous (a regular expression after \`}\`, JSX text); heredoc bodies in shell and Ruby and
 block or quoted scalars in YAML are text, never comments.
 
 Specs, sources and tests are found by glob under one policy: a symbolic link is

@@ -138,8 +138,10 @@ describe('the compiled CLI', () => {
     expect(probe(['--help']).typescript).toBe(false);
     expect(probe(['--version']).typescript).toBe(false);
     writeFileSync(join(project, 'src', 'ping.ts'), '// @implements app#PING\nexport const ping = 1;\n');
-    const tagged = probe(['check', '--no-cache', '--json']);
-    expect(tagged.typescript).toBe(true); // the probe can see it load
-    expect(tagged.tsMorph).toBe(false); // the compiler alone
+    expect(probe(['check', '--no-cache', '--json']).typescript).toBe(false); // tokens alone tell
+    writeFileSync(join(project, 'src', 'ping.ts'), '{}\n/ping/.test("ping");\n// @implements app#PING\n');
+    const ambiguous = probe(['check', '--no-cache', '--json']);
+    expect(ambiguous.typescript).toBe(true); // the probe can see it load
+    expect(ambiguous.tsMorph).toBe(false); // the compiler alone
   }, 60_000);
 });

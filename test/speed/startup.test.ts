@@ -57,14 +57,21 @@ describe('start-up', () => {
 
   // @verifies speed#LAZY-TS-SCANNER
   // @verifies speed-tsload#SCANNER-LOADS-COMPILER-ONLY
-  it('loads the TS scanner on demand for a file with a tag, then reads its citation from the warm cache without it', () => {
-    const root = tree('// @implements app#PING\nexport const ping = () => "pong";\n');
+  // @verifies speed-lexer#OWN-TOKENIZER
+  // @verifies speed-lexer#PARSER-ONLY-WHEN-AMBIGUOUS
+  it('tokenizes a tagged file without TypeScript, loads its parser only for ambiguous tokens, then serves the citation from the warm cache', () => {
+    const plain = tree('// @implements app#PING\nexport const ping = () => "pong" / 2;\n');
+    const tokensTell = probe(plain, ['check', '--no-cache', '--json']);
+    expect(tokensTell.typescript).toBe(false);
+    expect(JSON.parse(tokensTell.out).citations.map((c: { id: string }) => c.id)).toEqual(['PING']);
+    // After a block's `}` only the grammar tells a regular expression from a division.
+    const root = tree('export function ping() {}\n/pong/.test("pong");\n// @implements app#PING\n');
     const cold = probe(root, ['check', '--json']);
     expect(cold.typescript).toBe(true);
     expect(cold.tsMorph).toBe(false); // the compiler alone, not ts-morph
     expect(cold.code).toBe(1); // implemented, not verified
     expect(JSON.parse(cold.out).citations.map((c: { id: string; line: number }) => [c.id, c.line])).toEqual([
-      ['PING', 1],
+      ['PING', 3],
     ]);
     const warm = probe(root, ['check', '--json']);
     expect(warm.typescript).toBe(false);

@@ -37,7 +37,11 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** A project with one TS file citing a fact (inside a test, so the scanner's symbol binding is exercised), and a temp folder of its own. */
+/**
+ * A project with one TS file citing a fact (in a class, so the scanner's
+ * symbol binding is exercised) whose tokens need TypeScript's parser (a `/`
+ * right after a block's `}`, before the citations), and a temp folder of its own.
+ */
 function project(): { root: string; temp: string; cacheDir: string; cacheFile: string } {
   const root = mkdtempSync(join(tmpdir(), 'factline-tsload-'));
   dirs.push(root);
@@ -48,6 +52,8 @@ function project(): { root: string; temp: string; cacheDir: string; cacheFile: s
   writeFileSync(
     join(root, 'src', 'ping.ts'),
     [
+      'export function ping() {}',
+      "/ping/.test('ping');",
       '// @implements app#PING',
       'export class Ping {',
       '  /** @implements app#PONG */',
@@ -102,8 +108,8 @@ describe('the code cache of the scanner’s TypeScript', () => {
     const first = check(root, temp);
     const cites = JSON.parse(first).citations.map((c: { id: string; line: number }) => [c.id, c.line]);
     expect(cites).toEqual([
-      ['PING', 1],
-      ['PONG', 3],
+      ['PING', 3],
+      ['PONG', 5],
     ]);
     expect(statSync(cacheDir).mode & 0o777).toBe(0o700);
     expect(statSync(cacheFile).mode & 0o777).toBe(0o600);

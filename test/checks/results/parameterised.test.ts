@@ -25,6 +25,8 @@ const SPEC = `# Table-driven
 @fact:SKIPPED-BY-CONDITION A test skipped by its condition.
 
 @fact:OBJECT-ROWS Rows named by their fields.
+
+@fact:FOR-ROWS Rows of vitest's it.for.
 `;
 
 const SOURCE = `// @implements demo#ROWS-ALL-PASS
@@ -32,6 +34,7 @@ const SOURCE = `// @implements demo#ROWS-ALL-PASS
 // @implements demo#LOOP-TITLES
 // @implements demo#SKIPPED-BY-CONDITION
 // @implements demo#OBJECT-ROWS
+// @implements demo#FOR-ROWS
 export const double = (n) => n * 2;
 `;
 
@@ -58,6 +61,9 @@ describe('double', () => {
 
   // @verifies demo#OBJECT-ROWS
   it.each([{ n: 4, want: 8 }])('doubles $n into $want', ({ n, want }) => expect(double(n)).toBe(want));
+
+  // @verifies demo#FOR-ROWS
+  it.for([[5, 10]])('for %i doubles into %i', ([n, want]) => expect(double(n)).toBe(want));
 });
 `;
 
@@ -110,11 +116,13 @@ describe('parameterised tests and the results join', () => {
       'LOOP-TITLES verified',
       'SKIPPED-BY-CONDITION missing-verification',
       'OBJECT-ROWS verified',
+      'FOR-ROWS verified',
     ]);
-    expect(result.outcomes).toMatchObject({ passed: 3, failed: 1, skipped: 1, unknown: 0 });
+    expect(result.outcomes).toMatchObject({ passed: 4, failed: 1, skipped: 1, unknown: 0 });
   }, 60_000);
 
   // @verifies evidence#RESULTS-PARAMETERISED-TESTS
+  // @verifies speed-lexer#PROPERTY-NAMES-ARE-WORDS
   it('labels the calls so a reader sees which title is a pattern', () => {
     const labels = scanFile('test/double.test.js', TESTS).map((c) => `${c.id}: ${c.symbol}`);
     expect(labels).toEqual([
@@ -124,6 +132,8 @@ describe('parameterised tests and the results join', () => {
       'LOOP-TITLES: describe "double" > it `keeps ${…} even`',
       'SKIPPED-BY-CONDITION: describe "double" > it "runs only where it can"',
       'OBJECT-ROWS: describe "double" > it.each "doubles $n into $want"',
+      // `for` after a dot is a property name, not the loop keyword.
+      'FOR-ROWS: describe "double" > it.each "for %i doubles into %i"',
     ]);
   });
 });

@@ -1,0 +1,770 @@
+/**
+ * A TS/JS tokenizer made for the citation scan. TypeScript's own scanner
+ * is general (it serves the parser, the services and JSX) and cost the gate
+ * most of its cold run, plus loading a 9 MB compiler before the first file.
+ * This one yields the tokens the walk in typescript.ts reads, by the same
+ * rules as TypeScript's scanner (test/checks/ts-lexer.test.ts compares the
+ * two token streams over real trees), and nothing else:
+ * - whitespace and line breaks are skipped; `newline` says one came before the token;
+ * - comments, strings, template pieces and numbers are whole tokens;
+ * - a keyword gets its own kind only where the walk tells it apart (the rest,
+ *   and any word right after `.` or `?.`, which is a property name, are identifiers);
+ * - operators are matched longest first, so `==` is never `=` and `?.` never `?`;
+ * - as with TypeScript's scanner, a `/` is a division token until the caller
+ *   asks for a regular expression there, and a `}` closes a brace until the
+ *   caller asks for the rest of a template.
+ */
+
+/** Token kinds (an enum, so the bundler writes them as numbers). Keywords come last, from FIRST_KEYWORD on. */
+export enum K {
+  EndOfFile = 0,
+  SingleLineComment = 1,
+  MultiLineComment = 2,
+  Identifier = 3,
+  PrivateIdentifier = 4,
+  StringLiteral = 5,
+  NumericLiteral = 6,
+  NoSubstitutionTemplate = 7,
+  TemplateHead = 8,
+  TemplateMiddle = 9,
+  TemplateTail = 10,
+  RegularExpression = 11,
+  OpenBrace = 12,
+  CloseBrace = 13,
+  OpenParen = 14,
+  CloseParen = 15,
+  OpenBracket = 16,
+  CloseBracket = 17,
+  Semicolon = 18,
+  Comma = 19,
+  Dot = 20,
+  QuestionDot = 21,
+  Colon = 22,
+  Question = 23,
+  Exclamation = 24,
+  Equals = 25,
+  EqualsGreaterThan = 26,
+  Asterisk = 27,
+  Slash = 28,
+  SlashEquals = 29,
+  LessThan = 30,
+  PlusPlus = 31,
+  MinusMinus = 32,
+  /** Any other operator or punctuator (`+`, `===`, `...`, `@`, `>`…). */
+  Operator = 33,
+  /** A character that starts no token. */
+  Unknown = 34,
+  Function = 40,
+  Class = 41,
+  Interface = 42,
+  Enum = 43,
+  Namespace = 44,
+  Module = 45,
+  Type = 46,
+  Const = 47,
+  Let = 48,
+  Var = 49,
+  Return = 50,
+  TypeOf = 51,
+  InstanceOf = 52,
+  In = 53,
+  Of = 54,
+  New = 55,
+  Delete = 56,
+  Void = 57,
+  Throw = 58,
+  Case = 59,
+  Do = 60,
+  Else = 61,
+  Yield = 62,
+  Await = 63,
+  If = 64,
+  While = 65,
+  For = 66,
+  With = 67,
+  Extends = 68,
+  Export = 69,
+  Declare = 70,
+  Default = 71,
+}
+
+export type Kind = K;
+
+export const FIRST_KEYWORD = K.Function;
+
+const KEYWORDS = new Map<string, Kind>([
+  ['function', K.Function],
+  ['class', K.Class],
+  ['interface', K.Interface],
+  ['enum', K.Enum],
+  ['namespace', K.Namespace],
+  ['module', K.Module],
+  ['type', K.Type],
+  ['const', K.Const],
+  ['let', K.Let],
+  ['var', K.Var],
+  ['return', K.Return],
+  ['typeof', K.TypeOf],
+  ['instanceof', K.InstanceOf],
+  ['in', K.In],
+  ['of', K.Of],
+  ['new', K.New],
+  ['delete', K.Delete],
+  ['void', K.Void],
+  ['throw', K.Throw],
+  ['case', K.Case],
+  ['do', K.Do],
+  ['else', K.Else],
+  ['yield', K.Yield],
+  ['await', K.Await],
+  ['if', K.If],
+  ['while', K.While],
+  ['for', K.For],
+  ['with', K.With],
+  ['extends', K.Extends],
+  ['export', K.Export],
+  ['declare', K.Declare],
+  ['default', K.Default],
+]);
+
+/**
+ * The keywords by first letter and length, so a word is matched in place
+ * (`startsWith`) instead of cut out of the text for a lookup.
+ */
+const KEYWORD_SPAN = 11;
+const KEYWORD_BUCKETS: (readonly [string, Kind][] | undefined)[] = [];
+for (const [word, kind] of KEYWORDS) {
+  const at = (word.charCodeAt(0) - 97) * KEYWORD_SPAN + word.length;
+  KEYWORD_BUCKETS[at] = [...(KEYWORD_BUCKETS[at] ?? []), [word, kind]];
+}
+
+enum C {
+  Tab = 9,
+  LineFeed = 10,
+  VerticalTab = 11,
+  FormFeed = 12,
+  CarriageReturn = 13,
+  Space = 32,
+  Exclamation = 33,
+  DoubleQuote = 34,
+  Hash = 35,
+  Dollar = 36,
+  Percent = 37,
+  Ampersand = 38,
+  SingleQuote = 39,
+  OpenParen = 40,
+  CloseParen = 41,
+  Asterisk = 42,
+  Plus = 43,
+  Comma = 44,
+  Minus = 45,
+  Dot = 46,
+  Slash = 47,
+  Zero = 48,
+  Seven = 55,
+  Nine = 57,
+  Colon = 58,
+  Semicolon = 59,
+  LessThan = 60,
+  Equals = 61,
+  GreaterThan = 62,
+  Question = 63,
+  At = 64,
+  UpperA = 65,
+  UpperZ = 90,
+  OpenBracket = 91,
+  Backslash = 92,
+  CloseBracket = 93,
+  Caret = 94,
+  Underscore = 95,
+  Backtick = 96,
+  LowerA = 97,
+  LowerZ = 122,
+  OpenBrace = 123,
+  Bar = 124,
+  CloseBrace = 125,
+  Tilde = 126,
+  LineSeparator = 0x2028,
+  ParagraphSeparator = 0x2029,
+}
+
+/** The line breaks of ECMAScript (and of TypeScript's scanner). */
+function isLineBreak(c: number): boolean {
+  return c === C.LineFeed || c === C.CarriageReturn || c === C.LineSeparator || c === C.ParagraphSeparator;
+}
+
+/** Single-line white space as TypeScript's scanner knows it (beyond ASCII: NBSP, the Zs spaces, BOM). */
+function isSpace(c: number): boolean {
+  return (
+    c === C.Space ||
+    c === C.Tab ||
+    c === C.VerticalTab ||
+    c === C.FormFeed ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200b) ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff ||
+    c === 0x85
+  );
+}
+
+function isAsciiWordChar(c: number): boolean {
+  return (
+    (c >= C.LowerA && c <= C.LowerZ) ||
+    (c >= C.UpperA && c <= C.UpperZ) ||
+    (c >= C.Zero && c <= C.Nine) ||
+    c === C.Underscore ||
+    c === C.Dollar
+  );
+}
+
+const ID_START = /[\p{ID_Start}]/u;
+const ID_CONTINUE = /[\p{ID_Continue}]/u;
+
+/** Beyond ASCII, identifiers take Unicode's ID_Start and ID_Continue characters (astral ones too). */
+function isIdStart(codePoint: number): boolean {
+  return ID_START.test(String.fromCodePoint(codePoint));
+}
+
+function isIdContinue(codePoint: number): boolean {
+  return ID_CONTINUE.test(String.fromCodePoint(codePoint));
+}
+
+/** UTF-16 units of the code point. */
+function unitsOf(codePoint: number): number {
+  return codePoint > 0xffff ? 2 : 1;
+}
+
+function isDigit(c: number): boolean {
+  return c >= C.Zero && c <= C.Nine;
+}
+
+const MERGE_CONFLICT_MARKER_LENGTH = 7;
+
+// @implements speed-lexer#OWN-TOKENIZER
+// @implements speed-lexer#SAME-TOKENS-AS-TYPESCRIPT
+export class Lexer {
+  private text = '';
+  private end = 0;
+  private pos = 0;
+  /** Where the current token starts and ends. */
+  tokenStart = 0;
+  tokenEnd = 0;
+  /** Whether a line break stands between the previous token (comments included) and this one. */
+  newline = false;
+  private kind: Kind = K.EndOfFile;
+  /** The last token that was not a comment: a word after `.` or `?.` is a property name. */
+  private lastSignificant: Kind = K.EndOfFile;
+  private hasEscape = false;
+
+  setText(text: string): void {
+    this.text = text;
+    this.end = text.length;
+    this.pos = 0;
+    this.tokenStart = 0;
+    this.tokenEnd = 0;
+    this.newline = false;
+    this.kind = K.EndOfFile;
+    this.lastSignificant = K.EndOfFile;
+  }
+
+  /** The current token's source text. */
+  tokenText(): string {
+    return this.text.slice(this.tokenStart, this.tokenEnd);
+  }
+
+  /** A string's or template piece's value, escapes applied; any other token's text. */
+  tokenValue(): string {
+    const text = this.text;
+    const start = this.tokenStart;
+    const end = this.tokenEnd;
+    const first = text.charCodeAt(start);
+    if (first === C.DoubleQuote || first === C.SingleQuote) {
+      const closed = end - start >= 2 && text.charCodeAt(end - 1) === first;
+      const body = text.slice(start + 1, closed ? end - 1 : end);
+      return this.hasEscape ? cook(body, false) : body;
+    }
+    if (first === C.Backtick || first === C.CloseBrace) {
+      const last = text.charCodeAt(end - 1);
+      let bodyEnd = end;
+      if (this.kind === K.TemplateHead || this.kind === K.TemplateMiddle) bodyEnd = end - 2;
+      else if (last === C.Backtick && end - start >= 2) bodyEnd = end - 1;
+      let body = text.slice(start + 1, bodyEnd);
+      // Template values read every line break as \n.
+      if (body.includes('\r')) body = body.replace(/\r\n?/g, '\n');
+      return this.hasEscape ? cook(body, true) : body;
+    }
+    return this.tokenText();
+  }
+
+  /** Moves on to `pos` as if a token of `kind` ended there (a literal the parser found). */
+  resetTo(pos: number, kind: Kind): void {
+    this.pos = pos;
+    this.tokenEnd = pos;
+    this.kind = kind;
+    this.lastSignificant = kind;
+    this.hasEscape = this.text.slice(this.tokenStart, pos).includes('\\');
+  }
+
+  scan(): Kind {
+    const text = this.text;
+    const end = this.end;
+    let pos = this.pos;
+    let newline = false;
+    let c = 0;
+    for (;;) {
+      if (pos >= end) {
+        this.tokenStart = pos;
+        this.tokenEnd = pos;
+        this.newline = newline;
+        this.kind = K.EndOfFile;
+        return K.EndOfFile;
+      }
+      c = text.charCodeAt(pos);
+      if (c === C.Space || c === C.Tab) {
+        pos++;
+        continue;
+      }
+      if (c === C.LineFeed || c === C.CarriageReturn) {
+        newline = true;
+        pos++;
+        continue;
+      }
+      if (c >= 0x80 || c === C.VerticalTab || c === C.FormFeed) {
+        if (isSpace(c)) {
+          pos++;
+          continue;
+        }
+        if (c === C.LineSeparator || c === C.ParagraphSeparator) {
+          newline = true;
+          pos++;
+          continue;
+        }
+      }
+      if (
+        (c === C.LessThan || c === C.Equals || c === C.GreaterThan || c === C.Bar) &&
+        isConflictMarker(text, pos)
+      ) {
+        pos = skipConflictMarker(text, pos);
+        continue;
+      }
+      if (c === C.Hash && pos === 0 && text.charCodeAt(1) === C.Exclamation) {
+        while (pos < end && !isLineBreak(text.charCodeAt(pos))) pos++;
+        continue;
+      }
+      break;
+    }
+    this.tokenStart = pos;
+    this.newline = newline;
+    this.hasEscape = false;
+    const kind = this.token(c, pos);
+    this.kind = kind;
+    if (kind !== K.SingleLineComment && kind !== K.MultiLineComment) this.lastSignificant = kind;
+    return kind;
+  }
+
+  /** Scans the token starting with `c` at `start`; sets pos and tokenEnd. */
+  private token(c: number, start: number): Kind {
+    const text = this.text;
+    const end = this.end;
+    const next = text.charCodeAt(start + 1);
+    let pos = start + 1;
+    let kind: Kind;
+    switch (c) {
+      case C.OpenBrace:
+        kind = K.OpenBrace;
+        break;
+      case C.CloseBrace:
+        kind = K.CloseBrace;
+        break;
+      case C.OpenParen:
+        kind = K.OpenParen;
+        break;
+      case C.CloseParen:
+        kind = K.CloseParen;
+        break;
+      case C.OpenBracket:
+        kind = K.OpenBracket;
+        break;
+      case C.CloseBracket:
+        kind = K.CloseBracket;
+        break;
+      case C.Semicolon:
+        kind = K.Semicolon;
+        break;
+      case C.Comma:
+        kind = K.Comma;
+        break;
+      case C.Colon:
+        kind = K.Colon;
+        break;
+      case C.Tilde:
+      case C.At:
+        kind = K.Operator;
+        break;
+      case C.DoubleQuote:
+      case C.SingleQuote:
+        pos = this.stringEnd(start, c);
+        kind = K.StringLiteral;
+        break;
+      case C.Backtick:
+        return this.template(start);
+      case C.Slash:
+        if (next === C.Slash) {
+          pos = start + 2;
+          while (pos < end && !isLineBreak(text.charCodeAt(pos))) pos++;
+          kind = K.SingleLineComment;
+        } else if (next === C.Asterisk) {
+          const close = text.indexOf('*/', start + 2);
+          pos = close === -1 ? end : close + 2;
+          kind = K.MultiLineComment;
+        } else if (next === C.Equals) {
+          pos = start + 2;
+          kind = K.SlashEquals;
+        } else kind = K.Slash;
+        break;
+      case C.Dot:
+        if (isDigit(next)) {
+          pos = this.numberEnd(start);
+          kind = K.NumericLiteral;
+        } else {
+          if (next === C.Dot && text.charCodeAt(start + 2) === C.Dot) pos = start + 3;
+          kind = pos === start + 1 ? K.Dot : K.Operator;
+        }
+        break;
+      case C.Question:
+        if (next === C.Dot && !isDigit(text.charCodeAt(start + 2))) {
+          pos = start + 2;
+          kind = K.QuestionDot;
+        } else if (next === C.Question) {
+          pos = text.charCodeAt(start + 2) === C.Equals ? start + 3 : start + 2;
+          kind = K.Operator;
+        } else kind = K.Question;
+        break;
+      case C.Exclamation:
+        if (next === C.Equals) {
+          pos = text.charCodeAt(start + 2) === C.Equals ? start + 3 : start + 2;
+          kind = K.Operator;
+        } else kind = K.Exclamation;
+        break;
+      case C.Equals:
+        if (next === C.Equals) {
+          pos = text.charCodeAt(start + 2) === C.Equals ? start + 3 : start + 2;
+          kind = K.Operator;
+        } else if (next === C.GreaterThan) {
+          pos = start + 2;
+          kind = K.EqualsGreaterThan;
+        } else kind = K.Equals;
+        break;
+      case C.LessThan:
+        if (next === C.LessThan) {
+          pos = text.charCodeAt(start + 2) === C.Equals ? start + 3 : start + 2;
+          kind = K.Operator;
+        } else if (next === C.Equals) {
+          pos = start + 2;
+          kind = K.Operator;
+        } else kind = K.LessThan;
+        break;
+      case C.GreaterThan:
+        // As in TypeScript's scanner: `>` alone; the parser joins `>>` and `>=` (they never matter here).
+        kind = K.Operator;
+        break;
+      case C.Plus:
+      case C.Minus:
+        if (next === c) {
+          pos = start + 2;
+          kind = c === C.Plus ? K.PlusPlus : K.MinusMinus;
+        } else {
+          if (next === C.Equals) pos = start + 2;
+          kind = K.Operator;
+        }
+        break;
+      case C.Asterisk:
+        if (next === C.Asterisk) {
+          pos = text.charCodeAt(start + 2) === C.Equals ? start + 3 : start + 2;
+          kind = K.Operator;
+        } else if (next === C.Equals) {
+          pos = start + 2;
+          kind = K.Operator;
+        } else kind = K.Asterisk;
+        break;
+      case C.Ampersand:
+      case C.Bar:
+        if (next === c) pos = text.charCodeAt(start + 2) === C.Equals ? start + 3 : start + 2;
+        else if (next === C.Equals) pos = start + 2;
+        kind = K.Operator;
+        break;
+      case C.Percent:
+      case C.Caret:
+        if (next === C.Equals) pos = start + 2;
+        kind = K.Operator;
+        break;
+      case C.Hash:
+        // As TypeScript: `#!` past the start is unknown; any other `#` is a private name, empty when no word follows.
+        if (next === C.Exclamation) kind = K.Unknown;
+        else {
+          if (
+            isAsciiWordStart(next) ||
+            next === C.Backslash ||
+            (next >= 0x80 && isIdStart(text.codePointAt(start + 1)!))
+          )
+            pos = this.wordEnd(start + 1);
+          kind = K.PrivateIdentifier;
+        }
+        break;
+      default:
+        if (isDigit(c)) {
+          pos = this.numberEnd(start);
+          kind = K.NumericLiteral;
+        } else if (isAsciiWordStart(c) || c === C.Backslash) {
+          pos = this.wordEnd(start);
+          if (pos === start) {
+            // A backslash that starts no escape.
+            pos = start + 1;
+            kind = K.Unknown;
+          } else kind = this.wordKind(start, pos);
+        } else if (c >= 0x80 && isIdStart(text.codePointAt(start)!)) {
+          pos = this.wordEnd(start);
+          kind = K.Identifier;
+        } else {
+          // As TypeScript: one unknown character (both halves of an astral one).
+          pos = start + (c >= 0xd800 && c <= 0xdbff ? unitsOf(text.codePointAt(start)!) : 1);
+          kind = K.Unknown;
+        }
+    }
+    this.pos = pos;
+    this.tokenEnd = pos;
+    return kind;
+  }
+
+  // @implements speed-lexer#PROPERTY-NAMES-ARE-WORDS
+  private wordKind(start: number, pos: number): Kind {
+    const length = pos - start;
+    const first = this.text.charCodeAt(start);
+    if (length < 2 || length > 10 || first < C.LowerA || first > C.LowerZ) return K.Identifier;
+    if (this.lastSignificant === K.Dot || this.lastSignificant === K.QuestionDot) return K.Identifier;
+    const bucket = KEYWORD_BUCKETS[(first - C.LowerA) * KEYWORD_SPAN + length];
+    if (bucket !== undefined)
+      for (const [word, kind] of bucket) if (this.text.startsWith(word, start)) return kind;
+    return K.Identifier;
+  }
+
+  /** The end of an identifier from `pos`, `\u` escapes included. */
+  private wordEnd(pos: number): number {
+    const text = this.text;
+    const end = this.end;
+    while (pos < end) {
+      const c = text.charCodeAt(pos);
+      if (isAsciiWordChar(c)) pos++;
+      else if (c === C.Backslash && text.charCodeAt(pos + 1) === 117 /* u */) {
+        if (text.charCodeAt(pos + 2) === C.OpenBrace) {
+          const close = text.indexOf('}', pos + 3);
+          pos = close === -1 ? end : close + 1;
+        } else pos = Math.min(pos + 6, end);
+      } else if (c >= 0x80) {
+        const codePoint = text.codePointAt(pos)!;
+        if (!isIdContinue(codePoint)) break;
+        pos += unitsOf(codePoint);
+      } else break;
+    }
+    return pos;
+  }
+
+  /** The end of a number literal from `start` (decimal, hex/octal/binary, separators, exponent, bigint suffix). */
+  private numberEnd(start: number): number {
+    const text = this.text;
+    const end = this.end;
+    let pos = start;
+    const radix = text.charCodeAt(start + 1) | 0x20;
+    if (text.charCodeAt(start) === C.Zero && (radix === 120 || radix === 98 || radix === 111)) {
+      pos = start + 2;
+      while (pos < end && isAsciiWordChar(text.charCodeAt(pos))) pos++;
+      return pos;
+    }
+    while (pos < end && (isDigit(text.charCodeAt(pos)) || text.charCodeAt(pos) === C.Underscore)) pos++;
+    if (text.charCodeAt(pos) === C.Dot) {
+      pos++;
+      while (pos < end && (isDigit(text.charCodeAt(pos)) || text.charCodeAt(pos) === C.Underscore)) pos++;
+    }
+    if ((text.charCodeAt(pos) | 0x20) === 101 /* e */) {
+      const sign = text.charCodeAt(pos + 1);
+      const digitAt = sign === C.Plus || sign === C.Minus ? pos + 2 : pos + 1;
+      if (isDigit(text.charCodeAt(digitAt))) {
+        pos = digitAt;
+        while (pos < end && (isDigit(text.charCodeAt(pos)) || text.charCodeAt(pos) === C.Underscore)) pos++;
+      }
+    }
+    if (text.charCodeAt(pos) === 110 /* n */) pos++;
+    return pos;
+  }
+
+  /** The end of a string opened by `quote` at `start`; an unterminated one stops before its line break. */
+  private stringEnd(start: number, quote: number): number {
+    const text = this.text;
+    const end = this.end;
+    let pos = start + 1;
+    while (pos < end) {
+      const c = text.charCodeAt(pos);
+      if (c === quote) return pos + 1;
+      if (c === C.Backslash) {
+        this.hasEscape = true;
+        pos +=
+          text.charCodeAt(pos + 1) === C.CarriageReturn && text.charCodeAt(pos + 2) === C.LineFeed ? 3 : 2;
+        continue;
+      }
+      if (isLineBreak(c)) return pos;
+      pos++;
+    }
+    return end;
+  }
+
+  /** A template piece from the `` ` `` or `}` at `start`. */
+  private template(start: number): Kind {
+    const text = this.text;
+    const end = this.end;
+    const fromBacktick = text.charCodeAt(start) === C.Backtick;
+    let pos = start + 1;
+    let kind: Kind = fromBacktick ? K.NoSubstitutionTemplate : K.TemplateTail;
+    while (pos < end) {
+      const c = text.charCodeAt(pos);
+      if (c === C.Backtick) {
+        pos++;
+        break;
+      }
+      if (c === C.Dollar && text.charCodeAt(pos + 1) === C.OpenBrace) {
+        pos += 2;
+        kind = fromBacktick ? K.TemplateHead : K.TemplateMiddle;
+        break;
+      }
+      if (c === C.Backslash) {
+        this.hasEscape = true;
+        pos += 2;
+        continue;
+      }
+      pos++;
+    }
+    if (pos > end) pos = end;
+    this.pos = pos;
+    this.tokenEnd = pos;
+    this.kind = kind;
+    this.lastSignificant = kind;
+    return kind;
+  }
+
+  /** Reads the current `/` or `/=` token again as a regular expression literal. */
+  reScanSlash(): Kind {
+    const text = this.text;
+    const end = this.end;
+    let pos = this.tokenStart + 1;
+    let inEscape = false;
+    let inClass = false;
+    while (pos < end) {
+      const c = text.charCodeAt(pos);
+      if (isLineBreak(c)) break;
+      if (inEscape) inEscape = false;
+      else if (c === C.Slash && !inClass) {
+        pos++;
+        break;
+      } else if (c === C.OpenBracket) inClass = true;
+      else if (c === C.Backslash) inEscape = true;
+      else if (c === C.CloseBracket) inClass = false;
+      pos++;
+    }
+    while (pos < end && isAsciiWordChar(text.charCodeAt(pos))) pos++;
+    this.pos = pos;
+    this.tokenEnd = pos;
+    this.kind = K.RegularExpression;
+    this.lastSignificant = K.RegularExpression;
+    return K.RegularExpression;
+  }
+
+  /** Reads the current `}` again as the rest of a template: a middle piece or its tail. */
+  reScanTemplate(): Kind {
+    this.hasEscape = false;
+    return this.template(this.tokenStart);
+  }
+}
+
+function isAsciiWordStart(c: number): boolean {
+  return (
+    (c >= C.LowerA && c <= C.LowerZ) ||
+    (c >= C.UpperA && c <= C.UpperZ) ||
+    c === C.Underscore ||
+    c === C.Dollar
+  );
+}
+
+/** A merge conflict marker: seven of `<`, `=`, `>` or `|` at a line's start (then a space, but for `=`). */
+function isConflictMarker(text: string, pos: number): boolean {
+  if (pos > 0 && !isLineBreak(text.charCodeAt(pos - 1))) return false;
+  const c = text.charCodeAt(pos);
+  if (pos + MERGE_CONFLICT_MARKER_LENGTH > text.length) return false;
+  for (let i = 1; i < MERGE_CONFLICT_MARKER_LENGTH; i++) if (text.charCodeAt(pos + i) !== c) return false;
+  return c === C.Equals || text.charCodeAt(pos + MERGE_CONFLICT_MARKER_LENGTH) === C.Space;
+}
+
+/**
+ * Past a conflict marker, as TypeScript's scanner skips it: `<<<<<<<` and
+ * `>>>>>>>` to the end of their line; `|||||||` and `=======` up to the next
+ * marker that may follow them (`=======` or `>>>>>>>`).
+ */
+function skipConflictMarker(text: string, pos: number): number {
+  const c = text.charCodeAt(pos);
+  const end = text.length;
+  if (c === C.LessThan || c === C.GreaterThan) {
+    while (pos < end && !isLineBreak(text.charCodeAt(pos))) pos++;
+    return pos;
+  }
+  pos += MERGE_CONFLICT_MARKER_LENGTH;
+  while (pos < end) {
+    const here = text.charCodeAt(pos);
+    if ((here === C.Equals || here === C.GreaterThan) && here !== c && isConflictMarker(text, pos)) break;
+    pos++;
+  }
+  return pos;
+}
+
+const SIMPLE_ESCAPES: Record<string, string> = {
+  b: '\b',
+  t: '\t',
+  n: '\n',
+  v: '\v',
+  f: '\f',
+  r: '\r',
+};
+
+const ESCAPE =
+  /\\(?:u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|([0-3][0-7]{0,2}|[4-7][0-7]?)|([89])|([xu])|(\r\n|[\r\n\u2028\u2029])|([\s\S]))/g;
+
+/**
+ * A string or template body with its escape sequences applied, as
+ * TypeScript's scanner gives its value: line continuations vanish, a
+ * malformed `\x`/`\u` keeps its backslash, and a template keeps the raw text
+ * of the escapes it may not hold (octal, `\8`, `\9`, a code point past U+10FFFF).
+ */
+function cook(body: string, template: boolean): string {
+  return body.replace(
+    ESCAPE,
+    (whole, codePoint, unit, byte, octal, eightOrNine, malformed, _continuation, other, offset: number) => {
+      if (codePoint !== undefined) {
+        const value = Number.parseInt(codePoint, 16);
+        return value <= 0x10ffff ? String.fromCodePoint(value) : whole;
+      }
+      if (unit !== undefined) return String.fromCharCode(Number.parseInt(unit, 16));
+      if (byte !== undefined) return String.fromCharCode(Number.parseInt(byte, 16));
+      if (octal !== undefined) {
+        if (!template) return String.fromCharCode(Number.parseInt(octal, 8));
+        // A template allows `\0` only when no digit follows.
+        const next = body.charCodeAt(offset + whole.length);
+        return octal === '0' && !isDigit(next) ? '\0' : whole;
+      }
+      if (eightOrNine !== undefined) return template ? whole : eightOrNine;
+      if (malformed !== undefined) return whole;
+      if (other !== undefined) return SIMPLE_ESCAPES[other] ?? other;
+      return '';
+    },
+  );
+}
