@@ -259,6 +259,8 @@ export class Lexer {
   /** The last token that was not a comment: a word after `.` or `?.` is a property name. */
   private lastSignificant: Kind = K.EndOfFile;
   private hasEscape = false;
+  /** Whether `\n` is the text's only line break, so a line's end is one native search away. */
+  private onlyLineFeeds = true;
 
   setText(text: string): void {
     this.text = text;
@@ -269,6 +271,18 @@ export class Lexer {
     this.newline = false;
     this.kind = K.EndOfFile;
     this.lastSignificant = K.EndOfFile;
+    this.onlyLineFeeds = !text.includes('\r') && !text.includes('\u2028') && !text.includes('\u2029');
+  }
+
+  /** Where the line holding `pos` ends (at its line break, or the text's end). */
+  private lineEnd(pos: number): number {
+    const text = this.text;
+    if (this.onlyLineFeeds) {
+      const feed = text.indexOf('\n', pos);
+      return feed === -1 ? this.end : feed;
+    }
+    while (pos < this.end && !isLineBreak(text.charCodeAt(pos))) pos++;
+    return pos;
   }
 
   /** The current token's source text. */
@@ -414,8 +428,7 @@ export class Lexer {
         return this.template(start);
       case C.Slash:
         if (next === C.Slash) {
-          pos = start + 2;
-          while (pos < end && !isLineBreak(text.charCodeAt(pos))) pos++;
+          pos = this.lineEnd(start + 2);
           kind = K.SingleLineComment;
         } else if (next === C.Asterisk) {
           const close = text.indexOf('*/', start + 2);
