@@ -2,13 +2,10 @@
  * The spec reader: Markdown text in, SpecDocument out. Pure (no fs), one
  * remark parse, one walk; every problem is collected as a Diagnostic.
  */
-import type { Root } from 'mdast';
-import remarkGfm from 'remark-gfm';
-import remarkParse from 'remark-parse';
-import { unified } from 'unified';
 import { boundNesting } from './bounds.ts';
 import { bindFence, buildFact, DEFAULT_STATUS, headingSection } from './build.ts';
 import type { Issue } from './issues.ts';
+import { parseMarkdown } from './markdown.ts';
 import type { Fact, Section, SpecDocument, Status } from './model.ts';
 import { normativeServiceUnit } from './normative-service.ts';
 import { LineIndex } from './positions.ts';
@@ -24,8 +21,6 @@ export interface ParseOptions {
   /** Document name, the `DOC` of `DOC#ID`. */
   doc: string;
 }
-
-const processor = unified().use(remarkParse).use(remarkGfm);
 
 /**
  * YAML front matter is never a unit: blank it (keeping offsets and line
@@ -81,7 +76,7 @@ class SpecReading {
     readonly options: ParseOptions,
   ) {
     this.lines = new LineIndex(text);
-    this.blocks = collectBlocks(processor.parse(text) as Root);
+    this.blocks = collectBlocks(parseMarkdown(text));
     this.result = { doc: options.doc, file: options.file, facts: [], sections: [], diagnostics: [] };
   }
 
