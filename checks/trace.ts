@@ -148,15 +148,23 @@ function firstDefinitions(doc: SpecDocument): Fact[] {
 }
 
 /** One pass over a fact's citations (this runs for every fact). */
+/** Counters in locals, not a keyed increment per citation: this reads every citation of the tree. */
 function countEvidence(refs: number[], citations: Citation[]): Evidence {
-  const evidence: Evidence = { implements: 0, verifies: 0, deviates: 0, stale: 0 };
+  let implementing = 0;
+  let verifies = 0;
+  let deviates = 0;
+  let stale = 0;
   for (const i of refs) {
     const c = citations[i]!;
-    // A module's scope! marker is its implementing claim for the unit (vibevm records it as one).
-    if (c.counted) evidence[c.verb === 'scope' ? 'implements' : c.verb]++;
-    if (c.problem === 'stale-citation') evidence.stale++;
+    if (c.counted) {
+      if (c.verb === 'verifies') verifies++;
+      else if (c.verb === 'deviates') deviates++;
+      // A module's scope! marker is its implementing claim for the unit (vibevm records it as one).
+      else implementing++;
+    }
+    if (c.problem === 'stale-citation') stale++;
   }
-  return evidence;
+  return { implements: implementing, verifies, deviates, stale };
 }
 
 // @implements factline-architecture#FACT-STATE-DECIDED-ONCE
