@@ -10,8 +10,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ScanOutcome, SharedScan } from '../checks/gate.ts';
-import type { ScannedCitation } from '../checks/scan/types.ts';
 import { UsageError } from './io.ts';
+import { type PackedChunk, unpackChunk } from './scan-transfer.ts';
 
 /** `off`: never; unset or `auto`: past POOL_MIN_FILES on more than one core; `always`: whatever the size and the cores (tests, benchmarks). */
 export const POOL_ENV = 'FACTLINE_SCAN_POOL';
@@ -36,9 +36,9 @@ export interface PoolJob {
   chunk: number;
 }
 
-/** What the worker posts: one chunk's citations (null: the file vanished), a failure ending it, or that it stopped. */
+/** What the worker posts: one chunk's citations, packed (scan-transfer.ts), with a failure ending it, or that it stopped. */
 export type PoolReport =
-  | { start: number; found: (ScannedCitation[] | null)[]; failure?: { message: string; usage: boolean } }
+  | { start: number; found: PackedChunk; failure?: { message: string; usage: boolean } }
   | { done: true };
 
 export type PoolMode = 'off' | 'auto' | 'always';
@@ -99,12 +99,12 @@ export function startScanPool(root: string, files: readonly string[], entry: URL
   // @implements speed-pool#SAME-ERRORS
   worker.on('message', (report: PoolReport) => {
     if ('done' in report) return stop();
-    for (let i = 0; i < report.found.length; i++)
-      outcomes.set(report.start + i, report.found[i] ?? undefined);
+    const found = unpackChunk(report.found);
+    for (let i = 0; i < found.length; i++) outcomes.set(report.start + i, found[i] ?? undefined);
     const failure = report.failure;
     if (failure)
       outcomes.set(
-        report.start + report.found.length,
+        report.start + found.length,
         failure.usage ? new UsageError(failure.message) : new Error(failure.message),
       );
   });

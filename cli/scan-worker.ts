@@ -13,6 +13,7 @@ import { requireWithCodeCache } from './code-cache.ts';
 import { UsageError } from './io.ts';
 import { readGateFile } from './read-gate-file.ts';
 import type { PoolJob, PoolReport } from './scan-pool.ts';
+import { packChunk } from './scan-transfer.ts';
 
 // The worker loads TypeScript as the main thread would: through the per-user code cache.
 useTypeScriptLoader((file) => requireWithCodeCache(file));
@@ -33,11 +34,11 @@ async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<vo
       } catch (error) {
         const usage = error instanceof UsageError;
         const message = error instanceof Error ? error.message : String(error);
-        post({ start, found, failure: { message, usage } });
+        post({ start, found: packChunk(found), failure: { message, usage } });
         return;
       }
     }
-    post({ start, found });
+    post({ start, found: packChunk(found) });
   }
 }
 

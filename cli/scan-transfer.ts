@@ -1,0 +1,142 @@
+/**
+ * How a chunk of scan results crosses from the scan worker to the main
+ * thread. Cloning the citation objects one by one makes both threads spell
+ * every property name of every citation, and the main thread pays it in one
+ * burst at the end of the scan, right before the trace. Instead the worker
+ * packs a chunk into one string table (each distinct string once) and one
+ * Int32Array of fixed-width rows, and the main thread rebuilds the citations
+ * from them, every one with the same fields in the same order.
+ */
+import type { ScannedCitation } from '../checks/scan/types.ts';
+
+/** The packed form of one chunk: what the worker posts. */
+export interface PackedChunk {
+  /** Per file: its number of citations, or -1 when it vanished. */
+  counts: Int32Array;
+  strings: string[];
+  /** ROW integers per citation: string fields as table indexes (-1 absent), numbers as they are. */
+  rows: Int32Array;
+  /** The `covers` lists of `scope` markers, by the index a row names. */
+  covers: string[][];
+}
+
+const STRING_FIELDS = [
+  'verb',
+  'ref',
+  'id',
+  'doc',
+  'pin',
+  'uri',
+  'reason',
+  'malformed',
+  'symbol',
+  'testName',
+] as const;
+const OFFSET = STRING_FIELDS.length;
+const LINE = OFFSET + 1;
+const COLUMN = OFFSET + 2;
+/** -1 absent, 0 false, 1 true. */
+const IN_TEST = OFFSET + 3;
+/** -1 absent, else an index into `covers`. */
+const COVERS = OFFSET + 4;
+const ROW = OFFSET + 5;
+
+// @implements speed-pool#COMPACT-TRANSFER
+export function packChunk(found: readonly (ScannedCitation[] | null)[]): PackedChunk {
+  const counts = new Int32Array(found.length);
+  let total = 0;
+  for (let f = 0; f < found.length; f++) {
+    const list = found[f];
+    counts[f] = list === null || list === undefined ? -1 : list.length;
+    total += list?.length ?? 0;
+  }
+  const strings: string[] = [];
+  const indexOf = new Map<string, number>();
+  const intern = (value: string | undefined): number => {
+    if (value === undefined) return -1;
+    let at = indexOf.get(value);
+    if (at === undefined) {
+      at = strings.length;
+      strings.push(value);
+      indexOf.set(value, at);
+    }
+    return at;
+  };
+  const rows = new Int32Array(total * ROW);
+  const covers: string[][] = [];
+  let r = 0;
+  for (const list of found) {
+    if (!list) continue;
+    for (const cite of list) {
+      // Named reads, in STRING_FIELDS order (a keyed read per field costs more).
+      rows[r] = intern(cite.verb);
+      rows[r + 1] = intern(cite.ref);
+      rows[r + 2] = intern(cite.id);
+      rows[r + 3] = intern(cite.doc);
+      rows[r + 4] = intern(cite.pin);
+      rows[r + 5] = intern(cite.uri);
+      rows[r + 6] = intern(cite.reason);
+      rows[r + 7] = intern(cite.malformed);
+      rows[r + 8] = intern(cite.symbol);
+      rows[r + 9] = intern(cite.testName);
+      rows[r + OFFSET] = cite.offset;
+      rows[r + LINE] = cite.line;
+      rows[r + COLUMN] = cite.column;
+      rows[r + IN_TEST] = cite.inTest === undefined ? -1 : cite.inTest ? 1 : 0;
+      if (cite.covers === undefined) rows[r + COVERS] = -1;
+      else {
+        rows[r + COVERS] = covers.length;
+        covers.push(cite.covers);
+      }
+      r += ROW;
+    }
+  }
+  return { counts, strings, rows, covers };
+}
+
+/** The chunk's scan results again: per file its citations, or null when it vanished. */
+export function unpackChunk(chunk: PackedChunk): (ScannedCitation[] | null)[] {
+  const { counts, strings, rows, covers } = chunk;
+  const out: (ScannedCitation[] | null)[] = [];
+  let r = 0;
+  const text = (at: number): string | undefined => (at < 0 ? undefined : strings[at]);
+  for (const count of counts) {
+    if (count < 0) {
+      out.push(null);
+      continue;
+    }
+    const list: ScannedCitation[] = [];
+    for (let c = 0; c < count; c++, r += ROW) {
+      const cite: ScannedCitation = {
+        verb: strings[rows[r]!] as ScannedCitation['verb'],
+        ref: strings[rows[r + 1]!]!,
+        id: strings[rows[r + 2]!]!,
+        offset: rows[r + OFFSET]!,
+        line: rows[r + LINE]!,
+        column: rows[r + COLUMN]!,
+      };
+      // Only the fields the scanner set.
+      const doc = text(rows[r + 3]!);
+      if (doc !== undefined) cite.doc = doc;
+      const pin = text(rows[r + 4]!);
+      if (pin !== undefined) cite.pin = pin;
+      const uri = text(rows[r + 5]!);
+      if (uri !== undefined) cite.uri = uri;
+      const reason = text(rows[r + 6]!);
+      if (reason !== undefined) cite.reason = reason;
+      const malformed = text(rows[r + 7]!);
+      if (malformed !== undefined) cite.malformed = malformed;
+      const symbol = text(rows[r + 8]!);
+      if (symbol !== undefined) cite.symbol = symbol;
+      const testName = text(rows[r + 9]!);
+      if (testName !== undefined) cite.testName = testName;
+      const inTest = rows[r + IN_TEST]!;
+      if (inTest >= 0) cite.inTest = inTest === 1;
+      const cover = rows[r + COVERS]!;
+      if (cover >= 0) cite.covers = covers[cover]!;
+      list.push(cite);
+    }
+    out.push(list);
+  }
+  return out;
+}
