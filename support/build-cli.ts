@@ -1,9 +1,12 @@
 /**
  * Compiles the CLI (cli/ and everything it imports: checks/, reader/,
  * generator/, generated/) into plain JavaScript in dist/, so a run does not
- * pay for tsx transforming ~150 TypeScript files at every start. Dependencies
- * stay external (node_modules as installed); each command stays its own lazily
- * imported chunk.
+ * pay for tsx transforming ~150 TypeScript files at every start. Each command
+ * stays its own lazily imported chunk. Dependencies stay external
+ * (node_modules as installed), but for the Markdown stack (unified, remark,
+ * micromark, mdast, rehype: BUNDLED_PACKAGES): a cold check loads some 180 of
+ * its small modules, and resolving, reading and compiling each one cost the
+ * run more than parsing the specs with them; bundled, they are one chunk.
  *
  * The output sits directly in dist/ (dist/cli-main.js, dist/cli-chunk-*.js):
  * one folder below the package root, like cli/*.ts, so code that finds the
@@ -22,7 +25,7 @@ import { hash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLI_BUNDLE = join(ROOT, 'dist', 'cli-main.js');
@@ -55,6 +58,48 @@ function sourceDigests(): Map<string, string> {
   return digests;
 }
 
+/** The packages our sources import from the Markdown stack: bundled with everything they import. */
+export const BUNDLED_PACKAGES = [
+  'unified',
+  'remark-parse',
+  'remark-gfm',
+  'remark-rehype',
+  'rehype-sanitize',
+  'rehype-stringify',
+  'unist-util-visit',
+  'micromark-extension-gfm-footnote',
+  'micromark-extension-gfm-strikethrough',
+  'micromark-extension-gfm-table',
+  'micromark-extension-gfm-task-list-item',
+  'mdast-util-gfm-footnote',
+  'mdast-util-gfm-strikethrough',
+  'mdast-util-gfm-table',
+  'mdast-util-gfm-task-list-item',
+];
+
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/**
+ * Keeps every package import external but those of BUNDLED_PACKAGES (and
+ * what they import in turn, which esbuild resolves and bundles with them).
+ */
+// @implements speed-start#MARKDOWN-STACK-BUNDLED
+const externalButMarkdown: Plugin = {
+  name: 'external-but-markdown',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:')) return { external: true };
+      const fromDependency = args.importer.includes('/node_modules/');
+      if (fromDependency || BUNDLED_PACKAGES.includes(packageOf(args.path))) return undefined;
+      return { external: true };
+    });
+  },
+};
+
 /** Where the CLI's sources live; a bundled input outside them is a build error. */
 const SOURCE_DIRS = ['cli', 'checks', 'reader', 'generator', 'generated'];
 
@@ -76,7 +121,7 @@ export async function buildCli(): Promise<{ inputs: string[] }> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
+    plugins: [externalButMarkdown],
     // No keepNames (tsx's default): it wraps every closure created at run time in a
     // call that defines its name, which cost a warm check of 20,000 files over a second.
     // Nothing reads function or class names; errors carry their own `name`.

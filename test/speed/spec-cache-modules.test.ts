@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
@@ -29,9 +30,18 @@ function probe(cwd: string, argv: string[]): { code: number | null; out: string;
   };
 }
 
+const MARKDOWN_PARSER = /\/?node_modules\/(unified|remark-parse|remark-gfm|mdast-util-from-markdown)\//;
+
+/**
+ * The loaded modules that are the Markdown parser: its own files, or a chunk
+ * of the compiled CLI that bundles it (esbuild heads each bundled module with
+ * a `// node_modules/…` comment, support/build-cli.ts).
+ */
 const markdownParser = (modules: string[]) =>
-  modules.filter((m) =>
-    /\/node_modules\/(unified|remark-parse|remark-gfm|mdast-util-from-markdown)\//.test(m),
+  modules.filter(
+    (m) =>
+      MARKDOWN_PARSER.test(m) ||
+      (/\/dist\/cli-[\w-]+\.js$/.test(m) && MARKDOWN_PARSER.test(readFileSync(fileURLToPath(m), 'utf8'))),
   );
 
 describe('the spec cache', () => {
@@ -60,5 +70,23 @@ describe('the spec cache', () => {
     const edited = probe(root, ['check', '--json']);
     expect(markdownParser(edited.modules)).not.toEqual([]);
     expect([JSON.parse(cold.out).summary.facts, JSON.parse(edited.out).summary.facts]).toEqual([2, 3]);
+  }, 60_000);
+
+  // @verifies speed-start#MARKDOWN-STACK-BUNDLED
+  it('the compiled CLI parses specs without resolving a module of the Markdown stack from node_modules', () => {
+    const root = tempDir('bundled-markdown');
+    mkdirSync(join(root, 'specs'));
+    writeFileSync(
+      join(root, 'specs', 'app.md'),
+      '# App\n\n| a | b |\n|---|---|\n\n@fact:PING See www.example.com. @status:impl/plan\n',
+    );
+    writeFileSync(join(root, 'factline.config.json'), JSON.stringify({ specs: ['specs/**/*.md'] }));
+    const cold = probe(root, ['check', '--json', '--no-cache']);
+    expect(cold.modules.some((m) => m.endsWith('/dist/cli-main.js'))).toBe(true); // the compiled CLI ran
+    expect(markdownParser(cold.modules)).not.toEqual([]); // the chunk that bundles the parser
+    expect(
+      cold.modules.filter((m) => /\/node_modules\/(micromark|mdast-|remark-|unified|unist-|vfile)/.test(m)),
+    ).toEqual([]);
+    expect(JSON.parse(cold.out).facts.map((f: { id: string }) => f.id)).toEqual(['PING']);
   }, 60_000);
 });
