@@ -674,24 +674,63 @@ export class Lexer {
     let pos = this.tokenStart + 1;
     let inEscape = false;
     let inClass = false;
+    let terminated = false;
     while (pos < end) {
       const c = text.charCodeAt(pos);
       if (isLineBreak(c)) break;
       if (inEscape) inEscape = false;
       else if (c === C.Slash && !inClass) {
-        pos++;
+        terminated = true;
         break;
       } else if (c === C.OpenBracket) inClass = true;
       else if (c === C.Backslash) inEscape = true;
       else if (c === C.CloseBracket) inClass = false;
       pos++;
     }
-    while (pos < end && isAsciiWordChar(text.charCodeAt(pos))) pos++;
+    if (terminated) {
+      pos++;
+      while (pos < end && isAsciiWordChar(text.charCodeAt(pos))) pos++;
+    } else pos = this.unterminatedRegExpEnd(pos);
     this.pos = pos;
     this.tokenEnd = pos;
     this.kind = K.RegularExpression;
     this.lastSignificant = K.RegularExpression;
     return K.RegularExpression;
+  }
+
+  /**
+   * Where an unterminated regular expression ends, as TypeScript recovers:
+   * at its first unbalanced `)`, `]` or `}` (brackets of character classes,
+   * groups and `{n,m}` quantifiers balance), less trailing space and `;`.
+   */
+  private unterminatedRegExpEnd(bodyEnd: number): number {
+    const text = this.text;
+    let pos = this.tokenStart + 1;
+    let inEscape = false;
+    let classDepth = 0;
+    let inQuantifier = false;
+    let groupDepth = 0;
+    for (; pos < bodyEnd; pos++) {
+      const c = text.charCodeAt(pos);
+      if (inEscape) inEscape = false;
+      else if (c === C.Backslash) inEscape = true;
+      else if (c === C.OpenBracket) classDepth++;
+      else if (c === C.CloseBracket && classDepth > 0) classDepth--;
+      else if (classDepth === 0) {
+        if (c === C.OpenBrace) inQuantifier = true;
+        else if (c === C.CloseBrace && inQuantifier) inQuantifier = false;
+        else if (!inQuantifier) {
+          if (c === C.OpenParen) groupDepth++;
+          else if (c === C.CloseParen && groupDepth > 0) groupDepth--;
+          else if (c === C.CloseParen || c === C.CloseBracket || c === C.CloseBrace) break;
+        }
+      }
+    }
+    for (;;) {
+      const before = text.charCodeAt(pos - 1);
+      if (!(isSpace(before) || isLineBreak(before) || before === C.Semicolon)) return pos;
+      pos--;
+    }
   }
 
   /** Reads the current `}` again as the rest of a template: a middle piece or its tail. */

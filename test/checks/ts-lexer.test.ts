@@ -71,6 +71,10 @@ b', ` + '`\\`${1}\\${2}\\u{41}`];\n',
     ['unterminated string, template, comment', 'const a = "open\nconst b = 1; /* open'],
     ['unterminated template', 'const t = `open ${x'],
     ['unterminated regular expression', 'const r = /open\nconst b = 2;'],
+    [
+      'unterminated regular expressions ending at an unbalanced bracket',
+      'f(/th>);\ng = [/a[)]b];\nh = {k: /a{1,2}}b};\ni(/(x)y) ;  \n',
+    ],
     ['regular expressions with classes and flags', 'const r = /[/\\]]+\\/x/giu; const q = x / y / z;'],
     [
       'merge conflict markers',
