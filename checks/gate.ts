@@ -80,6 +80,11 @@ export interface SharedScan {
   /** The next unclaimed chunk [start, end) for this thread; undefined once all are claimed. */
   claim(): { start: number; end: number } | undefined;
   /**
+   * Awaited after each chunk this thread scanned: lets the helper's reports
+   * in while it still scans, instead of all at once when this thread is done.
+   */
+  between?(): Promise<void>;
+  /**
    * The helper's outcomes once it stopped, by index: citations, undefined for
    * a file that vanished, or the error reading or scanning it threw. An index
    * it claimed but did not report (it died) is scanned here afterwards.
@@ -184,6 +189,7 @@ async function scanShared(inputs: GateInputs, scan: Scan, plain: number[], outco
       mine[k] = 1;
       if (outcome instanceof Error) break claiming;
     }
+    await helper.between?.();
   }
   const theirs = await helper.done();
   for (let k = 0; k < plain.length; k++) {

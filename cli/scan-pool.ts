@@ -124,6 +124,8 @@ export function startScanPool(root: string, files: readonly string[], entry: URL
       if (start >= job.files.length) return undefined;
       return { start, end: Math.min(start + POOL_CHUNK, job.files.length) };
     },
+    // A macrotask turn: the worker's queued messages are decoded now, while it still scans.
+    between: () => new Promise<void>((resolve) => setImmediate(resolve)),
     done: async () => {
       await stopped;
       return outcomes;
