@@ -242,6 +242,49 @@ describe('when the worker starts', () => {
 
 describe('both threads', () => {
   // @verifies speed-pool#BOTH-THREADS-SCAN
+  it('let the worker’s reports in after each chunk the main thread scanned', async () => {
+    const specs = { documents: [parseSpec(SPEC, { file: 'specs/doc.md', doc: 'doc' })] };
+    const files: GateFile[] = ['a.py', 'b.py', 'c.py', 'd.py', 'e.py'].map((file) => ({
+      file,
+      inTest: false,
+    }));
+    const seen: string[] = [];
+    let next = 0;
+    const shared: SharedScan = {
+      claim() {
+        if (next >= files.length) return undefined;
+        const start = next;
+        next = Math.min(next + 2, files.length);
+        seen.push(`claim ${start}`);
+        return { start, end: next };
+      },
+      between: async () => {
+        seen.push('between');
+      },
+      done: async () => new Map(),
+    };
+    const read = (file: string) => {
+      seen.push(`read ${file}`);
+      return '# @implements doc#ALPHA\n';
+    };
+    const result = await runCoreGate({ specs, files, read, strict: false, share: () => shared });
+    expect(seen).toEqual([
+      'claim 0',
+      'read a.py',
+      'read b.py',
+      'between',
+      'claim 2',
+      'read c.py',
+      'read d.py',
+      'between',
+      'claim 4',
+      'read e.py',
+      'between',
+    ]);
+    expect(result.citations).toHaveLength(5);
+  });
+
+  // @verifies speed-pool#BOTH-THREADS-SCAN
   it('split the files: the chunks the main thread claims are never scanned by the worker, and together they scan every file', async () => {
     const dir = project(30);
     const files = (await listGateFiles(loadConfig(dir))).map((f) => f.file);
