@@ -12,7 +12,7 @@ import type { Finding, TraceResult } from '../checks/model.ts';
 import type { OutcomeInput } from '../checks/outcomes.ts';
 import { POLICY_PRESETS, type PolicyTable } from '../checks/policy.ts';
 import type { Addressing } from '../checks/resolve.ts';
-import { parseResults, ResultsFormatError, type TestOutcome } from '../checks/results/index.ts';
+import { ResultsFormatError, type TestOutcome } from '../checks/results/index.ts';
 import { isTemplateFile } from '../checks/template-pins.ts';
 import { readHeader } from '../generator/render/header.ts';
 import { type FactlineConfig, generatingSpecs, loadConfig } from './config.ts';
@@ -55,10 +55,19 @@ export interface GateOptions {
   only?: (specs: LoadedSpecs) => Promise<GateFile[] | undefined>;
 }
 
-/** Reads and parses the results files; a missing or unreadable one is a usage error naming it. */
+/**
+ * Reads and parses the results files; a missing or unreadable one is a usage
+ * error naming it. Their parsers (an XML one among them) load only when a
+ * results file is given.
+ */
 // @implements evidence#RESULTS-CLI-AND-CONFIG
-export function readResults(config: FactlineConfig, files: readonly string[]): OutcomeInput | undefined {
+// @implements speed-warm#LOADS-ONLY-WHAT-RUNS
+export async function readResults(
+  config: FactlineConfig,
+  files: readonly string[],
+): Promise<OutcomeInput | undefined> {
   if (files.length === 0) return undefined;
+  const { parseResults } = await import('../checks/results/parse.ts');
   const outcomes: TestOutcome[] = [];
   for (const file of files) {
     let text: string;
@@ -253,7 +262,7 @@ async function gateWith(
       docs: generatingSpecs(config).map((spec) => docNameOf(config, resolve(config.root, spec))),
       templateOf: (file: string) => readHeader(readGateFile(config.root, file) ?? '')?.template,
     },
-    ...withResults(readResults(config, options.results ?? config.results)),
+    ...withResults(await readResults(config, options.results ?? config.results)),
     ...(pool && !cache ? { share: (names: readonly string[]) => pool.share(names) } : {}),
   });
   const t3 = performance.now();
