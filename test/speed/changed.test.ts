@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding, PartialCoverage, TraceResult } from '../../checks/model.ts';
 import { judgedInPart } from '../../checks/partial.ts';
+import { storedEntries } from '../../cli/cache-file.ts';
 import { digestOf } from '../../reader/text.ts';
 import { runInProcess } from '../support/cli.ts';
 import { removeProjects, tempProject } from '../support/projects.ts';
@@ -89,6 +90,21 @@ describe('check --changed', () => {
     expect(full.result.findings.some((f) => f.file === 'src/time.ts')).toBe(true);
     expect(partial.result.partial?.notJudged).toContain('missing-implementation');
     await expectSameVerdict(root, partial);
+  });
+
+  // @verifies speed-warm#PARTIAL-RUN-KEEPS-CACHE
+  it('keeps the scan cache entries of the files it did not scan, so the next full run is still warm', async () => {
+    const root = repo();
+    await check(root);
+    const files = ['src/echo.ts', 'src/ping.ts', 'src/time.ts', 'test/app.test.ts'];
+    expect([...storedEntries(root, 'scan-v6')!.keys()].sort()).toEqual(files);
+    write(root, 'src/echo.ts', '// @implements app#ECHO\nexport const echo = (s: string) => String(s);\n');
+    const partial = await check(root, '--changed');
+    expect(partial.result.partial?.scanned).toEqual(['src/echo.ts']);
+    const kept = storedEntries(root, 'scan-v6')!;
+    expect([...kept.keys()].sort()).toEqual(files);
+    // The edited file's entry is the new content's.
+    expect(JSON.parse(kept.get('src/echo.ts')!.text)).toHaveLength(1);
   });
 
   // @verifies speed-incremental#CHANGED-FACTS

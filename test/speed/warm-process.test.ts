@@ -1,21 +1,21 @@
 /**
- * The whole warm `factline check` process: what it loads. Real child
+ * The whole warm `factline check` process: what it loads (real child
  * processes of bin/factline.js, with every module they load logged by
- * fixtures/module-log.mjs.
+ * fixtures/module-log.mjs), and the stats it takes on a helper thread.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN } from '../support/cli.ts';
+import { prefetchStats } from '../../cli/stat-prefetch.ts';
+import { BIN, runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
 const MODULE_LOG = join(import.meta.dirname, 'fixtures', 'module-log.mjs');
 
 /** A green project: one fact, implemented and verified. */
 function project(): string {
-  const dir = tempDir('warm-process');
-  const files: Record<string, string> = {
+  return writeFiles(tempDir('warm-process'), {
     'factline.config.json': JSON.stringify({
       specs: ['specs/**/*.md'],
       sources: ['src/**/*.ts'],
@@ -27,7 +27,10 @@ function project(): string {
     'results/junit.xml':
       '<testsuites><testsuite name="t"><testcase name="pings"/></testsuite></testsuites>\n',
     'specmap.toml': 'root_spec_docs = ["specs/app.md"]\n',
-  };
+  });
+}
+
+function writeFiles(dir: string, files: Record<string, string>): string {
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), text);
@@ -63,4 +66,43 @@ describe('what a check process loads', () => {
     const withSpecmap = packagesLoaded(dir, ['check', '--config', 'specmap.toml']);
     expect(withSpecmap.packages).toContain('smol-toml');
   }, 60_000);
+});
+
+/** A little longer than the racy window (two seconds): files older than this are vouched for by their stat. */
+const settle = () => new Promise((r) => setTimeout(r, 2_300));
+
+describe('the stats of a warm run on a helper thread', () => {
+  // @verifies speed-warm#STATS-ON-A-HELPER
+  it("gives each file's size, times and inode as statSync does, and leaves out a file it cannot stat", async () => {
+    const dir = project();
+    const paths = ['src/ping.ts', 'specs/app.md', 'src/gone.ts'];
+    const found = await prefetchStats(dir + sep, paths);
+    expect([...found.keys()]).toEqual(['src/ping.ts', 'specs/app.md']);
+    for (const path of ['src/ping.ts', 'specs/app.md']) {
+      const st = statSync(join(dir, path));
+      expect(found.get(path)).toEqual({
+        size: st.size,
+        mtimeMs: st.mtimeMs,
+        ctimeMs: st.ctimeMs,
+        ino: st.ino,
+      });
+    }
+  });
+
+  // @verifies speed-warm#STATS-ON-A-HELPER
+  // @verifies speed-cache#NEVER-STALE
+  it('a warm run with the helper prints the cold output, and a file edited since the cache was filled is read again', async () => {
+    const dir = project();
+    const env = { FACTLINE_SCAN_POOL: 'always' };
+    const run = (...args: string[]) => runInProcess(dir, ['check', '--json', ...args], { env });
+    await settle();
+    const cold = await run('--no-cache');
+    await run(); // fills the cache
+    expect((await run()).stdout).toBe(cold.stdout);
+    writeFileSync(join(dir, 'src/ping.ts'), '// @implements app#PONG\nexport const ping = () => "pong";\n');
+    const edited = await run();
+    expect(edited.stdout).toBe((await run('--no-cache')).stdout);
+    expect(edited.stdout).toContain('unknown-fact');
+    expect(edited.code).toBe(1);
+  }, 30_000);
 });
