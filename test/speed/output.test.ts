@@ -91,6 +91,25 @@ describe('check --json, streamed', () => {
   }, 120_000);
 });
 
+describe('check --json, in small writes', () => {
+  // @verifies speed-warm#JSON-SMALL-PIECES
+  it('writes a multi-megabyte report in writes each below the size V8 keeps as a large object', async () => {
+    const root = bigTree(1500);
+    const writes: string[] = [];
+    const stdout = new Writable({
+      write(chunk, _encoding, done) {
+        writes.push(String(chunk));
+        done();
+      },
+    });
+    const stderr = new Writable({ write: (_c, _e, done) => done() });
+    await runCli(['check', '--json', '--no-cache'], { cwd: root, env: {}, stdout, stderr });
+    expect(writes.join('')).toBe(oneString(await gateOf(root)));
+    expect(writes.length).toBeGreaterThan(20);
+    expect(Math.max(...writes.map((w) => w.length))).toBeLessThan(128 << 10);
+  }, 60_000);
+});
+
 describe('the console report', () => {
   // @verifies speed-start#CONSOLE-ONE-WRITE
   it('reaches stdout in one write, GitHub annotations included', async () => {
