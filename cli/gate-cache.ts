@@ -189,13 +189,9 @@ export function openScanCache(
   let prefetched = new Map<string, StatParts>();
   /** The citations of a stored value, or undefined (the entry rejected, said once) when it is not rows of SCAN_ROW's shape. */
   const decodeText = (file: string, text: string): ScannedCitation[] | undefined => {
-    let rows: unknown;
-    try {
-      rows = JSON.parse(text);
-    } catch {
-      cache.reject(file, `the entry for ${file} is not JSON`);
-      return undefined;
-    }
+    const stored = storedJson(cache, file, text);
+    if (stored === undefined) return undefined;
+    const rows = stored.value;
     const citations = decodeRows(rows);
     if (citations === undefined) cache.reject(file, rowProblem(file, rows));
     return citations;
@@ -237,6 +233,16 @@ export function openScanCache(
   };
 }
 
+/** An entry's value text parsed, or undefined (the entry rejected, said once) when it is not JSON. */
+function storedJson(cache: CacheFile, file: string, text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    cache.reject(file, `the entry for ${file} is not JSON`);
+    return undefined;
+  }
+}
+
 /** What is wrong with an entry's rows, said the way a config error is (the key path and the rule). */
 function rowProblem(file: string, rows: unknown): string {
   const wrong = checkShape(rows, S.array(SCAN_ROW), `entries[${JSON.stringify(file)}][2]`);
@@ -252,13 +258,9 @@ export function openSpecCache(root: string, warn?: (line: string) => void): Spec
 
 /** A stored spec entry, or undefined (the entry rejected, said once) when it is not of SPEC_ENTRY's shape. */
 function specEntry(cache: SpecCache, file: string, text: string): SpecEntry | undefined {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    cache.reject(file, `the entry for ${file} is not JSON`);
-    return undefined;
-  }
+  const stored = storedJson(cache, file, text);
+  if (stored === undefined) return undefined;
+  const value = stored.value;
   // @implements speed-cache#CHEAP-VALIDATION
   if (fitsShape(value, SPEC_ENTRY)) return value as SpecEntry;
   const wrong = checkShape(value, SPEC_ENTRY, `entries[${JSON.stringify(file)}][2]`);
