@@ -158,14 +158,18 @@ function fieldsOf(line: string): Entry | undefined {
   return { stat: line.slice(a + 1, b), contentHash: line.slice(b + 1, c), text: line.slice(c + 1) };
 }
 
-/** How a run uses the cache: a full run keeps only the entries it used, a partial one (`check --changed`) every entry. */
+/** How a run uses the cache. */
 export interface CacheUse {
-  /** Keep the entries this run did not use (a partial run sees a few files, and must not forget the rest). */
-  keepUnused?: boolean;
+  /**
+   * Read the cache, never write it: a partial run (`check --changed`) sees a
+   * few files, and must neither forget the others' entries nor pay for
+   * rewriting all of them.
+   */
+  readOnly?: boolean;
 }
 
 /**
- * Entries not used this run drop out on save (unless `keepUnused`). Nothing
+ * Entries not used this run drop out on save. Nothing
  * read is trusted blindly: a file that fails its checksum is discarded
  * whole, and an entry that is malformed, or whose value its user rejects,
  * is dropped; either is said once on stderr and rebuilt by this run.
@@ -297,18 +301,18 @@ export class CacheFile {
     this.kept.set(key, line);
   }
 
-  /** Atomic write (temp + rename), skipped when nothing changed; a cache that cannot be written only costs speed. */
+  /**
+   * Atomic write (temp + rename), skipped when nothing changed or the cache is
+   * read-only; a cache that cannot be written only costs speed.
+   */
   save(): void {
-    const dropped = !this.use.keepUnused && this.kept.size !== this.entries.size;
-    if (!this.dirty && !dropped) return;
+    if (this.use.readOnly) return;
+    if (!this.dirty && this.kept.size === this.entries.size) return;
     const temp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(this.file), { recursive: true });
       this.code ??= codeFingerprint(this.producer, 'content');
-      const lines = [`${this.fingerprint}\t${this.code}`];
-      if (this.use.keepUnused)
-        for (const [key, line] of this.entries) if (!this.kept.has(key)) lines.push(line);
-      for (const line of this.kept.values()) lines.push(line);
+      const lines = [`${this.fingerprint}\t${this.code}`, ...this.kept.values()];
       writeFileSync(temp, encodeFile(this.name, `${lines.join('\n')}\n`));
       renameSync(temp, this.file);
     } catch {

@@ -218,13 +218,13 @@ async function gateWith(
   const warn = (line: string) => io.stderr.write(line);
   const specCache = options.cache ? openSpecCache(config.root, warn) : undefined;
   // Opened before the specs load, so a helper thread stats last run's files meanwhile (a full run only).
-  // A partial run (`check --changed`) sees a few files: the entries of all the others stay for the next full run.
+  // A partial run (`check --changed`) reads the scan cache and leaves it as it was for the next full run.
   // @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
   // @implements speed-warm#STATS-ON-A-HELPER
   const t0c = performance.now();
   const cache = options.cache
     ? openScanCache(config.root, warn, {
-        keepUnused: options.only !== undefined,
+        readOnly: options.only !== undefined,
         // The scan pool's switch (FACTLINE_SCAN_POOL) turns this helper off, or on whatever the size, too.
         statHelper: options.only === undefined ? poolMode(io.env) : 'off',
       })
