@@ -149,6 +149,8 @@ export interface Entry {
   text: string;
 }
 
+const TAB = 9;
+
 /** A line's fields after its key, or undefined when it has not four of them. */
 function fieldsOf(line: string): Entry | undefined {
   const a = line.indexOf('\t');
@@ -273,12 +275,21 @@ export class CacheFile {
     return undefined;
   }
 
-  /** The value's text stored for `key` when the file's stat is still `stat` (never for NO_STAT). */
+  /**
+   * The value's text stored for `key` when the file's stat is still `stat`
+   * (never for NO_STAT). The stat is compared where it stands in the line,
+   * so nothing is cut out of a line whose stat differs; a line that is
+   * malformed is caught when `byHash` takes it apart.
+   */
   byStat(key: string, stat: string): string | undefined {
-    const hit = this.entry(key);
-    if (hit === undefined || stat === NO_STAT || hit.stat !== stat) return undefined;
-    this.kept.set(key, this.entries.get(key)!);
-    return hit.text;
+    const line = this.entries.get(key);
+    if (line === undefined || stat === NO_STAT) return undefined;
+    const at = line.indexOf('\t') + 1;
+    if (!line.startsWith(stat, at) || line.charCodeAt(at + stat.length) !== TAB) return undefined;
+    const valueTab = line.indexOf('\t', at + stat.length + 1);
+    if (valueTab === -1) return undefined;
+    this.kept.set(key, line);
+    return line.slice(valueTab + 1);
   }
 
   /** The value's text stored for `key` when its content hash is still `contentHash`. Call `set` to keep it. */

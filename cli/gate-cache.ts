@@ -16,7 +16,13 @@ import { CacheFile, type CacheUse, NO_STAT, RACY_WINDOW_MS, statKey } from './ca
 import { SCAN_ROW, SPEC_ENTRY } from './cache-shapes.ts';
 import type { SpecParser } from './load-specs.ts';
 import { checkShape, fitsShape, S } from './shape.ts';
-import { prefetchStats, type StatHelperMode, type StatParts, statHelperWanted } from './stat-prefetch.ts';
+import {
+  type PrefetchedStats,
+  prefetchStats,
+  type StatHelperMode,
+  type StatParts,
+  statHelperWanted,
+} from './stat-prefetch.ts';
 
 /** Content hash of a text (sha1, base64): what decides whether a changed file needs a new scan. */
 function hashText(text: string): string {
@@ -186,7 +192,7 @@ export function openScanCache(
   const mode = use.statHelper ?? 'off';
   const keys = mode === 'off' ? [] : [...cache.keys()];
   const prefetching = statHelperWanted(mode, keys.length) ? prefetchStats(base, keys) : undefined;
-  let prefetched = new Map<string, StatParts>();
+  let prefetched: PrefetchedStats | undefined;
   /** The citations of a stored value, or undefined (the entry rejected, said once) when it is not rows of SCAN_ROW's shape. */
   const decodeText = (file: string, text: string): ScannedCitation[] | undefined => {
     const stored = storedJson(cache, file, text);
@@ -202,12 +208,17 @@ export function openScanCache(
     },
     known(file) {
       // A stat taken by the helper is as good as one taken here: after startMs, before any read.
-      const st = prefetched.get(file) ?? statSync(base + file, { throwIfNoEntry: false });
-      if (st === undefined) return undefined;
-      const text = cache.byStat(file, statKey(st));
+      let key = prefetched?.key(file);
+      let st: StatParts | undefined;
+      if (key === undefined) {
+        st = statSync(base + file, { throwIfNoEntry: false });
+        if (st === undefined) return undefined;
+        key = statKey(st);
+      }
+      const text = cache.byStat(file, key);
       const citations = text === undefined ? undefined : decodeText(file, text);
       // Kept only for a file that will be read: its stat goes with the hash of what is read.
-      if (citations === undefined) stats.set(file, st);
+      if (citations === undefined) stats.set(file, (st ?? prefetched?.parts(file))!);
       return citations;
     },
     // @implements speed-cache#HASH-ONLY-WHEN-STAT-CHANGES

@@ -44,56 +44,75 @@ export function statHelperWanted(
 
 const FIELDS = 4;
 
+/**
+ * The helper's source. Besides the parts it sends each stat's cache key,
+ * made as cli/cache-file.ts statKey makes it, so the main thread builds no
+ * 20,000 number-to-text conversions (test/speed/warm-process.test.ts holds
+ * the two to the same text).
+ */
 const HELPER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { statSync } = require('node:fs');
 const { base, paths } = workerData;
-const out = new Float64Array(paths.length * ${FIELDS}).fill(-1);
+const parts = new Float64Array(paths.length * ${FIELDS});
+const keys = new Array(paths.length).fill('');
 for (let i = 0; i < paths.length; i++) {
   try {
     const st = statSync(base + paths[i], { throwIfNoEntry: false });
     if (st === undefined) continue;
     const at = i * ${FIELDS};
-    out[at] = st.size;
-    out[at + 1] = st.mtimeMs;
-    out[at + 2] = st.ctimeMs;
-    out[at + 3] = st.ino;
+    parts[at] = st.size;
+    parts[at + 1] = st.mtimeMs;
+    parts[at + 2] = st.ctimeMs;
+    parts[at + 3] = st.ino;
+    keys[i] = st.size + ':' + st.mtimeMs + ':' + st.ctimeMs + ':' + st.ino;
   } catch {}
 }
-parentPort.postMessage(out, [out.buffer]);
+parentPort.postMessage({ keys, parts }, [parts.buffer]);
 `;
 
+/** The stats the helper took, by path; a path it could not stat has none. */
+export interface PrefetchedStats {
+  /** The stat's cache key (cli/cache-file.ts statKey), or undefined. */
+  key(path: string): string | undefined;
+  /** The stat's parts, or undefined. */
+  parts(path: string): StatParts | undefined;
+}
+
+const NONE: PrefetchedStats = { key: () => undefined, parts: () => undefined };
+
 /**
- * Starts statting `base + path` for every path; resolves to each path's stat
- * parts (paths it could not stat left out), or to an empty map when the
- * helper failed (the caller then stats everything itself).
+ * Starts statting `base + path` for every path; resolves to what the helper
+ * found, or to nothing when it failed (the caller then stats every file itself).
  */
-export function prefetchStats(base: string, paths: readonly string[]): Promise<Map<string, StatParts>> {
+export function prefetchStats(base: string, paths: readonly string[]): Promise<PrefetchedStats> {
   return new Promise((done) => {
-    const found = new Map<string, StatParts>();
     let worker: Worker;
     try {
       worker = new Worker(HELPER_SOURCE, { eval: true, workerData: { base, paths } });
     } catch {
-      done(found);
+      done(NONE);
       return;
     }
     // It must never keep the process alive, nor outlive the answer.
     worker.unref();
-    worker.once('message', (out: Float64Array) => {
-      for (let i = 0; i < paths.length; i++) {
-        const at = i * FIELDS;
-        if (out[at]! < 0) continue;
-        found.set(paths[i]!, {
-          size: out[at]!,
-          mtimeMs: out[at + 1]!,
-          ctimeMs: out[at + 2]!,
-          ino: out[at + 3]!,
-        });
-      }
-      done(found);
+    worker.once('message', ({ keys, parts }: { keys: string[]; parts: Float64Array }) => {
+      const index = new Map<string, number>();
+      for (let i = 0; i < paths.length; i++) if (keys[i] !== '') index.set(paths[i]!, i);
+      done({
+        key: (path) => {
+          const i = index.get(path);
+          return i === undefined ? undefined : keys[i];
+        },
+        parts: (path) => {
+          const i = index.get(path);
+          if (i === undefined) return undefined;
+          const at = i * FIELDS;
+          return { size: parts[at]!, mtimeMs: parts[at + 1]!, ctimeMs: parts[at + 2]!, ino: parts[at + 3]! };
+        },
+      });
     });
-    worker.once('error', () => done(found));
-    worker.once('exit', () => done(found));
+    worker.once('error', () => done(NONE));
+    worker.once('exit', () => done(NONE));
   });
 }

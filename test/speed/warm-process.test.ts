@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { statKey } from '../../cli/cache-file.ts';
 import { prefetchStats } from '../../cli/stat-prefetch.ts';
 import { BIN, runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
@@ -73,19 +74,22 @@ const settle = () => new Promise((r) => setTimeout(r, 2_300));
 
 describe('the stats of a warm run on a helper thread', () => {
   // @verifies speed-warm#STATS-ON-A-HELPER
-  it("gives each file's size, times and inode as statSync does, and leaves out a file it cannot stat", async () => {
+  it("gives each file's size, times, inode and cache key as statSync does, and nothing for a file it cannot stat", async () => {
     const dir = project();
     const paths = ['src/ping.ts', 'specs/app.md', 'src/gone.ts'];
     const found = await prefetchStats(dir + sep, paths);
-    expect([...found.keys()]).toEqual(['src/ping.ts', 'specs/app.md']);
+    expect(found.key('src/gone.ts')).toBeUndefined();
+    expect(found.parts('src/gone.ts')).toBeUndefined();
     for (const path of ['src/ping.ts', 'specs/app.md']) {
       const st = statSync(join(dir, path));
-      expect(found.get(path)).toEqual({
+      expect(found.parts(path)).toEqual({
         size: st.size,
         mtimeMs: st.mtimeMs,
         ctimeMs: st.ctimeMs,
         ino: st.ino,
       });
+      // The key the helper makes is the one the cache keys on.
+      expect(found.key(path)).toBe(statKey(st));
     }
   });
 
