@@ -204,7 +204,7 @@ export function openScanCache(
   };
   return {
     async ready() {
-      if (prefetching) prefetched = await prefetching;
+      if (prefetching) prefetched = await prefetching.wait();
     },
     known(file) {
       // A stat taken by the helper is as good as one taken here: after startMs, before any read.

@@ -81,20 +81,26 @@ export interface PrefetchedStats {
 
 const NONE: PrefetchedStats = { key: () => undefined, parts: () => undefined };
 
+/** A helper at work: `wait` resolves to what it found, or to nothing when it failed. */
+export interface StatPrefetch {
+  wait(): Promise<PrefetchedStats>;
+}
+
 /**
- * Starts statting `base + path` for every path; resolves to what the helper
- * found, or to nothing when it failed (the caller then stats every file itself).
+ * Starts statting `base + path` for every path on a helper thread. The
+ * helper does not hold the process open (a run that fails before it needs
+ * the stats exits at once) until `wait` is called.
  */
-export function prefetchStats(base: string, paths: readonly string[]): Promise<PrefetchedStats> {
-  return new Promise((done) => {
-    let worker: Worker;
+export function prefetchStats(base: string, paths: readonly string[]): StatPrefetch {
+  let worker: Worker | undefined;
+  const found = new Promise<PrefetchedStats>((done) => {
     try {
-      worker = new Worker(HELPER_SOURCE, { eval: true, workerData: { base, paths } });
+      // No flags of this process (a loader, an --input-type): the helper is plain CommonJS.
+      worker = new Worker(HELPER_SOURCE, { eval: true, execArgv: [], workerData: { base, paths } });
     } catch {
       done(NONE);
       return;
     }
-    // It must never keep the process alive, nor outlive the answer.
     worker.unref();
     worker.once('message', ({ keys, parts }: { keys: string[]; parts: Float64Array }) => {
       const index = new Map<string, number>();
@@ -115,4 +121,11 @@ export function prefetchStats(base: string, paths: readonly string[]): Promise<P
     worker.once('error', () => done(NONE));
     worker.once('exit', () => done(NONE));
   });
+  return {
+    wait() {
+      // Awaited now: an unref'd helper would let the process end with its answer still pending.
+      worker?.ref();
+      return found;
+    },
+  };
 }

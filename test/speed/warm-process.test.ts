@@ -6,10 +6,11 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { statKey } from '../../cli/cache-file.ts';
 import { prefetchStats } from '../../cli/stat-prefetch.ts';
-import { BIN, runInProcess } from '../support/cli.ts';
+import { BIN, REPO_ROOT, runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
 const MODULE_LOG = join(import.meta.dirname, 'fixtures', 'module-log.mjs');
@@ -77,7 +78,7 @@ describe('the stats of a warm run on a helper thread', () => {
   it("gives each file's size, times, inode and cache key as statSync does, and nothing for a file it cannot stat", async () => {
     const dir = project();
     const paths = ['src/ping.ts', 'specs/app.md', 'src/gone.ts'];
-    const found = await prefetchStats(dir + sep, paths);
+    const found = await prefetchStats(dir + sep, paths).wait();
     expect(found.key('src/gone.ts')).toBeUndefined();
     expect(found.parts('src/gone.ts')).toBeUndefined();
     for (const path of ['src/ping.ts', 'specs/app.md']) {
@@ -92,6 +93,23 @@ describe('the stats of a warm run on a helper thread', () => {
       expect(found.key(path)).toBe(statKey(st));
     }
   });
+
+  // @verifies speed-warm#STATS-ON-A-HELPER
+  it('answers in a process started with flags of its own (a loader, --input-type), which the helper does not take on (real process)', () => {
+    const dir = project();
+    const module = pathToFileURL(join(REPO_ROOT, 'cli', 'stat-prefetch.ts')).href;
+    const script = `
+      const { prefetchStats } = await import(${JSON.stringify(module)});
+      const paths = Array.from({ length: 2000 }, () => 'src/ping.ts');
+      const found = await prefetchStats(${JSON.stringify(dir + sep)}, paths).wait();
+      process.stdout.write(String(found.key('src/ping.ts') !== undefined));`;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect([run.status, run.stdout]).toEqual([0, 'true']);
+  }, 30_000);
 
   // @verifies speed-warm#STATS-ON-A-HELPER
   // @verifies speed-cache#NEVER-STALE
