@@ -96,14 +96,14 @@ function encodeFile(name: string, body: string): string {
 }
 
 /** The body of a cache file, or why it cannot be trusted. The checksum is taken over the bytes, before any decoding. */
-function decodeFile(name: string, raw: Buffer): { body: string } | { problem: string } {
+function decodeFile(name: string, raw: Buffer): { body: Buffer } | { problem: string } {
   const newline = raw.indexOf(10);
   const header = raw.toString('latin1', 0, newline === -1 ? raw.length : newline).split(' ');
   if (header.length !== 4 || header[0] !== 'factline-cache') return { problem: 'no cache header' };
   if (header[1] !== String(CACHE_FORMAT) || header[2] !== name) return { problem: 'another cache format' };
   const body = raw.subarray(newline + 1);
   if (hash('sha256', body, 'base64') !== header[3]) return { problem: 'checksum mismatch' };
-  return { body: body.toString('utf8') };
+  return { body };
 }
 
 /** Removes an older build's file of this cache (`scan-v5.json` beside `scan-v6.json`). */
@@ -170,6 +170,61 @@ export interface CacheUse {
   readOnly?: boolean;
 }
 
+/** The entry lines of a cache file by key. */
+interface EntryLines {
+  get(key: string): string | undefined;
+  delete(key: string): void;
+  keys(): IterableIterator<string>;
+  readonly size: number;
+}
+
+/** Every entry line by its key, the lines split once (a full run uses nearly all of them). */
+function linesByKey(text: string): Map<string, string> {
+  const lines = text.split('\n');
+  const entries = new Map<string, string>();
+  // The text ends with a newline: its last "line" is empty.
+  for (let i = 0; i < lines.length - 1; i++) {
+    // A line without a key names no file: it can never be used, so it drops out.
+    const key = keyOf(lines[i]!);
+    if (key !== undefined) entries.set(key, lines[i]!);
+  }
+  return entries;
+}
+
+/**
+ * The entry lines of a read-only cache found one key at a time in the
+ * file's bytes: a partial run (`check --changed`) asks for a few files, and
+ * splitting and decoding the whole file would cost more than its few searches.
+ * The last line with the key counts, as it does in `linesByKey`.
+ */
+// @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
+class LinesOnDemand implements EntryLines {
+  private readonly found = new Map<string, string | undefined>();
+
+  constructor(private readonly body: Buffer) {}
+
+  get(key: string): string | undefined {
+    if (this.found.has(key)) return this.found.get(key);
+    const at = this.body.lastIndexOf(`\n${encodeKey(key)}\t`);
+    const line = at === -1 ? undefined : this.body.toString('utf8', at + 1, this.body.indexOf(10, at + 1));
+    this.found.set(key, line);
+    return line;
+  }
+
+  delete(key: string): void {
+    this.found.set(key, undefined);
+  }
+
+  keys(): IterableIterator<string> {
+    return linesByKey(this.body.toString('utf8', this.body.indexOf(10) + 1)).keys();
+  }
+
+  /** Never compared: a read-only cache is never saved. */
+  get size(): number {
+    return this.found.size;
+  }
+}
+
 /**
  * Entries not used this run drop out on save. Nothing
  * read is trusted blindly: a file that fails its checksum is discarded
@@ -192,7 +247,7 @@ export class CacheFile {
     private code: string | undefined,
     private readonly producer: string,
     /** The lines read, by key, each taken apart only when used. */
-    private readonly entries: Map<string, string>,
+    private readonly entries: EntryLines,
     private readonly warn: (line: string) => void,
     private readonly use: CacheUse,
   ) {}
@@ -209,7 +264,7 @@ export class CacheFile {
     const producer = join(PACKAGE_ROOT, producerDir);
     const fingerprint = codeFingerprint(producer);
     const empty = (code?: string) =>
-      new CacheFile(file, name, fingerprint, code, producer, new Map(), warn, use);
+      new CacheFile(file, name, fingerprint, code, producer, new Map<string, string>(), warn, use);
     let raw: Buffer;
     try {
       raw = readFileSync(file);
@@ -227,9 +282,10 @@ export class CacheFile {
     };
     const decoded = decodeFile(name, raw);
     if ('problem' in decoded) return discard(decoded.problem);
-    const lines = decoded.body.split('\n');
-    const head = lines[0]!.split('\t');
-    if (head.length !== 2 || lines[lines.length - 1] !== '')
+    const { body } = decoded;
+    const headEnd = body.indexOf(10);
+    const head = body.toString('utf8', 0, headEnd === -1 ? body.length : headEnd).split('\t');
+    if (head.length !== 2 || headEnd === -1 || body[body.length - 1] !== 10)
       return discard('no fingerprint line, or a last line cut short');
     const [stored, storedCode] = head as [string, string];
     let code: string | undefined;
@@ -239,12 +295,7 @@ export class CacheFile {
       // Another build's cache is expected after an upgrade: replaced without a word.
       if (storedCode !== code) return empty(code);
     }
-    const entries = new Map<string, string>();
-    for (let i = 1; i < lines.length - 1; i++) {
-      // A line without a key names no file: it can never be used, so it drops out.
-      const key = keyOf(lines[i]!);
-      if (key !== undefined) entries.set(key, lines[i]!);
-    }
+    const entries = use.readOnly ? new LinesOnDemand(body) : linesByKey(body.toString('utf8', headEnd + 1));
     const cache = new CacheFile(file, name, fingerprint, code ?? storedCode, producer, entries, warn, use);
     // The stats of the same code changed: store the new ones, so the next run needs no read.
     if (code !== undefined) cache.dirty = true;
@@ -348,7 +399,7 @@ export function storedEntries(root: string, name: string): Map<string, Entry> | 
   const decoded = decodeFile(name, raw);
   if ('problem' in decoded) return undefined;
   const out = new Map<string, Entry>();
-  for (const line of decoded.body.split('\n').slice(1)) {
+  for (const line of decoded.body.toString('utf8').split('\n').slice(1)) {
     const key = keyOf(line);
     const fields = key === undefined ? undefined : fieldsOf(line);
     if (key !== undefined && fields !== undefined) out.set(key, fields);
