@@ -40,7 +40,7 @@ function writeFiles(dir: string, files: Record<string, string>): string {
   return dir;
 }
 
-/** Runs `factline ARGS` in `dir`; the packages (node_modules folder names) the process loaded. */
+/** Runs `factline ARGS` in `dir`; the packages (node_modules folder names, or `node:` builtins) the process loaded. */
 function packagesLoaded(dir: string, args: string[]): { code: number | null; packages: Set<string> } {
   const log = join(dir, `modules-${args.join('_').replace(/\W/g, '')}.log`);
   const run = spawnSync(process.execPath, ['--import', MODULE_LOG, BIN, ...args], {
@@ -49,24 +49,33 @@ function packagesLoaded(dir: string, args: string[]): { code: number | null; pac
     env: { ...process.env, FACTLINE_MODULE_LOG: log, NO_COLOR: '1' },
   });
   const urls = readFileSync(log, 'utf8').split('\n');
-  const packages = new Set(urls.map((url) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? ''));
+  const packages = new Set(
+    urls.map((url) =>
+      url.startsWith('node:') ? url : (/\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1] ?? ''),
+    ),
+  );
   return { code: run.status, packages };
 }
 
 describe('what a check process loads', () => {
   // @verifies speed-warm#LOADS-ONLY-WHAT-RUNS
-  it('a check without results files loads neither the XML nor the TOML parser; a run that reads such a file loads it', () => {
+  it('a check without results files loads neither the XML nor the TOML parser nor child_process; a run that needs one loads it', () => {
     const dir = project();
     packagesLoaded(dir, ['check']); // fills the caches
     const warm = packagesLoaded(dir, ['check']);
     expect(warm.code).toBe(0);
     expect(warm.packages).not.toContain('fast-xml-parser');
     expect(warm.packages).not.toContain('smol-toml');
+    expect(warm.packages).not.toContain('node:child_process');
     expect(warm.packages).toContain('picomatch'); // the log sees packages at all
     const withResults = packagesLoaded(dir, ['check', '--results', 'results/junit.xml']);
     expect(withResults.packages).toContain('fast-xml-parser');
     const withSpecmap = packagesLoaded(dir, ['check', '--config', 'specmap.toml']);
     expect(withSpecmap.packages).toContain('smol-toml');
+    // --changed asks git (here: outside a repository, so it stops with exit 2).
+    const changed = packagesLoaded(dir, ['check', '--changed']);
+    expect(changed.code).toBe(2);
+    expect(changed.packages).toContain('node:child_process');
   }, 60_000);
 });
 
