@@ -1,21 +1,20 @@
 /**
  * One cache file in `.factline-cache/`: a map of `key → [stat, content hash,
- * value]` behind a format header and a checksum, keyed by the code that
- * filled it. Read once, validated cheaply (the checksum once, an entry's
- * shape when the entry is used), written atomically and only when this run
- * changed something. What the stat and the hash mean is the caller's
- * business (cli/gate-cache.ts).
+ * value text]` behind a format header and a checksum, keyed by the code that
+ * filled it. Read once, validated cheaply (the checksum once, an entry when
+ * it is used), written atomically and only when this run changed something.
+ * What the stat, the hash and the value mean is the caller's business
+ * (cli/gate-cache.ts).
  */
 import { createHash, hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkShape, fitsShape, S, type Shape } from './shape.ts';
 
 const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Bumped whenever the file layout below changes. */
-const CACHE_FORMAT = 5;
+const CACHE_FORMAT = 6;
 
 /**
  * What cached results depend on besides their input: the code that produced
@@ -83,30 +82,31 @@ export function statKey(st: { size: number; mtimeMs: number; ctimeMs: number; in
 
 /**
  * The file is one header line, `factline-cache FORMAT NAME SHA256`, and a
- * JSON body `{fingerprint, code, entries}` (the code's stat and content
- * fingerprints) whose sha256 (base64) the header
- * carries, so a damaged byte anywhere is caught before anything is decoded.
+ * body whose sha256 (base64) the header carries, so a damaged byte anywhere
+ * is caught before anything is decoded. The body is one line of the code's
+ * fingerprints (`STAT-FINGERPRINT<TAB>CONTENT-FINGERPRINT`) and one line per
+ * entry, `KEY<TAB>STAT<TAB>HASH<TAB>VALUE`: the key a JSON string, the value
+ * the caller's one-line text. Opening splits lines and nothing more; an
+ * entry is taken apart, and its value decoded, only when it is used, and an
+ * unchanged entry is written back as the very line it was read as.
  */
+// @implements speed-warm#LAZY-CACHE-LINES
 function encodeFile(name: string, body: string): string {
   return `factline-cache ${CACHE_FORMAT} ${name} ${hash('sha256', body, 'base64')}\n${body}`;
 }
 
 /** The body of a cache file, or why it cannot be trusted. The checksum is taken over the bytes, before any decoding. */
-function decodeFile(name: string, raw: Buffer): { body: unknown } | { problem: string } {
+function decodeFile(name: string, raw: Buffer): { body: Buffer } | { problem: string } {
   const newline = raw.indexOf(10);
   const header = raw.toString('latin1', 0, newline === -1 ? raw.length : newline).split(' ');
   if (header.length !== 4 || header[0] !== 'factline-cache') return { problem: 'no cache header' };
   if (header[1] !== String(CACHE_FORMAT) || header[2] !== name) return { problem: 'another cache format' };
   const body = raw.subarray(newline + 1);
   if (hash('sha256', body, 'base64') !== header[3]) return { problem: 'checksum mismatch' };
-  try {
-    return { body: JSON.parse(body.toString('utf8')) };
-  } catch {
-    return { problem: 'not JSON' };
-  }
+  return { body };
 }
 
-/** Removes an older build's file of this cache (`scan-v4.json` beside `scan-v5.json`). */
+/** Removes an older build's file of this cache (`scan-v5.json` beside `scan-v6.json`). */
 // @implements speed-cache#ONE-FILE-READ-ONCE
 function removeOlderFormats(file: string, name: string): void {
   const base = name.replace(/-v\d+$/, '');
@@ -120,25 +120,124 @@ function removeOlderFormats(file: string, name: string): void {
   }
 }
 
-const BODY = S.object({ fingerprint: S.string(), code: S.string(), entries: S.record(S.any()) });
-
 /** A stat that never matches: the entry must be read and hashed next time. */
 export const NO_STAT = '';
 
-type Entry<V> = [stat: string, contentHash: string, value: V];
+/** A key as the first field of its line: a JSON string never holds a raw tab or newline. */
+function encodeKey(key: string): string {
+  return JSON.stringify(key);
+}
+
+/** The key at the head of a line (up to its first tab), or undefined when it is not a JSON string. */
+function keyOf(line: string): string | undefined {
+  const end = line.indexOf('\t');
+  if (end < 2 || line.charCodeAt(0) !== 34 || line.charCodeAt(end - 1) !== 34) return undefined;
+  const text = line.slice(1, end - 1);
+  if (!text.includes('\\') && !text.includes('"')) return text;
+  try {
+    const key: unknown = JSON.parse(line.slice(0, end));
+    return typeof key === 'string' ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One entry taken apart: the stat and content hash it was stored under and its value's text. */
+export interface Entry {
+  stat: string;
+  contentHash: string;
+  text: string;
+}
+
+const TAB = 9;
+
+/** A line's fields after its key, or undefined when it has not four of them. */
+function fieldsOf(line: string): Entry | undefined {
+  const a = line.indexOf('\t');
+  const b = a === -1 ? -1 : line.indexOf('\t', a + 1);
+  const c = b === -1 ? -1 : line.indexOf('\t', b + 1);
+  if (c === -1) return undefined;
+  return { stat: line.slice(a + 1, b), contentHash: line.slice(b + 1, c), text: line.slice(c + 1) };
+}
+
+/** How a run uses the cache. */
+export interface CacheUse {
+  /**
+   * Read the cache, never write it: a partial run (`check --changed`) sees a
+   * few files, and must neither forget the others' entries nor pay for
+   * rewriting all of them.
+   */
+  readOnly?: boolean;
+}
+
+/** The entry lines of a cache file by key. */
+interface EntryLines {
+  get(key: string): string | undefined;
+  delete(key: string): void;
+  keys(): IterableIterator<string>;
+  readonly size: number;
+}
+
+/** Every entry line by its key, the lines split once (a full run uses nearly all of them). */
+function linesByKey(text: string): Map<string, string> {
+  const lines = text.split('\n');
+  const entries = new Map<string, string>();
+  // The text ends with a newline: its last "line" is empty.
+  for (let i = 0; i < lines.length - 1; i++) {
+    // A line without a key names no file: it can never be used, so it drops out.
+    const key = keyOf(lines[i]!);
+    if (key !== undefined) entries.set(key, lines[i]!);
+  }
+  return entries;
+}
 
 /**
- * Entries not used this run drop out on save. Nothing read is trusted
- * blindly: a file that fails its checksum is discarded whole, and an entry
- * whose shape is wrong when it is used is dropped; either is said once on
- * stderr and rebuilt by this run.
+ * The entry lines of a read-only cache found one key at a time in the
+ * file's bytes: a partial run (`check --changed`) asks for a few files, and
+ * splitting and decoding the whole file would cost more than its few searches.
+ * The last line with the key counts, as it does in `linesByKey`.
+ */
+// @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
+class LinesOnDemand implements EntryLines {
+  private readonly found = new Map<string, string | undefined>();
+
+  constructor(private readonly body: Buffer) {}
+
+  get(key: string): string | undefined {
+    if (this.found.has(key)) return this.found.get(key);
+    const at = this.body.lastIndexOf(`\n${encodeKey(key)}\t`);
+    const line = at === -1 ? undefined : this.body.toString('utf8', at + 1, this.body.indexOf(10, at + 1));
+    this.found.set(key, line);
+    return line;
+  }
+
+  delete(key: string): void {
+    this.found.set(key, undefined);
+  }
+
+  keys(): IterableIterator<string> {
+    return linesByKey(this.body.toString('utf8', this.body.indexOf(10) + 1)).keys();
+  }
+
+  /** Never compared: a read-only cache is never saved. */
+  get size(): number {
+    return this.found.size;
+  }
+}
+
+/**
+ * Entries not used this run drop out on save. Nothing
+ * read is trusted blindly: a file that fails its checksum is discarded
+ * whole, and an entry that is malformed, or whose value its user rejects,
+ * is dropped; either is said once on stderr and rebuilt by this run.
  */
 // @implements trust#CACHE-NEVER-TRUSTED-BLINDLY
 // @implements speed-cache#ONE-FILE-READ-ONCE
-export class CacheFile<V> {
+export class CacheFile {
   private dirty = false;
   private warned = false;
-  private readonly kept = new Map<string, Entry<V>>();
+  /** The lines to write: key → line, for every entry this run used or set. */
+  private readonly kept = new Map<string, string>();
 
   private constructor(
     private readonly file: string,
@@ -147,25 +246,25 @@ export class CacheFile<V> {
     /** The content fingerprint of the code, when it has been computed. */
     private code: string | undefined,
     private readonly producer: string,
-    private readonly entries: Map<string, unknown>,
-    private readonly entryShape: Shape,
+    /** The lines read, by key, each taken apart only when used. */
+    private readonly entries: EntryLines,
     private readonly warn: (line: string) => void,
+    private readonly use: CacheUse,
   ) {}
 
   /** `producerDir`: the code whose results are cached (its fingerprint keys the file). */
-  static open<V>(
+  static open(
     root: string,
     name: string,
     producerDir: string,
-    valueShape: Shape,
     warn: (line: string) => void = () => {},
-  ): CacheFile<V> {
+    use: CacheUse = {},
+  ): CacheFile {
     const file = join(root, '.factline-cache', `${name}.json`);
     const producer = join(PACKAGE_ROOT, producerDir);
     const fingerprint = codeFingerprint(producer);
-    const entryShape = S.tuple([S.string(), S.string(true), valueShape]);
     const empty = (code?: string) =>
-      new CacheFile<V>(file, name, fingerprint, code, producer, new Map(), entryShape, warn);
+      new CacheFile(file, name, fingerprint, code, producer, new Map<string, string>(), warn, use);
     let raw: Buffer;
     try {
       raw = readFileSync(file);
@@ -183,28 +282,21 @@ export class CacheFile<V> {
     };
     const decoded = decodeFile(name, raw);
     if ('problem' in decoded) return discard(decoded.problem);
-    const problem = checkShape(decoded.body, BODY);
-    if (problem) return discard(`\`${problem.path}\` ${problem.message}`);
-    const body = decoded.body as { fingerprint: string; code: string; entries: Record<string, unknown> };
+    const { body } = decoded;
+    const headEnd = body.indexOf(10);
+    const head = body.toString('utf8', 0, headEnd === -1 ? body.length : headEnd).split('\t');
+    if (head.length !== 2 || headEnd === -1 || body[body.length - 1] !== 10)
+      return discard('no fingerprint line, or a last line cut short');
+    const [stored, storedCode] = head as [string, string];
     let code: string | undefined;
-    if (body.fingerprint !== fingerprint) {
+    if (stored !== fingerprint) {
       // Code files rewritten since: the same code still counts (a restored CI cache), read to tell.
       code = codeFingerprint(producer, 'content');
       // Another build's cache is expected after an upgrade: replaced without a word.
-      if (body.code !== code) return empty(code);
+      if (storedCode !== code) return empty(code);
     }
-    const entries = new Map<string, unknown>();
-    for (const key in body.entries) entries.set(key, body.entries[key]);
-    const cache = new CacheFile<V>(
-      file,
-      name,
-      fingerprint,
-      code ?? body.code,
-      producer,
-      entries,
-      entryShape,
-      warn,
-    );
+    const entries = use.readOnly ? new LinesOnDemand(body) : linesByKey(body.toString('utf8', headEnd + 1));
+    const cache = new CacheFile(file, name, fingerprint, code ?? storedCode, producer, entries, warn, use);
     // The stats of the same code changed: store the new ones, so the next run needs no read.
     if (code !== undefined) cache.dirty = true;
     return cache;
@@ -217,30 +309,44 @@ export class CacheFile<V> {
     this.dirty = true;
   }
 
-  /** The stored entry for `key`, its shape checked now (the first time it is used); undefined when absent or wrong. */
-  private entry(key: string): Entry<V> | undefined {
-    const raw = this.entries.get(key);
-    if (raw === undefined) return undefined;
+  /** The keys stored (whether or not their entries are sound). */
+  keys(): IterableIterator<string> {
+    return this.entries.keys();
+  }
+
+  /** The stored entry for `key`, taken apart now (the first time it is used); undefined when absent or malformed. */
+  private entry(key: string): Entry | undefined {
+    const line = this.entries.get(key);
+    if (line === undefined) return undefined;
     // @implements speed-cache#CHEAP-VALIDATION
-    if (fitsShape(raw, this.entryShape)) return raw as Entry<V>;
-    const wrong = checkShape(raw, this.entryShape, `entries[${JSON.stringify(key)}]`);
+    const fields = fieldsOf(line);
+    if (fields !== undefined) return fields;
     this.entries.delete(key);
-    this.discarded(wrong ? `${wrong.path} ${wrong.message}` : `the entry for ${key} is damaged`);
+    this.discarded(`the entry for ${key} has not the four fields of an entry`);
     return undefined;
   }
 
-  /** The value stored for `key` when the file's stat is still `stat` (never for NO_STAT). */
-  byStat(key: string, stat: string): V | undefined {
-    const hit = this.entry(key);
-    if (hit === undefined || stat === NO_STAT || hit[0] !== stat) return undefined;
-    this.kept.set(key, hit);
-    return hit[2];
+  /**
+   * The value's text stored for `key` when the file's stat is still `stat`
+   * (never for NO_STAT). The stat is compared where it stands in the line,
+   * so nothing is cut out of a line whose stat differs; a line that is
+   * malformed is caught when `byHash` takes it apart.
+   */
+  byStat(key: string, stat: string): string | undefined {
+    const line = this.entries.get(key);
+    if (line === undefined || stat === NO_STAT) return undefined;
+    const at = line.indexOf('\t') + 1;
+    if (!line.startsWith(stat, at) || line.charCodeAt(at + stat.length) !== TAB) return undefined;
+    const valueTab = line.indexOf('\t', at + stat.length + 1);
+    if (valueTab === -1) return undefined;
+    this.kept.set(key, line);
+    return line.slice(valueTab + 1);
   }
 
-  /** The value stored for `key` when its content hash is still `contentHash`. Call `set` to keep it. */
-  byHash(key: string, contentHash: string): V | undefined {
+  /** The value's text stored for `key` when its content hash is still `contentHash`. Call `set` to keep it. */
+  byHash(key: string, contentHash: string): string | undefined {
     const hit = this.entry(key);
-    return hit === undefined || hit[1] !== contentHash ? undefined : hit[2];
+    return hit === undefined || hit.contentHash !== contentHash ? undefined : hit.text;
   }
 
   /** An entry that passed the file checks but not a closer look: dropped, said once, rebuilt. */
@@ -250,31 +356,53 @@ export class CacheFile<V> {
     this.discarded(why);
   }
 
-  /** Keeps `value` for `key`; the file is rewritten only when this differs from what is stored. */
-  set(key: string, stat: string, contentHash: string, value: V): void {
-    const prior = this.entries.get(key) as Entry<V> | undefined;
-    if (prior === undefined || prior[0] !== stat || prior[1] !== contentHash || prior[2] !== value)
-      this.dirty = true;
-    this.kept.set(key, [stat, contentHash, value]);
+  /** Keeps `text` (one line) for `key`; the file is rewritten only when this differs from what is stored. */
+  set(key: string, stat: string, contentHash: string, text: string): void {
+    const line = `${encodeKey(key)}\t${stat}\t${contentHash}\t${text}`;
+    if (this.entries.get(key) !== line) this.dirty = true;
+    this.kept.set(key, line);
   }
 
-  /** Atomic write (temp + rename), skipped when nothing changed; a cache that cannot be written only costs speed. */
+  /**
+   * Atomic write (temp + rename), skipped when nothing changed or the cache is
+   * read-only; a cache that cannot be written only costs speed.
+   */
   save(): void {
+    if (this.use.readOnly) return;
     if (!this.dirty && this.kept.size === this.entries.size) return;
     const temp = `${this.file}.${process.pid}.tmp`;
     try {
       mkdirSync(dirname(this.file), { recursive: true });
       this.code ??= codeFingerprint(this.producer, 'content');
-      const body = JSON.stringify({
-        fingerprint: this.fingerprint,
-        code: this.code,
-        entries: Object.fromEntries(this.kept),
-      });
-      writeFileSync(temp, encodeFile(this.name, body));
+      const lines = [`${this.fingerprint}\t${this.code}`, ...this.kept.values()];
+      writeFileSync(temp, encodeFile(this.name, `${lines.join('\n')}\n`));
       renameSync(temp, this.file);
     } catch {
       rmSync(temp, { force: true });
     }
     this.dirty = false;
   }
+}
+
+/**
+ * The entries of a cache file as stored, key → stat, content hash and value
+ * text; undefined when the file is absent or fails its checks. For tests and
+ * tools that look inside a cache without using it.
+ */
+export function storedEntries(root: string, name: string): Map<string, Entry> | undefined {
+  let raw: Buffer;
+  try {
+    raw = readFileSync(join(root, '.factline-cache', `${name}.json`));
+  } catch {
+    return undefined;
+  }
+  const decoded = decodeFile(name, raw);
+  if ('problem' in decoded) return undefined;
+  const out = new Map<string, Entry>();
+  for (const line of decoded.body.toString('utf8').split('\n').slice(1)) {
+    const key = keyOf(line);
+    const fields = key === undefined ? undefined : fieldsOf(line);
+    if (key !== undefined && fields !== undefined) out.set(key, fields);
+  }
+  return out;
 }

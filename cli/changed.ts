@@ -6,7 +6,6 @@
  * then scans only those files; checks/partial.ts decides which findings such
  * a run can judge.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import picomatch from 'picomatch';
@@ -36,8 +35,14 @@ interface GitResult {
   status: number;
 }
 
-/** Runs git in `root`; a missing git is a usage error, a failing command is the caller's to judge. */
-function git(root: string, args: string[], input?: string): Promise<GitResult> {
+/**
+ * Runs git in `root`; a missing git is a usage error, a failing command is
+ * the caller's to judge. node:child_process loads on the first call: a full
+ * check, which imports this module too, never asks git anything.
+ */
+// @implements speed-warm#LOADS-ONLY-WHAT-RUNS
+async function git(root: string, args: string[], input?: string): Promise<GitResult> {
+  const { execFile } = await import('node:child_process');
   return new Promise((done, fail) => {
     const child = execFile(
       'git',

@@ -7,15 +7,22 @@
  * loaded only when one must be parsed.
  */
 import { hash } from 'node:crypto';
-import { type Stats, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { scanFileWhenLoaded } from '../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../checks/scan/types.ts';
 import type { SpecDocument } from '../reader/model.ts';
-import { CacheFile, NO_STAT, RACY_WINDOW_MS, statKey } from './cache-file.ts';
+import { CacheFile, type CacheUse, NO_STAT, RACY_WINDOW_MS, statKey } from './cache-file.ts';
 import { SCAN_ROW, SPEC_ENTRY } from './cache-shapes.ts';
 import type { SpecParser } from './load-specs.ts';
-import { checkShape, S } from './shape.ts';
+import { checkShape, fitsShape, S } from './shape.ts';
+import {
+  type PrefetchedStats,
+  prefetchStats,
+  type StatHelperMode,
+  type StatParts,
+  statHelperWanted,
+} from './stat-prefetch.ts';
 
 /** Content hash of a text (sha1, base64): what decides whether a changed file needs a new scan. */
 function hashText(text: string): string {
@@ -148,38 +155,70 @@ const CARRIER_SPAN = 4096;
  * rule).
  */
 // @implements speed-cache#RACY-CLEAN
-export function settledStat(st: Stats, startMs: number): string {
+export function settledStat(st: StatParts, startMs: number): string {
   const settledBefore = startMs - RACY_WINDOW_MS;
   return st.mtimeMs < settledBefore && st.ctimeMs < settledBefore ? statKey(st) : NO_STAT;
 }
 
 /** The scan cache of one run: `known` answers from stats alone, `scan` from a content hash or the scanner. */
 export interface ScanCache {
+  /** Resolves once the stats taken on a helper thread (if any) are in; call before `known`. */
+  ready(): Promise<void>;
   /** The citations of a file whose stat matches its entry; undefined: read it and call `scan`. */
   known(file: string): ScannedCitation[] | undefined;
   scan(file: string, text: string): ScannedCitation[];
   save(): void;
 }
 
+export interface ScanCacheUse extends CacheUse {
+  /** Whether to stat last run's files on a helper thread (a full run): `auto` when there are enough of them. */
+  statHelper?: StatHelperMode;
+}
+
 // @implements speed-cache#STAT-KEYED-SCAN-CACHE
 // @implements speed-cache#NEVER-STALE
-export function openScanCache(root: string, warn?: (line: string) => void): ScanCache {
-  // Rows are checked as they are decoded (decodeRow), not twice.
-  const cache = CacheFile.open<Row[]>(root, 'scan-v5', 'checks/scan', S.array(S.any()), warn);
+export function openScanCache(
+  root: string,
+  warn?: (line: string) => void,
+  use: ScanCacheUse = {},
+): ScanCache {
+  const cache = CacheFile.open(root, 'scan-v6', 'checks/scan', warn, use);
   // Taken before any file is statted or read: whatever changes later is newer than this.
   const startMs = Date.now();
-  const stats = new Map<string, Stats>();
+  const stats = new Map<string, StatParts>();
   // Listed files are relative to the root: joined by hand, as path.resolve per file is measurable at 20,000.
   const base = resolve(root) + sep;
+  // Last run's files statted on another thread while this one loads the specs and lists the tree.
+  const mode = use.statHelper ?? 'off';
+  const keys = mode === 'off' ? [] : [...cache.keys()];
+  const prefetching = statHelperWanted(mode, keys.length) ? prefetchStats(base, keys) : undefined;
+  let prefetched: PrefetchedStats | undefined;
+  /** The citations of a stored value, or undefined (the entry rejected, said once) when it is not rows of SCAN_ROW's shape. */
+  const decodeText = (file: string, text: string): ScannedCitation[] | undefined => {
+    const stored = storedJson(cache, file, text);
+    if (stored === undefined) return undefined;
+    const rows = stored.value;
+    const citations = decodeRows(rows);
+    if (citations === undefined) cache.reject(file, rowProblem(file, rows));
+    return citations;
+  };
   return {
+    async ready() {
+      if (prefetching) prefetched = await prefetching.wait();
+    },
     known(file) {
-      const st = statSync(base + file, { throwIfNoEntry: false });
-      if (st === undefined) return undefined;
-      const rows = cache.byStat(file, statKey(st));
-      const citations = rows === undefined ? undefined : decodeRows(rows);
-      if (rows !== undefined && citations === undefined) cache.reject(file, rowProblem(file, rows));
+      // A stat taken by the helper is as good as one taken here: after startMs, before any read.
+      let key = prefetched?.key(file);
+      let st: StatParts | undefined;
+      if (key === undefined) {
+        st = statSync(base + file, { throwIfNoEntry: false });
+        if (st === undefined) return undefined;
+        key = statKey(st);
+      }
+      const text = cache.byStat(file, key);
+      const citations = text === undefined ? undefined : decodeText(file, text);
       // Kept only for a file that will be read: its stat goes with the hash of what is read.
-      if (citations === undefined) stats.set(file, st);
+      if (citations === undefined) stats.set(file, (st ?? prefetched?.parts(file))!);
       return citations;
     },
     // @implements speed-cache#HASH-ONLY-WHEN-STAT-CHANGES
@@ -188,21 +227,31 @@ export function openScanCache(root: string, warn?: (line: string) => void): Scan
       const st = stats.get(file);
       const stat = st === undefined ? NO_STAT : settledStat(st, startMs);
       const contentHash = hashText(text);
-      const rows = cache.byHash(file, contentHash);
-      if (rows !== undefined) {
-        const out = decodeRows(rows);
+      const stored = cache.byHash(file, contentHash);
+      if (stored !== undefined) {
+        const out = decodeText(file, stored);
         if (out?.every((c) => fitsText(c, text))) {
-          cache.set(file, stat, contentHash, rows);
+          cache.set(file, stat, contentHash, stored);
           return out;
         }
-        cache.reject(file, out === undefined ? rowProblem(file, rows) : undefined);
+        if (out !== undefined) cache.reject(file);
       }
       const citations = scanFileWhenLoaded(file, text);
-      cache.set(file, stat, contentHash, citations.map(encodeCitation));
+      cache.set(file, stat, contentHash, JSON.stringify(citations.map(encodeCitation)));
       return citations;
     },
     save: () => cache.save(),
   };
+}
+
+/** An entry's value text parsed, or undefined (the entry rejected, said once) when it is not JSON. */
+function storedJson(cache: CacheFile, file: string, text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    cache.reject(file, `the entry for ${file} is not JSON`);
+    return undefined;
+  }
 }
 
 /** What is wrong with an entry's rows, said the way a config error is (the key path and the rule). */
@@ -211,10 +260,28 @@ function rowProblem(file: string, rows: unknown): string {
   return wrong ? `${wrong.path} ${wrong.message}` : `the entry for ${file} is damaged`;
 }
 
-export type SpecCache = CacheFile<{ doc: string; document: SpecDocument }>;
+/** The spec cache: parsed documents by file, each stored as the JSON of `{doc, document}`. */
+export type SpecCache = CacheFile;
 
 export function openSpecCache(root: string, warn?: (line: string) => void): SpecCache {
-  return CacheFile.open(root, 'specs-v4', 'reader', SPEC_ENTRY, warn);
+  return CacheFile.open(root, 'specs-v5', 'reader', warn);
+}
+
+/** A stored spec entry, or undefined (the entry rejected, said once) when it is not of SPEC_ENTRY's shape. */
+function specEntry(cache: SpecCache, file: string, text: string): SpecEntry | undefined {
+  const stored = storedJson(cache, file, text);
+  if (stored === undefined) return undefined;
+  const value = stored.value;
+  // @implements speed-cache#CHEAP-VALIDATION
+  if (fitsShape(value, SPEC_ENTRY)) return value as SpecEntry;
+  const wrong = checkShape(value, SPEC_ENTRY, `entries[${JSON.stringify(file)}][2]`);
+  cache.reject(file, wrong ? `${wrong.path} ${wrong.message}` : `the entry for ${file} is damaged`);
+  return undefined;
+}
+
+interface SpecEntry {
+  doc: string;
+  document: SpecDocument;
 }
 
 /**
@@ -225,14 +292,15 @@ export function openSpecCache(root: string, warn?: (line: string) => void): Spec
 export function cachedParser(cache: SpecCache): SpecParser {
   return async (source, options) => {
     const contentHash = hashText(source);
-    const hit = cache.byHash(options.file, contentHash);
+    const stored = cache.byHash(options.file, contentHash);
+    const hit = stored === undefined ? undefined : specEntry(cache, options.file, stored);
     if (hit !== undefined && hit.doc === options.doc) {
-      cache.set(options.file, NO_STAT, contentHash, hit);
+      cache.set(options.file, NO_STAT, contentHash, stored!);
       return hit.document;
     }
     const { parseSpec } = await import('../reader/index.ts');
     const document = parseSpec(source, options);
-    cache.set(options.file, NO_STAT, contentHash, { doc: options.doc, document });
+    cache.set(options.file, NO_STAT, contentHash, JSON.stringify({ doc: options.doc, document }));
     return document;
   };
 }

@@ -12,7 +12,8 @@
  *   exempt          → exempt
  * and the policy preset `vibevm`.
  */
-import { parse, TomlError } from 'smol-toml';
+import { createRequire } from 'node:module';
+import type * as Toml from 'smol-toml';
 import { defaultConfig, type FactlineConfig } from './config.ts';
 import { UsageError } from './io.ts';
 
@@ -30,13 +31,24 @@ function scanGlobs(root: string): { sources: string; tests: string } {
   return { sources: `${root}/**/*.rs`, tests: `${root}/tests/**` };
 }
 
+/**
+ * The TOML parser, loaded (its CommonJS build, synchronously) only when a
+ * specmap.toml is read: a run with factline.config.json never pays for it.
+ */
+// @implements speed-warm#LOADS-ONLY-WHAT-RUNS
+let tomlModule: typeof Toml | undefined;
+function toml(): typeof Toml {
+  tomlModule ??= createRequire(import.meta.url)('smol-toml') as typeof Toml;
+  return tomlModule;
+}
+
 // @implements real-codebases#SPECMAP-CONFIG
 export function specmapConfig(text: string, root: string, where: string): FactlineConfig {
   let raw: Record<string, unknown>;
   try {
-    raw = parse(text) as Record<string, unknown>;
+    raw = toml().parse(text) as Record<string, unknown>;
   } catch (error) {
-    if (error instanceof TomlError) {
+    if (error instanceof toml().TomlError) {
       throw new UsageError(
         `${where}:${error.line}:${error.column}: invalid TOML: ${error.message.split('\n')[0]}`,
       );

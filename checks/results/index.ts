@@ -1,35 +1,8 @@
-/** Reads a test results file by its content: JSON is vitest/Jest's reporter output, XML is JUnit. Pure. */
-import { parseJunitXml } from './junit.ts';
-import { ResultsFormatError, type TestOutcome } from './model.ts';
-import { parseVectorResults, VECTOR_RESULTS_FORMAT } from './vectors.ts';
-import { parseVitestJson } from './vitest-json.ts';
-
+/**
+ * Test results as the trace joins them. Reading a results file is
+ * checks/results/parse.ts, kept apart so a run without results files never
+ * loads the XML parser (it costs a start ~40 ms).
+ */
 export { indexOutcomes, type OutcomeIndex, outcomeFor, type TestBinding, testBinding } from './join.ts';
 export { notRun, ResultsFormatError, type TestOutcome, type TestStatus } from './model.ts';
 export { vectorEvidence } from './vector-evidence.ts';
-
-// @implements evidence#RESULTS-FORMATS
-export function parseResults(text: string, source: string): TestOutcome[] {
-  const start = text.replace(/^\uFEFF/, '').trimStart();
-  if (start.startsWith('{')) {
-    let data: unknown;
-    try {
-      data = JSON.parse(start);
-    } catch (error) {
-      throw new ResultsFormatError(
-        `${source}: invalid JSON: ${(error as Error).message}; regenerate the report`,
-      );
-    }
-    if (
-      typeof data === 'object' &&
-      data !== null &&
-      (data as { format?: unknown }).format === VECTOR_RESULTS_FORMAT
-    )
-      return parseVectorResults(data as Record<string, unknown>, source);
-    return parseVitestJson(data, source);
-  }
-  if (start.startsWith('<')) return parseJunitXml(start, source);
-  throw new ResultsFormatError(
-    `${source}: neither JSON nor XML; pass vitest's JSON report (--reporter=json) or a JUnit XML file`,
-  );
-}

@@ -258,7 +258,7 @@ describe('flags and outputs', () => {
     const first = await runIn(dir, ['check', '--json']);
     const again = await runIn(dir, ['check', '--json']);
     expect(again.stdout).toBe(first.stdout);
-    expect(readdirSync(join(dir, '.factline-cache')).sort()).toEqual(['scan-v5.json', 'specs-v4.json']);
+    expect(readdirSync(join(dir, '.factline-cache')).sort()).toEqual(['scan-v6.json', 'specs-v5.json']);
     writeFileSync(
       join(dir, 'src/wire.ts'),
       '// @implements demo#WIRE-ONE\n// @implements demo#WIRE-TWO\nexport const x = 1;\n',
@@ -314,7 +314,7 @@ describe('flags and outputs', () => {
     expect((await runIn(dir, ['check', '--no-cache'])).code).toBe(0);
     expect(existsSync(join(dir, '.factline-cache'))).toBe(false);
     expect((await runIn(dir, ['check'])).code).toBe(0);
-    expect(readdirSync(join(dir, '.factline-cache')).sort()).toEqual(['scan-v5.json', 'specs-v4.json']);
+    expect(readdirSync(join(dir, '.factline-cache')).sort()).toEqual(['scan-v6.json', 'specs-v5.json']);
     const help = (await runIn(dir, ['check', '--help'])).stdout;
     expect(help).toMatch(
       /--no-cache\s+bypass both content-hash caches[\s\S]*every file is\s+scanned and every spec parsed afresh/,
@@ -338,7 +338,7 @@ describe('flags and outputs', () => {
     const facts = JSON.parse(edited.stdout).facts as { id: string; state: string }[];
     expect(facts.find((f) => f.id === 'WIRE-ONE')?.state).toBe('pending');
     // A corrupt cache file is ignored, not fatal.
-    writeFileSync(join(dir, '.factline-cache', 'specs-v4.json'), '{not json');
+    writeFileSync(join(dir, '.factline-cache', 'specs-v5.json'), '{not json');
     expect((await runIn(dir, ['check', '--json'])).stdout).toBe(edited.stdout);
   });
 });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTERS } from '../../checks/reporters/index.ts';
+import { storedEntries } from '../../cli/cache-file.ts';
 import { SCAN_ROW, SPEC_ENTRY } from '../../cli/cache-shapes.ts';
 import { loadConfig } from '../../cli/config.ts';
 import { decodeRow } from '../../cli/gate-cache.ts';
@@ -18,7 +19,7 @@ import { checkShape, fitsShape, S } from '../../cli/shape.ts';
 import { runInProcess } from '../support/cli.ts';
 
 let dir: string;
-const CACHES = ['scan-v5.json', 'specs-v4.json'];
+const CACHES = ['scan-v6.json', 'specs-v5.json'];
 const cachePath = (name: string) => join(dir, '.factline-cache', name);
 
 /** A red project: DELTA is required and uncited, GAMMA's pin is stale, one citation names an unknown fact. */
@@ -119,13 +120,13 @@ describe('the gate cache', () => {
     const before = await runInProcess(dir, ['check', '--json', '--no-cache']);
     expect(before.code).toBe(1);
     await runInProcess(dir, ['check', '--json']);
-    const file = cachePath('specs-v4.json');
+    const file = cachePath('specs-v5.json');
     writeFileSync(file, readFileSync(file, 'utf8').replaceAll('"state":"done"', '"state":"don["'));
     const damaged = await runInProcess(dir, ['check', '--json']);
     expect(damaged.code).toBe(1);
     expect(damaged.stdout).toBe(before.stdout);
     expect(damaged.stderr).toMatch(
-      /^factline: discarding the cache \.factline-cache\/specs-v4\.json \(checksum mismatch\); rebuilding it\n$/,
+      /^factline: discarding the cache \.factline-cache\/specs-v5\.json \(checksum mismatch\); rebuilding it\n$/,
     );
     const next = await runInProcess(dir, ['check', '--json']);
     expect(next.code).toBe(1);
@@ -136,13 +137,13 @@ describe('the gate cache', () => {
   // @verifies trust#CACHE-NEVER-TRUSTED-BLINDLY
   it('an entry of the wrong shape under a valid checksum and fingerprint is discarded, not a TypeError', async () => {
     for (const [name, edit, touch] of [
-      ['specs-v4.json', (b: string) => b.replace(/"facts":\[/, '"facts":[7,')],
-      ['specs-v4.json', (b: string) => b.replace(/"facts":\[/, '"facts":null,"was":[')],
-      ['scan-v5.json', (b: string) => b.replace(/\[\[0,/, '[[9,')],
-      ['scan-v5.json', (b: string) => b.replace(/\[\[0,0,"ALPHA"/, '[[0,0,null')],
+      ['specs-v5.json', (b: string) => b.replace(/"facts":\[/, '"facts":[7,')],
+      ['specs-v5.json', (b: string) => b.replace(/"facts":\[/, '"facts":null,"was":[')],
+      ['scan-v6.json', (b: string) => b.replace(/\[\[0,/, '[[9,')],
+      ['scan-v6.json', (b: string) => b.replace(/\[\[0,0,"ALPHA"/, '[[0,0,null')],
       // Well formed, but not what the file says: a forged row citing DELTA, caught when the
       // file is read (here: touched, so its stat no longer vouches for it).
-      ['scan-v5.json', (b: string) => b.replace('"NOPE"', '"DELTA"'), 'src/a.ts'],
+      ['scan-v6.json', (b: string) => b.replace('"NOPE"', '"DELTA"'), 'src/a.ts'],
     ] as const) {
       restore();
       reseal(name, edit);
@@ -217,11 +218,29 @@ describe('the gate cache', () => {
   // @verifies speed-cache#CHEAP-VALIDATION
   it('an entry is checked when it is used: a damaged entry of a file no longer listed costs no warning and drops out', async () => {
     restore();
-    reseal('scan-v5.json', (b) => b.replace('"entries":{', '"entries":{"src/gone.ts":[7],'));
+    // A line of two fields for a file no longer listed: never taken apart.
+    reseal('scan-v6.json', (b) => b.replace('\n', '\n"src/gone.ts"\t7\n'));
     const run = await verdict(true);
     expect(run.json).toBe(uncached);
     expect(run.err).toEqual([]);
-    expect(readFileSync(cachePath('scan-v5.json'), 'utf8')).not.toContain('src/gone.ts');
+    expect(readFileSync(cachePath('scan-v6.json'), 'utf8')).not.toContain('src/gone.ts');
+  });
+
+  // @verifies speed-warm#LAZY-CACHE-LINES
+  it('decodes no value it does not use, and writes the entries it did not change back as the lines it read', async () => {
+    restore();
+    const before = storedEntries(dir, 'scan-v6')!;
+    reseal('scan-v6.json', (b) => b.replace('\n', '\n"src/other.ts"\t\tx\tnot JSON at all\n'));
+    const run = await verdict(true);
+    expect(run.json).toBe(uncached);
+    expect(run.err).toEqual([]);
+    // The unused entry dropped out, so the file was rewritten, with the untouched test file's line as it was.
+    const raw = readFileSync(cachePath('scan-v6.json'), 'utf8');
+    expect(raw).not.toContain('src/other.ts');
+    const line = (text: string) => text.split('\n').find((l) => l.startsWith('"test/a.test.ts"\t'));
+    expect(line(raw)).toBeDefined();
+    expect(line(raw)).toBe(line(pristine.get('scan-v6.json')!.toString('utf8')));
+    expect(storedEntries(dir, 'scan-v6')?.get('test/a.test.ts')).toEqual(before.get('test/a.test.ts'));
   });
 
   // @verifies speed-cache#CHEAP-VALIDATION
@@ -242,9 +261,13 @@ describe('the gate cache', () => {
       }),
       { numRuns: 2_000 },
     );
-    const pristineRows = JSON.parse(pristine.get('scan-v5.json')!.toString('utf8').split('\n')[1]!).entries;
-    for (const [stat, digest, rows] of Object.values(pristineRows) as [string, string, unknown][]) {
-      expect([typeof stat, typeof digest]).toEqual(['string', 'string']);
+    restore();
+    const stored = storedEntries(dir, 'scan-v6')!;
+    expect([...stored.keys()].sort()).toEqual(['src/a.ts', 'test/a.test.ts']);
+    for (const { stat, contentHash, text } of stored.values()) {
+      expect(stat).toMatch(/^\d+:[\d.]+:[\d.]+:\d+$/);
+      expect(contentHash).toMatch(/^[A-Za-z0-9+/]{27}=$/);
+      const rows: unknown = JSON.parse(text);
       expect(fitsShape(rows, S.array(SCAN_ROW))).toBe(true);
       for (const row of rows as unknown[]) expect(decodeRow(row)).toBeDefined();
     }

@@ -4,11 +4,12 @@
  * and that its findings are the full run's findings in those files.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding, PartialCoverage, TraceResult } from '../../checks/model.ts';
 import { judgedInPart } from '../../checks/partial.ts';
+import { storedEntries } from '../../cli/cache-file.ts';
 import { digestOf } from '../../reader/text.ts';
 import { runInProcess } from '../support/cli.ts';
 import { removeProjects, tempProject } from '../support/projects.ts';
@@ -89,6 +90,30 @@ describe('check --changed', () => {
     expect(full.result.findings.some((f) => f.file === 'src/time.ts')).toBe(true);
     expect(partial.result.partial?.notJudged).toContain('missing-implementation');
     await expectSameVerdict(root, partial);
+  });
+
+  // @verifies speed-warm#PARTIAL-RUN-KEEPS-CACHE
+  it('leaves the scan cache as it was, so the next full run is still warm for the files it did not scan', async () => {
+    const root = repo();
+    await check(root);
+    const cacheFile = join(root, '.factline-cache', 'scan-v6.json');
+    const filled = readFileSync(cacheFile);
+    const before = storedEntries(root, 'scan-v6')!;
+    expect([...before.keys()].sort()).toEqual([
+      'src/echo.ts',
+      'src/ping.ts',
+      'src/time.ts',
+      'test/app.test.ts',
+    ]);
+    write(root, 'src/echo.ts', '// @implements app#ECHO\nexport const echo = (s: string) => String(s);\n');
+    const partial = await check(root, '--changed');
+    expect(partial.result.partial?.scanned).toEqual(['src/echo.ts']);
+    expect(readFileSync(cacheFile).equals(filled)).toBe(true);
+    // The next full run takes the edited file's new entry.
+    await check(root);
+    const after = storedEntries(root, 'scan-v6')!;
+    expect(after.get('src/echo.ts')!.contentHash).not.toBe(before.get('src/echo.ts')!.contentHash);
+    expect(after.get('src/ping.ts')).toEqual(before.get('src/ping.ts'));
   });
 
   // @verifies speed-incremental#CHANGED-FACTS

@@ -91,17 +91,35 @@ describe('check --json, streamed', () => {
   }, 120_000);
 });
 
+/** A stdout that keeps each write apart, and a stderr that drops everything. */
+function recordingStreams() {
+  const writes: string[] = [];
+  const stdout = new Writable({
+    write(chunk, _encoding, done) {
+      writes.push(String(chunk));
+      done();
+    },
+  });
+  const stderr = new Writable({ write: (_c, _e, done) => done() });
+  return { writes, stdout, stderr };
+}
+
+describe('check --json, in small writes', () => {
+  // @verifies speed-warm#JSON-SMALL-PIECES
+  it('writes a multi-megabyte report in writes each below the size V8 keeps as a large object', async () => {
+    const root = bigTree(1500);
+    const { writes, stdout, stderr } = recordingStreams();
+    await runCli(['check', '--json', '--no-cache'], { cwd: root, env: {}, stdout, stderr });
+    expect(writes.join('')).toBe(oneString(await gateOf(root)));
+    expect(writes.length).toBeGreaterThan(20);
+    expect(Math.max(...writes.map((w) => w.length))).toBeLessThan(128 << 10);
+  }, 60_000);
+});
+
 describe('the console report', () => {
   // @verifies speed-start#CONSOLE-ONE-WRITE
   it('reaches stdout in one write, GitHub annotations included', async () => {
-    const writes: string[] = [];
-    const stdout = new Writable({
-      write(chunk, _encoding, done) {
-        writes.push(String(chunk));
-        done();
-      },
-    });
-    const stderr = new Writable({ write: (_c, _e, done) => done() });
+    const { writes, stdout, stderr } = recordingStreams();
     const root = join(FIXTURES, 'unknown-fact');
     const code = await runCli(['check', '--no-cache'], {
       cwd: root,

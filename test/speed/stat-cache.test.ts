@@ -4,6 +4,7 @@
  * Every `readFileSync` of the modules under test is recorded (the real one
  * still runs).
  */
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -63,6 +64,35 @@ describe('a warm run stats instead of reading', () => {
     const touched = await runInProcess(dir, ['check', '--json']);
     expect(touched.stdout).toBe(cold.stdout);
     expect(sourcesRead(dir)).toEqual([resolve(dir, 'src/m7.py')]);
+  }, 60_000);
+});
+
+describe('a partial run stats instead of reading too', () => {
+  // @verifies speed-warm#PARTIAL-RUN-KEEPS-CACHE
+  it('check --changed reads none of the unchanged files a changed fact pulls in, and prints what an uncached run prints', async () => {
+    const dir = tree();
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], {
+        cwd: dir,
+        stdio: 'ignore',
+      });
+    fs.writeFileSync(join(dir, '.gitignore'), '.factline-cache/\n');
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'start');
+    await settle();
+    await runInProcess(dir, ['check', '--json']); // fills the cache
+    fs.writeFileSync(
+      join(dir, 'specs/app.md'),
+      '# App\n\n@status:impl/done\n\n@fact:A A holds, now said otherwise.\n\n@fact:B B holds.\n',
+    );
+    reads.paths.length = 0;
+    const partial = await runInProcess(dir, ['check', '--json', '--changed']);
+    expect(JSON.parse(partial.stdout).partial.scanned).toHaveLength(40);
+    expect(sourcesRead(dir)).toEqual([]);
+    const uncached = await runInProcess(dir, ['check', '--json', '--changed', '--no-cache']);
+    expect(partial.stdout).toBe(uncached.stdout);
+    expect(sourcesRead(dir)).toHaveLength(40);
   }, 60_000);
 });
 

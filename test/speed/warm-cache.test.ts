@@ -18,6 +18,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { storedEntries } from '../../cli/cache-file.ts';
 import { runFactline, runInProcess } from '../support/cli.ts';
 import { fixtureTrees } from '../support/fixture-trees.ts';
 import { tempCopy, tempDir } from '../support/temp.ts';
@@ -71,12 +72,12 @@ describe('a warm run prints what a cold one prints', () => {
       const cold = await json(tree.dir, tree.args, false);
       // An older build's cache files: the first cached run removes them.
       mkdirSync(join(tree.dir, '.factline-cache'), { recursive: true });
-      writeFileSync(join(tree.dir, '.factline-cache', 'scan-v4.json'), 'old');
-      writeFileSync(join(tree.dir, '.factline-cache', 'specs-v3.json'), 'old');
+      writeFileSync(join(tree.dir, '.factline-cache', 'scan-v5.json'), 'old');
+      writeFileSync(join(tree.dir, '.factline-cache', 'specs-v4.json'), 'old');
       const filling = await json(tree.dir, tree.args, true);
       expect(
         readdirSync(join(tree.dir, '.factline-cache')).filter(
-          (f) => f === 'scan-v4.json' || f === 'specs-v3.json',
+          (f) => f === 'scan-v5.json' || f === 'specs-v4.json',
         ),
         tree.name,
       ).toEqual([]);
@@ -148,10 +149,8 @@ async function afterEdit(edit: (dir: string) => void, run: Runner = inProcess, s
 
 /** The stored stat of one file in the scan cache ('' when none is stored). */
 function storedStat(dir: string, file: string): string | undefined {
-  const cache = join(dir, '.factline-cache');
-  const name = readdirSync(cache).find((f) => f.startsWith('scan-'))!;
-  const raw = readFileSync(join(cache, name), 'utf8');
-  return JSON.parse(raw.slice(raw.indexOf('\n') + 1)).entries[file]?.[0];
+  const name = readdirSync(join(dir, '.factline-cache')).find((f) => f.startsWith('scan-'))!;
+  return storedEntries(dir, name.replace(/\.json$/, ''))?.get(file)?.stat;
 }
 
 describe('a file changed between runs is never served from the cache', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseResults, ResultsFormatError } from '../../../checks/results/index.ts';
+import { ResultsFormatError } from '../../../checks/results/index.ts';
 import { indexOutcomes, outcomeFor, testBinding } from '../../../checks/results/join.ts';
+import { parseResults } from '../../../checks/results/parse.ts';
 
 const summary = (text: string) =>
   parseResults(text, 'r.xml').map(
