@@ -185,11 +185,14 @@ export async function changeSince(config: FactlineConfig, ref: string): Promise<
   if (changed === 'unborn') {
     return { ref, paths: [], deleted: [], fullRunBecause: 'HEAD has no commit yet (every file is new)' };
   }
-  const configChanged = config.file !== undefined && changed.includes(config.file);
+  // Never our own cache (a run's temp file can come and go while git lists the untracked files), nor node_modules or the ignored paths.
+  const ignored = picomatch([...config.ignore, ...ALWAYS_IGNORED], { dot: true });
+  const relevant = changed.filter((p) => !ignored(p));
+  const configChanged = config.file !== undefined && relevant.includes(config.file);
   return {
     ref,
-    paths: changed,
-    deleted: changed.filter((p) => !existsSync(resolve(config.root, p))),
+    paths: relevant,
+    deleted: relevant.filter((p) => !existsSync(resolve(config.root, p))),
     ...(configChanged ? { fullRunBecause: `the config file changed since ${ref}` } : {}),
   };
 }

@@ -130,6 +130,21 @@ describe('check --changed', () => {
   });
 
   // @verifies speed-incremental#CHANGED-FILES
+  it('never lists a path of its own cache, node_modules or the ignored globs as changed or deleted', async () => {
+    const root = repo();
+    // Committed by mistake, then gone (or a cache temp file that came and went while git listed).
+    write(root, '.factline-cache/scan-v6.json.123.tmp', 'x');
+    write(root, 'node_modules/dep/index.ts', '// @implements app#PING\n');
+    git(root, 'add', '-A');
+    git(root, 'commit', '-q', '-m', 'oops');
+    rmSync(join(root, '.factline-cache'), { recursive: true, force: true });
+    rmSync(join(root, 'node_modules'), { recursive: true, force: true });
+    const partial = await check(root, '--changed');
+    expect(partial.result.partial?.deleted).toEqual([]);
+    expect(partial.result.partial?.scanned).toEqual([]);
+  });
+
+  // @verifies speed-incremental#CHANGED-FILES
   // @verifies speed-incremental#CHANGED-SAME-VERDICT
   it('a deleted file has nothing to scan, and the gap it leaves is left to the full run', async () => {
     const root = repo();

@@ -5,14 +5,15 @@
  * every module it resolves (test/speed/fixtures/record-modules.mjs).
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BIN } from '../support/cli.ts';
+import { BIN, REPO_ROOT } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
 const RECORDER = join(import.meta.dirname, 'fixtures', 'record-modules.mjs');
+const STARTUP_PROBE = join(import.meta.dirname, 'fixtures', 'startup-probe.mjs');
 
 /** `factline ARGV` as a real process (bin/factline.js), with every module URL it resolved. */
 function probe(cwd: string, argv: string[]): { code: number | null; out: string; modules: string[] } {
@@ -81,12 +82,22 @@ describe('the spec cache', () => {
       '# App\n\n| a | b |\n|---|---|\n\n@fact:PING See www.example.com. @status:impl/plan\n',
     );
     writeFileSync(join(root, 'factline.config.json'), JSON.stringify({ specs: ['specs/**/*.md'] }));
-    const cold = probe(root, ['check', '--json', '--no-cache']);
-    expect(cold.modules.some((m) => m.endsWith('/dist/cli-main.js'))).toBe(true); // the compiled CLI ran
-    expect(markdownParser(cold.modules)).not.toEqual([]); // the chunk that bundles the parser
+    // The build itself (npm test builds it first), whether or not the sources changed since.
+    const compiled = join(REPO_ROOT, 'dist', 'cli-main.js');
+    expect(existsSync(compiled), 'dist/cli-main.js is missing: npm run build').toBe(true);
+    const log = join(tempDir('module-log'), 'modules.log');
+    const run = spawnSync(
+      process.execPath,
+      ['--import', RECORDER, STARTUP_PROBE, JSON.stringify(['check', '--json', '--no-cache']), compiled],
+      { cwd: root, encoding: 'utf8', env: { ...process.env, FACTLINE_MODULE_LOG: log, TMPDIR: root } },
+    );
+    expect(run.stderr).toBe('');
+    const modules = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+    expect(markdownParser(modules)).not.toEqual([]); // the chunk that bundles the parser
     expect(
-      cold.modules.filter((m) => /\/node_modules\/(micromark|mdast-|remark-|unified|unist-|vfile)/.test(m)),
+      modules.filter((m) => /\/node_modules\/(micromark|mdast-|remark-|unified|unist-|vfile)/.test(m)),
     ).toEqual([]);
-    expect(JSON.parse(cold.out).facts.map((f: { id: string }) => f.id)).toEqual(['PING']);
+    const out = JSON.parse(JSON.parse(run.stdout).out) as { facts: { id: string }[] };
+    expect(out.facts.map((f) => f.id)).toEqual(['PING']);
   }, 60_000);
 });
