@@ -356,6 +356,12 @@ export class CacheFile {
     this.discarded(why);
   }
 
+  /** Keeps the stored line of `key` as it is (a hit on its content hash, the stat unchanged): no copy to build and compare. */
+  keep(key: string): void {
+    const line = this.entries.get(key);
+    if (line !== undefined) this.kept.set(key, line);
+  }
+
   /** Keeps `text` (one line) for `key`; the file is rewritten only when this differs from what is stored. */
   set(key: string, stat: string, contentHash: string, text: string): void {
     const line = `${encodeKey(key)}\t${stat}\t${contentHash}\t${text}`;

@@ -295,7 +295,8 @@ export function cachedParser(cache: SpecCache): SpecParser {
     const stored = cache.byHash(options.file, contentHash);
     const hit = stored === undefined ? undefined : specEntry(cache, options.file, stored);
     if (hit !== undefined && hit.doc === options.doc) {
-      cache.set(options.file, NO_STAT, contentHash, stored!);
+      // Spec entries carry no stat: the same hash is the same line, kept as stored.
+      cache.keep(options.file);
       return hit.document;
     }
     const { parseSpec } = await import('../reader/index.ts');
