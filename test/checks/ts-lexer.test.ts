@@ -4,25 +4,16 @@
  * and installed packages), and over the corners real trees rarely show.
  */
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the corners are source text that holds template literals
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanFile } from '../../checks/scan/index.ts';
 import { K, Lexer } from '../../checks/scan/ts-lexer.ts';
+import { filesUnder } from '../support/files-under.ts';
 import { firstDifference } from './token-diff.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 const CODE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
-
-function codeFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...codeFiles(path));
-    else if (entry.isFile() && CODE.test(entry.name)) out.push(path);
-  }
-  return out;
-}
 
 /** Our own code, and installed packages written in many hands: minified bundles, .d.ts, ESM and CJS. */
 const TREES = [
@@ -49,7 +40,7 @@ describe('the TS/JS tokenizer', () => {
     let tokens = 0;
     const differences: string[] = [];
     for (const tree of TREES) {
-      for (const file of codeFiles(join(REPO, tree))) {
+      for (const file of filesUnder(join(REPO, tree), (path) => CODE.test(path))) {
         const result = firstDifference(readFileSync(file, 'utf8'), /x$/.test(file));
         files++;
         tokens += result.tokens;

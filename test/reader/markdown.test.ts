@@ -5,10 +5,11 @@
  * Markdown file within reach, and on the same files with every autolink
  * candidate broken up, so both kinds of text are covered.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mayHoldAutolink, parseMarkdown, parseMarkdownWithAutolinks } from '../../reader/markdown.ts';
+import { filesUnder } from '../support/files-under.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
 const SHARED = resolve(REPO, '..', 'shared');
@@ -17,23 +18,13 @@ if (!existsSync(SHARED) && process.env.CI)
 if (!existsSync(SHARED))
   console.warn(`NOTE: ${SHARED} is absent; the Markdown comparison covers this repository only`);
 
-function markdownFiles(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...markdownFiles(path));
-    else if (entry.isFile() && entry.name.endsWith('.md')) out.push(path);
-  }
-  return out;
-}
+const isMarkdown = (path: string) => path.endsWith('.md');
 
 const FILES = [
   ...['specs', 'docs', 'test', 'README.md'].flatMap((p) =>
-    p.endsWith('.md') ? [join(REPO, p)] : markdownFiles(join(REPO, p)),
+    p.endsWith('.md') ? [join(REPO, p)] : filesUnder(join(REPO, p), isMarkdown),
   ),
-  ...markdownFiles(SHARED),
+  ...filesUnder(SHARED, isMarkdown),
 ];
 
 /** The same text with every autolink candidate broken up (`://` → `:/ /`, `www.` → `www .`, `@a.` → `@a .`). */

@@ -4,26 +4,15 @@
  * on real scans of this repository and the shared corpus, and on citations
  * carrying every optional field.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isScannable, scanFile } from '../../checks/scan/index.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
 import { packChunk, unpackChunk } from '../../cli/scan-transfer.ts';
+import { filesUnder } from '../support/files-under.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
-
-function scannable(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  const out: string[] = [];
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...scannable(path));
-    else if (entry.isFile() && isScannable(path)) out.push(path);
-  }
-  return out;
-}
 
 /** Each citation as its [field, value] pairs by field name: a field set to undefined differs from one left out. */
 const fields = (found: (ScannedCitation[] | null)[]) =>
@@ -34,9 +23,9 @@ describe('the scan worker’s packed chunks', () => {
   it('unpack to exactly the scanned citations, field for field and in order, with vanished files kept as such', () => {
     const files = [
       ...['checks', 'cli', 'reader', 'generator', 'generated', 'test', 'templates'].flatMap((d) =>
-        scannable(join(REPO, d)),
+        filesUnder(join(REPO, d), isScannable),
       ),
-      ...scannable(resolve(REPO, '..', 'shared', 'corpus')),
+      ...filesUnder(resolve(REPO, '..', 'shared', 'corpus'), isScannable),
     ];
     const found: (ScannedCitation[] | null)[] = files.map((file) =>
       scanFile(relative(REPO, file), readFileSync(file, 'utf8')),
