@@ -20,26 +20,25 @@ export interface PackedChunk {
   covers: string[][];
 }
 
-const STRING_FIELDS = [
-  'verb',
-  'ref',
-  'id',
-  'doc',
-  'pin',
-  'uri',
-  'reason',
-  'malformed',
-  'symbol',
-  'testName',
-] as const;
-const OFFSET = STRING_FIELDS.length;
-const LINE = OFFSET + 1;
-const COLUMN = OFFSET + 2;
+// A row's columns. The string fields come first, as indexes into the chunk's table (-1: absent).
+const VERB = 0;
+const REF = 1;
+const ID = 2;
+const DOC = 3;
+const PIN = 4;
+const URI = 5;
+const REASON = 6;
+const MALFORMED = 7;
+const SYMBOL = 8;
+const TEST_NAME = 9;
+const OFFSET = 10;
+const LINE = 11;
+const COLUMN = 12;
 /** -1 absent, 0 false, 1 true. */
-const IN_TEST = OFFSET + 3;
+const IN_TEST = 13;
 /** -1 absent, else an index into `covers`. */
-const COVERS = OFFSET + 4;
-const ROW = OFFSET + 5;
+const COVERS = 14;
+const ROW = 15;
 
 // @implements speed-pool#COMPACT-TRANSFER
 export function packChunk(found: readonly (ScannedCitation[] | null)[]): PackedChunk {
@@ -68,17 +67,17 @@ export function packChunk(found: readonly (ScannedCitation[] | null)[]): PackedC
   for (const list of found) {
     if (!list) continue;
     for (const cite of list) {
-      // Named reads, in STRING_FIELDS order (a keyed read per field costs more).
-      rows[r] = intern(cite.verb);
-      rows[r + 1] = intern(cite.ref);
-      rows[r + 2] = intern(cite.id);
-      rows[r + 3] = intern(cite.doc);
-      rows[r + 4] = intern(cite.pin);
-      rows[r + 5] = intern(cite.uri);
-      rows[r + 6] = intern(cite.reason);
-      rows[r + 7] = intern(cite.malformed);
-      rows[r + 8] = intern(cite.symbol);
-      rows[r + 9] = intern(cite.testName);
+      // Named reads (a keyed read per field costs more).
+      rows[r + VERB] = intern(cite.verb);
+      rows[r + REF] = intern(cite.ref);
+      rows[r + ID] = intern(cite.id);
+      rows[r + DOC] = intern(cite.doc);
+      rows[r + PIN] = intern(cite.pin);
+      rows[r + URI] = intern(cite.uri);
+      rows[r + REASON] = intern(cite.reason);
+      rows[r + MALFORMED] = intern(cite.malformed);
+      rows[r + SYMBOL] = intern(cite.symbol);
+      rows[r + TEST_NAME] = intern(cite.testName);
       rows[r + OFFSET] = cite.offset;
       rows[r + LINE] = cite.line;
       rows[r + COLUMN] = cite.column;
@@ -108,27 +107,27 @@ export function unpackChunk(chunk: PackedChunk): (ScannedCitation[] | null)[] {
     const list: ScannedCitation[] = [];
     for (let c = 0; c < count; c++, r += ROW) {
       const cite: ScannedCitation = {
-        verb: strings[rows[r]!] as ScannedCitation['verb'],
-        ref: strings[rows[r + 1]!]!,
-        id: strings[rows[r + 2]!]!,
+        verb: strings[rows[r + VERB]!] as ScannedCitation['verb'],
+        ref: strings[rows[r + REF]!]!,
+        id: strings[rows[r + ID]!]!,
         offset: rows[r + OFFSET]!,
         line: rows[r + LINE]!,
         column: rows[r + COLUMN]!,
       };
       // Only the fields the scanner set.
-      const doc = text(rows[r + 3]!);
+      const doc = text(rows[r + DOC]!);
       if (doc !== undefined) cite.doc = doc;
-      const pin = text(rows[r + 4]!);
+      const pin = text(rows[r + PIN]!);
       if (pin !== undefined) cite.pin = pin;
-      const uri = text(rows[r + 5]!);
+      const uri = text(rows[r + URI]!);
       if (uri !== undefined) cite.uri = uri;
-      const reason = text(rows[r + 6]!);
+      const reason = text(rows[r + REASON]!);
       if (reason !== undefined) cite.reason = reason;
-      const malformed = text(rows[r + 7]!);
+      const malformed = text(rows[r + MALFORMED]!);
       if (malformed !== undefined) cite.malformed = malformed;
-      const symbol = text(rows[r + 8]!);
+      const symbol = text(rows[r + SYMBOL]!);
       if (symbol !== undefined) cite.symbol = symbol;
-      const testName = text(rows[r + 9]!);
+      const testName = text(rows[r + TEST_NAME]!);
       if (testName !== undefined) cite.testName = testName;
       const inTest = rows[r + IN_TEST]!;
       if (inTest >= 0) cite.inTest = inTest === 1;

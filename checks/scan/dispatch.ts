@@ -43,13 +43,9 @@ const STYLES: Record<string, CommentStyle> = {
   handlebars: 'handlebars',
 };
 
-let parserLoaded = false;
-
-/** Loads TypeScript's compiler (not ts-morph) and installs its parser for ambiguous TS/JS files, once. */
+/** Loads TypeScript's compiler (not ts-morph) and installs its parser for ambiguous TS/JS files (a second call finds the module loaded). */
 export async function loadTypeScriptParser(): Promise<void> {
-  if (parserLoaded) return;
   useLiteralParser((await import('./ts-literals.ts')).parsedLiterals);
-  parserLoaded = true;
 }
 
 export function extensionOf(file: string): string {
