@@ -2,7 +2,7 @@
  * The session over time, against the real process: handshake, ids in
  * flight, cancellation, progress, the end, and the opt-in ASP profile.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LIFECYCLE_CODES } from '../../generated/index.ts';
 import { answerTo, HANDSHAKE_ID, type LiveSession, liveSession, rawRun, req } from './process.ts';
@@ -39,6 +39,21 @@ function alive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The live processes carrying TREE_MARK=`mark` in their environment, wherever they were reparented. */
+function marked(mark: string): number[] {
+  const needle = `TREE_MARK=${mark}\0`;
+  return readdirSync('/proc')
+    .map(Number)
+    .filter((pid) => {
+      if (!Number.isInteger(pid)) return false;
+      try {
+        return readFileSync(`/proc/${pid}/environ`, 'latin1').includes(needle) && alive(pid);
+      } catch {
+        return false;
+      }
+    });
 }
 
 describe('the handshake', () => {
@@ -189,6 +204,27 @@ describe('requests in flight', () => {
     while (pids.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
     expect(pids.filter(alive)).toEqual([]);
     expect(s.frames.some((f) => f.id === 1)).toBe(false);
+  });
+
+  // @verifies mcp-lifecycle#CANCEL-STOPS-THE-TREE-BEFORE-KILLING-IT
+  it('cancelling a call whose run keeps forking leaves no process of it behind', async () => {
+    const mark = `forks-${process.pid}-${Date.now()}`;
+    const s = open();
+    try {
+      await s.next(answerTo(HANDSHAKE_ID));
+      s.send(call(1, 'forks', { mark }, { progressToken: 'forks' }));
+      await s.next((f) => f.method === 'notifications/progress');
+      // The shell is forking sleepers as fast as it can while the cancel arrives.
+      s.send(cancel(1));
+      s.send(req(2, 'ping'));
+      await s.next(answerTo(2));
+      const deadline = Date.now() + 2000;
+      while (marked(mark).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+      expect(marked(mark)).toEqual([]);
+    } finally {
+      // A survivor would hold the server's pipe open for a minute: never leave one to the next test.
+      for (const pid of marked(mark)) process.kill(pid, 'SIGKILL');
+    }
   });
 
   // @verifies mcp-lifecycle#PROGRESS-ONLY-FOR-A-PROGRESS-TOKEN
