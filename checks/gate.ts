@@ -4,8 +4,8 @@
  * access comes in as functions, so the CLI, the MCP tool, the benchmark and
  * tests drive the same steps over real files or over memory.
  */
-import picomatch from 'picomatch';
 import type { SpecSet } from '../reader/model.ts';
+import { globMatcher } from './glob-match.ts';
 import type { Finding, TraceResult } from './model.ts';
 import type { OutcomeInput } from './outcomes.ts';
 import type { PolicyTable } from './policy.ts';
@@ -29,7 +29,7 @@ export interface GateFile {
 /** The scannable files among those the globs found, sorted, each marked test or source. */
 // @implements factline#GATE-FILE-SETS
 export function classifyGateFiles(found: Iterable<string>, testGlobs: readonly string[]): GateFile[] {
-  const isTest = picomatch([...testGlobs], { dot: false });
+  const isTest = globMatcher(testGlobs, { dot: false });
   return [...new Set(found)]
     .filter(isScannable)
     .sort()

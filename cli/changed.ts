@@ -8,8 +8,8 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import picomatch from 'picomatch';
 import { classifyGateFiles, type GateFile } from '../checks/gate.ts';
+import { globMatcher } from '../checks/glob-match.ts';
 import { indexFacts, kindRevision } from '../checks/resolve.ts';
 import type { Fact, SpecDocument } from '../reader/model.ts';
 import type { FactlineConfig } from './config.ts';
@@ -158,8 +158,8 @@ async function filesMentioning(root: string, ids: readonly string[]): Promise<st
 
 /** The candidates that are gate files, classified as a full run's file listing would. */
 function asGateFiles(config: FactlineConfig, candidates: readonly string[]): GateFile[] {
-  const wanted = picomatch([...config.sources, ...config.tests], { dot: false });
-  const ignored = picomatch([...config.ignore, ...ALWAYS_IGNORED], { dot: true });
+  const wanted = globMatcher([...config.sources, ...config.tests], { dot: false });
+  const ignored = globMatcher([...config.ignore, ...ALWAYS_IGNORED], { dot: true });
   const inGlobs = candidates.filter((p) => wanted(p) && !ignored(p) && existsSync(resolve(config.root, p)));
   return classifyGateFiles(followWithinRoot(config.root, inGlobs), config.tests);
 }
@@ -186,7 +186,7 @@ export async function changeSince(config: FactlineConfig, ref: string): Promise<
     return { ref, paths: [], deleted: [], fullRunBecause: 'HEAD has no commit yet (every file is new)' };
   }
   // Never our own cache (a run's temp file can come and go while git lists the untracked files), nor node_modules or the ignored paths.
-  const ignored = picomatch([...config.ignore, ...ALWAYS_IGNORED], { dot: true });
+  const ignored = globMatcher([...config.ignore, ...ALWAYS_IGNORED], { dot: true });
   const relevant = changed.filter((p) => !ignored(p));
   const configChanged = config.file !== undefined && relevant.includes(config.file);
   return {
@@ -212,7 +212,7 @@ export async function changedFiles(
   const changedSet = new Set(change.paths);
   const deleted = new Set(change.deleted);
   const byFile = new Map(specs.map((d) => [d.file, d]));
-  const isSpec = picomatch(config.specs, { dot: false });
+  const isSpec = globMatcher(config.specs, { dot: false });
   const specFiles = change.paths.filter((p) => byFile.has(p) || (deleted.has(p) && isSpec(p)));
   // The reader (remark) loads only when a spec changed: a run served from the spec cache never needs it.
   const parseSpec = specFiles.length > 0 ? (await import('../reader/index.ts')).parseSpec : undefined;

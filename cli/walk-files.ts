@@ -19,6 +19,7 @@
 import { type Dirent, lstatSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import picomatch from 'picomatch';
+import { globMatcher } from '../checks/glob-match.ts';
 
 const MATCH_OPTIONS = {
   dot: false,
@@ -83,7 +84,7 @@ function commonFolder(patterns: string[][]): string[] {
  */
 function belowMatcher(patterns: string[][]): Test {
   const compiled = patterns.map((parts) =>
-    parts.map((part) => ({ part, test: picomatch(part, MATCH_OPTIONS) })),
+    parts.map((part) => ({ part, test: globMatcher(part, MATCH_OPTIONS) })),
   );
   return (dir) => {
     const names = dir.split('/');
@@ -126,8 +127,8 @@ export function walkFiles(root: string, patterns: string[], ignore: string[]): s
   if (patterns.length === 0) return [];
   if (![...patterns, ...ignore].every(walkable)) return undefined;
   const match = patterns.map(normalize);
-  const matches = picomatch(match, MATCH_OPTIONS);
-  const ignored = ignore.length > 0 ? picomatch(ignore.map(normalize), MATCH_OPTIONS) : () => false;
+  const matches = globMatcher(match, MATCH_OPTIONS);
+  const ignored = ignore.length > 0 ? globMatcher(ignore.map(normalize), MATCH_OPTIONS) : () => false;
   const parts = match.map(segments);
   const mayHoldMatches = belowMatcher(parts);
   const start = commonFolder(parts).join('/');
