@@ -16,13 +16,7 @@ import { CacheFile, type CacheUse, NO_STAT, RACY_WINDOW_MS, statKey } from './ca
 import { SCAN_ROW, SPEC_ENTRY } from './cache-shapes.ts';
 import type { SpecParser } from './load-specs.ts';
 import { checkShape, fitsShape, S } from './shape.ts';
-import {
-  type PrefetchedStats,
-  prefetchStats,
-  type StatHelperMode,
-  type StatParts,
-  statHelperWanted,
-} from './stat-prefetch.ts';
+import { prefetchStats, type StatHelperMode, type StatParts, statHelperWanted } from './stat-prefetch.ts';
 
 /** Content hash of a text (sha1, base64): what decides whether a changed file needs a new scan. */
 function hashText(text: string): string {
@@ -86,6 +80,7 @@ export function decodeRow(row: unknown): ScannedCitation | undefined {
     return undefined;
   if (!isCount(row[7], 1) || (row[13] !== undefined && row[13] !== 0 && row[13] !== 1)) return undefined;
   for (const i of TEXT_FIELDS) if (!isAbsentOrText(row[i])) return undefined;
+  // Every field, in one order, so all decoded citations share one object shape (see checks/scan/types.ts placed).
   const cite: ScannedCitation = {
     verb: VERBS[verb]!,
     ref: '',
@@ -93,16 +88,16 @@ export function decodeRow(row: unknown): ScannedCitation | undefined {
     offset: row[5],
     line: row[6],
     column: row[7],
+    doc: isText(row[3]) ? row[3] : undefined,
+    pin: isText(row[4]) ? row[4] : undefined,
+    uri: isText(row[12]) ? row[12] : undefined,
+    reason: isText(row[10]) ? row[10] : undefined,
+    malformed: isText(row[11]) ? row[11] : undefined,
+    symbol: isText(row[8]) ? row[8] : undefined,
+    testName: isText(row[9]) ? row[9] : undefined,
+    inTest: row[13] === 1 ? true : undefined,
+    covers: isText(row[14]) ? (row[14] === '' ? [] : row[14].split('\n')) : undefined,
   };
-  if (isText(row[3])) cite.doc = row[3];
-  if (isText(row[4])) cite.pin = row[4];
-  if (isText(row[10])) cite.reason = row[10];
-  if (isText(row[11])) cite.malformed = row[11];
-  if (isText(row[8])) cite.symbol = row[8];
-  if (isText(row[9])) cite.testName = row[9];
-  if (isText(row[12])) cite.uri = row[12];
-  if (row[13] === 1) cite.inTest = true;
-  if (isText(row[14])) cite.covers = row[14] === '' ? [] : row[14].split('\n');
   cite.ref = isText(row[1]) ? row[1] : plainRef(cite);
   return cite;
 }
@@ -162,8 +157,6 @@ export function settledStat(st: StatParts, startMs: number): string {
 
 /** The scan cache of one run: `known` answers from stats alone, `scan` from a content hash or the scanner. */
 export interface ScanCache {
-  /** Resolves once the stats taken on a helper thread (if any) are in; call before `known`. */
-  ready(): Promise<void>;
   /** The citations of a file whose stat matches its entry; undefined: read it and call `scan`. */
   known(file: string): ScannedCitation[] | undefined;
   scan(file: string, text: string): ScannedCitation[];
@@ -191,8 +184,7 @@ export function openScanCache(
   // Last run's files statted on another thread while this one loads the specs and lists the tree.
   const mode = use.statHelper ?? 'off';
   const keys = mode === 'off' ? [] : [...cache.keys()];
-  const prefetching = statHelperWanted(mode, keys.length) ? prefetchStats(base, keys) : undefined;
-  let prefetched: PrefetchedStats | undefined;
+  const prefetched = statHelperWanted(mode, keys.length) ? prefetchStats(base, keys) : undefined;
   /** The citations of a stored value, or undefined (the entry rejected, said once) when it is not rows of SCAN_ROW's shape. */
   const decodeText = (file: string, text: string): ScannedCitation[] | undefined => {
     const stored = storedJson(cache, file, text);
@@ -203,22 +195,22 @@ export function openScanCache(
     return citations;
   };
   return {
-    async ready() {
-      if (prefetching) prefetched = await prefetching.wait();
-    },
     known(file) {
       // A stat taken by the helper is as good as one taken here: after startMs, before any read.
-      let key = prefetched?.key(file);
-      let st: StatParts | undefined;
-      if (key === undefined) {
-        st = statSync(base + file, { throwIfNoEntry: false });
-        if (st === undefined) return undefined;
+      const helped = prefetched?.take(file);
+      let key: string;
+      let st: StatParts;
+      if (helped !== undefined) ({ key, parts: st } = helped);
+      else {
+        const taken = statSync(base + file, { throwIfNoEntry: false });
+        if (taken === undefined) return undefined;
+        st = taken;
         key = statKey(st);
       }
       const text = cache.byStat(file, key);
       const citations = text === undefined ? undefined : decodeText(file, text);
       // Kept only for a file that will be read: its stat goes with the hash of what is read.
-      if (citations === undefined) stats.set(file, (st ?? prefetched?.parts(file))!);
+      if (citations === undefined) stats.set(file, st);
       return citations;
     },
     // @implements speed-cache#HASH-ONLY-WHEN-STAT-CHANGES

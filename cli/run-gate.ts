@@ -245,9 +245,6 @@ async function gateWith(
   timings.glob = (timings.glob ?? 0) + (performance.now() - t1);
   // The cache only answers for files it can vouch for; everything else is read and scanned as with --no-cache.
   // @implements speed-cache#WARM-EQUALS-COLD
-  const t2 = performance.now();
-  await cache?.ready();
-  timings['cache open'] = (timings['cache open'] ?? 0) + (performance.now() - t2);
   const pool = early.pool;
   const result = await runCoreGate({
     specs: specs.set,

@@ -12,7 +12,7 @@
  * itself as it would without a helper, so a failure surfaces the same way.
  */
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 
 /** The parts of a stat the cache keys on (cli/cache-file.ts statKey). */
 export interface StatParts {
@@ -43,89 +43,145 @@ export function statHelperWanted(
 }
 
 const FIELDS = 4;
+/** Stats per message from the helper: small enough that the main thread rarely waits for one, large enough to cost little to post. */
+const BATCH = 512;
 
 /**
- * The helper's source. Besides the parts it sends each stat's cache key,
- * made as cli/cache-file.ts statKey makes it, so the main thread builds no
- * 20,000 number-to-text conversions (test/speed/warm-process.test.ts holds
- * the two to the same text).
+ * The helper's source. It stats from the end of the list towards its start
+ * while the main thread, through `take`, goes from the start: the two meet
+ * in the middle. Before each batch it reads how far the main thread has
+ * claimed and stops there, so no file is statted twice but at the meeting
+ * point. Besides the parts it sends each stat's cache key, made as
+ * cli/cache-file.ts statKey makes it, so the main thread builds no
+ * number-to-text conversions (test/speed/warm-process.test.ts holds the two
+ * to the same text).
  */
 const HELPER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
+const { workerData } = require('node:worker_threads');
 const { statSync } = require('node:fs');
-const { base, paths } = workerData;
-const parts = new Float64Array(paths.length * ${FIELDS});
-const keys = new Array(paths.length).fill('');
-for (let i = 0; i < paths.length; i++) {
-  try {
-    const st = statSync(base + paths[i], { throwIfNoEntry: false });
-    if (st === undefined) continue;
-    const at = i * ${FIELDS};
-    parts[at] = st.size;
-    parts[at + 1] = st.mtimeMs;
-    parts[at + 2] = st.ctimeMs;
-    parts[at + 3] = st.ino;
-    keys[i] = st.size + ':' + st.mtimeMs + ':' + st.ctimeMs + ':' + st.ino;
-  } catch {}
+const { base, paths, claimed, port } = workerData;
+let to = paths.length;
+while (to > 0) {
+  const lo = Math.max(to - ${BATCH}, Atomics.load(claimed, 0));
+  if (lo >= to) break;
+  const parts = new Float64Array((to - lo) * ${FIELDS});
+  const keys = new Array(to - lo).fill('');
+  for (let i = to - 1; i >= lo; i--) {
+    try {
+      const st = statSync(base + paths[i], { throwIfNoEntry: false });
+      if (st === undefined) continue;
+      const at = (i - lo) * ${FIELDS};
+      parts[at] = st.size;
+      parts[at + 1] = st.mtimeMs;
+      parts[at + 2] = st.ctimeMs;
+      parts[at + 3] = st.ino;
+      keys[i - lo] = st.size + ':' + st.mtimeMs + ':' + st.ctimeMs + ':' + st.ino;
+    } catch {}
+  }
+  port.postMessage({ from: lo, keys, parts }, [parts.buffer]);
+  to = lo;
 }
-parentPort.postMessage({ keys, parts }, [parts.buffer]);
 `;
 
-/** The stats the helper took, by path; a path it could not stat has none. */
-export interface PrefetchedStats {
-  /** The stat's cache key (cli/cache-file.ts statKey), or undefined. */
-  key(path: string): string | undefined;
-  /** The stat's parts, or undefined. */
-  parts(path: string): StatParts | undefined;
+/** A stat the helper took: its cache key (cli/cache-file.ts statKey) and its parts. */
+export interface PrefetchedStat {
+  key: string;
+  parts: StatParts;
 }
 
-const NONE: PrefetchedStats = { key: () => undefined, parts: () => undefined };
-
-/** A helper at work: `wait` resolves to what it found, or to nothing when it failed. */
+/** A helper at work on a list of paths. */
 export interface StatPrefetch {
-  wait(): Promise<PrefetchedStats>;
+  /**
+   * The helper's stat of `path` when it has one now; undefined: stat it
+   * yourself (the helper has not got there, could not stat it, or was not
+   * given it). Never waits. Asking in the list's order lets the helper stop
+   * where this thread has already been.
+   */
+  take(path: string): PrefetchedStat | undefined;
+  /** Resolves once the helper has stopped and everything it found can be taken (tests). */
+  finished(): Promise<void>;
 }
 
 /**
- * Starts statting `base + path` for every path on a helper thread. The
- * helper does not hold the process open (a run that fails before it needs
- * the stats exits at once) until `wait` is called.
+ * Starts statting `base + path` for every path on a helper thread, from the
+ * end of the list. The helper never holds the process open: a run that is
+ * done before it exits without waiting for it.
  */
 export function prefetchStats(base: string, paths: readonly string[]): StatPrefetch {
+  const n = paths.length;
+  const claimed = new Int32Array(new SharedArrayBuffer(4));
+  const keys: string[] = new Array(n).fill('');
+  const parts = new Float64Array(n * FIELDS);
+  /** Everything from here to the end has arrived from the helper. */
+  let low = n;
+  let claimedUpTo = 0;
+  let port: MessagePort | undefined;
   let worker: Worker | undefined;
-  const found = new Promise<PrefetchedStats>((done) => {
-    try {
-      // No flags of this process (a loader, an --input-type): the helper is plain CommonJS.
-      worker = new Worker(HELPER_SOURCE, { eval: true, execArgv: [], workerData: { base, paths } });
-    } catch {
-      done(NONE);
-      return;
-    }
-    worker.unref();
-    worker.once('message', ({ keys, parts }: { keys: string[]; parts: Float64Array }) => {
-      const index = new Map<string, number>();
-      for (let i = 0; i < paths.length; i++) if (keys[i] !== '') index.set(paths[i]!, i);
-      done({
-        key: (path) => {
-          const i = index.get(path);
-          return i === undefined ? undefined : keys[i];
-        },
-        parts: (path) => {
-          const i = index.get(path);
-          if (i === undefined) return undefined;
-          const at = i * FIELDS;
-          return { size: parts[at]!, mtimeMs: parts[at + 1]!, ctimeMs: parts[at + 2]!, ino: parts[at + 3]! };
-        },
-      });
+  let exited: Promise<void> = Promise.resolve();
+  try {
+    const channel = new MessageChannel();
+    // No flags of this process (a loader, an --input-type): the helper is plain CommonJS.
+    const helper = new Worker(HELPER_SOURCE, {
+      eval: true,
+      execArgv: [],
+      workerData: { base, paths, claimed, port: channel.port2 },
+      transferList: [channel.port2],
     });
-    worker.once('error', () => done(NONE));
-    worker.once('exit', () => done(NONE));
-  });
+    helper.unref();
+    worker = helper;
+    port = channel.port1;
+    exited = new Promise((done) => {
+      helper.once('exit', () => done());
+      helper.once('error', () => done());
+    });
+  } catch {
+    // No helper: every stat is taken by the caller.
+  }
+  const drain = (): void => {
+    if (port === undefined) return;
+    for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
+      const batch = message.message as { from: number; keys: string[]; parts: Float64Array };
+      for (let i = 0; i < batch.keys.length; i++) keys[batch.from + i] = batch.keys[i]!;
+      parts.set(batch.parts, batch.from * FIELDS);
+      low = Math.min(low, batch.from);
+    }
+  };
+  // Asked in list order, the next path is the one after the last: no index needed until a path comes out of order.
+  let cursor = 0;
+  let indexOf: Map<string, number> | undefined;
+  const find = (path: string): number | undefined => {
+    if (paths[cursor] === path) return cursor++;
+    indexOf ??= new Map(paths.map((p, i) => [p, i]));
+    const at = indexOf.get(path);
+    if (at !== undefined) cursor = at + 1;
+    return at;
+  };
   return {
-    wait() {
+    take(path) {
+      const i = find(path);
+      if (i === undefined) return undefined;
+      if (i < low) drain();
+      if (i < low) {
+        // Not there yet: this thread stats it, and the helper stops before what this thread has passed.
+        if (i + 1 > claimedUpTo) {
+          claimedUpTo = i + 1;
+          Atomics.store(claimed, 0, claimedUpTo);
+        }
+        return undefined;
+      }
+      const key = keys[i]!;
+      if (key === '') return undefined;
+      const at = i * FIELDS;
+      return {
+        key,
+        parts: { size: parts[at]!, mtimeMs: parts[at + 1]!, ctimeMs: parts[at + 2]!, ino: parts[at + 3]! },
+      };
+    },
+    async finished() {
       // Awaited now: an unref'd helper would let the process end with its answer still pending.
       worker?.ref();
-      return found;
+      await exited;
+      drain();
     },
   };
 }

@@ -87,20 +87,40 @@ describe('the stats of a warm run on a helper thread', () => {
   it("gives each file's size, times, inode and cache key as statSync does, and nothing for a file it cannot stat", async () => {
     const dir = project();
     const paths = ['src/ping.ts', 'specs/app.md', 'src/gone.ts'];
-    const found = await prefetchStats(dir + sep, paths).wait();
-    expect(found.key('src/gone.ts')).toBeUndefined();
-    expect(found.parts('src/gone.ts')).toBeUndefined();
+    const found = prefetchStats(dir + sep, paths);
+    await found.finished();
+    expect(found.take('src/gone.ts')).toBeUndefined();
     for (const path of ['src/ping.ts', 'specs/app.md']) {
       const st = statSync(join(dir, path));
-      expect(found.parts(path)).toEqual({
-        size: st.size,
-        mtimeMs: st.mtimeMs,
-        ctimeMs: st.ctimeMs,
-        ino: st.ino,
-      });
       // The key the helper makes is the one the cache keys on.
-      expect(found.key(path)).toBe(statKey(st));
+      expect(found.take(path)).toEqual({
+        key: statKey(st),
+        parts: { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino },
+      });
     }
+  });
+
+  // @verifies speed-warm#STATS-ON-A-HELPER
+  it('taken in list order while the helper works from the end, every path is either the stat statSync gives or left to the caller', async () => {
+    const dir = project();
+    const names = Array.from({ length: 3000 }, (_, i) => `src/many/f${String(i).padStart(4, '0')}.ts`);
+    mkdirSync(join(dir, 'src/many'));
+    for (const name of names) writeFileSync(join(dir, name), name);
+    const found = prefetchStats(dir + sep, names);
+    let fromHelper = 0;
+    const wrong: string[] = [];
+    for (const name of names) {
+      const taken = found.take(name);
+      if (taken === undefined) continue;
+      fromHelper++;
+      if (taken.key !== statKey(statSync(join(dir, name)))) wrong.push(name);
+    }
+    expect(wrong).toEqual([]);
+    await found.finished();
+    // Whatever the helper managed, it never answers for a path the caller had already passed.
+    const helperShare = names.filter((name) => found.take(name) !== undefined).length;
+    expect(helperShare).toBeGreaterThanOrEqual(fromHelper);
+    expect(helperShare).toBeLessThanOrEqual(names.length);
   });
 
   // @verifies speed-warm#STATS-ON-A-HELPER
@@ -110,8 +130,9 @@ describe('the stats of a warm run on a helper thread', () => {
     const script = `
       const { prefetchStats } = await import(${JSON.stringify(module)});
       const paths = Array.from({ length: 2000 }, () => 'src/ping.ts');
-      const found = await prefetchStats(${JSON.stringify(dir + sep)}, paths).wait();
-      process.stdout.write(String(found.key('src/ping.ts') !== undefined));`;
+      const found = prefetchStats(${JSON.stringify(dir + sep)}, paths);
+      await found.finished();
+      process.stdout.write(String(found.take('src/ping.ts') !== undefined));`;
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: REPO_ROOT,
       encoding: 'utf8',
