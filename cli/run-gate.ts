@@ -20,9 +20,16 @@ import { cachedParser, openScanCache, openSpecCache } from './gate-cache.ts';
 import { type CliIO, UsageError } from './io.ts';
 import { docNameOf, type LoadedSpecs, loadSpecSet, parseSpecLazily } from './load-specs.ts';
 import { readGateFile } from './read-gate-file.ts';
-import { poolMode, poolWanted, type ScanPool, startScanPool } from './scan-pool.ts';
+import {
+  type BootingWorker,
+  bootScanWorker,
+  POOL_MIN_FILES,
+  poolMode,
+  poolWanted,
+  type ScanPool,
+} from './scan-pool.ts';
 import { followWithinRoot } from './symlink-policy.ts';
-import { walkFiles } from './walk-files.ts';
+import { type FoundEnough, walkFiles } from './walk-files.ts';
 
 /**
  * Never read, whatever the config's own `ignore` says: dependencies, git
@@ -93,10 +100,10 @@ export async function readResults(
  * decide the patterns and meets no link, else the glob and the symlink policy.
  * Both give the same list; the walk skips a glob library and one realpath per file.
  */
-export async function listGateFiles(config: FactlineConfig): Promise<GateFile[]> {
+export async function listGateFiles(config: FactlineConfig, whenFound?: FoundEnough): Promise<GateFile[]> {
   const patterns = [...config.sources, ...config.tests];
   const ignore = [...config.ignore, ...ALWAYS_IGNORED];
-  const walked = walkFiles(config.root, patterns, ignore);
+  const walked = walkFiles(config.root, patterns, ignore, whenFound);
   if (walked !== undefined) return classifyGateFiles(walked, config.tests);
   const found = await glob(patterns, {
     cwd: config.root,
@@ -198,13 +205,24 @@ interface Early {
 async function listEarly(io: CliIO, config: FactlineConfig, options: GateOptions): Promise<Early> {
   const mode = poolMode(io.env);
   if (options.cache || options.only || mode === 'off') return {};
-  const listed = listGateFiles(config);
+  // The worker boots as soon as the walk has found enough files for it to pay, while the walk goes on.
+  let booting: BootingWorker | undefined;
+  let whenFound: FoundEnough | undefined;
+  const boot = () => {
+    booting = bootScanWorker();
+  };
+  if (mode === 'always') boot();
+  else if (poolWanted(mode, POOL_MIN_FILES)) whenFound = { count: POOL_MIN_FILES, then: boot };
+  const listed = listGateFiles(config, whenFound);
   const files = await listed.catch(() => undefined);
-  if (files === undefined || !poolWanted(mode, files.length)) return { listed };
+  if (files === undefined || !poolWanted(mode, files.length)) {
+    booting?.cancel();
+    return { listed };
+  }
   // The files the core will hand over (every one but templates, as no cache answers): the worker starts on them now.
   const templates = { templates: templatesDir(config) };
   const plain = files.map((f) => f.file).filter((file) => !isTemplateFile(file, templates));
-  return { listed, pool: startScanPool(config.root, plain) };
+  return { listed, pool: (booting ?? bootScanWorker()).start(config.root, plain) };
 }
 
 async function gateWith(

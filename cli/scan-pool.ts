@@ -83,6 +83,27 @@ export function workerEntry(): URL {
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((file, i) => file === b[i]);
 
+/** A worker thread started before the file list is known: it loads the scanners and waits for its files. */
+export interface BootingWorker {
+  /** Hands the worker its files: from here on it is the scan pool of `start`. */
+  start(root: string, files: readonly string[]): ScanPool;
+  /** Stops a worker that gets no files (the tree proved too small). */
+  cancel(): void;
+}
+
+/**
+ * Starts the worker thread now, before its files are known: its start-up
+ * (loading the scanners) overlaps the rest of the listing on the main thread.
+ */
+// @implements speed-pool#WORKER-BOOTS-DURING-THE-LISTING
+export function bootScanWorker(entry: URL = workerEntry()): BootingWorker {
+  const worker = new Worker(entry);
+  return {
+    start: (root, files) => poolOn(worker, root, files),
+    cancel: () => void worker.terminate(),
+  };
+}
+
 /**
  * Starts the worker on `files` at once: it loads the scanners and starts
  * claiming chunks while the main thread is still loading the specs; the main
@@ -90,7 +111,10 @@ const sameList = (a: readonly string[], b: readonly string[]) =>
  */
 // @implements speed-pool#EARLY-WORKER
 export function startScanPool(root: string, files: readonly string[], entry: URL = workerEntry()): ScanPool {
-  const worker = new Worker(entry);
+  return bootScanWorker(entry).start(root, files);
+}
+
+function poolOn(worker: Worker, root: string, files: readonly string[]): ScanPool {
   const outcomes = new Map<number, ScanOutcome>();
   let stop: () => void = () => {};
   const stopped = new Promise<void>((resolve) => {

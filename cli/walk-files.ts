@@ -118,12 +118,23 @@ function linkOnTheWay(root: string, start: string): boolean {
   return false;
 }
 
+/** Called once, mid-walk, when the walk has found `count` files (a large tree is known before the walk ends). */
+export interface FoundEnough {
+  count: number;
+  then(): void;
+}
+
 /**
  * The files under `root` matching `patterns` and no `ignore` pattern,
  * relative to `root`, sorted; undefined when the glob must decide.
  */
 // @implements speed-start#WALK-SAME-FILES
-export function walkFiles(root: string, patterns: string[], ignore: string[]): string[] | undefined {
+export function walkFiles(
+  root: string,
+  patterns: string[],
+  ignore: string[],
+  whenFound?: FoundEnough,
+): string[] | undefined {
   if (patterns.length === 0) return [];
   if (![...patterns, ...ignore].every(walkable)) return undefined;
   const match = patterns.map(normalize);
@@ -147,7 +158,7 @@ export function walkFiles(root: string, patterns: string[], ignore: string[]): s
     for (const entry of entries) {
       const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
       if (entry.isFile()) {
-        if (matches(path) && !ignored(path)) found.push(path);
+        if (matches(path) && !ignored(path) && found.push(path) === whenFound?.count) whenFound.then();
       } else if (entry.isDirectory()) {
         if (mayHoldMatches(path) && !ignored(path)) pending.push(path);
       } else {

@@ -5,6 +5,7 @@
  * scanner throws, never started below its size or on a warm run, and a
  * worker entry in the compiled CLI that reads and scans like the main thread.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +23,7 @@ import { loadSpecSet } from '../../cli/load-specs.ts';
 import { readGateFile } from '../../cli/read-gate-file.ts';
 import { listGateFiles, runGate } from '../../cli/run-gate.ts';
 import {
+  bootScanWorker,
   POOL_CHUNK,
   POOL_ENV,
   POOL_MIN_FILES,
@@ -237,6 +239,47 @@ describe('when the worker starts', () => {
     // Started (which thread scanned the one chunk of 60 files is a race; see 'both threads').
     expect(cold.pool).toBeDefined();
     expect(cold.result.citations.length).toBe(small.result.citations.length);
+  }, 60_000);
+});
+
+describe('a worker booted before its files are known', () => {
+  // @verifies speed-pool#WORKER-BOOTS-DURING-THE-LISTING
+  it('scans the files it is given later as a worker started on them does', async () => {
+    const dir = project(40);
+    const files = (await listGateFiles(loadConfig(dir))).map((f) => f.file);
+    const booted = bootScanWorker();
+    // The listing goes on meanwhile; the files come after the worker has had time to load.
+    await new Promise((r) => setTimeout(r, 200));
+    const pool = booted.start(dir, files);
+    const outcomes = await pool.share(files)!.done();
+    pool.close();
+    expect(pool.helped()).toBe(files.length);
+    for (const [i, file] of files.entries()) expect(outcomes.get(i), file).toEqual(await scanHere(dir, file));
+  }, 60_000);
+
+  // @verifies speed-pool#WORKER-BOOTS-DURING-THE-LISTING
+  it('lets the process end when the tree proves too small and it is cancelled (real process)', () => {
+    const module = pathToFileURL(join(REPO_ROOT, 'cli', 'scan-pool.ts')).href;
+    const script = (cancel: boolean) => `
+      const { bootScanWorker } = await import(${JSON.stringify(module)});
+      const booted = bootScanWorker();
+      ${cancel ? 'booted.cancel();' : ''}
+      setTimeout(() => process.stdout.write('listed'), 50);`;
+    // A script file, not -e: the worker takes this process's flags, and --input-type is refused in a worker.
+    const dir = tempDir('boot-cancel');
+    const run = (cancel: boolean) => {
+      const file = join(dir, `boot-${cancel}.mjs`);
+      writeFileSync(file, script(cancel));
+      return spawnSync(process.execPath, ['--import', 'tsx', file], {
+        cwd: REPO_ROOT,
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
+    };
+    const cancelled = run(true);
+    expect([cancelled.status, cancelled.stdout]).toEqual([0, 'listed']);
+    // Without the cancel the waiting worker holds the process open: the cancel is what ends it.
+    expect(run(false).signal).toBe('SIGTERM');
   }, 60_000);
 });
 

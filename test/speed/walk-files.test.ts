@@ -160,6 +160,20 @@ describe('the gate walk lists the glob’s files', () => {
     expect(files.some((f) => f.includes('secret'))).toBe(false);
   });
 
+  // @verifies speed-pool#WORKER-BOOTS-DURING-THE-LISTING
+  it('says once when it has found the asked number of files, and never for a smaller tree', () => {
+    const root = tree(
+      Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`src/m${i % 3}/f${i}.ts`, 'x'])),
+    );
+    let calls = 0;
+    const walked = walkFiles(root, ['src/**/*.ts'], [], { count: 10, then: () => calls++ });
+    expect(walked).toHaveLength(30);
+    expect(calls).toBe(1);
+    let late = 0;
+    walkFiles(root, ['src/**/*.ts'], [], { count: 31, then: () => late++ });
+    expect(late).toBe(0);
+  });
+
   // @verifies speed-start#WALK-SAME-FILES
   it('leaves patterns outside the root, negations and absolute paths to the glob', async () => {
     const root = tree(EDGES);
