@@ -212,7 +212,7 @@ async function listEarly(io: CliIO, config: FactlineConfig, options: GateOptions
     booting = bootScanWorker();
   };
   if (mode === 'always') boot();
-  else if (poolWanted(mode, POOL_MIN_FILES)) whenFound = { count: POOL_MIN_FILES, then: boot };
+  else if (poolWanted(mode, POOL_MIN_FILES)) whenFound = { count: POOL_MIN_FILES, reached: boot };
   const listed = listGateFiles(config, whenFound);
   const files = await listed.catch(() => undefined);
   if (files === undefined || !poolWanted(mode, files.length)) {

@@ -121,7 +121,7 @@ function linkOnTheWay(root: string, start: string): boolean {
 /** Called once, mid-walk, when the walk has found `count` files (a large tree is known before the walk ends). */
 export interface FoundEnough {
   count: number;
-  then(): void;
+  reached(): void;
 }
 
 /**
@@ -158,7 +158,7 @@ export function walkFiles(
     for (const entry of entries) {
       const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
       if (entry.isFile()) {
-        if (matches(path) && !ignored(path) && found.push(path) === whenFound?.count) whenFound.then();
+        if (matches(path) && !ignored(path) && found.push(path) === whenFound?.count) whenFound.reached();
       } else if (entry.isDirectory()) {
         if (mayHoldMatches(path) && !ignored(path)) pending.push(path);
       } else {

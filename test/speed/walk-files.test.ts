@@ -166,11 +166,11 @@ describe('the gate walk lists the glob’s files', () => {
       Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`src/m${i % 3}/f${i}.ts`, 'x'])),
     );
     let calls = 0;
-    const walked = walkFiles(root, ['src/**/*.ts'], [], { count: 10, then: () => calls++ });
+    const walked = walkFiles(root, ['src/**/*.ts'], [], { count: 10, reached: () => calls++ });
     expect(walked).toHaveLength(30);
     expect(calls).toBe(1);
     let late = 0;
-    walkFiles(root, ['src/**/*.ts'], [], { count: 31, then: () => late++ });
+    walkFiles(root, ['src/**/*.ts'], [], { count: 31, reached: () => late++ });
     expect(late).toBe(0);
   });
 
