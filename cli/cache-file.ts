@@ -309,6 +309,11 @@ export class CacheFile {
     this.dirty = true;
   }
 
+  /** Whether a full run found nothing stored (no file yet, another build's, or a discarded one). */
+  isEmpty(): boolean {
+    return !this.use.readOnly && this.entries.size === 0;
+  }
+
   /** The keys stored (whether or not their entries are sound). */
   keys(): IterableIterator<string> {
     return this.entries.keys();
@@ -380,7 +385,10 @@ export class CacheFile {
     try {
       mkdirSync(dirname(this.file), { recursive: true });
       this.code ??= codeFingerprint(this.producer, 'content');
-      const lines = [`${this.fingerprint}\t${this.code}`, ...this.kept.values()];
+      // In key order, whatever order the run used them in: the next run lists the files in that
+      // order, and its stat helper (cli/stat-prefetch.ts) walks the keys expecting it.
+      const sorted = [...this.kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line);
+      const lines = [`${this.fingerprint}\t${this.code}`, ...sorted];
       writeFileSync(temp, encodeFile(this.name, `${lines.join('\n')}\n`));
       renameSync(temp, this.file);
     } catch {

@@ -6,7 +6,6 @@
  * keyed by content (their text is read anyway), and the Markdown parser is
  * loaded only when one must be parsed.
  */
-import { hash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { scanFileWhenLoaded } from '../checks/scan/dispatch.ts';
@@ -15,52 +14,10 @@ import type { SpecDocument } from '../reader/model.ts';
 import { CacheFile, type CacheUse, NO_STAT, RACY_WINDOW_MS, statKey } from './cache-file.ts';
 import { SCAN_ROW, SPEC_ENTRY } from './cache-shapes.ts';
 import type { SpecParser } from './load-specs.ts';
+import { encodeCitations, hashText, plainRef, VERBS } from './scan-entry.ts';
+import type { FileRecord } from './scan-pool.ts';
 import { checkShape, fitsShape, S } from './shape.ts';
 import { prefetchStats, type StatHelperMode, type StatParts, statHelperWanted } from './stat-prefetch.ts';
-
-/** Content hash of a text (sha1, base64): what decides whether a changed file needs a new scan. */
-function hashText(text: string): string {
-  return hash('sha1', text, 'base64');
-}
-
-/**
- * One citation as a JSON row: [verb, ref, id, doc, pin, offset, line,
- * column, symbol, testName, reason, malformed, uri, inTest (1), covers], 0
- * for an absent field (and
- * for a ref that is just doc#id~pin), trailing zeros dropped. Keys repeated
- * 100,000 times made the file as large as the tree it describes, and its
- * parse the largest part of a warm check.
- */
-type Row = (string | number)[];
-
-const VERBS: ScannedCitation['verb'][] = ['implements', 'verifies', 'deviates', 'scope'];
-
-function plainRef(c: ScannedCitation): string {
-  const doc = c.doc === undefined ? '' : `${c.doc}#`;
-  return c.pin === undefined ? `${doc}${c.id}` : `${doc}${c.id}~${c.pin}`;
-}
-
-function encodeCitation(c: ScannedCitation): Row {
-  const row: Row = [
-    VERBS.indexOf(c.verb),
-    c.ref === plainRef(c) ? 0 : c.ref,
-    c.id,
-    c.doc ?? 0,
-    c.pin ?? 0,
-    c.offset,
-    c.line,
-    c.column,
-    c.symbol ?? 0,
-    c.testName ?? 0,
-    c.reason ?? 0,
-    c.malformed ?? 0,
-    c.uri ?? 0,
-    c.inTest ? 1 : 0,
-    c.covers ? c.covers.join('\n') : 0,
-  ];
-  while (row[row.length - 1] === 0) row.pop();
-  return row;
-}
 
 const isText = (v: unknown): v is string => typeof v === 'string';
 const isAbsentOrText = (v: unknown): boolean => v === undefined || v === 0 || typeof v === 'string';
@@ -160,6 +117,16 @@ export interface ScanCache {
   /** The citations of a file whose stat matches its entry; undefined: read it and call `scan`. */
   known(file: string): ScannedCitation[] | undefined;
   scan(file: string, text: string): ScannedCitation[];
+  /** Whether nothing was stored: every file will be read, as in an uncached run. */
+  readonly empty: boolean;
+  /** Takes the stat of a file about to be read without `known` (a run that fills an empty cache). */
+  statBeforeRead(file: string): void;
+  /**
+   * Stores what another thread learned of a file it read: the stat it took
+   * before the read, vouching for the content only when the file had settled
+   * before `since`, a wall-clock time taken before that thread read anything.
+   */
+  fill(file: string, record: FileRecord, since: number): void;
   save(): void;
 }
 
@@ -229,8 +196,18 @@ export function openScanCache(
         if (out !== undefined) cache.reject(file);
       }
       const citations = scanFileWhenLoaded(file, text);
-      cache.set(file, stat, contentHash, JSON.stringify(citations.map(encodeCitation)));
+      cache.set(file, stat, contentHash, encodeCitations(citations));
       return citations;
+    },
+    empty: cache.isEmpty(),
+    statBeforeRead(file) {
+      const st = statSync(base + file, { throwIfNoEntry: false });
+      if (st !== undefined) stats.set(file, st);
+    },
+    // @implements speed-pool#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
+    fill(file, record, since) {
+      const stat = record.stat === undefined ? NO_STAT : settledStat(record.stat, Math.min(since, startMs));
+      cache.set(file, stat, record.contentHash, record.value);
     },
     save: () => cache.save(),
   };

@@ -16,7 +16,7 @@ import { ResultsFormatError, type TestOutcome } from '../checks/results/index.ts
 import { isTemplateFile } from '../checks/template-pins.ts';
 import { readHeader } from '../generator/render/header.ts';
 import { type FactlineConfig, generatingSpecs, loadConfig } from './config.ts';
-import { cachedParser, openScanCache, openSpecCache } from './gate-cache.ts';
+import { cachedParser, openScanCache, openSpecCache, type ScanCache } from './gate-cache.ts';
 import { type CliIO, UsageError } from './io.ts';
 import { docNameOf, type LoadedSpecs, loadSpecSet, parseSpecLazily } from './load-specs.ts';
 import { readGateFile } from './read-gate-file.ts';
@@ -177,12 +177,26 @@ export async function runGate(
   options: GateOptions = {},
 ): Promise<{ result: TraceResult; specs: LoadedSpecs; pool?: { helped: number } }> {
   const timings = options.timings ?? {};
+  const warn = (line: string) => io.stderr.write(line);
+  // Opened before the specs load, so a helper thread stats last run's files meanwhile (a full run only).
+  // A partial run (`check --changed`) reads the scan cache and leaves it as it was for the next full run.
+  // @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
+  // @implements speed-warm#STATS-ON-A-HELPER
+  const t0c = performance.now();
+  const cache = options.cache
+    ? openScanCache(config.root, warn, {
+        readOnly: options.only !== undefined,
+        // The scan pool's switch (FACTLINE_SCAN_POOL) turns this helper off, or on whatever the size, too.
+        statHelper: options.only === undefined ? poolMode(io.env) : 'off',
+      })
+    : undefined;
+  timings['cache open'] = (timings['cache open'] ?? 0) + (performance.now() - t0c);
   const t0 = performance.now();
-  const early = await listEarly(io, config, options);
+  const early = await listEarly(io, config, options, cache?.empty === true);
   timings.glob = (timings.glob ?? 0) + (performance.now() - t0);
   const pool = early.pool;
   try {
-    return await gateWith(io, config, options, early);
+    return await gateWith(io, config, options, early, cache);
   } finally {
     pool?.close();
   }
@@ -194,6 +208,10 @@ const templatesDir = (config: FactlineConfig) => config.generate.templates.repla
 interface Early {
   listed?: Promise<GateFile[]>;
   pool?: ScanPool;
+  /** The pool reads for an empty scan cache too: its records fill it. */
+  fills?: boolean;
+  /** Wall-clock time before the pool read anything. */
+  since?: number;
 }
 
 /**
@@ -202,9 +220,17 @@ interface Early {
  * listing failure is held and surfaces where the listing would have run.
  */
 // @implements speed-pool#EARLY-WORKER
-async function listEarly(io: CliIO, config: FactlineConfig, options: GateOptions): Promise<Early> {
+async function listEarly(
+  io: CliIO,
+  config: FactlineConfig,
+  options: GateOptions,
+  cacheEmpty: boolean,
+): Promise<Early> {
   const mode = poolMode(io.env);
-  if (options.cache || options.only || mode === 'off') return {};
+  // A cached run with nothing cached reads every file, as an uncached one does: the worker helps it the same way.
+  // @implements speed-pool#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
+  const fills = options.cache === true && cacheEmpty;
+  if ((options.cache && !fills) || options.only || mode === 'off') return {};
   // The worker boots as soon as the walk has found enough files for it to pay, while the walk goes on.
   let booting: BootingWorker | undefined;
   let whenFound: FoundEnough | undefined;
@@ -222,7 +248,13 @@ async function listEarly(io: CliIO, config: FactlineConfig, options: GateOptions
   // The files the core will hand over (every one but templates, as no cache answers): the worker starts on them now.
   const templates = { templates: templatesDir(config) };
   const plain = files.map((f) => f.file).filter((file) => !isTemplateFile(file, templates));
-  return { listed, pool: (booting ?? bootScanWorker()).start(config.root, plain) };
+  const since = Date.now();
+  return {
+    listed,
+    pool: (booting ?? bootScanWorker()).start(config.root, plain, { record: fills }),
+    fills,
+    since,
+  };
 }
 
 async function gateWith(
@@ -230,25 +262,12 @@ async function gateWith(
   config: FactlineConfig,
   options: GateOptions,
   early: Early,
+  cache: ScanCache | undefined,
 ): Promise<{ result: TraceResult; specs: LoadedSpecs; pool?: { helped: number } }> {
   const timings = options.timings ?? {};
   const t0 = performance.now();
   const warn = (line: string) => io.stderr.write(line);
   const specCache = options.cache ? openSpecCache(config.root, warn) : undefined;
-  // Opened before the specs load, so a helper thread stats last run's files meanwhile (a full run only).
-  // A partial run (`check --changed`) reads the scan cache and leaves it as it was for the next full run.
-  // @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
-  // @implements speed-warm#STATS-ON-A-HELPER
-  const t0c = performance.now();
-  const cache = options.cache
-    ? openScanCache(config.root, warn, {
-        readOnly: options.only !== undefined,
-        // The scan pool's switch (FACTLINE_SCAN_POOL) turns this helper off, or on whatever the size, too.
-        statHelper: options.only === undefined ? poolMode(io.env) : 'off',
-      })
-    : undefined;
-  const opened = performance.now() - t0c;
-  timings['cache open'] = (timings['cache open'] ?? 0) + opened;
   const specs = await loadSpecSet(
     io,
     config,
@@ -257,23 +276,26 @@ async function gateWith(
   );
   specCache?.save();
   const t1 = performance.now();
-  timings.specs = (timings.specs ?? 0) + (t1 - t0 - opened);
+  timings.specs = (timings.specs ?? 0) + (t1 - t0);
   const only = options.only ? await options.only(specs) : undefined;
   const files = only ?? (await (early.listed ?? listGateFiles(config)));
   timings.glob = (timings.glob ?? 0) + (performance.now() - t1);
   // The cache only answers for files it can vouch for; everything else is read and scanned as with --no-cache.
   // @implements speed-cache#WARM-EQUALS-COLD
   const pool = early.pool;
+  // Filling an empty cache with the worker's help: nothing is known, and this thread stats what it reads itself.
+  const fills = early.fills === true && cache !== undefined && pool !== undefined;
   const result = await runCoreGate({
     specs: specs.set,
     files,
-    read: (file) => readGateFile(config.root, file),
-    ...(cache
-      ? {
-          known: (file: string) => cache.known(file),
-          scan: (file: string, text: string) => cache.scan(file, text),
+    read: fills
+      ? (file) => {
+          cache.statBeforeRead(file);
+          return readGateFile(config.root, file);
         }
-      : {}),
+      : (file) => readGateFile(config.root, file),
+    ...(cache && !fills ? { known: (file: string) => cache.known(file) } : {}),
+    ...(cache ? { scan: (file: string, text: string) => cache.scan(file, text) } : {}),
     ...(only
       ? {}
       : { extraFindings: async () => [...(await driftFindings(config)), ...(await staleExcludes(config))] }),
@@ -292,9 +314,10 @@ async function gateWith(
       templateOf: (file: string) => readHeader(readGateFile(config.root, file) ?? '')?.template,
     },
     ...withResults(await readResults(config, options.results ?? config.results)),
-    ...(pool && !cache ? { share: (names: readonly string[]) => pool.share(names) } : {}),
+    ...(pool && (!cache || fills) ? { share: (names: readonly string[]) => pool.share(names) } : {}),
   });
   const t3 = performance.now();
+  if (fills) for (const [file, record] of pool.records()) cache.fill(file, record, early.since ?? 0);
   cache?.save();
   timings['cache save'] = (timings['cache save'] ?? 0) + (performance.now() - t3);
   return { result, specs, ...(pool ? { pool: { helped: pool.helped() } } : {}) };

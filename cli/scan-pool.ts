@@ -11,7 +11,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ScanOutcome, SharedScan } from '../checks/gate.ts';
 import { UsageError } from './io.ts';
-import { type PackedChunk, unpackChunk } from './scan-transfer.ts';
+import { type FileRecords, type PackedChunk, unpackChunk } from './scan-transfer.ts';
+import type { StatParts } from './stat-prefetch.ts';
 
 /** `off`: never; unset or `auto`: past POOL_MIN_FILES on more than one core; `always`: whatever the size and the cores (tests, benchmarks). */
 export const POOL_ENV = 'FACTLINE_SCAN_POOL';
@@ -34,6 +35,8 @@ export interface PoolJob {
   /** One Int32: the index of the next unclaimed file, shared by both threads. */
   counter: SharedArrayBuffer;
   chunk: number;
+  /** Whether the run fills the scan cache: then each file's stat, hash and entry text come back too. */
+  record?: boolean;
 }
 
 /** What the worker posts: one chunk's citations, packed (scan-transfer.ts), with a failure ending it, or that it stopped. */
@@ -65,6 +68,11 @@ export interface ScanPool {
   share(files: readonly string[]): SharedScan | undefined;
   /** How many files the worker read and scanned. */
   helped(): number;
+  /**
+   * What a cache-filling pool (`start(…, { record: true })`) learned of each
+   * file the worker read, by file; empty otherwise.
+   */
+  records(): ReadonlyMap<string, FileRecord>;
   /** Stops the worker (it holds the process open otherwise). */
   close(): void;
 }
@@ -83,10 +91,17 @@ export function workerEntry(): URL {
 const sameList = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((file, i) => file === b[i]);
 
+/** What the scan cache needs of one file the worker read: the stat taken before the read, the content hash, the entry text. */
+export interface FileRecord {
+  stat: StatParts | undefined;
+  contentHash: string;
+  value: string;
+}
+
 /** A worker thread started before the file list is known: it loads the scanners and waits for its files. */
 export interface BootingWorker {
   /** Hands the worker its files: from here on it is the scan pool of `start`. */
-  start(root: string, files: readonly string[]): ScanPool;
+  start(root: string, files: readonly string[], options?: { record?: boolean }): ScanPool;
   /** Stops a worker that gets no files (the tree proved too small). */
   cancel(): void;
 }
@@ -99,7 +114,7 @@ export interface BootingWorker {
 export function bootScanWorker(entry: URL = workerEntry()): BootingWorker {
   const worker = new Worker(entry);
   return {
-    start: (root, files) => poolOn(worker, root, files),
+    start: (root, files, options = {}) => poolOn(worker, root, files, options.record === true),
     cancel: () => void worker.terminate(),
   };
 }
@@ -110,12 +125,19 @@ export function bootScanWorker(entry: URL = workerEntry()): BootingWorker {
  * thread joins through `share` once it gets to the scan.
  */
 // @implements speed-pool#EARLY-WORKER
-export function startScanPool(root: string, files: readonly string[], entry: URL = workerEntry()): ScanPool {
-  return bootScanWorker(entry).start(root, files);
+export function startScanPool(
+  root: string,
+  files: readonly string[],
+  entry: URL = workerEntry(),
+  options: { record?: boolean } = {},
+): ScanPool {
+  return bootScanWorker(entry).start(root, files, options);
 }
 
-function poolOn(worker: Worker, root: string, files: readonly string[]): ScanPool {
+function poolOn(worker: Worker, root: string, files: readonly string[], record: boolean): ScanPool {
   const outcomes = new Map<number, ScanOutcome>();
+  const records = new Map<string, FileRecord>();
+  const list = [...files];
   let stop: () => void = () => {};
   const stopped = new Promise<void>((resolve) => {
     stop = resolve;
@@ -125,6 +147,10 @@ function poolOn(worker: Worker, root: string, files: readonly string[]): ScanPoo
     if ('done' in report) return stop();
     const found = unpackChunk(report.found);
     for (let i = 0; i < found.length; i++) outcomes.set(report.start + i, found[i] ?? undefined);
+    const learned = report.found.records;
+    if (learned)
+      for (let i = 0; i < found.length; i++)
+        if (found[i]) records.set(list[report.start + i]!, recordAt(learned, i));
     const failure = report.failure;
     if (failure)
       outcomes.set(
@@ -136,7 +162,7 @@ function poolOn(worker: Worker, root: string, files: readonly string[]): ScanPoo
   worker.on('error', () => stop());
   worker.on('exit', () => stop());
   const counter = new SharedArrayBuffer(4);
-  const job: PoolJob = { root, files: [...files], counter, chunk: POOL_CHUNK };
+  const job: PoolJob = { root, files: list, counter, chunk: POOL_CHUNK, record };
   worker.postMessage(job);
   const next = new Int32Array(counter);
   const shared: SharedScan = {
@@ -158,6 +184,16 @@ function poolOn(worker: Worker, root: string, files: readonly string[]): ScanPoo
   return {
     share: (asked) => (sameList(asked, job.files) ? shared : undefined),
     helped: () => outcomes.size,
+    records: () => records,
     close: () => void worker.terminate(),
   };
+}
+
+function recordAt(records: FileRecords, i: number): FileRecord {
+  const at = i * 4;
+  const size = records.stats[at]!;
+  const stat = Number.isNaN(size)
+    ? undefined
+    : { size, mtimeMs: records.stats[at + 1]!, ctimeMs: records.stats[at + 2]!, ino: records.stats[at + 3]! };
+  return { stat, contentHash: records.hashes[i]!, value: records.values[i]! };
 }

@@ -18,6 +18,20 @@ export interface PackedChunk {
   rows: Int32Array;
   /** The `covers` lists of `scope` markers, by the index a row names. */
   covers: string[][];
+  /** Per file, when the run fills the scan cache: what its entry needs (cli/scan-pool.ts FileRecord). */
+  records?: FileRecords;
+}
+
+/**
+ * What a cached run stores for the files of a chunk, made by the thread that
+ * read them: per file the stat taken before the read (size, mtime, ctime,
+ * inode: four numbers, NaN when there was none), the content hash, and the
+ * entry's value text ('' for a file that vanished).
+ */
+export interface FileRecords {
+  stats: Float64Array;
+  hashes: string[];
+  values: string[];
 }
 
 // A row's columns. The string fields come first, as indexes into the chunk's table (-1: absent).
@@ -41,7 +55,7 @@ const COVERS = 14;
 const ROW = 15;
 
 // @implements speed-pool#COMPACT-TRANSFER
-export function packChunk(found: readonly (ScannedCitation[] | null)[]): PackedChunk {
+export function packChunk(found: readonly (ScannedCitation[] | null)[], records?: FileRecords): PackedChunk {
   const counts = new Int32Array(found.length);
   let total = 0;
   for (let f = 0; f < found.length; f++) {
@@ -90,7 +104,7 @@ export function packChunk(found: readonly (ScannedCitation[] | null)[]): PackedC
       r += ROW;
     }
   }
-  return { counts, strings, rows, covers };
+  return records ? { counts, strings, rows, covers, records } : { counts, strings, rows, covers };
 }
 
 /** The chunk's scan results again: per file its citations, or null when it vanished. */

@@ -5,6 +5,8 @@
  * Like the main thread, it loads TypeScript's parser only when a file
  * needs it. Started by cli/scan-pool.ts.
  */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { scanFileWhenLoaded, scanLoadingOnDemand } from '../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../checks/scan/types.ts';
@@ -12,8 +14,9 @@ import { useTypeScriptLoader } from '../checks/scan/typescript-compiler.ts';
 import { requireWithCodeCache } from './code-cache.ts';
 import { UsageError } from './io.ts';
 import { readGateFile } from './read-gate-file.ts';
+import { encodeCitations, hashText } from './scan-entry.ts';
 import type { PoolJob, PoolReport } from './scan-pool.ts';
-import { packChunk } from './scan-transfer.ts';
+import { type FileRecords, packChunk } from './scan-transfer.ts';
 
 // The worker loads TypeScript as the main thread would: through the per-user code cache.
 useTypeScriptLoader((file) => requireWithCodeCache(file));
@@ -26,20 +29,46 @@ async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<vo
     if (start >= job.files.length) return;
     const end = Math.min(start + job.chunk, job.files.length);
     const found: (ScannedCitation[] | null)[] = [];
+    const records = job.record ? newRecords(end - start) : undefined;
     for (let k = start; k < end; k++) {
       const file = job.files[k]!;
       try {
+        // The stat before the read: a stat taken after it could vouch for an edit never read.
+        if (records) statInto(records.stats, k - start, resolve(job.root, file));
         const text = readGateFile(job.root, file);
-        found.push(text === undefined ? null : await scanLoadingOnDemand(scanFileWhenLoaded, file, text));
+        const citations =
+          text === undefined ? null : await scanLoadingOnDemand(scanFileWhenLoaded, file, text);
+        found.push(citations);
+        if (records && text !== undefined && citations !== null) {
+          records.hashes[k - start] = hashText(text);
+          records.values[k - start] = encodeCitations(citations);
+        }
       } catch (error) {
         const usage = error instanceof UsageError;
         const message = error instanceof Error ? error.message : String(error);
-        post({ start, found: packChunk(found), failure: { message, usage } });
+        post({ start, found: packChunk(found, records), failure: { message, usage } });
         return;
       }
     }
-    post({ start, found: packChunk(found) });
+    post({ start, found: packChunk(found, records) });
   }
+}
+
+function newRecords(files: number): FileRecords {
+  return {
+    stats: new Float64Array(files * 4).fill(Number.NaN),
+    hashes: new Array(files).fill(''),
+    values: new Array(files).fill(''),
+  };
+}
+
+function statInto(stats: Float64Array, at: number, path: string): void {
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (st === undefined) return;
+  stats[at * 4] = st.size;
+  stats[at * 4 + 1] = st.mtimeMs;
+  stats[at * 4 + 2] = st.ctimeMs;
+  stats[at * 4 + 3] = st.ino;
 }
 
 parentPort?.once('message', async (job: PoolJob) => {

@@ -6,7 +6,7 @@
  * worker entry in the compiled CLI that reads and scans like the main thread.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,11 +17,14 @@ import {
   type SharedScan,
 } from '../../checks/gate.ts';
 import { loadTypeScriptParser, scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
+import { statKey, storedEntries } from '../../cli/cache-file.ts';
 import { loadConfig } from '../../cli/config.ts';
+import { openScanCache } from '../../cli/gate-cache.ts';
 import { UsageError } from '../../cli/io.ts';
 import { loadSpecSet } from '../../cli/load-specs.ts';
 import { readGateFile } from '../../cli/read-gate-file.ts';
 import { listGateFiles, runGate } from '../../cli/run-gate.ts';
+import { encodeCitations, hashText } from '../../cli/scan-entry.ts';
 import {
   bootScanWorker,
   POOL_CHUNK,
@@ -280,6 +283,82 @@ describe('a worker booted before its files are known', () => {
     expect([cancelled.status, cancelled.stdout]).toEqual([0, 'listed']);
     // Without the cancel the waiting worker holds the process open: the cancel is what ends it.
     expect(run(false).signal).toBe('SIGTERM');
+  }, 60_000);
+});
+
+describe('the first cached run', () => {
+  // @verifies speed-pool#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
+  it('scans with the worker when nothing is cached, fills the cache with every file, and the next run answers from stats', async () => {
+    const dir = project(150);
+    const config = loadConfig(dir);
+    // Files settled before the run: their stats may vouch for them (the racy-clean window).
+    await new Promise((r) => setTimeout(r, 2_300));
+    const env = { [POOL_ENV]: 'auto' };
+    const cold = await runGate(io(dir, env), config, { cache: false });
+    const first = await runGate(io(dir, env), config, { cache: true });
+    // Started; which thread read which chunk is a race (the records of the worker's are checked below).
+    expect(first.pool).toBeDefined();
+    expect(JSON.stringify(first.result)).toBe(JSON.stringify(cold.result));
+    const stored = storedEntries(dir, 'scan-v6')!;
+    const files = (await listGateFiles(config)).map((f) => f.file);
+    expect([...stored.keys()].sort()).toEqual(files);
+    for (const file of files) {
+      const entry = stored.get(file)!;
+      const st = statSync(join(dir, file));
+      // Whichever thread read it: the stat taken before the read, and the hash of what was read.
+      expect(entry.stat, file).toBe(statKey(st));
+      expect(entry.contentHash, file).toBe(hashText(readFileSync(join(dir, file), 'utf8')));
+    }
+    const second = await runGate(io(dir, env), config, { cache: true });
+    expect(second.pool).toBeUndefined();
+    expect(JSON.stringify(second.result)).toBe(JSON.stringify(cold.result));
+    // An edit after the first run is read again, not served from what the worker stored.
+    writeFileSync(join(dir, 'src/f0.ts'), '// @implements doc#BETA\nexport const f0 = 0;\n');
+    const edited = await runGate(io(dir, env), config, { cache: true });
+    expect(JSON.stringify(edited.result)).toBe(
+      JSON.stringify((await runGate(io(dir, env), config, { cache: false })).result),
+    );
+  }, 60_000);
+});
+
+describe('a cache-filling pool', () => {
+  // @verifies speed-pool#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
+  it('gives for every file it read the stat taken before the read, the content hash and the entry the main thread would store', async () => {
+    const dir = project(70);
+    const files = (await listGateFiles(loadConfig(dir))).map((f) => f.file);
+    // Files settled before the pool reads them: their stats may vouch for them (the racy-clean window).
+    await new Promise((r) => setTimeout(r, 2_300));
+    const since = Date.now();
+    const pool = startScanPool(dir, files, undefined, { record: true });
+    const shared = pool.share(files)!;
+    // This thread claims nothing: every file is the worker's.
+    const outcomes = await shared.done();
+    pool.close();
+    expect(outcomes.size).toBe(files.length);
+    const records = pool.records();
+    expect([...records.keys()].sort()).toEqual([...files].sort());
+    for (const file of files) {
+      const text = readFileSync(join(dir, file), 'utf8');
+      const st = statSync(join(dir, file));
+      expect(records.get(file), file).toEqual({
+        stat: { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino },
+        contentHash: hashText(text),
+        value: encodeCitations(await scanHere(dir, file)),
+      });
+    }
+    // Stored through the scan cache, the records answer the next run from stats alone.
+    const filling = openScanCache(dir);
+    expect(filling.empty).toBe(true);
+    for (const [file, record] of records) filling.fill(file, record, since);
+    filling.save();
+    const next = openScanCache(dir);
+    expect(next.empty).toBe(false);
+    for (const file of files) expect(next.known(file), file).toEqual(await scanHere(dir, file));
+    // A pool that does not fill a cache sends none of it.
+    const plain = startScanPool(dir, files);
+    await plain.share(files)!.done();
+    plain.close();
+    expect(plain.records().size).toBe(0);
   }, 60_000);
 });
 
