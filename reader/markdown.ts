@@ -77,7 +77,8 @@ const GFM_PARTS = [
   },
   {
     name: 'strikethrough',
-    // The extension hooks `~` only (as text, and as an attention marker next to `*`/`_`).
+    // The extension hooks `~` only (as text, and as an attention marker next to `*`/`_`); no options,
+    // as remark-gfm passes none: single tildes strike through too.
     mayOccur: (text: string) => text.includes('~'),
     syntax: () => gfmStrikethrough(),
     tree: gfmStrikethroughFromMarkdown,
