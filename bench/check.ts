@@ -3,7 +3,8 @@
  * specs, 20,000 source and test files, 100,000 citations) against ripgrep
  * finding the same citation tags in the same run. Prints both times, the
  * ratio, and where factline's time goes (phases). Side by side with them:
- * `check --changed` after a one-file edit of the tree committed to git, and
+ * a fresh checkout's first run (the cache on but empty), `check --changed`
+ * after a one-file edit of the tree committed to git, and
  * the typo tree (2,000 files whose 10,000 citations are mistyped) against
  * the clean one. Run:
  *   node --import tsx bench/check.ts [--files N] [--runs N] [--keep]
@@ -326,12 +327,13 @@ async function main(): Promise<void> {
   await buildCli();
   const bin = join(import.meta.dirname, '..', 'bin', 'factline.js');
   // Each run right after an rg run (in turns): a machine that gets busier slows both sides of the ratio.
-  const cliBest = (extra: string[], env: NodeJS.ProcessEnv = {}) => {
+  const cliBest = (extra: string[], env: NodeJS.ProcessEnv = {}, before?: () => void) => {
     const times: number[] = [];
     const cpu: number[] = [];
     const rgTimes: number[] = [];
     let status: number | null = null;
     for (let i = 0; i < RUNS; i++) {
+      before?.();
       rgTimes.push(runRg().time);
       const t = performance.now();
       const c = childCpuMs();
@@ -353,6 +355,9 @@ async function main(): Promise<void> {
   const json = cliBest(['--json']);
   // The same warm run from the TypeScript sources (what every run cost before the compiled CLI).
   const fromSource = cliBest([], { FACTLINE_FROM_SOURCE: '1' });
+  // A fresh checkout's run (CI without a restored cache): the cache is on but holds nothing yet.
+  const firstRun = cliBest([], {}, () => rmSync(join(root, '.factline-cache'), { recursive: true, force: true }));
+  spawnSync(process.execPath, [bin, 'check'], { cwd: root, maxBuffer: 1 << 30 }); // the cache as the warm rows left it
 
   console.log('');
   console.log(`ratio factline/ripgrep, in-process, no cache:   ${(best.time / rgTime).toFixed(1)}x`);
@@ -373,6 +378,7 @@ async function main(): Promise<void> {
   row('factline check --no-cache (cold)', cold.time, cpuNote(cold, '  goal: within 8x rg'), cold.rg);
   row('factline check --json (warm)', json.time, cpuNote(json), json.rg);
   row('  same warm run from sources (tsx)', fromSource.time, cpuNote(fromSource), fromSource.rg);
+  row('check, first run (no cache yet)', firstRun.time, cpuNote(firstRun), firstRun.rg);
   const pool = poolAgainstSingle(root);
   row('check --no-cache, scan pool off', pool.off.time, cpuNote(pool.off));
   row(
