@@ -204,7 +204,7 @@ export async function runGate(
 
 const templatesDir = (config: FactlineConfig) => config.generate.templates.replace(/\\/g, '/');
 
-/** The early listing of an uncached full run, and the worker it calls for. */
+/** The early listing of a full run that reads every file (uncached, or nothing cached yet), and the worker it calls for. */
 interface Early {
   listed?: Promise<GateFile[]>;
   pool?: ScanPool;
@@ -215,7 +215,8 @@ interface Early {
 }
 
 /**
- * An uncached full run lists its files before loading the specs, so the
+ * A full run that reads every file (uncached, or its cache still empty)
+ * lists its files before loading the specs, so the
  * scan worker (cli/scan-pool.ts) reads and scans them while the specs load. A
  * listing failure is held and surfaces where the listing would have run.
  */
