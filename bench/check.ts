@@ -356,7 +356,9 @@ async function main(): Promise<void> {
   // The same warm run from the TypeScript sources (what every run cost before the compiled CLI).
   const fromSource = cliBest([], { FACTLINE_FROM_SOURCE: '1' });
   // A fresh checkout's run (CI without a restored cache): the cache is on but holds nothing yet.
-  const firstRun = cliBest([], {}, () => rmSync(join(root, '.factline-cache'), { recursive: true, force: true }));
+  const firstRun = cliBest([], {}, () =>
+    rmSync(join(root, '.factline-cache'), { recursive: true, force: true }),
+  );
   spawnSync(process.execPath, [bin, 'check'], { cwd: root, maxBuffer: 1 << 30 }); // the cache as the warm rows left it
 
   console.log('');
