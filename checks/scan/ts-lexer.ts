@@ -244,6 +244,12 @@ function isDigit(c: number): boolean {
 
 const MERGE_CONFLICT_MARKER_LENGTH = 7;
 
+/** Where a lexer stood: position, current token and what came before it. */
+type LexerMark = [number, number, number, boolean, Kind, Kind, boolean];
+
+/** The most tokens a type-argument list may hold before `<` is taken for less-than. */
+const TYPE_ARGUMENTS_SPAN = 256;
+
 // @implements speed-lexer#OWN-TOKENIZER
 // @implements speed-lexer#SAME-TOKENS-AS-TYPESCRIPT
 export class Lexer {
@@ -312,6 +318,59 @@ export class Lexer {
       return this.hasEscape ? cook(body, true) : body;
     }
     return this.tokenText();
+  }
+
+  /**
+   * With the current token a `<`, skips a type-argument list if one stands
+   * here and a `(` follows it (`it.each<[string, number]>(rows)`), as
+   * TypeScript's parser reads `f<T>(x)` as a call with type arguments: the
+   * next `scan` returns that `(`. Otherwise nothing moves and false is
+   * returned. Bounded: a list that does not close within TYPE_ARGUMENTS_SPAN
+   * tokens, or holds a `;`, `=` or template, is not taken for one.
+   */
+  skipTypeArguments(): boolean {
+    const mark = this.mark();
+    let depth = 1;
+    for (let n = 0; n < TYPE_ARGUMENTS_SPAN && depth > 0; n++) {
+      const kind = this.scan();
+      if (kind === K.LessThan) depth++;
+      else if (kind === K.Operator && this.text.charCodeAt(this.tokenStart) === C.GreaterThan) depth--;
+      else if (kind === K.EndOfFile || kind === K.Semicolon || kind === K.Equals || kind === K.TemplateHead)
+        break;
+    }
+    if (depth === 0) {
+      const closed = this.mark();
+      if (this.scan() === K.OpenParen) {
+        this.restore(closed);
+        return true;
+      }
+    }
+    this.restore(mark);
+    return false;
+  }
+
+  private mark(): LexerMark {
+    return [
+      this.pos,
+      this.tokenStart,
+      this.tokenEnd,
+      this.newline,
+      this.kind,
+      this.lastSignificant,
+      this.hasEscape,
+    ];
+  }
+
+  private restore(mark: LexerMark): void {
+    [
+      this.pos,
+      this.tokenStart,
+      this.tokenEnd,
+      this.newline,
+      this.kind,
+      this.lastSignificant,
+      this.hasEscape,
+    ] = mark;
   }
 
   /** Moves on to `pos` as if a token of `kind` ended there (a literal the parser found). */

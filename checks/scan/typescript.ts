@@ -67,6 +67,27 @@ const TEST_CALLEES = new Set(['it', 'test']);
 const SUITE_CALLEES = new Set(['describe', 'suite', 'context']);
 const CALL_MODIFIERS = new Set(['only', 'skip', 'todo', 'concurrent', 'sequential', 'fails']);
 /**
+ * Whether the identifier just read (at prevStart..prevEnd, `prev2` before
+ * it) names a test or suite call, or a modified or curried one (`it.only`,
+ * `it.each`): where type arguments may stand before its `(`.
+ */
+function namesTestCall(
+  text: string,
+  prev2: Kind,
+  prevStart: number,
+  prevEnd: number,
+  prev3Start: number,
+  prev3End: number,
+  prev3: Kind,
+): boolean {
+  const name = text.slice(prevStart, prevEnd);
+  if (prev2 !== K.Dot) return TEST_CALLEES.has(name) || SUITE_CALLEES.has(name);
+  if (prev3 !== K.Identifier || !(CALL_MODIFIERS.has(name) || CURRIED_MODIFIERS.has(name))) return false;
+  const target = text.slice(prev3Start, prev3End);
+  return TEST_CALLEES.has(target) || SUITE_CALLEES.has(target);
+}
+
+/**
  * Curried test calls: `it.each(table)(title, fn)` and vitest's `it.for` (one
  * test per row, the title a format), `it.skipIf(cond)(title, fn)` and
  * `it.runIf` (one test, a literal title).
@@ -215,6 +236,8 @@ function walk(
 ): { out: ScannedCitation[]; ambiguous: boolean } {
   let nextLiteral = 0;
   const jsx = file.endsWith('x');
+  // Type arguments exist in TypeScript only: in JavaScript `a < b > (c)` compares.
+  const typed = /\.[mc]?ts$/.test(file);
   lexer.setText(text);
   const at = lineIndex(text);
   const bound: Bound[] = [];
@@ -305,6 +328,15 @@ function walk(
         break;
       case K.LessThan:
         if (jsx) ambiguous = true;
+        // `it.each<Row>(rows)(…)`: type arguments between a test callee and its `(` are skipped, tokens and all.
+        // @implements evidence#TYPE-ARGUMENTS-BEFORE-A-TEST-CALL
+        else if (
+          typed &&
+          prev === K.Identifier &&
+          namesTestCall(text, prev2, prevStart, prevEnd, prev3Start, prev3End, prev3)
+        ) {
+          if (lexer.skipTypeArguments()) continue;
+        }
         break;
       case K.CloseBrace:
         if (top?.kind === 'template') {

@@ -92,6 +92,47 @@ const later = 1;
   });
 });
 
+describe('test calls with type arguments', () => {
+  // @verifies evidence#TYPE-ARGUMENTS-BEFORE-A-TEST-CALL
+  it('names it.each<T>, describe.each<T> and it<T> calls in TypeScript as it names them without', () => {
+    const text = `describe.each<{ name: string }>([{ name: 'a' }])('suite $name', () => {
+  // @verifies D#NESTED
+  it.each<Array<Map<string, [number, () => void]>>>([[new Map()]])('row %#', () => {});
+  it<{ ctx: 1 }>('plain with a context type', () => {
+    // @verifies D#PLAIN
+  });
+});
+it.each<[string, number]>([
+  ['a', 1],
+])('case %s', (name, n) => {
+  // @verifies D#CURRIED
+});
+const less = a.each < b > (c);
+// @verifies D#AFTER
+const after = 1;
+`;
+    const got = scanFile('t.test.ts', text).map((c) => `${c.id}: ${c.testName ?? '-'} | ${c.symbol ?? '-'}`);
+    expect(got).toEqual([
+      'NESTED: row %# | describe.each "suite $name" > it.each "row %#"',
+      'PLAIN: plain with a context type | describe.each "suite $name" > it "plain with a context type"',
+      'CURRIED: case %s | it.each "case %s"',
+      'AFTER: - | const after',
+    ]);
+  });
+
+  // @verifies evidence#TYPE-ARGUMENTS-BEFORE-A-TEST-CALL
+  it('reads `<` as less-than in JavaScript, and where no `(` follows the `>`', () => {
+    const js = `const r = it.each < rows > (1);\n// @verifies D#JS\nconst after = 1;\n`;
+    expect(
+      scanFile('t.test.js', js).map((c) => `${c.id}: ${c.testName ?? '-'} | ${c.symbol ?? '-'}`),
+    ).toEqual(['JS: - | const after']);
+    const ts = `const r = it < limit;\nconst s = it.each < a && b > c;\n// @verifies D#TS\nconst after = 1;\n`;
+    expect(
+      scanFile('t.test.ts', ts).map((c) => `${c.id}: ${c.testName ?? '-'} | ${c.symbol ?? '-'}`),
+    ).toEqual(['TS: - | const after']);
+  });
+});
+
 describe('other languages', () => {
   // @verifies factline#GATE-SCAN-OTHER-LANGUAGES
   it('Rust and Go: // and /* */ comments, strings and raw strings skipped, lifetimes not strings', () => {
