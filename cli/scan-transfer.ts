@@ -3,9 +3,12 @@
  * thread. Cloning the citation objects one by one makes both threads spell
  * every property name of every citation, and the main thread pays it in one
  * burst at the end of the scan, right before the trace. Instead the worker
- * packs a chunk into one string table (each distinct string once) and one
- * Int32Array of fixed-width rows, and the main thread rebuilds the citations
- * from them, every one with the same fields in the same order.
+ * packs a chunk into one string table and one Int32Array of fixed-width
+ * rows, and the main thread rebuilds the citations from them, every one with
+ * the same fields in the same order. The strings that repeat within a chunk
+ * (verbs, documents, symbols, reasons) are in the table once each; ids,
+ * references, pins and test names, which rarely repeat within 64 files, are
+ * added as they come.
  */
 import type { ScannedCitation } from '../checks/scan/types.ts';
 
@@ -75,6 +78,9 @@ export function packChunk(found: readonly (ScannedCitation[] | null)[], records?
     }
     return at;
   };
+  // Fields that rarely repeat within a chunk (a fact is cited in few of its 64 files) are added as
+  // they come: looking each one up cost the worker more than sending the odd repeat twice.
+  const add = (value: string | undefined): number => (value === undefined ? -1 : strings.push(value) - 1);
   const rows = new Int32Array(total * ROW);
   const covers: string[][] = [];
   let r = 0;
@@ -83,15 +89,15 @@ export function packChunk(found: readonly (ScannedCitation[] | null)[], records?
     for (const cite of list) {
       // Named reads (a keyed read per field costs more).
       rows[r + VERB] = intern(cite.verb);
-      rows[r + REF] = intern(cite.ref);
-      rows[r + ID] = intern(cite.id);
+      rows[r + REF] = add(cite.ref);
+      rows[r + ID] = add(cite.id);
       rows[r + DOC] = intern(cite.doc);
-      rows[r + PIN] = intern(cite.pin);
+      rows[r + PIN] = add(cite.pin);
       rows[r + URI] = intern(cite.uri);
       rows[r + REASON] = intern(cite.reason);
       rows[r + MALFORMED] = intern(cite.malformed);
       rows[r + SYMBOL] = intern(cite.symbol);
-      rows[r + TEST_NAME] = intern(cite.testName);
+      rows[r + TEST_NAME] = add(cite.testName);
       rows[r + OFFSET] = cite.offset;
       rows[r + LINE] = cite.line;
       rows[r + COLUMN] = cite.column;
