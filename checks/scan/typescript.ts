@@ -67,27 +67,6 @@ const TEST_CALLEES = new Set(['it', 'test']);
 const SUITE_CALLEES = new Set(['describe', 'suite', 'context']);
 const CALL_MODIFIERS = new Set(['only', 'skip', 'todo', 'concurrent', 'sequential', 'fails']);
 /**
- * Whether the identifier just read (at prevStart..prevEnd, `prev2` before
- * it) names a test or suite call, or a modified or curried one (`it.only`,
- * `it.each`): where type arguments may stand before its `(`.
- */
-function namesTestCall(
-  text: string,
-  prev2: Kind,
-  prevStart: number,
-  prevEnd: number,
-  prev3Start: number,
-  prev3End: number,
-  prev3: Kind,
-): boolean {
-  const name = text.slice(prevStart, prevEnd);
-  if (prev2 !== K.Dot) return TEST_CALLEES.has(name) || SUITE_CALLEES.has(name);
-  if (prev3 !== K.Identifier || !(CALL_MODIFIERS.has(name) || CURRIED_MODIFIERS.has(name))) return false;
-  const target = text.slice(prev3Start, prev3End);
-  return TEST_CALLEES.has(target) || SUITE_CALLEES.has(target);
-}
-
-/**
  * Curried test calls: `it.each(table)(title, fn)` and vitest's `it.for` (one
  * test per row, the title a format), `it.skipIf(cond)(title, fn)` and
  * `it.runIf` (one test, a literal title).
@@ -98,6 +77,29 @@ const CURRIED_MODIFIERS = new Map([
   ['skipIf', false],
   ['runIf', false],
 ]);
+
+/**
+ * Whether the identifier just read (text[nameStart, nameEnd), after a token
+ * of kind `before`) names a test or suite call, or a modified or curried one
+ * (`it.only`, `it.each`, the callee's name at text[targetStart, targetEnd) of
+ * kind `targetKind`): where type arguments may stand before its `(`.
+ */
+function namesTestCall(
+  text: string,
+  nameStart: number,
+  nameEnd: number,
+  before: Kind,
+  targetKind: Kind,
+  targetStart: number,
+  targetEnd: number,
+): boolean {
+  const name = text.slice(nameStart, nameEnd);
+  if (before !== K.Dot) return TEST_CALLEES.has(name) || SUITE_CALLEES.has(name);
+  if (targetKind !== K.Identifier || !(CALL_MODIFIERS.has(name) || CURRIED_MODIFIERS.has(name))) return false;
+  const target = text.slice(targetStart, targetEnd);
+  return TEST_CALLEES.has(target) || SUITE_CALLEES.has(target);
+}
+
 /** After these a `/` starts a regular expression, after anything else it divides. */
 const EXPRESSION_KEYWORDS = new Set<Kind>([
   K.Return,
@@ -333,7 +335,7 @@ function walk(
         else if (
           typed &&
           prev === K.Identifier &&
-          namesTestCall(text, prev2, prevStart, prevEnd, prev3Start, prev3End, prev3)
+          namesTestCall(text, prevStart, prevEnd, prev2, prev3, prev3Start, prev3End)
         ) {
           if (lexer.skipTypeArguments()) continue;
         }
