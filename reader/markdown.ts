@@ -99,9 +99,17 @@ const GFM_PARTS = [
 
 export type GfmPart = (typeof GFM_PARTS)[number]['name'];
 
+/** The GFM extensions `text` may need, a bit per part in GFM_PARTS's order. */
+function partsOf(text: string): number {
+  let parts = 0;
+  for (let i = 0; i < GFM_PARTS.length; i++) if (GFM_PARTS[i]!.mayOccur(text)) parts |= 1 << i;
+  return parts;
+}
+
 /** Which GFM extensions the trimmed parse of `text` loads, in remark-gfm's order. */
 export function gfmPartsFor(text: string): GfmPart[] {
-  return GFM_PARTS.filter((part) => part.mayOccur(text)).map((part) => part.name);
+  const parts = partsOf(text);
+  return GFM_PARTS.filter((_, i) => parts & (1 << i)).map((part) => part.name);
 }
 
 /** One processor per set of extensions (a bit per part), built the first time a text needs that set. */
@@ -131,9 +139,7 @@ function processorFor(parts: number): Processor<Root> {
 // @implements speed#SPEC-AUTOLINKS-ONLY-WHEN-PRESENT
 // @implements speed#SPEC-GFM-ONLY-WHAT-THE-TEXT-NEEDS
 export function parseMarkdown(text: string): Root {
-  let parts = 0;
-  for (let i = 0; i < GFM_PARTS.length; i++) if (GFM_PARTS[i]!.mayOccur(text)) parts |= 1 << i;
-  return processorFor(parts).parse(text);
+  return processorFor(partsOf(text)).parse(text);
 }
 
 /** The full GFM parse, whatever the text holds (the reference the trimmed parse is tested against). */
