@@ -24,7 +24,7 @@ const GATE_SCOPES: Record<Exclude<RuleId, (typeof DIAGNOSTIC_CODES)[number]>, Pa
   'void-fact-cited': 'citation',
   'verification-failed': 'citation',
   'verification-skipped': 'citation',
-  'verification-not-in-results': 'citation',
+  'verification-unconfirmed': 'citation',
   'pin-into-unmarked-unit': 'citation',
   'spec-diagnostic': 'spec',
   'missing-implementation': 'whole-tree',

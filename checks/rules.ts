@@ -102,11 +102,11 @@ const GATE_RULES = {
     help: 'A skipped test ran no assertion, so it cannot verify the fact.',
     fix: 'un-skip the test and make it pass, or cite the fact from a test that runs',
   },
-  'verification-not-in-results': {
-    severity: 'warning',
-    description: 'A @verifies citation sits in a test the given test results do not list.',
-    help: 'The results file may come from another runner, or the test title is built at run time; the citation still counts.',
-    fix: 'pass the results of the runner that runs this test with --results, or give the test a literal title',
+  'verification-unconfirmed': {
+    severity: 'error',
+    description: "A @verifies citation whose test's outcome the given test results cannot confirm.",
+    help: 'With --results a citing test counts only when the results name it in its own file and it passed. The message gives the reason: the file is absent from the results (or its runner names no file), no test there has its title, two tests share it, its title is not a literal, or it sits in no test block. Only `"results": {"unconfirmed": "warning"}` lowers it to a warning that keeps the citation counting.',
+    fix: "pass the results of the runner that runs this test, from an output that names each test's file, and give the test a literal title",
   },
   'pin-into-unmarked-unit': {
     severity: 'warning',

@@ -28,6 +28,8 @@ export interface FactlineConfig {
   strict: boolean;
   /** Test results files (vitest JSON or JUnit XML) joined to verifying citations; empty: not checked. */
   results: string[];
+  /** The results policy: how an unconfirmed citing test is reported (`error` unless the config says `warning`). */
+  resultsPolicy?: { unconfirmed: 'error' | 'warning' };
   /**
    * The generated core: its spec, templates and output directory; `specs`
    * lists further specs whose facts the templates may use too.
@@ -75,6 +77,13 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
     if (input[key] === undefined) continue;
     if (key === 'generate') config.generate = { ...config.generate, ...input.generate };
     else (config as unknown as Record<string, unknown>)[key] = input[key];
+  }
+  // `results` in its object form: the files, and the explicit policy for unconfirmed outcomes.
+  const results = input.results as unknown;
+  if (results !== undefined && !Array.isArray(results)) {
+    const form = results as { files?: string[]; unconfirmed?: 'error' | 'warning' };
+    config.results = form.files ?? [];
+    if (form.unconfirmed !== undefined) config.resultsPolicy = { unconfirmed: form.unconfirmed };
   }
   // The shape admits any table; which stages and evidence kinds it may name is the policy's to say.
   if (input.policy !== undefined) {

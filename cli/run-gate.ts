@@ -12,7 +12,13 @@ import type { Finding, TraceResult } from '../checks/model.ts';
 import type { OutcomeInput } from '../checks/outcomes.ts';
 import { POLICY_PRESETS, type PolicyTable } from '../checks/policy.ts';
 import type { Addressing } from '../checks/resolve.ts';
-import { ResultsFormatError, type TestOutcome } from '../checks/results/index.ts';
+import {
+  ResultsFormatError,
+  type TestOutcome,
+  type VectorState,
+  vectorDigest,
+  vectorFiles,
+} from '../checks/results/index.ts';
 import { isTemplateFile } from '../checks/template-pins.ts';
 import { readHeader } from '../generator/render/header.ts';
 import { type FactlineConfig, generatingSpecs, loadConfig } from './config.ts';
@@ -92,7 +98,35 @@ export async function readResults(
       throw error;
     }
   }
-  return { outcomes, sources: [...files] };
+  return {
+    outcomes,
+    sources: [...files],
+    root: config.root,
+    foldCase: process.platform === 'darwin' || process.platform === 'win32',
+    vectors: await currentVectors(config.root, outcomes),
+    ...(config.resultsPolicy?.unconfirmed === 'warning' ? { unconfirmed: 'warning' as const } : {}),
+  };
+}
+
+/** Each vectors file that vector results name, read as it is now: its vectors' content digests. */
+// @implements green#VECTOR-RESULTS-NEED-THE-VECTOR
+async function currentVectors(
+  root: string,
+  outcomes: readonly TestOutcome[],
+): Promise<Map<string, VectorState>> {
+  const states = new Map<string, VectorState>();
+  const files = vectorFiles(outcomes);
+  if (files.length === 0) return states;
+  const { parseVectors } = await import('../checks/conform/format.ts');
+  for (const file of files) {
+    try {
+      const placed = parseVectors(readFileSync(resolve(root, file), 'utf8'), file);
+      states.set(file, new Map(placed.map((p) => [p.vector.id, vectorDigest(p.vector)])));
+    } catch (error) {
+      states.set(file, { unreadable: (error as Error).message.split('\n')[0]! });
+    }
+  }
+  return states;
 }
 
 /**
