@@ -195,6 +195,22 @@ const SPEC_RULES = {
     'flatten the nesting (split the list, or use a heading)',
   ),
   'control-character': spec('an id holds a control character', 'remove the control character from the id'),
+  'unread-tag': spec(
+    'something that looks like a tag (`@status:`, `@requires:`, `@fact:`) is not read as one: wrapped in emphasis or brackets, mis-cased, or a near miss of the keyword',
+    'write the tag plainly, in lower case, where the reader takes it',
+  ),
+  'unknown-evidence-kind': spec(
+    '`@requires:` names an evidence kind that does not exist, or none',
+    'use the kinds the fix names, separated by commas',
+  ),
+  'fact-in-heading': spec(
+    'an `@fact:` anchor is read as a heading (a `---` or `===` line right under it, or a `#` in front)',
+    'leave a blank line before the `---`, or write the fact as a paragraph',
+  ),
+  'fact-in-html': spec(
+    'an `@fact:` anchor or marker stands inside an HTML block, where Markdown is not read',
+    'leave blank lines inside the HTML block around the fact, or move it out',
+  ),
   'normative-service-unit': {
     severity: 'warning',
     description:
