@@ -17,6 +17,7 @@ export type PartialScope = 'citation' | 'spec' | 'whole-tree';
 
 const GATE_SCOPES: Record<Exclude<RuleId, (typeof DIAGNOSTIC_CODES)[number]>, PartialScope> = {
   'unknown-fact': 'citation',
+  'unknown-namespace': 'citation',
   'ambiguous-fact': 'citation',
   'stale-citation': 'citation',
   'misplaced-citation': 'citation',

@@ -47,6 +47,12 @@ const GATE_RULES = {
     help: 'The reference is malformed, or its id (or document) is not among the loaded specs: a typo, a renamed fact, or a spec left out of the config.',
     fix: 'check the id against `factline facts`, or load the spec that defines it',
   },
+  'unknown-namespace': {
+    severity: 'error',
+    description: "A `spec://` citation names a namespace that is neither this project's nor a configured external one.",
+    help: 'An address in another namespace names another project\'s fact; it never resolves to a document of ours whose path ends the same way.',
+    fix: 'cite the fact by an address of this project, or configure the other namespace under `externalSpecs`',
+  },
   'ambiguous-fact': {
     severity: 'error',
     description: 'A bare fact id is defined in more than one loaded spec.',
