@@ -7,6 +7,7 @@ import { baselineOf } from '../../checks/baseline.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
 import { loadConfig } from '../config.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { inputGlobs, refuseOverwritingInputs, runInputs } from '../output-guard.ts';
 import { runGate } from '../run-gate.ts';
 
 export const DEFAULT_BASELINE = 'factline-baseline.json';
@@ -38,6 +39,7 @@ const command: Command = {
       } else throw new UsageError(`unknown argument \`${arg}\`\n${USAGE}`);
     }
     const cfg = loadConfig(io.cwd, config);
+    refuseOverwritingInputs(io.cwd, [{ role: '--out', path: out }], runInputs(cfg), inputGlobs(cfg));
     const { result } = await runGate(io, cfg, { cache });
     const baseline = baselineOf(result);
     try {

@@ -17,6 +17,7 @@ import { type Change, type ChangedSet, changedFiles, changeSince } from '../chan
 import { type FactlineConfig, loadConfig } from '../config.ts';
 import { exitCodeOf } from '../exit-code.ts';
 import { type CliIO, type Command, UsageError } from '../io.ts';
+import { inputGlobs, refuseOverwritingInputs, runInputs } from '../output-guard.ts';
 import { runGate } from '../run-gate.ts';
 
 const SPEC = defineCommand({
@@ -233,6 +234,20 @@ const command: Command = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args);
+    refuseOverwritingInputs(
+      io.cwd,
+      [
+        ...(args.sarif ? [{ role: '--sarif', path: args.sarif }] : []),
+        ...(args.junit ? [{ role: '--junit', path: args.junit }] : []),
+        ...(args.html ? [{ role: '--html', path: args.html }] : []),
+      ],
+      [
+        ...runInputs(config),
+        ...specPaths.map((path) => ({ role: 'spec', path: resolve(config.root, path) })),
+        ...(args.baseline ? [{ role: 'baseline', path: args.baseline }] : []),
+      ],
+      inputGlobs(config),
+    );
     // git runs while the specs load; its answer is awaited once they have.
     const asked = args.changed === undefined ? undefined : changeSince(config, args.changed);
     asked?.catch(() => {}); // a failure surfaces where it is awaited

@@ -14,6 +14,7 @@ import {
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { exchange, type ServerCommand } from '../conform-process.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { refuseOverwritingInputs } from '../output-guard.ts';
 
 const SPEC = defineCommand({
   name: 'conform',
@@ -140,6 +141,12 @@ const command: Command = {
     const [serverCommand, ...serverArgs] = argv.slice(split + 1);
     const timeoutMs = positiveInt(values.timeout, 'timeout', 10000);
     const jobs = positiveInt(values.jobs, 'jobs', Math.max(1, Math.min(4, availableParallelism())));
+    if (values.results)
+      refuseOverwritingInputs(
+        io.cwd,
+        [{ role: '--results', path: values.results }],
+        positionals.map((path) => ({ role: 'vectors file', path })),
+      );
     const vectors = readVectors(positionals, io.cwd);
     const server: ServerCommand = { command: serverCommand!, args: serverArgs, cwd: io.cwd, env: io.env };
     const outcomes = await runAll(vectors, server, timeoutMs, jobs);

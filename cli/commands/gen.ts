@@ -12,6 +12,7 @@ import { type FactlineConfig, generatingSpecs, loadConfig } from '../config.ts';
 import { driftFindings } from '../generation-findings.ts';
 import { loadGenerationInput } from '../generation-input.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { inputGlobs, refuseOverwritingInputs, runInputs } from '../output-guard.ts';
 
 const SPEC = defineCommand({
   name: 'gen',
@@ -93,6 +94,18 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
     return EXIT.findings;
   }
   const { writes, deletes } = pendingChanges(plan);
+  refuseOverwritingInputs(
+    config.root,
+    writes.map((w) => ({ role: 'generated file', path: w.path })),
+    [
+      ...runInputs(config),
+      ...generatingSpecs(config).map((path) => ({ role: 'spec', path: resolve(config.root, path) })),
+    ],
+    {
+      ...inputGlobs(config),
+      patterns: inputGlobs(config).patterns.filter((g) => g.role === 'spec' || g.role === 'template'),
+    },
+  );
   try {
     applyChanges(config.root, writes, deletes);
   } catch (error) {

@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../../generator/write.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { loadConfig } from '../config.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { inputGlobs, refuseOverwritingInputs, runInputs } from '../output-guard.ts';
 import { collectReportInputs } from '../report-inputs.ts';
 import { runGate } from '../run-gate.ts';
 
@@ -102,6 +103,12 @@ const command: Command = {
     const args = parseCommandArgs(SPEC, argv).values;
     const progress = createProgress(io.stderr, args.quiet);
     const config = loadConfig(io.cwd, args.config);
+    refuseOverwritingInputs(
+      io.cwd,
+      [{ role: '--out', path: args.out }],
+      runInputs(config),
+      inputGlobs(config),
+    );
     progress.stage('scanning sources and tests');
     const { result, specs } = await runGate(io, config, args.strict ? { strict: true } : {});
     progress.stage('reading cited code');
