@@ -108,6 +108,21 @@ export async function readResults(
   };
 }
 
+/**
+ * The root-relative test files the results name with a test that failed or
+ * did not run, or that failed as a whole: a partial run judges them too.
+ */
+// @implements green#CHANGED-NEVER-GREENER
+export async function notPassingTestFiles(config: FactlineConfig): Promise<string[]> {
+  const input = await readResults(config, config.results);
+  if (input === undefined) return [];
+  const { fileKey } = await import('../checks/results/join.ts');
+  const files = new Set<string>();
+  for (const o of input.outcomes)
+    if (o.status !== 'passed' && o.file !== undefined) files.add(fileKey(o.file, { root: config.root }));
+  return [...files].sort();
+}
+
 /** Each vectors file that vector results name, read as it is now: its vectors' content digests. */
 // @implements green#VECTOR-RESULTS-NEED-THE-VECTOR
 async function currentVectors(

@@ -13,12 +13,13 @@ import { jsonPieces } from '../../checks/reporters/json.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
-import { type Change, type ChangedSet, changedFiles, changeSince } from '../changed.ts';
+import { type Change, type ChangedSet, changedFiles, changeSince, specsOutsideRoot } from '../changed.ts';
 import { type FactlineConfig, loadConfig } from '../config.ts';
 import { exitCodeOf } from '../exit-code.ts';
 import { type CliIO, type Command, UsageError } from '../io.ts';
 import { inputGlobs, refuseOverwritingInputs, runInputs } from '../output-guard.ts';
-import { runGate } from '../run-gate.ts';
+import { notPassingTestFiles, runGate } from '../run-gate.ts';
+import { stagedArgv, stagedTree } from '../staged.ts';
 
 const SPEC = defineCommand({
   name: 'check',
@@ -68,6 +69,10 @@ const SPEC = defineCommand({
       value: 'REF',
       bare: 'HEAD',
       help: 'a partial run for pre-commit hooks: scan only the files changed since the git ref REF (the working tree, untracked files included) and the files citing facts whose text changed since REF; judges their citations only (see below)',
+    },
+    staged: {
+      type: 'boolean',
+      help: 'judge the git index, as the next commit will carry it, not the working tree: the whole gate runs on a snapshot of the index (for pre-commit hooks; results, baseline and report paths stay yours)',
     },
     'no-cache': {
       type: 'boolean',
@@ -226,6 +231,20 @@ function changeNote(change: Change, covered: ChangedSet | undefined): string {
   return `partial run, --changed ${change.ref}: ${parts.join(', ')}; fact-level gaps (${NOT_JUDGED_IN_PART.slice(0, 3).join(', ')}, …) are not judged, the full \`factline check\` judges them\n`;
 }
 
+/** The whole gate over a snapshot of the index; the outside files keep the user's paths. */
+async function onStagedTree(argv: string[], io: CliIO, self: Command): Promise<number> {
+  const config = loadConfig(io.cwd, parseCommandArgs(SPEC, argv).values.config);
+  const tree = stagedTree(io.cwd);
+  try {
+    const results = config.results.map((r) => resolve(config.root, r));
+    if (!argv.includes('--json'))
+      io.stdout.write('--staged: the gate runs on the git index, as the next commit carries it\n');
+    return await self.run(stagedArgv(argv, io.cwd, results), { ...io, cwd: tree.cwd });
+  } finally {
+    tree.remove();
+  }
+}
+
 // @implements factline#GATE-EXIT-CODES
 const command: Command = {
   name: 'check',
@@ -233,6 +252,7 @@ const command: Command = {
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
+    if (args.staged) return onStagedTree(argv, io, command);
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args);
     refuseOverwritingInputs(
       io.cwd,
@@ -261,8 +281,15 @@ const command: Command = {
         ? {
             only: async (loaded) => {
               change = await asked;
+              const outside = specsOutsideRoot(config, loaded.set.documents);
+              if (outside !== undefined) change.fullRunBecause = outside;
               if (change.fullRunBecause !== undefined) return undefined;
-              covered = await changedFiles(config, change, loaded.set.documents);
+              covered = await changedFiles(
+                config,
+                change,
+                loaded.set.documents,
+                await notPassingTestFiles(config),
+              );
               return covered.files;
             },
           }
