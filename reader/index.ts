@@ -58,7 +58,10 @@ type MarkerBlock = Extract<Block, { kind: 'unit' | 'html' }>;
 // @implements factline#READ-NEVER-THROWS
 // @implements factline#READ-DIAGNOSTICS-COLLECTED
 export function parseSpec(source: string, options: ParseOptions): SpecDocument {
-  const bounded = boundNesting(blankFrontMatter(source.replace(/^\uFEFF/, ' ')));
+  // A CRLF checkout reads as the LF one: same facts, same digests, same places (only line ends differ).
+  // @implements green#CRLF-GIVES-THE-LF-VERDICT
+  const lf = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
+  const bounded = boundNesting(blankFrontMatter(lf.replace(/^\uFEFF/, ' ')));
   const reading = new SpecReading(bounded.text, options);
   for (const issue of bounded.issues) reading.report(issue);
   reading.blocks.forEach((block, b) => {

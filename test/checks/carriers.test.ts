@@ -238,7 +238,9 @@ describe('spec:// addresses and units', () => {
     ]);
     const unknown = result.findings.filter((f) => f.rule.startsWith('unknown-')).map((f) => f.message);
     expect(unknown[0]).toContain('`vendor/other/spec`, which is not in this repository');
-    expect(unknown[1]).toContain("namespace `nowhere` of `spec://nowhere/x` is neither this project's nor a configured external one");
+    expect(unknown[1]).toContain(
+      "namespace `nowhere` of `spec://nowhere/x` is neither this project's nor a configured external one",
+    );
   });
 
   // @verifies real-codebases#ADDRESS-FORMS
