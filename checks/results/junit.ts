@@ -99,7 +99,10 @@ function fileLevelPlace(
   const classname = attr(test, 'classname');
   const own = attr(test, 'file');
   if (isPath(name) && (classname === name || classname === JEST_SUITE_ERROR || !isPath(classname)))
-    return { file: own ?? name, joinKey: own !== undefined ? 'file attribute' : 'test name' };
+    return {
+      file: own ?? name,
+      joinKey: own !== undefined ? 'file attribute' : classname === name ? 'classname' : 'test name',
+    };
   if (suite.pytest && classname === '' && DOTTED.test(name))
     return own !== undefined
       ? { file: own, joinKey: 'file attribute' }

@@ -7,7 +7,7 @@
  * Where the tokens alone cannot tell a comment from a literal, TypeScript's
  * parser decides (ts-literals.ts), loaded only when a file needs it.
  */
-import { mayHoldCitations, parseCitations } from './refs.ts';
+import { inCommentedOutCode, mayHoldCitations, parseCitations } from './refs.ts';
 import { FIRST_KEYWORD, K, type Kind, Lexer } from './ts-lexer.ts';
 import { lineIndex, placed, type ScannedCitation, TEMPLATE_HOLE } from './types.ts';
 
@@ -290,13 +290,18 @@ function walk(
         if (raws.length > 0) {
           const items: Bound[] = [];
           for (const raw of raws) {
+            // Commented-out code binds to nothing: its test is not the one below.
+            if (inCommentedOutCode(comment, raw.offset - start)) {
+              bound.push({ cite: placed(raw, at), chain: [] });
+              continue;
+            }
             const item: Bound = { cite: placed(raw, at), chain: stack.slice() };
             items.push(item);
             bound.push(item);
           }
           // A comment on its own line describes what follows it; a trailing
           // comment describes the code it ends.
-          if (newlineSinceToken || prev === K.Unknown) {
+          if (items.length > 0 && (newlineSinceToken || prev === K.Unknown)) {
             if (awaiting && awaiting.depth === stack.length) awaiting.items.push(...items);
             else awaiting = { items, depth: stack.length };
           }
