@@ -9,10 +9,10 @@
  * checkout (e.g. main before a change).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { allCases, type Case, CLI, ROOT, write } from '../support/adversarial-cases.ts';
+import { allCases, type Case, CLI, ROOT, removeTree, write } from '../support/adversarial-cases.ts';
 
 const argv = process.argv.slice(2);
 const option = (name: string) => {
@@ -20,6 +20,8 @@ const option = (name: string) => {
   return at === -1 ? undefined : argv[at + 1];
 };
 const cli = resolve(option('--cli') ?? CLI.path);
+// Setups that read digests (`facts --json`) ask the CLI under judgement, as its user would.
+CLI.path = cli;
 const only = option('--only');
 const LIMIT_MS = 60_000;
 
@@ -60,7 +62,7 @@ function run(c: Case): { verdict: 'ok' | 'false green' | 'false red' | 'died'; d
     if (c.expect === 'green' && (r.status !== 0 || !kept)) return { verdict: 'false red', detail: said };
     return { verdict: 'ok', detail: said };
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    removeTree(dir);
   }
 }
 

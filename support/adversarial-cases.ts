@@ -707,7 +707,7 @@ function digestCase(name: string, before: string, after: string, expect: 'red' |
   };
 }
 
-/** The CLI the setups use to read digests: this checkout's, whichever CLI is judged. */
+/** The CLI the setups use to read digests: this checkout's unless the bench judges another. */
 export const CLI = { path: join(import.meta.dirname, '..', 'bin', 'factline.js') };
 
 function digestCases(): Case[] {
@@ -1182,3 +1182,8 @@ export function allCases(): Case[] {
 }
 
 export { write };
+
+/** Removes a case's folder, paths past the OS limit included (`rm` walks by descriptor; rmSync by path). */
+export function removeTree(dir: string): void {
+  execFileSync('rm', ['-rf', dir]);
+}
