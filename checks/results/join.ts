@@ -226,6 +226,7 @@ function tailMatches(binding: TestBinding, outcomes: readonly TestOutcome[]): Te
 const quote = (titles: readonly string[]) => `"${pathKey(titles)}"`;
 
 /** What the runners say about the tests this binding names, all of them at once. */
+// @implements green#RESULTS-DESCRIBE-JUDGED-BY-EVERY-TEST
 function verdict(binding: TestBinding, found: readonly TestOutcome[]): Join {
   const failed = found.find((o) => o.status === 'failed');
   if (failed !== undefined)

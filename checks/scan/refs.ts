@@ -132,9 +132,9 @@ export function parseCitations(comment: string, base: number): RawCitation[] {
 
 /**
  * Whether the tag at `at` in a comment's text stands in commented-out code:
- * a second comment marker before it on its line (`//   // @verifies …`,
- * `#     # @verifies …`, or `// @verifies` inside a block comment). Such a
- * citation belongs to no test, so it never binds to the declaration below.
+ * a second comment marker before it on its line (`//   // TAG`, `#   # TAG`,
+ * or `// TAG` on a line inside a block comment). Such a citation belongs to
+ * no test, so it never binds to the declaration below.
  */
 // @implements green#RESULTS-UNCONFIRMED-IS-AN-ERROR
 export function inCommentedOutCode(comment: string, at: number): boolean {

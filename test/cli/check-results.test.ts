@@ -92,7 +92,6 @@ describe('check --results: test outcomes joined to citations (fixture: one pass,
     expect(bad.stderr).toContain('results/bad.xml:3:');
   });
 
-  // @verifies evidence#RESULTS-UNKNOWN-TEST-WARNS
   // @verifies green#RESULTS-UNCONFIRMED-IS-AN-ERROR
   it('a citing test the results do not list is an error that stops it counting; only the results policy lowers it', async () => {
     const dir = fixture();

@@ -95,6 +95,7 @@ describe('results written by the real runners', () => {
   // @verifies green#RESULTS-JUNIT-FLAVOURS
   // @verifies green#RESULTS-FILE-FAILURE-FAILS-ITS-CITATIONS
   // @verifies green#RESULTS-DESCRIBE-JUDGED-BY-EVERY-TEST
+  // @verifies green#RESULTS-SAY-THEIR-JOIN-KEY
   it('vitest JSON and JUnit: every verdict confirmed, the file that threw fails its citation', async () => {
     const dir = project('vitest', "import { describe, it } from 'vitest';", 'js');
     runner(dir, process.execPath, [
@@ -116,6 +117,7 @@ describe('results written by the real runners', () => {
 
   // @verifies green#RESULTS-JUNIT-FLAVOURS
   // @verifies green#RESULTS-UNCONFIRMED-IS-AN-ERROR
+  // @verifies green#RESULTS-SAY-THEIR-JOIN-KEY
   it('Jest JSON and jest-junit: confirmed with the file attribute, unconfirmed with the defaults', async () => {
     const dir = project('jest', '', 'js');
     writeFileSync(join(dir, 'jest.config.json'), '{"testEnvironment": "node"}');
