@@ -13,8 +13,8 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../cli/config.ts';
 import { loadGenerationInput } from '../cli/generation-input.ts';
+import { loadConfig } from '../engine/config/load.ts';
 import { pendingChanges, planGeneration } from '../generator/render/index.ts';
 import { applyChanges } from '../generator/write.ts';
 

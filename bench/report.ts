@@ -24,10 +24,10 @@ import { REPORT_JS } from '../checks/reporters/html/page-script.ts';
 import { REPORT_CSS } from '../checks/reporters/html/style.ts';
 import { renderHtmlReport } from '../checks/reporters/html.ts';
 import { renderJson } from '../checks/reporters/json.ts';
-import { loadConfig } from '../cli/config.ts';
 import type { CliIO } from '../cli/io.ts';
 import { collectReportInputs } from '../cli/report-inputs.ts';
 import { runGate } from '../cli/run-gate.ts';
+import { loadConfig } from '../engine/config/load.ts';
 import { CHROMIUM, hasChromium, launchChromium } from '../support/chromium.ts';
 
 const BIN = fileURLToPath(new URL('../bin/factline.js', import.meta.url));

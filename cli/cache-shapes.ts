@@ -3,8 +3,9 @@
  * a parsed spec document. An entry of any other shape (a damaged file, a
  * hand edit, a cache written by a different build) is never decoded.
  */
+
+import { type Field, S, type Shape } from '../engine/config/shape.ts';
 import { ACTIONS, AUDIENCES, DIAGNOSTIC_CODES, SECTION_KINDS, STAGES, STATES } from '../reader/model.ts';
-import { type Field, S, type Shape } from './shape.ts';
 
 /**
  * Objects are open: a key this build does not know is ignored (the source

@@ -11,12 +11,12 @@ import { resolve } from 'node:path';
 import { classifyGateFiles, type GateFile } from '../checks/gate.ts';
 import { globMatcher } from '../checks/glob-match.ts';
 import { indexFacts, kindRevision } from '../checks/resolve.ts';
+import type { FactlineConfig } from '../engine/config/model.ts';
+import { UsageError } from '../engine/errors.ts';
+import { followWithinRoot } from '../engine/files/symlink-policy.ts';
 import type { Fact, SpecDocument } from '../reader/model.ts';
-import type { FactlineConfig } from './config.ts';
-import { UsageError } from './io.ts';
 import { docNameOf } from './load-specs.ts';
 import { ALWAYS_IGNORED } from './run-gate.ts';
-import { followWithinRoot } from './symlink-policy.ts';
 
 export interface ChangedSet {
   /** Gate files to scan: changed since REF, or citing a changed unit; sorted. */

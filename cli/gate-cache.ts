@@ -10,13 +10,13 @@ import { statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { scanFileWhenLoaded } from '../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../checks/scan/types.ts';
+import { checkShape, fitsShape, S } from '../engine/config/shape.ts';
 import type { SpecDocument } from '../reader/model.ts';
 import { CacheFile, type CacheUse, NO_STAT, RACY_WINDOW_MS, statKey } from './cache-file.ts';
 import { SCAN_ROW, SPEC_ENTRY } from './cache-shapes.ts';
 import type { SpecParser } from './load-specs.ts';
 import { encodeCitations, hashText, plainRef, VERBS } from './scan-entry.ts';
 import type { FileRecord } from './scan-pool.ts';
-import { checkShape, fitsShape, S } from './shape.ts';
 import { prefetchStats, type StatHelperMode, type StatParts, statHelperWanted } from './stat-prefetch.ts';
 
 const isText = (v: unknown): v is string => typeof v === 'string';

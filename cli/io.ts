@@ -25,8 +25,3 @@ export interface Command {
   usage: string;
   run(argv: string[], io: CliIO): Promise<number>;
 }
-
-/** A usage, config or input error: the CLI prints the message and exits 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
-}

@@ -5,10 +5,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { glob } from 'tinyglobby';
+import type { FactlineConfig } from '../engine/config/model.ts';
+import { UsageError } from '../engine/errors.ts';
+import { followWithinRoot, isInside } from '../engine/files/symlink-policy.ts';
 import type { SpecDocument, SpecSet } from '../reader/model.ts';
-import type { FactlineConfig } from './config.ts';
-import { type CliIO, UsageError } from './io.ts';
-import { followWithinRoot, isInside } from './symlink-policy.ts';
+import type { CliIO } from './io.ts';
 
 export interface LoadedSpecs {
   set: SpecSet;

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { TraceResult } from '../checks/model.ts';
 import type { CodeSnippet, ReportInputs, SpecSource } from '../checks/reporters/html.ts';
-import type { FactlineConfig } from './config.ts';
+import type { FactlineConfig } from '../engine/config/model.ts';
 import type { CliIO } from './io.ts';
 import type { LoadedSpecs } from './load-specs.ts';
 

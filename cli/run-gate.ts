@@ -14,12 +14,16 @@ import { POLICY_PRESETS, type PolicyTable } from '../checks/policy.ts';
 import type { Addressing } from '../checks/resolve.ts';
 import { ResultsFormatError, type TestOutcome } from '../checks/results/index.ts';
 import { isTemplateFile } from '../checks/template-pins.ts';
+import { loadConfig } from '../engine/config/load.ts';
+import { type FactlineConfig, generatingSpecs } from '../engine/config/model.ts';
+import { UsageError } from '../engine/errors.ts';
+import { readGateFile } from '../engine/files/read.ts';
+import { followWithinRoot } from '../engine/files/symlink-policy.ts';
+import { type FoundEnough, walkFiles } from '../engine/files/walk.ts';
 import { readHeader } from '../generator/render/header.ts';
-import { type FactlineConfig, generatingSpecs, loadConfig } from './config.ts';
 import { cachedParser, openScanCache, openSpecCache, type ScanCache } from './gate-cache.ts';
-import { type CliIO, UsageError } from './io.ts';
+import type { CliIO } from './io.ts';
 import { docNameOf, type LoadedSpecs, loadSpecSet, parseSpecLazily } from './load-specs.ts';
-import { readGateFile } from './read-gate-file.ts';
 import {
   type BootingWorker,
   bootScanWorker,
@@ -28,8 +32,6 @@ import {
   poolWanted,
   type ScanPool,
 } from './scan-pool.ts';
-import { followWithinRoot } from './symlink-policy.ts';
-import { type FoundEnough, walkFiles } from './walk-files.ts';
 
 /**
  * Never read, whatever the config's own `ignore` says: dependencies, git
@@ -96,7 +98,7 @@ export async function readResults(
 }
 
 /**
- * The scanned files: one directory walk (cli/walk-files.ts) when it can
+ * The scanned files: one directory walk (engine/files/walk.ts) when it can
  * decide the patterns and meets no link, else the glob and the symlink policy.
  * Both give the same list; the walk skips a glob library and one realpath per file.
  */

@@ -10,7 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ScanOutcome, SharedScan } from '../checks/gate.ts';
-import { UsageError } from './io.ts';
+import { UsageError } from '../engine/errors.ts';
 import { type FileRecords, type PackedChunk, unpackChunk } from './scan-transfer.ts';
 import type { StatParts } from './stat-prefetch.ts';
 

@@ -103,7 +103,7 @@ const externalButMarkdown: Plugin = {
 };
 
 /** Where the CLI's sources live; a bundled input outside them is a build error. */
-const SOURCE_DIRS = ['cli', 'checks', 'reader', 'generator', 'generated'];
+const SOURCE_DIRS = ['cli', 'engine', 'checks', 'reader', 'generator', 'generated'];
 
 export async function buildCli(): Promise<{ inputs: string[] }> {
   // Before esbuild reads anything: a source edited during the build will not match.

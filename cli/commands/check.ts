@@ -11,12 +11,14 @@ import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/pa
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { jsonPieces } from '../../checks/reporters/json.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
+import { loadConfig } from '../../engine/config/load.ts';
+import type { FactlineConfig } from '../../engine/config/model.ts';
+import { UsageError } from '../../engine/errors.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
 import { type Change, type ChangedSet, changedFiles, changeSince } from '../changed.ts';
-import { type FactlineConfig, loadConfig } from '../config.ts';
 import { exitCodeOf } from '../exit-code.ts';
-import { type CliIO, type Command, UsageError } from '../io.ts';
+import type { CliIO, Command } from '../io.ts';
 import { runGate } from '../run-gate.ts';
 
 const SPEC = defineCommand({

@@ -1,8 +1,9 @@
 /** `factline init`: the starter files of a new project, never over a file that exists. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { UsageError } from '../../engine/errors.ts';
 import { defineCommand, helpText, parseCommandArgs } from '../args.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
 import { PRE_COMMIT_LINE, STARTER_FILES } from '../starter-files.ts';
 
 const SPEC = defineCommand({

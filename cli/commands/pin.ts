@@ -7,9 +7,10 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Citation } from '../../checks/model.ts';
 import { currentPin, indexFacts } from '../../checks/resolve.ts';
+import { UsageError } from '../../engine/errors.ts';
 import { checkTarget, removeStaleTemps, WriteError, writeFileAtomic } from '../../generator/write.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
 import { resolveArgument } from '../ref-argument.ts';
 import { gateFor } from '../run-gate.ts';
 

@@ -6,10 +6,11 @@
  */
 import { resolve } from 'node:path';
 import { renderHtmlReport } from '../../checks/reporters/html.ts';
+import { loadConfig } from '../../engine/config/load.ts';
+import { UsageError } from '../../engine/errors.ts';
 import { writeFileAtomic } from '../../generator/write.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
-import { loadConfig } from '../config.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
 import { collectReportInputs } from '../report-inputs.ts';
 import { runGate } from '../run-gate.ts';
 

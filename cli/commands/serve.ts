@@ -6,10 +6,12 @@
  */
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { loadConfig } from '../../engine/config/load.ts';
+import { CONFIG_FILE, type FactlineConfig } from '../../engine/config/model.ts';
+import { UsageError } from '../../engine/errors.ts';
 import { revisionServer, serveStdio, ToolSet } from '../../generated/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
-import { CONFIG_FILE, type FactlineConfig, loadConfig } from '../config.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
 import { factlineVersion } from '../version.ts';
 
 const SPEC = defineCommand({

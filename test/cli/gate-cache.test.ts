@@ -11,11 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { storedEntries } from '../../cli/cache-file.ts';
 import { SCAN_ROW, SPEC_ENTRY } from '../../cli/cache-shapes.ts';
-import { loadConfig } from '../../cli/config.ts';
 import { decodeRow } from '../../cli/gate-cache.ts';
 import type { CliIO } from '../../cli/io.ts';
 import { runGate } from '../../cli/run-gate.ts';
-import { checkShape, fitsShape, S } from '../../cli/shape.ts';
+import { loadConfig } from '../../engine/config/load.ts';
+import { checkShape, fitsShape, S } from '../../engine/config/shape.ts';
 import { runInProcess } from '../support/cli.ts';
 
 let dir: string;

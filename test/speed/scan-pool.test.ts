@@ -18,11 +18,8 @@ import {
 } from '../../checks/gate.ts';
 import { loadTypeScriptParser, scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
 import { statKey, storedEntries } from '../../cli/cache-file.ts';
-import { loadConfig } from '../../cli/config.ts';
 import { openScanCache } from '../../cli/gate-cache.ts';
-import { UsageError } from '../../cli/io.ts';
 import { loadSpecSet } from '../../cli/load-specs.ts';
-import { readGateFile } from '../../cli/read-gate-file.ts';
 import { listGateFiles, runGate } from '../../cli/run-gate.ts';
 import { encodeCitations, hashText } from '../../cli/scan-entry.ts';
 import {
@@ -34,6 +31,9 @@ import {
   poolWanted,
   startScanPool,
 } from '../../cli/scan-pool.ts';
+import { loadConfig } from '../../engine/config/load.ts';
+import { UsageError } from '../../engine/errors.ts';
+import { readGateFile } from '../../engine/files/read.ts';
 import { parseSpec } from '../../reader/index.ts';
 import { REPO_ROOT, runFactline, runInProcess } from '../support/cli.ts';
 import { fixtureTrees } from '../support/fixture-trees.ts';

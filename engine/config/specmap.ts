@@ -14,8 +14,8 @@
  */
 import { createRequire } from 'node:module';
 import type * as Toml from 'smol-toml';
-import { defaultConfig, type FactlineConfig } from './config.ts';
-import { UsageError } from './io.ts';
+import { UsageError } from '../errors.ts';
+import { defaultConfig, type FactlineConfig } from './model.ts';
 
 function strings(table: Record<string, unknown>, key: string, where: string): string[] {
   const value = table[key];

@@ -19,7 +19,7 @@
 import { type Dirent, lstatSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import picomatch from 'picomatch';
-import { globMatcher } from '../checks/glob-match.ts';
+import { globMatcher } from '../../checks/glob-match.ts';
 
 const MATCH_OPTIONS = {
   dot: false,

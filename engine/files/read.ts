@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { UsageError } from './io.ts';
+import { UsageError } from '../errors.ts';
 
 /** Reads a listed file under `root`; undefined when it vanished since the listing. */
 export function readGateFile(root: string, file: string): string | undefined {

@@ -5,56 +5,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
-import { type PolicyTable, policyTable } from '../checks/policy.ts';
-import { CONFIG_KEYS, CONFIG_SHAPE, configDefaults } from './config-schema.ts';
-import { UsageError } from './io.ts';
+import { policyTable } from '../../checks/policy.ts';
+import { UsageError } from '../errors.ts';
+import { CONFIG_FILE, defaultConfig, type FactlineConfig } from './model.ts';
+import { CONFIG_KEYS, CONFIG_SHAPE } from './schema.ts';
 import { checkShape } from './shape.ts';
 import { specmapConfig } from './specmap.ts';
 
-export interface FactlineConfig {
-  /** Directory that document names are relative to (`specs/mcp-core.md` → `mcp-core`). */
-  specsRoot: string;
-  /** Explicit document names by repo-relative spec path, overriding the name from the path. */
-  names: Record<string, string>;
-  /** Globs of spec files. */
-  specs: string[];
-  /** Globs of source files, where `@implements` belongs. */
-  sources: string[];
-  /** Globs of test files, where `@verifies` belongs. */
-  tests: string[];
-  /** Globs never read (node_modules, .git and build output are always skipped). */
-  ignore: string[];
-  /** Strict mode: service units need evidence as normative facts do. */
-  strict: boolean;
-  /** Test results files (vitest JSON or JUnit XML) joined to verifying citations; empty: not checked. */
-  results: string[];
-  /**
-   * The generated core: its spec, templates and output directory; `specs`
-   * lists further specs whose facts the templates may use too.
-   */
-  generate: { spec: string; templates: string; out: string; specs?: string[] };
-  /** `spec://NAMESPACE/…` of this project's specs (vibevm's `namespace`); units then carry a uri. */
-  namespace?: string;
-  /** Other namespaces' spec roots, read to resolve their addresses only (vibevm's `external_specs`). */
-  externalSpecs: { namespace: string; root: string }[];
-  /** Spec paths or globs never read; one that matches nothing is reported (`stale-exclude`). */
-  specExclude: string[];
-  /** Which evidence a status needs: a preset name (`factline`, `vibevm`) or a table. */
-  policy: string | PolicyTable;
-  /** Crates exempt from vibevm's orphan ratchet; kept so a specmap.toml reads whole. */
-  exempt: string[];
-  /** Absolute directory the globs are relative to (where the config was found). */
-  root: string;
-  /** The config file, relative to root, when one was read. */
-  file?: string;
-}
-
-export const CONFIG_FILE = 'factline.config.json';
-
-export const DEFAULT_CONFIG: Omit<FactlineConfig, 'root'> = configDefaults();
-
 /**
- * Validates a parsed config object against the schema table (cli/config-schema.ts):
+ * Validates a parsed config object against the schema table (engine/config/schema.ts):
  * an unknown, misspelled or mistyped key at any depth, or `null` where a
  * value belongs, is a usage error naming the key path and the fix.
  */
@@ -84,19 +43,10 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
   return config;
 }
 
-/** The specs the core is generated from: the main one first, then the further ones, each once. */
-export function generatingSpecs(config: FactlineConfig): string[] {
-  return [...new Set([config.generate.spec, ...(config.generate.specs ?? [])])];
-}
-
 /**
  * Loads the config from `--config PATH` or `./factline.config.json`; with
  * neither, the defaults apply relative to the working directory.
  */
-export function defaultConfig(root: string): FactlineConfig {
-  return { ...configDefaults(), root };
-}
-
 export function loadConfig(cwd: string, explicitPath?: string): FactlineConfig {
   const path = resolve(cwd, explicitPath ?? CONFIG_FILE);
   let text: string;

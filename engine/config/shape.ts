@@ -4,7 +4,7 @@
  * value — naming the first wrong key path, with a did-you-mean for unknown
  * keys — and, for the config, is emitted as a JSON Schema file.
  */
-import { editDistance } from '../reader/vocabulary.ts';
+import { editDistance } from '../../reader/vocabulary.ts';
 
 export type Shape =
   | { type: 'string'; nonEmpty?: boolean }
