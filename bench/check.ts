@@ -163,7 +163,7 @@ function changedAfterOneEdit(root: string, rg: () => number) {
 }
 
 /**
- * The cold run with the scan pool (cli/scan-pool.ts) switched off and
+ * The cold run with the scan pool (engine/parallel/pool.ts) switched off and
  * forced on, in turns (the machine is shared), best of 3 each with its CPU
  * time; and whether their `--json` is the same bytes.
  */

@@ -14,8 +14,8 @@ import { indexFacts, kindRevision } from '../checks/resolve.ts';
 import type { FactlineConfig } from '../engine/config/model.ts';
 import { UsageError } from '../engine/errors.ts';
 import { followWithinRoot } from '../engine/files/symlink-policy.ts';
+import { docNameOf } from '../engine/specs.ts';
 import type { Fact, SpecDocument } from '../reader/model.ts';
-import { docNameOf } from './load-specs.ts';
 import { ALWAYS_IGNORED } from './run-gate.ts';
 
 export interface ChangedSet {

@@ -1,8 +1,8 @@
+import type { EngineIO } from '../engine/io.ts';
+
 /** What a command may touch of the outside world; tests pass their own. */
 // @implements factline-cli#CLI-IO-ONLY
-export interface CliIO {
-  cwd: string;
-  env: NodeJS.ProcessEnv;
+export interface CliIO extends EngineIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   /**

@@ -4,9 +4,9 @@
  */
 import { escapeControls } from '../checks/reporters/escape.ts';
 import { useTypeScriptLoader } from '../checks/scan/typescript-compiler.ts';
+import { requireWithCodeCache } from '../engine/cache/code-cache.ts';
 import { UsageError } from '../engine/errors.ts';
 import { nearest } from '../reader/vocabulary.ts';
-import { requireWithCodeCache } from './code-cache.ts';
 import { type CliIO, type Command, EXIT } from './io.ts';
 import { factlineVersion } from './version.ts';
 

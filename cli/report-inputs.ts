@@ -8,8 +8,8 @@ import { isAbsolute, resolve } from 'node:path';
 import type { TraceResult } from '../checks/model.ts';
 import type { CodeSnippet, ReportInputs, SpecSource } from '../checks/reporters/html.ts';
 import type { FactlineConfig } from '../engine/config/model.ts';
+import type { LoadedSpecs } from '../engine/specs.ts';
 import type { CliIO } from './io.ts';
-import type { LoadedSpecs } from './load-specs.ts';
 
 /** Lines shown before a citation, and after it (the declaration it sits on). */
 export const SNIPPET_BEFORE = 2;

@@ -14,16 +14,14 @@ import { POLICY_PRESETS, type PolicyTable } from '../checks/policy.ts';
 import type { Addressing } from '../checks/resolve.ts';
 import { ResultsFormatError, type TestOutcome } from '../checks/results/index.ts';
 import { isTemplateFile } from '../checks/template-pins.ts';
+import { openScanCache, type ScanCache } from '../engine/cache/scan-cache.ts';
+import { cachedParser, openSpecCache } from '../engine/cache/spec-cache.ts';
 import { loadConfig } from '../engine/config/load.ts';
 import { type FactlineConfig, generatingSpecs } from '../engine/config/model.ts';
 import { UsageError } from '../engine/errors.ts';
 import { readGateFile } from '../engine/files/read.ts';
 import { followWithinRoot } from '../engine/files/symlink-policy.ts';
 import { type FoundEnough, walkFiles } from '../engine/files/walk.ts';
-import { readHeader } from '../generator/render/header.ts';
-import { cachedParser, openScanCache, openSpecCache, type ScanCache } from './gate-cache.ts';
-import type { CliIO } from './io.ts';
-import { docNameOf, type LoadedSpecs, loadSpecSet, parseSpecLazily } from './load-specs.ts';
 import {
   type BootingWorker,
   bootScanWorker,
@@ -31,7 +29,10 @@ import {
   poolMode,
   poolWanted,
   type ScanPool,
-} from './scan-pool.ts';
+} from '../engine/parallel/pool.ts';
+import { docNameOf, type LoadedSpecs, loadSpecSet, parseSpecLazily } from '../engine/specs.ts';
+import { readHeader } from '../generator/render/header.ts';
+import type { CliIO } from './io.ts';
 
 /**
  * Never read, whatever the config's own `ignore` says: dependencies, git
@@ -219,7 +220,7 @@ interface Early {
 /**
  * A full run that reads every file (uncached, or its cache still empty)
  * lists its files before loading the specs, so the
- * scan worker (cli/scan-pool.ts) reads and scans them while the specs load. A
+ * scan worker (engine/parallel/pool.ts) reads and scans them while the specs load. A
  * listing failure is held and surfaces where the listing would have run.
  */
 // @implements speed-pool#EARLY-WORKER

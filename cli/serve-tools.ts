@@ -8,11 +8,11 @@ import { renderConsole } from '../checks/reporters/console.ts';
 import { renderExplain } from '../checks/reporters/explain.ts';
 import type { FactlineConfig } from '../engine/config/model.ts';
 import { UsageError } from '../engine/errors.ts';
+import { loadSpecSet } from '../engine/specs.ts';
 import { failure, structuredOutput, type Tool, type ToolOutput, ToolSet } from '../generated/index.ts';
 import type { Fact } from '../reader/model.ts';
 import { exitCodeOf } from './exit-code.ts';
 import { type CliIO, EXIT } from './io.ts';
-import { loadSpecSet } from './load-specs.ts';
 import { resolveArgument } from './ref-argument.ts';
 import { runGate } from './run-gate.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The scan pool (cli/scan-pool.ts, its worker cli/scan-worker.ts, and the
+ * The scan pool (engine/parallel/pool.ts, its worker engine/parallel/worker.ts, and the
  * sharing in checks/gate.ts): the same `--json` with the worker as without
  * it on every fixture tree, the same failure when a file cannot be read or a
  * scanner throws, never started below its size or on a warm run, and a
@@ -17,11 +17,13 @@ import {
   type SharedScan,
 } from '../../checks/gate.ts';
 import { loadTypeScriptParser, scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
-import { statKey, storedEntries } from '../../cli/cache-file.ts';
-import { openScanCache } from '../../cli/gate-cache.ts';
-import { loadSpecSet } from '../../cli/load-specs.ts';
 import { listGateFiles, runGate } from '../../cli/run-gate.ts';
-import { encodeCitations, hashText } from '../../cli/scan-entry.ts';
+import { statKey, storedEntries } from '../../engine/cache/cache-file.ts';
+import { encodeCitations, hashText } from '../../engine/cache/citation-rows.ts';
+import { openScanCache } from '../../engine/cache/scan-cache.ts';
+import { loadConfig } from '../../engine/config/load.ts';
+import { UsageError } from '../../engine/errors.ts';
+import { readGateFile } from '../../engine/files/read.ts';
 import {
   bootScanWorker,
   POOL_CHUNK,
@@ -30,10 +32,8 @@ import {
   poolMode,
   poolWanted,
   startScanPool,
-} from '../../cli/scan-pool.ts';
-import { loadConfig } from '../../engine/config/load.ts';
-import { UsageError } from '../../engine/errors.ts';
-import { readGateFile } from '../../engine/files/read.ts';
+} from '../../engine/parallel/pool.ts';
+import { loadSpecSet } from '../../engine/specs.ts';
 import { parseSpec } from '../../reader/index.ts';
 import { REPO_ROOT, runFactline, runInProcess } from '../support/cli.ts';
 import { fixtureTrees } from '../support/fixture-trees.ts';
@@ -262,7 +262,7 @@ describe('a worker booted before its files are known', () => {
 
   // @verifies speed-pool#WORKER-BOOTS-DURING-THE-LISTING
   it('lets the process end when the tree proves too small and it is cancelled (real process)', () => {
-    const module = pathToFileURL(join(REPO_ROOT, 'cli', 'scan-pool.ts')).href;
+    const module = pathToFileURL(join(REPO_ROOT, 'engine', 'parallel', 'pool.ts')).href;
     const script = (cancel: boolean) => `
       const { bootScanWorker } = await import(${JSON.stringify(module)});
       const booted = bootScanWorker();
@@ -429,7 +429,7 @@ describe('the worker in the compiled CLI', () => {
   // @verifies speed-pool#EARLY-WORKER
   it('is built beside it and reads and scans a shared list like the main thread', async () => {
     const inputs = JSON.parse(readFileSync(join(REPO_ROOT, 'dist', 'cli-inputs.json'), 'utf8'));
-    expect(Object.keys(inputs.inputs)).toContain('cli/scan-worker.ts');
+    expect(Object.keys(inputs.inputs)).toContain('engine/parallel/worker.ts');
     const entry = join(REPO_ROOT, 'dist', 'cli-scan-worker.js');
     expect(existsSync(entry)).toBe(true);
     const dir = project(30);

@@ -1,22 +1,18 @@
 /**
- * The gate's caches in `.factline-cache/` (gitignored): scan results per
- * file and parsed spec documents. The scan cache works like git's index: a
- * file whose stat is unchanged is served without being read; a changed stat
- * costs a read and a hash, and only a changed hash a scan. Parsed specs are
- * keyed by content (their text is read anyway), and the Markdown parser is
- * loaded only when one must be parsed.
+ * The scan cache in `.factline-cache/` (gitignored): each file's citations.
+ * It works like git's index: a file whose stat is unchanged is served
+ * without being read; a changed stat costs a read and a hash, and only a
+ * changed hash a scan.
  */
 import { statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import { scanFileWhenLoaded } from '../checks/scan/dispatch.ts';
-import type { ScannedCitation } from '../checks/scan/types.ts';
-import { checkShape, fitsShape, S } from '../engine/config/shape.ts';
-import type { SpecDocument } from '../reader/model.ts';
-import { CacheFile, type CacheUse, NO_STAT, RACY_WINDOW_MS, statKey } from './cache-file.ts';
-import { SCAN_ROW, SPEC_ENTRY } from './cache-shapes.ts';
-import type { SpecParser } from './load-specs.ts';
-import { encodeCitations, hashText, plainRef, VERBS } from './scan-entry.ts';
-import type { FileRecord } from './scan-pool.ts';
+import { scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
+import type { ScannedCitation } from '../../checks/scan/types.ts';
+import { checkShape, S } from '../config/shape.ts';
+import type { FileRecord } from '../parallel/pool.ts';
+import { CacheFile, type CacheUse, entryJson, NO_STAT, RACY_WINDOW_MS, statKey } from './cache-file.ts';
+import { encodeCitations, hashText, plainRef, VERBS } from './citation-rows.ts';
+import { SCAN_ROW } from './entry-shapes.ts';
 import { prefetchStats, type StatHelperMode, type StatParts, statHelperWanted } from './stat-prefetch.ts';
 
 const isText = (v: unknown): v is string => typeof v === 'string';
@@ -154,7 +150,7 @@ export function openScanCache(
   const prefetched = statHelperWanted(mode, keys.length) ? prefetchStats(base, keys) : undefined;
   /** The citations of a stored value, or undefined (the entry rejected, said once) when it is not rows of SCAN_ROW's shape. */
   const decodeText = (file: string, text: string): ScannedCitation[] | undefined => {
-    const stored = storedJson(cache, file, text);
+    const stored = entryJson(cache, file, text);
     if (stored === undefined) return undefined;
     const rows = stored.value;
     const citations = decodeRows(rows);
@@ -213,64 +209,8 @@ export function openScanCache(
   };
 }
 
-/** An entry's value text parsed, or undefined (the entry rejected, said once) when it is not JSON. */
-function storedJson(cache: CacheFile, file: string, text: string): { value: unknown } | undefined {
-  try {
-    return { value: JSON.parse(text) };
-  } catch {
-    cache.reject(file, `the entry for ${file} is not JSON`);
-    return undefined;
-  }
-}
-
 /** What is wrong with an entry's rows, said the way a config error is (the key path and the rule). */
 function rowProblem(file: string, rows: unknown): string {
   const wrong = checkShape(rows, S.array(SCAN_ROW), `entries[${JSON.stringify(file)}][2]`);
   return wrong ? `${wrong.path} ${wrong.message}` : `the entry for ${file} is damaged`;
-}
-
-/** The spec cache: parsed documents by file, each stored as the JSON of `{doc, document}`. */
-export type SpecCache = CacheFile;
-
-export function openSpecCache(root: string, warn?: (line: string) => void): SpecCache {
-  return CacheFile.open(root, 'specs-v5', 'reader', warn);
-}
-
-/** A stored spec entry, or undefined (the entry rejected, said once) when it is not of SPEC_ENTRY's shape. */
-function specEntry(cache: SpecCache, file: string, text: string): SpecEntry | undefined {
-  const stored = storedJson(cache, file, text);
-  if (stored === undefined) return undefined;
-  const value = stored.value;
-  // @implements speed-cache#CHEAP-VALIDATION
-  if (fitsShape(value, SPEC_ENTRY)) return value as SpecEntry;
-  const wrong = checkShape(value, SPEC_ENTRY, `entries[${JSON.stringify(file)}][2]`);
-  cache.reject(file, wrong ? `${wrong.path} ${wrong.message}` : `the entry for ${file} is damaged`);
-  return undefined;
-}
-
-interface SpecEntry {
-  doc: string;
-  document: SpecDocument;
-}
-
-/**
- * A parser that reads an unchanged spec (same text, file and doc name) back
- * from the cache, and loads the Markdown parser only for one it must parse.
- */
-// @implements speed-cache#SPECS-WITHOUT-REMARK
-export function cachedParser(cache: SpecCache): SpecParser {
-  return async (source, options) => {
-    const contentHash = hashText(source);
-    const stored = cache.byHash(options.file, contentHash);
-    const hit = stored === undefined ? undefined : specEntry(cache, options.file, stored);
-    if (hit !== undefined && hit.doc === options.doc) {
-      // Spec entries carry no stat: the same hash is the same line, kept as stored.
-      cache.keep(options.file);
-      return hit.document;
-    }
-    const { parseSpec } = await import('../reader/index.ts');
-    const document = parseSpec(source, options);
-    cache.set(options.file, NO_STAT, contentHash, JSON.stringify({ doc: options.doc, document }));
-    return document;
-  };
 }

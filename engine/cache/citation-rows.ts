@@ -4,7 +4,7 @@
  * the cache itself so the scan worker can make an entry without loading it.
  */
 import { hash } from 'node:crypto';
-import type { ScannedCitation } from '../checks/scan/types.ts';
+import type { ScannedCitation } from '../../checks/scan/types.ts';
 
 /** Content hash of a text (sha1, base64): what decides whether a changed file needs a new scan. */
 export function hashText(text: string): string {

@@ -4,14 +4,13 @@
  * filled it. Read once, validated cheaply (the checksum once, an entry when
  * it is used), written atomically and only when this run changed something.
  * What the stat, the hash and the value mean is the caller's business
- * (cli/gate-cache.ts).
+ * (engine/cache/scan-cache.ts).
  */
 import { createHash, hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+import { packageRoot } from '../package-root.ts';
 
 /** Bumped whenever the file layout below changes. */
 const CACHE_FORMAT = 6;
@@ -46,7 +45,7 @@ export function codeFingerprint(dir: string, by: 'stat' | 'content' = 'stat'): s
   };
   try {
     visit(dir);
-    h.update(readFileSync(join(PACKAGE_ROOT, 'package.json')));
+    h.update(readFileSync(join(packageRoot(), 'package.json')));
   } catch {
     try {
       // Sources not beside us (a bundled build): the running module is the code.
@@ -261,7 +260,7 @@ export class CacheFile {
     use: CacheUse = {},
   ): CacheFile {
     const file = join(root, '.factline-cache', `${name}.json`);
-    const producer = join(PACKAGE_ROOT, producerDir);
+    const producer = join(packageRoot(), producerDir);
     const fingerprint = codeFingerprint(producer);
     const empty = (code?: string) =>
       new CacheFile(file, name, fingerprint, code, producer, new Map<string, string>(), warn, use);
@@ -386,7 +385,7 @@ export class CacheFile {
       mkdirSync(dirname(this.file), { recursive: true });
       this.code ??= codeFingerprint(this.producer, 'content');
       // In key order, whatever order the run used them in: the next run lists the files in that
-      // order, and its stat helper (cli/stat-prefetch.ts) walks the keys expecting it.
+      // order, and its stat helper (engine/cache/stat-prefetch.ts) walks the keys expecting it.
       const sorted = [...this.kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line);
       const lines = [`${this.fingerprint}\t${this.code}`, ...sorted];
       writeFileSync(temp, encodeFile(this.name, `${lines.join('\n')}\n`));
@@ -395,6 +394,16 @@ export class CacheFile {
       rmSync(temp, { force: true });
     }
     this.dirty = false;
+  }
+}
+
+/** An entry's value text parsed, or undefined (the entry rejected, said once) when it is not JSON. */
+export function entryJson(cache: CacheFile, file: string, text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    cache.reject(file, `the entry for ${file} is not JSON`);
+    return undefined;
   }
 }
 

@@ -9,10 +9,10 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { ScanOutcome, SharedScan } from '../checks/gate.ts';
-import { UsageError } from '../engine/errors.ts';
-import { type FileRecords, type PackedChunk, unpackChunk } from './scan-transfer.ts';
-import type { StatParts } from './stat-prefetch.ts';
+import type { ScanOutcome, SharedScan } from '../../checks/gate.ts';
+import type { StatParts } from '../cache/stat-prefetch.ts';
+import { UsageError } from '../errors.ts';
+import { type FileRecords, type PackedChunk, unpackChunk } from './transfer.ts';
 
 /** `off`: never; unset or `auto`: past POOL_MIN_FILES on more than one core; `always`: whatever the size and the cores (tests, benchmarks). */
 export const POOL_ENV = 'FACTLINE_SCAN_POOL';
@@ -85,7 +85,7 @@ export interface ScanPool {
 export function workerEntry(): URL {
   return import.meta.url.endsWith('.js')
     ? new URL('./cli-scan-worker.js', import.meta.url)
-    : new URL('../bin/scan-worker-source.js', import.meta.url);
+    : new URL('./worker-source.js', import.meta.url);
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) =>

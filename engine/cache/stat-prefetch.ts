@@ -1,6 +1,6 @@
 /**
  * The stats of a warm run, taken on another thread. A warm check stats every
- * listed file (cli/gate-cache.ts); at 20,000 files that is the largest single
+ * listed file (engine/cache/scan-cache.ts); at 20,000 files that is the largest single
  * cost left, and it needs nothing from the main thread but the paths. The
  * scan cache's keys (last run's files) are known as soon as the cache file is
  * read, so a helper thread stats them while the main thread loads the specs
@@ -14,7 +14,7 @@
 import { availableParallelism } from 'node:os';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 
-/** The parts of a stat the cache keys on (cli/cache-file.ts statKey). */
+/** The parts of a stat the cache keys on (engine/cache/cache-file.ts statKey). */
 export interface StatParts {
   size: number;
   mtimeMs: number;
@@ -52,7 +52,7 @@ const BATCH = 512;
  * in the middle. Before each batch it reads how far the main thread has
  * claimed and stops there, so no file is statted twice but at the meeting
  * point. Besides the parts it sends each stat's cache key, made as
- * cli/cache-file.ts statKey makes it, so the main thread builds no
+ * engine/cache/cache-file.ts statKey makes it, so the main thread builds no
  * number-to-text conversions (test/speed/warm-process.test.ts holds the two
  * to the same text).
  */
@@ -83,7 +83,7 @@ while (to > 0) {
 }
 `;
 
-/** A stat the helper took: its cache key (cli/cache-file.ts statKey) and its parts. */
+/** A stat the helper took: its cache key (engine/cache/cache-file.ts statKey) and its parts. */
 export interface PrefetchedStat {
   key: string;
   parts: StatParts;

@@ -3,20 +3,20 @@
  * counter it shares with the main thread, reads and scans each file, and
  * posts each chunk's citations back, while the main thread loads the specs.
  * Like the main thread, it loads TypeScript's parser only when a file
- * needs it. Started by cli/scan-pool.ts.
+ * needs it. Started by engine/parallel/pool.ts.
  */
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { scanFileWhenLoaded, scanLoadingOnDemand } from '../checks/scan/dispatch.ts';
-import type { ScannedCitation } from '../checks/scan/types.ts';
-import { useTypeScriptLoader } from '../checks/scan/typescript-compiler.ts';
-import { UsageError } from '../engine/errors.ts';
-import { readGateFile } from '../engine/files/read.ts';
-import { requireWithCodeCache } from './code-cache.ts';
-import { encodeCitations, hashText } from './scan-entry.ts';
-import type { PoolJob, PoolReport } from './scan-pool.ts';
-import { type FileRecords, packChunk } from './scan-transfer.ts';
+import { scanFileWhenLoaded, scanLoadingOnDemand } from '../../checks/scan/dispatch.ts';
+import type { ScannedCitation } from '../../checks/scan/types.ts';
+import { useTypeScriptLoader } from '../../checks/scan/typescript-compiler.ts';
+import { encodeCitations, hashText } from '../cache/citation-rows.ts';
+import { requireWithCodeCache } from '../cache/code-cache.ts';
+import { UsageError } from '../errors.ts';
+import { readGateFile } from '../files/read.ts';
+import type { PoolJob, PoolReport } from './pool.ts';
+import { type FileRecords, packChunk } from './transfer.ts';
 
 // The worker loads TypeScript as the main thread would: through the per-user code cache.
 useTypeScriptLoader((file) => requireWithCodeCache(file));

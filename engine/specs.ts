@@ -5,11 +5,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { glob } from 'tinyglobby';
-import type { FactlineConfig } from '../engine/config/model.ts';
-import { UsageError } from '../engine/errors.ts';
-import { followWithinRoot, isInside } from '../engine/files/symlink-policy.ts';
 import type { SpecDocument, SpecSet } from '../reader/model.ts';
-import type { CliIO } from './io.ts';
+import type { FactlineConfig } from './config/model.ts';
+import { UsageError } from './errors.ts';
+import { followWithinRoot, isInside } from './files/symlink-policy.ts';
+import type { EngineIO } from './io.ts';
 
 export interface LoadedSpecs {
   set: SpecSet;
@@ -48,7 +48,7 @@ export function docNameOf(config: FactlineConfig, absolute: string): string {
   return toPosix(inside ? fromRoot : basename(absolute)).replace(/\.md$/i, '');
 }
 
-async function expand(io: CliIO, config: FactlineConfig, paths: string[]): Promise<string[]> {
+async function expand(io: EngineIO, config: FactlineConfig, paths: string[]): Promise<string[]> {
   if (paths.length === 0) {
     // External namespaces' spec roots are read too (to resolve their addresses), when present.
     const externals = config.externalSpecs.map((e) => `${e.root.replace(/\/+$/, '')}/**/*.md`);
@@ -108,7 +108,7 @@ function describe(error: unknown): string {
  * facts (one citation verifying both), so that is an error naming both.
  */
 // @implements trust#DOCUMENT-IDENTITY
-function namedOnce(io: CliIO, config: FactlineConfig, files: string[]): Map<string, string> {
+function namedOnce(io: EngineIO, config: FactlineConfig, files: string[]): Map<string, string> {
   const byName = new Map<string, string>();
   const names = new Map<string, string>();
   const shown = (f: string) => toPosix(relative(io.cwd, f) || f);
@@ -141,7 +141,7 @@ export const parseSpecLazily: SpecParser = async (source, options) =>
 
 // @implements factline#READ-LOAD-SPECS
 export async function loadSpecSet(
-  io: CliIO,
+  io: EngineIO,
   config: FactlineConfig,
   paths: string[],
   parse: SpecParser = parseSpecLazily,

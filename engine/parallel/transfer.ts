@@ -10,7 +10,7 @@
  * references, pins and test names, which rarely repeat within 64 files, are
  * added as they come.
  */
-import type { ScannedCitation } from '../checks/scan/types.ts';
+import type { ScannedCitation } from '../../checks/scan/types.ts';
 
 /** The packed form of one chunk: what the worker posts. */
 export interface PackedChunk {
@@ -21,7 +21,7 @@ export interface PackedChunk {
   rows: Int32Array;
   /** The `covers` lists of `scope` markers, by the index a row names. */
   covers: string[][];
-  /** Per file, when the run fills the scan cache: what its entry needs (cli/scan-pool.ts FileRecord). */
+  /** Per file, when the run fills the scan cache: what its entry needs (engine/parallel/pool.ts FileRecord). */
   records?: FileRecords;
 }
 

@@ -4,4 +4,4 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../cli/scan-worker.ts');
+await import('./worker.ts');

@@ -18,7 +18,7 @@ import { createRequire, Module } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import type * as Zlib from 'node:zlib';
-import { privateTempDir, readOwnFile, writeOwnFileAtomic } from '../engine/files/private-dir.ts';
+import { privateTempDir, readOwnFile, writeOwnFileAtomic } from '../files/private-dir.ts';
 
 let zlibCrc32: typeof Zlib.crc32 | undefined;
 /** node:zlib costs a start ~2.5 ms to load, so only a run that loads TypeScript loads it (not `--help`). */

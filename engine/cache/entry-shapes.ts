@@ -4,8 +4,8 @@
  * hand edit, a cache written by a different build) is never decoded.
  */
 
-import { type Field, S, type Shape } from '../engine/config/shape.ts';
-import { ACTIONS, AUDIENCES, DIAGNOSTIC_CODES, SECTION_KINDS, STAGES, STATES } from '../reader/model.ts';
+import { ACTIONS, AUDIENCES, DIAGNOSTIC_CODES, SECTION_KINDS, STAGES, STATES } from '../../reader/model.ts';
+import { type Field, S, type Shape } from '../config/shape.ts';
 
 /**
  * Objects are open: a key this build does not know is ignored (the source
@@ -20,7 +20,7 @@ const place = { line: S.integer(1), column: S.integer(1) };
 
 /**
  * [verb, ref, id, doc, pin, offset, line, column, symbol, testName, reason, malformed, uri, inTest, covers],
- * trailing zeros dropped (cli/gate-cache.ts encodeCitation).
+ * trailing zeros dropped (engine/cache/scan-cache.ts encodeCitation).
  */
 export const SCAN_ROW: Shape = S.tuple(
   [
