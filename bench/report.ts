@@ -25,9 +25,9 @@ import { REPORT_CSS } from '../checks/reporters/html/style.ts';
 import { renderHtmlReport } from '../checks/reporters/html.ts';
 import { renderJson } from '../checks/reporters/json.ts';
 import type { CliIO } from '../cli/io.ts';
-import { collectReportInputs } from '../cli/report-inputs.ts';
-import { runGate } from '../cli/run-gate.ts';
 import { loadConfig } from '../engine/config/load.ts';
+import { runGate } from '../engine/gate/run.ts';
+import { collectReportInputs } from '../engine/report-inputs.ts';
 import { CHROMIUM, hasChromium, launchChromium } from '../support/chromium.ts';
 
 const BIN = fileURLToPath(new URL('../bin/factline.js', import.meta.url));

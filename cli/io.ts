@@ -1,3 +1,4 @@
+import type { Verdict } from '../checks/verdict.ts';
 import type { EngineIO } from '../engine/io.ts';
 
 /** What a command may touch of the outside world; tests pass their own. */
@@ -16,6 +17,13 @@ export interface CliIO extends EngineIO {
 /** Exit codes of the CLI contract. */
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+/** The exit code of a gate's verdict: an unreadable input is exit 2, like any other. */
+export const EXIT_OF_VERDICT: Record<Verdict, ExitCode> = {
+  clean: EXIT.clean,
+  findings: EXIT.findings,
+  unreadable: EXIT.usage,
+};
 
 export interface Command {
   name: string;

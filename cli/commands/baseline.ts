@@ -6,9 +6,9 @@ import { resolve } from 'node:path';
 import { baselineOf } from '../../checks/baseline.ts';
 import { loadConfig } from '../../engine/config/load.ts';
 import { UsageError } from '../../engine/errors.ts';
-import { writeFileAtomic } from '../../generator/write.ts';
+import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
+import { runGate } from '../../engine/gate/run.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
-import { runGate } from '../run-gate.ts';
 
 export const DEFAULT_BASELINE = 'factline-baseline.json';
 

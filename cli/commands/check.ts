@@ -11,15 +11,15 @@ import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/pa
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { jsonPieces } from '../../checks/reporters/json.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
+import { verdictOf } from '../../checks/verdict.ts';
+import { type Change, type ChangedSet, changedFiles, changeSince } from '../../engine/changed.ts';
 import { loadConfig } from '../../engine/config/load.ts';
 import type { FactlineConfig } from '../../engine/config/model.ts';
 import { UsageError } from '../../engine/errors.ts';
-import { writeFileAtomic } from '../../generator/write.ts';
+import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
+import { runGate } from '../../engine/gate/run.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
-import { type Change, type ChangedSet, changedFiles, changeSince } from '../changed.ts';
-import { exitCodeOf } from '../exit-code.ts';
-import type { CliIO, Command } from '../io.ts';
-import { runGate } from '../run-gate.ts';
+import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'check',
@@ -264,7 +264,7 @@ const command: Command = {
     if (args.html) {
       const [{ renderHtmlReport }, { collectReportInputs }] = await Promise.all([
         import('../../checks/reporters/html.ts'),
-        import('../report-inputs.ts'),
+        import('../../engine/report-inputs.ts'),
       ]);
       const inputs = await collectReportInputs(io, config, result, specs);
       writeOutput(io, args.html, renderHtmlReport(result, inputs));
@@ -274,7 +274,7 @@ const command: Command = {
     if (args.json) await writePieces(io.stdout, [jsonPieces(result), [annotations]]);
     // @implements speed-start#CONSOLE-ONE-WRITE
     else io.stdout.write(REPORTERS.console(result, { color: wantsColor(io) }) + annotations);
-    return exitCodeOf(result);
+    return EXIT_OF_VERDICT[verdictOf(result)];
   },
 };
 export default command;

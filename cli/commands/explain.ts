@@ -1,9 +1,9 @@
 /** `factline explain REF`: one fact with its text, status, digest and every citation. */
 import { renderExplain } from '../../checks/reporters/explain.ts';
+import { gateFor } from '../../engine/gate/run.ts';
+import { resolveArgument } from '../../engine/ref-argument.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
-import { resolveArgument } from '../ref-argument.ts';
-import { gateFor } from '../run-gate.ts';
 
 const SPEC = defineCommand({
   name: 'explain',

@@ -2,9 +2,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from '../../engine/errors.ts';
+import { PRE_COMMIT_LINE, STARTER_FILES } from '../../engine/starter-files.ts';
 import { defineCommand, helpText, parseCommandArgs } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
-import { PRE_COMMIT_LINE, STARTER_FILES } from '../starter-files.ts';
 
 const SPEC = defineCommand({
   name: 'init',

@@ -8,11 +8,16 @@ import { dirname, resolve } from 'node:path';
 import type { Citation } from '../../checks/model.ts';
 import { currentPin, indexFacts } from '../../checks/resolve.ts';
 import { UsageError } from '../../engine/errors.ts';
-import { checkTarget, removeStaleTemps, WriteError, writeFileAtomic } from '../../generator/write.ts';
+import {
+  checkTarget,
+  removeStaleTemps,
+  WriteError,
+  writeFileAtomic,
+} from '../../engine/files/atomic-write.ts';
+import { gateFor } from '../../engine/gate/run.ts';
+import { resolveArgument } from '../../engine/ref-argument.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
-import { resolveArgument } from '../ref-argument.ts';
-import { gateFor } from '../run-gate.ts';
 
 const SPEC = defineCommand({
   name: 'pin',

@@ -8,11 +8,11 @@ import { resolve } from 'node:path';
 import { renderHtmlReport } from '../../checks/reporters/html.ts';
 import { loadConfig } from '../../engine/config/load.ts';
 import { UsageError } from '../../engine/errors.ts';
-import { writeFileAtomic } from '../../generator/write.ts';
+import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
+import { runGate } from '../../engine/gate/run.ts';
+import { collectReportInputs } from '../../engine/report-inputs.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
-import { collectReportInputs } from '../report-inputs.ts';
-import { runGate } from '../run-gate.ts';
 
 export const DEFAULT_REPORT_PATH = 'factline-report.html';
 

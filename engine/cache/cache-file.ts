@@ -7,9 +7,10 @@
  * (engine/cache/scan-cache.ts).
  */
 import { createHash, hash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeFileAtomic } from '../files/atomic-write.ts';
 import { packageRoot } from '../package-root.ts';
 
 /** Bumped whenever the file layout below changes. */
@@ -380,18 +381,15 @@ export class CacheFile {
   save(): void {
     if (this.use.readOnly) return;
     if (!this.dirty && this.kept.size === this.entries.size) return;
-    const temp = `${this.file}.${process.pid}.tmp`;
     try {
-      mkdirSync(dirname(this.file), { recursive: true });
       this.code ??= codeFingerprint(this.producer, 'content');
       // In key order, whatever order the run used them in: the next run lists the files in that
       // order, and its stat helper (engine/cache/stat-prefetch.ts) walks the keys expecting it.
       const sorted = [...this.kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line);
       const lines = [`${this.fingerprint}\t${this.code}`, ...sorted];
-      writeFileSync(temp, encodeFile(this.name, `${lines.join('\n')}\n`));
-      renameSync(temp, this.file);
+      writeFileAtomic(this.file, encodeFile(this.name, `${lines.join('\n')}\n`), { durable: false });
     } catch {
-      rmSync(temp, { force: true });
+      // Unwritable: the next run rebuilds what this one learned.
     }
     this.dirty = false;
   }

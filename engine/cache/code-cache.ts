@@ -18,7 +18,8 @@ import { createRequire, Module } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import type * as Zlib from 'node:zlib';
-import { privateTempDir, readOwnFile, writeOwnFileAtomic } from '../files/private-dir.ts';
+import { writeFileAtomic } from '../files/atomic-write.ts';
+import { privateTempDir, readOwnFile } from '../files/private-dir.ts';
 
 let zlibCrc32: typeof Zlib.crc32 | undefined;
 /** node:zlib costs a start ~2.5 ms to load, so only a run that loads TypeScript loads it (not `--help`). */
@@ -58,7 +59,8 @@ function cachedDataFor(cacheFile: string, sourceKey: string): Buffer | undefined
 function saveCodeCache(script: Script, cacheFile: string, sourceKey: string): void {
   try {
     const data = script.createCachedData();
-    writeOwnFileAtomic(cacheFile, [Buffer.from(headerLine(sourceKey, data), 'latin1'), data]);
+    const file = Buffer.concat([Buffer.from(headerLine(sourceKey, data), 'latin1'), data]);
+    writeFileAtomic(cacheFile, file, { privateMode: 0o600, durable: false });
   } catch {
     // Only an optimisation: the next run tries again.
   }

@@ -7,7 +7,6 @@
  * links, it is a regular file owned by this user that nobody else may write.
  * Where Node has no user ids (Windows), the temp folder is per user already.
  */
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   constants,
@@ -16,10 +15,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
-  renameSync,
-  rmSync,
   type Stats,
-  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,17 +59,5 @@ export function readOwnFile(path: string): Buffer | undefined {
     return undefined;
   } finally {
     closeSync(fd);
-  }
-}
-
-/** Writes a new 0600 file beside the target and renames it over, so readers see the old bytes or the new. */
-export function writeOwnFileAtomic(path: string, data: Uint8Array[]): void {
-  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    writeFileSync(temp, Buffer.concat(data), { mode: 0o600, flag: 'wx' });
-    renameSync(temp, path);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
   }
 }

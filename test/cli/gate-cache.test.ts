@@ -10,12 +10,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import type { CliIO } from '../../cli/io.ts';
-import { runGate } from '../../cli/run-gate.ts';
 import { storedEntries } from '../../engine/cache/cache-file.ts';
 import { SCAN_ROW, SPEC_ENTRY } from '../../engine/cache/entry-shapes.ts';
 import { decodeRow } from '../../engine/cache/scan-cache.ts';
 import { loadConfig } from '../../engine/config/load.ts';
 import { checkShape, fitsShape, S } from '../../engine/config/shape.ts';
+import { runGate } from '../../engine/gate/run.ts';
 import { runInProcess } from '../support/cli.ts';
 
 let dir: string;

@@ -11,8 +11,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { TraceResult } from '../../checks/model.ts';
 import { jsonPieces, jsonReport } from '../../checks/reporters/json.ts';
 import { runCli } from '../../cli/main.ts';
-import { runGate } from '../../cli/run-gate.ts';
 import { loadConfig } from '../../engine/config/load.ts';
+import { runGate } from '../../engine/gate/run.ts';
 import { REPO_ROOT, runFactline, runInProcess } from '../support/cli.ts';
 
 const FIXTURES = join(REPO_ROOT, 'test', 'checks', 'fixtures');

@@ -17,13 +17,14 @@ import {
   type SharedScan,
 } from '../../checks/gate.ts';
 import { loadTypeScriptParser, scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
-import { listGateFiles, runGate } from '../../cli/run-gate.ts';
 import { statKey, storedEntries } from '../../engine/cache/cache-file.ts';
 import { encodeCitations, hashText } from '../../engine/cache/citation-rows.ts';
 import { openScanCache } from '../../engine/cache/scan-cache.ts';
 import { loadConfig } from '../../engine/config/load.ts';
 import { UsageError } from '../../engine/errors.ts';
 import { readGateFile } from '../../engine/files/read.ts';
+import { listGateFiles } from '../../engine/gate/files.ts';
+import { runGate } from '../../engine/gate/run.ts';
 import {
   bootScanWorker,
   POOL_CHUNK,

@@ -3,18 +3,18 @@
  * core: list facts, explain one, run the gate. Each call reads the specs and
  * sources afresh, so an agent editing the repository sees its edits.
  */
-import { CITATION_VERBS } from '../checks/model.ts';
-import { renderConsole } from '../checks/reporters/console.ts';
-import { renderExplain } from '../checks/reporters/explain.ts';
-import type { FactlineConfig } from '../engine/config/model.ts';
-import { UsageError } from '../engine/errors.ts';
-import { loadSpecSet } from '../engine/specs.ts';
-import { failure, structuredOutput, type Tool, type ToolOutput, ToolSet } from '../generated/index.ts';
-import type { Fact } from '../reader/model.ts';
-import { exitCodeOf } from './exit-code.ts';
-import { type CliIO, EXIT } from './io.ts';
-import { resolveArgument } from './ref-argument.ts';
-import { runGate } from './run-gate.ts';
+import { CITATION_VERBS } from '../../checks/model.ts';
+import { renderConsole } from '../../checks/reporters/console.ts';
+import { renderExplain } from '../../checks/reporters/explain.ts';
+import { verdictOf } from '../../checks/verdict.ts';
+import { failure, structuredOutput, type Tool, type ToolOutput, ToolSet } from '../../generated/index.ts';
+import type { Fact } from '../../reader/model.ts';
+import type { FactlineConfig } from '../config/model.ts';
+import { UsageError } from '../errors.ts';
+import { runGate } from '../gate/run.ts';
+import type { EngineIO } from '../io.ts';
+import { resolveArgument } from '../ref-argument.ts';
+import { loadSpecSet } from '../specs.ts';
 
 const stringProp = (description: string) => ({ type: 'string', description });
 
@@ -112,7 +112,7 @@ async function reporting(run: () => Promise<ToolOutput>): Promise<ToolOutput> {
 }
 
 // @implements factline#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
-export function factlineTools(io: CliIO, config: FactlineConfig): ToolSet {
+export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
   const factsList: Tool = {
     descriptor: {
       name: 'facts_list',
@@ -226,7 +226,7 @@ export function factlineTools(io: CliIO, config: FactlineConfig): ToolSet {
           cache: true,
         });
         const report = renderConsole(result, { color: false }).trimEnd();
-        const clean = exitCodeOf(result) === EXIT.clean;
+        const clean = verdictOf(result) === 'clean';
         const findings = result.findings.map((f) => ({
           rule: f.rule,
           severity: f.severity,

@@ -5,12 +5,12 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import { type FactlineConfig, generatingSpecs } from '../engine/config/model.ts';
-import { UsageError } from '../engine/errors.ts';
-import { docNameOf, noConfigNoSpec } from '../engine/specs.ts';
-import type { GenerationInput } from '../generator/render/index.ts';
-import { readTree } from '../generator/write.ts';
-import { parseSpec, type SpecDocument } from '../reader/index.ts';
+import type { GenerationInput } from '../../generator/render/index.ts';
+import { parseSpec, type SpecDocument } from '../../reader/index.ts';
+import { type FactlineConfig, generatingSpecs } from '../config/model.ts';
+import { UsageError } from '../errors.ts';
+import { readTree } from '../files/tree.ts';
+import { docNameOf, noConfigNoSpec } from '../specs.ts';
 
 const posix = (p: string) => p.split(sep).join('/');
 

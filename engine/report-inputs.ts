@@ -7,9 +7,9 @@ import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { TraceResult } from '../checks/model.ts';
 import type { CodeSnippet, ReportInputs, SpecSource } from '../checks/reporters/html.ts';
-import type { FactlineConfig } from '../engine/config/model.ts';
-import type { LoadedSpecs } from '../engine/specs.ts';
-import type { CliIO } from './io.ts';
+import type { FactlineConfig } from './config/model.ts';
+import type { EngineIO } from './io.ts';
+import type { LoadedSpecs } from './specs.ts';
 
 /** Lines shown before a citation, and after it (the declaration it sits on). */
 export const SNIPPET_BEFORE = 2;
@@ -55,7 +55,7 @@ export function snippetAround(fileLines: string[], line: number): { startLine: n
 
 // @implements factline#REPORT-SHOWS-CITING-CODE
 export async function collectReportInputs(
-  io: CliIO,
+  io: EngineIO,
   config: FactlineConfig,
   result: TraceResult,
   specs: LoadedSpecs,

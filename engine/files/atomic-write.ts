@@ -1,11 +1,10 @@
 /**
- * The generator's file-system edge: reads templates and current outputs, and
- * applies a plan atomically. Each file is written to a temp file in its own
- * directory, fsynced, then renamed over the target, so an interrupted run
- * leaves the old file or the new one, never half of one. Before any byte is
- * written the target is checked: inside the project root (a symlink is
- * followed only when its target is too), not a file with other hard links,
- * and its owner and mode can be kept; otherwise the write is refused.
+ * The one way factline replaces a file: written to a temp file beside it,
+ * then renamed over it, so a reader or an interrupted run sees the old bytes
+ * or the new, never half. Before any byte is written the target is checked:
+ * inside the project root (a symlink is followed only when its target is
+ * too), not a file with other hard links, and its owner and mode can be
+ * kept; otherwise the write is refused with a WriteError naming the path.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -17,17 +16,15 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readFileSync,
   realpathSync,
   renameSync,
   rmSync,
+  type Stats,
   statSync,
   writeSync,
 } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import type { PlannedDelete, PlannedOutput, SourceText } from './render/types.ts';
-
-const toPosix = (p: string) => p.split(sep).join('/');
+import { dirname, join, relative, resolve } from 'node:path';
+import { isInside } from './symlink-policy.ts';
 
 /** A write factline will not do, or could not do; the message names the path and why. */
 export class WriteError extends Error {
@@ -40,50 +37,8 @@ export class WriteError extends Error {
   }
 }
 
-/**
- * Every file under `dir` (repo-relative to `root`), sorted; a missing dir is
- * empty. A symlinked file is read through its link, so a hand edit behind a
- * link is seen like any other.
- */
-// @implements trust#WRITERS-FOLLOW-LINKS-WITHIN-ROOT
-export function readTree(
-  root: string,
-  dir: string,
-  accept: (path: string) => boolean = () => true,
-): SourceText[] {
-  const out: SourceText[] = [];
-  const walk = (abs: string) => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(abs, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    for (const entry of entries) {
-      const child = join(abs, entry.name);
-      if (entry.isDirectory()) walk(child);
-      else if (isTempName(entry.name)) continue;
-      else if (entry.isFile() || (entry.isSymbolicLink() && isFileBehind(child))) {
-        const path = toPosix(relative(root, child));
-        if (accept(path)) out.push({ path, text: readFileSync(child, 'utf8') });
-      }
-    }
-  };
-  walk(join(root, dir));
-  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-}
-
-function isFileBehind(link: string): boolean {
-  try {
-    return statSync(link).isFile();
-  } catch {
-    return false; // a dangling link holds no text
-  }
-}
-
 const TEMP = /^\.factline-gen-(\d+)-[0-9a-f]+\.tmp$/;
-function isTempName(name: string): boolean {
+export function isTempName(name: string): boolean {
   return TEMP.test(name);
 }
 
@@ -122,7 +77,7 @@ export function removeStaleTemps(dir: string, deep = false): string[] {
   return removed;
 }
 
-function fsyncDir(dir: string): void {
+export function fsyncDir(dir: string): void {
   // Makes the rename itself durable; some platforms refuse to open a directory, which is harmless.
   try {
     const fd = openSync(dir, 'r');
@@ -132,11 +87,6 @@ function fsyncDir(dir: string): void {
       closeSync(fd);
     }
   } catch {}
-}
-
-function isInside(root: string, path: string): boolean {
-  const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
 }
 
 /** The real path of `path`, or of its nearest existing ancestor with the rest appended. */
@@ -158,6 +108,17 @@ interface Target {
 export interface WriteOptions {
   /** Refuse any target (after following symlinks) outside this directory. */
   root?: string;
+  /**
+   * A private file (bytecode a later run executes): written with exactly this
+   * mode, owned by this user, in place of whatever was at the path (a link,
+   * another mode or owner is replaced, never followed or kept).
+   */
+  privateMode?: number;
+  /**
+   * Flush the file and its folder to the disk before returning (default). A
+   * cache, which costs only speed when lost, skips it.
+   */
+  durable?: boolean;
 }
 
 function describeCode(error: unknown): string {
@@ -180,7 +141,7 @@ export function checkTarget(path: string, options: WriteOptions = {}): Target {
       `${path} ${real === resolve(path) ? 'is' : `links to ${real}, which is`} outside the project root ${options.root}; refusing to write it`,
     );
   }
-  let stat: import('node:fs').Stats;
+  let stat: Stats;
   try {
     stat = statSync(real);
   } catch {
@@ -213,7 +174,9 @@ export function writeFileAtomic(
 ): void {
   // Replacing a symlink would cut it: write through to the file it names, and
   // keep that file's permissions and owner (a re-pinned script stays executable).
-  const target = checkTarget(path, options);
+  const target: Target =
+    options.privateMode === undefined ? checkTarget(path, options) : { path, mode: options.privateMode };
+  const durable = options.durable !== false;
   const dir = dirname(target.path);
   const temp = join(dir, `.factline-gen-${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   let fd: number | undefined;
@@ -232,7 +195,7 @@ export function writeFileAtomic(
     const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
     let done = 0;
     while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done);
-    fsyncSync(fd);
+    if (durable) fsyncSync(fd);
     closeSync(fd);
     fd = undefined;
     renameSync(temp, target.path);
@@ -242,21 +205,5 @@ export function writeFileAtomic(
     if (error instanceof WriteError) throw error;
     throw new WriteError(path, `cannot write ${path}: ${describeCode(error)}; it is unchanged`);
   }
-  fsyncDir(dir);
-}
-
-/**
- * Writes every changed output, then removes orphans. Paths are relative to
- * `root`, and every target is checked before the first byte is written, so a
- * refused target leaves the whole tree as it was. (Deleting an orphan that is
- * a link removes the link, never what it points to.)
- */
-export function applyChanges(root: string, writes: PlannedOutput[], deletes: PlannedDelete[]): void {
-  const options = { root };
-  for (const output of writes) checkTarget(join(root, output.path), options);
-  for (const output of writes) writeFileAtomic(join(root, output.path), output.text, options);
-  for (const orphan of deletes) {
-    rmSync(join(root, orphan.path), { force: true });
-    fsyncDir(dirname(join(root, orphan.path)));
-  }
+  if (durable) fsyncDir(dir);
 }

@@ -7,7 +7,7 @@
  * `exact_frames: []` ("no frame at all") is proven rather than timed out.
  */
 import { spawn } from 'node:child_process';
-import type { Vector } from '../checks/conform/format.ts';
+import type { Vector } from '../../checks/conform/format.ts';
 
 export const SENTINEL_ID = 'factline-conform-sentinel';
 const SENTINEL = JSON.stringify({ jsonrpc: '2.0', id: SENTINEL_ID, method: 'ping' });

@@ -11,12 +11,12 @@ import { resolve } from 'node:path';
 import { classifyGateFiles, type GateFile } from '../checks/gate.ts';
 import { globMatcher } from '../checks/glob-match.ts';
 import { indexFacts, kindRevision } from '../checks/resolve.ts';
-import type { FactlineConfig } from '../engine/config/model.ts';
-import { UsageError } from '../engine/errors.ts';
-import { followWithinRoot } from '../engine/files/symlink-policy.ts';
-import { docNameOf } from '../engine/specs.ts';
 import type { Fact, SpecDocument } from '../reader/model.ts';
-import { ALWAYS_IGNORED } from './run-gate.ts';
+import type { FactlineConfig } from './config/model.ts';
+import { UsageError } from './errors.ts';
+import { followWithinRoot } from './files/symlink-policy.ts';
+import { ALWAYS_IGNORED } from './gate/files.ts';
+import { docNameOf } from './specs.ts';
 
 export interface ChangedSet {
   /** Gate files to scan: changed since REF, or citing a changed unit; sorted. */

@@ -7,21 +7,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
-import { classifyGateFiles, type GateFile, runGate as runCoreGate } from '../checks/gate.ts';
-import type { Finding, TraceResult } from '../checks/model.ts';
-import type { OutcomeInput } from '../checks/outcomes.ts';
-import { POLICY_PRESETS, type PolicyTable } from '../checks/policy.ts';
-import type { Addressing } from '../checks/resolve.ts';
-import { ResultsFormatError, type TestOutcome } from '../checks/results/index.ts';
-import { isTemplateFile } from '../checks/template-pins.ts';
-import { openScanCache, type ScanCache } from '../engine/cache/scan-cache.ts';
-import { cachedParser, openSpecCache } from '../engine/cache/spec-cache.ts';
-import { loadConfig } from '../engine/config/load.ts';
-import { type FactlineConfig, generatingSpecs } from '../engine/config/model.ts';
-import { UsageError } from '../engine/errors.ts';
-import { readGateFile } from '../engine/files/read.ts';
-import { followWithinRoot } from '../engine/files/symlink-policy.ts';
-import { type FoundEnough, walkFiles } from '../engine/files/walk.ts';
+import { type GateFile, runGate as runCoreGate } from '../../checks/gate.ts';
+import type { Finding, TraceResult } from '../../checks/model.ts';
+import type { OutcomeInput } from '../../checks/outcomes.ts';
+import { POLICY_PRESETS, type PolicyTable } from '../../checks/policy.ts';
+import type { Addressing } from '../../checks/resolve.ts';
+import { isTemplateFile } from '../../checks/template-pins.ts';
+import { readHeader } from '../../generator/render/header.ts';
+import { openScanCache, type ScanCache } from '../cache/scan-cache.ts';
+import { cachedParser, openSpecCache } from '../cache/spec-cache.ts';
+import { loadConfig } from '../config/load.ts';
+import { type FactlineConfig, generatingSpecs } from '../config/model.ts';
+import { readGateFile } from '../files/read.ts';
+import type { FoundEnough } from '../files/walk.ts';
+import type { EngineIO } from '../io.ts';
 import {
   type BootingWorker,
   bootScanWorker,
@@ -29,23 +28,10 @@ import {
   poolMode,
   poolWanted,
   type ScanPool,
-} from '../engine/parallel/pool.ts';
-import { docNameOf, type LoadedSpecs, loadSpecSet, parseSpecLazily } from '../engine/specs.ts';
-import { readHeader } from '../generator/render/header.ts';
-import type { CliIO } from './io.ts';
-
-/**
- * Never read, whatever the config's own `ignore` says: dependencies, git
- * internals, build output (a compiled copy of a cited file would count its
- * citations twice) and the scan cache.
- */
-export const ALWAYS_IGNORED = [
-  '**/node_modules/**',
-  '**/.git/**',
-  '**/dist/**',
-  '**/build/**',
-  '**/.factline-cache/**',
-];
+} from '../parallel/pool.ts';
+import { docNameOf, type LoadedSpecs, loadSpecSet, parseSpecLazily } from '../specs.ts';
+import { listGateFiles } from './files.ts';
+import { readResults } from './results.ts';
 
 export interface GateOptions {
   strict?: boolean;
@@ -63,59 +49,6 @@ export interface GateOptions {
    * Undefined from it: every file after all.
    */
   only?: (specs: LoadedSpecs) => Promise<GateFile[] | undefined>;
-}
-
-/**
- * Reads and parses the results files; a missing or unreadable one is a usage
- * error naming it. Their parsers (an XML one among them) load only when a
- * results file is given.
- */
-// @implements evidence#RESULTS-CLI-AND-CONFIG
-// @implements speed-warm#LOADS-ONLY-WHAT-RUNS
-export async function readResults(
-  config: FactlineConfig,
-  files: readonly string[],
-): Promise<OutcomeInput | undefined> {
-  if (files.length === 0) return undefined;
-  const { parseResults } = await import('../checks/results/parse.ts');
-  const outcomes: TestOutcome[] = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = readFileSync(resolve(config.root, file), 'utf8');
-    } catch (error) {
-      throw new UsageError(
-        `cannot read test results ${file}: ${(error as Error).message}; run the tests first (e.g. \`npm test\`), or fix the path in --results / \`results\``,
-      );
-    }
-    try {
-      outcomes.push(...parseResults(text, file));
-    } catch (error) {
-      if (error instanceof ResultsFormatError) throw new UsageError(error.message);
-      throw error;
-    }
-  }
-  return { outcomes, sources: [...files] };
-}
-
-/**
- * The scanned files: one directory walk (engine/files/walk.ts) when it can
- * decide the patterns and meets no link, else the glob and the symlink policy.
- * Both give the same list; the walk skips a glob library and one realpath per file.
- */
-export async function listGateFiles(config: FactlineConfig, whenFound?: FoundEnough): Promise<GateFile[]> {
-  const patterns = [...config.sources, ...config.tests];
-  const ignore = [...config.ignore, ...ALWAYS_IGNORED];
-  const walked = walkFiles(config.root, patterns, ignore, whenFound);
-  if (walked !== undefined) return classifyGateFiles(walked, config.tests);
-  const found = await glob(patterns, {
-    cwd: config.root,
-    ignore,
-    onlyFiles: true,
-    dot: false,
-    followSymbolicLinks: true,
-  });
-  return classifyGateFiles(followWithinRoot(config.root, found), config.tests);
 }
 
 /** The config's `spec://` namespaces, each external root checked for presence. */
@@ -167,15 +100,15 @@ async function driftFindings(config: FactlineConfig): Promise<Finding[]> {
   if (!existsSync(resolve(config.root, config.generate.templates))) return [];
   if (!existsSync(resolve(config.root, config.generate.spec))) return [];
   const [{ loadGenerationInput }, { generationFindings }] = await Promise.all([
-    import('./generation-input.ts'),
-    import('./generation-findings.ts'),
+    import('../generate/input.ts'),
+    import('../generate/drift.ts'),
   ]);
   return generationFindings(loadGenerationInput(config));
 }
 
 /** The gate over the real file system: the cli's half of checks/gate.ts. */
 export async function runGate(
-  io: CliIO,
+  io: EngineIO,
   config: FactlineConfig,
   options: GateOptions = {},
 ): Promise<{ result: TraceResult; specs: LoadedSpecs; pool?: { helped: number } }> {
@@ -225,7 +158,7 @@ interface Early {
  */
 // @implements speed-pool#EARLY-WORKER
 async function listEarly(
-  io: CliIO,
+  io: EngineIO,
   config: FactlineConfig,
   options: GateOptions,
   cacheEmpty: boolean,
@@ -262,7 +195,7 @@ async function listEarly(
 }
 
 async function gateWith(
-  io: CliIO,
+  io: EngineIO,
   config: FactlineConfig,
   options: GateOptions,
   early: Early,
@@ -338,7 +271,7 @@ export interface GateArgs {
   strict: boolean;
 }
 
-export async function gateFor(io: CliIO, args: GateArgs) {
+export async function gateFor(io: EngineIO, args: GateArgs) {
   const config = loadConfig(io.cwd, args.config);
   const gate = await runGate(io, config, {
     strict: args.strict || config.strict,

@@ -1,7 +1,7 @@
 /** A reference typed on the command line, resolved over the loaded specs. */
 import { indexFacts, parseRefArgument, resolveRef } from '../checks/resolve.ts';
-import { UsageError } from '../engine/errors.ts';
 import type { Fact, SpecSet } from '../reader/model.ts';
+import { UsageError } from './errors.ts';
 
 /** Resolves a command-line reference or throws a UsageError naming candidates. */
 export function resolveArgument(set: SpecSet, text: string): Fact {

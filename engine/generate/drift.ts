@@ -4,14 +4,14 @@
  * checker's rule ids, so `factline gen --check` and `factline check` report
  * the same findings.
  */
-import type { Finding } from '../checks/model.ts';
+import type { Finding } from '../../checks/model.ts';
 import {
   type DriftRecord,
   driftRecords,
   type GenerationInput,
   generationDrift,
   type Plan,
-} from '../generator/render/index.ts';
+} from '../../generator/render/index.ts';
 
 /** `unknown-fact` keeps the gate's own rule; every other generator error is drift. */
 // @implements factline#GEN-CHECK-REPORTS-EVERY-DRIFT
