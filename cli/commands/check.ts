@@ -17,7 +17,7 @@ import { loadConfig } from '../../engine/config/load.ts';
 import type { FactlineConfig } from '../../engine/config/model.ts';
 import { UsageError } from '../../engine/errors.ts';
 import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
-import { runGate } from '../../engine/gate/run.ts';
+import { Project } from '../../engine/project.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
 import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
 
@@ -240,9 +240,8 @@ const command: Command = {
     asked?.catch(() => {}); // a failure surfaces where it is awaited
     let change: Change | undefined;
     let covered: ChangedSet | undefined;
-    const gate = await runGate(io, config, {
+    const gate = await new Project(io, config, specPaths).check({
       strict: config.strict,
-      specs: specPaths,
       cache: !args['no-cache'],
       ...(asked
         ? {

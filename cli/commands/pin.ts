@@ -14,7 +14,7 @@ import {
   WriteError,
   writeFileAtomic,
 } from '../../engine/files/atomic-write.ts';
-import { gateFor } from '../../engine/gate/run.ts';
+import { Project } from '../../engine/project.ts';
 import { resolveArgument } from '../../engine/ref-argument.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
@@ -97,7 +97,9 @@ const command: Command = {
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals: refs } = parseCommandArgs(SPEC, argv);
-    const { config, result, specs } = await gateFor(io, values);
+    const project = Project.open(io, values.config, values.specs);
+    const { config } = project;
+    const { result, specs } = await project.check({ strict: values.strict || config.strict, cache: true });
     const wanted = new Set(refs.map((r) => resolveArgument(specs.set, r).address));
     const index = indexFacts(specs.set);
     const byFile = new Map<string, PinEdit[]>();

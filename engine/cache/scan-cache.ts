@@ -108,14 +108,14 @@ export function settledStat(st: StatParts, startMs: number): string {
   return st.mtimeMs < settledBefore && st.ctimeMs < settledBefore ? statKey(st) : NO_STAT;
 }
 
-/** The scan cache of one run: `known` answers from stats alone, `scan` from a content hash or the scanner. */
+/** The scan cache of one run: `byStat` answers from stats alone, `scan` from a content hash or the scanner. */
 export interface ScanCache {
   /** The citations of a file whose stat matches its entry; undefined: read it and call `scan`. */
-  known(file: string): ScannedCitation[] | undefined;
+  byStat(file: string): ScannedCitation[] | undefined;
   scan(file: string, text: string): ScannedCitation[];
   /** Whether nothing was stored: every file will be read, as in an uncached run. */
   readonly empty: boolean;
-  /** Takes the stat of a file about to be read without `known` (a run that fills an empty cache). */
+  /** Takes the stat of a file about to be read without `byStat` (a run that fills an empty cache). */
   statBeforeRead(file: string): void;
   /**
    * Stores what another thread learned of a file it read: the stat it took
@@ -158,7 +158,7 @@ export function openScanCache(
     return citations;
   };
   return {
-    known(file) {
+    byStat(file) {
       // A stat taken by the helper is as good as one taken here: after startMs, before any read.
       const helped = prefetched?.take(file);
       let key: string;

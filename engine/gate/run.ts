@@ -1,42 +1,33 @@
 /**
- * The gate's file-system half: load the specs, list the scanned files from
- * the config globs, and hand reading, the cached scan and generated drift to
- * the pipeline in checks/gate.ts. Shared by `check`, `explain`, `pin`,
- * `report` and the `trace_check` MCP tool.
+ * The gate over a project on disk: load the specs, list the files, pick the
+ * scan backend (cached, pooled, or plain) and hand them to the pipeline in
+ * checks/gate.ts. Shared by `check`, `baseline`, `explain`, `pin`, `report`
+ * and the MCP tools.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
-import { glob } from 'tinyglobby';
-import { type GateFile, runGate as runCoreGate } from '../../checks/gate.ts';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type GateFile, readAndScan, runGate as runPipeline, type ScanBackend } from '../../checks/gate.ts';
 import type { Finding, TraceResult } from '../../checks/model.ts';
-import type { OutcomeInput } from '../../checks/outcomes.ts';
-import { POLICY_PRESETS, type PolicyTable } from '../../checks/policy.ts';
-import type { Addressing } from '../../checks/resolve.ts';
-import { isTemplateFile } from '../../checks/template-pins.ts';
+import { scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
+import { adviseGeneratedStale } from '../../checks/template-pins.ts';
 import { readHeader } from '../../generator/render/header.ts';
+import { cachedBackend } from '../backends/cached.ts';
+import { type EarlyPool, pooledBackend, startPoolWhileListing } from '../backends/pooled.ts';
+import { sequentialBackend } from '../backends/sequential.ts';
 import { openScanCache, type ScanCache } from '../cache/scan-cache.ts';
 import { cachedParser, openSpecCache } from '../cache/spec-cache.ts';
-import { loadConfig } from '../config/load.ts';
-import { type FactlineConfig, generatingSpecs } from '../config/model.ts';
+import type { FactlineConfig } from '../config/model.ts';
 import { readGateFile } from '../files/read.ts';
-import type { FoundEnough } from '../files/walk.ts';
-import type { EngineIO } from '../io.ts';
-import {
-  type BootingWorker,
-  bootScanWorker,
-  POOL_MIN_FILES,
-  poolMode,
-  poolWanted,
-  type ScanPool,
-} from '../parallel/pool.ts';
-import { docNameOf, type LoadedSpecs, loadSpecSet, parseSpecLazily } from '../specs.ts';
-import { listGateFiles } from './files.ts';
+import { poolMode } from '../parallel/pool.ts';
+import type { Project } from '../project.ts';
+import type { LoadedSpecs } from '../specs.ts';
 import { readResults } from './results.ts';
+import { addressingOf, policyOf, searchedOf, templateSetupOf } from './setup.ts';
+import { staleExcludes } from './stale-excludes.ts';
 
 export interface GateOptions {
+  /** Service units need evidence too; default: the config's `strict`. */
   strict?: boolean;
-  /** Spec files or directories; empty or absent: the config's `specs` globs. */
-  specs?: string[];
   /** Filled with milliseconds per phase when given (for the benchmark). */
   timings?: Record<string, number>;
   /** Use the scan and spec caches under `.factline-cache/` (default: false). */
@@ -51,49 +42,145 @@ export interface GateOptions {
   only?: (specs: LoadedSpecs) => Promise<GateFile[] | undefined>;
 }
 
-/** The config's `spec://` namespaces, each external root checked for presence. */
-export function addressingOf(config: FactlineConfig): Addressing {
-  const addressing: Addressing = {
-    external: config.externalSpecs.map((e) => ({
-      namespace: e.namespace,
-      root: e.root,
-      docPrefix: `${e.namespace}/`,
-      present: existsSync(resolve(config.root, e.root)),
-    })),
-  };
-  if (config.namespace !== undefined) addressing.namespace = config.namespace;
-  return addressing;
+/** What a gate run gives back: the trace, the specs it judged, and how much the scan worker did. */
+export interface GateRun {
+  result: TraceResult;
+  specs: LoadedSpecs;
+  pool?: { helped: number };
 }
 
-export function policyOf(config: FactlineConfig): PolicyTable {
-  return typeof config.policy === 'string' ? (POLICY_PRESETS[config.policy] ?? {}) : config.policy;
-}
-
-/** vibevm's stale-exclude: an exclusion that matches no file any more says so by name. */
-// @implements real-codebases#STALE-EXCLUDE
-async function staleExcludes(config: FactlineConfig): Promise<Finding[]> {
-  const out: Finding[] = [];
-  const where = config.file ?? '.';
-  let text = '';
+/** Milliseconds spent in `phase`, added to `timings`. */
+async function timed<T>(timings: Record<string, number>, phase: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
   try {
-    if (config.file) text = readFileSync(resolve(config.root, config.file), 'utf8');
-  } catch {}
-  for (const pattern of config.specExclude) {
-    const found = await glob([pattern], { cwd: config.root, onlyFiles: true, dot: false });
-    if (found.length > 0) continue;
-    const at = text.indexOf(JSON.stringify(pattern));
-    const line = at === -1 ? 1 : text.slice(0, at).split('\n').length;
-    out.push({
-      rule: 'stale-exclude',
-      severity: 'warning',
-      file: where,
-      line,
-      column: 1,
-      message: `spec exclusion \`${pattern}\` matches no file`,
-      fix: 'delete the pattern rather than leave a dead one behind',
-    });
+    return await work();
+  } finally {
+    timings[phase] = (timings[phase] ?? 0) + (performance.now() - start);
   }
-  return out;
+}
+
+export async function runGate(project: Project, options: GateOptions = {}): Promise<GateRun> {
+  const { io, config } = project;
+  const timings = options.timings ?? {};
+  const partial = options.only !== undefined;
+  // Opened before the specs load, so a helper thread stats last run's files meanwhile (a full run only).
+  // A partial run (`check --changed`) reads the scan cache and leaves it as it was for the next full run.
+  // @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
+  // @implements speed-warm#STATS-ON-A-HELPER
+  const cache = await timed(timings, 'cache open', async () =>
+    options.cache
+      ? openScanCache(config.root, (line) => io.stderr.write(line), {
+          readOnly: partial,
+          // The scan pool's switch (FACTLINE_SCAN_POOL) turns this helper off, or on whatever the size, too.
+          statHelper: partial ? 'off' : poolMode(io.env),
+        })
+      : undefined,
+  );
+  const early = await timed(timings, 'glob', () =>
+    startPoolWhileListing(io, config, {
+      cache: options.cache === true,
+      cacheEmpty: cache?.empty === true,
+      partial,
+    }),
+  );
+  try {
+    return await gateWith(project, options, early, cache, timings);
+  } finally {
+    early.pool?.close();
+  }
+}
+
+async function gateWith(
+  project: Project,
+  options: GateOptions,
+  early: EarlyPool,
+  cache: ScanCache | undefined,
+  timings: Record<string, number>,
+): Promise<GateRun> {
+  const { io, config } = project;
+  const specs = await timed(timings, 'specs', async () => {
+    const specCache = options.cache ? openSpecCache(config.root, (line) => io.stderr.write(line)) : undefined;
+    const loaded = await project.specs(specCache ? cachedParser(specCache) : undefined);
+    specCache?.save();
+    return loaded;
+  });
+  const files = await timed(
+    timings,
+    'glob',
+    async () =>
+      (options.only ? await options.only(specs) : undefined) ?? (await (early.listed ?? project.files())),
+  );
+  const backend = chooseBackend(config.root, cache, early);
+  const templates = templateSetupOf(config);
+  const results = await readResults(config, options.results ?? config.results);
+  const start = performance.now();
+  let scanning = 0;
+  let drift = 0;
+  const result = await runPipeline({
+    specs: specs.set,
+    files,
+    backend: {
+      read: backend.read,
+      scanFiles: async (names) => {
+        const t = performance.now();
+        const outcomes = await backend.scanFiles(names);
+        scanning += performance.now() - t;
+        return outcomes;
+      },
+    },
+    ...(options.only
+      ? {}
+      : {
+          extraFindings: async () => {
+            const t = performance.now();
+            const found = [...(await driftFindings(config)), ...(await staleExcludes(config))];
+            drift += performance.now() - t;
+            return found;
+          },
+        }),
+    strict: options.strict ?? config.strict,
+    policy: policyOf(config),
+    addressing: addressingOf(config),
+    searched: searchedOf(config),
+    templates,
+    ...(results === undefined ? {} : { results }),
+  });
+  timings['read+scan'] = (timings['read+scan'] ?? 0) + scanning;
+  timings.drift = (timings.drift ?? 0) + drift;
+  timings.trace = (timings.trace ?? 0) + (performance.now() - start - scanning - drift);
+  adviseGeneratedStale(
+    result.findings,
+    templates,
+    (file) => readHeader(readGateFile(config.root, file) ?? '')?.template,
+  );
+  await timed(timings, 'cache save', async () => {
+    if (early.fillsCache && cache && early.pool)
+      for (const [file, record] of early.pool.records()) cache.fill(file, record, early.since ?? 0);
+    cache?.save();
+  });
+  return { result, specs, ...(early.pool ? { pool: { helped: early.pool.helped() } } : {}) };
+}
+
+/**
+ * The backend for this run: the worker's while it helps (an uncached run, or
+ * the first cached one), the cache's on a cached run, else the plain one.
+ */
+function chooseBackend(root: string, cache: ScanCache | undefined, early: EarlyPool): ScanBackend {
+  const read = (file: string) => readGateFile(root, file);
+  const pool = early.pool;
+  if (pool && !cache) return pooledBackend(pool, read, (file) => readAndScan(read, scanFileWhenLoaded, file));
+  if (pool && cache) {
+    // Filling an empty cache with the worker's help: this thread stats each file it reads itself, before the read.
+    const readWithStat = (file: string) => {
+      cache.statBeforeRead(file);
+      return read(file);
+    };
+    return pooledBackend(pool, readWithStat, (file) =>
+      readAndScan(readWithStat, (name, text) => cache.scan(name, text), file),
+    );
+  }
+  if (cache) return cachedBackend(root, cache);
+  return sequentialBackend(root);
 }
 
 async function driftFindings(config: FactlineConfig): Promise<Finding[]> {
@@ -104,179 +191,4 @@ async function driftFindings(config: FactlineConfig): Promise<Finding[]> {
     import('../generate/drift.ts'),
   ]);
   return generationFindings(loadGenerationInput(config));
-}
-
-/** The gate over the real file system: the cli's half of checks/gate.ts. */
-export async function runGate(
-  io: EngineIO,
-  config: FactlineConfig,
-  options: GateOptions = {},
-): Promise<{ result: TraceResult; specs: LoadedSpecs; pool?: { helped: number } }> {
-  const timings = options.timings ?? {};
-  const warn = (line: string) => io.stderr.write(line);
-  // Opened before the specs load, so a helper thread stats last run's files meanwhile (a full run only).
-  // A partial run (`check --changed`) reads the scan cache and leaves it as it was for the next full run.
-  // @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
-  // @implements speed-warm#STATS-ON-A-HELPER
-  const t0c = performance.now();
-  const cache = options.cache
-    ? openScanCache(config.root, warn, {
-        readOnly: options.only !== undefined,
-        // The scan pool's switch (FACTLINE_SCAN_POOL) turns this helper off, or on whatever the size, too.
-        statHelper: options.only === undefined ? poolMode(io.env) : 'off',
-      })
-    : undefined;
-  timings['cache open'] = (timings['cache open'] ?? 0) + (performance.now() - t0c);
-  const t0 = performance.now();
-  const early = await listEarly(io, config, options, cache?.empty === true);
-  timings.glob = (timings.glob ?? 0) + (performance.now() - t0);
-  const pool = early.pool;
-  try {
-    return await gateWith(io, config, options, early, cache);
-  } finally {
-    pool?.close();
-  }
-}
-
-const templatesDir = (config: FactlineConfig) => config.generate.templates.replace(/\\/g, '/');
-
-/** The early listing of a full run that reads every file (uncached, or nothing cached yet), and the worker it calls for. */
-interface Early {
-  listed?: Promise<GateFile[]>;
-  pool?: ScanPool;
-  /** The pool reads for an empty scan cache too: its records fill it. */
-  fills?: boolean;
-  /** Wall-clock time before the pool read anything. */
-  since?: number;
-}
-
-/**
- * A full run that reads every file (uncached, or its cache still empty)
- * lists its files before loading the specs, so the
- * scan worker (engine/parallel/pool.ts) reads and scans them while the specs load. A
- * listing failure is held and surfaces where the listing would have run.
- */
-// @implements speed-pool#EARLY-WORKER
-async function listEarly(
-  io: EngineIO,
-  config: FactlineConfig,
-  options: GateOptions,
-  cacheEmpty: boolean,
-): Promise<Early> {
-  const mode = poolMode(io.env);
-  // A cached run with nothing cached reads every file, as an uncached one does: the worker helps it the same way.
-  // @implements speed-pool#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
-  const fills = options.cache === true && cacheEmpty;
-  if ((options.cache && !fills) || options.only || mode === 'off') return {};
-  // The worker boots as soon as the walk has found enough files for it to pay, while the walk goes on.
-  let booting: BootingWorker | undefined;
-  let whenFound: FoundEnough | undefined;
-  const boot = () => {
-    booting = bootScanWorker();
-  };
-  if (mode === 'always') boot();
-  else if (poolWanted(mode, POOL_MIN_FILES)) whenFound = { count: POOL_MIN_FILES, reached: boot };
-  const listed = listGateFiles(config, whenFound);
-  const files = await listed.catch(() => undefined);
-  if (files === undefined || !poolWanted(mode, files.length)) {
-    booting?.cancel();
-    return { listed };
-  }
-  // The files the core will hand over (every one but templates, as no cache answers): the worker starts on them now.
-  const templates = { templates: templatesDir(config) };
-  const plain = files.map((f) => f.file).filter((file) => !isTemplateFile(file, templates));
-  const since = Date.now();
-  return {
-    listed,
-    pool: (booting ?? bootScanWorker()).start(config.root, plain, { record: fills }),
-    fills,
-    since,
-  };
-}
-
-async function gateWith(
-  io: EngineIO,
-  config: FactlineConfig,
-  options: GateOptions,
-  early: Early,
-  cache: ScanCache | undefined,
-): Promise<{ result: TraceResult; specs: LoadedSpecs; pool?: { helped: number } }> {
-  const timings = options.timings ?? {};
-  const t0 = performance.now();
-  const warn = (line: string) => io.stderr.write(line);
-  const specCache = options.cache ? openSpecCache(config.root, warn) : undefined;
-  const specs = await loadSpecSet(
-    io,
-    config,
-    options.specs ?? [],
-    specCache ? cachedParser(specCache) : parseSpecLazily,
-  );
-  specCache?.save();
-  const t1 = performance.now();
-  timings.specs = (timings.specs ?? 0) + (t1 - t0);
-  const only = options.only ? await options.only(specs) : undefined;
-  const files = only ?? (await (early.listed ?? listGateFiles(config)));
-  timings.glob = (timings.glob ?? 0) + (performance.now() - t1);
-  // The cache only answers for files it can vouch for; everything else is read and scanned as with --no-cache.
-  // @implements speed-cache#WARM-EQUALS-COLD
-  const pool = early.pool;
-  // Filling an empty cache with the worker's help: nothing is known, and this thread stats what it reads itself.
-  const fills = early.fills === true && cache !== undefined && pool !== undefined;
-  const result = await runCoreGate({
-    specs: specs.set,
-    files,
-    read: fills
-      ? (file) => {
-          cache.statBeforeRead(file);
-          return readGateFile(config.root, file);
-        }
-      : (file) => readGateFile(config.root, file),
-    ...(cache && !fills ? { known: (file: string) => cache.known(file) } : {}),
-    ...(cache ? { scan: (file: string, text: string) => cache.scan(file, text) } : {}),
-    ...(only
-      ? {}
-      : { extraFindings: async () => [...(await driftFindings(config)), ...(await staleExcludes(config))] }),
-    strict: options.strict ?? config.strict,
-    policy: policyOf(config),
-    addressing: addressingOf(config),
-    searched: {
-      globs: [...config.sources, ...config.tests],
-      where: config.file ?? (relative(config.root, resolve(config.root, 'factline.config.json')) || '.'),
-    },
-    timings,
-    templates: {
-      templates: templatesDir(config),
-      out: config.generate.out.replace(/\\/g, '/'),
-      docs: generatingSpecs(config).map((spec) => docNameOf(config, resolve(config.root, spec))),
-      templateOf: (file: string) => readHeader(readGateFile(config.root, file) ?? '')?.template,
-    },
-    ...withResults(await readResults(config, options.results ?? config.results)),
-    ...(pool && (!cache || fills) ? { share: (names: readonly string[]) => pool.share(names) } : {}),
-  });
-  const t3 = performance.now();
-  if (fills) for (const [file, record] of pool.records()) cache.fill(file, record, early.since ?? 0);
-  cache?.save();
-  timings['cache save'] = (timings['cache save'] ?? 0) + (performance.now() - t3);
-  return { result, specs, ...(pool ? { pool: { helped: pool.helped() } } : {}) };
-}
-
-function withResults(results: OutcomeInput | undefined): { results?: OutcomeInput } {
-  return results === undefined ? {} : { results };
-}
-
-/** What `explain` and `pin` say about the gate they run. */
-export interface GateArgs {
-  config?: string | undefined;
-  specs?: string[] | undefined;
-  strict: boolean;
-}
-
-export async function gateFor(io: EngineIO, args: GateArgs) {
-  const config = loadConfig(io.cwd, args.config);
-  const gate = await runGate(io, config, {
-    strict: args.strict || config.strict,
-    specs: args.specs ?? [],
-    cache: true,
-  });
-  return { config, ...gate };
 }

@@ -11,10 +11,9 @@ import { failure, structuredOutput, type Tool, type ToolOutput, ToolSet } from '
 import type { Fact } from '../../reader/model.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
-import { runGate } from '../gate/run.ts';
 import type { EngineIO } from '../io.ts';
+import { Project } from '../project.ts';
 import { resolveArgument } from '../ref-argument.ts';
-import { loadSpecSet } from '../specs.ts';
 
 const stringProp = (description: string) => ({ type: 'string', description });
 
@@ -136,7 +135,7 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
       reporting(async () => {
         const filter = parseFactFilter(args);
         if (typeof filter === 'string') return failure(`facts_list: ${filter}`);
-        const { set } = await loadSpecSet(io, config, []);
+        const { set } = await new Project(io, config).specs();
         const docs = set.documents.map((d) => d.doc);
         if (filter.doc !== undefined && !docs.includes(filter.doc)) {
           return failure(`facts_list: no document \`${filter.doc}\` (loaded: ${docs.join(', ')})`);
@@ -177,7 +176,7 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
         if (typeof args.ref !== 'string' || args.ref === '') {
           return failure('fact_explain: give `ref`, e.g. `mcp-core#METHOD-PING`');
         }
-        const { result, specs } = await runGate(io, config, { cache: true });
+        const { result, specs } = await new Project(io, config).check({ cache: true });
         const fact = resolveArgument(specs.set, args.ref);
         const trace = result.facts.find((f) => f.address === fact.address);
         const citations = result.citations.filter((c) => c.resolved === fact.address);
@@ -221,7 +220,7 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
     },
     run: (args) =>
       reporting(async () => {
-        const { result } = await runGate(io, config, {
+        const { result } = await new Project(io, config).check({
           strict: args.strict === true || config.strict,
           cache: true,
         });

@@ -9,7 +9,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { ScanOutcome, SharedScan } from '../../checks/gate.ts';
+import type { ScanOutcome } from '../../checks/gate.ts';
 import type { StatParts } from '../cache/stat-prefetch.ts';
 import { UsageError } from '../errors.ts';
 import { type FileRecords, type PackedChunk, unpackChunk } from './transfer.ts';
@@ -45,6 +45,26 @@ export type PoolReport =
   | { done: true };
 
 export type PoolMode = 'off' | 'auto' | 'always';
+
+/**
+ * A share of the files scanned by the worker. Both sides claim chunks of the
+ * same index range in increasing order, so whoever is free takes the next.
+ */
+export interface SharedScan {
+  /** The next unclaimed chunk [start, end) for this thread; undefined once all are claimed. */
+  claim(): { start: number; end: number } | undefined;
+  /**
+   * Awaited after each chunk this thread scanned: lets the worker's reports
+   * in while it still scans, instead of all at once when this thread is done.
+   */
+  between?(): Promise<void>;
+  /**
+   * The worker's outcomes once it stopped, by index: citations, undefined for
+   * a file that vanished, or the error reading or scanning it threw. An index
+   * it claimed but did not report (it died) is scanned here afterwards.
+   */
+  done(): Promise<Map<number, ScanOutcome>>;
+}
 
 /** The mode FACTLINE_SCAN_POOL asks for; any other value is a usage error, on every run. */
 export function poolMode(env: NodeJS.ProcessEnv): PoolMode {

@@ -15,7 +15,7 @@ import { SCAN_ROW, SPEC_ENTRY } from '../../engine/cache/entry-shapes.ts';
 import { decodeRow } from '../../engine/cache/scan-cache.ts';
 import { loadConfig } from '../../engine/config/load.ts';
 import { checkShape, fitsShape, S } from '../../engine/config/shape.ts';
-import { runGate } from '../../engine/gate/run.ts';
+import { Project } from '../../engine/project.ts';
 import { runInProcess } from '../support/cli.ts';
 
 let dir: string;
@@ -82,7 +82,7 @@ function quietIO(): CliIO & { err: string[] } {
 
 async function verdict(cache: boolean): Promise<{ json: string; err: string[] }> {
   const io = quietIO();
-  const { result } = await runGate(io, loadConfig(dir), { cache });
+  const { result } = await new Project(io, loadConfig(dir)).check({ cache });
   return { json: REPORTERS.json(result), err: io.err };
 }
 

@@ -12,7 +12,7 @@ import type { TraceResult } from '../../checks/model.ts';
 import { jsonPieces, jsonReport } from '../../checks/reporters/json.ts';
 import { runCli } from '../../cli/main.ts';
 import { loadConfig } from '../../engine/config/load.ts';
-import { runGate } from '../../engine/gate/run.ts';
+import { Project } from '../../engine/project.ts';
 import { REPO_ROOT, runFactline, runInProcess } from '../support/cli.ts';
 
 const FIXTURES = join(REPO_ROOT, 'test', 'checks', 'fixtures');
@@ -25,7 +25,7 @@ function oneString(result: TraceResult): string {
 async function gateOf(root: string): Promise<TraceResult> {
   const sink = new Writable({ write: (_c, _e, done) => done() });
   const io = { cwd: root, env: {}, stdout: sink, stderr: sink };
-  return (await runGate(io, loadConfig(root), { cache: false })).result;
+  return (await new Project(io, loadConfig(root)).check({ cache: false })).result;
 }
 
 const dirs: string[] = [];
