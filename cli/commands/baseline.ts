@@ -4,11 +4,11 @@
  */
 import { resolve } from 'node:path';
 import { baselineOf } from '../../checks/baseline.ts';
-import { writeFileAtomic } from '../../generator/write.ts';
-import { loadConfig } from '../config.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
-import { inputGlobs, refuseOverwritingInputs, runInputs } from '../output-guard.ts';
-import { runGate } from '../run-gate.ts';
+import { UsageError } from '../../engine/errors.ts';
+import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
+import { inputGlobs, refuseOverwritingInputs, runInputs } from '../../engine/files/output-guard.ts';
+import { Project } from '../../engine/project.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
 
 export const DEFAULT_BASELINE = 'factline-baseline.json';
 
@@ -38,9 +38,14 @@ const command: Command = {
         else config = value;
       } else throw new UsageError(`unknown argument \`${arg}\`\n${USAGE}`);
     }
-    const cfg = loadConfig(io.cwd, config);
-    refuseOverwritingInputs(io.cwd, [{ role: '--out', path: out }], runInputs(cfg), inputGlobs(cfg));
-    const { result } = await runGate(io, cfg, { cache });
+    const project = Project.open(io, config);
+    refuseOverwritingInputs(
+      io.cwd,
+      [{ role: '--out', path: out }],
+      runInputs(project.config),
+      inputGlobs(project.config),
+    );
+    const { result } = await project.check({ cache });
     const baseline = baselineOf(result);
     try {
       writeFileAtomic(resolve(io.cwd, out), `${JSON.stringify(baseline, null, 2)}\n`);

@@ -5,14 +5,17 @@
  */
 import { watch } from 'node:fs';
 import { resolve } from 'node:path';
+import { loadConfig } from '../../engine/config/load.ts';
+import { type FactlineConfig, generatingSpecs } from '../../engine/config/model.ts';
+import { UsageError } from '../../engine/errors.ts';
+import { removeStaleTemps, WriteError } from '../../engine/files/atomic-write.ts';
+import { inputGlobs, refuseOverwritingInputs, runInputs } from '../../engine/files/output-guard.ts';
+import { applyChanges } from '../../engine/generate/apply.ts';
+import { driftFindings } from '../../engine/generate/drift.ts';
+import { loadGenerationInput } from '../../engine/generate/input.ts';
 import { conflicts, pendingChanges, planGeneration } from '../../generator/render/index.ts';
-import { applyChanges, removeStaleTemps, WriteError } from '../../generator/write.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values } from '../args.ts';
-import { type FactlineConfig, generatingSpecs, loadConfig } from '../config.ts';
-import { driftFindings } from '../generation-findings.ts';
-import { loadGenerationInput } from '../generation-input.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
-import { inputGlobs, refuseOverwritingInputs, runInputs } from '../output-guard.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'gen',
