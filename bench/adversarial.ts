@@ -39,7 +39,11 @@ function run(c: Case): { verdict: 'ok' | 'false green' | 'false red' | 'died'; d
   try {
     for (const [path, text] of Object.entries(c.files))
       write(dir, path, typeof text === 'string' ? text.replaceAll(ROOT, dir) : text);
-    c.setup?.(dir);
+    try {
+      c.setup?.(dir);
+    } catch (error) {
+      return { verdict: 'died', detail: `setup failed: ${(error as Error).message.split('\n')[0]}` };
+    }
     const cwd = c.cwd === undefined ? dir : join(dir, c.cwd);
     const before = new Map((c.keep ?? []).map((f) => [f, readFileSync(join(cwd, f))]));
     const r = spawnSync(process.execPath, [cli, ...c.argv], {

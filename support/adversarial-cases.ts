@@ -1058,18 +1058,9 @@ function inputCases(): Case[] {
     name: 'a source under a path past the OS limit cites an unknown fact',
     files: base(),
     setup: (dir) => {
-      // Folder by folder with relative paths: no path past the limit is ever handed to the OS.
-      const part = 'd'.repeat(250);
-      execFileSync(
-        'sh',
-        [
-          '-c',
-          `cd src && for i in $(seq 1 18); do mkdir ${part} && cd ${part}; done && echo '// @implements greeter#NO-SUCH' > deep.ts`,
-        ],
-        {
-          cwd: dir,
-        },
-      );
+      // Folder by folder with relative paths from a child that moves down: no path past the limit is ever handed to the OS.
+      const script = `const fs = require('node:fs'); process.chdir('src'); for (let i = 0; i < 18; i++) { fs.mkdirSync('${'d'.repeat(250)}'); process.chdir('${'d'.repeat(250)}'); } fs.writeFileSync('deep.ts', '// @implements greeter#NO-SUCH\\n');`;
+      execFileSync(process.execPath, ['-e', script], { cwd: dir });
     },
     argv: ['check', '--no-cache'],
     expect: 'red',
