@@ -58,6 +58,14 @@ function commitAll(dir: string): void {
   git(dir, 'commit', '-qm', 'base');
 }
 
+/** The pin (`~` digits) the CLI under judgement gives fact `id` of the project in `dir`. */
+function pinOf(dir: string, id?: string): string {
+  const { facts } = JSON.parse(
+    execFileSync(process.execPath, [CLI.path, 'facts', '--json'], { cwd: dir, encoding: 'utf8' }),
+  ) as { facts: { id: string; digest: string }[] };
+  return (id === undefined ? facts[0] : facts.find((f) => f.id === id))!.digest.slice(0, 8);
+}
+
 // ---------------------------------------------------------------- results
 
 /** One test outcome as a runner reports it: where, titles, how it ended. */
@@ -694,10 +702,7 @@ function digestCase(name: string, before: string, after: string, expect: 'red' |
       'test/a.test.ts': '// @verifies limits#CELL\n',
     },
     setup: (dir) => {
-      const facts = JSON.parse(
-        execFileSync(process.execPath, [CLI.path, 'facts', '--json'], { cwd: dir, encoding: 'utf8' }),
-      ) as { facts: { id: string; digest: string }[] };
-      const pin = facts.facts.find((f) => f.id === 'CELL')!.digest.slice(0, 8);
+      const pin = pinOf(dir, 'CELL');
       writeFileSync(join(dir, 'src/a.ts'), `// @implements limits#CELL~${pin}\n`);
       writeFileSync(join(dir, 'test/a.test.ts'), `// @verifies limits#CELL~${pin}\n`);
       writeFileSync(join(dir, 'specs/limits.md'), after);
@@ -897,12 +902,7 @@ function changedCases(): Case[] {
         'factline.config.json',
         '{"specs": ["../outside/*.md"], "specsRoot": "../outside", "sources": ["src/**/*"], "tests": ["test/**/*"]}',
       );
-      const facts = JSON.parse(
-        execFileSync(process.execPath, [CLI.path, 'facts', '--json'], { cwd: root, encoding: 'utf8' }),
-      ) as {
-        facts: { digest: string }[];
-      };
-      const pin = facts.facts[0]!.digest.slice(0, 8);
+      const pin = pinOf(root);
       write(root, 'src/greet.ts', `// @implements greeter#GREET-BY-NAME~${pin}\n`);
       write(root, 'test/greet.test.ts', `// @verifies greeter#GREET-BY-NAME~${pin}\nit('x', () => {});\n`);
       commitAll(root);
@@ -1003,12 +1003,7 @@ function changedCases(): Case[] {
     name: 'a cited fact reworded in a changed spec (pinned)',
     files: base(),
     setup: (dir) => {
-      const facts = JSON.parse(
-        execFileSync(process.execPath, [CLI.path, 'facts', '--json'], { cwd: dir, encoding: 'utf8' }),
-      ) as {
-        facts: { digest: string }[];
-      };
-      const pin = facts.facts[0]!.digest.slice(0, 8);
+      const pin = pinOf(dir);
       writeFileSync(join(dir, 'src/greet.ts'), `// @implements greeter#GREET-BY-NAME~${pin}\n`);
       commitAll(dir);
       writeFileSync(join(dir, 'specs/greeter.md'), SPEC.replace('Hello', 'Goodbye'));
@@ -1087,58 +1082,32 @@ function inputCases(): Case[] {
     expect: 'red',
   });
   // CRLF: the Linux verdict either way (a wrong red is counted as a false red, a wrong green as a false green).
-  out.push({
+  /** A pinned `@fact/code` project checked out with CRLF line ends, its code block optionally edited after pinning. */
+  const crlfShape = (name: string, edit: (spec: string) => string, expect: 'red' | 'green'): Case => ({
     category: 'inputs',
-    name: 'CRLF checkout of a green project stays green (pinned @fact/code)',
+    name,
     files: {},
     setup: (dir) => {
+      const spec =
+        '# Shape\n\n@status:impl/done\n\n@fact/code:SHAPE The shape.\n\n```ts\nconst a = 1;\n```\n';
       write(dir, 'factline.config.json', CONFIG);
-      write(
-        dir,
-        'specs/shape.md',
-        '# Shape\n\n@status:impl/done\n\n@fact/code:SHAPE The shape.\n\n```ts\nconst a = 1;\n```\n',
-      );
-      const facts = JSON.parse(
-        execFileSync(process.execPath, [CLI.path, 'facts', '--json'], { cwd: dir, encoding: 'utf8' }),
-      ) as {
-        facts: { digest: string }[];
-      };
-      const pin = facts.facts[0]!.digest.slice(0, 8);
+      write(dir, 'specs/shape.md', spec);
+      const pin = pinOf(dir);
       write(dir, 'src/a.ts', crlf(`// @implements shape#SHAPE~${pin}\n`));
       write(dir, 'test/a.test.ts', crlf(`// @verifies shape#SHAPE~${pin}\n`));
-      write(dir, 'specs/shape.md', crlf(readFileSync(join(dir, 'specs/shape.md'), 'utf8')));
+      write(dir, 'specs/shape.md', crlf(edit(spec)));
     },
     argv: ['check', '--no-cache'],
-    expect: 'green',
+    expect,
   });
-  out.push({
-    category: 'inputs',
-    name: 'CRLF checkout of a project whose code block changed goes stale as on Linux',
-    files: {},
-    setup: (dir) => {
-      write(dir, 'factline.config.json', CONFIG);
-      write(
-        dir,
-        'specs/shape.md',
-        '# Shape\n\n@status:impl/done\n\n@fact/code:SHAPE The shape.\n\n```ts\nconst a = 1;\n```\n',
-      );
-      const facts = JSON.parse(
-        execFileSync(process.execPath, [CLI.path, 'facts', '--json'], { cwd: dir, encoding: 'utf8' }),
-      ) as {
-        facts: { digest: string }[];
-      };
-      const pin = facts.facts[0]!.digest.slice(0, 8);
-      write(dir, 'src/a.ts', crlf(`// @implements shape#SHAPE~${pin}\n`));
-      write(dir, 'test/a.test.ts', crlf(`// @verifies shape#SHAPE~${pin}\n`));
-      write(
-        dir,
-        'specs/shape.md',
-        crlf(readFileSync(join(dir, 'specs/shape.md'), 'utf8').replace('a = 1', 'a = 2')),
-      );
-    },
-    argv: ['check', '--no-cache'],
-    expect: 'red',
-  });
+  out.push(crlfShape('CRLF checkout of a green project stays green (pinned @fact/code)', (t) => t, 'green'));
+  out.push(
+    crlfShape(
+      'CRLF checkout of a project whose code block changed goes stale as on Linux',
+      (t) => t.replace('a = 1', 'a = 2'),
+      'red',
+    ),
+  );
   out.push({
     category: 'inputs',
     name: 'CRLF checkout of generated files is still generated (gen --check)',
