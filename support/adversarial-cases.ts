@@ -201,25 +201,21 @@ interface Scenario {
 }
 
 const cite = '// @verifies greeter#GREET-BY-NAME';
+
+/** The plain citing test, and the runner's one outcome for a test of its title in `file`. */
+function plain(name: string, file: string, status: Row['status'], expect: 'red' | 'green'): Scenario {
+  return {
+    name,
+    test: { 'test/greet.test.ts': TEST },
+    rows: [{ file, titles: ['greets by name'], status }],
+    expect,
+  };
+}
+
 const SCENARIOS: Scenario[] = [
-  {
-    name: 'the citing test passed',
-    test: { 'test/greet.test.ts': TEST },
-    rows: [{ file: 'test/greet.test.ts', titles: ['greets by name'], status: 'passed' }],
-    expect: 'green',
-  },
-  {
-    name: 'the citing test failed',
-    test: { 'test/greet.test.ts': TEST },
-    rows: [{ file: 'test/greet.test.ts', titles: ['greets by name'], status: 'failed' }],
-    expect: 'red',
-  },
-  {
-    name: 'the citing test was skipped',
-    test: { 'test/greet.test.ts': TEST },
-    rows: [{ file: 'test/greet.test.ts', titles: ['greets by name'], status: 'skipped' }],
-    expect: 'red',
-  },
+  plain('the citing test passed', 'test/greet.test.ts', 'passed', 'green'),
+  plain('the citing test failed', 'test/greet.test.ts', 'failed', 'red'),
+  plain('the citing test was skipped', 'test/greet.test.ts', 'skipped', 'red'),
   {
     name: 'the test file threw at import',
     test: { 'test/greet.test.ts': `throw new Error('boom');\n${TEST}` },
@@ -270,18 +266,18 @@ const SCENARIOS: Scenario[] = [
     ],
     expect: 'red',
   },
-  {
-    name: 'a same-titled test passed in packages/legacy/test/greet.test.ts, ours is absent',
-    test: { 'test/greet.test.ts': TEST },
-    rows: [{ file: 'packages/legacy/test/greet.test.ts', titles: ['greets by name'], status: 'passed' }],
-    expect: 'red',
-  },
-  {
-    name: 'a same-titled test passed in another file, ours failed to be listed',
-    test: { 'test/greet.test.ts': TEST },
-    rows: [{ file: 'test/other.test.ts', titles: ['greets by name'], status: 'passed' }],
-    expect: 'red',
-  },
+  plain(
+    'a same-titled test passed in packages/legacy/test/greet.test.ts, ours is absent',
+    'packages/legacy/test/greet.test.ts',
+    'passed',
+    'red',
+  ),
+  plain(
+    'a same-titled test passed in another file, ours failed to be listed',
+    'test/other.test.ts',
+    'passed',
+    'red',
+  ),
   {
     name: 'the citation is above a describe whose test failed',
     test: {
@@ -927,9 +923,9 @@ function changedCases(): Case[] {
     argv: ['check', '--changed', '--no-cache'],
     expect: 'red',
   });
-  out.push({
+  const stagedBad = (flags: string[]): Case => ({
     category: 'changed',
-    name: 'a bad citation staged, reverted only in the working copy (--staged)',
+    name: `a bad citation staged, reverted only in the working copy (${flags.join(' ')})`,
     files: base(),
     setup: (dir) => {
       commitAll(dir);
@@ -937,22 +933,10 @@ function changedCases(): Case[] {
       git(dir, 'add', 'src/greet.ts');
       writeFileSync(join(dir, 'src/greet.ts'), SOURCE);
     },
-    argv: ['check', '--staged', '--no-cache'],
+    argv: ['check', ...flags, '--no-cache'],
     expect: 'red',
   });
-  out.push({
-    category: 'changed',
-    name: 'a bad citation staged, reverted only in the working copy (--changed --staged)',
-    files: base(),
-    setup: (dir) => {
-      commitAll(dir);
-      writeFileSync(join(dir, 'src/greet.ts'), bad);
-      git(dir, 'add', 'src/greet.ts');
-      writeFileSync(join(dir, 'src/greet.ts'), SOURCE);
-    },
-    argv: ['check', '--changed', '--staged', '--no-cache'],
-    expect: 'red',
-  });
+  out.push(stagedBad(['--staged']), stagedBad(['--changed', '--staged']));
   out.push({
     category: 'changed',
     name: 'a staged deletion of the only test, restored in the working copy (--staged)',
