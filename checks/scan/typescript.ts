@@ -271,6 +271,8 @@ function walk(
   let closedFills = false;
   // Titles and tables still open: the walk cannot stop early while one is.
   let openTitles = 0;
+  // A call whose title was just read: unless `,` or `)` follows, the title is an expression (`'a ' + b`).
+  let justTitled: Frame | undefined;
 
   for (let kind = lexer.scan(); kind !== K.EndOfFile; kind = lexer.scan()) {
     if (lexer.newline) newlineSinceToken = true;
@@ -309,6 +311,11 @@ function walk(
       }
       continue;
     }
+    if (justTitled !== undefined) {
+      // @implements green#RESULTS-UNCONFIRMED-IS-AN-ERROR
+      if (kind !== K.Comma && kind !== K.CloseParen) untitle(justTitled);
+      justTitled = undefined;
+    }
     const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
     // Past the last tag nothing more can be bound: stop tokenizing early.
     if (
@@ -317,6 +324,7 @@ function walk(
       !pending &&
       expectName === undefined &&
       !top?.wantsTitle &&
+      justTitled === undefined &&
       openTitles === 0 &&
       closedEach === undefined
     )
@@ -353,6 +361,7 @@ function walk(
             stack.pop();
             if (top.titleFor !== undefined) {
               setTitle(top.titleFor, top.titleParts!.join(TEMPLATE_HOLE), '`');
+              justTitled = top.titleFor;
               openTitles--;
             }
           }
@@ -491,9 +500,10 @@ function walk(
         break;
     }
     if (top?.wantsTitle && stack[stack.length - 1] === top && kind !== K.OpenParen) {
-      if (kind === K.StringLiteral || kind === K.NoSubstitutionTemplate)
+      if (kind === K.StringLiteral || kind === K.NoSubstitutionTemplate) {
         setTitle(top, lexer.tokenValue(), '"');
-      else {
+        justTitled = top;
+      } else {
         top.label = top.each ? `${top.callee}.each` : top.callee;
         top.wantsTitle = undefined;
       }
@@ -590,6 +600,12 @@ function setTitle(call: Frame, title: string, quote: '"' | '`'): void {
   call.label = `${call.each ? `${call.callee}.each` : call.callee} ${quote}${title}${quote}`;
   if (call.wantsTitle === 'test') call.test = title;
   call.wantsTitle = undefined;
+}
+
+/** A call whose title turned out to be an expression: its title is unknown, as for `it(NAME, …)`. */
+function untitle(call: Frame): void {
+  call.label = call.each ? `${call.callee}.each` : call.callee;
+  call.test = undefined;
 }
 
 function isBoundary(kind: Kind): boolean {
