@@ -317,6 +317,54 @@ const SCENARIOS: Scenario[] = [
     expect: 'red',
   },
   {
+    name: 'the citing test under two describes failed',
+    test: {
+      'test/greet.test.ts': `describe('greeter', () => {\n  describe('names', () => {\n    ${cite}\n    it('greets by name', () => {});\n  });\n});\n`,
+    },
+    rows: [{ file: 'test/greet.test.ts', titles: ['greeter', 'names', 'greets by name'], status: 'failed' }],
+    expect: 'red',
+  },
+  {
+    name: 'the citing test() failed',
+    test: { 'test/greet.test.ts': `${cite}\ntest('greets by name', () => {});\n` },
+    rows: [{ file: 'test/greet.test.ts', titles: ['greets by name'], status: 'failed' }],
+    expect: 'red',
+  },
+  {
+    name: 'one row of the citing it.each failed',
+    test: { 'test/greet.test.ts': `${cite}\nit.each([1, 2])('greets %i by name', () => {});\n` },
+    rows: [
+      { file: 'test/greet.test.ts', titles: ['greets 1 by name'], status: 'passed' },
+      { file: 'test/greet.test.ts', titles: ['greets 2 by name'], status: 'failed' },
+    ],
+    expect: 'red',
+  },
+  {
+    name: 'ours failed under one describe, a same-titled test passed under another',
+    test: {
+      'test/greet.test.ts': `describe('a', () => {\n  ${cite}\n  it('greets by name', () => {});\n});\ndescribe('b', () => {\n  it('greets by name', () => {});\n});\n`,
+    },
+    rows: [
+      { file: 'test/greet.test.ts', titles: ['a', 'greets by name'], status: 'failed' },
+      { file: 'test/greet.test.ts', titles: ['b', 'greets by name'], status: 'passed' },
+    ],
+    expect: 'red',
+  },
+  {
+    name: 'the title is a template literal with a variable, every run failed',
+    test: {
+      'test/greet.test.ts': `const who = 'Ada';\n${cite}\nit(\`greets \${who} by name\`, () => {});\n`,
+    },
+    rows: [{ file: 'test/greet.test.ts', titles: ['greets Ada by name'], status: 'failed' }],
+    expect: 'red',
+  },
+  {
+    name: 'the results are from the same file in another checkout',
+    test: { 'test/greet.test.ts': TEST },
+    rows: [{ file: '../elsewhere/test/greet.test.ts', titles: ['greets by name'], status: 'passed' }],
+    expect: 'red',
+  },
+  {
     name: 'the citation sits in a helper outside every test',
     test: { 'test/greet.test.ts': `${cite}\nfunction helper() {}\nit('other', () => {});\n` },
     rows: [{ file: 'test/greet.test.ts', titles: ['other'], status: 'passed' }],
@@ -536,6 +584,34 @@ function markupCases(): Case[] {
       ),
     );
   }
+  for (const [kind, open] of [
+    ['a list item', '- '],
+    ['a numbered item', '1. '],
+    ['a task item', '- [ ] '],
+    ['a block quote', '> '],
+    ['a quoted list item', '> - '],
+  ]) {
+    for (const marker of [
+      '**@status:impl/done**',
+      '(@status:impl/done)',
+      '@Status:impl/done',
+      '@staus:impl/done',
+    ]) {
+      out.push(markupCase(`${kind}, marker ${marker}`, `${head}\n${open}${fact} ${marker}\n`));
+    }
+    out.push(
+      markupCase(
+        `${kind}, anchor **@fact:**`,
+        `# Greeter\n\n@status:impl/done\n\n${SPEC.split('\n')[2]}\n\n${open}**@fact:GREET-SHOUTS** shouts.\n`,
+      ),
+    );
+  }
+  out.push(
+    markupCase(
+      'a table cell, marker **@status:impl/done**',
+      `${head}\n| a | b |\n| --- | --- |\n| ${fact} **@status:impl/done** | x |\n`,
+    ),
+  );
   for (const word of ['Fact', 'FACT', 'fcat', 'fatc', 'fakt', 'facts', 'fac']) {
     out.push(
       markupCase(
@@ -655,6 +731,12 @@ function policyCases(): Case[] {
     '{"impl/done": ["implementation;verification"]}',
     '{"implement/*": ["implementation"]}',
     '{"*/dnoe": ["implementation"]}',
+    '{"freeze/dnoe": ["implementation"]}',
+    '{"test/don": ["verification"]}',
+    '{"impl/done": ["implementation"], "tset/done": ["verification"]}',
+    '{"impl/done": ["implementation", "Verification"]}',
+    '{"impl/done": ["implementation", "verification", "docs"]}',
+    '{"impl/done": ["implementation", "verification "]}',
     '"vibvm"',
     '"factlin"',
   ];
@@ -769,6 +851,14 @@ function namespaceCases(): Case[] {
       'spec://vendorx/greeter#GREET-BY-NAME',
       'red',
     ],
+    [', "namespace": "acme"', 'spec://acm/greeter#GREET-BY-NAME', 'red'],
+    [', "namespace": "acme"', 'spec://acme.other/greeter#GREET-BY-NAME', 'red'],
+    [', "namespace": "org.acme"', 'spec://acme/greeter#GREET-BY-NAME', 'red'],
+    [
+      ', "externalSpecs": [{"namespace": "vendor", "root": "vendor/specs"}]',
+      'spec://other/greeter#GREET-BY-NAME',
+      'red',
+    ],
     [', "namespace": "acme"', 'spec://acme/greeter#GREET-BY-NAME', 'green'],
   ];
   for (const [extra, address, expect] of forms) {
@@ -821,6 +911,40 @@ function writerCases(): Case[] {
   for (const [name, argv, keep] of writes) {
     out.push({ category: 'writers', name, files: files(), argv, expect: 'red', keep: [keep] });
   }
+  out.push({
+    category: 'writers',
+    name: 'conform --results over the vectors file it reads',
+    files: { ...files(), 'vectors/v.json': '{"format": "mcp-conformance-vectors/1", "vectors": []}\n' },
+    argv: ['conform', 'vectors/v.json', '--results', 'vectors/v.json', '--', process.execPath, '-e', ''],
+    expect: 'red',
+    keep: ['vectors/v.json'],
+  });
+  out.push({
+    category: 'writers',
+    name: 'gen writes a template named after the config',
+    files: {
+      'factline.config.json':
+        '{"generate": {"spec": "specs/doc.md", "templates": "templates", "out": "."}, "sources": ["src/**/*"], "tests": ["test/**/*"]}',
+      'specs/doc.md': '# D\n\n@fact:A A holds.\n',
+      'templates/factline.config.json.hbs': '{}\n',
+    },
+    argv: ['gen', '--force'],
+    expect: 'red',
+    keep: ['factline.config.json'],
+  });
+  out.push({
+    category: 'writers',
+    name: 'gen writes a template named after the spec',
+    files: {
+      'factline.config.json':
+        '{"generate": {"spec": "specs/doc.md", "templates": "templates", "out": "specs"}, "sources": ["src/**/*"], "tests": ["test/**/*"]}',
+      'specs/doc.md': '# D\n\n@fact:A A holds.\n',
+      'templates/doc.md.hbs': 'replaced\n',
+    },
+    argv: ['gen', '--force'],
+    expect: 'red',
+    keep: ['specs/doc.md'],
+  });
   out.push({
     category: 'writers',
     name: '--junit through a symlink to the results',
