@@ -123,7 +123,7 @@ export type CheckArgs = Values<typeof SPEC.options>;
 function changedHelp(): string {
   const judged = RULE_IDS.filter((id) => partialScope(id) === 'citation').join(', ');
   return wrap(
-    `--changed [REF] (default HEAD) judges what a partial run can: the citation findings (${judged}) in the files it scans, and the spec diagnostics of the spec files changed since REF, exactly as a full run reports them there. Whether a fact has its implementation and test needs every file, so these are not judged and left to the full \`factline check\`: ${NOT_JUDGED_IN_PART.join(', ')}. The exit code comes from the judged findings. When the config file changed since REF, or HEAD has no commit yet, the full gate runs. Outside a git work tree, or with a REF git cannot resolve: exit 2.`,
+    `--changed [REF] (default HEAD) judges what a partial run can: the citation findings (${judged}) in the files it scans, and the spec diagnostics of the spec files changed since REF, exactly as a full run reports them there. Whether a fact has its implementation and test needs every file, so these are not judged and left to the full \`factline check\`: ${NOT_JUDGED_IN_PART.join(', ')}. The exit code comes from the judged findings. When the config file changed since REF, HEAD has no commit yet, a spec lies outside the root, or a nested git repository lies under it, the full gate runs. With results, every test file whose tests failed or did not run is judged too. --staged judges the git index instead of the working tree (the whole gate, on a snapshot of the index). Outside a git work tree, or with a REF git cannot resolve: exit 2.`,
     80,
   ).join('\n');
 }
