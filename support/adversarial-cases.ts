@@ -699,7 +699,7 @@ function markupCases(): Case[] {
     out.push(
       markupCase(
         `@requires:${kinds}`,
-        `# Greeter\n\n@fact:GREET-SHOUTS @requires:${kinds} \`greet(name, {loud: true})\` shouts.\n`,
+        `${head}\n@fact:GREET-SHOUTS @requires:${kinds} \`greet(name, {loud: true})\` shouts.\n`,
       ),
     );
   }
@@ -707,7 +707,7 @@ function markupCases(): Case[] {
     out.push(
       markupCase(
         `@${word}:verification`,
-        `# Greeter\n\n@fact:GREET-SHOUTS @${word}:verification \`greet(name, {loud: true})\` shouts.\n`,
+        `${head}\n@fact:GREET-SHOUTS @${word}:verification \`greet(name, {loud: true})\` shouts.\n`,
       ),
     );
   }
@@ -725,8 +725,8 @@ function policyCases(): Case[] {
     '{"imp/done": ["implementation", "verification"]}',
     '{"impl/done ": ["implementation", "verification"]}',
     '{"impl-done": ["implementation", "verification"]}',
-    '{"impl/done": ["implementaton", "verification"]}',
-    '{"impl/done": ["implementation", "verfication"]}',
+    '{"impl/done": ["implementaton"]}',
+    '{"impl/done": ["verfication"]}',
     '{"impl/done": ["Implementation"]}',
     '{"impl/done": ["implementation;verification"]}',
     '{"implement/*": ["implementation"]}',
@@ -734,9 +734,9 @@ function policyCases(): Case[] {
     '{"freeze/dnoe": ["implementation"]}',
     '{"test/don": ["verification"]}',
     '{"impl/done": ["implementation"], "tset/done": ["verification"]}',
-    '{"impl/done": ["implementation", "Verification"]}',
-    '{"impl/done": ["implementation", "verification", "docs"]}',
-    '{"impl/done": ["implementation", "verification "]}',
+    '{"impl/done": ["Verification"]}',
+    '{"impl/done": ["docs"]}',
+    '{"impl/done": ["verification "]}',
     '"vibvm"',
     '"factlin"',
   ];

@@ -97,7 +97,7 @@ describe('issue 22: spec markup and policy', () => {
       'markup | @requires:verfication',
       'markup | @requires:Implementation',
       'markup | @requires:implementation;verification',
-      'policy | policy {"impl/done": ["implementaton", "verification"]}',
+      'policy | policy {"impl/done": ["implementaton"]}',
       'policy | policy {"impl/dnoe": ["implementation", "verification"]}',
       'digest | table header: allowed → forbidden',
       'digest | reference link target changes',
