@@ -26,7 +26,6 @@ import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
 import { inputGlobs, refuseOverwritingInputs, runInputs } from '../../engine/files/output-guard.ts';
 import { notPassingTestFiles } from '../../engine/gate/results.ts';
 import { Project } from '../../engine/project.ts';
-import { stagedArgv, stagedTree } from '../../engine/staged.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
 import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
 
@@ -243,6 +242,8 @@ function changeNote(change: Change, covered: ChangedSet | undefined): string {
 /** The whole gate over a snapshot of the index; the outside files keep the user's paths. */
 async function onStagedTree(argv: string[], io: CliIO, self: Command): Promise<number> {
   const config = loadConfig(io.cwd, parseCommandArgs(SPEC, argv).values.config);
+  // git (child_process) loads only for a staged run.
+  const { stagedArgv, stagedTree } = await import('../../engine/staged.ts');
   const tree = stagedTree(io.cwd);
   try {
     const results = config.results.map((r) => resolve(config.root, r));
