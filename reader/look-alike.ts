@@ -119,7 +119,10 @@ function tokenEndOf(m: string, at: number): number {
 
 /** Whether only wrapping punctuation (and space, a `[pNN]` label or a task box) stands before `at` in the unit. */
 function atUnitStart(m: string, at: number): boolean {
-  const before = m.slice(0, at).replace(/\[p\d+\]/, '').replace(/^\s*\[[ xX]\]/, '');
+  const before = m
+    .slice(0, at)
+    .replace(/\[p\d+\]/, '')
+    .replace(/^\s*\[[ xX]\]/, '');
   for (const ch of before) if (!isSpace(ch) && !WRAP.test(ch)) return false;
   return true;
 }

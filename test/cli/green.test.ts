@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allCases, type Case, ROOT, removeTree, write } from '../../support/adversarial-cases.ts';
-import { runIn } from '../checks/helpers.ts';
+import { runInProcess as runIn } from '../support/cli.ts';
 
 const cases = new Map(allCases().map((c) => [`${c.category} | ${c.name}`, c]));
 
