@@ -88,9 +88,16 @@ const body = (r: Row) =>
       ? '<skipped/>'
       : '';
 
-/** Each runner's output, written as the runner writes it (captured from vitest 4, jest 30 + jest-junit 17, node 20/22, pytest 9). */
-const FORMATS: Record<string, Format> = {
-  'vitest JSON': (rows) => {
+/**
+ * The Jest-shaped JSON report vitest and Jest write: one entry per file with
+ * its absolute name; how a file that failed to load shows, and what a
+ * skipped test is called, differ between the two.
+ */
+function jsonReport(
+  whole: (failedToLoad: boolean) => Record<string, unknown>,
+  status: (s: Row['status']) => string,
+): Format {
+  return (rows) => {
     const files = new Map<string, Row[]>();
     for (const r of rows) files.set(r.file, [...(files.get(r.file) ?? []), r]);
     return {
@@ -99,18 +106,26 @@ const FORMATS: Record<string, Format> = {
         testResults: [...files].map(([file, rs]) => ({
           name: `${ROOT}/${file}`,
           status: rs.some((r) => r.status === 'failed') ? 'failed' : 'passed',
-          message: rs.some((r) => r.whole) ? 'boom at import' : '',
+          ...whole(rs.some((r) => r.whole)),
           assertionResults: rs
             .filter((r) => !r.whole)
             .map((r) => ({
               ancestorTitles: r.titles.slice(0, -1),
               title: r.titles.at(-1),
-              status: r.status,
+              status: status(r.status),
             })),
         })),
       }),
     };
-  },
+  };
+}
+
+/** Each runner's output, written as the runner writes it (captured from vitest 4, jest 30 + jest-junit 17, node 20/22, pytest 9). */
+const FORMATS: Record<string, Format> = {
+  'vitest JSON': jsonReport(
+    (whole) => ({ message: whole ? 'boom at import' : '' }),
+    (status) => status,
+  ),
   'vitest JUnit': (rows) => ({
     name: 'r.xml',
     text: `<testsuites name="vitest tests">${rows
@@ -166,28 +181,10 @@ const FORMATS: Record<string, Format> = {
       )
       .join('')}</testsuites>`,
   }),
-  'Jest JSON': (rows) => {
-    const files = new Map<string, Row[]>();
-    for (const r of rows) files.set(r.file, [...(files.get(r.file) ?? []), r]);
-    return {
-      name: 'r.json',
-      text: JSON.stringify({
-        testResults: [...files].map(([file, rs]) => ({
-          name: `${ROOT}/${file}`,
-          status: rs.some((r) => r.status === 'failed') ? 'failed' : 'passed',
-          ...(rs.some((r) => r.whole) ? { testExecError: { message: 'boom at import' } } : {}),
-          message: '',
-          assertionResults: rs
-            .filter((r) => !r.whole)
-            .map((r) => ({
-              ancestorTitles: r.titles.slice(0, -1),
-              title: r.titles.at(-1),
-              status: r.status === 'skipped' ? 'pending' : r.status,
-            })),
-        })),
-      }),
-    };
-  },
+  'Jest JSON': jsonReport(
+    (whole) => ({ ...(whole ? { testExecError: { message: 'boom at import' } } : {}), message: '' }),
+    (status) => (status === 'skipped' ? 'pending' : status),
+  ),
 };
 
 /** A test file and the outcomes its runner reports, for one scenario. */
