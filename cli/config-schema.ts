@@ -92,6 +92,12 @@ export const CONFIG_KEYS = {
         optional: true,
         description: 'Further specs the templates read values and facts from, after `spec`.',
       },
+      valueTypes: {
+        shape: S.record(S.any()),
+        optional: true,
+        description:
+          'Value types of this project for `{{value "ID" type="NAME"}}`: NAME → `{"pattern": REGEX}`, `{"range": [MIN, MAX]}`, `{"enum": [...]}` or `{"schema": JSON Schema}`, each with an optional `"example"`.',
+      },
     }),
     default: { spec: 'specs/mcp-core.md', templates: 'templates', out: 'generated' },
     description: 'The generated core: its spec, templates and output directory.',

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
+import { compileDeclaredTypes } from '../generator/declared-types.ts';
 import type { GenerationInput } from '../generator/render/index.ts';
 import { readTree } from '../generator/write.ts';
 import { parseSpec, type SpecDocument } from '../reader/index.ts';
@@ -35,6 +36,12 @@ export function loadGenerationInput(config: FactlineConfig): GenerationInput {
     existing: readTree(config.root, outDir),
   };
   if (moreSpecs.length > 0) input.moreSpecs = moreSpecs.map((s) => s.document);
+  if (config.namespace !== undefined) input.namespace = config.namespace;
+  const declared = compileDeclaredTypes(config.generate.valueTypes);
+  if (declared.problems.length > 0) {
+    throw new UsageError(`${config.file ?? 'factline.config.json'}: ${declared.problems.join('; ')}`);
+  }
+  if (declared.types.length > 0) input.valueTypes = declared.types;
   return input;
 }
 

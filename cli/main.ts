@@ -36,6 +36,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: "MCP server on stdio exposing factline's own tools",
     load: () => import('./commands/serve.ts'),
   },
+  scaffold: {
+    summary: 'write todo test stubs citing each fact no test verifies',
+    load: () => import('./commands/scaffold.ts'),
+  },
   conform: {
     summary: 'run conformance vectors against a server',
     load: () => import('./commands/conform.ts'),

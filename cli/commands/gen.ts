@@ -6,6 +6,8 @@
 import { watch } from 'node:fs';
 import { resolve } from 'node:path';
 import { conflicts, pendingChanges, planGeneration } from '../../generator/render/index.ts';
+import { runOutputCommands } from '../../generator/output-commands.ts';
+import { typecheckOutputs } from '../../generator/template-typecheck.ts';
 import { applyChanges, removeStaleTemps, WriteError } from '../../generator/write.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values } from '../args.ts';
 import { type FactlineConfig, generatingSpecs, loadConfig } from '../config.ts';
@@ -22,6 +24,10 @@ const SPEC = defineCommand({
     },
     force: { type: 'boolean', help: 'overwrite (or delete) generated files that were edited by hand' },
     watch: { type: 'boolean', help: 'regenerate whenever the spec or a template changes (Ctrl-C stops)' },
+    'check-templates': {
+      type: 'boolean',
+      help: "write nothing; type-check the TypeScript outputs and compile the others, each error at its template's line",
+    },
     config: SHARED.config,
   },
   about: `Renders every templates/<module>.ts.hbs against the spec into generated/<module>.ts
@@ -31,6 +37,9 @@ const SPEC = defineCommand({
   conflicts: [
     ['check', 'force', '--check writes nothing'],
     ['check', 'watch', '--check writes nothing'],
+    ['check-templates', 'check', 'each writes nothing; run one'],
+    ['check-templates', 'force', '--check-templates writes nothing'],
+    ['check-templates', 'watch', '--check-templates writes nothing'],
   ],
 });
 
@@ -58,13 +67,20 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
     return EXIT.clean;
   }
 
+  if (options['check-templates']) return checkTemplates(config, plan, io);
+
   // A killed run's temp files go first, whatever this run writes.
   removeStaleTemps(resolve(config.root, config.generate.out), true);
-  if (plan.errors.length > 0) {
-    for (const e of plan.errors) io.stderr.write(line(e.file, e.line, e.column, e.code, e.message, e.fix));
-    io.stderr.write(
-      `gen: ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}; nothing written\n`,
-    );
+  // Python, Rust and Go outputs are compiled by their own tools before anything is written.
+  const compiled =
+    plan.errors.length === 0
+      ? runOutputCommands(plan.outputs.filter((o) => o.action !== 'unchanged'))
+      : { errors: [], notes: [] };
+  for (const note of compiled.notes) io.stderr.write(`${note}\n`);
+  const errors = [...plan.errors, ...compiled.errors];
+  if (errors.length > 0) {
+    for (const e of errors) io.stderr.write(line(e.file, e.line, e.column, e.code, e.message, e.fix));
+    io.stderr.write(`gen: ${errors.length} error${errors.length === 1 ? '' : 's'}; nothing written\n`);
     return EXIT.findings;
   }
   const refused = options.force ? [] : conflicts(plan);
@@ -104,6 +120,21 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
   const unchanged = plan.outputs.length - writes.length;
   io.stdout.write(`gen: ${writes.length} written, ${deletes.length} deleted, ${unchanged} unchanged\n`);
   return EXIT.clean;
+}
+
+/** `--check-templates`: every output checked as code, errors at template lines, nothing written. */
+function checkTemplates(config: FactlineConfig, plan: ReturnType<typeof planGeneration>, io: CliIO): number {
+  const compiled = plan.errors.length === 0 ? runOutputCommands(plan.outputs) : { errors: [], notes: [] };
+  const typed = plan.errors.length === 0 ? typecheckOutputs(config.root, plan.outputs) : [];
+  for (const note of compiled.notes) io.stderr.write(`${note}\n`);
+  const errors = [...plan.errors, ...compiled.errors, ...typed];
+  for (const e of errors) io.stdout.write(line(e.file, e.line, e.column, e.code, e.message, e.fix));
+  io.stdout.write(
+    errors.length === 0
+      ? `gen --check-templates: ${plan.outputs.length} outputs check clean; nothing written\n`
+      : `gen --check-templates: ${errors.length} error${errors.length === 1 ? '' : 's'}; nothing written\n`,
+  );
+  return errors.length === 0 ? EXIT.clean : EXIT.findings;
 }
 
 // @implements factline#GEN-WATCH-REGENERATES
