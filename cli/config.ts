@@ -32,7 +32,13 @@ export interface FactlineConfig {
    * The generated core: its spec, templates and output directory; `specs`
    * lists further specs whose facts the templates may use too.
    */
-  generate: { spec: string; templates: string; out: string; specs?: string[]; valueTypes?: Record<string, unknown> };
+  generate: {
+    spec: string;
+    templates: string;
+    out: string;
+    specs?: string[];
+    valueTypes?: Record<string, unknown>;
+  };
   /** `spec://NAMESPACE/…` of this project's specs (vibevm's `namespace`); units then carry a uri. */
   namespace?: string;
   /** Other namespaces' spec roots, read to resolve their addresses only (vibevm's `external_specs`). */

@@ -5,8 +5,8 @@
  * Every problem names the key path and the fix.
  */
 import { Ajv } from 'ajv';
-import { VALUE_TYPES } from './render/value-types.ts';
 import type { DeclaredType } from './render/value-types.ts';
+import { VALUE_TYPES } from './render/value-types.ts';
 
 const FORMS = ['pattern', 'range', 'enum', 'schema'] as const;
 
@@ -39,7 +39,9 @@ export function compileDeclaredTypes(raw: Record<string, unknown> | undefined): 
     const d = def as Record<string, unknown>;
     const forms = FORMS.filter((f) => d[f] !== undefined);
     if (forms.length !== 1) {
-      problem(`needs exactly one of ${FORMS.join(', ')}${forms.length > 1 ? ` (has ${forms.join(' and ')})` : ''}`);
+      problem(
+        `needs exactly one of ${FORMS.join(', ')}${forms.length > 1 ? ` (has ${forms.join(' and ')})` : ''}`,
+      );
       continue;
     }
     const example = typeof d.example === 'string' ? { example: d.example } : {};
@@ -58,14 +60,23 @@ export function compileDeclaredTypes(raw: Record<string, unknown> | undefined): 
       types.push({ name, pattern: d.pattern, ...example });
     } else if (form === 'range') {
       const r = d.range;
-      if (!Array.isArray(r) || r.length !== 2 || !r.every((n) => typeof n === 'number' && Number.isFinite(n)) || r[0] > r[1]) {
+      if (
+        !Array.isArray(r) ||
+        r.length !== 2 ||
+        !r.every((n) => typeof n === 'number' && Number.isFinite(n)) ||
+        r[0] > r[1]
+      ) {
         problem('.range must be [MIN, MAX], two numbers with MIN ≤ MAX');
         continue;
       }
       types.push({ name, range: [r[0], r[1]] as [number, number], ...example });
     } else if (form === 'enum') {
       const e = d.enum;
-      if (!Array.isArray(e) || e.length === 0 || !e.every((v) => ['string', 'number', 'boolean'].includes(typeof v))) {
+      if (
+        !Array.isArray(e) ||
+        e.length === 0 ||
+        !e.every((v) => ['string', 'number', 'boolean'].includes(typeof v))
+      ) {
         problem('.enum must be a non-empty list of strings, numbers or booleans');
         continue;
       }
@@ -78,7 +89,9 @@ export function compileDeclaredTypes(raw: Record<string, unknown> | undefined): 
       }
       const t = (schema as { type?: unknown }).type;
       if (t !== undefined && !['string', 'integer', 'number', 'boolean'].includes(t as string)) {
-        problem(`.schema describes ${JSON.stringify(t)}: a value type is one string, number, integer or boolean`);
+        problem(
+          `.schema describes ${JSON.stringify(t)}: a value type is one string, number, integer or boolean`,
+        );
         continue;
       }
       let validate: ReturnType<Ajv['compile']>;
@@ -92,7 +105,9 @@ export function compileDeclaredTypes(raw: Record<string, unknown> | undefined): 
         name,
         schema: schema as { type?: unknown },
         validate: (value) =>
-          validate(value) ? undefined : (validate.errors ?? []).map((e) => `${e.instancePath || 'value'} ${e.message}`).join('; '),
+          validate(value)
+            ? undefined
+            : (validate.errors ?? []).map((e) => `${e.instancePath || 'value'} ${e.message}`).join('; '),
         ...example,
       });
     }

@@ -4,6 +4,7 @@
  * Each output is written to a private temp directory and checked there; an
  * error is reported at the template line the failing output line came from.
  * A tool that is not installed skips its check with a note, never silently.
+ * Tools are found on the PATH of the environment the command runs in.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,11 @@ const TOOLS: Partial<Record<OutputCheck, Tool>> = {
     problems(_out, err) {
       if (err.trim() === '') return [];
       const line = Number(/line (\d+)/.exec(err)?.[1] ?? 1);
-      const message = err.trim().split('\n').at(-1)!.replace(/\s*\(.*\.py, line \d+\)$/, '');
+      const message = err
+        .trim()
+        .split('\n')
+        .at(-1)!
+        .replace(/\s*\(.*\.py, line \d+\)$/, '');
       return [{ line, column: 1, message }];
     },
   },
@@ -48,7 +53,14 @@ const TOOLS: Partial<Record<OutputCheck, Tool>> = {
       return err
         .split('\n')
         .filter((l) => l.startsWith('{'))
-        .map((l) => JSON.parse(l) as { level: string; message: string; spans: { line_start: number; column_start: number; is_primary: boolean }[] })
+        .map(
+          (l) =>
+            JSON.parse(l) as {
+              level: string;
+              message: string;
+              spans: { line_start: number; column_start: number; is_primary: boolean }[];
+            },
+        )
         .filter((d) => d.level === 'error' && d.spans.length > 0)
         .map((d) => {
           const span = d.spans.find((s) => s.is_primary) ?? d.spans[0]!;
@@ -56,7 +68,9 @@ const TOOLS: Partial<Record<OutputCheck, Tool>> = {
         });
     },
     prepare: (text) =>
-      text.replace(/#\[spec\((?:implements|verifies|deviates) = "[^"\n]*"(?:, r = \d+)?\)\]/g, (m) => ' '.repeat(m.length)),
+      text.replace(/#\[spec\((?:implements|verifies|deviates) = "[^"\n]*"(?:, r = \d+)?\)\]/g, (m) =>
+        ' '.repeat(m.length),
+      ),
   },
   go: {
     command: 'gofmt',
@@ -78,7 +92,10 @@ export interface CommandChecks {
 
 /** Runs each output's language tool; outputs whose check is done in Node are left alone. */
 // @implements generator-languages#OUTPUT-CHECKED-PER-LANGUAGE
-export function runOutputCommands(outputs: readonly PlannedOutput[]): CommandChecks {
+export function runOutputCommands(
+  outputs: readonly PlannedOutput[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): CommandChecks {
   const errors: GenError[] = [];
   const missing = new Map<string, string[]>();
   const dir = mkdtempSync(join(tmpdir(), 'factline-gen-check-'));
@@ -92,14 +109,18 @@ export function runOutputCommands(outputs: readonly PlannedOutput[]): CommandChe
       }
       const file = join(dir, basename(output.path));
       writeFileSync(file, tool.prepare ? tool.prepare(output.text) : output.text);
-      const run = spawnSync(tool.command, tool.args(file, dir), { encoding: 'utf8', timeout: 60_000 });
+      const run = spawnSync(tool.command, tool.args(file, dir), { encoding: 'utf8', timeout: 60_000, env });
       if ((run.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT') {
         missing.set(tool.command, [output.path]);
         continue;
       }
       const problems = tool.problems(run.stdout ?? '', run.stderr ?? '');
       if (problems.length === 0 && run.status !== 0) {
-        problems.push({ line: 1, column: 1, message: `${tool.command} exited ${run.status}: ${(run.stderr ?? '').trim().split('\n')[0]}` });
+        problems.push({
+          line: 1,
+          column: 1,
+          message: `${tool.command} exited ${run.status}: ${(run.stderr ?? '').trim().split('\n')[0]}`,
+        });
       }
       const [first, ...more] = problems;
       if (!first) continue;
@@ -117,7 +138,8 @@ export function runOutputCommands(outputs: readonly PlannedOutput[]): CommandChe
     rmSync(dir, { recursive: true, force: true });
   }
   const notes = [...missing].map(
-    ([command, paths]) => `note: ${command} is not installed: ${paths.join(', ')} ${paths.length === 1 ? 'was' : 'were'} not checked by it`,
+    ([command, paths]) =>
+      `note: ${command} is not installed: ${paths.join(', ')} ${paths.length === 1 ? 'was' : 'were'} not checked by it`,
   );
   return { errors, notes };
 }

@@ -22,7 +22,11 @@ const DEFAULTS: ts.CompilerOptions = {
 function compilerOptions(root: string): ts.CompilerOptions {
   const file = resolve(root, 'tsconfig.json');
   if (!ts.sys.fileExists(file)) return { ...DEFAULTS, noEmit: true };
-  const parsed = ts.getParsedCommandLineOfConfigFile(file, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    file,
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} },
+  );
   return { ...(parsed?.options ?? DEFAULTS), noEmit: true };
 }
 
@@ -39,7 +43,8 @@ export function typecheckOutputs(root: string, outputs: readonly PlannedOutput[]
     const file = project.createSourceFile(path, o.text, { overwrite: true });
     // ESM or CommonJS as Node decides it for a file at that path (package.json "type", .mts/.cts).
     const format = ts.getImpliedNodeFormatForFile(path, undefined, ts.sys, options);
-    if (format !== undefined) (file.compilerNode as { impliedNodeFormat?: ts.ResolutionMode }).impliedNodeFormat = format;
+    if (format !== undefined)
+      (file.compilerNode as { impliedNodeFormat?: ts.ResolutionMode }).impliedNodeFormat = format;
   }
   const errors: GenError[] = [];
   for (const d of project.getPreEmitDiagnostics().map((x) => x.compilerObject)) {

@@ -5,8 +5,8 @@
  */
 import { watch } from 'node:fs';
 import { resolve } from 'node:path';
-import { conflicts, pendingChanges, planGeneration } from '../../generator/render/index.ts';
 import { runOutputCommands } from '../../generator/output-commands.ts';
+import { conflicts, pendingChanges, planGeneration } from '../../generator/render/index.ts';
 import { typecheckOutputs } from '../../generator/template-typecheck.ts';
 import { applyChanges, removeStaleTemps, WriteError } from '../../generator/write.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values } from '../args.ts';
@@ -74,7 +74,10 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
   // Python, Rust and Go outputs are compiled by their own tools before anything is written.
   const compiled =
     plan.errors.length === 0
-      ? runOutputCommands(plan.outputs.filter((o) => o.action !== 'unchanged'))
+      ? runOutputCommands(
+          plan.outputs.filter((o) => o.action !== 'unchanged'),
+          toolEnv(io),
+        )
       : { errors: [], notes: [] };
   for (const note of compiled.notes) io.stderr.write(`${note}\n`);
   const errors = [...plan.errors, ...compiled.errors];
@@ -122,9 +125,14 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
   return EXIT.clean;
 }
 
+/** The language tools run with the command's environment; with none given (a test's), the process's. */
+const toolEnv = (io: CliIO) =>
+  io.env.PATH === undefined ? process.env : { ...process.env, PATH: io.env.PATH };
+
 /** `--check-templates`: every output checked as code, errors at template lines, nothing written. */
 function checkTemplates(config: FactlineConfig, plan: ReturnType<typeof planGeneration>, io: CliIO): number {
-  const compiled = plan.errors.length === 0 ? runOutputCommands(plan.outputs) : { errors: [], notes: [] };
+  const compiled =
+    plan.errors.length === 0 ? runOutputCommands(plan.outputs, toolEnv(io)) : { errors: [], notes: [] };
   const typed = plan.errors.length === 0 ? typecheckOutputs(config.root, plan.outputs) : [];
   for (const note of compiled.notes) io.stderr.write(`${note}\n`);
   const errors = [...plan.errors, ...compiled.errors, ...typed];

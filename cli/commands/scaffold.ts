@@ -6,7 +6,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { RUNNERS, type Runner, scaffoldStubs, type StubFact } from '../../generator/render/scaffold.ts';
+import { RUNNERS, type Runner, type StubFact, scaffoldStubs } from '../../generator/render/scaffold.ts';
 import { summary } from '../../generator/render/values.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
@@ -29,7 +29,8 @@ per spec in the runner's own form, each stub citing its fact (@verifies) and
 marked todo or skip. The runner reports the stubs as not run, so the gate run
 with --results reports each fact as verification-skipped until its test is
 written and passes. A file that exists is kept, never overwritten.`,
-  epilog: 'Exit codes: 0 done (stubs written, kept, or none needed) · 2 usage, config or a file that cannot be written.',
+  epilog:
+    'Exit codes: 0 done (stubs written, kept, or none needed) · 2 usage, config or a file that cannot be written.',
 });
 
 /** The runner a project uses, read from its manifests. */
@@ -41,7 +42,8 @@ function detectRunner(root: string): Runner {
     if (/"jest"\s*:/.test(text)) return 'jest';
   }
   if (existsSync(join(root, 'Cargo.toml'))) return 'cargo';
-  if (['pyproject.toml', 'setup.py', 'setup.cfg', 'pytest.ini'].some((f) => existsSync(join(root, f)))) return 'pytest';
+  if (['pyproject.toml', 'setup.py', 'setup.cfg', 'pytest.ini'].some((f) => existsSync(join(root, f))))
+    return 'pytest';
   return 'node';
 }
 
@@ -73,11 +75,15 @@ const command: Command = {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
           throw new UsageError(`cannot write ${stub.path}: ${(error as Error).message}`);
         }
-        io.stdout.write(`kept ${stub.path} (it exists; not overwritten): no stub for ${stub.facts.join(', ')}\n`);
+        io.stdout.write(
+          `kept ${stub.path} (it exists; not overwritten): no stub for ${stub.facts.join(', ')}\n`,
+        );
         continue;
       }
       written += stub.facts.length;
-      io.stdout.write(`wrote ${stub.path} (${stub.facts.length} stub${stub.facts.length === 1 ? '' : 's'}, ${runner})\n`);
+      io.stdout.write(
+        `wrote ${stub.path} (${stub.facts.length} stub${stub.facts.length === 1 ? '' : 's'}, ${runner})\n`,
+      );
     }
     io.stdout.write(
       `scaffold: ${written} stub${written === 1 ? '' : 's'} written; run your tests with results and \`factline check --results FILE\`: each stays verification-skipped until its test is written\n`,

@@ -59,11 +59,17 @@ export function resolveRelative(fromFile: string, specifier: string): string {
 }
 
 /** Why a reference cannot stand in generated code, or undefined when it can. */
-function refusal(path: string, ref: ModuleReference, root: string, referencePath: boolean): string | undefined {
+function refusal(
+  path: string,
+  ref: ModuleReference,
+  root: string,
+  referencePath: boolean,
+): string | undefined {
   const s = ref.specifier;
   if (s === undefined) return 'loads a module named at run time, which cannot be checked';
   if (/^file:/i.test(s)) return `loads \`${s}\`, a file URL`;
-  if (s.startsWith('/') || /^[A-Za-z]:[\\/]/.test(s) || s.startsWith('\\')) return `loads \`${s}\`, an absolute path`;
+  if (s.startsWith('/') || /^[A-Za-z]:[\\/]/.test(s) || s.startsWith('\\'))
+    return `loads \`${s}\`, an absolute path`;
   if (!s.startsWith('.') && !referencePath) return undefined;
   const target = resolveRelative(path, s.replace(/\\/g, '/'));
   const inside = root === '' || root === '.' ? !target.startsWith('..') : target.startsWith(`${root}/`);

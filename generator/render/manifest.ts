@@ -48,7 +48,9 @@ export function manifestHeader(entry: Entry | undefined, text: string): ParsedHe
 }
 
 /** The manifest's text for the header-less outputs of one run. */
-export function manifestText(outputs: readonly { path: string; spec: string; template: string; body: string }[]): string {
+export function manifestText(
+  outputs: readonly { path: string; spec: string; template: string; body: string }[],
+): string {
   const files: Record<string, Entry> = {};
   for (const o of [...outputs].sort((a, b) => (a.path < b.path ? -1 : 1))) {
     files[o.path] = { spec: o.spec, template: o.template, 'body-sha256': sha256(o.body) };

@@ -48,7 +48,13 @@ function tomlProblems(text: string): OutputProblem[] {
     return [];
   } catch (error) {
     const e = error as Error & { line?: number; column?: number };
-    return [{ line: e.line ?? 1, column: e.column ?? 1, message: e.message.split('\n')[0]!.replace(/^Invalid TOML document: /, '') }];
+    return [
+      {
+        line: e.line ?? 1,
+        column: e.column ?? 1,
+        message: e.message.split('\n')[0]!.replace(/^Invalid TOML document: /, ''),
+      },
+    ];
   }
 }
 

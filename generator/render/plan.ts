@@ -175,7 +175,12 @@ export function planGeneration(input: GenerationInput): Plan {
   if (headerless.length > 0 || keptEntries.length > 0) {
     const entries = [
       ...headerless.map((r) => ({ path: r.path, spec: r.spec, template: r.template, body: r.body })),
-      ...keptEntries.map(([path, e]) => ({ path, spec: e.spec, template: e.template, body: existing.get(path) ?? '' })),
+      ...keptEntries.map(([path, e]) => ({
+        path,
+        spec: e.spec,
+        template: e.template,
+        body: existing.get(path) ?? '',
+      })),
     ];
     const text = manifestText(entries);
     if (failed.size === 0 || headerless.every((r) => !failed.has(r.template))) {

@@ -26,7 +26,11 @@ export interface StubFile {
   facts: string[];
 }
 
-const snake = (id: string) => id.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+const snake = (id: string) =>
+  id
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
 const fileStem = (doc: string) => doc.replace(/[^A-Za-z0-9_-]+/g, '-');
 const comment = (text: string) => inertTags(oneLine(text));
 const jsString = (text: string) => `'${escapeString(text, "'", jsControl)}'`;
@@ -48,7 +52,9 @@ function jsFile(runner: 'vitest' | 'jest' | 'node', doc: string, facts: readonly
         : [];
   const stub = (f: StubFact) => [
     `  // @verifies ${f.address} — ${comment(f.summary)}`,
-    runner === 'node' ? `  it(${jsString(title(f))}, { todo: 'write this test' });` : `  it.todo(${jsString(title(f))});`,
+    runner === 'node'
+      ? `  it(${jsString(title(f))}, { todo: 'write this test' });`
+      : `  it.todo(${jsString(title(f))});`,
   ];
   return [
     ...header('//', facts[0]!.file),

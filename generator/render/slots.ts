@@ -48,7 +48,11 @@ export interface Filled {
 }
 
 const where = (context: Context) =>
-  context.kind === 'string' ? `a ${context.quote}…${context.quote.replace(/^[a-zA-Z]+/, '')} string` : context.kind === 'other' ? context.what : `a ${context.kind}`;
+  context.kind === 'string'
+    ? `a ${context.quote}…${context.quote.replace(/^[a-zA-Z]+/, '')} string`
+    : context.kind === 'other'
+      ? context.what
+      : `a ${context.kind}`;
 
 /** The text a slot becomes where it stands. */
 // @implements generator-languages#ESCAPE-BY-CONTEXT
@@ -89,8 +93,18 @@ export function fillSlots(raw: string, slots: readonly Slot[], language: Languag
   clean += raw.slice(last);
 
   // 2. Each placeholder's context, read by the language's lexer over the whole output.
-  const found = [...clean.matchAll(SENTINEL)].map((m) => ({ offset: m.index, end: m.index + m[0].length, slot: Number(m[1]) }));
-  const contexts = found.length > 0 ? language.contexts(clean, found.map((f) => f.offset)) : [];
+  const found = [...clean.matchAll(SENTINEL)].map((m) => ({
+    offset: m.index,
+    end: m.index + m[0].length,
+    slot: Number(m[1]),
+  }));
+  const contexts =
+    found.length > 0
+      ? language.contexts(
+          clean,
+          found.map((f) => f.offset),
+        )
+      : [];
   const errors: GenError[] = [];
   const replacement = found.map((f, i) => {
     const slot = slots[f.slot]!;

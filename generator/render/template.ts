@@ -180,17 +180,29 @@ function routeThroughText(node: hbs.AST.MustacheStatement): void {
   if (path.type === 'PathExpression' && SLOT_HELPERS.has(path.original)) return;
   const call: hbs.AST.Expression =
     node.params.length > 0 || node.hash
-      ? ({ type: 'SubExpression', path: node.path, params: node.params, hash: node.hash, loc: node.loc } as hbs.AST.SubExpression)
+      ? ({
+          type: 'SubExpression',
+          path: node.path,
+          params: node.params,
+          hash: node.hash,
+          loc: node.loc,
+        } as hbs.AST.SubExpression)
       : node.path;
   // A name looked up for the text slot is as strict as one written alone.
   if (call.type === 'PathExpression') (call as hbs.AST.PathExpression & { strict?: boolean }).strict = true;
-  node.path = { type: 'PathExpression', data: false, depth: 0, parts: [TEXT], original: TEXT, loc: node.loc } as hbs.AST.PathExpression;
+  node.path = {
+    type: 'PathExpression',
+    data: false,
+    depth: 0,
+    parts: [TEXT],
+    original: TEXT,
+    loc: node.loc,
+  } as hbs.AST.PathExpression;
   node.params = [call];
   node.hash = undefined as unknown as hbs.AST.Hash;
 }
 
 function syntaxError(file: string, error: Error): GenError {
-
   const line = Number(
     /on line (\d+)/.exec(error.message)?.[1] ?? /- (\d+):\d+$/.exec(error.message)?.[1] ?? 1,
   );

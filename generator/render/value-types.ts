@@ -43,7 +43,10 @@ const BYTE_UNITS: Record<string, number> = {
 export const GENERAL_TYPES: readonly ValueType[] = [
   {
     name: 'integer',
-    check: (t) => (integerText(t) !== undefined ? int(integerText(t)!) : { ok: false, why: 'is not a whole number', example: '42' }),
+    check: (t) =>
+      integerText(t) !== undefined
+        ? int(integerText(t)!)
+        : { ok: false, why: 'is not a whole number', example: '42' },
     resembles: looksNumeric,
   },
   {
@@ -94,7 +97,9 @@ export const MCP_TYPES: readonly ValueType[] = [
   {
     name: 'revision',
     check: (t) =>
-      isCalendarDate(t) ? str(t) : { ok: false, why: 'is not a calendar date YYYY-MM-DD', example: '2024-11-05' },
+      isCalendarDate(t)
+        ? str(t)
+        : { ok: false, why: 'is not a calendar date YYYY-MM-DD', example: '2024-11-05' },
     resembles: (t) => /\d{4}-\d{2}-\d{2}/.test(t),
   },
   {
@@ -116,7 +121,11 @@ export const MCP_TYPES: readonly ValueType[] = [
     check: (t) =>
       /^[A-Za-z_$][\w$.-]*(?:\/[A-Za-z_$][\w$.-]*)*$/.test(t)
         ? str(t)
-        : { ok: false, why: 'is not a method name (path-like token such as `tools/call`)', example: 'tools/call' },
+        : {
+            ok: false,
+            why: 'is not a method name (path-like token such as `tools/call`)',
+            example: 'tools/call',
+          },
   },
 ];
 
@@ -142,7 +151,10 @@ export function declaredType(d: DeclaredType): ValueType {
     const re = new RegExp(d.pattern, 'u');
     return {
       name: d.name,
-      check: (t) => (re.test(t) ? str(t) : { ok: false, why: `does not match /${d.pattern}/`, example: d.example ?? 'a matching text' }),
+      check: (t) =>
+        re.test(t)
+          ? str(t)
+          : { ok: false, why: `does not match /${d.pattern}/`, example: d.example ?? 'a matching text' },
     };
   }
   if ('range' in d) {
@@ -155,7 +167,11 @@ export function declaredType(d: DeclaredType): ValueType {
         if (n !== undefined && Number(n) >= min && Number(n) <= max) {
           return { ok: true, value: { kind: whole ? 'integer' : 'number', value: n } };
         }
-        return { ok: false, why: `is not a ${whole ? 'whole number' : 'number'} in ${min}..${max}`, example: d.example ?? String(min) };
+        return {
+          ok: false,
+          why: `is not a ${whole ? 'whole number' : 'number'} in ${min}..${max}`,
+          example: d.example ?? String(min),
+        };
       },
       resembles: looksNumeric,
     };
@@ -166,7 +182,12 @@ export function declaredType(d: DeclaredType): ValueType {
       name: d.name,
       check(t) {
         const i = members.indexOf(t);
-        if (i === -1) return { ok: false, why: `is not one of ${members.map((m) => `\`${m}\``).join(', ')}`, example: members[0] ?? '' };
+        if (i === -1)
+          return {
+            ok: false,
+            why: `is not one of ${members.map((m) => `\`${m}\``).join(', ')}`,
+            example: members[0] ?? '',
+          };
         return { ok: true, value: scalarOf(d.enum[i]!) };
       },
     };
@@ -184,7 +205,11 @@ export function declaredType(d: DeclaredType): ValueType {
         }
       }
       if (value === null || typeof value === 'object') {
-        return { ok: false, why: 'is not a single value (a string, number or boolean)', example: d.example ?? '' };
+        return {
+          ok: false,
+          why: 'is not a single value (a string, number or boolean)',
+          example: d.example ?? '',
+        };
       }
       const why = d.validate(value);
       return why === undefined

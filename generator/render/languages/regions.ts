@@ -235,7 +235,11 @@ export function yamlRegions(text: string): Region[] {
       out.push({ start: i, end, context: { kind: 'string', quote: c } });
       i = end;
       valueStart = false;
-    } else if (/[|>]/.test(c) && valueStart && /^[|>][-+0-9]*[ \t]*(?:#.*)?$/.test(text.slice(i, lineEnd(text, i)))) {
+    } else if (
+      /[|>]/.test(c) &&
+      valueStart &&
+      /^[|>][-+0-9]*[ \t]*(?:#.*)?$/.test(text.slice(i, lineEnd(text, i)))
+    ) {
       const start = text.lastIndexOf('\n', i - 1) + 1;
       block = { indent: /^ */.exec(text.slice(start))![0].length };
       i = lineEnd(text, i);
@@ -259,7 +263,10 @@ export function markdownRegions(text: string): Region[] {
     const fence = lineStart ? /^ {0,3}(`{3,}|~{3,})/.exec(text.slice(i, i + 40)) : null;
     if (fence) {
       const mark = fence[1]!;
-      const close = new RegExp(`\\n {0,3}${mark[0] === '`' ? '`' : '~'}{${mark.length},}[ \\t]*(?=\\n|$)`, 'g');
+      const close = new RegExp(
+        `\\n {0,3}${mark[0] === '`' ? '`' : '~'}{${mark.length},}[ \\t]*(?=\\n|$)`,
+        'g',
+      );
       close.lastIndex = i;
       const m = close.exec(text);
       const end = m ? m.index + m[0].length : text.length;

@@ -54,7 +54,11 @@ const other = (context: Extract<Context, { kind: 'other' }>): Escaped =>
   );
 
 /** Comment contexts shared by the C family: line comments one line, block comments unclosable. */
-function cComment(context: { kind: 'line-comment' | 'block-comment' }, text: string, nests: boolean): Escaped {
+function cComment(
+  context: { kind: 'line-comment' | 'block-comment' },
+  text: string,
+  nests: boolean,
+): Escaped {
   return context.kind === 'line-comment'
     ? ok(inertTags(oneLine(text)))
     : ok(inertTags(inertBlockComment(text, nests)));
@@ -76,7 +80,8 @@ function typescript(id: string, name: string, extensions: string[], kind: ts.Scr
     header: { open: '//' },
     contexts: (text, offsets) => typescriptContexts(text, offsets, kind),
     escape(context, text) {
-      if (context.kind === 'line-comment' || context.kind === 'block-comment') return cComment(context, text, false);
+      if (context.kind === 'line-comment' || context.kind === 'block-comment')
+        return cComment(context, text, false);
       if (context.kind === 'code') return codeText(text, name);
       if (context.kind === 'other') return other(context);
       if (context.quote === '`') return ok(escapeString(text, '`', jsControl, { $: '\\$' }));
@@ -96,7 +101,8 @@ const rust: Language = {
   header: { open: '//' },
   contexts: fromRegions(rustRegions),
   escape(context, text) {
-    if (context.kind === 'line-comment' || context.kind === 'block-comment') return cComment(context, text, true);
+    if (context.kind === 'line-comment' || context.kind === 'block-comment')
+      return cComment(context, text, true);
     if (context.kind === 'code') return codeText(text, 'Rust');
     if (context.kind === 'other') return other(context);
     if (context.raw) {
@@ -118,7 +124,9 @@ const rust: Language = {
   cite(c) {
     if (c.uri !== undefined && (c.pin === undefined || /^r\d+$/.test(c.pin))) {
       const r = c.pin === undefined ? '' : `, r = ${c.pin.slice(1)}`;
-      return ok(`#[spec(implements = "${escapeString(c.uri, '"', rustControl)}"${r})] // ${inertTags(oneLine(c.summary))}`);
+      return ok(
+        `#[spec(implements = "${escapeString(c.uri, '"', rustControl)}"${r})] // ${inertTags(oneLine(c.summary))}`,
+      );
     }
     return lineCite('//', c);
   },
@@ -139,7 +147,11 @@ const python: Language = {
     const quote = lastChar(context.quote);
     const triple = context.quote.endsWith(quote.repeat(3));
     if (context.raw) {
-      return rawText(text, triple ? new RegExp(`[\\\\${quote}]`) : new RegExp(`[\\\\${quote}\\r\\n]`), 'a quote, a backslash or a line break');
+      return rawText(
+        text,
+        triple ? new RegExp(`[\\\\${quote}]`) : new RegExp(`[\\\\${quote}\\r\\n]`),
+        'a quote, a backslash or a line break',
+      );
     }
     const braces: Record<string, string> = context.interpolates ? { '{': '{{', '}': '}}' } : {};
     return ok(escapeString(text, quote, pythonControl, braces));
@@ -161,7 +173,8 @@ const go: Language = {
   header: { open: '//' },
   contexts: fromRegions(goRegions),
   escape(context, text) {
-    if (context.kind === 'line-comment' || context.kind === 'block-comment') return cComment(context, text, false);
+    if (context.kind === 'line-comment' || context.kind === 'block-comment')
+      return cComment(context, text, false);
     if (context.kind === 'code') return codeText(text, 'Go');
     if (context.kind === 'other') return other(context);
     if (context.raw) return rawText(text, /[`\r]/, 'a backtick or a carriage return');
@@ -210,7 +223,10 @@ const yaml: Language = {
     if (context.kind !== 'string') return refuse('YAML has no such context', 'use a string');
     if (context.quote === '"') return ok(jsonString(text));
     if (/[\r\n\u0085\u2028\u2029]/.test(text)) {
-      return refuse('a line break would be folded away here', 'use a double-quoted scalar "…" in the template');
+      return refuse(
+        'a line break would be folded away here',
+        'use a double-quoted scalar "…" in the template',
+      );
     }
     return ok(context.quote === "'" ? text.replace(/'/g, "''") : text);
   },
@@ -232,7 +248,11 @@ const toml: Language = {
     if (context.kind !== 'string') return refuse('TOML has no such context', 'use a string');
     if (context.raw) {
       const single = context.quote.length === 1;
-      return rawText(text, single ? /['\x00-\x08\x0a-\x1f\x7f]/ : /'''|[\x00-\x08\x0b-\x1f\x7f]/, 'a quote or a control character');
+      return rawText(
+        text,
+        single ? /['\x00-\x08\x0a-\x1f\x7f]/ : /'''|[\x00-\x08\x0b-\x1f\x7f]/,
+        'a quote or a control character',
+      );
     }
     return ok(escapeString(text, '"', jsonControl));
   },
@@ -255,11 +275,17 @@ const markdown: Language = {
     if (context.kind !== 'string') return refuse('Markdown has no such context', 'use text or a code span');
     if (context.quote.length >= 3) {
       return /(?:^|\n) {0,3}(?:```|~~~)/.test(text)
-        ? refuse('spec text holds a code fence, which would end the fenced block', 'indent the block or drop the fence')
+        ? refuse(
+            'spec text holds a code fence, which would end the fenced block',
+            'indent the block or drop the fence',
+          )
         : ok(text);
     }
     return /[`\r\n]/.test(text)
-      ? refuse('spec text holds a backtick or a line break, which would end the code span', 'use a fenced block')
+      ? refuse(
+          'spec text holds a backtick or a line break, which would end the code span',
+          'use a fenced block',
+        )
       : ok(text);
   },
   literal(v: Scalar) {

@@ -38,18 +38,12 @@ function tokenContext(text: string, node: ts.Node, source: ts.SourceFile, offset
   }
 }
 
-export function typescriptContexts(
-  text: string,
-  offsets: readonly number[],
-  kind: ts.ScriptKind,
-): Context[] {
+export function typescriptContexts(text: string, offsets: readonly number[], kind: ts.ScriptKind): Context[] {
   const source = ts.createSourceFile('/render.ts', text, ts.ScriptTarget.Latest, true, kind);
   return offsets.map((offset) => {
     let node: ts.Node = source;
     for (;;) {
-      const child = node
-        .getChildren(source)
-        .find((c) => c.getFullStart() <= offset && offset < c.getEnd());
+      const child = node.getChildren(source).find((c) => c.getFullStart() <= offset && offset < c.getEnd());
       if (!child) break;
       node = child;
     }

@@ -16,6 +16,7 @@ import { REPO_ROOT } from '../../support/cli.ts';
 import { tempDir } from '../../support/temp.ts';
 import { PYTHON, RUSTC, run } from './tools.ts';
 
+// biome-ignore lint/suspicious/noTemplateCurlyInString: the prose holds a template placeholder on purpose
 const EVIL =
   'Prose with */ globalThis.process?.exit(3); /* and """ and \'\'\' and ` ${globalThis.process?.exit(4)} and {__import__("os")._exit(5)} and \\ and # and @implements other#X and -->.';
 const SPEC = `# Evil {#root}
@@ -91,26 +92,34 @@ describe('spec prose renders inert in every comment and string', () => {
     expect(run(join(dir, 'evil'), [], dir)).toBe(`${fact.text}\n`);
   });
 
-  it.skipIf(!PYTHON)('Python: comments stay one line; docstrings, strings and f-strings hold the text', () => {
-    const dir = tempDir('inert-py');
-    const plan = render(
-      'py',
-      [
-        `"""${each('text')}"""`,
-        `# ${each('text')}`,
-        `SINGLE = '${each('text')}'`,
-        `TRIPLE = '''${each('text')}'''`,
-        `FORMATTED = f"${each('text')}"`,
-        'import json',
-        'print(json.dumps([__doc__, SINGLE, TRIPLE, FORMATTED]))',
-        '',
-      ].join('\n'),
-    );
-    expect(plan.errors).toEqual([]);
-    const fact = parseSpec(SPEC, { file: 'specs/evil.md', doc: 'evil' }).facts[0]!;
-    writeFileSync(join(dir, 'evil.py'), plan.outputs[0]!.text);
-    expect(JSON.parse(run('python3', ['evil.py'], dir))).toEqual([fact.text, fact.text, fact.text, fact.text]);
-  });
+  it.skipIf(!PYTHON)(
+    'Python: comments stay one line; docstrings, strings and f-strings hold the text',
+    () => {
+      const dir = tempDir('inert-py');
+      const plan = render(
+        'py',
+        [
+          `"""${each('text')}"""`,
+          `# ${each('text')}`,
+          `SINGLE = '${each('text')}'`,
+          `TRIPLE = '''${each('text')}'''`,
+          `FORMATTED = f"${each('text')}"`,
+          'import json',
+          'print(json.dumps([__doc__, SINGLE, TRIPLE, FORMATTED]))',
+          '',
+        ].join('\n'),
+      );
+      expect(plan.errors).toEqual([]);
+      const fact = parseSpec(SPEC, { file: 'specs/evil.md', doc: 'evil' }).facts[0]!;
+      writeFileSync(join(dir, 'evil.py'), plan.outputs[0]!.text);
+      expect(JSON.parse(run('python3', ['evil.py'], dir))).toEqual([
+        fact.text,
+        fact.text,
+        fact.text,
+        fact.text,
+      ]);
+    },
+  );
 
   // @verifies generator-languages#ESCAPE-BY-CONTEXT
   it('refuses spec text standing as code, and where no escape exists, at the template line and column', () => {
@@ -124,7 +133,10 @@ describe('spec prose renders inert in every comment and string', () => {
     for (const [ext, template] of cases) {
       const plan = render(ext, template);
       expect(plan.outputs, `${ext}: ${template}`).toEqual([]);
-      expect(plan.errors.map((e) => e.code), `${ext}: ${template}`).toContain('unsafe-interpolation');
+      expect(
+        plan.errors.map((e) => e.code),
+        `${ext}: ${template}`,
+      ).toContain('unsafe-interpolation');
       const error = plan.errors.find((e) => e.code === 'unsafe-interpolation')!;
       expect(error.file).toBe(`templates/evil.${ext}.hbs`);
       expect(error.line).toBe(1);
@@ -142,24 +154,36 @@ describe('spec prose renders inert in every comment and string', () => {
 });
 
 describe('the language table escapes per context', () => {
-  const escape = (path: string, context: Parameters<NonNullable<ReturnType<typeof languageOf>>['escape']>[0], text: string) =>
-    languageOf(path)!.escape(context, text);
+  const escapeIn = (
+    path: string,
+    context: Parameters<NonNullable<ReturnType<typeof languageOf>>['escape']>[0],
+    text: string,
+  ) => languageOf(path)!.escape(context, text);
 
   // @verifies generator-languages#ESCAPE-BY-CONTEXT
   it('writes strings exactly and comments inertly in Go, JSON, YAML, TOML and Markdown', () => {
-    expect(escape('a.go', { kind: 'string', quote: '"' }, 'say "hi" \\ \n')).toEqual({ ok: true, text: 'say \\"hi\\" \\\\ \\n' });
-    expect(escape('a.go', { kind: 'string', quote: '`', raw: true }, 'a ` b').ok).toBe(false);
-    expect(escape('a.go', { kind: 'block-comment' }, 'x */ y')).toEqual({ ok: true, text: 'x *\\/ y' });
-    expect(escape('a.json', { kind: 'string', quote: '"' }, 'a "b" \\')).toEqual({ ok: true, text: 'a \\"b\\" \\\\' });
-    expect(escape('a.json', { kind: 'code' }, 'a "b"')).toEqual({ ok: true, text: '"a \\"b\\""' });
-    expect(escape('a.yaml', { kind: 'string', quote: "'" }, "it's")).toEqual({ ok: true, text: "it''s" });
-    expect(escape('a.yaml', { kind: 'code' }, 'a: b # c')).toEqual({ ok: true, text: '"a: b # c"' });
-    expect(escape('a.yaml', { kind: 'line-comment' }, 'a\nb: c')).toEqual({ ok: true, text: 'a b: c' });
-    expect(escape('a.toml', { kind: 'string', quote: '"' }, 'a "b"\u007f')).toEqual({ ok: true, text: 'a \\"b\\"\\u007f' });
-    expect(escape('a.toml', { kind: 'string', quote: "'", raw: true }, "it's").ok).toBe(false);
-    expect(escape('a.md', { kind: 'block-comment' }, 'a --> b')).toEqual({ ok: true, text: 'a - -> b' });
-    expect(escape('a.md', { kind: 'code' }, '# *x* <b>')).toEqual({ ok: true, text: '\\# \\*x\\* \\<b\\>' });
-    expect(escape('a.rs', { kind: 'block-comment' }, '/* a */')).toEqual({ ok: true, text: ' /\\* a *\\/ ' });
+    expect(escapeIn('a.go', { kind: 'string', quote: '"' }, 'say "hi" \\ \n')).toEqual({
+      ok: true,
+      text: 'say \\"hi\\" \\\\ \\n',
+    });
+    expect(escapeIn('a.go', { kind: 'string', quote: '`', raw: true }, 'a ` b').ok).toBe(false);
+    expect(escapeIn('a.go', { kind: 'block-comment' }, 'x */ y')).toEqual({ ok: true, text: 'x *\\/ y' });
+    expect(escapeIn('a.json', { kind: 'string', quote: '"' }, 'a "b" \\')).toEqual({
+      ok: true,
+      text: 'a \\"b\\" \\\\',
+    });
+    expect(escapeIn('a.json', { kind: 'code' }, 'a "b"')).toEqual({ ok: true, text: '"a \\"b\\""' });
+    expect(escapeIn('a.yaml', { kind: 'string', quote: "'" }, "it's")).toEqual({ ok: true, text: "it''s" });
+    expect(escapeIn('a.yaml', { kind: 'code' }, 'a: b # c')).toEqual({ ok: true, text: '"a: b # c"' });
+    expect(escapeIn('a.yaml', { kind: 'line-comment' }, 'a\nb: c')).toEqual({ ok: true, text: 'a b: c' });
+    expect(escapeIn('a.toml', { kind: 'string', quote: '"' }, 'a "b"\u007f')).toEqual({
+      ok: true,
+      text: 'a \\"b\\"\\u007f',
+    });
+    expect(escapeIn('a.toml', { kind: 'string', quote: "'", raw: true }, "it's").ok).toBe(false);
+    expect(escapeIn('a.md', { kind: 'block-comment' }, 'a --> b')).toEqual({ ok: true, text: 'a - -> b' });
+    expect(escapeIn('a.md', { kind: 'code' }, '# *x* <b>')).toEqual({ ok: true, text: '\\# \\*x\\* \\<b\\>' });
+    expect(escapeIn('a.rs', { kind: 'block-comment' }, '/* a */')).toEqual({ ok: true, text: ' /\\* a *\\/ ' });
   });
 
   // @verifies generator-languages#LANGUAGE-TABLE

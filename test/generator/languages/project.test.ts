@@ -98,7 +98,7 @@ describe('one spec rendered to TypeScript, Rust and Python', () => {
     expect(rust).toContain('#[spec(implements = "spec://acme/limits#GREETING", r = 2)]');
     expect(rust).toContain('pub const GREETING: &str = "say \\"hi\\" \\\\ bye";');
     expect(readFileSync(join(dir, 'generated/limits.py'), 'utf8')).toContain(
-      "# @implements limits#PORT~r2 — The server listens on port `8080`.\nPORT = 8080\n",
+      '# @implements limits#PORT~r2 — The server listens on port `8080`.\nPORT = 8080\n',
     );
 
     // TypeScript: run through tsx, as a user of the module would import it.
@@ -112,7 +112,10 @@ describe('one spec rendered to TypeScript, Rust and Python', () => {
     if (PYTHON) {
       const printed = run(
         'python3',
-        ['-c', 'import json, sys; sys.path.insert(0, "generated"); import limits as l; print(json.dumps([l.GREETING, l.MAX_RETRIES, l.PORT]))'],
+        [
+          '-c',
+          'import json, sys; sys.path.insert(0, "generated"); import limits as l; print(json.dumps([l.GREETING, l.MAX_RETRIES, l.PORT]))',
+        ],
         dir,
       );
       expect(JSON.parse(printed)).toEqual(WANT);
@@ -121,14 +124,24 @@ describe('one spec rendered to TypeScript, Rust and Python', () => {
     if (RUSTC) {
       // The attribute is vibevm's proc macro (crate specmark): compiled here without it.
       const body = rust.replace(/#\[spec\([^\]]*\)\]/g, '');
-      writeFileSync(join(dir, 'print.rs'), `${body}\nfn main() { println!("{}\\n{}\\n{}", GREETING, MAX_RETRIES, PORT); }\n`);
+      writeFileSync(
+        join(dir, 'print.rs'),
+        `${body}\nfn main() { println!("{}\\n{}\\n{}", GREETING, MAX_RETRIES, PORT); }\n`,
+      );
       run('rustc', ['--edition=2021', '-o', join(dir, 'print'), 'print.rs'], dir);
       expect(run(join(dir, 'print'), [], dir)).toBe(`${WANT.join('\n')}\n`);
     } else console.warn('note: rustc is not installed: the Rust output was not compiled');
 
     const check = await runInProcess(dir, ['check', '--json']);
     const result = JSON.parse(check.stdout) as {
-      citations: { file: string; line: number; verb: string; resolved?: string; uri?: string; counted: boolean }[];
+      citations: {
+        file: string;
+        line: number;
+        verb: string;
+        resolved?: string;
+        uri?: string;
+        counted: boolean;
+      }[];
     };
     const implementing = result.citations
       .filter((c) => c.verb === 'implements')

@@ -22,6 +22,7 @@ if (!RUSTC) console.warn('note: rustc is not installed: the Rust output tests sk
 /** Runs a command; its stdout, or throws with its stderr. */
 export function run(command: string, args: string[], cwd: string): string {
   const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 120_000 });
-  if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.status}: ${r.stderr}${r.stdout}`);
+  if (r.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} exited ${r.status}: ${r.stderr}${r.stdout}`);
   return r.stdout;
 }
