@@ -16,8 +16,8 @@ import { REPO_ROOT } from '../../support/cli.ts';
 import { tempDir } from '../../support/temp.ts';
 import { PYTHON, RUSTC, run } from './tools.ts';
 
-// biome-ignore lint/suspicious/noTemplateCurlyInString: the prose holds a template placeholder on purpose
 const EVIL =
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the prose holds a template placeholder on purpose
   'Prose with */ globalThis.process?.exit(3); /* and """ and \'\'\' and ` ${globalThis.process?.exit(4)} and {__import__("os")._exit(5)} and \\ and # and @implements other#X and -->.';
 const SPEC = `# Evil {#root}
 
@@ -182,8 +182,14 @@ describe('the language table escapes per context', () => {
     });
     expect(escapeIn('a.toml', { kind: 'string', quote: "'", raw: true }, "it's").ok).toBe(false);
     expect(escapeIn('a.md', { kind: 'block-comment' }, 'a --> b')).toEqual({ ok: true, text: 'a - -> b' });
-    expect(escapeIn('a.md', { kind: 'code' }, '# *x* <b>')).toEqual({ ok: true, text: '\\# \\*x\\* \\<b\\>' });
-    expect(escapeIn('a.rs', { kind: 'block-comment' }, '/* a */')).toEqual({ ok: true, text: ' /\\* a *\\/ ' });
+    expect(escapeIn('a.md', { kind: 'code' }, '# *x* <b>')).toEqual({
+      ok: true,
+      text: '\\# \\*x\\* \\<b\\>',
+    });
+    expect(escapeIn('a.rs', { kind: 'block-comment' }, '/* a */')).toEqual({
+      ok: true,
+      text: ' /\\* a *\\/ ',
+    });
   });
 
   // @verifies generator-languages#LANGUAGE-TABLE
