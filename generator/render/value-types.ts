@@ -226,6 +226,7 @@ function scalarOf(v: string | number | boolean): Scalar {
 }
 
 /** The types one generation knows: the built-in ones, then the project's. */
+// @implements evidence#VALUES-TYPED
 export class ValueTypes {
   private readonly byName = new Map<string, ValueType>();
   constructor(declared: readonly DeclaredType[] = []) {

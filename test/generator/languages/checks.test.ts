@@ -98,6 +98,30 @@ describe('each output is checked by its language before anything is written', ()
   });
 });
 
+describe('the language table', () => {
+  // @verifies generator-languages#UNKNOWN-EXTENSION-REFUSED
+  it('refuses a template of an unknown language, listing the languages it knows', () => {
+    const spec = parseSpec(SPEC, { file: 'specs/doc.md', doc: 'doc' });
+    const plan = planGeneration({
+      spec,
+      templatesDir: 'templates',
+      outDir: 'generated',
+      templates: [
+        { path: 'templates/Limits.java.hbs', text: 'class Limits {}\n' },
+        { path: 'templates/limits.py.hbs', text: 'LIMIT = {{value "LIMIT" type="integer"}}\n' },
+      ],
+      existing: [],
+    });
+    expect(plan.errors.map((e) => [e.code, e.file])).toEqual([
+      ['unsupported-template', 'templates/Limits.java.hbs'],
+    ]);
+    expect(plan.errors[0]!.message).toBe(
+      'a template is named <module>.<EXT>.hbs, EXT one of: TypeScript (ts, mts, cts); JavaScript (js, mjs, cjs); Rust (rs); Python (py, pyi); Go (go); JSON (json); YAML (yaml, yml); TOML (toml); Markdown (md)',
+    );
+    expect(plan.outputs.map((o) => o.path)).toEqual(['generated/limits.py']);
+  });
+});
+
 describe('generated code loads nothing from outside out/', () => {
   const spec = parseSpec(SPEC, { file: 'specs/doc.md', doc: 'doc' });
   const plan = (path: string, text: string) =>
