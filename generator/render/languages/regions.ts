@@ -243,6 +243,16 @@ export function yamlRegions(text: string): Region[] {
       const start = text.lastIndexOf('\n', i - 1) + 1;
       block = { indent: /^ */.exec(text.slice(start))![0].length };
       i = lineEnd(text, i);
+    } else if (valueStart && !/[\s\-?:,[\]{}]/.test(c)) {
+      // A plain scalar: up to ` #`, `: ` or the line's end. One that is a single
+      // placeholder is a whole value (code: written quoted); text around one is not.
+      const line = text.slice(i, lineEnd(text, i));
+      const end = i + (/ #|: |:$/.exec(line)?.index ?? line.length);
+      if (!/^__FLSLOT\d+__\s*$/.test(text.slice(i, end))) {
+        out.push({ start: i, end, context: { kind: 'string', quote: '', raw: true } });
+      }
+      i = end;
+      valueStart = false;
     } else {
       if (c === ' ' || c === '\t') {
         // a value or key starts after `- `, `: `, `? ` and inside flow collections after `[`, `{`, `,`

@@ -222,6 +222,15 @@ const yaml: Language = {
     if (context.kind === 'code') return ok(isInertToken(text) ? text : `"${jsonString(text)}"`);
     if (context.kind !== 'string') return refuse('YAML has no such context', 'use a string');
     if (context.quote === '"') return ok(jsonString(text));
+    if (context.quote === '') {
+      // Inside a plain scalar only text that cannot end it or start a comment stands.
+      return /^[\w .\/()+=]*$/.test(text)
+        ? ok(text)
+        : refuse(
+            'spec text inside a plain YAML scalar could end it or start a comment',
+            'make the interpolation the whole value (`key: {{…}}`, written quoted) or quote the scalar in the template',
+          );
+    }
     if (/[\r\n\u0085\u2028\u2029]/.test(text)) {
       return refuse(
         'a line break would be folded away here',

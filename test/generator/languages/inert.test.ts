@@ -9,7 +9,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parse as parseToml } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { languageOf, planGeneration } from '../../../generator/render/index.ts';
 import { parseSpec } from '../../../reader/index.ts';
 import { REPO_ROOT } from '../../support/cli.ts';
@@ -120,6 +122,45 @@ describe('spec prose renders inert in every comment and string', () => {
       ]);
     },
   );
+
+  // @verifies generator-languages#ESCAPE-BY-CONTEXT
+  it('JSON, YAML and TOML: every value holds the text exactly and comments stay comments', () => {
+    const fact = parseSpec(SPEC, { file: 'specs/evil.md', doc: 'evil' }).facts[0]!;
+    const json = render('json', `{ "a": "${each('text')}", "b": ${each('text')} }\n`);
+    expect(json.errors).toEqual([]);
+    expect(JSON.parse(json.outputs[0]!.text)).toEqual({ a: fact.text, b: fact.text });
+    const yamlTemplate = [
+      `# ${each('text')}`,
+      `a: ${each('text')}`,
+      `b: "${each('text')}"`,
+      `c: '${each('text')}'`,
+      'd:',
+      `  - ${each('text')}`,
+      '',
+    ].join('\n');
+    const yaml = render('yaml', yamlTemplate);
+    expect(yaml.errors).toEqual([]);
+    expect(parseYaml(yaml.outputs[0]!.text)).toEqual({
+      a: fact.text,
+      b: fact.text,
+      c: fact.text,
+      d: [fact.text],
+    });
+    const tomlTemplate = [
+      `# ${each('text')}`,
+      `a = ${each('text')}`,
+      `b = "${each('text')}"`,
+      `c = """${each('text')}"""`,
+      '',
+    ];
+    const toml = render('toml', tomlTemplate.join('\n'));
+    expect(toml.errors).toEqual([]);
+    expect(parseToml(toml.outputs[0]!.text)).toEqual({ a: fact.text, b: fact.text, c: fact.text });
+    // Around other text in a plain YAML scalar, prose that could end it is refused.
+    expect(render('yaml', `a: see ${each('text')}\n`).errors.map((e) => e.code)).toEqual([
+      'unsafe-interpolation',
+    ]);
+  });
 
   // @verifies generator-languages#ESCAPE-BY-CONTEXT
   it('refuses spec text standing as code, and where no escape exists, at the template line and column', () => {
