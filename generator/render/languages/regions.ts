@@ -61,30 +61,54 @@ function blockEnd(text: string, from: number, nests: boolean): number {
 
 const IDENT = /[A-Za-z0-9_]/;
 
+/** Records a region and returns where scanning goes on. */
+function take(out: Region[], start: number, end: number, context: Context): number {
+  out.push({ start, end, context });
+  return end;
+}
+
+const lineComment = (out: Region[], text: string, i: number) =>
+  take(out, i, lineEnd(text, i), { kind: 'line-comment' });
+
+const blockComment = (out: Region[], text: string, i: number, nests: boolean) =>
+  take(out, i, blockEnd(text, i, nests), { kind: 'block-comment' });
+
+/** A quoted run opened by `open` at `i`, closed by `close`. */
+function quoted(
+  out: Region[],
+  text: string,
+  i: number,
+  open: string,
+  close: string,
+  how: { escapes: boolean; multiline: boolean },
+  context: Context,
+): number {
+  return take(out, i, quotedEnd(text, i + open.length, close, how.escapes, how.multiline), context);
+}
+
 export function rustRegions(text: string): Region[] {
   const out: Region[] = [];
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
     const prevIdent = i > 0 && IDENT.test(text[i - 1]!);
-    if (text.startsWith('//', i)) {
-      const end = lineEnd(text, i);
-      out.push({ start: i, end, context: { kind: 'line-comment' } });
-      i = end;
-    } else if (text.startsWith('/*', i)) {
-      const end = blockEnd(text, i, true);
-      out.push({ start: i, end, context: { kind: 'block-comment' } });
-      i = end;
-    } else if (!prevIdent && /^b?r#*"/.test(text.slice(i, i + 300))) {
-      const m = /^(b?r)(#*)"/.exec(text.slice(i, i + 300))!;
-      const end = quotedEnd(text, i + m[0].length, `"${m[2]}`, false, true);
-      out.push({ start: i, end, context: { kind: 'string', quote: m[0], raw: true } });
-      i = end;
+    const raw = prevIdent ? null : /^(b?r)(#*)"/.exec(text.slice(i, i + 300));
+    if (text.startsWith('//', i)) i = lineComment(out, text, i);
+    else if (text.startsWith('/*', i)) i = blockComment(out, text, i, true);
+    else if (raw) {
+      const how = { escapes: false, multiline: true };
+      i = quoted(out, text, i, raw[0], `"${raw[2]}`, how, { kind: 'string', quote: raw[0], raw: true });
     } else if (c === '"' || (!prevIdent && text.startsWith('b"', i))) {
       const open = c === '"' ? '"' : 'b"';
-      const end = quotedEnd(text, i + open.length, '"', true, true);
-      out.push({ start: i, end, context: { kind: 'string', quote: open } });
-      i = end;
+      i = quoted(
+        out,
+        text,
+        i,
+        open,
+        '"',
+        { escapes: true, multiline: true },
+        { kind: 'string', quote: open },
+      );
     } else if (c === "'") {
       // A char literal ('a', '\n', '\u{1F600}') or a lifetime ('a): only the first is a literal.
       const m = /^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/u.exec(text.slice(i, i + 16));
@@ -102,26 +126,16 @@ export function goRegions(text: string): Region[] {
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
-    if (text.startsWith('//', i)) {
-      const end = lineEnd(text, i);
-      out.push({ start: i, end, context: { kind: 'line-comment' } });
-      i = end;
-    } else if (text.startsWith('/*', i)) {
-      const end = blockEnd(text, i, false);
-      out.push({ start: i, end, context: { kind: 'block-comment' } });
-      i = end;
-    } else if (c === '"') {
-      const end = quotedEnd(text, i + 1, '"', true, false);
-      out.push({ start: i, end, context: { kind: 'string', quote: '"' } });
-      i = end;
+    if (text.startsWith('//', i)) i = lineComment(out, text, i);
+    else if (text.startsWith('/*', i)) i = blockComment(out, text, i, false);
+    else if (c === '"') {
+      i = quoted(out, text, i, '"', '"', { escapes: true, multiline: false }, { kind: 'string', quote: '"' });
     } else if (c === '`') {
-      const end = quotedEnd(text, i + 1, '`', false, true);
-      out.push({ start: i, end, context: { kind: 'string', quote: '`', raw: true } });
-      i = end;
+      const how = { escapes: false, multiline: true };
+      i = quoted(out, text, i, '`', '`', how, { kind: 'string', quote: '`', raw: true });
     } else if (c === "'") {
-      const end = quotedEnd(text, i + 1, "'", true, false);
-      out.push({ start: i, end, context: { kind: 'other', what: 'a rune literal' } });
-      i = end;
+      const how = { escapes: true, multiline: false };
+      i = quoted(out, text, i, "'", "'", how, { kind: 'other', what: 'a rune literal' });
     } else i++;
   }
   return out;
@@ -133,9 +147,7 @@ export function pythonRegions(text: string): Region[] {
   while (i < text.length) {
     const c = text[i]!;
     if (c === '#') {
-      const end = lineEnd(text, i);
-      out.push({ start: i, end, context: { kind: 'line-comment' } });
-      i = end;
+      i = lineComment(out, text, i);
       continue;
     }
     const prevIdent = i > 0 && IDENT.test(text[i - 1]!);
@@ -143,18 +155,20 @@ export function pythonRegions(text: string): Region[] {
     if (m && (m[1] === '' || /^(?:[rRbBuUfF]|[rR][bBfF]|[bBfF][rR])$/.test(m[1]!))) {
       const prefix = m[1]!.toLowerCase();
       const quote = m[2]!;
-      const end = quotedEnd(text, i + m[0].length, quote, true, quote.length === 3);
-      out.push({
-        start: i,
-        end,
-        context: {
+      i = quoted(
+        out,
+        text,
+        i,
+        m[0],
+        quote,
+        { escapes: true, multiline: quote.length === 3 },
+        {
           kind: 'string',
           quote: m[0],
           ...(prefix.includes('r') ? { raw: true } : {}),
           ...(prefix.includes('f') ? { interpolates: true } : {}),
         },
-      });
-      i = end;
+      );
     } else i += /[A-Za-z0-9_]/.test(c) ? identEnd(text, i) - i : 1;
   }
   return out;
@@ -171,9 +185,7 @@ export function jsonRegions(text: string): Region[] {
   let i = 0;
   while (i < text.length) {
     if (text[i] === '"') {
-      const end = quotedEnd(text, i + 1, '"', true, false);
-      out.push({ start: i, end, context: { kind: 'string', quote: '"' } });
-      i = end;
+      i = quoted(out, text, i, '"', '"', { escapes: true, multiline: false }, { kind: 'string', quote: '"' });
     } else i++;
   }
   return out;
@@ -184,15 +196,15 @@ export function tomlRegions(text: string): Region[] {
   let i = 0;
   while (i < text.length) {
     const c = text[i]!;
-    if (c === '#') {
-      const end = lineEnd(text, i);
-      out.push({ start: i, end, context: { kind: 'line-comment' } });
-      i = end;
-    } else if (c === '"' || c === "'") {
+    if (c === '#') i = lineComment(out, text, i);
+    else if (c === '"' || c === "'") {
       const quote = text.startsWith(c.repeat(3), i) ? c.repeat(3) : c;
-      const end = quotedEnd(text, i + quote.length, quote, c === '"', quote.length === 3);
-      out.push({ start: i, end, context: { kind: 'string', quote, ...(c === "'" ? { raw: true } : {}) } });
-      i = end;
+      const how = { escapes: c === '"', multiline: quote.length === 3 };
+      i = quoted(out, text, i, quote, quote, how, {
+        kind: 'string',
+        quote,
+        ...(c === "'" ? { raw: true } : {}),
+      });
     } else i++;
   }
   return out;
@@ -226,14 +238,9 @@ export function yamlRegions(text: string): Region[] {
       i++;
       continue;
     }
-    if (c === '#' && (lineStart || /\s/.test(text[i - 1]!))) {
-      const end = lineEnd(text, i);
-      out.push({ start: i, end, context: { kind: 'line-comment' } });
-      i = end;
-    } else if ((c === '"' || c === "'") && valueStart) {
-      const end = quotedEnd(text, i + 1, c, c === '"', true);
-      out.push({ start: i, end, context: { kind: 'string', quote: c } });
-      i = end;
+    if (c === '#' && (lineStart || /\s/.test(text[i - 1]!))) i = lineComment(out, text, i);
+    else if ((c === '"' || c === "'") && valueStart) {
+      i = quoted(out, text, i, c, c, { escapes: c === '"', multiline: true }, { kind: 'string', quote: c });
       valueStart = false;
     } else if (
       /[|>]/.test(c) &&

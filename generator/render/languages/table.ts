@@ -224,7 +224,7 @@ const yaml: Language = {
     if (context.quote === '"') return ok(jsonString(text));
     if (context.quote === '') {
       // Inside a plain scalar only text that cannot end it or start a comment stands.
-      return /^[\w .\/()+=]*$/.test(text)
+      return /^[\w ./()+=]*$/.test(text)
         ? ok(text)
         : refuse(
             'spec text inside a plain YAML scalar could end it or start a comment',

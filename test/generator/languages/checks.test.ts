@@ -4,40 +4,20 @@
  * line came from, nothing written; an absent tool skips with a note; the
  * import guard refuses every form of loading from outside `out/`.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { planGeneration } from '../../../generator/render/index.ts';
 import { parseSpec } from '../../../reader/index.ts';
 import { runInProcess } from '../../support/cli.ts';
-import { tempDir } from '../../support/temp.ts';
-import { PYTHON, RUSTC } from './tools.ts';
+import { genProject, PYTHON, RUSTC } from './tools.ts';
 
 const SPEC = '# Doc {#root}\n\n@status:impl/done\n\n@fact:LIMIT The limit is `5`.\n';
-
-function project(templates: Record<string, string>): string {
-  const dir = tempDir('gen-checks');
-  const files = {
-    'factline.config.json': JSON.stringify({
-      specs: ['specs/**/*.md'],
-      sources: ['generated/**/*'],
-      tests: ['test/**/*'],
-      generate: { spec: 'specs/doc.md', templates: 'templates', out: 'generated' },
-    }),
-    'specs/doc.md': SPEC,
-    ...templates,
-  };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
 
 describe('each output is checked by its language before anything is written', () => {
   // @verifies generator-languages#OUTPUT-CHECKED-PER-LANGUAGE
   it('refuses JSON, YAML and TOML that do not parse, at the template line', async () => {
-    const dir = project({
+    const dir = genProject('gen-checks', SPEC, {
       'templates/a.json.hbs': '{\n  "limit": {{value "LIMIT" type="integer"}},\n}\n',
       'templates/b.yaml.hbs': 'limit: {{value "LIMIT" type="integer"}}\nlist: [1\nnext: 2\n',
       'templates/c.toml.hbs': '# {{cite "LIMIT"}}\nlimit = {{value "LIMIT" type="integer"}}\nlimit = 6\n',
@@ -57,7 +37,7 @@ describe('each output is checked by its language before anything is written', ()
   });
 
   it.skipIf(!PYTHON)('refuses Python that py_compile rejects, at the template line', async () => {
-    const dir = project({
+    const dir = genProject('gen-checks', SPEC, {
       'templates/limits.py.hbs':
         '{{cite "LIMIT"}}\nLIMIT = {{value "LIMIT" type="integer"}}\ndef broken(:\n    pass\n',
     });
@@ -70,7 +50,7 @@ describe('each output is checked by its language before anything is written', ()
   });
 
   it.skipIf(!RUSTC)('refuses Rust that rustc rejects, at the template line', async () => {
-    const dir = project({
+    const dir = genProject('gen-checks', SPEC, {
       'templates/limits.rs.hbs':
         '{{cite "LIMIT"}}\npub const LIMIT: u32 = {{value "LIMIT" type="integer"}};\npub const BAD: u32 = "five";\n',
     });
@@ -83,7 +63,7 @@ describe('each output is checked by its language before anything is written', ()
 
   // @verifies generator-languages#OUTPUT-CHECKED-PER-LANGUAGE
   it('skips a check whose tool is not installed, with a note naming the output', async () => {
-    const dir = project({
+    const dir = genProject('gen-checks', SPEC, {
       'templates/limits.go.hbs':
         'package limits\n\n{{cite "LIMIT"}}\nconst Limit = {{value "LIMIT" type="integer"}}\n',
       'templates/limits.py.hbs': '{{cite "LIMIT"}}\nLIMIT = {{value "LIMIT" type="integer"}}\n',

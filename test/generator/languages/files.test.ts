@@ -4,40 +4,21 @@
  * the manifest beside it; `gen --check-templates` reports a template's
  * TypeScript errors at the template's own line.
  */
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSpec } from '../../../reader/index.ts';
 import { REPO_ROOT, runInProcess } from '../../support/cli.ts';
-import { tempDir } from '../../support/temp.ts';
+import { genProject } from './tools.ts';
 
 const SPEC = '# Doc {#root}\n\n@status:impl/done\n\n@fact:LIMIT The limit is `5`.\n';
-
-function project(templates: Record<string, string>, spec = SPEC): string {
-  const dir = tempDir('gen-files');
-  const files = {
-    'factline.config.json': JSON.stringify({
-      specs: ['specs/**/*.md'],
-      sources: ['generated/**/*'],
-      tests: ['test/**/*'],
-      generate: { spec: 'specs/doc.md', templates: 'templates', out: 'generated' },
-    }),
-    'specs/doc.md': spec,
-    ...templates,
-  };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  return dir;
-}
 
 const crlf = (path: string) => writeFileSync(path, readFileSync(path, 'utf8').replace(/\n/g, '\r\n'));
 
 describe('line ends', () => {
   // @verifies generator-languages#GENERATED-CHECKS-EOL-AGNOSTIC
   it('a generated file checked out with CRLF is up to date, and still guarded against hand edits', async () => {
-    const dir = project({
+    const dir = genProject('gen-files', SPEC, {
       'templates/a.ts.hbs': '{{cite "LIMIT"}}\nexport const LIMIT = {{value "LIMIT" type="integer"}};\n',
       'templates/b.py.hbs': '{{cite "LIMIT"}}\nLIMIT = {{value "LIMIT" type="integer"}}\n',
     });
@@ -69,7 +50,7 @@ describe('line ends', () => {
 describe('JSON outputs', () => {
   // @verifies generator-languages#HEADERLESS-MANIFEST
   it('carry no header; the manifest tracks them for hand edits, foreign files and orphans', async () => {
-    const dir = project({
+    const dir = genProject('gen-files', SPEC, {
       'templates/limits.json.hbs':
         '{ "limit": {{value "LIMIT" type="integer"}}, "spec": "{{cite "LIMIT"}}" }\n',
     });
@@ -98,7 +79,7 @@ describe('JSON outputs', () => {
   });
 
   it('refuses a JSON file gen did not write where an output goes', async () => {
-    const dir = project({
+    const dir = genProject('gen-files', SPEC, {
       'templates/limits.json.hbs': '{ "limit": {{value "LIMIT" type="integer"}} }\n',
       'generated/limits.json': '{"mine": true}\n',
     });
@@ -111,7 +92,7 @@ describe('JSON outputs', () => {
 describe('gen --check-templates', () => {
   // @verifies generator-languages#TEMPLATES-TYPE-CHECKED-AT-THEIR-LINES
   it('reports a TypeScript error at the template line, writing nothing', async () => {
-    const dir = project({
+    const dir = genProject('gen-files', SPEC, {
       'templates/limits.ts.hbs': [
         '{{!-- a comment line that renders nothing --}}',
         '{{cite "LIMIT"}}',

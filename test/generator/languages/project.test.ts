@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runInProcess } from '../../support/cli.ts';
 import { tempDir } from '../../support/temp.ts';
-import { PYTHON, RUSTC, run } from './tools.ts';
+import { PYTHON, RUSTC, run, writeFiles } from './tools.ts';
 
 const CONFIG = {
   namespace: 'acme',
@@ -75,11 +75,7 @@ function project(): string {
     'specs/limits.md': SPEC,
     ...TEMPLATES,
   };
-  for (const [path, text] of Object.entries(files)) {
-    const abs = join(dir, path);
-    run('mkdir', ['-p', join(abs, '..')], dir);
-    writeFileSync(abs, text);
-  }
+  writeFiles(dir, files);
   return dir;
 }
 

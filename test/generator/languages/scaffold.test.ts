@@ -6,12 +6,12 @@
  * (exit 1) until its test is written and passes. It never overwrites a file.
  */
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scaffoldStubs } from '../../../generator/render/scaffold.ts';
 import { REPO_ROOT, runInProcess } from '../../support/cli.ts';
 import { tempDir } from '../../support/temp.ts';
-import { hasTool, PYTHON, RUSTC, run } from './tools.ts';
+import { hasTool, PYTHON, RUSTC, run, writeFiles } from './tools.ts';
 
 const FACTS = Array.from({ length: 10 }, (_, i) => i + 1);
 
@@ -33,10 +33,7 @@ function newcomer(): string {
       '',
     ),
   };
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
+  writeFiles(dir, files);
   symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
 }

@@ -1,15 +1,9 @@
-/**
- * Value types a project declares: a pattern, a range, an enum or a JSON
- * Schema, each taking a fact's code span only when it satisfies the type;
- * a malformed declaration is a usage error naming its key path.
- */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compileDeclaredTypes } from '../../../generator/declared-types.ts';
 import { pickValue, ValueTypes } from '../../../generator/render/index.ts';
 import { runInProcess } from '../../support/cli.ts';
 import { tempDir } from '../../support/temp.ts';
+import { writeFiles } from './tools.ts';
 
 const declared = compileDeclaredTypes({
   semver: { pattern: '^\\d+\\.\\d+\\.\\d+$', example: '1.2.3' },
@@ -112,10 +106,7 @@ describe('declared value types', () => {
       'specs/doc.md': '# Doc\n\n@fact:PORT Port `80`. @status:impl/done\n',
       'templates/a.ts.hbs': 'export const PORT = {{value "PORT" type="port"}};\n',
     };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(dirname(join(dir, path)), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
+    writeFiles(dir, files);
     const gen = await runInProcess(dir, ['gen']);
     expect(gen.code).toBe(2);
     expect(gen.stderr).toContain('`generate.valueTypes.port` .range must be [MIN, MAX]');
