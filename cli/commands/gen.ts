@@ -76,7 +76,7 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
     plan.errors.length === 0
       ? runOutputCommands(
           plan.outputs.filter((o) => o.action !== 'unchanged'),
-          toolEnv(io),
+          io.env,
         )
       : { errors: [], notes: [] };
   for (const note of compiled.notes) io.stderr.write(`${note}\n`);
@@ -125,14 +125,10 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
   return EXIT.clean;
 }
 
-/** The language tools run with the command's environment; with none given (a test's), the process's. */
-const toolEnv = (io: CliIO) =>
-  io.env.PATH === undefined ? process.env : { ...process.env, PATH: io.env.PATH };
-
 /** `--check-templates`: every output checked as code, errors at template lines, nothing written. */
 function checkTemplates(config: FactlineConfig, plan: ReturnType<typeof planGeneration>, io: CliIO): number {
   const compiled =
-    plan.errors.length === 0 ? runOutputCommands(plan.outputs, toolEnv(io)) : { errors: [], notes: [] };
+    plan.errors.length === 0 ? runOutputCommands(plan.outputs, io.env) : { errors: [], notes: [] };
   const typed = plan.errors.length === 0 ? typecheckOutputs(config.root, plan.outputs) : [];
   for (const note of compiled.notes) io.stderr.write(`${note}\n`);
   const errors = [...plan.errors, ...compiled.errors, ...typed];

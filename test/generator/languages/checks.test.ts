@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { planGeneration } from '../../../generator/render/index.ts';
 import { parseSpec } from '../../../reader/index.ts';
 import { runInProcess } from '../../support/cli.ts';
-import { genProject, PYTHON, RUSTC } from './tools.ts';
+import { genProject, PYTHON, RUSTC, TOOLS } from './tools.ts';
 
 const SPEC = '# Doc {#root}\n\n@status:impl/done\n\n@fact:LIMIT The limit is `5`.\n';
 
@@ -22,7 +22,7 @@ describe('each output is checked by its language before anything is written', ()
       'templates/b.yaml.hbs': 'limit: {{value "LIMIT" type="integer"}}\nlist: [1\nnext: 2\n',
       'templates/c.toml.hbs': '# {{cite "LIMIT"}}\nlimit = {{value "LIMIT" type="integer"}}\nlimit = 6\n',
     });
-    const gen = await runInProcess(dir, ['gen']);
+    const gen = await runInProcess(dir, ['gen'], TOOLS);
     expect(gen.code).toBe(1);
     const lines = gen.stderr.split('\n').filter((l) => l.includes('broken-output'));
     expect(lines.map((l) => l.split(': error ')[0])).toEqual([
@@ -41,7 +41,7 @@ describe('each output is checked by its language before anything is written', ()
       'templates/limits.py.hbs':
         '{{cite "LIMIT"}}\nLIMIT = {{value "LIMIT" type="integer"}}\ndef broken(:\n    pass\n',
     });
-    const gen = await runInProcess(dir, ['gen']);
+    const gen = await runInProcess(dir, ['gen'], TOOLS);
     expect(gen.code).toBe(1);
     expect(gen.stderr).toMatch(
       /^templates\/limits\.py\.hbs:3:1: error broken-output renders code python3 refuses: generated\/limits\.py:7:1: /m,
@@ -54,7 +54,7 @@ describe('each output is checked by its language before anything is written', ()
       'templates/limits.rs.hbs':
         '{{cite "LIMIT"}}\npub const LIMIT: u32 = {{value "LIMIT" type="integer"}};\npub const BAD: u32 = "five";\n',
     });
-    const gen = await runInProcess(dir, ['gen']);
+    const gen = await runInProcess(dir, ['gen'], TOOLS);
     expect(gen.code).toBe(1);
     expect(gen.stderr).toMatch(
       /^templates\/limits\.rs\.hbs:3:1: error broken-output renders code rustc refuses: generated\/limits\.rs:7:\d+: mismatched types/m,

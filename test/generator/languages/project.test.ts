@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runInProcess } from '../../support/cli.ts';
 import { tempDir } from '../../support/temp.ts';
-import { PYTHON, RUSTC, run, writeFiles } from './tools.ts';
+import { PYTHON, RUSTC, run, TOOLS, writeFiles } from './tools.ts';
 
 const CONFIG = {
   namespace: 'acme',
@@ -85,7 +85,7 @@ describe('one spec rendered to TypeScript, Rust and Python', () => {
   // @verifies generator-languages#DECLARED-VALUE-TYPES
   it('compiles and runs in each language with the spec’s values, and check reads every citation back', async () => {
     const dir = project();
-    const gen = await runInProcess(dir, ['gen']);
+    const gen = await runInProcess(dir, ['gen'], TOOLS);
     expect(gen.stderr).toBe('');
     expect(gen.code).toBe(0);
     expect(gen.stdout).toContain('gen: 3 written');
@@ -128,7 +128,7 @@ describe('one spec rendered to TypeScript, Rust and Python', () => {
       expect(run(join(dir, 'print'), [], dir)).toBe(`${WANT.join('\n')}\n`);
     } else console.warn('note: rustc is not installed: the Rust output was not compiled');
 
-    const check = await runInProcess(dir, ['check', '--json']);
+    const check = await runInProcess(dir, ['check', '--json'], TOOLS);
     const result = JSON.parse(check.stdout) as {
       citations: {
         file: string;
@@ -154,7 +154,7 @@ describe('one spec rendered to TypeScript, Rust and Python', () => {
   it('stops gen at the spec’s code span when a value breaks the declared type', async () => {
     const dir = project();
     writeFileSync(join(dir, 'specs/limits.md'), SPEC.replace('port `8080`', 'port `80800`'));
-    const gen = await runInProcess(dir, ['gen']);
+    const gen = await runInProcess(dir, ['gen'], TOOLS);
     expect(gen.code).toBe(1);
     expect(gen.stderr).toContain(
       'specs/limits.md:13:39: error invalid-value limits#PORT: the port asked for at templates/limits.py.hbs:6:8 is invalid: `80800` is not a whole number in 1..65535',

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { scaffoldStubs } from '../../../generator/render/scaffold.ts';
 import { REPO_ROOT, runInProcess } from '../../support/cli.ts';
 import { tempDir } from '../../support/temp.ts';
-import { hasTool, PYTHON, RUSTC, run, writeFiles } from './tools.ts';
+import { hasTool, PYTHON, RUSTC, run, TOOLS, writeFiles } from './tools.ts';
 
 const FACTS = Array.from({ length: 10 }, (_, i) => i + 1);
 
@@ -54,12 +54,12 @@ describe('factline scaffold', () => {
   // @verifies generator-languages#SCAFFOLD-STUBS-STAY-RED
   it('writes todo stubs the gate reports as verification-skipped until each test is written', async () => {
     const dir = newcomer();
-    const scaffold = await runInProcess(dir, ['scaffold']);
+    const scaffold = await runInProcess(dir, ['scaffold'], TOOLS);
     expect(scaffold.code).toBe(0);
     expect(scaffold.stdout.split('\n')[0]).toBe('wrote test/scaffold/shop.test.ts (10 stubs, vitest)');
 
     vitest(dir);
-    const gate = await runInProcess(dir, ['check', '--results', 'results.json']);
+    const gate = await runInProcess(dir, ['check', '--results', 'results.json'], TOOLS);
     expect(gate.code).toBe(1);
     const skipped = gate.stdout.split('\n').filter((l) => l.includes(' error verification-skipped '));
     expect(skipped).toHaveLength(10);
@@ -78,7 +78,7 @@ describe('factline scaffold', () => {
         .replace(/it\.todo\(('RULE-1: [^']*(?:\\'[^']*)*')\);/, 'it($1, () => expect(rule1).toBe(1));'),
     );
     vitest(dir);
-    const after = await runInProcess(dir, ['check', '--results', 'results.json']);
+    const after = await runInProcess(dir, ['check', '--results', 'results.json'], TOOLS);
     expect(after.code).toBe(1);
     expect(after.stdout.split('\n').filter((l) => l.includes(' error verification-skipped '))).toHaveLength(
       9,
@@ -91,11 +91,11 @@ describe('factline scaffold', () => {
     const dir = newcomer();
     mkdirSync(join(dir, 'test/scaffold'), { recursive: true });
     writeFileSync(join(dir, 'test/scaffold/shop.test.ts'), '// mine\n');
-    const scaffold = await runInProcess(dir, ['scaffold', '--runner', 'vitest']);
+    const scaffold = await runInProcess(dir, ['scaffold', '--runner', 'vitest'], TOOLS);
     expect(scaffold.code).toBe(0);
     expect(scaffold.stdout).toContain('kept test/scaffold/shop.test.ts (it exists; not overwritten)');
     expect(readFileSync(join(dir, 'test/scaffold/shop.test.ts'), 'utf8')).toBe('// mine\n');
-    expect((await runInProcess(dir, ['scaffold', '--runner', 'mocha'])).code).toBe(2);
+    expect((await runInProcess(dir, ['scaffold', '--runner', 'mocha'], TOOLS)).code).toBe(2);
   });
 
   const facts = [

@@ -22,6 +22,9 @@ if (!PYTHON) {
 }
 if (!RUSTC) console.warn('note: rustc is not installed: the Rust output tests skip');
 
+/** The environment the CLI runs in for these tests: the PATH its language tools are found on. */
+export const TOOLS = { env: { PATH: process.env.PATH ?? '' } };
+
 /** Runs a command; its stdout, or throws with its stderr. */
 export function run(command: string, args: string[], cwd: string): string {
   const r = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 120_000 });

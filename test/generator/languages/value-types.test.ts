@@ -3,7 +3,7 @@ import { compileDeclaredTypes } from '../../../generator/declared-types.ts';
 import { pickValue, ValueTypes } from '../../../generator/render/index.ts';
 import { runInProcess } from '../../support/cli.ts';
 import { tempDir } from '../../support/temp.ts';
-import { writeFiles } from './tools.ts';
+import { TOOLS, writeFiles } from './tools.ts';
 
 const declared = compileDeclaredTypes({
   semver: { pattern: '^\\d+\\.\\d+\\.\\d+$', example: '1.2.3' },
@@ -107,7 +107,7 @@ describe('declared value types', () => {
       'templates/a.ts.hbs': 'export const PORT = {{value "PORT" type="port"}};\n',
     };
     writeFiles(dir, files);
-    const gen = await runInProcess(dir, ['gen']);
+    const gen = await runInProcess(dir, ['gen'], TOOLS);
     expect(gen.code).toBe(2);
     expect(gen.stderr).toContain('`generate.valueTypes.port` .range must be [MIN, MAX]');
   });
