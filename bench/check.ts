@@ -13,8 +13,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../cli/config.ts';
-import { runGate } from '../cli/run-gate.ts';
+import { loadConfig } from '../engine/config/load.ts';
+import { Project } from '../engine/project.ts';
 import { parseSpec } from '../reader/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { childCpuMs } from './child-cpu.ts';
@@ -163,7 +163,7 @@ function changedAfterOneEdit(root: string, rg: () => number) {
 }
 
 /**
- * The cold run with the scan pool (cli/scan-pool.ts) switched off and
+ * The cold run with the scan pool (engine/parallel/pool.ts) switched off and
  * forced on, in turns (the machine is shared), best of 3 each with its CPU
  * time; and whether their `--json` is the same bytes.
  */
@@ -272,7 +272,7 @@ async function main(): Promise<void> {
   runRg();
   const io = { cwd: root, env: {}, stdout: process.stdout, stderr: process.stderr };
   const config = loadConfig(root);
-  await runGate(io, config, { cache: false });
+  await new Project(io, config).check({ cache: false });
 
   const rgRuns = [runRg(), runRg(), runRg()];
   const rgTime = Math.min(...rgRuns.map((r) => r.time));
@@ -284,7 +284,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < 3; i++) {
     const timings: Record<string, number> = {};
     const t = performance.now();
-    const { result } = await runGate(io, config, { cache: false, timings });
+    const { result } = await new Project(io, config).check({ cache: false, timings });
     runs.push({
       time: performance.now() - t,
       timings,
@@ -303,13 +303,13 @@ async function main(): Promise<void> {
   );
 
   rmSync(join(root, '.factline-cache'), { recursive: true, force: true });
-  await runGate(io, config, { cache: true });
+  await new Project(io, config).check({ cache: true });
   const cached: number[] = [];
   let cachedTimings: Record<string, number> = {};
   for (let i = 0; i < 3; i++) {
     const timings: Record<string, number> = {};
     const t = performance.now();
-    await runGate(io, config, { cache: true, timings });
+    await new Project(io, config).check({ cache: true, timings });
     cached.push(performance.now() - t);
     cachedTimings = timings;
   }

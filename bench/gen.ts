@@ -13,10 +13,10 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../cli/config.ts';
-import { loadGenerationInput } from '../cli/generation-input.ts';
+import { loadConfig } from '../engine/config/load.ts';
+import { applyChanges } from '../engine/generate/apply.ts';
+import { loadGenerationInput } from '../engine/generate/input.ts';
 import { pendingChanges, planGeneration } from '../generator/render/index.ts';
-import { applyChanges } from '../generator/write.ts';
 
 const RUNS = Number(process.argv[2] ?? 7);
 const REPO = join(import.meta.dirname, '..');

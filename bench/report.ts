@@ -24,10 +24,10 @@ import { REPORT_JS } from '../checks/reporters/html/page-script.ts';
 import { REPORT_CSS } from '../checks/reporters/html/style.ts';
 import { renderHtmlReport } from '../checks/reporters/html.ts';
 import { renderJson } from '../checks/reporters/json.ts';
-import { loadConfig } from '../cli/config.ts';
 import type { CliIO } from '../cli/io.ts';
-import { collectReportInputs } from '../cli/report-inputs.ts';
-import { runGate } from '../cli/run-gate.ts';
+import { loadConfig } from '../engine/config/load.ts';
+import { Project } from '../engine/project.ts';
+import { collectReportInputs } from '../engine/report-inputs.ts';
 import { CHROMIUM, hasChromium, launchChromium } from '../support/chromium.ts';
 
 const BIN = fileURLToPath(new URL('../bin/factline.js', import.meta.url));
@@ -188,7 +188,7 @@ async function main(): Promise<void> {
   let lastInputs: Awaited<ReturnType<typeof collectReportInputs>> | undefined;
   for (let r = 0; r < runs; r++) {
     let t = performance.now();
-    const { result, specs } = await runGate(quietIO, config, {});
+    const { result, specs } = await new Project(quietIO, config).check({});
     gateMs.push(performance.now() - t);
     facts = result.facts.length;
     t = performance.now();
@@ -230,7 +230,7 @@ async function main(): Promise<void> {
   for (const [part, bytes, note] of sizeBreakdown(html)) {
     console.log(`  ${part.padEnd(26)} ${kib(bytes).padStart(9)}  ${note}`);
   }
-  console.log(`gate (runGate)       ${ms(median(gateMs))}`);
+  console.log(`gate (check)         ${ms(median(gateMs))}`);
   console.log(`read cited code      ${ms(median(inputsMs))}`);
   console.log(`render HTML          ${ms(median(renderMs))}   (render --json: ${ms(median(jsonMs))})`);
   console.log(

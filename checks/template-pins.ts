@@ -20,8 +20,6 @@ export interface TemplateSetup {
    * `mcp-revisions`): a template's bare id belongs to the first that has it.
    */
   docs: readonly string[];
-  /** The template a generated file's header names, when the file is generated (the caller reads headers). */
-  templateOf(file: string): string | undefined;
 }
 
 const CITE_CALL = /\{\{~?\s*cite\s+"([A-Za-z][A-Za-z0-9_-]*)(?:~([0-9a-fA-F]{8}|r[0-9]+))?"\s*~?\}\}/g;
@@ -68,10 +66,15 @@ export function templateCitations(
  * template and `gen` instead.
  */
 // @implements evidence#PINS-GATE-NAMES-TEMPLATE-AND-GEN
-export function adviseGeneratedStale(findings: Finding[], setup: TemplateSetup): void {
+export function adviseGeneratedStale(
+  findings: Finding[],
+  setup: Pick<TemplateSetup, 'out'>,
+  /** The template a generated file's header names, when the file is generated (the caller reads headers). */
+  templateOf: (file: string) => string | undefined,
+): void {
   for (const f of findings) {
     if (f.rule !== 'stale-citation' || !under(setup.out, f.file)) continue;
-    const template = setup.templateOf(f.file);
+    const template = templateOf(f.file);
     if (template === undefined) continue;
     f.fix = `this file is generated from ${template}: review the fact there, run \`factline pin${f.fact ? ` ${f.fact}` : ''}\` (it re-stamps the template's {{cite}}), then \`factline gen\``;
   }

@@ -6,8 +6,8 @@
  * optional values, did-you-mean, conflicts, and messages that name the fix.
  */
 import { parseArgs } from 'node:util';
+import { UsageError } from '../engine/errors.ts';
 import { nearest } from '../reader/vocabulary.ts';
-import { UsageError } from './io.ts';
 
 /** One row of a command's table. */
 export type OptionSpec =

@@ -1,8 +1,9 @@
+import type { Verdict } from '../checks/verdict.ts';
+import type { EngineIO } from '../engine/io.ts';
+
 /** What a command may touch of the outside world; tests pass their own. */
 // @implements factline-cli#CLI-IO-ONLY
-export interface CliIO {
-  cwd: string;
-  env: NodeJS.ProcessEnv;
+export interface CliIO extends EngineIO {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   /**
@@ -17,6 +18,13 @@ export interface CliIO {
 export const EXIT = { clean: 0, findings: 1, usage: 2 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
+/** The exit code of a gate's verdict: an unreadable input is exit 2, like any other. */
+export const EXIT_OF_VERDICT: Record<Verdict, ExitCode> = {
+  clean: EXIT.clean,
+  findings: EXIT.findings,
+  unreadable: EXIT.usage,
+};
+
 export interface Command {
   name: string;
   /** One line for `factline --help`. */
@@ -24,9 +32,4 @@ export interface Command {
   /** Full `factline NAME --help` text. */
   usage: string;
   run(argv: string[], io: CliIO): Promise<number>;
-}
-
-/** A usage, config or input error: the CLI prints the message and exits 2. */
-export class UsageError extends Error {
-  override name = 'UsageError';
 }

@@ -4,10 +4,11 @@
  */
 import { escapeControls } from '../checks/reporters/escape.ts';
 import { useTypeScriptLoader } from '../checks/scan/typescript-compiler.ts';
+import { requireWithCodeCache } from '../engine/cache/code-cache.ts';
+import { UsageError } from '../engine/errors.ts';
+import { factlineVersion } from '../engine/version.ts';
 import { nearest } from '../reader/vocabulary.ts';
-import { requireWithCodeCache } from './code-cache.ts';
-import { type CliIO, type Command, EXIT, UsageError } from './io.ts';
-import { factlineVersion } from './version.ts';
+import { type CliIO, type Command, EXIT } from './io.ts';
 
 // The gate's TypeScript compiler loads through the per-user V8 code cache.
 // @implements speed-tsload#CODE-CACHE

@@ -103,7 +103,7 @@ const externalButMarkdown: Plugin = {
 };
 
 /** Where the CLI's sources live; a bundled input outside them is a build error. */
-const SOURCE_DIRS = ['cli', 'checks', 'reader', 'generator', 'generated'];
+const SOURCE_DIRS = ['cli', 'engine', 'checks', 'reader', 'generator', 'generated'];
 
 export async function buildCli(): Promise<{ inputs: string[] }> {
   // Before esbuild reads anything: a source edited during the build will not match.
@@ -111,10 +111,10 @@ export async function buildCli(): Promise<{ inputs: string[] }> {
   clearOldBuild();
   const out = await build({
     // (speed-pool#WORKER-ENTRY-BUILT)
-    // The scan pool's worker is an entry of its own, sharing the chunks of the CLI (cli/scan-pool.ts starts it).
+    // The scan pool's worker is an entry of its own, sharing the chunks of the CLI (engine/parallel/pool.ts starts it).
     entryPoints: {
       'cli-main': join(ROOT, 'cli', 'main.ts'),
-      'cli-scan-worker': join(ROOT, 'cli', 'scan-worker.ts'),
+      'cli-scan-worker': join(ROOT, 'engine', 'parallel', 'worker.ts'),
     },
     outdir: join(ROOT, 'dist'),
     chunkNames: 'cli-chunk-[hash]',

@@ -4,10 +4,10 @@
  */
 import { resolve } from 'node:path';
 import { baselineOf } from '../../checks/baseline.ts';
-import { writeFileAtomic } from '../../generator/write.ts';
-import { loadConfig } from '../config.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
-import { runGate } from '../run-gate.ts';
+import { UsageError } from '../../engine/errors.ts';
+import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
+import { Project } from '../../engine/project.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
 
 export const DEFAULT_BASELINE = 'factline-baseline.json';
 
@@ -37,8 +37,7 @@ const command: Command = {
         else config = value;
       } else throw new UsageError(`unknown argument \`${arg}\`\n${USAGE}`);
     }
-    const cfg = loadConfig(io.cwd, config);
-    const { result } = await runGate(io, cfg, { cache });
+    const { result } = await Project.open(io, config).check({ cache });
     const baseline = baselineOf(result);
     try {
       writeFileAtomic(resolve(io.cwd, out), `${JSON.stringify(baseline, null, 2)}\n`);

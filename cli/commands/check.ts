@@ -11,13 +11,15 @@ import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/pa
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { jsonPieces } from '../../checks/reporters/json.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
-import { writeFileAtomic } from '../../generator/write.ts';
+import { verdictOf } from '../../checks/verdict.ts';
+import { type Change, type ChangedSet, changedFiles, changeSince } from '../../engine/changed.ts';
+import { loadConfig } from '../../engine/config/load.ts';
+import type { FactlineConfig } from '../../engine/config/model.ts';
+import { UsageError } from '../../engine/errors.ts';
+import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
+import { Project } from '../../engine/project.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
-import { type Change, type ChangedSet, changedFiles, changeSince } from '../changed.ts';
-import { type FactlineConfig, loadConfig } from '../config.ts';
-import { exitCodeOf } from '../exit-code.ts';
-import { type CliIO, type Command, UsageError } from '../io.ts';
-import { runGate } from '../run-gate.ts';
+import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'check',
@@ -238,9 +240,8 @@ const command: Command = {
     asked?.catch(() => {}); // a failure surfaces where it is awaited
     let change: Change | undefined;
     let covered: ChangedSet | undefined;
-    const gate = await runGate(io, config, {
+    const gate = await new Project(io, config, specPaths).check({
       strict: config.strict,
-      specs: specPaths,
       cache: !args['no-cache'],
       ...(asked
         ? {
@@ -262,7 +263,7 @@ const command: Command = {
     if (args.html) {
       const [{ renderHtmlReport }, { collectReportInputs }] = await Promise.all([
         import('../../checks/reporters/html.ts'),
-        import('../report-inputs.ts'),
+        import('../../engine/report-inputs.ts'),
       ]);
       const inputs = await collectReportInputs(io, config, result, specs);
       writeOutput(io, args.html, renderHtmlReport(result, inputs));
@@ -272,7 +273,7 @@ const command: Command = {
     if (args.json) await writePieces(io.stdout, [jsonPieces(result), [annotations]]);
     // @implements speed-start#CONSOLE-ONE-WRITE
     else io.stdout.write(REPORTERS.console(result, { color: wantsColor(io) }) + annotations);
-    return exitCodeOf(result);
+    return EXIT_OF_VERDICT[verdictOf(result)];
   },
 };
 export default command;

@@ -11,9 +11,10 @@ import {
   toResultsDocument,
   type VectorOutcome,
 } from '../../checks/conform/outcome.ts';
+import { exchange, type ServerCommand } from '../../engine/conform/process.ts';
+import { UsageError } from '../../engine/errors.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
-import { exchange, type ServerCommand } from '../conform-process.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'conform',

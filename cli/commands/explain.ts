@@ -1,9 +1,9 @@
 /** `factline explain REF`: one fact with its text, status, digest and every citation. */
 import { renderExplain } from '../../checks/reporters/explain.ts';
+import { Project } from '../../engine/project.ts';
+import { resolveArgument } from '../../engine/ref-argument.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
-import { resolveArgument } from '../ref-argument.ts';
-import { gateFor } from '../run-gate.ts';
 
 const SPEC = defineCommand({
   name: 'explain',
@@ -24,7 +24,11 @@ const command: Command = {
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals } = parseCommandArgs(SPEC, argv);
-    const { result, specs } = await gateFor(io, values);
+    const project = Project.open(io, values.config, values.specs);
+    const { result, specs } = await project.check({
+      strict: values.strict || project.config.strict,
+      cache: true,
+    });
     const fact = resolveArgument(specs.set, positionals[0]!);
     const trace = result.facts.find((f) => f.address === fact.address);
     const citations = result.citations.filter((c) => c.resolved === fact.address);

@@ -1,10 +1,11 @@
 /** `factline facts`: every fact of the specs, as a table or as JSON; diagnostics on stderr. */
+
+import { loadConfig } from '../../engine/config/load.ts';
+import { loadSpecSet } from '../../engine/specs.ts';
 import type { Diagnostic, Fact, SpecSet } from '../../reader/model.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
-import { loadConfig } from '../config.ts';
 import { formatDiagnostic } from '../format-diagnostic.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
-import { loadSpecSet } from '../load-specs.ts';
 
 const SPEC = defineCommand({
   name: 'facts',

@@ -5,15 +5,18 @@
  */
 import { watch } from 'node:fs';
 import { resolve } from 'node:path';
-import { runOutputCommands } from '../../generator/output-commands.ts';
+import { loadConfig } from '../../engine/config/load.ts';
+import { type FactlineConfig, generatingSpecs } from '../../engine/config/model.ts';
+import { UsageError } from '../../engine/errors.ts';
+import { removeStaleTemps, WriteError } from '../../engine/files/atomic-write.ts';
+import { applyChanges } from '../../engine/generate/apply.ts';
+import { driftFindings } from '../../engine/generate/drift.ts';
+import { loadGenerationInput } from '../../engine/generate/input.ts';
+import { runOutputCommands } from '../../engine/generate/output-commands.ts';
+import { typecheckOutputs } from '../../engine/generate/template-typecheck.ts';
 import { conflicts, pendingChanges, planGeneration } from '../../generator/render/index.ts';
-import { typecheckOutputs } from '../../generator/template-typecheck.ts';
-import { applyChanges, removeStaleTemps, WriteError } from '../../generator/write.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values } from '../args.ts';
-import { type FactlineConfig, generatingSpecs, loadConfig } from '../config.ts';
-import { driftFindings } from '../generation-findings.ts';
-import { loadGenerationInput } from '../generation-input.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'gen',

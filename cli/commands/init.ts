@@ -1,9 +1,10 @@
 /** `factline init`: the starter files of a new project, never over a file that exists. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { UsageError } from '../../engine/errors.ts';
+import { PRE_COMMIT_LINE, STARTER_FILES } from '../../engine/starter-files.ts';
 import { defineCommand, helpText, parseCommandArgs } from '../args.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
-import { PRE_COMMIT_LINE, STARTER_FILES } from '../starter-files.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'init',

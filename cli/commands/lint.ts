@@ -1,10 +1,11 @@
 /** `factline lint`: the spec markup check; every diagnostic with its place and fix. */
+
+import { loadConfig } from '../../engine/config/load.ts';
+import { loadSpecSet } from '../../engine/specs.ts';
 import { strictSeverity } from '../../reader/normative-service.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
-import { loadConfig } from '../config.ts';
 import { formatDiagnostic } from '../format-diagnostic.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
-import { loadSpecSet } from '../load-specs.ts';
 
 const SPEC = defineCommand({
   name: 'lint',

@@ -7,11 +7,17 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Citation } from '../../checks/model.ts';
 import { currentPin, indexFacts } from '../../checks/resolve.ts';
-import { checkTarget, removeStaleTemps, WriteError, writeFileAtomic } from '../../generator/write.ts';
+import { UsageError } from '../../engine/errors.ts';
+import {
+  checkTarget,
+  removeStaleTemps,
+  WriteError,
+  writeFileAtomic,
+} from '../../engine/files/atomic-write.ts';
+import { Project } from '../../engine/project.ts';
+import { resolveArgument } from '../../engine/ref-argument.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
-import { resolveArgument } from '../ref-argument.ts';
-import { gateFor } from '../run-gate.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'pin',
@@ -91,7 +97,9 @@ const command: Command = {
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values, positionals: refs } = parseCommandArgs(SPEC, argv);
-    const { config, result, specs } = await gateFor(io, values);
+    const project = Project.open(io, values.config, values.specs);
+    const { config } = project;
+    const { result, specs } = await project.check({ strict: values.strict || config.strict, cache: true });
     const wanted = new Set(refs.map((r) => resolveArgument(specs.set, r).address));
     const index = indexFacts(specs.set);
     const byFile = new Map<string, PinEdit[]>();

@@ -6,12 +6,12 @@
  */
 import { resolve } from 'node:path';
 import { renderHtmlReport } from '../../checks/reporters/html.ts';
-import { writeFileAtomic } from '../../generator/write.ts';
+import { UsageError } from '../../engine/errors.ts';
+import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
+import { Project } from '../../engine/project.ts';
+import { collectReportInputs } from '../../engine/report-inputs.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
-import { loadConfig } from '../config.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
-import { collectReportInputs } from '../report-inputs.ts';
-import { runGate } from '../run-gate.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
 
 export const DEFAULT_REPORT_PATH = 'factline-report.html';
 
@@ -101,9 +101,10 @@ const command: Command = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
     const progress = createProgress(io.stderr, args.quiet);
-    const config = loadConfig(io.cwd, args.config);
+    const project = Project.open(io, args.config);
+    const { config } = project;
     progress.stage('scanning sources and tests');
-    const { result, specs } = await runGate(io, config, args.strict ? { strict: true } : {});
+    const { result, specs } = await project.check(args.strict ? { strict: true } : {});
     progress.stage('reading cited code');
     const inputs = await collectReportInputs(io, config, result, specs, {
       onProgress: (done, total) => progress.step(done, total),

@@ -6,11 +6,13 @@
  */
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { loadConfig } from '../../engine/config/load.ts';
+import { CONFIG_FILE, type FactlineConfig } from '../../engine/config/model.ts';
+import { UsageError } from '../../engine/errors.ts';
+import { factlineVersion } from '../../engine/version.ts';
 import { revisionServer, serveStdio, ToolSet } from '../../generated/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
-import { CONFIG_FILE, type FactlineConfig, loadConfig } from '../config.ts';
-import { type CliIO, type Command, EXIT, UsageError } from '../io.ts';
-import { factlineVersion } from '../version.ts';
+import { type CliIO, type Command, EXIT } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'serve',
@@ -55,9 +57,9 @@ export async function mountFactlineTools(
   config: FactlineConfig,
   io: CliIO,
 ) {
-  const { factlineTools } = await import('../serve-tools.ts');
-  // Tool output never goes to stdout: the protocol owns it, and the capture guard enforces that.
-  const tools = factlineTools({ ...io, stdout: io.stderr }, config);
+  const { factlineTools } = await import('../../engine/mcp/tools.ts');
+  // The engine is given no stdout: the protocol owns it (and the capture guard enforces that).
+  const tools = factlineTools({ cwd: io.cwd, env: io.env, stderr: io.stderr }, config);
   for (const name of tools.names()) into.register(tools.get(name) as never);
 }
 

@@ -1,7 +1,7 @@
 /**
  * Drift as records: every reason the generated files differ from what the
  * spec and templates produce now, in the render stage's own terms. The CLI
- * turns them into the gate's findings (`cli/generation-findings.ts`), so
+ * turns them into the gate's findings (`engine/generate/drift.ts`), so
  * render never depends on the checker.
  */
 import { planGeneration } from './plan.ts';

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defineCommand, parseCommandArgs } from '../../cli/args.ts';
-import { UsageError } from '../../cli/io.ts';
+import { UsageError } from '../../engine/errors.ts';
 import { copyFixture, REPO } from '../checks/helpers.ts';
 import { runFactline, runInProcess } from '../support/cli.ts';
 

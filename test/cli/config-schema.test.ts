@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../cli/config.ts';
-import { CONFIG_KEYS, configJsonSchema } from '../../cli/config-schema.ts';
+import { DEFAULT_CONFIG } from '../../engine/config/model.ts';
+import { CONFIG_KEYS, configJsonSchema } from '../../engine/config/schema.ts';
 import { REPO_ROOT, runInProcess } from '../support/cli.ts';
 
 let dir: string;

@@ -2,7 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { jsonErrorPlace, loadConfig } from '../../cli/config.ts';
+import { jsonErrorPlace, loadConfig } from '../../engine/config/load.ts';
 import { runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 

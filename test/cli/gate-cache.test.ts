@@ -9,13 +9,13 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORTERS } from '../../checks/reporters/index.ts';
-import { storedEntries } from '../../cli/cache-file.ts';
-import { SCAN_ROW, SPEC_ENTRY } from '../../cli/cache-shapes.ts';
-import { loadConfig } from '../../cli/config.ts';
-import { decodeRow } from '../../cli/gate-cache.ts';
 import type { CliIO } from '../../cli/io.ts';
-import { runGate } from '../../cli/run-gate.ts';
-import { checkShape, fitsShape, S } from '../../cli/shape.ts';
+import { storedEntries } from '../../engine/cache/cache-file.ts';
+import { SCAN_ROW, SPEC_ENTRY } from '../../engine/cache/entry-shapes.ts';
+import { decodeRow } from '../../engine/cache/scan-cache.ts';
+import { loadConfig } from '../../engine/config/load.ts';
+import { checkShape, fitsShape, S } from '../../engine/config/shape.ts';
+import { Project } from '../../engine/project.ts';
 import { runInProcess } from '../support/cli.ts';
 
 let dir: string;
@@ -82,7 +82,7 @@ function quietIO(): CliIO & { err: string[] } {
 
 async function verdict(cache: boolean): Promise<{ json: string; err: string[] }> {
   const io = quietIO();
-  const { result } = await runGate(io, loadConfig(dir), { cache });
+  const { result } = await new Project(io, loadConfig(dir)).check({ cache });
   return { json: REPORTERS.json(result), err: io.err };
 }
 

@@ -1,6 +1,7 @@
 /** `generate.specs` in factline.config.json: further specs the core is generated from. */
 import { describe, expect, it } from 'vitest';
-import { generatingSpecs, parseConfig } from '../../cli/config.ts';
+import { parseConfig } from '../../engine/config/load.ts';
+import { generatingSpecs } from '../../engine/config/model.ts';
 
 describe('generate.specs', () => {
   // @verifies mcp-revisions#GENERATED-FROM-SEVERAL-SPECS

@@ -12,7 +12,7 @@ const CLI = join(REPO, 'cli');
 /**
  * Facts about the running process, not I/O: `process.pid` names temp files;
  * the Node version, the architecture and the user id key and guard the
- * per-user code cache (cli/code-cache.ts, cli/private-dir.ts).
+ * per-user code cache (engine/cache/code-cache.ts, engine/files/private-dir.ts).
  */
 const NOT_IO = new Set(['process.pid', 'process.version', 'process.arch', 'process.getuid']);
 

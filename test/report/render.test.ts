@@ -11,7 +11,7 @@ import {
 import { packSnippets, unpackSnippets } from '../../checks/reporters/html/snippet-pack.ts';
 import { renderHtmlReport } from '../../checks/reporters/html.ts';
 import { renderJson } from '../../checks/reporters/json.ts';
-import { citationsWithCode, MAX_SNIPPETS_PER_FACT, snippetAround } from '../../cli/report-inputs.ts';
+import { citationsWithCode, MAX_SNIPPETS_PER_FACT, snippetAround } from '../../engine/report-inputs.ts';
 import { sampleInputs, sampleResult } from './sample.ts';
 
 describe('renderHtmlReport', () => {

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Finding, PartialCoverage, TraceResult } from '../../checks/model.ts';
 import { judgedInPart } from '../../checks/partial.ts';
-import { storedEntries } from '../../cli/cache-file.ts';
+import { storedEntries } from '../../engine/cache/cache-file.ts';
 import { digestOf } from '../../reader/text.ts';
 import { runInProcess } from '../support/cli.ts';
 import { removeProjects, tempProject } from '../support/projects.ts';

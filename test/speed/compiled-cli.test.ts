@@ -22,7 +22,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/cli.ts';
 
-const COPIED = ['bin', 'cli', 'checks', 'reader', 'generator', 'generated', 'support', 'package.json'];
+const COPIED = [
+  'bin',
+  'cli',
+  'engine',
+  'checks',
+  'reader',
+  'generator',
+  'generated',
+  'support',
+  'package.json',
+];
 const PROBE = join(import.meta.dirname, 'fixtures', 'startup-probe.mjs');
 const BANNER = 'factline — spec-to-code traceability';
 

@@ -10,9 +10,9 @@ import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TraceResult } from '../../checks/model.ts';
 import { jsonPieces, jsonReport } from '../../checks/reporters/json.ts';
-import { loadConfig } from '../../cli/config.ts';
 import { runCli } from '../../cli/main.ts';
-import { runGate } from '../../cli/run-gate.ts';
+import { loadConfig } from '../../engine/config/load.ts';
+import { Project } from '../../engine/project.ts';
 import { REPO_ROOT, runFactline, runInProcess } from '../support/cli.ts';
 
 const FIXTURES = join(REPO_ROOT, 'test', 'checks', 'fixtures');
@@ -25,7 +25,7 @@ function oneString(result: TraceResult): string {
 async function gateOf(root: string): Promise<TraceResult> {
   const sink = new Writable({ write: (_c, _e, done) => done() });
   const io = { cwd: root, env: {}, stdout: sink, stderr: sink };
-  return (await runGate(io, loadConfig(root), { cache: false })).result;
+  return (await new Project(io, loadConfig(root)).check({ cache: false })).result;
 }
 
 const dirs: string[] = [];

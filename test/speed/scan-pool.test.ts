@@ -1,6 +1,6 @@
 /**
- * The scan pool (cli/scan-pool.ts, its worker cli/scan-worker.ts, and the
- * sharing in checks/gate.ts): the same `--json` with the worker as without
+ * The scan pool (engine/parallel/pool.ts, its worker engine/parallel/worker.ts, and the
+ * sharing in engine/backends/pooled.ts): the same `--json` with the worker as without
  * it on every fixture tree, the same failure when a file cannot be read or a
  * scanner throws, never started below its size or on a warm run, and a
  * worker entry in the compiled CLI that reads and scans like the main thread.
@@ -12,19 +12,20 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   type GateFile,
+  readAndScan,
+  readingBackend,
   runGate as runCoreGate,
   type ScanOutcome,
-  type SharedScan,
 } from '../../checks/gate.ts';
 import { loadTypeScriptParser, scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
-import { statKey, storedEntries } from '../../cli/cache-file.ts';
-import { loadConfig } from '../../cli/config.ts';
-import { openScanCache } from '../../cli/gate-cache.ts';
-import { UsageError } from '../../cli/io.ts';
-import { loadSpecSet } from '../../cli/load-specs.ts';
-import { readGateFile } from '../../cli/read-gate-file.ts';
-import { listGateFiles, runGate } from '../../cli/run-gate.ts';
-import { encodeCitations, hashText } from '../../cli/scan-entry.ts';
+import { pooledBackend } from '../../engine/backends/pooled.ts';
+import { statKey, storedEntries } from '../../engine/cache/cache-file.ts';
+import { encodeCitations, hashText } from '../../engine/cache/citation-rows.ts';
+import { openScanCache } from '../../engine/cache/scan-cache.ts';
+import { loadConfig } from '../../engine/config/load.ts';
+import { UsageError } from '../../engine/errors.ts';
+import { readGateFile } from '../../engine/files/read.ts';
+import { listGateFiles } from '../../engine/gate/files.ts';
 import {
   bootScanWorker,
   POOL_CHUNK,
@@ -32,8 +33,10 @@ import {
   POOL_MIN_FILES,
   poolMode,
   poolWanted,
+  type SharedScan,
   startScanPool,
-} from '../../cli/scan-pool.ts';
+} from '../../engine/parallel/pool.ts';
+import { Project } from '../../engine/project.ts';
 import { parseSpec } from '../../reader/index.ts';
 import { REPO_ROOT, runFactline, runInProcess } from '../support/cli.ts';
 import { fixtureTrees } from '../support/fixture-trees.ts';
@@ -92,16 +95,10 @@ describe('the pool changes nothing a user sees', () => {
       const dir = tempCopy(tree.path, 'pool-all');
       const config = loadConfig(dir, tree.args[1]);
       const files = await listGateFiles(config);
-      const specs = await loadSpecSet(io(dir, {}), config, []).catch(() => undefined);
+      const specs = await new Project(io(dir, {}), config).specs().catch(() => undefined);
       if (specs === undefined) continue; // a tree whose specs do not load never reaches the scan
       const gate = (share?: (names: readonly string[]) => SharedScan | undefined) =>
-        runCoreGate({
-          specs: specs.set,
-          files,
-          read: (file) => readGateFile(dir, file),
-          strict: false,
-          ...(share ? { share } : {}),
-        });
+        runCoreGate({ specs: specs.set, files, backend: backendOf(dir, share), strict: false });
       const alone = await gate();
       let helped = 0;
       const withWorker = await gate((names) => {
@@ -137,7 +134,7 @@ describe('the pool changes nothing a user sees', () => {
     const alone = await runCoreGate({
       specs: { documents: [] },
       files: files.map((file) => ({ file, inTest: false })),
-      read: (file) => readGateFile(dir, file),
+      backend: backendOf(dir),
       strict: false,
     }).catch((e: Error) => e);
     expect(alone).toBeInstanceOf(UsageError);
@@ -189,7 +186,7 @@ describe('the pool changes nothing a user sees', () => {
       };
     };
     const run = (share?: SharedScan) =>
-      runCoreGate({ specs, files, read, strict: false, ...(share ? { share: () => share } : {}) }).catch(
+      runCoreGate({ specs, files, backend: sharingBackend(read, share), strict: false }).catch(
         (e: Error) => e.message,
       );
     // The helper meets a failure at d.py (index 3) while this thread fails at f.py: d.py's is thrown, as without a helper.
@@ -206,6 +203,19 @@ describe('the pool changes nothing a user sees', () => {
     expect(typeof alone === 'string' ? alone : alone.citations.length).toBe(6);
   });
 });
+
+/** The files on disk under `dir`, shared with a helper when `share` gives one (engine/backends/pooled.ts). */
+function backendOf(dir: string, share?: (names: readonly string[]) => SharedScan | undefined) {
+  const read = (file: string) => readGateFile(dir, file);
+  if (share === undefined) return readingBackend(read);
+  return pooledBackend({ share }, read, (file) => readAndScan(read, scanFileWhenLoaded, file));
+}
+
+/** Files read with `read`, shared with `helper` (or scanned alone without one). */
+function sharingBackend(read: (file: string) => string | undefined, helper?: SharedScan) {
+  if (helper === undefined) return readingBackend(read);
+  return pooledBackend({ share: () => helper }, read, (file) => readAndScan(read, scanFileWhenLoaded, file));
+}
 
 async function scanHere(root: string, file: string) {
   await loadTypeScriptParser();
@@ -232,13 +242,13 @@ describe('when the worker starts', () => {
   it('is not started for a small tree, nor on a cached run even when forced; is started when forced on an uncached one', async () => {
     const dir = project(60);
     const config = loadConfig(dir);
-    const small = await runGate(io(dir, {}), config, { cache: false });
+    const small = await new Project(io(dir, {}), config).check({ cache: false });
     expect(small.pool).toBeUndefined();
     const forced = { [POOL_ENV]: 'always' };
-    await runGate(io(dir, forced), config, { cache: true }); // fills the cache
-    const warm = await runGate(io(dir, forced), config, { cache: true });
+    await new Project(io(dir, forced), config).check({ cache: true }); // fills the cache
+    const warm = await new Project(io(dir, forced), config).check({ cache: true });
     expect(warm.pool).toBeUndefined();
-    const cold = await runGate(io(dir, forced), config, { cache: false });
+    const cold = await new Project(io(dir, forced), config).check({ cache: false });
     // Started (which thread scanned the one chunk of 60 files is a race; see 'both threads').
     expect(cold.pool).toBeDefined();
     expect(cold.result.citations.length).toBe(small.result.citations.length);
@@ -262,7 +272,7 @@ describe('a worker booted before its files are known', () => {
 
   // @verifies speed-pool#WORKER-BOOTS-DURING-THE-LISTING
   it('lets the process end when the tree proves too small and it is cancelled (real process)', () => {
-    const module = pathToFileURL(join(REPO_ROOT, 'cli', 'scan-pool.ts')).href;
+    const module = pathToFileURL(join(REPO_ROOT, 'engine', 'parallel', 'pool.ts')).href;
     const script = (cancel: boolean) => `
       const { bootScanWorker } = await import(${JSON.stringify(module)});
       const booted = bootScanWorker();
@@ -294,8 +304,8 @@ describe('the first cached run', () => {
     // Files settled before the run: their stats may vouch for them (the racy-clean window).
     await new Promise((r) => setTimeout(r, 2_300));
     const env = { [POOL_ENV]: 'auto' };
-    const cold = await runGate(io(dir, env), config, { cache: false });
-    const first = await runGate(io(dir, env), config, { cache: true });
+    const cold = await new Project(io(dir, env), config).check({ cache: false });
+    const first = await new Project(io(dir, env), config).check({ cache: true });
     // Started; which thread read which chunk is a race (the records of the worker's are checked below).
     expect(first.pool).toBeDefined();
     expect(JSON.stringify(first.result)).toBe(JSON.stringify(cold.result));
@@ -309,14 +319,14 @@ describe('the first cached run', () => {
       expect(entry.stat, file).toBe(statKey(st));
       expect(entry.contentHash, file).toBe(hashText(readFileSync(join(dir, file), 'utf8')));
     }
-    const second = await runGate(io(dir, env), config, { cache: true });
+    const second = await new Project(io(dir, env), config).check({ cache: true });
     expect(second.pool).toBeUndefined();
     expect(JSON.stringify(second.result)).toBe(JSON.stringify(cold.result));
     // An edit after the first run is read again, not served from what the worker stored.
     writeFileSync(join(dir, 'src/f0.ts'), '// @implements doc#BETA\nexport const f0 = 0;\n');
-    const edited = await runGate(io(dir, env), config, { cache: true });
+    const edited = await new Project(io(dir, env), config).check({ cache: true });
     expect(JSON.stringify(edited.result)).toBe(
-      JSON.stringify((await runGate(io(dir, env), config, { cache: false })).result),
+      JSON.stringify((await new Project(io(dir, env), config).check({ cache: false })).result),
     );
   }, 60_000);
 });
@@ -353,7 +363,7 @@ describe('a cache-filling pool', () => {
     filling.save();
     const next = openScanCache(dir);
     expect(next.empty).toBe(false);
-    for (const file of files) expect(next.known(file), file).toEqual(await scanHere(dir, file));
+    for (const file of files) expect(next.byStat(file), file).toEqual(await scanHere(dir, file));
     // A pool that does not fill a cache sends none of it.
     const plain = startScanPool(dir, files);
     await plain.share(files)!.done();
@@ -389,7 +399,7 @@ describe('both threads', () => {
       seen.push(`read ${file}`);
       return '# @implements doc#ALPHA\n';
     };
-    const result = await runCoreGate({ specs, files, read, strict: false, share: () => shared });
+    const result = await runCoreGate({ specs, files, backend: sharingBackend(read, shared), strict: false });
     expect(seen).toEqual([
       'claim 0',
       'read a.py',
@@ -429,7 +439,7 @@ describe('the worker in the compiled CLI', () => {
   // @verifies speed-pool#EARLY-WORKER
   it('is built beside it and reads and scans a shared list like the main thread', async () => {
     const inputs = JSON.parse(readFileSync(join(REPO_ROOT, 'dist', 'cli-inputs.json'), 'utf8'));
-    expect(Object.keys(inputs.inputs)).toContain('cli/scan-worker.ts');
+    expect(Object.keys(inputs.inputs)).toContain('engine/parallel/worker.ts');
     const entry = join(REPO_ROOT, 'dist', 'cli-scan-worker.js');
     expect(existsSync(entry)).toBe(true);
     const dir = project(30);

@@ -1,5 +1,5 @@
 /**
- * The packed form the scan worker posts its chunks in (cli/scan-transfer.ts):
+ * The packed form the scan worker posts its chunks in (engine/parallel/transfer.ts):
  * what the main thread unpacks is what the worker scanned, field for field,
  * on real scans of this repository and the shared corpus, and on citations
  * carrying every optional field.
@@ -9,7 +9,7 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isScannable, scanFile } from '../../checks/scan/index.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
-import { packChunk, unpackChunk } from '../../cli/scan-transfer.ts';
+import { packChunk, unpackChunk } from '../../engine/parallel/transfer.ts';
 import { filesUnder } from '../support/files-under.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
@@ -22,7 +22,7 @@ describe('the scan worker’s packed chunks', () => {
   // @verifies speed-pool#COMPACT-TRANSFER
   it('unpack to exactly the scanned citations, field for field and in order, with vanished files kept as such', () => {
     const files = [
-      ...['checks', 'cli', 'reader', 'generator', 'generated', 'test', 'templates'].flatMap((d) =>
+      ...['checks', 'cli', 'engine', 'reader', 'generator', 'generated', 'test', 'templates'].flatMap((d) =>
         filesUnder(join(REPO, d), isScannable),
       ),
       ...filesUnder(resolve(REPO, '..', 'shared', 'corpus'), isScannable),

@@ -64,7 +64,9 @@ describe('the spec cache', () => {
     expect(warm.out).toBe(cold.out);
     // The recorder saw the gate's own code: the sources under tsx, or the compiled CLI's chunks.
     expect(
-      warm.modules.some((m) => m.endsWith('/cli/gate-cache.ts') || /\/dist\/cli-[\w-]+\.js$/.test(m)),
+      warm.modules.some(
+        (m) => m.endsWith('/engine/cache/scan-cache.ts') || /\/dist\/cli-[\w-]+\.js$/.test(m),
+      ),
     ).toBe(true);
     expect(markdownParser(warm.modules)).toEqual([]);
     appendFileSync(join(root, 'specs', 'more.md'), '\n@fact:PANG Pang answers. @status:impl/plan\n');

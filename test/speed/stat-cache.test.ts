@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { codeFingerprint } from '../../cli/cache-file.ts';
+import { codeFingerprint } from '../../engine/cache/cache-file.ts';
 import { runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 

@@ -25,7 +25,7 @@ import { crc32 } from 'node:zlib';
 import type { ts as TypeScript } from 'ts-morph';
 import { afterEach, describe, expect, it } from 'vitest';
 import { typeScriptCompilerFile } from '../../checks/scan/typescript-compiler.ts';
-import { CODE_CACHE_DIR_NAME, codeCacheFile, requireWithCodeCache } from '../../cli/code-cache.ts';
+import { CODE_CACHE_DIR_NAME, codeCacheFile, requireWithCodeCache } from '../../engine/cache/code-cache.ts';
 import { REPO } from '../checks/helpers.ts';
 
 const BIN = join(REPO, 'bin', 'factline.js');

@@ -20,10 +20,11 @@ import { dirname, join, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import { afterEach, describe, expect, it } from 'vitest';
 import { classifyGateFiles } from '../../checks/gate.ts';
-import { type FactlineConfig, loadConfig } from '../../cli/config.ts';
-import { ALWAYS_IGNORED, listGateFiles } from '../../cli/run-gate.ts';
-import { followWithinRoot } from '../../cli/symlink-policy.ts';
-import { walkFiles } from '../../cli/walk-files.ts';
+import { loadConfig } from '../../engine/config/load.ts';
+import type { FactlineConfig } from '../../engine/config/model.ts';
+import { followWithinRoot } from '../../engine/files/symlink-policy.ts';
+import { walkFiles } from '../../engine/files/walk.ts';
+import { ALWAYS_IGNORED, listGateFiles } from '../../engine/gate/files.ts';
 import { REPO_ROOT } from '../support/cli.ts';
 
 const SHARED_CODE = resolve(REPO_ROOT, '../shared/corpus/vibevm-code');

@@ -18,7 +18,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { storedEntries } from '../../cli/cache-file.ts';
+import { storedEntries } from '../../engine/cache/cache-file.ts';
 import { runFactline, runInProcess } from '../support/cli.ts';
 import { fixtureTrees } from '../support/fixture-trees.ts';
 import { tempCopy, tempDir } from '../support/temp.ts';

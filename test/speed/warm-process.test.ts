@@ -8,8 +8,8 @@ import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { statKey } from '../../cli/cache-file.ts';
-import { prefetchStats } from '../../cli/stat-prefetch.ts';
+import { statKey } from '../../engine/cache/cache-file.ts';
+import { prefetchStats } from '../../engine/cache/stat-prefetch.ts';
 import { BIN, REPO_ROOT, runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
@@ -126,7 +126,7 @@ describe('the stats of a warm run on a helper thread', () => {
   // @verifies speed-warm#STATS-ON-A-HELPER
   it('answers in a process started with flags of its own (a loader, --input-type), which the helper does not take on (real process)', () => {
     const dir = project();
-    const module = pathToFileURL(join(REPO_ROOT, 'cli', 'stat-prefetch.ts')).href;
+    const module = pathToFileURL(join(REPO_ROOT, 'engine', 'cache', 'stat-prefetch.ts')).href;
     const script = `
       const { prefetchStats } = await import(${JSON.stringify(module)});
       const paths = Array.from({ length: 2000 }, () => 'src/ping.ts');

@@ -1,7 +1,7 @@
 /**
  * What the HTML report needs besides the TraceResult: the spec sources it
  * renders and the code around each citation. The CLI gathers these from disk
- * (cli/report-inputs.ts) so the renderer stays a pure function.
+ * (engine/report-inputs.ts) so the renderer stays a pure function.
  */
 
 export interface SpecSource {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileDeclaredTypes } from '../../../generator/declared-types.ts';
+import { compileDeclaredTypes } from '../../../engine/config/declared-types.ts';
 import { pickValue, ValueTypes } from '../../../generator/render/index.ts';
 import { runInProcess } from '../../support/cli.ts';
 import { tempDir } from '../../support/temp.ts';

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ts } from 'ts-morph';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from '../../../generator/write.ts';
+import { writeFileAtomic } from '../../../engine/files/atomic-write.ts';
 
 const RENDER = join(import.meta.dirname, '..', '..', '..', 'generator', 'render');
 const dirs: string[] = [];

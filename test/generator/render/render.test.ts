@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { driftFindings } from '../../../cli/generation-findings.ts';
+import { driftFindings } from '../../../engine/generate/drift.ts';
 import {
   conflicts,
   type GenerationInput,

@@ -1,0 +1,429 @@
+/**
+ * One cache file in `.factline-cache/`: a map of `key → [stat, content hash,
+ * value text]` behind a format header and a checksum, keyed by the code that
+ * filled it. Read once, validated cheaply (the checksum once, an entry when
+ * it is used), written atomically and only when this run changed something.
+ * What the stat, the hash and the value mean is the caller's business
+ * (engine/cache/scan-cache.ts).
+ */
+import { createHash, hash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeFileAtomic } from '../files/atomic-write.ts';
+import { packageRoot } from '../package-root.ts';
+
+/** Bumped whenever the file layout below changes. */
+const CACHE_FORMAT = 6;
+
+/**
+ * What cached results depend on besides their input: the code that produced
+ * them (every file beneath `dir`) and the package's version and dependency
+ * pins (package.json). `by: 'stat'` identifies each code file by its name
+ * and stat, not its bytes: an install, upgrade, checkout or edit rewrites
+ * the file, and a rewrite gives it a new change time (which no tool can set
+ * back), so a few dozen stats stand in for reading the sources on every
+ * run. `by: 'content'` reads them: asked only when the stats differ (a CI
+ * job that restored node_modules and the cache), so such a cache is still
+ * used when the code is the same.
+ */
+// @implements speed-cache#CHEAP-CODE-FINGERPRINT
+export function codeFingerprint(dir: string, by: 'stat' | 'content' = 'stat'): string {
+  const h = createHash('sha1');
+  // Code changed within the racy window could change again without a new stat: no stat matches it.
+  const settledBefore = Date.now() - RACY_WINDOW_MS;
+  const visit = (d: string): void => {
+    for (const entry of readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const path = join(d, entry.name);
+      h.update(entry.name).update('\0');
+      if (entry.isDirectory()) visit(path);
+      else if (entry.isFile() && by === 'content') h.update(readFileSync(path)).update('\0');
+      else if (entry.isFile()) {
+        const st = statSync(path);
+        h.update(st.ctimeMs < settledBefore ? statKey(st) : String(Math.random())).update('\0');
+      }
+    }
+  };
+  try {
+    visit(dir);
+    h.update(readFileSync(join(packageRoot(), 'package.json')));
+  } catch {
+    try {
+      // Sources not beside us (a bundled build): the running module is the code.
+      h.update(readFileSync(fileURLToPath(import.meta.url)));
+    } catch {
+      // Cannot see any code: a fingerprint no stored cache can match.
+      h.update(String(Math.random()));
+    }
+  }
+  return h.digest('base64');
+}
+
+/**
+ * How long before a run's start a file must last have changed for its stat
+ * to vouch for its content. File times come from a coarse kernel clock and
+ * some file systems keep whole (FAT: even) seconds, so an edit just after a
+ * run read a file can leave its size and times as they were; two seconds
+ * covers every such tick.
+ */
+export const RACY_WINDOW_MS = 2_000;
+
+/**
+ * The parts of a stat that change when a file's content may have: size,
+ * modification and change time, inode. Times are node's milliseconds with
+ * their fraction (a double: a quarter of a microsecond at today's dates),
+ * which is finer than it needs to be: an entry keeps its stat only when the
+ * file had not changed for two seconds before the run, so any later change
+ * moves a time by more than that.
+ */
+export function statKey(st: { size: number; mtimeMs: number; ctimeMs: number; ino: number }): string {
+  return `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`;
+}
+
+/**
+ * The file is one header line, `factline-cache FORMAT NAME SHA256`, and a
+ * body whose sha256 (base64) the header carries, so a damaged byte anywhere
+ * is caught before anything is decoded. The body is one line of the code's
+ * fingerprints (`STAT-FINGERPRINT<TAB>CONTENT-FINGERPRINT`) and one line per
+ * entry, `KEY<TAB>STAT<TAB>HASH<TAB>VALUE`: the key a JSON string, the value
+ * the caller's one-line text. Opening splits lines and nothing more; an
+ * entry is taken apart, and its value decoded, only when it is used, and an
+ * unchanged entry is written back as the very line it was read as.
+ */
+// @implements speed-warm#LAZY-CACHE-LINES
+function encodeFile(name: string, body: string): string {
+  return `factline-cache ${CACHE_FORMAT} ${name} ${hash('sha256', body, 'base64')}\n${body}`;
+}
+
+/** The body of a cache file, or why it cannot be trusted. The checksum is taken over the bytes, before any decoding. */
+function decodeFile(name: string, raw: Buffer): { body: Buffer } | { problem: string } {
+  const newline = raw.indexOf(10);
+  const header = raw.toString('latin1', 0, newline === -1 ? raw.length : newline).split(' ');
+  if (header.length !== 4 || header[0] !== 'factline-cache') return { problem: 'no cache header' };
+  if (header[1] !== String(CACHE_FORMAT) || header[2] !== name) return { problem: 'another cache format' };
+  const body = raw.subarray(newline + 1);
+  if (hash('sha256', body, 'base64') !== header[3]) return { problem: 'checksum mismatch' };
+  return { body };
+}
+
+/** Removes an older build's file of this cache (`scan-v5.json` beside `scan-v6.json`). */
+// @implements speed-cache#ONE-FILE-READ-ONCE
+function removeOlderFormats(file: string, name: string): void {
+  const base = name.replace(/-v\d+$/, '');
+  try {
+    for (const other of readdirSync(dirname(file))) {
+      const older = other.startsWith(`${base}-v`) && /^-v\d+\.json$/.test(other.slice(base.length));
+      if (older && other !== `${name}.json`) rmSync(join(dirname(file), other), { force: true });
+    }
+  } catch {
+    // No cache folder yet: nothing to remove.
+  }
+}
+
+/** A stat that never matches: the entry must be read and hashed next time. */
+export const NO_STAT = '';
+
+/** A key as the first field of its line: a JSON string never holds a raw tab or newline. */
+function encodeKey(key: string): string {
+  return JSON.stringify(key);
+}
+
+/** The key at the head of a line (up to its first tab), or undefined when it is not a JSON string. */
+function keyOf(line: string): string | undefined {
+  const end = line.indexOf('\t');
+  if (end < 2 || line.charCodeAt(0) !== 34 || line.charCodeAt(end - 1) !== 34) return undefined;
+  const text = line.slice(1, end - 1);
+  if (!text.includes('\\') && !text.includes('"')) return text;
+  try {
+    const key: unknown = JSON.parse(line.slice(0, end));
+    return typeof key === 'string' ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One entry taken apart: the stat and content hash it was stored under and its value's text. */
+export interface Entry {
+  stat: string;
+  contentHash: string;
+  text: string;
+}
+
+const TAB = 9;
+
+/** A line's fields after its key, or undefined when it has not four of them. */
+function fieldsOf(line: string): Entry | undefined {
+  const a = line.indexOf('\t');
+  const b = a === -1 ? -1 : line.indexOf('\t', a + 1);
+  const c = b === -1 ? -1 : line.indexOf('\t', b + 1);
+  if (c === -1) return undefined;
+  return { stat: line.slice(a + 1, b), contentHash: line.slice(b + 1, c), text: line.slice(c + 1) };
+}
+
+/** How a run uses the cache. */
+export interface CacheUse {
+  /**
+   * Read the cache, never write it: a partial run (`check --changed`) sees a
+   * few files, and must neither forget the others' entries nor pay for
+   * rewriting all of them.
+   */
+  readOnly?: boolean;
+}
+
+/** The entry lines of a cache file by key. */
+interface EntryLines {
+  get(key: string): string | undefined;
+  delete(key: string): void;
+  keys(): IterableIterator<string>;
+  readonly size: number;
+}
+
+/** Every entry line by its key, the lines split once (a full run uses nearly all of them). */
+function linesByKey(text: string): Map<string, string> {
+  const lines = text.split('\n');
+  const entries = new Map<string, string>();
+  // The text ends with a newline: its last "line" is empty.
+  for (let i = 0; i < lines.length - 1; i++) {
+    // A line without a key names no file: it can never be used, so it drops out.
+    const key = keyOf(lines[i]!);
+    if (key !== undefined) entries.set(key, lines[i]!);
+  }
+  return entries;
+}
+
+/**
+ * The entry lines of a read-only cache found one key at a time in the
+ * file's bytes: a partial run (`check --changed`) asks for a few files, and
+ * splitting and decoding the whole file would cost more than its few searches.
+ * The last line with the key counts, as it does in `linesByKey`.
+ */
+// @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
+class LinesOnDemand implements EntryLines {
+  private readonly found = new Map<string, string | undefined>();
+
+  constructor(private readonly body: Buffer) {}
+
+  get(key: string): string | undefined {
+    if (this.found.has(key)) return this.found.get(key);
+    const at = this.body.lastIndexOf(`\n${encodeKey(key)}\t`);
+    const line = at === -1 ? undefined : this.body.toString('utf8', at + 1, this.body.indexOf(10, at + 1));
+    this.found.set(key, line);
+    return line;
+  }
+
+  delete(key: string): void {
+    this.found.set(key, undefined);
+  }
+
+  keys(): IterableIterator<string> {
+    return linesByKey(this.body.toString('utf8', this.body.indexOf(10) + 1)).keys();
+  }
+
+  /** Never compared: a read-only cache is never saved. */
+  get size(): number {
+    return this.found.size;
+  }
+}
+
+/**
+ * Entries not used this run drop out on save. Nothing
+ * read is trusted blindly: a file that fails its checksum is discarded
+ * whole, and an entry that is malformed, or whose value its user rejects,
+ * is dropped; either is said once on stderr and rebuilt by this run.
+ */
+// @implements trust#CACHE-NEVER-TRUSTED-BLINDLY
+// @implements speed-cache#ONE-FILE-READ-ONCE
+export class CacheFile {
+  private dirty = false;
+  private warned = false;
+  /** The lines to write: key → line, for every entry this run used or set. */
+  private readonly kept = new Map<string, string>();
+
+  private constructor(
+    private readonly file: string,
+    private readonly name: string,
+    private readonly fingerprint: string,
+    /** The content fingerprint of the code, when it has been computed. */
+    private code: string | undefined,
+    private readonly producer: string,
+    /** The lines read, by key, each taken apart only when used. */
+    private readonly entries: EntryLines,
+    private readonly warn: (line: string) => void,
+    private readonly use: CacheUse,
+  ) {}
+
+  /** `producerDir`: the code whose results are cached (its fingerprint keys the file). */
+  static open(
+    root: string,
+    name: string,
+    producerDir: string,
+    warn: (line: string) => void = () => {},
+    use: CacheUse = {},
+  ): CacheFile {
+    const file = join(root, '.factline-cache', `${name}.json`);
+    const producer = join(packageRoot(), producerDir);
+    const fingerprint = codeFingerprint(producer);
+    const empty = (code?: string) =>
+      new CacheFile(file, name, fingerprint, code, producer, new Map<string, string>(), warn, use);
+    let raw: Buffer;
+    try {
+      raw = readFileSync(file);
+    } catch {
+      // No cache yet (or unreadable): start empty; saving may still work. After an
+      // upgrade an older format's file may be there, never to be read again: it goes.
+      removeOlderFormats(file, name);
+      return empty();
+    }
+    const discard = (why: string) => {
+      const cache = empty(undefined);
+      cache.discarded(why);
+      rmSync(file, { force: true });
+      return cache;
+    };
+    const decoded = decodeFile(name, raw);
+    if ('problem' in decoded) return discard(decoded.problem);
+    const { body } = decoded;
+    const headEnd = body.indexOf(10);
+    const head = body.toString('utf8', 0, headEnd === -1 ? body.length : headEnd).split('\t');
+    if (head.length !== 2 || headEnd === -1 || body[body.length - 1] !== 10)
+      return discard('no fingerprint line, or a last line cut short');
+    const [stored, storedCode] = head as [string, string];
+    let code: string | undefined;
+    if (stored !== fingerprint) {
+      // Code files rewritten since: the same code still counts (a restored CI cache), read to tell.
+      code = codeFingerprint(producer, 'content');
+      // Another build's cache is expected after an upgrade: replaced without a word.
+      if (storedCode !== code) return empty(code);
+    }
+    const entries = use.readOnly ? new LinesOnDemand(body) : linesByKey(body.toString('utf8', headEnd + 1));
+    const cache = new CacheFile(file, name, fingerprint, code ?? storedCode, producer, entries, warn, use);
+    // The stats of the same code changed: store the new ones, so the next run needs no read.
+    if (code !== undefined) cache.dirty = true;
+    return cache;
+  }
+
+  private discarded(why: string): void {
+    if (!this.warned)
+      this.warn(`factline: discarding the cache .factline-cache/${this.name}.json (${why}); rebuilding it\n`);
+    this.warned = true;
+    this.dirty = true;
+  }
+
+  /** Whether a full run found nothing stored (no file yet, another build's, or a discarded one). */
+  isEmpty(): boolean {
+    return !this.use.readOnly && this.entries.size === 0;
+  }
+
+  /** The keys stored (whether or not their entries are sound). */
+  keys(): IterableIterator<string> {
+    return this.entries.keys();
+  }
+
+  /** The stored entry for `key`, taken apart now (the first time it is used); undefined when absent or malformed. */
+  private entry(key: string): Entry | undefined {
+    const line = this.entries.get(key);
+    if (line === undefined) return undefined;
+    // @implements speed-cache#CHEAP-VALIDATION
+    const fields = fieldsOf(line);
+    if (fields !== undefined) return fields;
+    this.entries.delete(key);
+    this.discarded(`the entry for ${key} has not the four fields of an entry`);
+    return undefined;
+  }
+
+  /**
+   * The value's text stored for `key` when the file's stat is still `stat`
+   * (never for NO_STAT). The stat is compared where it stands in the line,
+   * so nothing is cut out of a line whose stat differs; a line that is
+   * malformed is caught when `byHash` takes it apart.
+   */
+  byStat(key: string, stat: string): string | undefined {
+    const line = this.entries.get(key);
+    if (line === undefined || stat === NO_STAT) return undefined;
+    const at = line.indexOf('\t') + 1;
+    if (!line.startsWith(stat, at) || line.charCodeAt(at + stat.length) !== TAB) return undefined;
+    const valueTab = line.indexOf('\t', at + stat.length + 1);
+    if (valueTab === -1) return undefined;
+    this.kept.set(key, line);
+    return line.slice(valueTab + 1);
+  }
+
+  /** The value's text stored for `key` when its content hash is still `contentHash`. Call `set` to keep it. */
+  byHash(key: string, contentHash: string): string | undefined {
+    const hit = this.entry(key);
+    return hit === undefined || hit.contentHash !== contentHash ? undefined : hit.text;
+  }
+
+  /** An entry that passed the file checks but not a closer look: dropped, said once, rebuilt. */
+  reject(key: string, why = `the entry for ${key} does not match the file`): void {
+    this.kept.delete(key);
+    this.entries.delete(key);
+    this.discarded(why);
+  }
+
+  /** Keeps the stored line of `key` as it is (a hit on its content hash, the stat unchanged): no copy to build and compare. */
+  keep(key: string): void {
+    const line = this.entries.get(key);
+    if (line !== undefined) this.kept.set(key, line);
+  }
+
+  /** Keeps `text` (one line) for `key`; the file is rewritten only when this differs from what is stored. */
+  set(key: string, stat: string, contentHash: string, text: string): void {
+    const line = `${encodeKey(key)}\t${stat}\t${contentHash}\t${text}`;
+    if (this.entries.get(key) !== line) this.dirty = true;
+    this.kept.set(key, line);
+  }
+
+  /**
+   * Atomic write (temp + rename), skipped when nothing changed or the cache is
+   * read-only; a cache that cannot be written only costs speed.
+   */
+  save(): void {
+    if (this.use.readOnly) return;
+    if (!this.dirty && this.kept.size === this.entries.size) return;
+    try {
+      this.code ??= codeFingerprint(this.producer, 'content');
+      // In key order, whatever order the run used them in: the next run lists the files in that
+      // order, and its stat helper (engine/cache/stat-prefetch.ts) walks the keys expecting it.
+      const sorted = [...this.kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line);
+      const lines = [`${this.fingerprint}\t${this.code}`, ...sorted];
+      writeFileAtomic(this.file, encodeFile(this.name, `${lines.join('\n')}\n`), { durable: false });
+    } catch {
+      // Unwritable: the next run rebuilds what this one learned.
+    }
+    this.dirty = false;
+  }
+}
+
+/** An entry's value text parsed, or undefined (the entry rejected, said once) when it is not JSON. */
+export function entryJson(cache: CacheFile, file: string, text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    cache.reject(file, `the entry for ${file} is not JSON`);
+    return undefined;
+  }
+}
+
+/**
+ * The entries of a cache file as stored, key → stat, content hash and value
+ * text; undefined when the file is absent or fails its checks. For tests and
+ * tools that look inside a cache without using it.
+ */
+export function storedEntries(root: string, name: string): Map<string, Entry> | undefined {
+  let raw: Buffer;
+  try {
+    raw = readFileSync(join(root, '.factline-cache', `${name}.json`));
+  } catch {
+    return undefined;
+  }
+  const decoded = decodeFile(name, raw);
+  if ('problem' in decoded) return undefined;
+  const out = new Map<string, Entry>();
+  for (const line of decoded.body.toString('utf8').split('\n').slice(1)) {
+    const key = keyOf(line);
+    const fields = key === undefined ? undefined : fieldsOf(line);
+    if (key !== undefined && fields !== undefined) out.set(key, fields);
+  }
+  return out;
+}

@@ -1,0 +1,187 @@
+/**
+ * The stats of a warm run, taken on another thread. A warm check stats every
+ * listed file (engine/cache/scan-cache.ts); at 20,000 files that is the largest single
+ * cost left, and it needs nothing from the main thread but the paths. The
+ * scan cache's keys (last run's files) are known as soon as the cache file is
+ * read, so a helper thread stats them while the main thread loads the specs
+ * and lists the tree.
+ *
+ * The helper is a worker of a few lines given as source (no module to find,
+ * so the same from the TypeScript sources and the compiled CLI). A path it
+ * could not stat (gone, or an error) is left to the caller, which stats it
+ * itself as it would without a helper, so a failure surfaces the same way.
+ */
+import { availableParallelism } from 'node:os';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+
+/** The parts of a stat the cache keys on (engine/cache/cache-file.ts statKey). */
+export interface StatParts {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+}
+
+/**
+ * Below this many files the thread's start (~20 ms of another core) costs
+ * more than statting on the main thread (~6 µs a file) saves.
+ */
+// @implements speed-warm#STATS-ON-A-HELPER
+export const STAT_HELPER_MIN_FILES = 4_000;
+
+/** When to use a helper: `auto` where it pays, `always` whatever the size (tests), `off` never. */
+export type StatHelperMode = 'auto' | 'always' | 'off';
+
+/** Whether a helper is wanted for `files` paths on this machine. */
+export function statHelperWanted(
+  mode: StatHelperMode,
+  files: number,
+  cores: number = availableParallelism(),
+): boolean {
+  if (mode === 'always') return files > 0;
+  return mode === 'auto' && cores > 1 && files >= STAT_HELPER_MIN_FILES;
+}
+
+const FIELDS = 4;
+/** Stats per message from the helper: small enough that the main thread rarely waits for one, large enough to cost little to post. */
+const BATCH = 512;
+
+/**
+ * The helper's source. It stats from the end of the list towards its start
+ * while the main thread, through `take`, goes from the start: the two meet
+ * in the middle. Before each batch it reads how far the main thread has
+ * claimed and stops there, so no file is statted twice but at the meeting
+ * point. Besides the parts it sends each stat's cache key, made as
+ * engine/cache/cache-file.ts statKey makes it, so the main thread builds no
+ * number-to-text conversions (test/speed/warm-process.test.ts holds the two
+ * to the same text).
+ */
+const HELPER_SOURCE = `
+const { workerData } = require('node:worker_threads');
+const { statSync } = require('node:fs');
+const { base, paths, claimed, port } = workerData;
+let to = paths.length;
+while (to > 0) {
+  const lo = Math.max(to - ${BATCH}, Atomics.load(claimed, 0));
+  if (lo >= to) break;
+  const parts = new Float64Array((to - lo) * ${FIELDS});
+  const keys = new Array(to - lo).fill('');
+  for (let i = to - 1; i >= lo; i--) {
+    try {
+      const st = statSync(base + paths[i], { throwIfNoEntry: false });
+      if (st === undefined) continue;
+      const at = (i - lo) * ${FIELDS};
+      parts[at] = st.size;
+      parts[at + 1] = st.mtimeMs;
+      parts[at + 2] = st.ctimeMs;
+      parts[at + 3] = st.ino;
+      keys[i - lo] = st.size + ':' + st.mtimeMs + ':' + st.ctimeMs + ':' + st.ino;
+    } catch {}
+  }
+  port.postMessage({ from: lo, keys, parts }, [parts.buffer]);
+  to = lo;
+}
+`;
+
+/** A stat the helper took: its cache key (engine/cache/cache-file.ts statKey) and its parts. */
+export interface PrefetchedStat {
+  key: string;
+  parts: StatParts;
+}
+
+/** A helper at work on a list of paths. */
+export interface StatPrefetch {
+  /**
+   * The helper's stat of `path` when it has one now; undefined: stat it
+   * yourself (the helper has not got there, could not stat it, or was not
+   * given it). Never waits. Asking in the list's order lets the helper stop
+   * where this thread has already been.
+   */
+  take(path: string): PrefetchedStat | undefined;
+  /** Resolves once the helper has stopped and everything it found can be taken (tests). */
+  finished(): Promise<void>;
+}
+
+/**
+ * Starts statting `base + path` for every path on a helper thread, from the
+ * end of the list. The helper never holds the process open: a run that is
+ * done before it exits without waiting for it.
+ */
+export function prefetchStats(base: string, paths: readonly string[]): StatPrefetch {
+  const n = paths.length;
+  const claimed = new Int32Array(new SharedArrayBuffer(4));
+  const keys: string[] = new Array(n).fill('');
+  const parts = new Float64Array(n * FIELDS);
+  /** Everything from here to the end has arrived from the helper. */
+  let low = n;
+  let claimedUpTo = 0;
+  let port: MessagePort | undefined;
+  let worker: Worker | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  try {
+    const channel = new MessageChannel();
+    // No flags of this process (a loader, an --input-type): the helper is plain CommonJS.
+    const helper = new Worker(HELPER_SOURCE, {
+      eval: true,
+      execArgv: [],
+      workerData: { base, paths, claimed, port: channel.port2 },
+      transferList: [channel.port2],
+    });
+    helper.unref();
+    worker = helper;
+    port = channel.port1;
+    exited = new Promise((done) => {
+      helper.once('exit', () => done());
+      helper.once('error', () => done());
+    });
+  } catch {
+    // No helper: every stat is taken by the caller.
+  }
+  const drain = (): void => {
+    if (port === undefined) return;
+    for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
+      const batch = message.message as { from: number; keys: string[]; parts: Float64Array };
+      for (let i = 0; i < batch.keys.length; i++) keys[batch.from + i] = batch.keys[i]!;
+      parts.set(batch.parts, batch.from * FIELDS);
+      low = Math.min(low, batch.from);
+    }
+  };
+  // Asked in list order, the next path is the one after the last: no index needed until a path comes out of order.
+  let cursor = 0;
+  let indexOf: Map<string, number> | undefined;
+  const find = (path: string): number | undefined => {
+    if (paths[cursor] === path) return cursor++;
+    indexOf ??= new Map(paths.map((p, i) => [p, i]));
+    const at = indexOf.get(path);
+    if (at !== undefined) cursor = at + 1;
+    return at;
+  };
+  return {
+    take(path) {
+      const i = find(path);
+      if (i === undefined) return undefined;
+      if (i < low) drain();
+      if (i < low) {
+        // Not there yet: this thread stats it, and the helper stops before what this thread has passed.
+        if (i + 1 > claimedUpTo) {
+          claimedUpTo = i + 1;
+          Atomics.store(claimed, 0, claimedUpTo);
+        }
+        return undefined;
+      }
+      const key = keys[i]!;
+      if (key === '') return undefined;
+      const at = i * FIELDS;
+      return {
+        key,
+        parts: { size: parts[at]!, mtimeMs: parts[at + 1]!, ctimeMs: parts[at + 2]!, ino: parts[at + 3]! },
+      };
+    },
+    async finished() {
+      // Awaited now: an unref'd helper would let the process end with its answer still pending.
+      worker?.ref();
+      await exited;
+      drain();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * factline.config.json: which files are specs, sources and tests.
+ * Found in the working directory or given with --config; every key can be
+ * overridden by a flag of the same name.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { policyTable } from '../../checks/policy.ts';
+import { UsageError } from '../errors.ts';
+import { CONFIG_FILE, defaultConfig, type FactlineConfig } from './model.ts';
+import { CONFIG_KEYS, CONFIG_SHAPE } from './schema.ts';
+import { checkShape } from './shape.ts';
+import { specmapConfig } from './specmap.ts';
+
+/**
+ * Validates a parsed config object against the schema table (engine/config/schema.ts):
+ * an unknown, misspelled or mistyped key at any depth, or `null` where a
+ * value belongs, is a usage error naming the key path and the fix.
+ */
+// @implements trust#CONFIG-VALIDATED-BY-SCHEMA
+export function parseConfig(raw: unknown, root: string, where: string): FactlineConfig {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new UsageError(`${where}: the config must be a JSON object`);
+  }
+  const problem = checkShape(raw, CONFIG_SHAPE);
+  if (problem) {
+    throw new UsageError(
+      `${where}: \`${problem.path}\` ${problem.message} (see schema/factline.config.schema.json)`,
+    );
+  }
+  const input = raw as Partial<Omit<FactlineConfig, 'root'>>;
+  const config: FactlineConfig = defaultConfig(root);
+  for (const key of Object.keys(CONFIG_KEYS) as (keyof typeof CONFIG_KEYS)[]) {
+    if (input[key] === undefined) continue;
+    if (key === 'generate') config.generate = { ...config.generate, ...input.generate };
+    else (config as unknown as Record<string, unknown>)[key] = input[key];
+  }
+  // The shape admits any table; which stages and evidence kinds it may name is the policy's to say.
+  if (input.policy !== undefined) {
+    const table = policyTable(input.policy);
+    if (typeof table === 'string') throw new UsageError(`${where}: \`policy\` ${table}`);
+  }
+  return config;
+}
+
+/**
+ * Loads the config from `--config PATH` or `./factline.config.json`; with
+ * neither, the defaults apply relative to the working directory.
+ */
+export function loadConfig(cwd: string, explicitPath?: string): FactlineConfig {
+  const path = resolve(cwd, explicitPath ?? CONFIG_FILE);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if (explicitPath === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return defaultConfig(cwd);
+    }
+    throw new UsageError(`cannot read config ${path}: ${(error as Error).message}`);
+  }
+  // vibevm's own config: read it as it stands, no second config needed.
+  if (path.endsWith('.toml')) return { ...specmapConfig(text, dirname(path), path), file: basename(path) };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    const message = (error as Error).message;
+    throw new UsageError(
+      `${path}:${jsonErrorPlace(text)}: invalid JSON: ${message} (fix the JSON at that place)`,
+    );
+  }
+  return { ...parseConfig(raw, dirname(path), path), file: basename(path) };
+}
+
+/**
+ * `line:col` of the first character JSON.parse rejects. V8 does not always say
+ * where (Node 20: "Unexpected token …"), so find the longest prefix that is
+ * still valid JSON or merely unfinished; the offending character follows it.
+ */
+export function jsonErrorPlace(text: string): string {
+  let ok = 0;
+  let bad = text.length + 1;
+  while (bad - ok > 1) {
+    const mid = (ok + bad) >> 1;
+    if (isValidSoFar(text.slice(0, mid))) ok = mid;
+    else bad = mid;
+  }
+  const before = text.slice(0, Math.min(ok, text.length)).split('\n');
+  return `${before.length}:${(before.at(-1)?.length ?? 0) + 1}`;
+}
+
+function isValidSoFar(prefix: string): boolean {
+  try {
+    JSON.parse(prefix);
+    return true;
+  } catch (error) {
+    const message = (error as Error).message;
+    const at = /position (\d+)/.exec(message);
+    return /end of JSON input/.test(message) || (at !== null && Number(at[1]) >= prefix.length);
+  }
+}

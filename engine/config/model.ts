@@ -1,0 +1,61 @@
+/** The config every engine call works from, whichever file it was read from (JSON or vibevm's TOML). */
+import type { PolicyTable } from '../../checks/policy.ts';
+import { configDefaults } from './schema.ts';
+
+export interface FactlineConfig {
+  /** Directory that document names are relative to (`specs/mcp-core.md` → `mcp-core`). */
+  specsRoot: string;
+  /** Explicit document names by repo-relative spec path, overriding the name from the path. */
+  names: Record<string, string>;
+  /** Globs of spec files. */
+  specs: string[];
+  /** Globs of source files, where `@implements` belongs. */
+  sources: string[];
+  /** Globs of test files, where `@verifies` belongs. */
+  tests: string[];
+  /** Globs never read (node_modules, .git and build output are always skipped). */
+  ignore: string[];
+  /** Strict mode: service units need evidence as normative facts do. */
+  strict: boolean;
+  /** Test results files (vitest JSON or JUnit XML) joined to verifying citations; empty: not checked. */
+  results: string[];
+  /**
+   * The generated core: its spec, templates and output directory; `specs`
+   * lists further specs whose facts the templates may use too.
+   */
+  generate: {
+    spec: string;
+    templates: string;
+    out: string;
+    specs?: string[];
+    valueTypes?: Record<string, unknown>;
+  };
+  /** `spec://NAMESPACE/…` of this project's specs (vibevm's `namespace`); units then carry a uri. */
+  namespace?: string;
+  /** Other namespaces' spec roots, read to resolve their addresses only (vibevm's `external_specs`). */
+  externalSpecs: { namespace: string; root: string }[];
+  /** Spec paths or globs never read; one that matches nothing is reported (`stale-exclude`). */
+  specExclude: string[];
+  /** Which evidence a status needs: a preset name (`factline`, `vibevm`) or a table. */
+  policy: string | PolicyTable;
+  /** Crates exempt from vibevm's orphan ratchet; kept so a specmap.toml reads whole. */
+  exempt: string[];
+  /** Absolute directory the globs are relative to (where the config was found). */
+  root: string;
+  /** The config file, relative to root, when one was read. */
+  file?: string;
+}
+
+export const CONFIG_FILE = 'factline.config.json';
+
+export const DEFAULT_CONFIG: Omit<FactlineConfig, 'root'> = configDefaults();
+
+/** The defaults, relative to `root`. */
+export function defaultConfig(root: string): FactlineConfig {
+  return { ...configDefaults(), root };
+}
+
+/** The specs the core is generated from: the main one first, then the further ones, each once. */
+export function generatingSpecs(config: FactlineConfig): string[] {
+  return [...new Set([config.generate.spec, ...(config.generate.specs ?? [])])];
+}

@@ -1,0 +1,63 @@
+/**
+ * A per-user private folder under the system temp folder, for caches that
+ * are code (a V8 code cache is bytecode that runs unchecked): a file another
+ * user could have written must never be read. So the folder is used only
+ * when it is a real directory (not a link) owned by this user and closed to
+ * group and others, and a file in it only when, opened without following
+ * links, it is a regular file owned by this user that nobody else may write.
+ * Where Node has no user ids (Windows), the temp folder is per user already.
+ */
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  type Stats,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const uid = process.getuid?.();
+
+function ownedByMe(stats: Stats, closedTo: number): boolean {
+  return uid === undefined || (stats.uid === uid && (stats.mode & closedTo) === 0);
+}
+
+/** `<tmpdir>/<name>-<uid>`, created 0700 when missing; undefined when it is not safely ours. */
+// @implements speed-tsload#CODE-CACHE-PRIVATE
+export function privateTempDir(name: string): string | undefined {
+  const dir = join(tmpdir(), uid === undefined ? name : `${name}-${uid}`);
+  try {
+    mkdirSync(dir, { mode: 0o700 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return undefined;
+  }
+  try {
+    const stats = lstatSync(dir);
+    return stats.isDirectory() && ownedByMe(stats, 0o077) ? dir : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file's bytes when it is a regular file of this user that only this user may write, else undefined. */
+// @implements speed-tsload#CODE-CACHE-PRIVATE
+export function readOwnFile(path: string): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    return stats.isFile() && ownedByMe(stats, 0o022) ? readFileSync(fd) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}

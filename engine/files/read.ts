@@ -1,0 +1,22 @@
+/**
+ * Reading one listed file of the gate, shared by the main thread and the
+ * scan pool's worker so a failure reads the same from either.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { UsageError } from '../errors.ts';
+
+/** Reads a listed file under `root`; undefined when it vanished since the listing. */
+export function readGateFile(root: string, file: string): string | undefined {
+  try {
+    return readFileSync(resolve(root, file), 'utf8');
+  } catch (error) {
+    // Vanished between glob and read: nothing left to cite. Anything else
+    // (no permission, a directory, an I/O error) would hide its citations
+    // and let the gate pass a gap, so it stops the run.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UsageError(
+      `cannot read ${file}: ${(error as Error).message}; make it readable, or add it to \`ignore\` in the config`,
+    );
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * The gate's file list from one directory walk and compiled matchers: the
+ * files tinyglobby would list for the same patterns (`onlyFiles`, `dot: false`,
+ * links followed), after the symlink policy, without paying for a glob
+ * library's crawler and one `realpath` per file.
+ *
+ * It answers only the common case and says so by returning undefined
+ * otherwise, and the caller globs as before: a pattern that leaves the root
+ * (`../lib/**`, an absolute path) or negates (`!x`), or a walk that meets a
+ * symbolic link or anything that is neither a file nor a folder. With no link
+ * anywhere on the way, every listed path is its file's own real path inside
+ * the root, so the policy keeps each one and `realpath` has nothing to add.
+ *
+ * Matching follows tinyglobby's rules exactly: a pattern not ending in `*`
+ * also matches everything beneath what it names (`src` is `src/**`), a folder
+ * is skipped when no pattern can match below it or an ignore pattern matches
+ * it, and the walk starts at the patterns' common static folder.
+ */
+import { type Dirent, lstatSync, readdirSync } from 'node:fs';
+import { join, posix } from 'node:path';
+import picomatch from 'picomatch';
+import { globMatcher } from '../../checks/glob-match.ts';
+
+const MATCH_OPTIONS = {
+  dot: false,
+  nobrace: false,
+  nocase: false,
+  noextglob: false,
+  noglobstar: false,
+  posix: true,
+} as const;
+
+type Test = (path: string) => boolean;
+
+/** Whether the fast walk can decide this pattern the way the glob would. */
+function walkable(pattern: string): boolean {
+  if (pattern === '' || pattern.startsWith('!') || pattern.startsWith('/') || pattern.includes('\\'))
+    return false;
+  return !posix.normalize(pattern).split('/').includes('..');
+}
+
+/** A pattern as the glob reads it: no trailing slash, and a plain name also covers what lies beneath it. */
+function normalize(pattern: string): string {
+  let out = pattern.endsWith('/') ? pattern.slice(0, -1) : pattern;
+  if (!out.endsWith('*')) out += '/**';
+  return posix.normalize(out);
+}
+
+/** A pattern's path segments as picomatch splits them (a brace may hold a slash). */
+function segments(pattern: string): string[] {
+  const parts = picomatch.scan(pattern, { parts: true }).parts;
+  return parts && parts.length > 0 ? parts : [pattern];
+}
+
+function isDynamic(segment: string): boolean {
+  const scan = picomatch.scan(segment);
+  return scan.isGlob || scan.negated;
+}
+
+/** The leading folders every pattern shares with no magic in them: where the walk starts. */
+function commonFolder(patterns: string[][]): string[] {
+  let common: string[] | undefined;
+  for (const parts of patterns) {
+    const prior: string[] = common ?? parts;
+    const next: string[] = [];
+    for (let i = 0; i < Math.min(prior.length, parts.length); i++) {
+      const part = parts[i]!;
+      if (part === '**' && parts[i + 1] === undefined) {
+        next.pop();
+        break;
+      }
+      if (i === parts.length - 1 || part !== prior[i] || isDynamic(part)) break;
+      next.push(part);
+    }
+    common = next;
+  }
+  return common ?? [];
+}
+
+/**
+ * Whether some pattern could match a path below the folder `dir` (relative,
+ * `/`-separated): each of the folder's segments matches the pattern's
+ * segment at that depth, or a `**` is reached first.
+ */
+function belowMatcher(patterns: string[][]): Test {
+  const compiled = patterns.map((parts) =>
+    parts.map((part) => ({ part, test: globMatcher(part, MATCH_OPTIONS) })),
+  );
+  return (dir) => {
+    const names = dir.split('/');
+    for (const parts of compiled) {
+      let depth = 0;
+      const upTo = Math.min(names.length, parts.length);
+      for (; depth < upTo; depth++) {
+        const { part, test } = parts[depth]!;
+        if (part.includes('/')) return true;
+        if (!test(names[depth]!)) break;
+        if (part === '**') return true;
+      }
+      if (depth === names.length) return true;
+    }
+    return false;
+  };
+}
+
+/** Whether a folder on the way from the root to the walk's start is a link (the walk would follow it unseen). */
+function linkOnTheWay(root: string, start: string): boolean {
+  if (start === '') return false;
+  let path = root;
+  for (const name of start.split('/')) {
+    path = join(path, name);
+    try {
+      if (lstatSync(path).isSymbolicLink()) return true;
+    } catch {
+      return false; // absent: nothing to walk, nothing to follow
+    }
+  }
+  return false;
+}
+
+/** Called once, mid-walk, when the walk has found `count` files (a large tree is known before the walk ends). */
+export interface FoundEnough {
+  count: number;
+  reached(): void;
+}
+
+/**
+ * The files under `root` matching `patterns` and no `ignore` pattern,
+ * relative to `root`, sorted; undefined when the glob must decide.
+ */
+// @implements speed-start#WALK-SAME-FILES
+export function walkFiles(
+  root: string,
+  patterns: string[],
+  ignore: string[],
+  whenFound?: FoundEnough,
+): string[] | undefined {
+  if (patterns.length === 0) return [];
+  if (![...patterns, ...ignore].every(walkable)) return undefined;
+  const match = patterns.map(normalize);
+  const matches = globMatcher(match, MATCH_OPTIONS);
+  const ignored = ignore.length > 0 ? globMatcher(ignore.map(normalize), MATCH_OPTIONS) : () => false;
+  const parts = match.map(segments);
+  const mayHoldMatches = belowMatcher(parts);
+  const start = commonFolder(parts).join('/');
+  if (linkOnTheWay(root, start)) return undefined;
+
+  const found: string[] = [];
+  const pending = [start];
+  while (pending.length > 0) {
+    const dir = pending.pop()!;
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(join(root, dir), { withFileTypes: true });
+    } catch {
+      continue; // unreadable or gone: the glob skips it too
+    }
+    for (const entry of entries) {
+      const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isFile()) {
+        if (matches(path) && !ignored(path) && found.push(path) === whenFound?.count) whenFound.reached();
+      } else if (entry.isDirectory()) {
+        if (mayHoldMatches(path) && !ignored(path)) pending.push(path);
+      } else {
+        return undefined; // a link (or a socket, a FIFO): the glob and the symlink policy decide
+      }
+    }
+  }
+  return found.sort();
+}

@@ -1,0 +1,194 @@
+/**
+ * The gate over a project on disk: load the specs, list the files, pick the
+ * scan backend (cached, pooled, or plain) and hand them to the pipeline in
+ * checks/gate.ts. Shared by `check`, `baseline`, `explain`, `pin`, `report`
+ * and the MCP tools.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type GateFile, readAndScan, runGate as runPipeline, type ScanBackend } from '../../checks/gate.ts';
+import type { Finding, TraceResult } from '../../checks/model.ts';
+import { scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
+import { adviseGeneratedStale } from '../../checks/template-pins.ts';
+import { readHeader } from '../../generator/render/header.ts';
+import { cachedBackend } from '../backends/cached.ts';
+import { type EarlyPool, pooledBackend, startPoolWhileListing } from '../backends/pooled.ts';
+import { sequentialBackend } from '../backends/sequential.ts';
+import { openScanCache, type ScanCache } from '../cache/scan-cache.ts';
+import { cachedParser, openSpecCache } from '../cache/spec-cache.ts';
+import type { FactlineConfig } from '../config/model.ts';
+import { readGateFile } from '../files/read.ts';
+import { poolMode } from '../parallel/pool.ts';
+import type { Project } from '../project.ts';
+import type { LoadedSpecs } from '../specs.ts';
+import { readResults } from './results.ts';
+import { addressingOf, policyOf, searchedOf, templateSetupOf } from './setup.ts';
+import { staleExcludes } from './stale-excludes.ts';
+
+export interface GateOptions {
+  /** Service units need evidence too; default: the config's `strict`. */
+  strict?: boolean;
+  /** Filled with milliseconds per phase when given (for the benchmark). */
+  timings?: Record<string, number>;
+  /** Use the scan and spec caches under `.factline-cache/` (default: false). */
+  cache?: boolean;
+  /** Test results files (vitest JSON or JUnit XML), relative to the config root; default: the config's `results`. */
+  results?: string[];
+  /**
+   * Only these files, found from the loaded specs (`check --changed`); drift and
+   * stale exclusions, which need the whole tree, are then not computed.
+   * Undefined from it: every file after all.
+   */
+  only?: (specs: LoadedSpecs) => Promise<GateFile[] | undefined>;
+}
+
+/** What a gate run gives back: the trace, the specs it judged, and how much the scan worker did. */
+export interface GateRun {
+  result: TraceResult;
+  specs: LoadedSpecs;
+  pool?: { helped: number };
+}
+
+/** Milliseconds spent in `phase`, added to `timings`. */
+async function timed<T>(timings: Record<string, number>, phase: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    timings[phase] = (timings[phase] ?? 0) + (performance.now() - start);
+  }
+}
+
+export async function runGate(project: Project, options: GateOptions = {}): Promise<GateRun> {
+  const { io, config } = project;
+  const timings = options.timings ?? {};
+  const partial = options.only !== undefined;
+  // Opened before the specs load, so a helper thread stats last run's files meanwhile (a full run only).
+  // A partial run (`check --changed`) reads the scan cache and leaves it as it was for the next full run.
+  // @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
+  // @implements speed-warm#STATS-ON-A-HELPER
+  const cache = await timed(timings, 'cache open', async () =>
+    options.cache
+      ? openScanCache(config.root, (line) => io.stderr.write(line), {
+          readOnly: partial,
+          // The scan pool's switch (FACTLINE_SCAN_POOL) turns this helper off, or on whatever the size, too.
+          statHelper: partial ? 'off' : poolMode(io.env),
+        })
+      : undefined,
+  );
+  const early = await timed(timings, 'glob', () =>
+    startPoolWhileListing(io, config, {
+      cache: options.cache === true,
+      cacheEmpty: cache?.empty === true,
+      partial,
+    }),
+  );
+  try {
+    return await gateWith(project, options, early, cache, timings);
+  } finally {
+    early.pool?.close();
+  }
+}
+
+async function gateWith(
+  project: Project,
+  options: GateOptions,
+  early: EarlyPool,
+  cache: ScanCache | undefined,
+  timings: Record<string, number>,
+): Promise<GateRun> {
+  const { io, config } = project;
+  const specs = await timed(timings, 'specs', async () => {
+    const specCache = options.cache ? openSpecCache(config.root, (line) => io.stderr.write(line)) : undefined;
+    const loaded = await project.specs(specCache ? cachedParser(specCache) : undefined);
+    specCache?.save();
+    return loaded;
+  });
+  const files = await timed(
+    timings,
+    'glob',
+    async () =>
+      (options.only ? await options.only(specs) : undefined) ?? (await (early.listed ?? project.files())),
+  );
+  const backend = chooseBackend(config.root, cache, early);
+  const templates = templateSetupOf(config);
+  const results = await readResults(config, options.results ?? config.results);
+  const start = performance.now();
+  let scanning = 0;
+  let drift = 0;
+  const result = await runPipeline({
+    specs: specs.set,
+    files,
+    backend: {
+      read: backend.read,
+      scanFiles: async (names) => {
+        const t = performance.now();
+        const outcomes = await backend.scanFiles(names);
+        scanning += performance.now() - t;
+        return outcomes;
+      },
+    },
+    ...(options.only
+      ? {}
+      : {
+          extraFindings: async () => {
+            const t = performance.now();
+            const found = [...(await driftFindings(config)), ...(await staleExcludes(config))];
+            drift += performance.now() - t;
+            return found;
+          },
+        }),
+    strict: options.strict ?? config.strict,
+    policy: policyOf(config),
+    addressing: addressingOf(config),
+    searched: searchedOf(config),
+    templates,
+    ...(results === undefined ? {} : { results }),
+  });
+  timings['read+scan'] = (timings['read+scan'] ?? 0) + scanning;
+  timings.drift = (timings.drift ?? 0) + drift;
+  timings.trace = (timings.trace ?? 0) + (performance.now() - start - scanning - drift);
+  adviseGeneratedStale(
+    result.findings,
+    templates,
+    (file) => readHeader(readGateFile(config.root, file) ?? '')?.template,
+  );
+  await timed(timings, 'cache save', async () => {
+    if (early.fillsCache && cache && early.pool)
+      for (const [file, record] of early.pool.records()) cache.fill(file, record, early.since ?? 0);
+    cache?.save();
+  });
+  return { result, specs, ...(early.pool ? { pool: { helped: early.pool.helped() } } : {}) };
+}
+
+/**
+ * The backend for this run: the worker's while it helps (an uncached run, or
+ * the first cached one), the cache's on a cached run, else the plain one.
+ */
+function chooseBackend(root: string, cache: ScanCache | undefined, early: EarlyPool): ScanBackend {
+  const read = (file: string) => readGateFile(root, file);
+  const pool = early.pool;
+  if (pool && !cache) return pooledBackend(pool, read, (file) => readAndScan(read, scanFileWhenLoaded, file));
+  if (pool && cache) {
+    // Filling an empty cache with the worker's help: this thread stats each file it reads itself, before the read.
+    const readWithStat = (file: string) => {
+      cache.statBeforeRead(file);
+      return read(file);
+    };
+    return pooledBackend(pool, readWithStat, (file) =>
+      readAndScan(readWithStat, (name, text) => cache.scan(name, text), file),
+    );
+  }
+  if (cache) return cachedBackend(root, cache);
+  return sequentialBackend(root);
+}
+
+async function driftFindings(config: FactlineConfig): Promise<Finding[]> {
+  if (!existsSync(resolve(config.root, config.generate.templates))) return [];
+  if (!existsSync(resolve(config.root, config.generate.spec))) return [];
+  const [{ loadGenerationInput }, { generationFindings }] = await Promise.all([
+    import('../generate/input.ts'),
+    import('../generate/drift.ts'),
+  ]);
+  return generationFindings(loadGenerationInput(config));
+}

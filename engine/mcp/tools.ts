@@ -1,0 +1,242 @@
+/**
+ * factline's own MCP tools, mounted by `factline serve` on the generated
+ * core: list facts, explain one, run the gate. Each call reads the specs and
+ * sources afresh, so an agent editing the repository sees its edits.
+ */
+import { CITATION_VERBS } from '../../checks/model.ts';
+import { renderConsole } from '../../checks/reporters/console.ts';
+import { renderExplain } from '../../checks/reporters/explain.ts';
+import { verdictOf } from '../../checks/verdict.ts';
+import { failure, structuredOutput, type Tool, type ToolOutput, ToolSet } from '../../generated/index.ts';
+import type { Fact } from '../../reader/model.ts';
+import type { FactlineConfig } from '../config/model.ts';
+import { UsageError } from '../errors.ts';
+import type { EngineIO } from '../io.ts';
+import { Project } from '../project.ts';
+import { resolveArgument } from '../ref-argument.ts';
+
+const stringProp = (description: string) => ({ type: 'string', description });
+
+/** An output schema of a closed object whose fields are all present. */
+const record = (properties: Record<string, unknown>) => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+});
+const INT = { type: 'integer' };
+const STR = { type: 'string' };
+/** A place in a file, as every report cites it. */
+const PLACE = { file: STR, line: INT, column: INT };
+
+const FACT_OUTPUT = record({
+  address: STR,
+  ...PLACE,
+  status: STR,
+  class: { type: 'string', enum: ['normative', 'service'] },
+  text: STR,
+});
+
+/** The facts_list filters, checked: a wrong value is a report naming the accepted ones. */
+export interface FactFilter {
+  doc?: string;
+  stage?: string;
+  state?: string;
+  class?: string;
+}
+
+// @implements factline#CORE-FACTS-LIST-FILTERS
+export function parseFactFilter(args: Record<string, unknown>): FactFilter | string {
+  const filter: FactFilter = {};
+  for (const key of ['doc', 'status', 'class'] as const) {
+    const value = args[key];
+    if (value !== undefined && typeof value !== 'string') return `\`${key}\` must be a string`;
+  }
+  const known = new Set(['doc', 'status', 'class']);
+  const unknown = Object.keys(args).filter((k) => !known.has(k));
+  if (unknown.length > 0) return `unknown argument \`${unknown[0]}\` (known: doc, status, class)`;
+  if (typeof args.doc === 'string') filter.doc = args.doc;
+  if (typeof args.class === 'string') {
+    if (args.class !== 'normative' && args.class !== 'service') {
+      return `\`class\` is \`normative\` (UPPER ids) or \`service\` (kebab ids), not \`${args.class}\``;
+    }
+    filter.class = args.class;
+  }
+  if (typeof args.status === 'string') {
+    const [a, b] = args.status.split('/');
+    if (b !== undefined) {
+      if (a) filter.stage = a;
+      if (b) filter.state = b;
+    } else if (a && ['plan', 'work', 'done', 'hold', 'void'].includes(a)) filter.state = a;
+    else if (a) filter.stage = a;
+  }
+  return filter;
+}
+
+export function matches(fact: Fact, filter: FactFilter): boolean {
+  return (
+    (filter.doc === undefined || fact.doc === filter.doc) &&
+    (filter.stage === undefined || fact.status.stage === filter.stage) &&
+    (filter.state === undefined || fact.status.state === filter.state) &&
+    (filter.class === undefined || fact.factClass === filter.class)
+  );
+}
+
+function factLine(f: Fact): string {
+  const summary = f.text.length > 100 ? `${f.text.slice(0, 99)}…` : f.text;
+  return `${f.file}:${f.line}:${f.column}: ${f.address} ${f.status.stage}/${f.status.state} ${f.factClass} — ${summary}`;
+}
+
+/** A fact as the tools' structured output gives it. */
+function factData(f: Fact) {
+  return {
+    address: f.address,
+    file: f.file,
+    line: f.line,
+    column: f.column,
+    status: `${f.status.stage}/${f.status.state}`,
+    class: f.factClass,
+    text: f.text,
+  };
+}
+
+/** Turns a UsageError (bad reference, unreadable spec) into the report the agent reads. */
+async function reporting(run: () => Promise<ToolOutput>): Promise<ToolOutput> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof UsageError) return failure(error.message);
+    throw error;
+  }
+}
+
+// @implements factline#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
+export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
+  const factsList: Tool = {
+    descriptor: {
+      name: 'facts_list',
+      description:
+        'List the facts of the specs (one line each: file:line:col, address, stage/state, class, text). ' +
+        'Filters: doc (document name, e.g. mcp-core), status (stage, state or stage/state, e.g. impl/done), ' +
+        'class (normative or service).',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          doc: stringProp('document name, e.g. `mcp-core`'),
+          status: stringProp('`impl/done`, a stage such as `impl`, or a state such as `done`'),
+          class: { type: 'string', enum: ['normative', 'service'] },
+        },
+        additionalProperties: false,
+      },
+      // @implements mcp-revisions#SERVE-TOOLS-DECLARE-OUTPUT-SCHEMAS
+      outputSchema: record({ count: INT, facts: { type: 'array', items: FACT_OUTPUT } }),
+    },
+    run: (args) =>
+      reporting(async () => {
+        const filter = parseFactFilter(args);
+        if (typeof filter === 'string') return failure(`facts_list: ${filter}`);
+        const { set } = await new Project(io, config).specs();
+        const docs = set.documents.map((d) => d.doc);
+        if (filter.doc !== undefined && !docs.includes(filter.doc)) {
+          return failure(`facts_list: no document \`${filter.doc}\` (loaded: ${docs.join(', ')})`);
+        }
+        const facts = set.documents.flatMap((d) => d.facts).filter((f) => matches(f, filter));
+        const lines = facts.map(factLine);
+        return structuredOutput(
+          { count: facts.length, facts: facts.map(factData) },
+          `${facts.length} fact${facts.length === 1 ? '' : 's'}\n${lines.join('\n')}`.trimEnd(),
+        );
+      }),
+  };
+
+  // @implements factline#CORE-FACT-EXPLAIN-SHOWS-CITATIONS
+  const factExplain: Tool = {
+    descriptor: {
+      name: 'fact_explain',
+      description:
+        'One fact: its place, status, digest and the pin to cite it with, its text, the evidence it needs, ' +
+        'and every citation of it in the code and tests (file:line:col).',
+      inputSchema: {
+        type: 'object',
+        properties: { ref: stringProp('DOC#ID, or a bare ID that is unique across the specs') },
+        required: ['ref'],
+        additionalProperties: false,
+      },
+      outputSchema: record({
+        fact: FACT_OUTPUT,
+        digest: STR,
+        citations: {
+          type: 'array',
+          items: record({ verb: { type: 'string', enum: [...CITATION_VERBS] }, ...PLACE }),
+        },
+      }),
+    },
+    run: (args) =>
+      reporting(async () => {
+        if (typeof args.ref !== 'string' || args.ref === '') {
+          return failure('fact_explain: give `ref`, e.g. `mcp-core#METHOD-PING`');
+        }
+        const { result, specs } = await new Project(io, config).check({ cache: true });
+        const fact = resolveArgument(specs.set, args.ref);
+        const trace = result.facts.find((f) => f.address === fact.address);
+        const citations = result.citations.filter((c) => c.resolved === fact.address);
+        return structuredOutput(
+          {
+            fact: factData(fact),
+            digest: fact.digest,
+            citations: citations.map((c) => ({ verb: c.verb, file: c.file, line: c.line, column: c.column })),
+          },
+          renderExplain(fact, trace, citations).trimEnd(),
+        );
+      }),
+  };
+
+  // @implements mcp-core#REPORTS-SPEAK-THE-CLASS-F-REQ-CITING-GRAMMAR
+  // @implements factline#CORE-TRACE-CHECK-IS-THE-GATE
+  const traceCheck: Tool = {
+    descriptor: {
+      name: 'trace_check',
+      description:
+        'Run the traceability gate: every fact that needs implementation or verification, every citation. ' +
+        'Answers the report (findings as file:line:col: severity rule message, with fixes); isError when it ' +
+        'finds errors, exactly when `factline check` would exit 1.',
+      inputSchema: {
+        type: 'object',
+        properties: { strict: { type: 'boolean', description: 'service units need evidence too' } },
+        additionalProperties: false,
+      },
+      outputSchema: record({
+        clean: { type: 'boolean' },
+        findings: {
+          type: 'array',
+          items: record({
+            rule: STR,
+            severity: { type: 'string', enum: ['error', 'warning', 'info'] },
+            ...PLACE,
+            message: STR,
+          }),
+        },
+      }),
+    },
+    run: (args) =>
+      reporting(async () => {
+        const { result } = await new Project(io, config).check({
+          strict: args.strict === true || config.strict,
+          cache: true,
+        });
+        const report = renderConsole(result, { color: false }).trimEnd();
+        const clean = verdictOf(result) === 'clean';
+        const findings = result.findings.map((f) => ({
+          rule: f.rule,
+          severity: f.severity,
+          file: f.file,
+          line: f.line,
+          column: f.column,
+          message: f.message,
+        }));
+        return { ...structuredOutput({ clean, findings }, report), isError: !clean };
+      }),
+  };
+
+  return new ToolSet([factsList, factExplain, traceCheck]);
+}

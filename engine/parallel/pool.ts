@@ -1,0 +1,219 @@
+/**
+ * The gate's second core: one worker thread that reads and scans a share of
+ * the files of a large uncached run. It is started before the specs load, so
+ * it scans while the main thread loads the specs; then both claim chunks
+ * from a shared counter until none is left, and the worker posts each
+ * chunk's citations back.
+ * Started past POOL_MIN_FILES files on more than one core (measured by
+ * bench/check.ts; FACTLINE_SCAN_POOL switches it).
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { ScanOutcome } from '../../checks/gate.ts';
+import type { StatParts } from '../cache/stat-prefetch.ts';
+import { UsageError } from '../errors.ts';
+import { type FileRecords, type PackedChunk, unpackChunk } from './transfer.ts';
+
+/** `off`: never; unset or `auto`: past POOL_MIN_FILES on more than one core; `always`: whatever the size and the cores (tests, benchmarks). */
+export const POOL_ENV = 'FACTLINE_SCAN_POOL';
+
+/**
+ * The fewest listed files for `auto`. Measured whole-process on this 2-core
+ * machine, pool against none, in turns: 20,000 files 0.88x, 1,000 0.86x,
+ * 110 files 0.81x (the worker's scan overlaps the specs' load), a 5-file
+ * fixture 0.93-0.98x for +70 ms CPU: below a hundred it buys nothing measurable.
+ */
+export const POOL_MIN_FILES = 100;
+
+/** Files per claim and per message back: the main thread decodes one while the worker scans the next. */
+export const POOL_CHUNK = 64;
+
+/** What the main thread sends the worker, once. */
+export interface PoolJob {
+  root: string;
+  files: string[];
+  /** One Int32: the index of the next unclaimed file, shared by both threads. */
+  counter: SharedArrayBuffer;
+  chunk: number;
+  /** Whether the run fills the scan cache: then each file's stat, hash and entry text come back too. */
+  record?: boolean;
+}
+
+/** What the worker posts: one chunk's citations, packed (scan-transfer.ts), with a failure ending it, or that it stopped. */
+export type PoolReport =
+  | { start: number; found: PackedChunk; failure?: { message: string; usage: boolean } }
+  | { done: true };
+
+export type PoolMode = 'off' | 'auto' | 'always';
+
+/**
+ * A share of the files scanned by the worker. Both sides claim chunks of the
+ * same index range in increasing order, so whoever is free takes the next.
+ */
+export interface SharedScan {
+  /** The next unclaimed chunk [start, end) for this thread; undefined once all are claimed. */
+  claim(): { start: number; end: number } | undefined;
+  /**
+   * Awaited after each chunk this thread scanned: lets the worker's reports
+   * in while it still scans, instead of all at once when this thread is done.
+   */
+  between?(): Promise<void>;
+  /**
+   * The worker's outcomes once it stopped, by index: citations, undefined for
+   * a file that vanished, or the error reading or scanning it threw. An index
+   * it claimed but did not report (it died) is scanned here afterwards.
+   */
+  done(): Promise<Map<number, ScanOutcome>>;
+}
+
+/** The mode FACTLINE_SCAN_POOL asks for; any other value is a usage error, on every run. */
+export function poolMode(env: NodeJS.ProcessEnv): PoolMode {
+  const mode = env[POOL_ENV];
+  if (mode === undefined || mode === '') return 'auto';
+  if (mode === 'off' || mode === 'auto' || mode === 'always') return mode;
+  throw new UsageError(`${POOL_ENV}=${mode} is not a mode; use off, auto or always (unset: auto)`);
+}
+
+// @implements speed-pool#ONLY-WHEN-IT-PAYS
+export function poolWanted(mode: PoolMode, files: number, cores: number = availableParallelism()): boolean {
+  if (mode === 'always') return true;
+  return mode === 'auto' && cores > 1 && files >= POOL_MIN_FILES;
+}
+
+export interface ScanPool {
+  /**
+   * The shared scan of these files: the one the worker started on when they
+   * are the files it was started with, else undefined (the caller scans alone).
+   */
+  share(files: readonly string[]): SharedScan | undefined;
+  /** How many files the worker read and scanned. */
+  helped(): number;
+  /**
+   * What a cache-filling pool (`start(…, { record: true })`) learned of each
+   * file the worker read, by file; empty otherwise.
+   */
+  records(): ReadonlyMap<string, FileRecord>;
+  /** Stops the worker (it holds the process open otherwise). */
+  close(): void;
+}
+
+/**
+ * The worker's entry: the compiled one beside the compiled CLI, else the
+ * sources through their own tsx loader (a stale build never runs, as for the CLI).
+ */
+// @implements speed-pool#WORKER-ENTRY-BUILT
+export function workerEntry(): URL {
+  return import.meta.url.endsWith('.js')
+    ? new URL('./cli-scan-worker.js', import.meta.url)
+    : new URL('./worker-source.js', import.meta.url);
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((file, i) => file === b[i]);
+
+/** What the scan cache needs of one file the worker read: the stat taken before the read, the content hash, the entry text. */
+export interface FileRecord {
+  stat: StatParts | undefined;
+  contentHash: string;
+  value: string;
+}
+
+/** A worker thread started before the file list is known: it loads the scanners and waits for its files. */
+export interface BootingWorker {
+  /** Hands the worker its files: from here on it is the scan pool of `start`. */
+  start(root: string, files: readonly string[], options?: { record?: boolean }): ScanPool;
+  /** Stops a worker that gets no files (the tree proved too small). */
+  cancel(): void;
+}
+
+/**
+ * Starts the worker thread now, before its files are known: its start-up
+ * (loading the scanners) overlaps the rest of the listing on the main thread.
+ */
+// @implements speed-pool#WORKER-BOOTS-DURING-THE-LISTING
+export function bootScanWorker(entry: URL = workerEntry()): BootingWorker {
+  const worker = new Worker(entry);
+  return {
+    start: (root, files, options = {}) => poolOn(worker, root, files, options.record === true),
+    cancel: () => void worker.terminate(),
+  };
+}
+
+/**
+ * Starts the worker on `files` at once: it loads the scanners and starts
+ * claiming chunks while the main thread is still loading the specs; the main
+ * thread joins through `share` once it gets to the scan.
+ */
+// @implements speed-pool#EARLY-WORKER
+export function startScanPool(
+  root: string,
+  files: readonly string[],
+  entry: URL = workerEntry(),
+  options: { record?: boolean } = {},
+): ScanPool {
+  return bootScanWorker(entry).start(root, files, options);
+}
+
+function poolOn(worker: Worker, root: string, files: readonly string[], record: boolean): ScanPool {
+  const outcomes = new Map<number, ScanOutcome>();
+  const records = new Map<string, FileRecord>();
+  const list = [...files];
+  let stop: () => void = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  // @implements speed-pool#SAME-ERRORS
+  worker.on('message', (report: PoolReport) => {
+    if ('done' in report) return stop();
+    const found = unpackChunk(report.found);
+    for (let i = 0; i < found.length; i++) outcomes.set(report.start + i, found[i] ?? undefined);
+    const learned = report.found.records;
+    if (learned)
+      for (let i = 0; i < found.length; i++)
+        if (found[i]) records.set(list[report.start + i]!, recordAt(learned, i));
+    const failure = report.failure;
+    if (failure)
+      outcomes.set(
+        report.start + found.length,
+        failure.usage ? new UsageError(failure.message) : new Error(failure.message),
+      );
+  });
+  // A worker that dies leaves its unreported files to the main thread (checks/gate.ts).
+  worker.on('error', () => stop());
+  worker.on('exit', () => stop());
+  const counter = new SharedArrayBuffer(4);
+  const job: PoolJob = { root, files: list, counter, chunk: POOL_CHUNK, record };
+  worker.postMessage(job);
+  const next = new Int32Array(counter);
+  const shared: SharedScan = {
+    // @implements speed-pool#BOTH-THREADS-SCAN
+    // Once the specs are loaded the main thread claims chunks too: the scan
+    // needs no TypeScript (checks/scan/ts-lexer.ts), so joining costs it nothing to load.
+    claim: () => {
+      const start = Atomics.add(next, 0, POOL_CHUNK);
+      if (start >= job.files.length) return undefined;
+      return { start, end: Math.min(start + POOL_CHUNK, job.files.length) };
+    },
+    // A macrotask turn: the worker's queued messages are decoded now, while it still scans.
+    between: () => new Promise<void>((resolve) => setImmediate(resolve)),
+    done: async () => {
+      await stopped;
+      return outcomes;
+    },
+  };
+  return {
+    share: (asked) => (sameList(asked, job.files) ? shared : undefined),
+    helped: () => outcomes.size,
+    records: () => records,
+    close: () => void worker.terminate(),
+  };
+}
+
+function recordAt(records: FileRecords, i: number): FileRecord {
+  const at = i * 4;
+  const size = records.stats[at]!;
+  const stat = Number.isNaN(size)
+    ? undefined
+    : { size, mtimeMs: records.stats[at + 1]!, ctimeMs: records.stats[at + 2]!, ino: records.stats[at + 3]! };
+  return { stat, contentHash: records.hashes[i]!, value: records.values[i]! };
+}

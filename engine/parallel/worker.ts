@@ -1,0 +1,78 @@
+/**
+ * The scan pool's worker thread: claims chunks of the file list from the
+ * counter it shares with the main thread, reads and scans each file, and
+ * posts each chunk's citations back, while the main thread loads the specs.
+ * Like the main thread, it loads TypeScript's parser only when a file
+ * needs it. Started by engine/parallel/pool.ts.
+ */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parentPort } from 'node:worker_threads';
+import { scanFileWhenLoaded, scanLoadingOnDemand } from '../../checks/scan/dispatch.ts';
+import type { ScannedCitation } from '../../checks/scan/types.ts';
+import { useTypeScriptLoader } from '../../checks/scan/typescript-compiler.ts';
+import { encodeCitations, hashText } from '../cache/citation-rows.ts';
+import { requireWithCodeCache } from '../cache/code-cache.ts';
+import { UsageError } from '../errors.ts';
+import { readGateFile } from '../files/read.ts';
+import type { PoolJob, PoolReport } from './pool.ts';
+import { type FileRecords, packChunk } from './transfer.ts';
+
+// The worker loads TypeScript as the main thread would: through the per-user code cache.
+useTypeScriptLoader((file) => requireWithCodeCache(file));
+
+// @implements speed-pool#EARLY-WORKER
+async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<void> {
+  const next = new Int32Array(job.counter);
+  for (;;) {
+    const start = Atomics.add(next, 0, job.chunk);
+    if (start >= job.files.length) return;
+    const end = Math.min(start + job.chunk, job.files.length);
+    const found: (ScannedCitation[] | null)[] = [];
+    const records = job.record ? newRecords(end - start) : undefined;
+    for (let k = start; k < end; k++) {
+      const file = job.files[k]!;
+      try {
+        // The stat before the read: a stat taken after it could vouch for an edit never read.
+        if (records) statInto(records.stats, k - start, resolve(job.root, file));
+        const text = readGateFile(job.root, file);
+        const citations =
+          text === undefined ? null : await scanLoadingOnDemand(scanFileWhenLoaded, file, text);
+        found.push(citations);
+        if (records && text !== undefined && citations !== null) {
+          records.hashes[k - start] = hashText(text);
+          records.values[k - start] = encodeCitations(citations);
+        }
+      } catch (error) {
+        const usage = error instanceof UsageError;
+        const message = error instanceof Error ? error.message : String(error);
+        post({ start, found: packChunk(found, records), failure: { message, usage } });
+        return;
+      }
+    }
+    post({ start, found: packChunk(found, records) });
+  }
+}
+
+function newRecords(files: number): FileRecords {
+  return {
+    stats: new Float64Array(files * 4).fill(Number.NaN),
+    hashes: new Array(files).fill(''),
+    values: new Array(files).fill(''),
+  };
+}
+
+function statInto(stats: Float64Array, at: number, path: string): void {
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (st === undefined) return;
+  stats[at * 4] = st.size;
+  stats[at * 4 + 1] = st.mtimeMs;
+  stats[at * 4 + 2] = st.ctimeMs;
+  stats[at * 4 + 3] = st.ino;
+}
+
+parentPort?.once('message', async (job: PoolJob) => {
+  const post = (report: PoolReport) => parentPort?.postMessage(report);
+  await run(job, post);
+  post({ done: true });
+});

@@ -1,0 +1,55 @@
+/**
+ * One project as the engine sees it: its config, read once; its specs and
+ * its file list, each loaded once when first asked for. Commands, the MCP
+ * tools, the benchmarks and tests open one and ask it for what they need.
+ */
+import type { GateFile } from '../checks/gate.ts';
+import { loadConfig } from './config/load.ts';
+import type { FactlineConfig } from './config/model.ts';
+import type { FoundEnough } from './files/walk.ts';
+import { listGateFiles } from './gate/files.ts';
+import type { GateOptions, GateRun } from './gate/run.ts';
+import type { EngineIO } from './io.ts';
+import { type LoadedSpecs, loadSpecSet, parseSpecLazily, type SpecParser } from './specs.ts';
+
+export class Project {
+  private specsLoaded: Promise<LoadedSpecs> | undefined;
+  private filesListed: Promise<GateFile[]> | undefined;
+
+  constructor(
+    readonly io: EngineIO,
+    readonly config: FactlineConfig,
+    /** Spec files or directories to read instead of the config's `specs` globs. */
+    readonly specPaths: readonly string[] = [],
+  ) {}
+
+  /**
+   * The project whose config is `configFile` (relative to the caller's cwd),
+   * else ./factline.config.json, else the defaults.
+   */
+  static open(io: EngineIO, configFile?: string, specPaths: readonly string[] = []): Project {
+    return new Project(io, loadConfig(io.cwd, configFile), specPaths);
+  }
+
+  get root(): string {
+    return this.config.root;
+  }
+
+  /** The specs, parsed by `parse` on the first call (the gate passes its cached parser); later calls share them. */
+  specs(parse: SpecParser = parseSpecLazily): Promise<LoadedSpecs> {
+    this.specsLoaded ??= loadSpecSet(this.io, this.config, [...this.specPaths], parse);
+    return this.specsLoaded;
+  }
+
+  /** The source and test files the gate reads, listed on the first call (`whenFound` is told mid-walk). */
+  files(whenFound?: FoundEnough): Promise<GateFile[]> {
+    this.filesListed ??= listGateFiles(this.config, whenFound);
+    return this.filesListed;
+  }
+
+  /** The gate over this project (`factline check`). */
+  async check(options: GateOptions = {}): Promise<GateRun> {
+    const { runGate } = await import('./gate/run.ts');
+    return runGate(this, options);
+  }
+}

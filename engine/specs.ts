@@ -1,0 +1,167 @@
+/**
+ * Finds and reads the spec files a command works on, and parses them into a
+ * SpecSet. The one place the reader meets the file system.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { glob } from 'tinyglobby';
+import type { SpecDocument, SpecSet } from '../reader/model.ts';
+import type { FactlineConfig } from './config/model.ts';
+import { UsageError } from './errors.ts';
+import { followWithinRoot, isInside } from './files/symlink-policy.ts';
+import type { EngineIO } from './io.ts';
+
+export interface LoadedSpecs {
+  set: SpecSet;
+  /** Repo-relative file → its text, for commands that quote or re-read specs. */
+  sources: Map<string, string>;
+}
+
+function toPosix(path: string): string {
+  return sep === '/' ? path : path.split(sep).join('/');
+}
+
+/** Every `.md` file beneath `dir`, sorted, skipping node_modules and .git, links followed by the one policy. */
+async function markdownUnder(config: FactlineConfig, dir: string): Promise<string[]> {
+  const found = await glob('**/*.md', {
+    cwd: dir,
+    absolute: true,
+    ignore: ['**/node_modules/**', '**/.git/**'],
+    followSymbolicLinks: true,
+  });
+  return followWithinRoot(isInside(config.root, dir) ? config.root : dir, found);
+}
+
+/** `specs/mcp-core.md` → `mcp-core`; outside the specs root, the bare file name. */
+export function docNameOf(config: FactlineConfig, absolute: string): string {
+  const named = config.names?.[toPosix(relative(config.root, absolute))];
+  if (named !== undefined) return named;
+  // An external namespace's document: named under the namespace, so it never collides with ours.
+  for (const ext of config.externalSpecs) {
+    const inside = relative(resolve(config.root, ext.root), absolute);
+    if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) {
+      return `${ext.namespace}/${toPosix(inside).replace(/\.md$/i, '')}`;
+    }
+  }
+  const fromRoot = relative(resolve(config.root, config.specsRoot), absolute);
+  const inside = fromRoot !== '' && !fromRoot.startsWith('..') && !isAbsolute(fromRoot);
+  return toPosix(inside ? fromRoot : basename(absolute)).replace(/\.md$/i, '');
+}
+
+async function expand(io: EngineIO, config: FactlineConfig, paths: string[]): Promise<string[]> {
+  if (paths.length === 0) {
+    // External namespaces' spec roots are read too (to resolve their addresses), when present.
+    const externals = config.externalSpecs.map((e) => `${e.root.replace(/\/+$/, '')}/**/*.md`);
+    const found = await glob([...config.specs, ...externals], {
+      cwd: config.root,
+      ignore: config.ignore,
+      absolute: true,
+      followSymbolicLinks: true,
+    });
+    if (found.length > 0) return followWithinRoot(config.root, found).map((f) => resolve(f));
+    throw new UsageError(noSpecs(config));
+  }
+  const files: string[] = [];
+  for (const given of paths) {
+    const absolute = resolve(io.cwd, given);
+    let isDir: boolean;
+    try {
+      isDir = statSync(absolute).isDirectory();
+    } catch (error) {
+      throw new UsageError(`cannot read spec \`${given}\`: ${describe(error)}`);
+    }
+    if (!isDir) files.push(absolute);
+    else {
+      const inside = await markdownUnder(config, absolute);
+      if (inside.length === 0) throw new UsageError(`no .md files under \`${given}\``);
+      files.push(...inside);
+    }
+  }
+  return [...new Set(files)];
+}
+
+/** The one line for a directory factline has never been set up in. */
+export function noConfigNoSpec(config: FactlineConfig): string {
+  return `no factline.config.json and no spec matches ${config.specs.join(', ')} in ${config.root}; run \`npx factline init\` to start, or name a spec file`;
+}
+
+/**
+ * Nothing to read. Gating a spec the user never wrote (the bundled MCP core)
+ * would bury their project under someone else's gaps, so this is a usage
+ * error in one line that names the way out.
+ */
+// @implements adoption#NO-CONFIG-NO-SPEC
+function noSpecs(config: FactlineConfig): string {
+  if (config.file === undefined) return noConfigNoSpec(config);
+  return `no spec matches ${config.specs.join(', ')} under ${config.root} (${config.file} \`specs\`); fix the globs, or run \`npx factline init\` for a starter spec`;
+}
+
+function describe(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file or directory';
+  if (code === 'EACCES') return 'permission denied';
+  return (error as Error).message;
+}
+
+/**
+ * Each spec's document name; two files with one name would merge their
+ * facts (one citation verifying both), so that is an error naming both.
+ */
+// @implements trust#DOCUMENT-IDENTITY
+function namedOnce(io: EngineIO, config: FactlineConfig, files: string[]): Map<string, string> {
+  const byName = new Map<string, string>();
+  const names = new Map<string, string>();
+  const shown = (f: string) => toPosix(relative(io.cwd, f) || f);
+  for (const absolute of files) {
+    const doc = docNameOf(config, absolute);
+    const prior = byName.get(doc);
+    if (prior !== undefined) {
+      throw new UsageError(
+        `${shown(prior)} and ${shown(absolute)} both resolve to the document name \`${doc}\`; ` +
+          'rename one of the files, or give one an explicit name in the config: ' +
+          `"names": { "${toPosix(relative(config.root, absolute))}": "${doc}-2" }`,
+      );
+    }
+    byName.set(doc, absolute);
+    names.set(absolute, doc);
+  }
+  return names;
+}
+
+/** What turns one spec's text into its document: `parseSpec`, or a cache in front of it. */
+export type SpecParser = (
+  source: string,
+  options: { file: string; doc: string },
+) => SpecDocument | Promise<SpecDocument>;
+
+/** `parseSpec`, imported on first use: the Markdown parser is the heaviest module a check can load. */
+// @implements speed-cache#SPECS-WITHOUT-REMARK
+export const parseSpecLazily: SpecParser = async (source, options) =>
+  (await import('../reader/index.ts')).parseSpec(source, options);
+
+// @implements factline#READ-LOAD-SPECS
+export async function loadSpecSet(
+  io: EngineIO,
+  config: FactlineConfig,
+  paths: string[],
+  parse: SpecParser = parseSpecLazily,
+): Promise<LoadedSpecs> {
+  const files = await expand(io, config, paths);
+  const docs = namedOnce(io, config, files);
+  const sources = new Map<string, string>();
+  const set: SpecSet = { documents: [] };
+  for (const absolute of files) {
+    let text: string;
+    try {
+      text = readFileSync(absolute, 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `cannot read spec \`${relative(io.cwd, absolute) || absolute}\`: ${describe(error)}`,
+      );
+    }
+    const file = toPosix(relative(config.root, absolute));
+    sources.set(file, text);
+    set.documents.push(await parse(text, { file, doc: docs.get(absolute)! }));
+  }
+  return { set, sources };
+}
