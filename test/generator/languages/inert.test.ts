@@ -50,6 +50,27 @@ describe('spec prose renders inert in every comment and string', () => {
   });
 
   // @verifies generator-languages#ESCAPE-BY-CONTEXT
+  it('issue 22: `*/ exit(3); /*` in a fact rendered through `/** {{summary}} */` stays a comment', () => {
+    const dir = tempDir('inert-issue');
+    const spec = '# S {#root}\n\n@fact:X A fact \\*/ globalThis.process?.exit(3); /\\* ends here.\n';
+    const plan = planGeneration({
+      spec: parseSpec(spec, { file: 'specs/s.md', doc: 's' }),
+      templatesDir: 'templates',
+      outDir: 'generated',
+      templates: [
+        {
+          path: 'templates/x.mjs.hbs',
+          text: '/** {{#each (facts prefix="X")}}{{summary}}{{/each}} */\nconsole.log("ran");\n',
+        },
+      ],
+      existing: [],
+    });
+    expect(plan.errors).toEqual([]);
+    writeFileSync(join(dir, 'x.mjs'), plan.outputs[0]!.text);
+    expect(run(process.execPath, ['x.mjs'], dir)).toBe('ran\n');
+  });
+
+  // @verifies generator-languages#ESCAPE-BY-CONTEXT
   it('TypeScript: block, doc and line comments stay comments; strings and template literals hold the text', () => {
     const dir = tempDir('inert-ts');
     const plan = render(
