@@ -7,7 +7,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TraceResult } from '../checks/model.ts';
-import { type Runner, type StubFact, scaffoldStubs } from '../generator/render/scaffold.ts';
+import { RUNNERS, type Runner, type StubFact, scaffoldStubs } from '../generator/render/scaffold.ts';
+
+export { RUNNERS, type Runner };
+
 import { summary } from '../generator/render/values.ts';
 import { UsageError } from './errors.ts';
 

@@ -6,8 +6,7 @@
  */
 import { UsageError } from '../../engine/errors.ts';
 import { Project } from '../../engine/project.ts';
-import { detectRunner, unverifiedFacts, writeStubs } from '../../engine/scaffold.ts';
-import { RUNNERS, type Runner } from '../../generator/render/scaffold.ts';
+import { detectRunner, RUNNERS, type Runner, unverifiedFacts, writeStubs } from '../../engine/scaffold.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
