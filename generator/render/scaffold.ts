@@ -5,8 +5,7 @@
  * the results, reports `verification-skipped` until someone writes the test.
  * Titles and comments go through the language table's escaping. Pure.
  */
-import { escapeString, jsControl, oneLine, pythonControl } from './languages/escape.ts';
-import { inertTags } from './languages/table.ts';
+import { escapeString, inertTags, jsControl, oneLine, pythonControl } from './languages/escape.ts';
 
 export const RUNNERS = ['vitest', 'jest', 'node', 'pytest', 'cargo'] as const;
 export type Runner = (typeof RUNNERS)[number];

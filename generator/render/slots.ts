@@ -8,7 +8,7 @@
  * Template lines travel with the text as markers, so every output line knows
  * the template line it came from (the render's source map). Pure.
  */
-import { inertTags } from './languages/table.ts';
+import { inertTags } from './languages/escape.ts';
 import type { CiteData, Context, Escaped, Language, Scalar } from './languages/types.ts';
 import type { GenError } from './types.ts';
 

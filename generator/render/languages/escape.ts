@@ -4,7 +4,7 @@
  * line comment stays one line); in a string it is escaped so the string holds
  * exactly the spec's text; where neither is possible it is refused. Pure.
  */
-import type { Escaped } from './types.ts';
+import type { CiteData, Escaped } from './types.ts';
 
 export const ok = (text: string): Escaped => ({ ok: true, text });
 export const refuse = (why: string, fix: string): Escaped => ({ ok: false, why, fix });
@@ -102,3 +102,19 @@ export function rawText(text: string, forbidden: RegExp, what: string): Escaped 
       )
     : ok(text);
 }
+
+/**
+ * Citation keywords inside spec text would be read by the gate as citations
+ * of their own: in comments their `@` becomes the full-width `＠`.
+ */
+export function inertTags(text: string): string {
+  return text.replace(/@(?=(?:implements|verifies|deviates|spec)\b)/gi, '\uff20');
+}
+
+/** `DOC#ID~PIN` as a citation writes it. */
+export const citeRef = (c: CiteData, address = c.address) =>
+  `${address}${c.pin === undefined ? '' : `~${c.pin}`}`;
+
+/** `{{cite}}` as a line comment opened by `opener`. */
+export const lineCite = (opener: string, c: CiteData) =>
+  ok(`${opener} @implements ${citeRef(c)} — ${inertTags(oneLine(c.summary))}`);
