@@ -40,6 +40,12 @@ export function outcomeLine(outcomes: OutcomeSummary | undefined): string {
   return `test outcomes from ${outcomes.sources.join(', ')}: citing tests ${parts.join(', ')}`;
 }
 
+/** Rules the config re-graded or turned off: said on every run, so a quiet gate never hides why. */
+// @implements daily-use#CONFIG-RULE-SEVERITY
+export function ruleSettingsLine(settings: NonNullable<TraceResult['ruleSettings']>): string {
+  return `rules set by the config: ${settings.map((s) => `${s.rule} ${s.setting}`).join(', ')}`;
+}
+
 export function formatFinding(f: Finding): string {
   return `${e(f.file)}:${f.line}:${f.column}: ${f.severity} ${f.rule} ${e(f.message)}`;
 }
@@ -68,9 +74,9 @@ export function renderConsole(result: TraceResult, options: ConsoleOptions = {})
   }
   const s = result.summary;
   const verdict = s.findings.error > 0 ? c('red', 'FAIL') : c('green', 'OK');
+  lines.push('', outcomeLine(result.outcomes));
+  if (result.ruleSettings) lines.push(ruleSettingsLine(result.ruleSettings));
   lines.push(
-    '',
-    outcomeLine(result.outcomes),
     `${verdict} ${counts(s)}; ${s.findings.error} error(s), ${s.findings.warning} warning(s), ${s.findings.info} info`,
   );
   return `${lines.join('\n')}\n`;

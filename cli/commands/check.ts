@@ -4,7 +4,7 @@
  * HTML files atomically, and turns the result into the exit code.
  */
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { applyBaseline, parseBaseline } from '../../checks/baseline.ts';
 import type { TraceResult } from '../../checks/model.ts';
 import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/partial.ts';
@@ -69,6 +69,10 @@ const SPEC = defineCommand({
       value: 'REF',
       bare: 'HEAD',
       help: 'a partial run for pre-commit hooks: scan only the files changed since the git ref REF (the working tree, untracked files included) and the files citing facts whose text changed since REF; judges their citations only (see below)',
+    },
+    verbose: {
+      type: 'boolean',
+      help: 'say on stderr which config file was found (or that the defaults apply)',
     },
     'no-cache': {
       type: 'boolean',
@@ -227,6 +231,14 @@ function changeNote(change: Change, covered: ChangedSet | undefined): string {
   return `partial run, --changed ${change.ref}: ${parts.join(', ')}; fact-level gaps (${NOT_JUDGED_IN_PART.slice(0, 3).join(', ')}, …) are not judged, the full \`factline check\` judges them\n`;
 }
 
+/** `--verbose`: the config the run found, so a run from a subfolder says whose project it judged. */
+// @implements daily-use#CONFIG-FOUND-UPWARD
+function configNote(config: FactlineConfig): string {
+  return config.file === undefined
+    ? `factline: no config file found; the defaults apply in ${config.root}`
+    : `factline: config ${join(config.root, config.file)}`;
+}
+
 // @implements factline#GATE-EXIT-CODES
 const command: Command = {
   name: 'check',
@@ -235,6 +247,7 @@ const command: Command = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args);
+    if (args.verbose) io.stderr.write(`${configNote(config)}\n`);
     // git runs while the specs load; its answer is awaited once they have.
     const asked = args.changed === undefined ? undefined : changeSince(config, args.changed);
     asked?.catch(() => {}); // a failure surfaces where it is awaited
