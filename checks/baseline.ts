@@ -34,6 +34,11 @@ function keyOf(e: BaselineEntry): string {
   return JSON.stringify([e.rule, e.file, e.fact, e.message]);
 }
 
+/** What makes two findings the same one across runs: rule, file, fact and message, line numbers set aside. */
+export function findingIdentity(f: Finding): string {
+  return keyOf(entryOf(f));
+}
+
 /** Today's errors and warnings, sorted, as the baseline file holds them. */
 export function baselineOf(result: TraceResult): Baseline {
   const findings = result.findings.filter((f) => f.severity !== 'info').map(entryOf);

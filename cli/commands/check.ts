@@ -12,6 +12,7 @@ import { REPORTERS } from '../../checks/reporters/index.ts';
 import { jsonPieces } from '../../checks/reporters/json.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
 import { verdictOf } from '../../checks/verdict.ts';
+import { baseCommit } from '../../engine/base/git.ts';
 import { type Change, type ChangedSet, changedFiles, changeSince } from '../../engine/changed.ts';
 import { loadConfig } from '../../engine/config/load.ts';
 import type { FactlineConfig } from '../../engine/config/model.ts';
@@ -20,6 +21,7 @@ import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
 import { Project } from '../../engine/project.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
 import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
+import { baseVerdict, compareWithBase, printBase, writeSummary } from '../pull-request.ts';
 
 const SPEC = defineCommand({
   name: 'check',
@@ -70,6 +72,16 @@ const SPEC = defineCommand({
       bare: 'HEAD',
       help: 'a partial run for pre-commit hooks: scan only the files changed since the git ref REF (the working tree, untracked files included) and the files citing facts whose text changed since REF; judges their citations only (see below)',
     },
+    base: {
+      type: 'string',
+      value: 'REF',
+      help: 'a pull request’s view: also run the gate on the git commit REF (in a temporary worktree, or from .factline-cache/) and report the findings new and fixed since it and the change in counts; exit 1 only for an error new since REF',
+    },
+    summary: {
+      type: 'string',
+      value: 'FILE',
+      help: 'also write Markdown (verdict, counts, with --base the delta and the new and fixed findings linked to file:line) for $GITHUB_STEP_SUMMARY or a PR comment; appended to when FILE exists',
+    },
     verbose: {
       type: 'boolean',
       help: 'say on stderr which config file was found (or that the defaults apply)',
@@ -86,6 +98,8 @@ const SPEC = defineCommand({
       'JUnit has one test case per fact, and a partial run judges no fact; run the full check for it',
     ],
     ['changed', 'html', 'the coverage report needs every fact judged; run the full check for it'],
+    ['changed', 'base', 'both compare with a git ref; --base runs the full gate on both sides'],
+    ['baseline', 'base', 'each decides which findings are old; use one of them'],
   ],
   about: `The traceability gate: joins the specs' facts with the @implements / @verifies /
 @deviates citations in the source and test files and reports every gap.`,
@@ -248,6 +262,8 @@ const command: Command = {
     const args = parseCommandArgs(SPEC, argv).values;
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args);
     if (args.verbose) io.stderr.write(`${configNote(config)}\n`);
+    // A ref git cannot resolve stops the run before the gate works for nothing.
+    if (args.base) baseCommit(config.root, args.base);
     // git runs while the specs load; its answer is awaited once they have.
     const asked = args.changed === undefined ? undefined : changeSince(config, args.changed);
     asked?.catch(() => {}); // a failure surfaces where it is awaited
@@ -281,7 +297,22 @@ const command: Command = {
       const inputs = await collectReportInputs(io, config, result, specs);
       writeOutput(io, args.html, renderHtmlReport(result, inputs));
     }
+    const delta = args.base
+      ? await compareWithBase(io, config, result, {
+          ref: args.base,
+          configure: (c) => applyFlags(c, args).config,
+          specPaths,
+          ...(args.config ? { configFile: args.config } : {}),
+          strict: config.strict,
+        })
+      : undefined;
+    if (args.summary) writeSummary(io, config, args.summary, result, delta);
     const annotations = io.env.GITHUB_ACTIONS === 'true' ? REPORTERS.github(result) : '';
+    if (delta) {
+      printBase(io, delta, args.json);
+      if (!args.json) io.stdout.write(annotations);
+      return EXIT_OF_VERDICT[baseVerdict(result, delta)];
+    }
     // @implements speed-start#JSON-STREAMED
     if (args.json) await writePieces(io.stdout, [jsonPieces(result), [annotations]]);
     // @implements speed-start#CONSOLE-ONE-WRITE

@@ -31,6 +31,13 @@ function searchedFolders(cwd: string): string[] {
   }
 }
 
+/** The repository's top folder at or above `dir` (the one holding `.git`), undefined outside one. */
+export function repositoryRoot(dir: string): string | undefined {
+  const folders = searchedFolders(dir);
+  const top = folders.at(-1)!;
+  return existsSync(join(top, '.git')) ? top : undefined;
+}
+
 /** The nearest config at or above `cwd`, within the repository. */
 // @implements daily-use#CONFIG-FOUND-UPWARD
 export function discoverConfig(cwd: string): string | undefined {
