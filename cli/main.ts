@@ -31,6 +31,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     load: () => import('./commands/baseline.ts'),
   },
   report: { summary: 'write the HTML coverage report', load: () => import('./commands/report.ts') },
+  matrix: {
+    summary: 'the fact × code × test × outcome table (csv, md, json)',
+    load: () => import('./commands/matrix.ts'),
+  },
   explain: { summary: 'one fact: text, status, every citation', load: () => import('./commands/explain.ts') },
   pin: { summary: 're-pin stale citations after review', load: () => import('./commands/pin.ts') },
   serve: {

@@ -18,6 +18,7 @@ import { loadConfig } from '../../engine/config/load.ts';
 import type { FactlineConfig } from '../../engine/config/model.ts';
 import { UsageError } from '../../engine/errors.ts';
 import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
+import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
 import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
@@ -139,12 +140,13 @@ const GLOB_MAGIC = /[*?[\]{}!]/;
 export function applyFlags(
   config: FactlineConfig,
   args: CheckArgs,
+  cwd = config.root,
 ): { config: FactlineConfig; specPaths: string[] } {
   const out: FactlineConfig = { ...config, generate: { ...config.generate } };
   if (args.sources) out.sources = args.sources;
   if (args.tests) out.tests = args.tests;
   if (args.ignore) out.ignore = args.ignore;
-  if (args.results) out.results = args.results;
+  if (args.results) out.results = resultsFromArguments(cwd, config.root, args.results);
   if (args['specs-root']) out.specsRoot = args['specs-root'];
   if (args.strict) out.strict = true;
   let specPaths: string[] = [];
@@ -260,7 +262,7 @@ const command: Command = {
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
-    const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args);
+    const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
     if (args.verbose) io.stderr.write(`${configNote(config)}\n`);
     // A ref git cannot resolve stops the run before the gate works for nothing.
     if (args.base) baseCommit(config.root, args.base);
