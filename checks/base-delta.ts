@@ -59,17 +59,26 @@ function unmatched(from: readonly Finding[], against: readonly Finding[]): Findi
   return out;
 }
 
+/** The findings of `after` that `before` did not have, and those of `before` that `after` no longer has. */
+export function findingsBetween(
+  before: readonly Finding[],
+  after: readonly Finding[],
+): { added: Finding[]; gone: Finding[] } {
+  return { added: unmatched(after, before), gone: unmatched(before, after) };
+}
+
 // @implements daily-use#BASE-NEW-AND-FIXED
 export function baseDelta(
   head: TraceResult,
   base: { findings: readonly Finding[]; summary: Summary },
   ref: { ref: string; commit: string; note?: string },
 ): BaseDelta {
+  const { added, gone } = findingsBetween(base.findings, head.findings);
   return {
     ref: ref.ref,
     commit: ref.commit,
-    added: unmatched(head.findings, base.findings),
-    fixed: unmatched(base.findings, head.findings),
+    added,
+    fixed: gone,
     base: sideCounts(base.summary),
     head: sideCounts(head.summary),
     ...(ref.note ? { baseNote: ref.note } : {}),

@@ -72,12 +72,16 @@ export function renderConsole(result: TraceResult, options: ConsoleOptions = {})
       lines.push(`  ${e(d.file)}:${d.line}:${d.column}: ${e(d.resolved ?? '')} — ${e(d.reason ?? '')}`);
     }
   }
-  const s = result.summary;
-  const verdict = s.findings.error > 0 ? c('red', 'FAIL') : c('green', 'OK');
   lines.push('', outcomeLine(result.outcomes));
   if (result.ruleSettings) lines.push(ruleSettingsLine(result.ruleSettings));
-  lines.push(
-    `${verdict} ${counts(s)}; ${s.findings.error} error(s), ${s.findings.warning} warning(s), ${s.findings.info} info`,
-  );
+  lines.push(verdictLine(result, options));
   return `${lines.join('\n')}\n`;
+}
+
+/** The report's last line: OK or FAIL, the counts, the findings by severity. */
+export function verdictLine(result: TraceResult, options: ConsoleOptions = {}): string {
+  const c = paint(options.color === true);
+  const s = result.summary;
+  const verdict = s.findings.error > 0 ? c('red', 'FAIL') : c('green', 'OK');
+  return `${verdict} ${counts(s)}; ${s.findings.error} error(s), ${s.findings.warning} warning(s), ${s.findings.info} info`;
 }

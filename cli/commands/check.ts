@@ -23,6 +23,7 @@ import { Project } from '../../engine/project.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
 import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
 import { baseVerdict, compareWithBase, printBase, writeSummary } from '../pull-request.ts';
+import { watchGate } from '../watch-check.ts';
 
 const SPEC = defineCommand({
   name: 'check',
@@ -83,6 +84,10 @@ const SPEC = defineCommand({
       value: 'FILE',
       help: 'also write Markdown (verdict, counts, with --base the delta and the new and fixed findings linked to file:line) for $GITHUB_STEP_SUMMARY or a PR comment; appended to when FILE exists',
     },
+    watch: {
+      type: 'boolean',
+      help: 'run again whenever a spec, source, test, results file or the config changes, printing only the findings that came and went and the verdict (Ctrl-C stops)',
+    },
     verbose: {
       type: 'boolean',
       help: 'say on stderr which config file was found (or that the defaults apply)',
@@ -101,6 +106,9 @@ const SPEC = defineCommand({
     ['changed', 'html', 'the coverage report needs every fact judged; run the full check for it'],
     ['changed', 'base', 'both compare with a git ref; --base runs the full gate on both sides'],
     ['baseline', 'base', 'each decides which findings are old; use one of them'],
+    ['watch', 'changed', 'a watch runs the full gate on every change'],
+    ['watch', 'base', 'the base comparison is a one-off for a pull request'],
+    ['watch', 'json', 'a watch prints changes for a person; run `check --json` once for tools'],
   ],
   about: `The traceability gate: joins the specs' facts with the @implements / @verifies /
 @deviates citations in the source and test files and reports every gap.`,
@@ -264,6 +272,17 @@ const command: Command = {
     const args = parseCommandArgs(SPEC, argv).values;
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
     if (args.verbose) io.stderr.write(`${configNote(config)}\n`);
+    if (args.watch) {
+      const judge = async () => {
+        const flagged = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
+        const gate = await new Project(io, flagged.config, flagged.specPaths).check({
+          strict: flagged.config.strict,
+          cache: !args['no-cache'],
+        });
+        return { config: flagged.config, result: gate.result };
+      };
+      return watchGate(io, judge, wantsColor(io));
+    }
     // A ref git cannot resolve stops the run before the gate works for nothing.
     if (args.base) baseCommit(config.root, args.base);
     // git runs while the specs load; its answer is awaited once they have.
