@@ -6,7 +6,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TraceResult } from '../../checks/model.ts';
 import { loadConfig } from '../../engine/config/load.ts';
 import { factlineTools } from '../../engine/mcp/tools.ts';
 import { FIXTURES } from '../checks/helpers.ts';
@@ -158,5 +157,3 @@ describe('--results wherever a verdict is shown', () => {
     expect(JSON.stringify(wrong)).toContain('`results` must be an array');
   });
 });
-
-export type { TraceResult };
