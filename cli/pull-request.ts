@@ -3,8 +3,7 @@
  * the gate, printed and written. The engine judges the base; checks/ sets the
  * two sides against each other and renders them.
  */
-import { appendFileSync, existsSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { relative } from 'node:path';
 import { type BaseDelta, baseDelta, failsAgainstBase } from '../checks/base-delta.ts';
 import type { TraceResult } from '../checks/model.ts';
 import { renderBaseConsole } from '../checks/reporters/base-console.ts';
@@ -13,8 +12,7 @@ import { type Verdict, verdictOf } from '../checks/verdict.ts';
 import { type BaseRequest, gateOnBase } from '../engine/base/run.ts';
 import { repositoryRoot } from '../engine/config/discover.ts';
 import type { FactlineConfig } from '../engine/config/model.ts';
-import { UsageError } from '../engine/errors.ts';
-import { writeFileAtomic } from '../engine/files/atomic-write.ts';
+import { appendOrWriteOutputFile } from '../engine/files/append-output.ts';
 import type { CliIO } from './io.ts';
 
 export async function compareWithBase(
@@ -61,12 +59,5 @@ export function writeSummary(
   result: TraceResult,
   delta: BaseDelta | undefined,
 ): void {
-  const text = renderSummaryMarkdown(result, delta, summaryOptions(io, config));
-  const target = resolve(io.cwd, file);
-  try {
-    if (existsSync(target)) appendFileSync(target, text);
-    else writeFileAtomic(target, text);
-  } catch (error) {
-    throw new UsageError(`cannot write the summary ${file}: ${(error as Error).message}`);
-  }
+  appendOrWriteOutputFile(io.cwd, file, renderSummaryMarkdown(result, delta, summaryOptions(io, config)));
 }

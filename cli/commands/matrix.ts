@@ -1,8 +1,7 @@
 /** `factline matrix`: the fact × code × test × outcome table, for an auditor or a spreadsheet. */
-import { resolve } from 'node:path';
 import { MATRIX_FORMATS, type MatrixFormat, renderMatrix } from '../../checks/reporters/matrix.ts';
 import { UsageError } from '../../engine/errors.ts';
-import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
+import { writeOutputFile } from '../../engine/files/output.ts';
 import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
 import { nearest } from '../../reader/vocabulary.ts';
@@ -49,14 +48,7 @@ const command: Command = {
     });
     const text = renderMatrix(result, args.format as MatrixFormat);
     if (args.out === undefined) io.stdout.write(text);
-    else {
-      try {
-        writeFileAtomic(resolve(io.cwd, args.out), text);
-      } catch (error) {
-        throw new UsageError(`cannot write ${args.out}: ${(error as Error).message}`);
-      }
-      io.stdout.write(`${resolve(io.cwd, args.out)}\n`);
-    }
+    else io.stdout.write(`${writeOutputFile(io.cwd, args.out, text)}\n`);
     return EXIT.clean;
   },
 };
