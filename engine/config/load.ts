@@ -7,6 +7,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { policyTable } from '../../checks/policy.ts';
+import { jsonErrorPlace } from '../../checks/results/broken-input.ts';
 import { checkRuleSettings } from '../../checks/rule-settings.ts';
 import { UsageError } from '../errors.ts';
 import { configIn, discoverConfig } from './discover.ts';
@@ -92,30 +93,4 @@ function givenConfig(cwd: string, given: string): string {
   return configIn(path) ?? resolve(path, CONFIG_FILE);
 }
 
-/**
- * `line:col` of the first character JSON.parse rejects. V8 does not always say
- * where (Node 20: "Unexpected token …"), so find the longest prefix that is
- * still valid JSON or merely unfinished; the offending character follows it.
- */
-export function jsonErrorPlace(text: string): string {
-  let ok = 0;
-  let bad = text.length + 1;
-  while (bad - ok > 1) {
-    const mid = (ok + bad) >> 1;
-    if (isValidSoFar(text.slice(0, mid))) ok = mid;
-    else bad = mid;
-  }
-  const before = text.slice(0, Math.min(ok, text.length)).split('\n');
-  return `${before.length}:${(before.at(-1)?.length ?? 0) + 1}`;
-}
-
-function isValidSoFar(prefix: string): boolean {
-  try {
-    JSON.parse(prefix);
-    return true;
-  } catch (error) {
-    const message = (error as Error).message;
-    const at = /position (\d+)/.exec(message);
-    return /end of JSON input/.test(message) || (at !== null && Number(at[1]) >= prefix.length);
-  }
-}
+export { jsonErrorPlace } from '../../checks/results/broken-input.ts';
