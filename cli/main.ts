@@ -71,6 +71,9 @@ function asksForHelp(args: string[]): boolean {
 
 // @implements factline-cli#CLI-VERSION
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  // `factline help check` is `factline check --help`.
+  // @implements daily-use#HELP-COMMAND
+  if (argv[0] === 'help' && argv[1] !== undefined) return runCli([argv[1], '--help'], io);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(topLevelHelp());

@@ -89,7 +89,11 @@ const SPEC = defineCommand({
     },
     verbose: {
       type: 'boolean',
-      help: 'say on stderr which config file was found (or that the defaults apply)',
+      help: 'say on stderr which config file was found (or that the defaults apply), and list every spec’s counts even past 20 specs',
+    },
+    quiet: {
+      ...SHARED.quiet,
+      help: 'no per-spec count lines: only the gaps, the findings and the verdict',
     },
     'no-cache': {
       type: 'boolean',
@@ -108,6 +112,7 @@ const SPEC = defineCommand({
     ['watch', 'changed', 'a watch runs the full gate on every change'],
     ['watch', 'base', 'the base comparison is a one-off for a pull request'],
     ['watch', 'json', 'a watch prints changes for a person; run `check --json` once for tools'],
+    ['quiet', 'verbose', 'one asks for fewer lines, the other for more'],
   ],
   about: `The traceability gate: joins the specs' facts with the @implements / @verifies /
 @deviates citations in the source and test files and reports every gap.`,
@@ -165,9 +170,14 @@ export function applyFlags(
   return { config: out, specPaths };
 }
 
+/** Colour on a terminal; FORCE_COLOR (but `0` or `false`) turns it on anywhere; NO_COLOR always turns it off. */
+// @implements daily-use#FORCE-COLOR
 export function wantsColor(io: CliIO): boolean {
   const noColor = io.env.NO_COLOR;
-  return io.stdout.isTTY === true && (noColor === undefined || noColor === '') && io.env.TERM !== 'dumb';
+  if (noColor !== undefined && noColor !== '') return false;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined && force !== '0' && force !== 'false') return true;
+  return io.stdout.isTTY === true && io.env.TERM !== 'dumb';
 }
 
 /**
@@ -320,7 +330,10 @@ const command: Command = {
     // @implements speed-start#JSON-STREAMED
     if (args.json) await writePieces(io.stdout, [jsonPieces(result), [annotations]]);
     // @implements speed-start#CONSOLE-ONE-WRITE
-    else io.stdout.write(REPORTERS.console(result, { color: wantsColor(io) }) + annotations);
+    else {
+      const documents = args.quiet ? 'none' : args.verbose ? 'all' : 'fold';
+      io.stdout.write(REPORTERS.console(result, { color: wantsColor(io), documents }) + annotations);
+    }
     return EXIT_OF_VERDICT[verdictOf(result)];
   },
 };
