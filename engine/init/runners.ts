@@ -129,6 +129,7 @@ export default async function* junitWithFiles(source) {
 export const NODE_REPORTER_PATH = 'scripts/junit-with-files.mjs';
 
 // @implements daily-use#INIT-DETECTS-RUNNER
+// @implements daily-use#INIT-RED-ON-FAILING-TEST
 export function runnerSetup(runner: Runner): RunnerSetup {
   if (runner === 'vitest') {
     return {
