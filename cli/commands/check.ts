@@ -11,7 +11,6 @@ import { REPORTERS } from '../../checks/reporters/index.ts';
 import { jsonPieces } from '../../checks/reporters/json.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
 import { verdictOf } from '../../checks/verdict.ts';
-import { baseCommit } from '../../engine/base/git.ts';
 import { type Change, type ChangedSet, changedFiles, changeSince } from '../../engine/changed.ts';
 import { loadConfig } from '../../engine/config/load.ts';
 import type { FactlineConfig } from '../../engine/config/model.ts';
@@ -21,7 +20,6 @@ import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
 import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
-import { baseVerdict, compareWithBase, printBase, writeSummary } from '../pull-request.ts';
 import { watchGate } from '../watch-check.ts';
 
 const SPEC = defineCommand({
@@ -276,8 +274,11 @@ const command: Command = {
       };
       return watchGate(io, judge, wantsColor(io));
     }
+    // git and the pull-request view load only when asked for (a plain check never starts a child process).
+    // @implements speed-warm#LOADS-ONLY-WHAT-RUNS
+    const pullRequest = args.base || args.summary ? await import('../pull-request.ts') : undefined;
     // A ref git cannot resolve stops the run before the gate works for nothing.
-    if (args.base) baseCommit(config.root, args.base);
+    if (args.base) (await import('../../engine/base/git.ts')).baseCommit(config.root, args.base);
     // git runs while the specs load; its answer is awaited once they have.
     const asked = args.changed === undefined ? undefined : changeSince(config, args.changed);
     asked?.catch(() => {}); // a failure surfaces where it is awaited
@@ -311,21 +312,22 @@ const command: Command = {
       const inputs = await collectReportInputs(io, config, result, specs);
       writeOutputFile(io.cwd, args.html, renderHtmlReport(result, inputs));
     }
-    const delta = args.base
-      ? await compareWithBase(io, config, result, {
-          ref: args.base,
-          configure: (c) => applyFlags(c, args).config,
-          specPaths,
-          ...(args.config ? { configFile: args.config } : {}),
-          strict: config.strict,
-        })
-      : undefined;
-    if (args.summary) writeSummary(io, config, args.summary, result, delta);
+    const delta =
+      args.base && pullRequest
+        ? await pullRequest.compareWithBase(io, config, result, {
+            ref: args.base,
+            configure: (c) => applyFlags(c, args).config,
+            specPaths,
+            ...(args.config ? { configFile: args.config } : {}),
+            strict: config.strict,
+          })
+        : undefined;
+    if (args.summary) pullRequest?.writeSummary(io, config, args.summary, result, delta);
     const annotations = io.env.GITHUB_ACTIONS === 'true' ? REPORTERS.github(result) : '';
-    if (delta) {
-      printBase(io, delta, args.json);
+    if (delta && pullRequest) {
+      pullRequest.printBase(io, delta, args.json);
       if (!args.json) io.stdout.write(annotations);
-      return EXIT_OF_VERDICT[baseVerdict(result, delta)];
+      return EXIT_OF_VERDICT[pullRequest.baseVerdict(result, delta)];
     }
     // @implements speed-start#JSON-STREAMED
     if (args.json) await writePieces(io.stdout, [jsonPieces(result), [annotations]]);
