@@ -61,6 +61,18 @@ describe('check --base', () => {
     expect(md).toContain('| gaps | 1 | 1 | 0 |');
   });
 
+  // @verifies daily-use#SUMMARY-MARKDOWN
+  it('without --base the summary holds the verdict, the counts and the findings', async () => {
+    const root = branchWithOneNewGapAndOneFix();
+    const summary = join(tempDir('summary'), 'plain.md');
+    const r = await runInProcess(root, ['check', '--summary', summary]);
+    expect(r.code).toBe(1);
+    const md = readFileSync(summary, 'utf8');
+    expect(md).toContain('## factline: ❌ 1 error(s)');
+    expect(md).toContain('| 2 | 1 | 1 | 1 | 0 |');
+    expect(md).toMatch(/- \*\*error\*\* `missing-verification` `specs\/greeter\.md:3`: .*GREETS-BY-NAME/);
+  });
+
   // @verifies daily-use#BASE-NEW-AND-FIXED
   it('an error the base already had does not fail the run; fixing the new gap makes it pass', async () => {
     const root = branchWithOneNewGapAndOneFix();
