@@ -7,6 +7,7 @@ import { relative } from 'node:path';
 import { type BaseDelta, baseDelta, failsAgainstBase } from '../checks/base-delta.ts';
 import type { TraceResult } from '../checks/model.ts';
 import { renderBaseConsole } from '../checks/reporters/base-console.ts';
+import { ruleSettingsLine } from '../checks/reporters/console.ts';
 import { renderSummaryMarkdown, type SummaryOptions } from '../checks/reporters/summary-md.ts';
 import { type Verdict, verdictOf } from '../checks/verdict.ts';
 import { type BaseRequest, gateOnBase } from '../engine/base/run.ts';
@@ -29,8 +30,13 @@ export async function compareWithBase(
   });
 }
 
-export function printBase(io: CliIO, delta: BaseDelta, json: boolean): void {
-  io.stdout.write(json ? `${JSON.stringify(delta, null, 2)}\n` : renderBaseConsole(delta));
+export function printBase(io: CliIO, delta: BaseDelta, json: boolean, result: TraceResult): void {
+  if (json) {
+    io.stdout.write(`${JSON.stringify({ ...delta, ruleSettings: result.ruleSettings ?? [] }, null, 2)}\n`);
+    return;
+  }
+  const rules = result.ruleSettings ? `${ruleSettingsLine(result.ruleSettings)}\n` : '';
+  io.stdout.write(rules + renderBaseConsole(delta));
 }
 
 /** A base run's verdict: an unreadable input stays unreadable; otherwise only what is new counts. */

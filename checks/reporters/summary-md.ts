@@ -54,7 +54,15 @@ const COUNT_ROWS: [string, keyof SideCounts][] = [
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
+/** Rules the config re-graded or turned off: a reviewer sees them beside the verdict they shape. */
+function ruleNote(result: TraceResult): string[] {
+  const settings = result.ruleSettings ?? [];
+  if (settings.length === 0) return [];
+  return ['', `Rules set by the config: ${settings.map((s) => `\`${s.rule}\` ${s.setting}`).join(', ')}`];
+}
+
 // @implements daily-use#SUMMARY-MARKDOWN
+// @implements daily-use#CONFIG-RULE-SEVERITY
 export function renderSummaryMarkdown(
   result: TraceResult,
   delta: BaseDelta | undefined,
@@ -69,6 +77,7 @@ export function renderSummaryMarkdown(
       '| facts | verified | gaps | errors | warnings |',
       '| ---: | ---: | ---: | ---: | ---: |',
       `| ${head.facts} | ${head.verified} | ${head.gaps} | ${head.errors} | ${head.warnings} |`,
+      ...ruleNote(result),
       ...findingList(
         'Findings',
         result.findings.filter((f) => f.severity !== 'info'),
@@ -89,6 +98,7 @@ export function renderSummaryMarkdown(
       ([label, key]) =>
         `| ${label} | ${delta.base[key]} | ${delta.head[key]} | ${signed(delta.head[key] - delta.base[key])} |`,
     ),
+    ...ruleNote(result),
     ...findingList('New findings', delta.added, options),
     ...findingList('Fixed findings', delta.fixed, options),
   ];

@@ -325,7 +325,7 @@ const command: Command = {
     if (args.summary) pullRequest?.writeSummary(io, config, args.summary, result, delta);
     const annotations = io.env.GITHUB_ACTIONS === 'true' ? REPORTERS.github(result) : '';
     if (delta && pullRequest) {
-      pullRequest.printBase(io, delta, args.json);
+      pullRequest.printBase(io, delta, args.json, result);
       if (!args.json) io.stdout.write(annotations);
       return EXIT_OF_VERDICT[pullRequest.baseVerdict(result, delta)];
     }

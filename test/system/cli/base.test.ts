@@ -73,6 +73,20 @@ describe('check --base', () => {
     expect(md).toMatch(/- \*\*error\*\* `missing-verification` `specs\/greeter\.md:3`: .*GREETS-BY-NAME/);
   });
 
+  // @verifies daily-use#CONFIG-RULE-SEVERITY
+  it('a branch that turns a rule off is named beside the verdict it shapes, in the console and the summary', async () => {
+    const root = branchWithOneNewGapAndOneFix();
+    writeFiles(root, {
+      'factline.config.json':
+        '{"sources": ["src/**/*.ts"], "tests": ["test/**/*.ts"], "rules": {"missing-verification": "off"}}\n',
+    });
+    const summary = join(tempDir('summary'), 'rules.md');
+    const r = await runInProcess(root, ['check', '--base', 'main', '--summary', summary]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('rules set by the config: missing-verification off');
+    expect(readFileSync(summary, 'utf8')).toContain('Rules set by the config: `missing-verification` off');
+  });
+
   // @verifies daily-use#BASE-NEW-AND-FIXED
   it('an error the base already had does not fail the run; fixing the new gap makes it pass', async () => {
     const root = branchWithOneNewGapAndOneFix();
