@@ -7,6 +7,7 @@
 import { renderHtmlReport } from '../../checks/reporters/html.ts';
 import { writeOutputFile } from '../../engine/files/output.ts';
 import { inputGlobs, refuseOverwritingInputs, runInputs } from '../../engine/files/output-guard.ts';
+import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
 import { collectReportInputs } from '../../engine/report-inputs.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
@@ -21,6 +22,7 @@ const SPEC = defineCommand({
     config: SHARED.config,
     strict: SHARED.strict,
     quiet: SHARED.quiet,
+    results: SHARED.results,
   },
   about: `Writes one self-contained HTML coverage report (no network, no external
 assets): per-document and per-section summary, every spec rendered with its
@@ -109,7 +111,10 @@ const command: Command = {
       inputGlobs(config),
     );
     progress.stage('scanning sources and tests');
-    const { result, specs } = await project.check(args.strict ? { strict: true } : {});
+    const { result, specs } = await project.check({
+      ...(args.strict ? { strict: true } : {}),
+      ...(args.results ? { results: resultsFromArguments(io.cwd, config.root, args.results) } : {}),
+    });
     progress.stage('reading cited code');
     const inputs = await collectReportInputs(io, config, result, specs, {
       onProgress: (done, total) => progress.step(done, total),
