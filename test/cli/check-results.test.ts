@@ -10,7 +10,7 @@ function fixture(): string {
   const dir = copyFixture('test-outcomes');
   dirs.push(dir);
   const json = join(dir, 'results', 'vitest.json');
-  writeFileSync(json, readFileSync(json, 'utf8').replaceAll('/home/runner/work/demo/', `${dir}/`));
+  writeFileSync(json, readFileSync(json, 'utf8').replaceAll('"test/', `"${dir}/test/`));
   return dir;
 }
 afterEach(() => {
