@@ -37,6 +37,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: "MCP server on stdio exposing factline's own tools",
     load: () => import('./commands/serve.ts'),
   },
+  lsp: {
+    summary: 'Language Server Protocol server on stdio (editor integration)',
+    load: () => import('./commands/lsp.ts'),
+  },
   conform: {
     summary: 'run conformance vectors against a server',
     load: () => import('./commands/conform.ts'),
