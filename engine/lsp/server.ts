@@ -54,7 +54,10 @@ export async function serveLsp(options: LspOptions): Promise<number> {
   const server = new LspServer(connection, options);
   server.listen();
   const code = await ended;
+  server.dispose();
   connection.dispose();
+  // Stop reading: an input still open would keep the process alive after `exit`.
+  (options.input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
   return code;
 }
 
@@ -106,6 +109,11 @@ class LspServer {
     c.onCodeLens((p) => this.answer('codeLens', p.textDocument.uri, [], (v, f) => codeLenses(v, f)));
     this.documents.listen(c);
     c.listen();
+  }
+
+  dispose(): void {
+    for (const timer of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
   }
 
   private initialize(params: InitializeParams): InitializeResult {
@@ -176,12 +184,14 @@ class LspServer {
   private opened(document: TextDocument): void {
     this.clearPending(document.uri);
     this.openedAt.set(document.uri, document.version);
+    // The text as opened: a change made while the project still loads comes after it, as typed.
+    const text = document.getText();
     void this.enqueue(async () => {
       const view = await this.view;
       const file = this.fileOf(document.uri);
       if (view === undefined || file === undefined) return;
       view.opened(file, document.uri);
-      await view.project.setBuffer(file, document.getText());
+      await view.project.setBuffer(file, text);
       this.gaps.set(file, gapsOf(view, file));
       await this.publishAll(view);
     });
