@@ -8,6 +8,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { judgeCitations } from '../../checks/citations.ts';
+import { FindingCollector } from '../../checks/findings.ts';
 import {
   classifyGateFiles,
   type GateFile,
@@ -17,7 +19,7 @@ import {
 } from '../../checks/gate.ts';
 import { globMatcher, type PathTest } from '../../checks/glob-match.ts';
 import type { Citation, FactTrace, Finding } from '../../checks/model.ts';
-import type { OutcomeInput } from '../../checks/outcomes.ts';
+import { joinOutcomes, type OutcomeInput } from '../../checks/outcomes.ts';
 import { isScannable, scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
 import { isTemplateFile, type TemplateSetup, templateCitations } from '../../checks/template-pins.ts';
@@ -219,7 +221,7 @@ export class EditorProject {
 
   private async take(file: string, text: string): Promise<void> {
     if (this.specs.isSpec(file)) {
-      const renamed = this.specs.update(file, text);
+      const renamed = await this.specs.update(file, text);
       this.scans.reindex(this.specs.index, renamed);
       return;
     }
@@ -247,10 +249,22 @@ export class EditorProject {
     return pinned.length === 0 ? found : [...found, ...pinned].sort(byPlace);
   }
 
-  /** The gate's trace of the facts at `addresses`, over their citations only. */
+  /**
+   * The gate's trace of the facts at `addresses`, over their citations only,
+   * and over those facts only (their documents' sections kept, which kind
+   * revisions and anchored headings come from): a citation that resolved
+   * against every fact resolves to the same one among these.
+   */
+  // @implements lsp#JUDGE-ONLY-WHAT-IS-ASKED
   judge(addresses: Iterable<string>): Judgement {
     const wanted = new Set(addresses);
-    const result = trace(this.specs.set, this.scans.scannedFilesFor(wanted), this.traceOptions());
+    const docs = new Set([...wanted].map((a) => a.slice(0, a.lastIndexOf('#'))));
+    const set = {
+      documents: this.specs.set.documents
+        .filter((d) => docs.has(d.doc))
+        .map((d) => ({ ...d, facts: d.facts.filter((f) => wanted.has(f.address)), diagnostics: [] })),
+    };
+    const result = trace(set, this.scans.scannedFilesFor(wanted), this.traceOptions());
     return {
       facts: new Map(result.facts.filter((f) => wanted.has(f.address)).map((f) => [f.address, f])),
       citations: result.citations,
@@ -258,12 +272,19 @@ export class EditorProject {
     };
   }
 
-  /** The gate's findings about one file's own citations, as its text stands now. */
+  /**
+   * The gate's findings about one file's own citations, as its text stands
+   * now: the trace's citation judgement (checks/citations.ts) and its join
+   * of test outcomes, without judging every fact.
+   */
+  // @implements lsp#JUDGE-ONLY-WHAT-IS-ASKED
   citationFindings(file: string): Finding[] {
     const citations = this.citationsIn(file);
     if (citations.length === 0) return [];
-    const single = [{ file, inTest: this.inTest(file), citations }];
-    return trace(this.specs.set, single, this.traceOptions()).findings.filter((f) => f.file === file);
+    const out = new FindingCollector();
+    const judged = judgeCitations([{ file, inTest: this.inTest(file), citations }], this.specs.index, out);
+    joinOutcomes(judged, this.results, out);
+    return out.sorted();
   }
 
   /** The reader's diagnostics of one spec as the gate reports them (severity under `strict` included). */

@@ -118,7 +118,7 @@ class LspServer {
 
   private initialize(params: InitializeParams): InitializeResult {
     this.root = rootOf(params, this.options.io.cwd);
-    const caps = params.capabilities;
+    const caps = params.capabilities ?? {};
     this.watchDynamic = caps.workspace?.didChangeWatchedFiles?.dynamicRegistration === true;
     this.watchRelative = caps.workspace?.didChangeWatchedFiles?.relativePatternSupport === true;
     this.lensRefresh = caps.workspace?.codeLens?.refreshSupport === true;
@@ -193,7 +193,7 @@ class LspServer {
       view.opened(file, document.uri);
       await view.project.setBuffer(file, text);
       this.gaps.set(file, gapsOf(view, file));
-      await this.publishAll(view);
+      this.publishAfter(view, file);
     });
   }
 
@@ -223,8 +223,7 @@ class LspServer {
       const document = this.documents.get(uri);
       if (view === undefined || file === undefined || document === undefined) return;
       await view.project.setBuffer(file, document.getText());
-      if (view.project.specs.isSpec(file)) await this.publishAll(view);
-      else this.publish(view, file);
+      this.publishAfter(view, file);
     });
   }
 
@@ -234,7 +233,7 @@ class LspServer {
     if (view === undefined || file === undefined) return;
     await view.project.setBuffer(file, document.getText());
     this.gaps.set(file, gapsOf(view, file));
-    await this.publishAll(view);
+    this.publishAfter(view, file);
   }
 
   private async closedDocument(uri: string): Promise<void> {
@@ -270,7 +269,7 @@ class LspServer {
       if (view === undefined) return;
       await this.reopen(view);
     }
-    await this.publishAll(view);
+    this.publishAll(view);
   }
 
   /** After a reload: the open buffers stand in for their files again. */
@@ -289,10 +288,27 @@ class LspServer {
     void this.connection.sendDiagnostics({ uri: view.uriOf(file), diagnostics });
   }
 
-  private async publishAll(view: WorkspaceView): Promise<void> {
+  /**
+   * After `file` changed: a spec's text moves every citation of its facts, so
+   * every open file is judged again; a source's or test's change is its own
+   * (what it does to the facts' evidence shows in the code lenses, refreshed).
+   */
+  private publishAfter(view: WorkspaceView, file: string): void {
+    if (view.project.specs.isSpec(file)) {
+      this.publishAll(view);
+      return;
+    }
+    this.publish(view, file);
+    this.refreshLenses();
+  }
+
+  private publishAll(view: WorkspaceView): void {
     for (const file of view.openFiles()) this.publish(view, file);
-    if (this.lensRefresh)
-      await this.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    this.refreshLenses();
+  }
+
+  private refreshLenses(): void {
+    if (this.lensRefresh) this.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
   }
 
   /** The client's watcher for the files the project reads, when the client lets the server register one. */

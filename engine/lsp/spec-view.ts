@@ -1,12 +1,12 @@
 /**
  * The specs as the editor server sees them: each spec file's text (from
  * disk, or the open buffer's) parsed into its document, the set in load
- * order, and the fact index citations resolve against. Pure: texts come in,
- * documents come out.
+ * order, and the fact index citations resolve against. Texts come in,
+ * documents come out (the reader is loaded on the first edit).
  */
 import { type Addressing, type FactIndex, indexFacts } from '../../checks/resolve.ts';
-import { parseSpec } from '../../reader/index.ts';
 import type { Fact, SpecDocument, SpecSet } from '../../reader/model.ts';
+import { parseSpecLazily } from '../specs.ts';
 
 export class SpecView {
   private documents: SpecDocument[];
@@ -51,11 +51,12 @@ export class SpecView {
    * citable names (fact ids, anchored headings) changed, so citations must be
    * resolved again; a reworded fact keeps its address and only its digest moves.
    */
-  update(file: string, text: string): boolean {
+  async update(file: string, text: string): Promise<boolean> {
     const at = this.documents.findIndex((d) => d.file === file);
     if (at === -1) return false;
     const before = this.documents[at]!;
-    const after = parseSpec(text, { file, doc: before.doc });
+    // The Markdown parser loads with the first spec edit: a start from the spec cache never needs it.
+    const after = await parseSpecLazily(text, { file, doc: before.doc });
     this.texts.set(file, text);
     this.documents = this.documents.map((d, i) => (i === at ? after : d));
     this.set = { documents: this.documents };

@@ -6,8 +6,9 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EditorProject } from '../../engine/lsp/editor-project.ts';
+import { Project } from '../../engine/project.ts';
 import { removeProjects } from '../support/projects.ts';
-import { demoProject, pinOf, SPEC } from './fixture.ts';
+import { demoProject, GREET_SOURCE, pinOf, SPEC } from './fixture.ts';
 
 afterAll(removeProjects);
 
@@ -79,6 +80,68 @@ describe('the editor project', () => {
     expect(project.rescanned).toBe(0);
     await project.closeBuffer('specs/demo.md');
     expect(problems()).toEqual(['src/wave.ts counts', 'test/wave.test.ts counts']);
+  });
+
+  // @verifies lsp#JUDGE-ONLY-WHAT-IS-ASKED
+  it('judging one fact at a time finds what `factline check` finds over the whole project', async () => {
+    const other = '# Other\n\n@status:impl/done\n\n@fact:SHOUTS The other shout.\n\n@fact:LONE Only here.\n';
+    const root = demoProject({
+      results: true,
+      extra: {
+        'specs/other.md': other,
+        'src/mixed.ts': [
+          '// @implements SHOUTS',
+          '// @implements LONE~deadbeef',
+          `// @implements demo#GREETS~${pinOf('GREETS')}`,
+          '// @implements demo#greeting',
+          '// @deviates other#LONE reason="not yet"',
+          '// @implements demo#NOPE',
+          GREET_SOURCE,
+        ].join('\n'),
+        'test/mixed.test.ts':
+          "it('mixed', () => {\n  // @implements demo#WAVES\n  // @verifies other#SHOUTS\n});\n",
+      },
+    });
+    const editor = await EditorProject.load(io(root));
+    const { result } = await Project.open(io(root)).check();
+    const verdict = (c: {
+      file: string;
+      line: number;
+      verb: string;
+      counted: boolean;
+      problem?: string;
+      outcome?: { status: string };
+    }) => `${c.file}:${c.line} ${c.verb} ${c.counted} ${c.problem ?? ''} ${c.outcome?.status ?? ''}`;
+    for (const fact of result.facts) {
+      const judged = editor.judge([fact.address]);
+      const mine = judged.facts.get(fact.address)!;
+      expect([mine.state, mine.gaps, mine.required], fact.address).toEqual([
+        fact.state,
+        fact.gaps,
+        fact.required,
+      ]);
+      expect(
+        mine.citations.map((i) => verdict(judged.citations[i]!)),
+        fact.address,
+      ).toEqual(fact.citations.map((i) => verdict(result.citations[i]!)));
+      expect(
+        judged.findings.map((f) => `${f.rule} ${f.file}:${f.line} ${f.message}`).sort(),
+        fact.address,
+      ).toEqual(
+        result.findings
+          .filter((f) => f.fact === fact.address)
+          .map((f) => `${f.rule} ${f.file}:${f.line} ${f.message}`)
+          .sort(),
+      );
+    }
+    expect(result.facts.map((f) => f.state)).toContain('deviated');
+    expect(result.citations.map((c) => c.problem)).toEqual(
+      expect.arrayContaining(['stale-citation', 'misplaced-citation', 'unknown-fact']),
+    );
+    for (const file of ['src/mixed.ts', 'test/mixed.test.ts'])
+      expect(editor.citationFindings(file).map((f) => `${f.rule} ${f.line} ${f.message}`)).toEqual(
+        result.findings.filter((f) => f.file === file).map((f) => `${f.rule} ${f.line} ${f.message}`),
+      );
   });
 
   // @verifies lsp#AS-YOU-TYPE-MARKUP

@@ -20,7 +20,7 @@ import { specSymbols } from '../../engine/lsp/symbols.ts';
 import { verifiesStub } from '../../engine/lsp/test-stub.ts';
 import { parseSpec } from '../../reader/index.ts';
 import type { SpecSet } from '../../reader/model.ts';
-import { applyEdits } from './client.ts';
+import { applyEdits } from '../../support/lsp-client.ts';
 import { pinOf, SPEC } from './fixture.ts';
 
 const KINDED = `# Kinds

@@ -7,8 +7,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Diagnostic, DocumentSymbol, Location } from 'vscode-languageserver-protocol/node';
+import { applyEdits, LspClient } from '../../support/lsp-client.ts';
 import { removeProjects, tempProject } from '../support/projects.ts';
-import { applyEdits, LspClient } from './client.ts';
 import { demoProject, GREET_SOURCE, LINE, pinOf, SPEC } from './fixture.ts';
 
 afterAll(removeProjects);
@@ -177,6 +177,7 @@ describe('factline lsp, the real process with a real client', () => {
   });
 
   // @verifies lsp#OUTSIDE-THE-GLOBS
+  // @verifies lsp#BAD-REQUEST-KEEPS-SERVING
   it('a citation in a file the globs do not select is said to count for nothing', async () => {
     const client = await LspClient.start(
       demoProject({ extra: { 'scripts/tool.ts': '// @implements demo#SHOUTS\nexport {};\n' } }),
@@ -186,6 +187,11 @@ describe('factline lsp, the real process with a real client', () => {
     expect(info!.code).toBe('not-read-by-the-gate');
     expect(info!.severity).toBe(3);
     expect(info!.message).toContain('src/**/*.ts, test/**/*.ts');
+    // A request the server cannot answer is an error naming it; the next one is served.
+    await expect(client.request('textDocument/hover', 'scripts/tool.ts', { position: null })).rejects.toThrow(
+      /factline lsp: hover on scripts\/tool\.ts failed/,
+    );
+    expect((await client.hover('scripts/tool.ts', 0, 20))?.contents.value).toContain('The greeter shouts');
     expect(await client.stop()).toBe(0);
   });
 

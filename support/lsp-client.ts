@@ -2,12 +2,13 @@
  * A real LSP client (vscode-languageserver-protocol's node connection, the
  * protocol layer of VS Code's own client) driving `factline lsp` spawned as
  * a user's editor spawns it: `node bin/factline.js lsp --stdio` in the
- * project's folder. Diagnostics are collected as they are published.
+ * project's folder. Diagnostics are collected as they are published. The
+ * editor server's tests and its benchmark drive it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   type CodeAction,
   type CompletionItem,
@@ -18,7 +19,8 @@ import {
   StreamMessageWriter,
   type TextEdit,
 } from 'vscode-languageserver-protocol/node';
-import { BIN } from '../support/cli.ts';
+
+const BIN = fileURLToPath(new URL('../bin/factline.js', import.meta.url));
 
 export interface Published {
   uri: string;
@@ -58,10 +60,14 @@ export class LspClient {
   }
 
   /** Spawns the server in `root` and runs the handshake. */
-  static async start(root: string, capabilities: object = {}): Promise<LspClient> {
+  static async start(
+    root: string,
+    capabilities: object = {},
+    env: NodeJS.ProcessEnv = {},
+  ): Promise<LspClient> {
     const child = spawn(process.execPath, [BIN, 'lsp', '--stdio'], {
       cwd: root,
-      env: { ...process.env, NO_COLOR: '1' },
+      env: { ...process.env, NO_COLOR: '1', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const connection = createProtocolConnection(
