@@ -7,16 +7,32 @@ import { defineConfig } from 'vitest/config';
 // worker's module cache (isolate: false): ts-morph, remark and Handlebars load
 // once per worker instead of once per file. Every file cleans up after itself
 // (temp dirs, children, restored descriptors), so sharing is safe.
-/**
- * Test files that need a module cache of their own: those that replace a
- * module with vi.mock, and one that checks what loading TypeScript first
- * leaves in require.cache.
- */
-const MOCKING = [
-  'test/generator/write-errors.test.ts',
-  'test/speed/stat-cache.test.ts',
-  'test/speed/ts-load.test.ts',
+//
+// Three projects: `unit` (the pure cores and the engine in this process: the
+// daily loop), `cli` (the CLI in this process) and `system` (real processes,
+// the browser, speed). A file that replaces a module with vi.mock, or watches
+// what loads, needs a module cache of its own: it runs in its project's
+// `-isolated` twin, and `--project 'cli*'` selects both.
+
+/** Test files that mock a module or check what loading TypeScript first leaves in require.cache. */
+const OWN_MODULE_CACHE = [
+  'test/cli/writers/write-errors.test.ts',
+  'test/cli/stat-cache.test.ts',
+  'test/system/speed/ts-load.test.ts',
 ];
+
+const project = (name: string, include: string[], isolated = false) => ({
+  extends: true as const,
+  test: isolated
+    ? {
+        name: `${name}-isolated`,
+        include: OWN_MODULE_CACHE.filter((f) =>
+          include.some((i) => f.startsWith(i.replace('**/*.test.ts', ''))),
+        ),
+        isolate: true,
+      }
+    : { name, include, exclude: OWN_MODULE_CACHE, isolate: false },
+});
 
 export default defineConfig({
   test: {
@@ -28,12 +44,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
-      {
-        extends: true,
-        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: MOCKING, isolate: false },
-      },
-      // A file that mocks a module (vi.mock), or watches what loads, needs a module cache of its own.
-      { extends: true, test: { name: 'isolated', include: MOCKING, isolate: true } },
+      project('unit', ['test/unit/**/*.test.ts']),
+      project('cli', ['test/cli/**/*.test.ts']),
+      project('cli', ['test/cli/**/*.test.ts'], true),
+      project('system', ['test/system/**/*.test.ts']),
+      project('system', ['test/system/**/*.test.ts'], true),
     ],
   },
 });

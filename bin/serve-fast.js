@@ -39,9 +39,12 @@ export async function serveFast(argv, io) {
     async prepare() {
       const { register } = await import('tsx/esm/api');
       register();
-      const serve = await import('../cli/commands/serve.ts');
+      const [{ loadServeConfig }, { mountFactlineTools }] = await Promise.all([
+        import('../cli/commands/serve.ts'),
+        import('../engine/mcp/serve.ts'),
+      ]);
       try {
-        await serve.mountFactlineTools(tools, serve.loadServeConfig(argv, io), io);
+        await mountFactlineTools(tools, loadServeConfig(argv, io), io);
       } catch (error) {
         // The session is already open: the tools answer with this, and the log says it too.
         io.stderr.write(`factline serve: ${error.message}\n`);

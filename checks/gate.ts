@@ -40,6 +40,7 @@ export type ScanOutcome = ScannedCitation[] | undefined | Error;
  * scanned and judges them in file order; a backend decides how each file
  * is read and scanned, and gives the same citations whichever way.
  */
+// @implements engine#GATE-TAKES-A-SCAN-BACKEND
 export interface ScanBackend {
   /** A listed file's text; undefined when it vanished since the listing. Throws when it cannot be read. */
   read(file: string): string | undefined;

@@ -3,16 +3,14 @@
  * Commands load lazily so `factline facts` never pays for ts-morph or Handlebars.
  */
 import { escapeControls } from '../checks/reporters/escape.ts';
-import { useTypeScriptLoader } from '../checks/scan/typescript-compiler.ts';
-import { requireWithCodeCache } from '../engine/cache/code-cache.ts';
+import { compileTypeScriptWithCodeCache } from '../engine/cache/code-cache.ts';
 import { UsageError } from '../engine/errors.ts';
 import { factlineVersion } from '../engine/version.ts';
 import { nearest } from '../reader/vocabulary.ts';
 import { type CliIO, type Command, EXIT } from './io.ts';
 
 // The gate's TypeScript compiler loads through the per-user V8 code cache.
-// @implements speed-tsload#CODE-CACHE
-useTypeScriptLoader((file) => requireWithCodeCache(file));
+compileTypeScriptWithCodeCache();
 
 const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default: Command }> }> = {
   init: {

@@ -12,6 +12,7 @@ import type { GateOptions, GateRun } from './gate/run.ts';
 import type { EngineIO } from './io.ts';
 import { type LoadedSpecs, loadSpecSet, parseSpecLazily, type SpecParser } from './specs.ts';
 
+// @implements engine#PROJECT-LOADS-ONCE
 export class Project {
   private specsLoaded: Promise<LoadedSpecs> | undefined;
   private filesListed: Promise<GateFile[]> | undefined;

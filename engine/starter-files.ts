@@ -1,9 +1,12 @@
 /**
  * What `factline init` writes into a new project: a config, a starter spec
  * with two facts, a sample source and test that cite them, and a CI
- * workflow. Plain data, so the command stays a loop over it and a test can
- * check the starter against the reader and the gate.
+ * workflow. Plain data, so a test can check the starter against the reader
+ * and the gate; written only where nothing is.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { UsageError } from './errors.ts';
 
 export interface StarterFile {
   /** Relative to the project root, with `/`. */
@@ -117,3 +120,27 @@ export const STARTER_FILES: readonly StarterFile[] = [
   { path: 'test/greet.test.mjs', text: TEST },
   { path: '.github/workflows/factline.yml', text: WORKFLOW },
 ];
+
+/** Creates `path` only if nothing is there: `wx` makes the check and the write one step. */
+function createOnly(path: string, text: string): 'wrote' | 'kept' {
+  mkdirSync(dirname(path), { recursive: true });
+  try {
+    writeFileSync(path, text, { flag: 'wx' });
+    return 'wrote';
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return 'kept';
+    throw error;
+  }
+}
+
+/** Writes each starter file under `root` that is not there yet; a file that exists is kept as it is. */
+// @implements adoption#INIT-NEVER-OVERWRITES
+export function* writeStarterFiles(root: string): Generator<{ path: string; done: 'wrote' | 'kept' }> {
+  for (const file of STARTER_FILES) {
+    try {
+      yield { path: file.path, done: createOnly(join(root, file.path), file.text) };
+    } catch (error) {
+      throw new UsageError(`cannot write ${file.path}: ${(error as Error).message}`);
+    }
+  }
+}

@@ -2,10 +2,9 @@
  * `factline baseline`: write today's findings to a file, so `check
  * --baseline FILE` fails only on new ones (adopting the gate by ratchet).
  */
-import { resolve } from 'node:path';
 import { baselineOf } from '../../checks/baseline.ts';
 import { UsageError } from '../../engine/errors.ts';
-import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
+import { writeOutputFile } from '../../engine/files/output.ts';
 import { Project } from '../../engine/project.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -39,11 +38,7 @@ const command: Command = {
     }
     const { result } = await Project.open(io, config).check({ cache });
     const baseline = baselineOf(result);
-    try {
-      writeFileAtomic(resolve(io.cwd, out), `${JSON.stringify(baseline, null, 2)}\n`);
-    } catch (error) {
-      throw new UsageError(`cannot write ${out}: ${(error as Error).message}`);
-    }
+    writeOutputFile(io.cwd, out, `${JSON.stringify(baseline, null, 2)}\n`);
     io.stdout.write(`wrote ${baseline.findings.length} finding(s) to ${out}\n`);
     return EXIT.clean;
   },

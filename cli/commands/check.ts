@@ -3,8 +3,6 @@
  * runs the gate, prints the console (or JSON) report, writes SARIF / JUnit /
  * HTML files atomically, and turns the result into the exit code.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { applyBaseline, parseBaseline } from '../../checks/baseline.ts';
 import type { TraceResult } from '../../checks/model.ts';
 import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/partial.ts';
@@ -16,7 +14,7 @@ import { type Change, type ChangedSet, changedFiles, changeSince } from '../../e
 import { loadConfig } from '../../engine/config/load.ts';
 import type { FactlineConfig } from '../../engine/config/model.ts';
 import { UsageError } from '../../engine/errors.ts';
-import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
+import { readInputJson, writeOutputFile } from '../../engine/files/output.ts';
 import { Project } from '../../engine/project.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
 import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
@@ -143,15 +141,6 @@ export function wantsColor(io: CliIO): boolean {
   return io.stdout.isTTY === true && (noColor === undefined || noColor === '') && io.env.TERM !== 'dumb';
 }
 
-function writeOutput(io: CliIO, path: string, text: string): void {
-  const target = resolve(io.cwd, path);
-  try {
-    writeFileAtomic(target, text);
-  } catch (error) {
-    throw new UsageError(`cannot write ${path}: ${(error as Error).message}`);
-  }
-}
-
 /**
  * Writes the pieces in writes of ~64 KB; waits while the reader is behind,
  * so memory stays flat. Writes stay below V8's large-object size too: a
@@ -191,14 +180,7 @@ function drained(stream: NodeJS.WritableStream): Promise<void> {
 }
 
 function withBaseline(io: CliIO, result: TraceResult, file: string): TraceResult {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(resolve(io.cwd, file), 'utf8'));
-  } catch (error) {
-    throw new UsageError(
-      `cannot read baseline ${file}: ${(error as Error).message} (write one with \`factline baseline --out ${file}\`)`,
-    );
-  }
+  const raw = readInputJson(io.cwd, file, 'baseline', `write one with \`factline baseline --out ${file}\``);
   const baseline = parseBaseline(raw);
   if (typeof baseline === 'string') throw new UsageError(`${file}: ${baseline}`);
   return applyBaseline(result, baseline, file);
@@ -258,15 +240,15 @@ const command: Command = {
     const baselined = args.baseline ? withBaseline(io, gate.result, args.baseline) : gate.result;
     const result = covered && change ? partialResult(baselined, coverageOf(change, covered)) : baselined;
     if (change && !args.json) io.stdout.write(changeNote(change, covered));
-    if (args.sarif) writeOutput(io, args.sarif, REPORTERS.sarif(result));
-    if (args.junit) writeOutput(io, args.junit, REPORTERS.junit(result));
+    if (args.sarif) writeOutputFile(io.cwd, args.sarif, REPORTERS.sarif(result));
+    if (args.junit) writeOutputFile(io.cwd, args.junit, REPORTERS.junit(result));
     if (args.html) {
       const [{ renderHtmlReport }, { collectReportInputs }] = await Promise.all([
         import('../../checks/reporters/html.ts'),
         import('../../engine/report-inputs.ts'),
       ]);
       const inputs = await collectReportInputs(io, config, result, specs);
-      writeOutput(io, args.html, renderHtmlReport(result, inputs));
+      writeOutputFile(io.cwd, args.html, renderHtmlReport(result, inputs));
     }
     const annotations = io.env.GITHUB_ACTIONS === 'true' ? REPORTERS.github(result) : '';
     // @implements speed-start#JSON-STREAMED

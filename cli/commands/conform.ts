@@ -1,17 +1,8 @@
 /** `factline conform VECTORS… -- COMMAND [ARGS…]`: conformance vectors against a server over stdio. */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { dirname, relative, resolve } from 'node:path';
-import { type PlacedVector, parseVectors, VectorsFormatError } from '../../checks/conform/format.ts';
-import { judge } from '../../checks/conform/judge.ts';
-import {
-  formatText,
-  summarise,
-  toJson,
-  toResultsDocument,
-  type VectorOutcome,
-} from '../../checks/conform/outcome.ts';
-import { exchange, type ServerCommand } from '../../engine/conform/process.ts';
+import { formatText, summarise, toJson } from '../../checks/conform/outcome.ts';
+import type { ServerCommand } from '../../engine/conform/process.ts';
+import { readVectors, runVectors, writeVectorResults } from '../../engine/conform/run.ts';
 import { UsageError } from '../../engine/errors.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
@@ -49,82 +40,6 @@ function positiveInt(text: string | undefined, flag: string, fallback: number): 
   return n;
 }
 
-/** Reads every vectors file; all problems of all files in one error (exit 2). */
-function readVectors(files: string[], cwd: string): PlacedVector[] {
-  const problems: string[] = [];
-  const all: PlacedVector[] = [];
-  const seen = new Map<string, PlacedVector>();
-  for (const file of files) {
-    const shown = relative(cwd, resolve(cwd, file)).replace(/\\/g, '/') || file;
-    let text: string;
-    try {
-      text = readFileSync(resolve(cwd, file), 'utf8');
-    } catch (error) {
-      problems.push(`cannot read vectors file ${shown}: ${(error as Error).message}; check the path`);
-      continue;
-    }
-    try {
-      for (const placed of parseVectors(text, shown)) {
-        const first = seen.get(placed.vector.id);
-        if (first) {
-          problems.push(
-            `${shown}:${placed.line}:${placed.column}: vector id \`${placed.vector.id}\` is also used at ${first.file}:${first.line}; give each vector its own stable id`,
-          );
-          continue;
-        }
-        seen.set(placed.vector.id, placed);
-        all.push(placed);
-      }
-    } catch (error) {
-      if (!(error instanceof VectorsFormatError)) throw error;
-      problems.push(error.message);
-    }
-  }
-  if (problems.length > 0) throw new UsageError(`bad vectors:\n${problems.join('\n')}`);
-  return all;
-}
-
-async function runOne(
-  placed: PlacedVector,
-  server: ServerCommand,
-  timeoutMs: number,
-): Promise<VectorOutcome> {
-  const vector = placed.vector;
-  // @implements conformance#HTTP-VECTORS-SKIPPED
-  if (vector.transport === 'http') {
-    return {
-      placed,
-      status: 'skipped',
-      reason: 'http vector: this run speaks to the server over stdio only',
-    };
-  }
-  const result = await exchange(server, vector, timeoutMs);
-  if (!result.ok) return { placed, status: 'failed', error: result.error };
-  const verdict = judge(vector, result.lines);
-  return verdict.status === 'passed'
-    ? { placed, status: 'passed' }
-    : { placed, status: 'failed', mismatches: verdict.mismatches };
-}
-
-/** Runs the vectors, at most `jobs` at once, keeping their order in the report. */
-async function runAll(
-  vectors: PlacedVector[],
-  server: ServerCommand,
-  timeoutMs: number,
-  jobs: number,
-): Promise<VectorOutcome[]> {
-  const outcomes: VectorOutcome[] = new Array(vectors.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < vectors.length) {
-      const i = next++;
-      outcomes[i] = await runOne(vectors[i]!, server, timeoutMs);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(jobs, vectors.length) }, worker));
-  return outcomes;
-}
-
 // @implements conformance#CONFORM-COMMAND
 const command: Command = {
   name: 'conform',
@@ -143,13 +58,9 @@ const command: Command = {
     const jobs = positiveInt(values.jobs, 'jobs', Math.max(1, Math.min(4, availableParallelism())));
     const vectors = readVectors(positionals, io.cwd);
     const server: ServerCommand = { command: serverCommand!, args: serverArgs, cwd: io.cwd, env: io.env };
-    const outcomes = await runAll(vectors, server, timeoutMs, jobs);
+    const outcomes = await runVectors(vectors, server, timeoutMs, jobs);
     io.stdout.write(values.json ? toJson(outcomes) : formatText(outcomes));
-    if (values.results) {
-      const out = resolve(io.cwd, values.results);
-      mkdirSync(dirname(out), { recursive: true });
-      writeFileSync(out, `${JSON.stringify(toResultsDocument(outcomes), null, 2)}\n`);
-    }
+    if (values.results) writeVectorResults(io.cwd, values.results, outcomes);
     return summarise(outcomes).failed > 0 ? EXIT.findings : EXIT.clean;
   },
 };

@@ -1,7 +1,6 @@
 /** `factline facts`: every fact of the specs, as a table or as JSON; diagnostics on stderr. */
 
-import { loadConfig } from '../../engine/config/load.ts';
-import { loadSpecSet } from '../../engine/specs.ts';
+import { Project } from '../../engine/project.ts';
 import type { Diagnostic, Fact, SpecSet } from '../../reader/model.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { formatDiagnostic } from '../format-diagnostic.ts';
@@ -90,8 +89,8 @@ const command: Command = {
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values: args, positionals: paths } = parseCommandArgs(SPEC, argv);
-    const config = loadConfig(io.cwd, args.config);
-    const { set } = await loadSpecSet(io, config, paths);
+    const project = Project.open(io, args.config, paths);
+    const { set } = await project.specs();
     const diagnostics = allDiagnostics(set);
     if (args.json) {
       const out = { facts: set.documents.flatMap((d) => d.facts.map(factRecord)), diagnostics };

@@ -1,18 +1,12 @@
 /**
- * `factline gen`: reads the spec, the templates and what is in generated/,
- * asks the pure planner what to do, and either writes (atomically), reports
- * drift (--check), or keeps doing so as files change (--watch).
+ * `factline gen`: regenerates generated/ from the spec and the templates,
+ * reports drift (--check), or keeps doing so as files change (--watch).
  */
-import { watch } from 'node:fs';
-import { resolve } from 'node:path';
-import { loadConfig } from '../../engine/config/load.ts';
-import { type FactlineConfig, generatingSpecs } from '../../engine/config/model.ts';
-import { UsageError } from '../../engine/errors.ts';
-import { removeStaleTemps, WriteError } from '../../engine/files/atomic-write.ts';
-import { applyChanges } from '../../engine/generate/apply.ts';
-import { driftFindings } from '../../engine/generate/drift.ts';
-import { loadGenerationInput } from '../../engine/generate/input.ts';
-import { conflicts, pendingChanges, planGeneration } from '../../generator/render/index.ts';
+import type { FactlineConfig } from '../../engine/config/model.ts';
+import { generatingSpecs } from '../../engine/config/model.ts';
+import { checkGeneration, generate } from '../../engine/generate/run.ts';
+import { watchGenerationInputs } from '../../engine/generate/watch.ts';
+import { Project } from '../../engine/project.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -42,77 +36,41 @@ type Options = Values<typeof SPEC.options>;
 const line = (file: string, l: number, c: number, code: string, message: string, fix?: string) =>
   `${file}:${l}:${c}: error ${code} ${message}${fix && !message.includes(fix) ? `\n  fix: ${fix}` : ''}\n`;
 
-/** One generation pass; returns its exit code. */
-// @implements factline#GEN-HAND-EDITS-ARE-REFUSED
-// @implements factline#GEN-SPEC-EDIT-CHANGES-THE-SERVER
-function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
-  const plan = planGeneration(loadGenerationInput(config));
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** One generation pass; returns its exit code. */
+function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
   if (options.check) {
-    const findings = driftFindings(plan);
+    const { findings, outputs } = checkGeneration(config);
     for (const f of findings) io.stdout.write(line(f.file, f.line, f.column, f.rule, f.message, f.fix));
     if (findings.length > 0) {
-      io.stdout.write(
-        `gen --check: ${findings.length} problem${findings.length === 1 ? '' : 's'}; nothing written\n`,
-      );
+      io.stdout.write(`gen --check: ${plural(findings.length, 'problem')}; nothing written\n`);
       return EXIT.findings;
     }
-    io.stdout.write(`gen --check: ${plan.outputs.length} generated files up to date\n`);
+    io.stdout.write(`gen --check: ${outputs} generated files up to date\n`);
     return EXIT.clean;
   }
-
-  // A killed run's temp files go first, whatever this run writes.
-  removeStaleTemps(resolve(config.root, config.generate.out), true);
-  if (plan.errors.length > 0) {
-    for (const e of plan.errors) io.stderr.write(line(e.file, e.line, e.column, e.code, e.message, e.fix));
-    io.stderr.write(
-      `gen: ${plan.errors.length} error${plan.errors.length === 1 ? '' : 's'}; nothing written\n`,
-    );
+  const outcome = generate(config, { force: options.force });
+  if (outcome.kind === 'errors') {
+    for (const e of outcome.errors) io.stderr.write(line(e.file, e.line, e.column, e.code, e.message, e.fix));
+    io.stderr.write(`gen: ${plural(outcome.errors.length, 'error')}; nothing written\n`);
     return EXIT.findings;
   }
-  const refused = options.force ? [] : conflicts(plan);
-  if (refused.length > 0) {
-    for (const r of refused) {
-      const message =
-        r.conflict === 'hand-edited'
-          ? `was edited by hand (its body no longer matches its body-sha256${r.line ? `; first changed line ${r.line}` : ''}); refusing to overwrite it`
-          : `is not a generated file, but ${r.template} renders to it; refusing to overwrite it`;
-      const fix =
-        r.conflict === 'hand-edited'
-          ? `move the change into ${r.template} or ${generatingSpecs(config).join(' / ')}, then run \`factline gen --force\``
-          : 'move the file away, or run `factline gen --force` to replace it';
-      io.stderr.write(
-        line(
-          r.path,
-          r.line ?? 1,
-          1,
-          r.conflict === 'hand-edited' ? 'generated-hand-edit' : 'generated-drift',
-          `${r.path} ${message}`,
-          fix,
-        ),
-      );
-    }
+  if (outcome.kind === 'refused') {
+    for (const r of outcome.refusals) io.stderr.write(line(r.path, r.line, 1, r.rule, r.message, r.fix));
     io.stderr.write('gen: nothing written\n');
     return EXIT.findings;
   }
-  const { writes, deletes } = pendingChanges(plan);
-  try {
-    applyChanges(config.root, writes, deletes);
-  } catch (error) {
-    if (error instanceof WriteError) throw new UsageError(error.message);
-    throw error;
-  }
-  for (const w of writes) io.stdout.write(`${w.action === 'create' ? 'created' : 'updated'} ${w.path}\n`);
-  for (const d of deletes) io.stdout.write(`deleted ${d.path} (template ${d.template} is gone)\n`);
-  const unchanged = plan.outputs.length - writes.length;
-  io.stdout.write(`gen: ${writes.length} written, ${deletes.length} deleted, ${unchanged} unchanged\n`);
+  for (const w of outcome.writes)
+    io.stdout.write(`${w.action === 'create' ? 'created' : 'updated'} ${w.path}\n`);
+  for (const d of outcome.deletes) io.stdout.write(`deleted ${d.path} (template ${d.template} is gone)\n`);
+  io.stdout.write(
+    `gen: ${outcome.writes.length} written, ${outcome.deletes.length} deleted, ${outcome.unchanged} unchanged\n`,
+  );
   return EXIT.clean;
 }
 
-// @implements factline#GEN-WATCH-REGENERATES
 function watchAndRun(config: FactlineConfig, options: Options, io: CliIO): Promise<number> {
-  const specsAbs = new Set(generatingSpecs(config).map((spec) => resolve(config.root, spec)));
-  const templatesAbs = resolve(config.root, config.generate.templates);
   const run = () => {
     try {
       runOnce(config, options, io);
@@ -123,26 +81,12 @@ function watchAndRun(config: FactlineConfig, options: Options, io: CliIO): Promi
   };
   run();
   return new Promise((resolveExit) => {
-    let timer: NodeJS.Timeout | undefined;
-    const schedule = () => {
-      clearTimeout(timer);
-      timer = setTimeout(run, 150);
-    };
-    // Watch directories, not files: editors that save by rename replace the watched inode.
-    const watchers = [
-      ...[...new Set([...specsAbs].map((spec) => resolve(spec, '..')))].map((specDir) =>
-        watch(specDir, (_event, name) => {
-          if (name === null || specsAbs.has(resolve(specDir, name.toString()))) schedule();
-        }),
-      ),
-      watch(templatesAbs, { recursive: true }, schedule),
-    ];
+    const watcher = watchGenerationInputs(config, run);
     io.stdout.write(
       `gen --watch: watching ${generatingSpecs(config).join(', ')} and ${config.generate.templates}/\n`,
     );
     const stop = () => {
-      clearTimeout(timer);
-      for (const w of watchers) w.close();
+      watcher.stop();
       unsubscribe?.();
       resolveExit(EXIT.clean);
     };
@@ -156,7 +100,7 @@ const command: Command = {
   usage: helpText(SPEC),
   async run(argv, io) {
     const options = parseCommandArgs(SPEC, argv).values;
-    const config = loadConfig(io.cwd, options.config);
+    const { config } = Project.open(io, options.config);
     if (options.watch) return watchAndRun(config, options, io);
     return runOnce(config, options, io);
   },

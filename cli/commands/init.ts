@@ -1,8 +1,5 @@
 /** `factline init`: the starter files of a new project, never over a file that exists. */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { UsageError } from '../../engine/errors.ts';
-import { PRE_COMMIT_LINE, STARTER_FILES } from '../../engine/starter-files.ts';
+import { PRE_COMMIT_LINE, writeStarterFiles } from '../../engine/starter-files.ts';
 import { defineCommand, helpText, parseCommandArgs } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -18,35 +15,14 @@ overwrites.`,
   epilog: 'Exit codes: 0 done (files written or kept) · 2 a file could not be written.',
 });
 
-/** Creates `path` only if nothing is there: `wx` makes the check and the write one step. */
-function createOnly(path: string, text: string): 'wrote' | 'kept' {
-  mkdirSync(dirname(path), { recursive: true });
-  try {
-    writeFileSync(path, text, { flag: 'wx' });
-    return 'wrote';
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return 'kept';
-    throw error;
-  }
-}
-
-// @implements adoption#INIT-NEVER-OVERWRITES
 const command: Command = {
   name: 'init',
   summary: 'set up factline here: config, starter spec, sample citations, CI workflow',
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
     parseCommandArgs(SPEC, argv);
-    for (const file of STARTER_FILES) {
-      let done: 'wrote' | 'kept';
-      try {
-        done = createOnly(join(io.cwd, file.path), file.text);
-      } catch (error) {
-        throw new UsageError(`cannot write ${file.path}: ${(error as Error).message}`);
-      }
-      io.stdout.write(
-        done === 'wrote' ? `wrote ${file.path}\n` : `kept ${file.path} (it exists; not overwritten)\n`,
-      );
+    for (const { path, done } of writeStarterFiles(io.cwd)) {
+      io.stdout.write(done === 'wrote' ? `wrote ${path}\n` : `kept ${path} (it exists; not overwritten)\n`);
     }
     io.stdout.write(
       [

@@ -1,7 +1,6 @@
 /** `factline lint`: the spec markup check; every diagnostic with its place and fix. */
 
-import { loadConfig } from '../../engine/config/load.ts';
-import { loadSpecSet } from '../../engine/specs.ts';
+import { Project } from '../../engine/project.ts';
 import { strictSeverity } from '../../reader/normative-service.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { formatDiagnostic } from '../format-diagnostic.ts';
@@ -35,9 +34,9 @@ const command: Command = {
   // @implements factline#READ-LINT-CLI
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values: args, positionals: paths } = parseCommandArgs(SPEC, argv);
-    const config = loadConfig(io.cwd, args.config);
-    const strict = args.strict === true || config.strict;
-    const { set } = await loadSpecSet(io, config, paths);
+    const project = Project.open(io, args.config, paths);
+    const strict = args.strict === true || project.config.strict;
+    const { set } = await project.specs();
     const diagnostics = set.documents
       .flatMap((d) => d.diagnostics)
       .map((d) => ({ ...d, severity: strictSeverity(d, strict) }));

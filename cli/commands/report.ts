@@ -4,10 +4,8 @@
  * whenever the page was written, whatever the findings (the page shows
  * them); 2 on bad input. `factline check --html F` is the gating variant.
  */
-import { resolve } from 'node:path';
 import { renderHtmlReport } from '../../checks/reporters/html.ts';
-import { UsageError } from '../../engine/errors.ts';
-import { writeFileAtomic } from '../../engine/files/atomic-write.ts';
+import { writeOutputFile } from '../../engine/files/output.ts';
 import { Project } from '../../engine/project.ts';
 import { collectReportInputs } from '../../engine/report-inputs.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
@@ -111,13 +109,8 @@ const command: Command = {
     });
     progress.stage('rendering');
     const html = renderHtmlReport(result, inputs);
-    const out = resolve(io.cwd, args.out);
     progress.stage('writing');
-    try {
-      writeFileAtomic(out, html);
-    } catch (error) {
-      throw new UsageError(`cannot write ${out}: ${(error as Error).message}`);
-    }
+    const out = writeOutputFile(io.cwd, args.out, html);
     progress.done(
       `${result.summary.facts} facts, ${result.facts.filter((f) => f.state === 'verified').length} verified, ${(html.length / 1024).toFixed(0)} KiB`,
     );

@@ -18,6 +18,7 @@ import { createRequire, Module } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import type * as Zlib from 'node:zlib';
+import { useTypeScriptLoader } from '../../checks/scan/typescript-compiler.ts';
 import { writeFileAtomic } from '../files/atomic-write.ts';
 import { privateTempDir, readOwnFile } from '../files/private-dir.ts';
 
@@ -88,6 +89,12 @@ function runWithCodeCache(file: string, dir: string, require: NodeJS.Require): u
     setImmediate(() => saveCodeCache(script, cacheFile, sourceKey));
   }
   return module.exports;
+}
+
+/** The scanner's TypeScript compiler, whenever it loads in this thread, loads through the code cache. */
+// @implements speed-tsload#CODE-CACHE
+export function compileTypeScriptWithCodeCache(): void {
+  useTypeScriptLoader((file) => requireWithCodeCache(file));
 }
 
 /**

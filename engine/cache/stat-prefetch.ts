@@ -53,7 +53,7 @@ const BATCH = 512;
  * claimed and stops there, so no file is statted twice but at the meeting
  * point. Besides the parts it sends each stat's cache key, made as
  * engine/cache/cache-file.ts statKey makes it, so the main thread builds no
- * number-to-text conversions (test/speed/warm-process.test.ts holds the two
+ * number-to-text conversions (test/system/speed/warm-process.test.ts holds the two
  * to the same text).
  */
 const HELPER_SOURCE = `

@@ -166,6 +166,7 @@ export function checkTarget(path: string, options: WriteOptions = {}): Target {
 }
 
 // @implements factline#GEN-ATOMIC-WRITES
+// @implements engine#ONE-ATOMIC-WRITER
 // @implements trust#WRITERS-ATOMIC-OR-NOTHING
 export function writeFileAtomic(
   path: string,

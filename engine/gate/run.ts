@@ -168,6 +168,7 @@ async function gateWith(
  * The backend for this run: the worker's while it helps (an uncached run, or
  * the first cached one), the cache's on a cached run, else the plain one.
  */
+// @implements engine#BACKENDS-GIVE-ONE-TRACE
 function chooseBackend(root: string, cache: ScanCache | undefined, early: EarlyPool): ScanBackend {
   const read = (file: string) => readGateFile(root, file);
   const pool = early.pool;

@@ -10,16 +10,15 @@ import { resolve } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { scanFileWhenLoaded, scanLoadingOnDemand } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
-import { useTypeScriptLoader } from '../../checks/scan/typescript-compiler.ts';
 import { encodeCitations, hashText } from '../cache/citation-rows.ts';
-import { requireWithCodeCache } from '../cache/code-cache.ts';
+import { compileTypeScriptWithCodeCache } from '../cache/code-cache.ts';
 import { UsageError } from '../errors.ts';
 import { readGateFile } from '../files/read.ts';
 import type { PoolJob, PoolReport } from './pool.ts';
 import { type FileRecords, packChunk } from './transfer.ts';
 
 // The worker loads TypeScript as the main thread would: through the per-user code cache.
-useTypeScriptLoader((file) => requireWithCodeCache(file));
+compileTypeScriptWithCodeCache();
 
 // @implements speed-pool#EARLY-WORKER
 async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<void> {

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defineCommand, parseCommandArgs } from '../../cli/args.ts';
 import { UsageError } from '../../engine/errors.ts';
-import { copyFixture, REPO } from '../checks/helpers.ts';
-import { runFactline, runInProcess } from '../support/cli.ts';
+import { copyFixture, REPO, runInProcess } from '../support/cli.ts';
 
 const COMMANDS = ['facts', 'lint', 'gen', 'check', 'report', 'explain', 'pin', 'serve'];
 
@@ -180,24 +179,5 @@ describe('--version', () => {
       stderr: '',
     });
     expect((await runInProcess(REPO, ['-v'])).stdout).toBe(`factline ${version}\n`);
-  });
-});
-
-describe('the executable (real child process)', () => {
-  // @verifies factline-cli#CLI-VERSION
-  // @verifies factline-cli#CLI-IO-ONLY
-  it('prints the top-level help, a command help and the version, exit 0; no command is exit 2', async () => {
-    const [top, command, version, none] = await Promise.all([
-      runFactline(['--help']),
-      runFactline(['lint', '--help']),
-      runFactline(['--version']),
-      runFactline([]),
-    ]);
-    expect(top.code).toBe(0);
-    expect(top.stdout).toMatch(/^factline — spec-to-code traceability\n\nusage: factline <command>/);
-    expect(command.code).toBe(0);
-    expect(command.stdout).toContain('usage: factline lint [SPEC…] [--config FILE]');
-    expect(version).toMatchObject({ code: 0, stdout: expect.stringMatching(/^factline \d+\.\d+\.\d+\n$/) });
-    expect(none.code).toBe(2);
   });
 });

@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TraceResult } from '../../checks/model.ts';
-import { copyFixture, runBin, runIn } from '../checks/helpers.ts';
+import { copyFixture, runInProcess } from '../support/cli.ts';
 
 const dirs: string[] = [];
 function fixture(): string {
@@ -15,7 +15,7 @@ afterEach(() => {
 });
 
 async function gate(dir: string, argv: string[]): Promise<{ code: number; result: TraceResult }> {
-  const r = await runIn(dir, ['check', '--json', '--no-cache', ...argv]);
+  const r = await runInProcess(dir, ['check', '--json', '--no-cache', ...argv]);
   return { code: r.code, result: JSON.parse(r.stdout) as TraceResult };
 }
 
@@ -54,12 +54,17 @@ describe('check --results: test outcomes joined to citations (fixture: one pass,
   });
 
   // @verifies evidence#RESULTS-SUMMARY-SAYS-UNCHECKED
-  it('without results passes as before, and the summary says outcomes were not checked', () => {
-    const r = runBin(fixture(), ['check']);
+  it('without results passes as before, and the summary says outcomes were not checked', async () => {
+    const r = await runInProcess(fixture(), ['check']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('test outcomes not checked');
     expect(r.stdout).toContain('OK 3 facts, 3 required, 3 verified, 0 gap(s)');
-    const withResults = runBin(fixture(), ['check', '--results', 'results/junit.xml', 'results/vitest.json']);
+    const withResults = await runInProcess(fixture(), [
+      'check',
+      '--results',
+      'results/junit.xml',
+      'results/vitest.json',
+    ]);
     expect(withResults.stdout).toContain(
       'test outcomes from results/junit.xml, results/vitest.json: citing tests 1 passed, 1 failed, 1 not run',
     );
@@ -77,14 +82,14 @@ describe('check --results: test outcomes joined to citations (fixture: one pass,
         results: ['results/junit.xml'],
       }),
     );
-    const r = await runIn(dir, ['check', '--no-cache']);
+    const r = await runInProcess(dir, ['check', '--no-cache']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('error verification-skipped');
-    const missing = await runIn(dir, ['check', '--no-cache', '--results', 'results/nope.json']);
+    const missing = await runInProcess(dir, ['check', '--no-cache', '--results', 'results/nope.json']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('cannot read test results results/nope.json');
     writeFileSync(join(dir, 'results', 'bad.xml'), '<testsuites>\n<testcase name="a">\n</testsuites>');
-    const bad = await runIn(dir, ['check', '--no-cache', '--results', 'results/bad.xml']);
+    const bad = await runInProcess(dir, ['check', '--no-cache', '--results', 'results/bad.xml']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('results/bad.xml:3:');
   });

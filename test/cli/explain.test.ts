@@ -1,11 +1,11 @@
 /** `factline explain REF`: the fact and every citation of it. */
 import { describe, expect, it } from 'vitest';
-import { copyFixture, runIn } from '../checks/helpers.ts';
+import { copyFixture, runInProcess } from '../support/cli.ts';
 
 describe('factline explain', () => {
   // @verifies factline#GATE-EXPLAIN
   it('prints text, status, digest and every citation with file:line and enclosing symbol', async () => {
-    const r = await runIn(copyFixture('clean'), ['explain', 'demo#WIRE-ONE']);
+    const r = await runInProcess(copyFixture('clean'), ['explain', 'demo#WIRE-ONE']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('demo#WIRE-ONE');
     expect(r.stdout).toContain('specs/demo.md:7:1');
@@ -20,7 +20,7 @@ describe('factline explain', () => {
   });
 
   it('shows why a citation does not count', async () => {
-    const r = await runIn(copyFixture('stale-citation'), ['explain', 'WIRE-ONE']);
+    const r = await runInProcess(copyFixture('stale-citation'), ['explain', 'WIRE-ONE']);
     expect(r.stdout).toContain(
       'src/wire.ts:1:4  @implements ~00000000  function readLine  [does not count: stale-citation]',
     );
@@ -29,7 +29,7 @@ describe('factline explain', () => {
 
   // @verifies factline#GATE-EXPLAIN
   it('exits 2 with a did-you-mean for an unknown reference', async () => {
-    const r = await runIn(copyFixture('clean'), ['explain', 'demo#WIRE-ONN']);
+    const r = await runInProcess(copyFixture('clean'), ['explain', 'demo#WIRE-ONN']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('unknown fact `demo#WIRE-ONN`');
     expect(r.stderr).toContain('did you mean demo#WIRE-ONE');

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT, runInProcess } from '../support/cli.ts';
+import { REPO, runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
 const run = (cwd: string, ...args: string[]) => runInProcess(cwd, args);
@@ -104,7 +104,7 @@ describe('factline facts', () => {
 
   // @verifies adoption#NO-CONFIG-NO-SPEC
   it('reads the bundled spec when asked for it by path', async () => {
-    const r = await run(dir, 'facts', '--json', join(REPO_ROOT, 'specs', 'mcp-core.md'));
+    const r = await run(dir, 'facts', '--json', join(REPO, 'specs', 'mcp-core.md'));
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).facts).toHaveLength(34);
   });

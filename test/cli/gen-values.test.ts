@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pickValue } from '../../generator/render/index.ts';
-import { REPO, runIn } from '../checks/helpers.ts';
+import { REPO, runInProcess } from '../support/cli.ts';
 
 const SPEC = 'specs/mcp-core.md';
 /** The further specs the templates read (this repository's `generate.specs`). */
@@ -53,7 +53,7 @@ describe('spec values that cannot lie', () => {
         'A malformed line, meaning one of 2 things,\ntext that is',
       ),
     );
-    const r = await runIn(dir, ['gen']);
+    const r = await runInProcess(dir, ['gen']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const jsonrpc = readFileSync(join(dir, 'generated', 'jsonrpc.ts'), 'utf8');
@@ -68,7 +68,7 @@ describe('spec values that cannot lie', () => {
   it('`2024-11-05 or later` stops gen at the spec line and column, naming the fact, what it found and the fix', async () => {
     const dir = project((s) => s.replace('answers is `2024-11-05`', 'answers is `2024-11-05 or later`'));
     const before = readFileSync(join(dir, 'generated', 'jsonrpc.ts'), 'utf8');
-    const r = await runIn(dir, ['gen']);
+    const r = await runInProcess(dir, ['gen']);
     expect(r.code).toBe(1);
     const spec = readFileSync(join(dir, SPEC), 'utf8');
     const line = lineOf(spec, '`2024-11-05 or later`');
@@ -86,7 +86,7 @@ describe('spec values that cannot lie', () => {
     const dir = project((s) =>
       s.replace('(`invalid-params: -32602`)', '(`-32602`)').replace('code `-32700`', 'code `32700`'),
     );
-    const r = await runIn(dir, ['gen']);
+    const r = await runInProcess(dir, ['gen']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /specs\/mcp-core\.md:\d+:\d+: error missing-value mcp-core#METHOD-TOOLS-CALL: the jsonrpc-code named `invalid-params` asked for at templates\/jsonrpc\.ts\.hbs:\d+:\d+ is missing: its code spans are .*none named `invalid-params`/,

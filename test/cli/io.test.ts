@@ -3,8 +3,7 @@ import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ts } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { REPO } from '../checks/helpers.ts';
-import { runInProcess } from '../support/cli.ts';
+import { REPO, runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
 const CLI = join(REPO, 'cli');

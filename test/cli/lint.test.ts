@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
-const fixtures = fileURLToPath(new URL('../reader/fixtures/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../unit/reader/fixtures/', import.meta.url));
 
 const run = (cwd: string, ...args: string[]) => runInProcess(cwd, args);
 

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runIn } from '../checks/helpers.ts';
+import { runInProcess } from '../support/cli.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -37,7 +37,7 @@ describe('messages', () => {
       'specs/demo.md': SPEC,
       'src/a.ts': '// @implements demo#WIRE-ONE\n// @implements demo#LEGACY-HANDSHAKE\nexport {};\n',
     });
-    const r = await runIn(dir, ['check', '--no-cache']);
+    const r = await runInProcess(dir, ['check', '--no-cache']);
     expect(r.stdout).toContain('src/a.ts:2:4: error unknown-fact @implements demo#LEGACY-HANDSHAKE');
     expect(r.stdout).toContain(
       'fix: if the fact was removed from the spec, remove this citation (or cite the fact that replaced it); if the id is mistyped, fix it',
@@ -47,7 +47,7 @@ describe('messages', () => {
       'specs/demo.md': SPEC,
       'templates/a.ts.hbs': '{{cite "LEGACY-HANDSHAKE"}}\nexport {};\n',
     });
-    const g = await runIn(gen, ['gen']);
+    const g = await runInProcess(gen, ['gen']);
     expect(g.code).toBe(1);
     expect(g.stderr).toContain('fix: if the fact was removed from specs/demo.md, remove this call');
   });
@@ -59,17 +59,17 @@ describe('messages', () => {
       'specs/demo.md': SPEC,
       'templates/a.ts.hbs': 'export const one = 1;\nexport const two = 2;\nexport const three = 3;\n',
     });
-    expect((await runIn(dir, ['gen'])).code).toBe(0);
+    expect((await runInProcess(dir, ['gen'])).code).toBe(0);
     const file = join(dir, 'generated', 'a.ts');
     const lines = readFileSync(file, 'utf8').split('\n');
     const at = lines.indexOf('export const two = 2;');
     lines[at] = 'export const two = 22;';
     writeFileSync(file, lines.join('\n'));
-    const g = await runIn(dir, ['gen']);
+    const g = await runInProcess(dir, ['gen']);
     expect(g.code).toBe(1);
     expect(g.stderr).toContain(`generated/a.ts:${at + 1}:1: error generated-hand-edit`);
     expect(g.stderr).toContain(`first changed line ${at + 1}`);
-    const c = await runIn(dir, ['check', '--no-cache']);
+    const c = await runInProcess(dir, ['check', '--no-cache']);
     expect(c.stdout).toContain(`generated/a.ts:${at + 1}:1: error generated-hand-edit`);
   });
 });

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkJson, copyFixture, runIn } from '../checks/helpers.ts';
+import { checkJson, copyFixture, runInProcess } from '../support/cli.ts';
 
 describe('pins after a fact changes', () => {
   // @verifies factline#GATE-STALE-PIN-STOPS-COUNTING
@@ -30,7 +30,7 @@ describe('pins after a fact changes', () => {
       before.result.citations.filter((c) => c.resolved === 'demo#WIRE-ONE' && c.counted).map((c) => c.file),
     ).toEqual(['src/reader.rs']);
 
-    const pinned = await runIn(dir, ['pin']);
+    const pinned = await runInProcess(dir, ['pin']);
     expect(pinned.code).toBe(0);
     const digest = one.digest.slice(0, 8);
     expect(pinned.stdout).toContain(`src/wire.ts:1:4: demo#WIRE-ONE ~dae7779d -> ~${digest}`);
@@ -42,18 +42,18 @@ describe('pins after a fact changes', () => {
     const after = await checkJson(dir);
     expect(after.result.findings).toEqual([]);
     expect(after.code).toBe(0);
-    expect((await runIn(dir, ['pin'])).stdout).toBe('no stale pins\n');
+    expect((await runInProcess(dir, ['pin'])).stdout).toBe('no stale pins\n');
   });
 
   // @verifies factline#GATE-PIN-RESTAMPS
   it('re-stamps only the named facts, revision pins as revisions, and refuses unknown refs', async () => {
     const dir = copyFixture('stale-citation');
-    const onlyTwo = await runIn(dir, ['pin', 'demo#WIRE-TWO']);
+    const onlyTwo = await runInProcess(dir, ['pin', 'demo#WIRE-TWO']);
     expect(onlyTwo.stdout).toBe('src/wire.ts:7:6: demo#WIRE-TWO ~r1 -> ~r2\nre-pinned 1 citation(s)\n');
     const text = readFileSync(join(dir, 'src/wire.ts'), 'utf8');
     expect(text).toContain('// @implements demo#WIRE-ONE~00000000');
     expect(text).toContain('// @implements demo#WIRE-TWO~r2\n  write()');
-    const unknown = await runIn(dir, ['pin', 'demo#NOPE']);
+    const unknown = await runInProcess(dir, ['pin', 'demo#NOPE']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('unknown fact');
   });
@@ -73,7 +73,7 @@ describe('pins after a fact changes', () => {
     const digest = before.result.facts.find((f) => f.id === 'WIRE-TWO')!.digest.slice(0, 8);
     expect(stale[0]!.fix).toContain(`digest pin ~${digest}`);
 
-    const pinned = await runIn(dir, ['pin']);
+    const pinned = await runInProcess(dir, ['pin']);
     expect(pinned.code).toBe(0);
     expect(pinned.stdout).toBe(`src/wire.ts:9:6: demo#WIRE-TWO ~r1 -> ~${digest}\nre-pinned 1 citation(s)\n`);
     expect(readFileSync(src, 'utf8')).toContain(`// @implements WIRE-TWO~${digest}\n`);
@@ -87,7 +87,7 @@ describe('pins after a fact changes', () => {
     const src = join(dir, 'src/wire.ts');
     writeFileSync(src, `${readFileSync(src, 'utf8')}// @implements demo#WIRE-ONN~12345678\n`);
     const before = readFileSync(src, 'utf8');
-    expect((await runIn(dir, ['pin'])).stdout).toBe('no stale pins\n');
+    expect((await runInProcess(dir, ['pin'])).stdout).toBe('no stale pins\n');
     expect(readFileSync(src, 'utf8')).toBe(before);
   });
 });

@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runIn } from '../checks/helpers.ts';
 import { runInProcess } from '../support/cli.ts';
 
 let dir: string;
@@ -37,12 +36,12 @@ describe('document identity', () => {
     expect(clash.code).toBe(2);
     expect(clash.stderr).toContain('specs/doc.md and vendor/doc.md both resolve to the document name `doc`');
     expect(clash.stderr).toContain('"names": { "vendor/doc.md": "doc-2" }');
-    expect((await runIn(dir, ['check'])).code).toBe(2);
+    expect((await runInProcess(dir, ['check'])).code).toBe(2);
     config(', "names": {"vendor/doc.md": "vendor-doc"}');
-    const named = await runIn(dir, ['check', '--no-cache']);
+    const named = await runInProcess(dir, ['check', '--no-cache']);
     expect(named.code).toBe(1);
     expect(named.stdout).toContain('missing-implementation vendor-doc#SAME');
-    expect((await runIn(dir, ['check'])).stdout).toBe(named.stdout);
+    expect((await runInProcess(dir, ['check'])).stdout).toBe(named.stdout);
   });
 });
 
@@ -53,7 +52,7 @@ describe('one symlink policy for specs and sources', () => {
     write('src/a.ts', '// @implements doc#ONE\nexport const a = 1;\n');
     write('test/a.test.ts', "it('a', async () => {\n  // @verifies doc#ONE\n});\n");
     config();
-    const plain = await runIn(dir, ['check', '--json', '--no-cache']);
+    const plain = await runInProcess(dir, ['check', '--json', '--no-cache']);
     expect(plain.code).toBe(0);
     symlinkSync('.', join(dir, 'specs', 'loop'));
     symlinkSync('../src', join(dir, 'src', 'again'));
@@ -72,8 +71,8 @@ describe('one symlink policy for specs and sources', () => {
     const result = JSON.parse(linked.stdout);
     expect(result.documents.map((d: { file: string }) => d.file)).toEqual(['specs/doc.md', 'specs/two.md']);
     expect(result.citations.map((c: { file: string }) => c.file)).toEqual(['src/a.ts', 'test/a.test.ts']);
-    expect((await runIn(dir, ['check', '--json'])).stdout).toBe(linked.stdout);
-    expect((await runIn(dir, ['check', '--help'])).stdout).toMatch(
+    expect((await runInProcess(dir, ['check', '--json'])).stdout).toBe(linked.stdout);
+    expect((await runInProcess(dir, ['check', '--help'])).stdout).toMatch(
       /a symbolic link is\s+followed when its target lies inside the project root/,
     );
   });

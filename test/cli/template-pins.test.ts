@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TraceResult } from '../../checks/model.ts';
 import { parseSpec } from '../../reader/index.ts';
-import { runIn } from '../checks/helpers.ts';
+import { runInProcess } from '../support/cli.ts';
 
 const SPEC = `# Demo
 
@@ -53,7 +53,7 @@ function project(): string {
 }
 
 async function check(dir: string): Promise<{ code: number; result: TraceResult }> {
-  const r = await runIn(dir, ['check', '--json', '--no-cache']);
+  const r = await runInProcess(dir, ['check', '--json', '--no-cache']);
   return { code: r.code, result: JSON.parse(r.stdout) as TraceResult };
 }
 
@@ -63,7 +63,7 @@ describe('pins live in templates', () => {
   // @verifies evidence#PINS-PIN-RESTAMPS-TEMPLATES
   it('reword → gen → check: the template citation is stale; pin → gen → check: clean', async () => {
     const dir = project();
-    expect((await runIn(dir, ['gen'])).code).toBe(0);
+    expect((await runInProcess(dir, ['gen'])).code).toBe(0);
     const generated = () => readFileSync(join(dir, 'generated', 'wire.ts'), 'utf8');
     expect(generated()).toContain(
       `// @implements demo#WIRE-ONE~${pinOf(SPEC, 'WIRE-ONE')} — The server reads one line`,
@@ -72,7 +72,7 @@ describe('pins live in templates', () => {
 
     const reworded = SPEC.replace('reads one line at a time', 'reads one line, then waits');
     writeFileSync(join(dir, 'specs', 'demo.md'), reworded);
-    expect((await runIn(dir, ['gen'])).code).toBe(0);
+    expect((await runInProcess(dir, ['gen'])).code).toBe(0);
     // gen copies the reviewed pin, it does not re-stamp it.
     expect(generated()).toContain(
       `demo#WIRE-ONE~${pinOf(SPEC, 'WIRE-ONE')} — The server reads one line, then waits.`,
@@ -96,7 +96,7 @@ describe('pins live in templates', () => {
     expect(inTemplate!.fix).toContain('run `factline pin demo#WIRE-ONE`');
 
     const before = generated();
-    const pinned = await runIn(dir, ['pin']);
+    const pinned = await runInProcess(dir, ['pin']);
     expect(pinned.stdout).toContain(
       `templates/wire.ts.hbs:1:9: demo#WIRE-ONE ~${pinOf(SPEC, 'WIRE-ONE')} -> ~${pinOf(reworded, 'WIRE-ONE')}`,
     );
@@ -105,7 +105,7 @@ describe('pins live in templates', () => {
     expect(readFileSync(join(dir, 'templates', 'wire.ts.hbs'), 'utf8')).toContain(
       `{{cite "WIRE-ONE~${pinOf(reworded, 'WIRE-ONE')}"}}`,
     );
-    expect((await runIn(dir, ['gen'])).code).toBe(0);
+    expect((await runInProcess(dir, ['gen'])).code).toBe(0);
     const clean = await check(dir);
     expect(clean.result.findings).toEqual([]);
     expect(clean.code).toBe(0);
@@ -115,7 +115,7 @@ describe('pins live in templates', () => {
   it('a malformed pin in a template stops gen at the call', async () => {
     const dir = project();
     writeFileSync(join(dir, 'templates', 'wire.ts.hbs'), 'export {};\n{{cite "WIRE-ONE~zz"}}\n');
-    const r = await runIn(dir, ['gen']);
+    const r = await runInProcess(dir, ['gen']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain(
       'templates/wire.ts.hbs:2:1: error bad-helper-call cite: `WIRE-ONE~zz` has a malformed pin',

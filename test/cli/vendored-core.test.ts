@@ -3,8 +3,7 @@ import { cpSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TraceResult } from '../../checks/model.ts';
-import { REPO } from '../checks/helpers.ts';
-import { runInProcess } from '../support/cli.ts';
+import { REPO, runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
 describe('a vendored copy of the generated core', () => {

@@ -1,22 +1,32 @@
 /**
- * factline's CLI under test: in this process through `runCli` with an
- * in-memory CliIO (fast: most tests), or the real executable
- * (bin/factline.js) as a child process, the way a user runs it (the few
- * smoke tests that prove the bin wrapper, exit codes and signals).
+ * factline under test: in this process through `runCli` with an in-memory
+ * io (most tests), or the real executable (bin/factline.js) as a child
+ * process, the way a user runs it (the system tests of the bin, exit codes
+ * and signals); fixture projects copied to temp folders for either.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import type { TraceResult } from '../../checks/model.ts';
 import type { CliIO } from '../../cli/io.ts';
 import { runCli } from '../../cli/main.ts';
+import { tempCopy } from './temp.ts';
 
-export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-export const BIN = fileURLToPath(new URL('../../bin/factline.js', import.meta.url));
+export const REPO = fileURLToPath(new URL('../..', import.meta.url));
+export const BIN = join(REPO, 'bin', 'factline.js');
+/** The gate's fixture projects, one per rule or situation. */
+export const FIXTURES = fileURLToPath(new URL('../fixtures/gate/', import.meta.url));
 
 export interface CliRun {
   code: number | null;
   stdout: string;
   stderr: string;
+}
+
+/** A private copy of a fixture project, so pins, caches and edits never touch the repository; removed when the test ends. */
+export function copyFixture(name: string): string {
+  return tempCopy(join(FIXTURES, name), name);
 }
 
 /** A stream that keeps what is written to it; `isTTY` makes the CLI believe it is a terminal. */
@@ -59,15 +69,29 @@ export async function runInProcess(
   return { code, stdout: stdout.text(), stderr: stderr.text() };
 }
 
-/** Colour off so output can be matched; extra variables override. */
-function cliEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  return { ...process.env, NO_COLOR: '1', ...env };
+/** `factline ARGS…` as a child process, with the test's environment, colour off and `env` on top. */
+export function runFactline(args: string[], cwd = REPO, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+  return collectOutput(
+    spawn(process.execPath, [BIN, ...args], {
+      cwd,
+      env: { ...process.env, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
 }
 
-export function runFactline(args: string[], cwd = REPO_ROOT, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
-  return collectOutput(
-    spawn(process.execPath, [BIN, ...args], { cwd, env: cliEnv(env), stdio: ['ignore', 'pipe', 'pipe'] }),
-  );
+/** `factline ARGS…` as a child process, waited for, with only PATH and HOME of the test's environment besides `env`. */
+export function runFactlineSync(
+  cwd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): CliRun & { code: number } {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+  });
+  return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** Everything a child writes on stdout and stderr, and its exit code, once it has closed. */
@@ -84,4 +108,19 @@ export function collectOutput(child: ChildProcess): Promise<CliRun> {
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** `check --json --no-cache` in this process; an exit 2 is an error naming stderr. */
+export async function checkJson(
+  cwd: string,
+  extra: string[] = [],
+): Promise<{ code: number; result: TraceResult }> {
+  const r = await runInProcess(cwd, ['check', '--json', '--no-cache', ...extra]);
+  if (r.code === 2) throw new Error(`check exited 2: ${r.stderr}`);
+  return { code: r.code, result: JSON.parse(r.stdout) as TraceResult };
+}
+
+/** Findings as `file:line:col rule fact` strings, for exact comparisons. */
+export function brief(result: TraceResult): string[] {
+  return result.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.rule} ${f.fact ?? '-'}`);
 }

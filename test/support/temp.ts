@@ -1,7 +1,7 @@
 /** Temp folders that remove themselves when the test that made them ends. */
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { onTestFinished } from 'vitest';
 
 /** A fresh folder under the OS temp dir; call it inside a test (it is removed when that test ends). */
@@ -16,4 +16,19 @@ export function tempCopy(source: string, prefix: string): string {
   const dir = tempDir(prefix);
   cpSync(source, dir, { recursive: true });
   return dir;
+}
+
+/** The config of a project that generates `generated/` from `specs/doc.md` and `templates/`. */
+export const GEN_CONFIG =
+  '{"generate": {"spec": "specs/doc.md", "templates": "templates", "out": "generated"}, "sources": ["src/**/*"], "tests": ["test/**/*"]}';
+
+/** A fresh folder holding `files` by path (and the empty folders `dirs`), removed when the test ends. */
+export function tempProject(files: Record<string, string | Buffer> = {}, dirs: string[] = []): string {
+  const root = tempDir('project');
+  for (const d of dirs) mkdirSync(join(root, d), { recursive: true });
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), content);
+  }
+  return root;
 }

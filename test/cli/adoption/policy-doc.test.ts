@@ -1,0 +1,61 @@
+/**
+ * docs/policy.md is a walk through one project: its files are written into a
+ * temp directory and its commands run there by the real CLI, printing and
+ * exiting as the page says. Its rule table is checks/rules.ts's, and every
+ * fact state is explained.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { TraceResult } from '../../../checks/model.ts';
+import { RULE_IDS, RULES } from '../../../checks/rules.ts';
+import { FACT_STATE_ORDER } from '../../../checks/states.ts';
+import { cell, generatedTable, list, pagePath, walkThrough } from './doc-examples.ts';
+
+const PAGE = 'policy.md';
+
+describe('docs/policy.md, played as a project', () => {
+  const walk = walkThrough(PAGE);
+
+  it('has its walk-through', () => expect(walk.steps.length).toBeGreaterThanOrEqual(8));
+
+  // @verifies adoption#DOCS-POLICY-PLAYED
+  it.each(walk.cases)('line %i: factline %s prints and exits as shown', async (_line, _args, step) => {
+    const run = await walk.play(step);
+    if (step.args[0] === 'check' && run.code !== 2) {
+      const json = await walk.project.run([...step.args, '--json']);
+      const rules = [...new Set((JSON.parse(json.output) as TraceResult).findings.map((f) => f.rule))];
+      expect(rules).toEqual(list(step.command.expect.rules));
+    }
+  });
+});
+
+/** One row per rule of checks/rules.ts: id, severity, what it catches, the general fix. */
+function ruleRows(): string[] {
+  return [
+    '| rule | severity | what it catches | what fixes it |',
+    '| --- | --- | --- | --- |',
+    ...RULE_IDS.map(
+      (id) =>
+        `| \`${id}\` | ${RULES[id].severity} | ${cell(RULES[id].description)} | ${cell(RULES[id].fix)} |`,
+    ),
+  ];
+}
+
+describe('docs/policy.md, its tables', () => {
+  const text = () => readFileSync(pagePath(PAGE), 'utf8');
+
+  // @verifies adoption#DOCS-POLICY-RULES
+  it('lists every rule of checks/rules.ts with its severity and fix', () => {
+    const table = generatedTable(PAGE, 'rules', ruleRows());
+    expect(table.written, 'run: UPDATE=1 npx vitest run test/cli/adoption/policy-doc.test.ts').toEqual(
+      table.expected,
+    );
+  });
+
+  // @verifies adoption#DOCS-POLICY-RULES
+  it('explains every state a fact can be in', () => {
+    const states = /## The state of a fact\n([\s\S]*?)\n## /.exec(text())?.[1] ?? '';
+    const explained = [...states.matchAll(/^\| `([\w-]+)` +\|/gm)].map((m) => m[1]);
+    expect(explained).toEqual(FACT_STATE_ORDER);
+  });
+});

@@ -1,0 +1,94 @@
+/**
+ * The package as a new team gets it: packed, installed into a fresh project
+ * with npm, run through `npx`. One install for the whole file (it fetches
+ * factline's dependencies, from the npm cache when it has them).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSpecMarkup } from '../../../checks/reporters/html/embed.ts';
+import { REPO } from '../../support/cli.ts';
+
+const run = promisify(execFile);
+const PAGE_SCRIPT = join(REPO, 'checks', 'reporters', 'html', 'page-script.ts');
+
+let work: string;
+let project: string;
+
+/** `cmd args…` in `cwd`; never throws, so a test can assert on the exit code. */
+async function sh(
+  cwd: string,
+  cmd: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  // The project must find factline in its own node_modules, not through this repo's npm run.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+  try {
+    const r = await run(cmd, args, { cwd, env: { ...env, NO_COLOR: '1' }, maxBuffer: 1 << 24 });
+    return { code: 0, stdout: r.stdout, stderr: r.stderr };
+  } catch (error) {
+    const e = error as { code?: number | string; stdout?: string; stderr?: string };
+    if (typeof e.code !== 'number') throw error;
+    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+beforeAll(async () => {
+  // `npm pack` skips the build (--ignore-scripts), so the built page script must be there already.
+  if (!existsSync(PAGE_SCRIPT)) throw new Error(`${PAGE_SCRIPT} is missing: run \`npm run build\` first`);
+  work = mkdtempSync(join(tmpdir(), 'factline-installed-'));
+  const pack = await sh(REPO, 'npm', ['pack', '--ignore-scripts', '--pack-destination', work]);
+  expect(pack.code, pack.stderr).toBe(0);
+  const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
+  expect(tarball).toBeDefined();
+  project = join(work, 'new-project');
+  mkdirSync(project);
+  expect((await sh(project, 'npm', ['init', '-y'])).code).toBe(0);
+  const install = await sh(project, 'npm', [
+    'install',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    '--save-dev',
+    join(work, tarball!),
+  ]);
+  expect(install.code, install.stderr).toBe(0);
+}, 300_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed package installed into a fresh project', () => {
+  // @verifies adoption#PACKAGE-RUNS-INSTALLED
+  // @verifies adoption#NO-CONFIG-NO-SPEC
+  it('runs: --version, no config is exit 2 naming init, init, a green check with an HTML report', async () => {
+    const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { version: string };
+    const version = await sh(project, 'npx', ['factline', '--version']);
+    expect(version).toMatchObject({ code: 0, stdout: `factline ${pkg.version}\n` });
+
+    const bare = await sh(project, 'npx', ['factline', 'check']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(bare.stderr).toContain('`npx factline init`');
+
+    const init = await sh(project, 'npx', ['factline', 'init']);
+    expect(init.code, init.stderr).toBe(0);
+    expect(init.stdout).toContain('wrote factline.config.json');
+    // The `$schema` init writes names a file the install really has.
+    const config = JSON.parse(readFileSync(join(project, 'factline.config.json'), 'utf8'));
+    expect(existsSync(join(project, config.$schema))).toBe(true);
+
+    const check = await sh(project, 'npx', ['factline', 'check', '--html', 'report.html']);
+    expect(check.stderr).toBe('');
+    expect(check.code).toBe(0);
+    expect(check.stdout).toContain('OK 2 facts, 2 required, 2 verified, 0 gap(s)');
+    // The page carries its specs packed; decoded they hold the starter's facts.
+    expect(readSpecMarkup(readFileSync(join(project, 'report.html'), 'utf8'))).toContain(
+      'GREETING-NAMES-THE-PERSON',
+    );
+  }, 120_000);
+});

@@ -1,0 +1,79 @@
+/** The indexed did-you-mean finds what comparing with every name finds, on real ids. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { distance, Suggester } from '../../../checks/suggest.ts';
+import { parseSpec } from '../../../reader/index.ts';
+import { REPO } from '../../support/cli.ts';
+
+const ids = ['factline', 'mcp-core', 'real-codebases'].flatMap((name) =>
+  parseSpec(readFileSync(`${REPO}specs/${name}.md`, 'utf8'), { file: name, doc: name }).facts.map(
+    (f) => f.id,
+  ),
+);
+
+/** One edit at a deterministic place: drop, double or change a character. */
+function typo(id: string, k: number): string {
+  const at = (k * 7) % id.length;
+  if (k % 3 === 0) return id.slice(0, at) + id.slice(at + 1);
+  if (k % 3 === 1) return id.slice(0, at) + id[at] + id.slice(at);
+  return `${id.slice(0, at)}${id[at] === 'X' ? 'Y' : 'X'}${id.slice(at + 1)}`;
+}
+
+describe('Suggester', () => {
+  // @verifies real-codebases#DID-YOU-MEAN-BOUNDED
+  it('puts the intended id among the suggestions for one-edit typos anywhere in the id', () => {
+    const suggester = new Suggester(ids);
+    const misses = ids.filter((id, k) => !suggester.nearest(typo(id, k)).includes(id));
+    expect(ids.length).toBeGreaterThan(100);
+    expect(misses).toEqual([]);
+  });
+
+  // @verifies speed-incremental#SUGGEST-SAME-ANSWERS
+  it('its first suggestion is as close as the closest id found by comparing with every one', () => {
+    const suggester = new Suggester(ids);
+    const worse = ids.flatMap((id, k) => {
+      const wanted = typo(id, k).toLowerCase();
+      const first = suggester.nearest(typo(id, k))[0];
+      const closest = Math.min(...ids.map((x) => distance(wanted, x.toLowerCase())));
+      return first !== undefined && distance(wanted, first.toLowerCase()) === closest ? [] : [typo(id, k)];
+    });
+    expect(worse).toEqual([]);
+  });
+
+  // @verifies speed-incremental#SUGGEST-ONCE-PER-NAME
+  it('answers each distinct name once, edit-distancing a few candidates instead of every name', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => `${ids[i % ids.length]}-${i}`);
+    const suggester = new Suggester(many);
+    const queries = many.filter((_, i) => i % 200 === 7).map((id, k) => typo(id, k));
+    suggester.nearest('warm-up');
+    const cpu = (run: () => void) => {
+      const t = process.cpuUsage();
+      run();
+      const used = process.cpuUsage(t);
+      return used.user + used.system;
+    };
+    const indexed = cpu(() => {
+      for (const q of queries) suggester.nearest(q);
+    });
+    const everything = cpu(() => {
+      for (const q of queries) for (const name of many) distance(q.toLowerCase(), name.toLowerCase(), 8);
+    });
+    expect(indexed * 10).toBeLessThan(everything);
+    // A name asked again is not computed again: the same answer comes back.
+    expect(suggester.nearest(queries[0]!)).toBe(suggester.nearest(queries[0]!));
+    expect(suggester.nearest(queries[0]!)).toContain(many[7]);
+  });
+
+  it('edit distance with a limit agrees with the full one up to the limit', () => {
+    for (const [a, b] of [
+      ['LAYOUT', 'LAYUOT'],
+      ['', 'ABC'],
+      ['GATE-SCAN', 'GATE-SCAN'],
+      ['kitten', 'sitting'],
+    ] as const) {
+      const full = distance(a, b);
+      for (let limit = 0; limit < 5; limit++)
+        expect(distance(a, b, limit)).toBe(full <= limit ? full : limit + 1);
+    }
+  });
+});
