@@ -40,6 +40,19 @@ function action(
   };
 }
 
+/** A reference rewritten: one action per new text, the first preferred when `preferFirst`. */
+function rewrites(
+  uri: string,
+  ref: { range: Range },
+  texts: readonly { title: string; text: string }[],
+  diagnostic: Diagnostic | undefined,
+  preferFirst: boolean,
+): CodeAction[] {
+  return texts.map(({ title, text }, i) =>
+    action(title, uri, [{ range: ref.range, newText: text }], diagnostic, preferFirst && i === 0),
+  );
+}
+
 /** One action per did-you-mean: the id (only) replaced, the document and pin as written. */
 // @implements lsp#FIX-BY-DID-YOU-MEAN
 export function didYouMeanActions(
@@ -48,18 +61,15 @@ export function didYouMeanActions(
   suggestions: readonly string[],
   diagnostic?: Diagnostic,
 ): CodeAction[] {
-  const parts = cut(ref.text);
-  return suggestions.map((s, i) => {
-    const id = s.slice(s.lastIndexOf('#') + 1);
-    const next = `${parts.before}${id}${parts.after}`;
-    return action(
-      `Change to \`${next}\` (did you mean?)`,
-      uri,
-      [{ range: ref.range, newText: next }],
-      diagnostic,
-      i === 0,
-    );
-  });
+  const { before, after } = cut(ref.text);
+  const texts = suggestions.map((s) => `${before}${s.slice(s.lastIndexOf('#') + 1)}${after}`);
+  return rewrites(
+    uri,
+    ref,
+    texts.map((text) => ({ title: `Change to \`${text}\` (did you mean?)`, text })),
+    diagnostic,
+    true,
+  );
 }
 
 /** One action per document defining an ambiguous bare id: the reference names it. */
@@ -69,17 +79,15 @@ export function nameTheDocumentActions(
   candidates: readonly string[],
   diagnostic?: Diagnostic,
 ): CodeAction[] {
-  const parts = cut(ref.text);
-  return candidates.map((address) => {
-    const next = `${address}${parts.after}`;
-    return action(
-      `Name the document: \`${next}\``,
-      uri,
-      [{ range: ref.range, newText: next }],
-      diagnostic,
-      false,
-    );
-  });
+  const { after } = cut(ref.text);
+  const texts = candidates.map((address) => `${address}${after}`);
+  return rewrites(
+    uri,
+    ref,
+    texts.map((text) => ({ title: `Name the document: \`${text}\``, text })),
+    diagnostic,
+    false,
+  );
 }
 
 const short = (text: string, max = 120) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);

@@ -66,20 +66,12 @@ function citationActions(
   if (ref === undefined || citation.malformed !== undefined) return [];
   const written = { text: citation.ref, range: ref.range };
   const found = resolveRef(citation, view.project.specs.index);
-  if (found.kind === 'unknown')
-    return didYouMeanActions(
-      uri,
-      written,
-      found.suggestions,
-      diagnosticFor(diagnostics, 'unknown-fact', span.whole),
-    );
-  if (found.kind === 'ambiguous')
-    return nameTheDocumentActions(
-      uri,
-      written,
-      found.candidates,
-      diagnosticFor(diagnostics, 'ambiguous-fact', span.whole),
-    );
+  if (found.kind !== 'fact') {
+    const diagnostic = diagnosticFor(diagnostics, `${found.kind}-fact`, span.whole);
+    return found.kind === 'unknown'
+      ? didYouMeanActions(uri, written, found.suggestions, diagnostic)
+      : nameTheDocumentActions(uri, written, found.candidates, diagnostic);
+  }
   const fact = found.fact;
   const out: CodeAction[] = [];
   if (citation.pin !== undefined) {
