@@ -15,6 +15,7 @@ import {
   createProtocolConnection,
   type Diagnostic,
   type ProtocolConnection,
+  type Registration,
   StreamMessageReader,
   StreamMessageWriter,
   type TextEdit,
@@ -30,6 +31,8 @@ export interface Published {
 export class LspClient {
   readonly published: Published[] = [];
   readonly messages: { type: number; message: string }[] = [];
+  /** What the server registered with the client (its file watcher). */
+  readonly registrations: Registration[] = [];
   stderr = '';
   private readonly versions = new Map<string, number>();
   private readonly texts = new Map<string, string>();
@@ -54,7 +57,11 @@ export class LspClient {
       this.wake();
     });
     // The server registers its file watcher and asks for code lens refreshes: a client says yes.
-    connection.onRequest('client/registerCapability', () => null);
+    connection.onRequest('client/registerCapability', (p: { registrations: Registration[] }) => {
+      this.registrations.push(...p.registrations);
+      this.wake();
+      return null;
+    });
     connection.onRequest('workspace/codeLens/refresh', () => null);
     connection.listen();
   }
@@ -110,6 +117,25 @@ export class LspClient {
       textDocument: { uri: this.uri(file), version },
       contentChanges: [{ text }],
     });
+  }
+
+  /** Tells the server files changed on disk, as an editor's watcher does (1 created, 2 changed, 3 deleted). */
+  async diskChanged(changes: [file: string, type: 1 | 2 | 3][]): Promise<void> {
+    await this.connection.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: changes.map(([file, type]) => ({ uri: this.uri(file), type })),
+    });
+  }
+
+  /** Waits until `ready` holds (for something the server sends by itself), polling as messages arrive. */
+  async until(ready: () => boolean, timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!ready()) {
+      if (Date.now() > deadline) throw new Error('timed out waiting for the server');
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 200);
+      });
+    }
   }
 
   async save(file: string): Promise<void> {

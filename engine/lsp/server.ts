@@ -6,10 +6,7 @@
  * queue; a request first waits for the changes before it, so it always sees
  * the text the client has.
  */
-import { isAbsolute, relative, sep } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
-  CodeActionKind,
   type Connection,
   DidChangeWatchedFilesNotification,
   ErrorCodes,
@@ -17,7 +14,6 @@ import {
   type InitializeResult,
   MessageType,
   ResponseError,
-  TextDocumentSyncKind,
   TextDocuments,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -27,6 +23,7 @@ import { codeLenses, completion, definition, hover, references, symbols } from '
 import { bufferDiagnostics, gapsOf } from './buffer-diagnostics.ts';
 import { connectStreams } from './connection.ts';
 import { EditorProject } from './editor-project.ts';
+import { CAPABILITIES, fileOfUri, rootOf, watchers } from './handshake.ts';
 import { codeActions } from './quick-fixes.ts';
 import { WorkspaceView } from './workspace-view.ts';
 
@@ -39,13 +36,6 @@ export interface LspOptions {
   configFile?: string;
   /** How long a changed buffer waits for the next keystroke before it is judged (ms). */
   settleMs?: number;
-}
-
-/** The client's workspace root, else the caller's directory. */
-function rootOf(params: InitializeParams, fallback: string): string {
-  const uri = params.workspaceFolders?.[0]?.uri ?? params.rootUri ?? undefined;
-  if (uri?.startsWith('file:')) return fileURLToPath(uri);
-  return params.rootPath ?? fallback;
 }
 
 /** Serves until the client exits; resolves with the exit code. */
@@ -123,24 +113,7 @@ class LspServer {
     this.watchRelative = caps.workspace?.didChangeWatchedFiles?.relativePatternSupport === true;
     this.lensRefresh = caps.workspace?.codeLens?.refreshSupport === true;
     this.view = this.load();
-    return {
-      serverInfo: { name: 'factline' },
-      capabilities: {
-        positionEncoding: 'utf-16',
-        textDocumentSync: {
-          openClose: true,
-          change: TextDocumentSyncKind.Incremental,
-          save: { includeText: false },
-        },
-        hoverProvider: true,
-        definitionProvider: true,
-        referencesProvider: true,
-        documentSymbolProvider: true,
-        completionProvider: { triggerCharacters: [' ', '#', '"', '/', '~'] },
-        codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix] },
-        codeLensProvider: { resolveProvider: false },
-      },
-    };
+    return { serverInfo: { name: 'factline' }, capabilities: CAPABILITIES };
   }
 
   /** The first full scan; a project that cannot load is said once, and every answer is then empty. */
@@ -160,16 +133,7 @@ class LspServer {
   }
 
   private fileOf(uri: string): string | undefined {
-    if (!uri.startsWith('file:')) return undefined;
-    let path: string;
-    try {
-      path = fileURLToPath(uri);
-    } catch {
-      return undefined;
-    }
-    const rel = relative(this.root, path);
-    if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return undefined;
-    return sep === '/' ? rel : rel.split(sep).join('/');
+    return fileOfUri(this.root, uri);
   }
 
   /** Runs project changes one after the other; a failure is logged and the queue goes on. */
@@ -314,23 +278,11 @@ class LspServer {
   /** The client's watcher for the files the project reads, when the client lets the server register one. */
   private watchFiles(): void {
     if (!this.watchDynamic) return;
-    void this.view.then((view) => {
-      const config = view?.project.config;
-      const globs = config
-        ? [
-            ...config.specs,
-            ...config.sources,
-            ...config.tests,
-            ...config.results,
-            config.file ?? 'factline.config.json',
-          ]
-        : ['**/*'];
-      const base = config?.root ?? this.root;
-      const watchers = this.watchRelative
-        ? globs.map((pattern) => ({ globPattern: { baseUri: pathToFileURL(`${base}${sep}`).href, pattern } }))
-        : [{ globPattern: '**/*' }];
-      return this.connection.client.register(DidChangeWatchedFilesNotification.type, { watchers });
-    });
+    void this.view.then((view) =>
+      this.connection.client.register(DidChangeWatchedFilesNotification.type, {
+        watchers: watchers(view?.project.config, this.watchRelative),
+      }),
+    );
   }
 
   /** One request: the changes before it applied first; a failure answers with an error naming the request. */

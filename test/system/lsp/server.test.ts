@@ -174,6 +174,38 @@ describe('factline lsp, the real process with a real client', () => {
     expect(await client.stop()).toBe(0);
   });
 
+  // @verifies lsp#EDIT-RESCANS-ONE-BUFFER
+  it('asks the client to watch the project’s files and reads a file again when told it changed', async () => {
+    const root = demoProject();
+    const client = await LspClient.start(root, {
+      workspace: { didChangeWatchedFiles: { dynamicRegistration: true, relativePatternSupport: true } },
+    });
+    await client.open('specs/demo.md');
+    await client.until(() => client.registrations.length > 0);
+    const watched = (
+      client.registrations[0]!.registerOptions as { watchers: { globPattern: { pattern: string } }[] }
+    ).watchers;
+    expect(watched.map((w) => w.globPattern.pattern)).toEqual([
+      'specs/**/*.md',
+      'src/**/*.ts',
+      'test/**/*.ts',
+      'factline.config.json',
+    ]);
+    const citing = async () =>
+      (
+        await client.request<Location[]>('textDocument/references', 'specs/demo.md', {
+          position: { line: LINE.SHOUTS, character: 8 },
+          context: { includeDeclaration: false },
+        })
+      ).map((l) => l.uri);
+    expect(await citing()).toEqual([]);
+    writeFileSync(join(root, 'src/shout.ts'), '// @implements demo#SHOUTS\n');
+    expect(await citing()).toEqual([]);
+    await client.diskChanged([['src/shout.ts', 1]]);
+    expect(await citing()).toEqual([client.uri('src/shout.ts')]);
+    expect(await client.stop()).toBe(0);
+  });
+
   // @verifies lsp#OUTSIDE-THE-GLOBS
   // @verifies lsp#BAD-REQUEST-KEEPS-SERVING
   it('a citation in a file the globs do not select is said to count for nothing', async () => {
