@@ -50,6 +50,8 @@ export type DiskChange = 'taken' | 'ignored' | 'reload';
 
 const MARKUP = new Set<string>(DIAGNOSTIC_CODES);
 
+const RESULTS_WARNING = 'test outcomes are not shown';
+
 /** Wraps a backend so every file it scans is remembered with its outcome. */
 function recording(backend: ScanBackend, into: Map<string, ScanOutcome>): ScanBackend {
   return {
@@ -71,6 +73,8 @@ export class EditorProject {
   private readonly selected: PathTest;
   private readonly ignored: PathTest;
   private rescans = 0;
+  /** What the client should be told once: results that could not be read. */
+  warnings: string[] = [];
 
   private constructor(
     readonly config: FactlineConfig,
@@ -93,7 +97,12 @@ export class EditorProject {
   static async load(io: EngineIO, configFile?: string): Promise<EditorProject> {
     const project = Project.open(io, configFile);
     const outcomes = new Map<string, ScanOutcome>();
-    const run = await project.check({ cache: true, wrapBackend: (chosen) => recording(chosen, outcomes) });
+    // Test results are read below, where a missing file is a warning rather than no project.
+    const run = await project.check({
+      cache: true,
+      results: [],
+      wrapBackend: (chosen) => recording(chosen, outcomes),
+    });
     const { config } = project;
     const specs = new SpecView(run.specs, addressingOf(config));
     const listed = await project.files();
@@ -103,8 +112,9 @@ export class EditorProject {
       new ScanTable(specs.index),
       new Map(listed.map((f) => [f.file, f])),
       templateSetupOf(config),
-      await readResults(config, config.results),
+      undefined,
     );
+    await editor.readResults();
     for (const { file, inTest } of listed) {
       const outcome = outcomes.get(file);
       if (Array.isArray(outcome)) editor.scans.set(file, inTest, outcome);
@@ -113,6 +123,22 @@ export class EditorProject {
     }
     editor.rescans = 0;
     return editor;
+  }
+
+  /**
+   * Reads the config's test results again. One that cannot be read leaves
+   * outcomes unchecked, and says why in `warnings`: an editor still helps
+   * before the tests have run.
+   */
+  // @implements lsp#RESULTS-WHEN-READABLE
+  async readResults(): Promise<void> {
+    try {
+      this.results = await readResults(this.config, this.config.results);
+      this.warnings = this.warnings.filter((w) => !w.startsWith(RESULTS_WARNING));
+    } catch (error) {
+      this.results = undefined;
+      this.warnings = [`${RESULTS_WARNING}: ${(error as Error).message}`];
+    }
   }
 
   get root(): string {
@@ -183,7 +209,7 @@ export class EditorProject {
   async diskChanged(file: string): Promise<DiskChange> {
     if (file === this.config.file) return 'reload';
     if (this.config.results.includes(file)) {
-      this.results = await readResults(this.config, this.config.results);
+      await this.readResults();
       return 'taken';
     }
     if (this.buffers.has(file)) return 'ignored';

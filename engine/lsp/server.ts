@@ -123,12 +123,21 @@ class LspServer {
     try {
       const view = new WorkspaceView(await EditorProject.load(io, this.options.configFile));
       this.root = view.project.root;
+      this.warn(view);
       return view;
     } catch (error) {
       const message = `factline lsp: the project in ${this.root} did not load: ${(error as Error).message}`;
       this.options.io.stderr.write(`${message}\n`);
       void this.connection.sendNotification('window/showMessage', { type: MessageType.Error, message });
       return undefined;
+    }
+  }
+
+  /** Warnings of the project (unreadable test results), each told once. */
+  private warn(view: WorkspaceView): void {
+    for (const message of view.project.warnings.splice(0)) {
+      this.options.io.stderr.write(`factline lsp: ${message}\n`);
+      void this.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message });
     }
   }
 
@@ -227,6 +236,7 @@ class LspServer {
       const file = this.fileOf(uri);
       if (file !== undefined && (await view.project.diskChanged(file)) === 'reload') reload = true;
     }
+    this.warn(view);
     if (reload) {
       this.view = this.load();
       view = await this.view;

@@ -2,7 +2,7 @@
  * The editor server's project in this process, on projects on disk: one
  * full scan through the gate's own path, then only what it is told of.
  */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EditorProject } from '../../../../engine/lsp/editor-project.ts';
@@ -139,6 +139,29 @@ describe('the editor project', () => {
       expect(editor.citationFindings(file).map((f) => `${f.rule} ${f.line} ${f.message}`)).toEqual(
         result.findings.filter((f) => f.file === file).map((f) => `${f.rule} ${f.line} ${f.message}`),
       );
+  });
+
+  // @verifies lsp#RESULTS-WHEN-READABLE
+  it('results not written yet leave outcomes unchecked with a warning; once written and reported, they count', async () => {
+    const root = demoProject({ results: true });
+    const results = readFileSync(join(root, 'results.json'), 'utf8');
+    rmSync(join(root, 'results.json'));
+    const project = await EditorProject.load(io(root));
+    expect(project.outcomesChecked).toBe(false);
+    expect(project.warnings).toHaveLength(1);
+    expect(project.warnings[0]).toContain('results.json');
+    expect(project.judge(['demo#GREETS']).citations.map((c) => c.outcome?.status)).toEqual([
+      undefined,
+      undefined,
+    ]);
+    writeFileSync(join(root, 'results.json'), results);
+    expect(await project.diskChanged('results.json')).toBe('taken');
+    expect(project.outcomesChecked).toBe(true);
+    expect(project.warnings).toEqual([]);
+    expect(project.judge(['demo#GREETS']).citations.map((c) => c.outcome?.status)).toEqual([
+      undefined,
+      'passed',
+    ]);
   });
 
   // @verifies lsp#AS-YOU-TYPE-MARKUP
