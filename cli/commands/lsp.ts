@@ -1,6 +1,5 @@
 /** `factline lsp`: the Language Server Protocol server on stdin/stdout, for any editor that speaks LSP. */
 import { resolve } from 'node:path';
-import { format } from 'node:util';
 import { UsageError } from '../../engine/errors.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import type { CliIO, Command } from '../io.ts';
@@ -37,20 +36,12 @@ const command: Command = {
     if (io.stdin === undefined)
       throw new UsageError('lsp reads its client from standard input, and there is none');
     const { serveLsp } = await import('../../engine/lsp/server.ts');
-    // stdout carries protocol frames only: what anything would print goes to stderr instead.
-    const saved = { log: console.log, info: console.info, debug: console.debug };
-    const toStderr = (...args: unknown[]) => void io.stderr.write(`${format(...args)}\n`);
-    Object.assign(console, { log: toStderr, info: toStderr, debug: toStderr });
-    try {
-      return await serveLsp({
-        input: io.stdin,
-        output: io.stdout,
-        io: { cwd: io.cwd, env: io.env, stderr: io.stderr },
-        ...(values.config === undefined ? {} : { configFile: resolve(io.cwd, values.config) }),
-      });
-    } finally {
-      Object.assign(console, saved);
-    }
+    return serveLsp({
+      input: io.stdin,
+      output: io.stdout,
+      io: { cwd: io.cwd, env: io.env, stderr: io.stderr },
+      ...(values.config === undefined ? {} : { configFile: resolve(io.cwd, values.config) }),
+    });
   },
 };
 export default command;

@@ -6,6 +6,7 @@
  * queue; a request first waits for the changes before it, so it always sees
  * the text the client has.
  */
+import { format } from 'node:util';
 import {
   type Connection,
   DidChangeWatchedFilesNotification,
@@ -38,17 +39,27 @@ export interface LspOptions {
   settleMs?: number;
 }
 
-/** Serves until the client exits; resolves with the exit code. */
+/**
+ * Serves until the client exits; resolves with the exit code. The output
+ * carries protocol frames only: meanwhile what anything would print with
+ * console.log goes to the io's stderr.
+ */
 export async function serveLsp(options: LspOptions): Promise<number> {
+  const saved = { log: console.log, info: console.info, debug: console.debug };
+  const toStderr = (...args: unknown[]) => void options.io.stderr.write(`${format(...args)}\n`);
+  Object.assign(console, { log: toStderr, info: toStderr, debug: toStderr });
   const { connection, ended } = connectStreams(options.input, options.output);
   const server = new LspServer(connection, options);
-  server.listen();
-  const code = await ended;
-  server.dispose();
-  connection.dispose();
-  // Stop reading: an input still open would keep the process alive after `exit`.
-  (options.input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
-  return code;
+  try {
+    server.listen();
+    return await ended;
+  } finally {
+    server.dispose();
+    connection.dispose();
+    // Stop reading: an input still open would keep the process alive after `exit`.
+    (options.input as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+    Object.assign(console, saved);
+  }
 }
 
 class LspServer {
@@ -63,6 +74,7 @@ class LspServer {
   private watchRelative = false;
   private watchDynamic = false;
   private lensRefresh = false;
+  private closed = false;
 
   constructor(
     private readonly connection: Connection,
@@ -102,8 +114,18 @@ class LspServer {
   }
 
   dispose(): void {
+    this.closed = true;
     for (const timer of this.pending.values()) clearTimeout(timer);
     this.pending.clear();
+  }
+
+  /**
+   * Sends something of the server's own accord, unless the client has gone:
+   * a load that ends after `exit` has no one to tell.
+   */
+  private send(message: () => Promise<unknown>): void {
+    if (this.closed) return;
+    message().catch(() => undefined);
   }
 
   private initialize(params: InitializeParams): InitializeResult {
@@ -128,7 +150,9 @@ class LspServer {
     } catch (error) {
       const message = `factline lsp: the project in ${this.root} did not load: ${(error as Error).message}`;
       this.options.io.stderr.write(`${message}\n`);
-      void this.connection.sendNotification('window/showMessage', { type: MessageType.Error, message });
+      this.send(() =>
+        this.connection.sendNotification('window/showMessage', { type: MessageType.Error, message }),
+      );
       return undefined;
     }
   }
@@ -137,7 +161,9 @@ class LspServer {
   private warn(view: WorkspaceView): void {
     for (const message of view.project.warnings.splice(0)) {
       this.options.io.stderr.write(`factline lsp: ${message}\n`);
-      void this.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message });
+      this.send(() =>
+        this.connection.sendNotification('window/showMessage', { type: MessageType.Warning, message }),
+      );
     }
   }
 
@@ -148,7 +174,7 @@ class LspServer {
   /** Runs project changes one after the other; a failure is logged and the queue goes on. */
   private enqueue(work: () => Promise<void>): Promise<void> {
     const next = this.queue.then(work).catch((error: unknown) => {
-      this.connection.console.error(`factline lsp: ${(error as Error).stack ?? String(error)}`);
+      this.options.io.stderr.write(`factline lsp: ${(error as Error).stack ?? String(error)}\n`);
     });
     this.queue = next;
     return next;
@@ -212,7 +238,7 @@ class LspServer {
   private async closedDocument(uri: string): Promise<void> {
     this.clearPending(uri);
     this.openedAt.delete(uri);
-    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    this.send(() => this.connection.sendDiagnostics({ uri, diagnostics: [] }));
     const view = await this.view;
     const file = this.fileOf(uri);
     if (view === undefined || file === undefined) return;
@@ -259,7 +285,7 @@ class LspServer {
 
   private publish(view: WorkspaceView, file: string): void {
     const diagnostics = bufferDiagnostics(view, file, this.gaps.get(file) ?? []);
-    void this.connection.sendDiagnostics({ uri: view.uriOf(file), diagnostics });
+    this.send(() => this.connection.sendDiagnostics({ uri: view.uriOf(file), diagnostics }));
   }
 
   /**
@@ -282,7 +308,7 @@ class LspServer {
   }
 
   private refreshLenses(): void {
-    if (this.lensRefresh) this.connection.sendRequest('workspace/codeLens/refresh').catch(() => undefined);
+    if (this.lensRefresh) this.send(() => this.connection.sendRequest('workspace/codeLens/refresh'));
   }
 
   /** The client's watcher for the files the project reads, when the client lets the server register one. */

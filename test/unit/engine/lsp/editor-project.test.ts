@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EditorProject } from '../../../../engine/lsp/editor-project.ts';
+import { WorkspaceView } from '../../../../engine/lsp/workspace-view.ts';
 import { Project } from '../../../../engine/project.ts';
 import { demoProject, GREET_SOURCE, pinOf, SPEC } from '../../../support/lsp-project.ts';
 
@@ -162,6 +163,23 @@ describe('the editor project', () => {
       undefined,
       'passed',
     ]);
+  });
+
+  // @verifies lsp#HOVER-FACT
+  it('the fact under the cursor in a spec is the unit holding the line, list items included', async () => {
+    const nested = `${SPEC}\n- @fact:OUTER The list holds.\n  - @fact:INNER Its item holds too.\n`;
+    const project = await EditorProject.load(io(demoProject({ extra: { 'specs/demo.md': nested } })));
+    const view = new WorkspaceView(project);
+    const lines = nested.split('\n');
+    const at = (id: string) => {
+      const here = view.at('specs/demo.md', {
+        line: lines.findIndex((l) => l.includes(`@fact:${id}`)),
+        character: 8,
+      });
+      return here?.kind === 'fact' ? here.fact.id : undefined;
+    };
+    expect([at('OUTER'), at('INNER'), at('GREETS')]).toEqual(['OUTER', 'INNER', 'GREETS']);
+    expect(view.at('specs/demo.md', { line: 1, character: 0 })).toBeUndefined();
   });
 
   // @verifies lsp#AS-YOU-TYPE-MARKUP
