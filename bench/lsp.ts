@@ -8,7 +8,9 @@
  * - the first hover once the scan is done, then hover and completion
  *   latency p50/p99 over many requests;
  * - an unsaved edit until its diagnostics arrive (the server waits for the
- *   buffer to be quiet 150 ms first);
+ *   buffer to be quiet 150 ms first), and an unsaved spec edit until an open
+ *   buffer citing the fact shows it stale (reworded) or unknown (renamed:
+ *   every citation of the tree is resolved again);
  * - the server's resident memory.
  * Run:
  *   node --import tsx bench/lsp.ts [--files N] [--requests N] [--keep]
@@ -150,6 +152,40 @@ async function main(): Promise<void> {
     edits.push(time);
   }
   latencies('unsaved edit → its diagnostics', edits);
+
+  // A spec edited in the editor: a reworded fact (a digest moves) and a renamed one (every citation resolved again).
+  const cited = sources[1]!;
+  const spec = `specs/spec${cited % 20}.md`;
+  const fact = `S${cited % 20}-FACT-${(cited * 3) % 100}`;
+  await client.open(spec);
+  const specText = client.text(spec);
+  const specEdits = { reworded: [] as number[], renamed: [] as number[] };
+  for (let r = 0; r < 10; r++) {
+    const reworded = specText.replace(`@fact:${fact} Component`, `@fact:${fact} Reworded ${r} component`);
+    specEdits.reworded.push(
+      (
+        await timed(async () => {
+          await client.change(spec, reworded);
+          await client.diagnostics(fileOf(cited), (ds) => ds.some((d) => d.code === 'stale-citation'));
+        })
+      )[1],
+    );
+    await client.change(spec, specText);
+    await client.diagnostics(fileOf(cited), (ds) => !ds.some((d) => d.code !== 'missing-verification'));
+    const renamed = specText.replace(`@fact:${fact} `, `@fact:${fact}-R${r} `);
+    specEdits.renamed.push(
+      (
+        await timed(async () => {
+          await client.change(spec, renamed);
+          await client.diagnostics(fileOf(cited), (ds) => ds.some((d) => d.code === 'unknown-fact'));
+        })
+      )[1],
+    );
+    await client.change(spec, specText);
+    await client.diagnostics(fileOf(cited), (ds) => !ds.some((d) => d.code !== 'missing-verification'));
+  }
+  latencies('unsaved spec rewording → stale pin shown', specEdits.reworded);
+  latencies('unsaved spec renaming → unknown id shown', specEdits.renamed);
   console.log(
     `\nratios: a hover (p50) costs 1/${Math.round(checkWarm / hover.p50)} of a cached \`factline check\`, a completion 1/${Math.round(checkWarm / completion.p50)}`,
   );
