@@ -22,8 +22,14 @@ import type { Citation, FactTrace, Finding } from '../../checks/model.ts';
 import { joinOutcomes, type OutcomeInput } from '../../checks/outcomes.ts';
 import { isScannable, scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
-import { isTemplateFile, type TemplateSetup, templateCitations } from '../../checks/template-pins.ts';
+import {
+  adviseGeneratedStale,
+  isTemplateFile,
+  type TemplateSetup,
+  templateCitations,
+} from '../../checks/template-pins.ts';
 import { type TraceOptions, trace } from '../../checks/trace.ts';
+import { readHeader } from '../../generator/render/header.ts';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../reader/model.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import { readGateFile } from '../files/read.ts';
@@ -65,6 +71,9 @@ function recording(backend: ScanBackend, into: Map<string, ScanOutcome>): ScanBa
 }
 
 const byPlace = (a: ScannedCitation, b: ScannedCitation) => a.line - b.line || a.column - b.column;
+
+const isGeneratedFile = (file: string, setup: Pick<TemplateSetup, 'out'>) =>
+  file.startsWith(`${setup.out.replace(/\/+$/, '')}/`);
 
 export class EditorProject {
   private readonly buffers = new Map<string, string>();
@@ -310,7 +319,16 @@ export class EditorProject {
     const out = new FindingCollector();
     const judged = judgeCitations([{ file, inTest: this.inTest(file), citations }], this.specs.index, out);
     joinOutcomes(judged, this.results, out);
-    return out.sorted();
+    const findings = out.sorted();
+    // A generated file's pins come from its template, as the gate's own advice says.
+    adviseGeneratedStale(findings, this.templates, (f) => this.templateOf(f));
+    return findings;
+  }
+
+  /** The template a generated file was rendered from, when `file` is one. */
+  templateOf(file: string): string | undefined {
+    if (!isGeneratedFile(file, this.templates)) return undefined;
+    return readHeader(this.textOf(file) ?? '')?.template;
   }
 
   /** The reader's diagnostics of one spec as the gate reports them (severity under `strict` included). */

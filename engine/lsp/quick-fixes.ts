@@ -74,7 +74,8 @@ function citationActions(
   }
   const fact = found.fact;
   const out: CodeAction[] = [];
-  if (citation.pin !== undefined) {
+  // A generated file is never edited by hand: its stale pin is re-stamped in the template (the diagnostic's fix says so).
+  if (citation.pin !== undefined && view.project.templateOf(file) === undefined) {
     const now = view.pinOf(fact, citation.pin);
     if (now !== citation.pin) {
       const repin = repinAction(

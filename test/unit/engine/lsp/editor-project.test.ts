@@ -6,8 +6,10 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EditorProject } from '../../../../engine/lsp/editor-project.ts';
+import { codeActions } from '../../../../engine/lsp/quick-fixes.ts';
 import { WorkspaceView } from '../../../../engine/lsp/workspace-view.ts';
 import { Project } from '../../../../engine/project.ts';
+import { withHeader } from '../../../../generator/render/header.ts';
 import { demoProject, GREET_SOURCE, pinOf, SPEC } from '../../../support/lsp-project.ts';
 
 const io = (root: string) => ({ cwd: root, env: {}, stderr: { write: () => true } });
@@ -180,6 +182,34 @@ describe('the editor project', () => {
     };
     expect([at('OUTER'), at('INNER'), at('GREETS')]).toEqual(['OUTER', 'INNER', 'GREETS']);
     expect(view.at('specs/demo.md', { line: 1, character: 0 })).toBeUndefined();
+  });
+
+  // @verifies lsp#REPIN-SHOWS-TEXT
+  it('a stale pin in a generated file is re-stamped in its template: the fix says so and no edit of the file is offered', async () => {
+    const stale = '// @implements demo#WAVES~deadbeef\nexport const x = 1;\n';
+    const root = demoProject({
+      extra: {
+        'factline.config.json': JSON.stringify({
+          specs: ['specs/**/*.md'],
+          sources: ['src/**/*.ts', 'generated/**/*.ts'],
+          tests: ['test/**/*.ts'],
+          generate: { spec: 'specs/demo.md', templates: 'templates', out: 'generated' },
+        }),
+        'generated/x.ts': withHeader(stale, { spec: 'specs/demo.md', template: 'templates/x.ts.hbs' }),
+        'src/copy.ts': stale,
+      },
+    });
+    const project = await EditorProject.load(io(root));
+    const view = new WorkspaceView(project);
+    const [generated] = project.citationFindings('generated/x.ts');
+    expect(generated!.rule).toBe('stale-citation');
+    expect(generated!.fix).toContain('this file is generated from templates/x.ts.hbs');
+    const titles = (file: string, line: number) =>
+      codeActions(view, file, { start: { line, character: 5 }, end: { line, character: 5 } }, []).map(
+        (a) => a.title,
+      );
+    expect(titles('src/copy.ts', 0).filter((t) => t.startsWith('Re-pin'))).toHaveLength(1);
+    expect(titles('generated/x.ts', 4).filter((t) => t.startsWith('Re-pin'))).toEqual([]);
   });
 
   // @verifies lsp#AS-YOU-TYPE-MARKUP
