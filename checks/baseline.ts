@@ -6,7 +6,7 @@
  * A finding is matched by rule, file, fact and message with line numbers
  * taken out, so code moving within a file keeps its baselined finding.
  */
-import { compareFindings, countSeverities } from './findings.ts';
+import { withFindings } from './findings.ts';
 import type { Finding, TraceResult } from './model.ts';
 
 export interface BaselineEntry {
@@ -32,6 +32,11 @@ function entryOf(f: Finding): BaselineEntry {
 
 function keyOf(e: BaselineEntry): string {
   return JSON.stringify([e.rule, e.file, e.fact, e.message]);
+}
+
+/** What makes two findings the same one across runs: rule, file, fact and message, line numbers set aside. */
+export function findingIdentity(f: Finding): string {
+  return keyOf(entryOf(f));
 }
 
 /** Today's errors and warnings, sorted, as the baseline file holds them. */
@@ -86,19 +91,5 @@ export function applyBaseline(result: TraceResult, baseline: Baseline, baselineF
       fix: `run \`factline baseline --out ${baselineFile}\` to ratchet the baseline down`,
     });
   }
-  kept.sort(compareFindings);
-  const documents = result.documents.map((d) => ({
-    ...d,
-    summary: { ...d.summary, findings: countSeverities(kept.filter((f) => belongsTo(f, d.doc, d.file))) },
-  }));
-  return {
-    ...result,
-    documents,
-    findings: kept,
-    summary: { ...result.summary, findings: countSeverities(kept) },
-  };
-}
-
-function belongsTo(f: Finding, doc: string, file: string): boolean {
-  return f.fact !== undefined ? f.fact.startsWith(`${doc}#`) : f.file === file;
+  return withFindings(result, kept);
 }

@@ -143,7 +143,10 @@ function unresolved(citation: Citation, resolution: Exclude<Resolution, { kind: 
   return {
     rule: 'ambiguous-fact',
     ...placeOf(citation),
-    message: `@${citation.verb} ${citation.ref}: \`${citation.id}\` is defined in ${resolution.candidates.length} specs`,
+    message:
+      citation.doc === undefined
+        ? `@${citation.verb} ${citation.ref}: \`${citation.id}\` is defined in ${resolution.candidates.length} specs`
+        : `@${citation.verb} ${citation.ref}: \`${citation.doc}\` names ${resolution.documents?.length ?? resolution.candidates.length} documents (${(resolution.documents ?? []).join(', ')})`,
     fix: `name the document: ${resolution.candidates.map((c) => `\`${c}\``).join(' or ')}`,
   };
 }

@@ -1,7 +1,7 @@
 /** The one collector every rule reports through; sorted output for determinism. */
 
 import type { Severity } from '../reader/model.ts';
-import type { Finding, Summary } from './model.ts';
+import type { Finding, Summary, TraceResult } from './model.ts';
 import { RULES } from './rules.ts';
 
 export class FindingCollector {
@@ -46,4 +46,23 @@ export function countSeverities(findings: Finding[]): Summary['findings'] {
   const out = { error: 0, warning: 0, info: 0 };
   for (const f of findings) out[f.severity]++;
   return out;
+}
+
+/** The result with `findings` in place of its own, sorted, and every count of findings made again. */
+export function withFindings(result: TraceResult, findings: Finding[]): TraceResult {
+  const kept = [...findings].sort(compareFindings);
+  const documents = result.documents.map((d) => ({
+    ...d,
+    summary: { ...d.summary, findings: countSeverities(kept.filter((f) => belongsTo(f, d.doc, d.file))) },
+  }));
+  return {
+    ...result,
+    documents,
+    findings: kept,
+    summary: { ...result.summary, findings: countSeverities(kept) },
+  };
+}
+
+function belongsTo(f: Finding, doc: string, file: string): boolean {
+  return f.fact !== undefined ? f.fact.startsWith(`${doc}#`) : f.file === file;
 }

@@ -98,7 +98,7 @@ export interface GateInputs {
   /** `spec://` namespaces of the loaded documents. */
   addressing?: Addressing;
   /** The globs the file list came from, named by the no-silent-green warnings, and where they are configured. */
-  searched?: { globs: string[]; where: string };
+  searched?: { globs: string[]; where?: string };
 }
 
 export async function runGate(inputs: GateInputs): Promise<TraceResult> {

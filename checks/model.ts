@@ -159,4 +159,6 @@ export interface TraceResult {
   units?: UnitEntry[];
   /** Present when the run judged only the files changed since a git ref. */
   partial?: PartialCoverage;
+  /** Rules whose severity the config changed (`rules`), present when any did. */
+  ruleSettings?: { rule: RuleId; setting: 'error' | 'warning' | 'off' }[];
 }

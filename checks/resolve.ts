@@ -41,6 +41,8 @@ export interface FactIndex {
    * documents share the spelling, which then names neither.
    */
   aliases: Map<string, string | null>;
+  /** An alias two or more documents share (null in `aliases`) → those documents. */
+  sharedAliases: Map<string, string[]>;
   /** Addresses of heading units (`## Title {#anchor}`), which resolve like facts. */
   headings: Set<string>;
   addressing: Addressing;
@@ -116,6 +118,7 @@ export function indexFacts(set: SpecSet, addressing: Addressing = {}): FactIndex
   const docs = new Map<string, SpecDocument>();
   const byDocId = new Map<string, Map<string, Fact>>();
   const aliases = new Map<string, string | null>();
+  const sharedAliases = new Map<string, string[]>();
   const docs0 = new Set(set.documents.map((d) => d.doc));
   const headings = new Set<string>();
   const add = (fact: Fact): void => {
@@ -143,6 +146,10 @@ export function indexFacts(set: SpecSet, addressing: Addressing = {}): FactIndex
     for (let i = 1; i < parts.length; i++) {
       const tail = parts.slice(i).join('/');
       if (docs0.has(tail) || aliases.get(tail) === doc.doc) continue;
+      if (aliases.has(tail)) {
+        const first = aliases.get(tail);
+        sharedAliases.set(tail, [...(sharedAliases.get(tail) ?? (first ? [first] : [])), doc.doc]);
+      }
       aliases.set(tail, aliases.has(tail) ? null : doc.doc);
     }
     if (namespace !== undefined) {
@@ -165,6 +172,7 @@ export function indexFacts(set: SpecSet, addressing: Addressing = {}): FactIndex
     docs,
     addresses: [...byAddress.keys()],
     aliases,
+    sharedAliases,
     headings,
     addressing,
     suggesters: {},
@@ -174,7 +182,8 @@ export function indexFacts(set: SpecSet, addressing: Addressing = {}): FactIndex
 export type Resolution =
   | { kind: 'fact'; fact: Fact }
   | { kind: 'unknown'; suggestions: string[]; reason: string }
-  | { kind: 'ambiguous'; candidates: string[] };
+  /** `documents`: when a document alias is what is ambiguous, the documents it names. */
+  | { kind: 'ambiguous'; candidates: string[]; documents?: string[] };
 
 /** A document name as written (path, canonical short id or namespaced path) → the loaded doc name. */
 function docNamed(name: string, index: FactIndex): string | undefined {
@@ -237,6 +246,10 @@ export function resolveRef(ref: { doc?: string; id: string }, index: FactIndex):
       else missing = found.missing;
     } else {
       doc = docNamed(ref.doc, index);
+      const shared = doc === undefined ? sharedAlias(ref.doc, index) : undefined;
+      if (shared !== undefined) {
+        return { kind: 'ambiguous', candidates: candidatesIn(shared, ref.id, index), documents: shared };
+      }
       if (doc === undefined) missing = `no loaded spec is named \`${ref.doc}\``;
     }
     const fact = doc === undefined ? undefined : index.byDocId.get(doc)?.get(ref.id);
@@ -256,6 +269,18 @@ export function resolveRef(ref: { doc?: string; id: string }, index: FactIndex):
     reason: `no loaded spec has a fact \`${ref.id}\``,
     suggestions: suggest(ref.id, index),
   };
+}
+
+/** The documents an alias names when more than one does. */
+function sharedAlias(name: string, index: FactIndex): string[] | undefined {
+  return index.sharedAliases.get(name) ?? index.sharedAliases.get(name.replace(/\.md$/, ''));
+}
+
+/** The addresses a reference through a shared alias could mean: its id in each document that has it, else each document. */
+// @implements daily-use#AMBIGUOUS-ALIAS
+function candidatesIn(docs: string[], id: string, index: FactIndex): string[] {
+  const having = docs.filter((d) => index.byDocId.get(d)?.has(id));
+  return (having.length > 0 ? having : docs).map((d) => `${d}#${id}`).sort();
 }
 
 /** Parses a reference typed on the command line (`DOC#ID`, `ID`, with or without pin). */

@@ -85,6 +85,16 @@ export function distance(a: string, b: string, limit = Number.POSITIVE_INFINITY)
   return prev[b.length]!;
 }
 
+/**
+ * Case and the two separators do not count as edits: `UNIT_UNKNOWN-REJECTED`
+ * is `UNIT-UNKNOWN-REJECTED` written with a swapped separator, nearer than
+ * any id one letter away.
+ */
+// @implements daily-use#SWAPPED-SEPARATOR
+function fold(name: string): string {
+  return name.toLowerCase().replaceAll('_', '-');
+}
+
 export class Suggester {
   private readonly lower: string[];
   private readonly backwards: string[];
@@ -100,7 +110,7 @@ export class Suggester {
   constructor(private readonly names: readonly string[]) {
     this.hits = new Int32Array(names.length);
     this.seen = new Int32Array(names.length);
-    this.lower = names.map((n) => n.toLowerCase());
+    this.lower = names.map(fold);
     this.backwards = this.lower.map(reversed);
     const order = names.map((_, i) => i);
     this.byStart = [...order].sort((a, b) => (this.lower[a]! < this.lower[b]! ? -1 : 1));
@@ -121,7 +131,7 @@ export class Suggester {
   nearest(wanted: string): string[] {
     const known = this.memo.get(wanted);
     if (known !== undefined) return known;
-    const target = wanted.toLowerCase();
+    const target = fold(wanted);
     this.stamp++;
     const candidates: number[] = [];
     const take = (i: number): void => {

@@ -37,7 +37,8 @@ export interface TraceOptions extends PolicyOptions {
   /** `spec://` namespaces; when given, the result lists every unit with its uri. */
   addressing?: Addressing;
   /** The globs scanned: when given, a run that found nothing says so instead of passing quietly. */
-  searched?: { globs: string[]; where: string };
+  /** `where`: the config file setting the globs; absent when the defaults apply. */
+  searched?: { globs: string[]; where?: string };
 }
 
 /** Counted citations of one fact by verb, and how many of its citations are stale. */
@@ -305,18 +306,24 @@ function silentGreenWarnings(
   documents: SpecSet['documents'],
   facts: FactTrace[],
   citations: Citation[],
-  searched: { globs: string[]; where: string },
+  searched: { globs: string[]; where?: string },
   out: FindingCollector,
 ): void {
   const globs = searched.globs.length > 0 ? searched.globs.join(', ') : '(no globs)';
   if (citations.length === 0) {
+    // With no config file the finding stands at the first spec, never at a file that does not exist.
+    // @implements daily-use#NOTHING-CITED-NAMES-A-REAL-FILE
+    const where = searched.where ?? documents[0]?.file ?? '.';
     out.add({
       rule: 'nothing-cited',
-      file: searched.where,
+      file: where,
       line: 1,
       column: 1,
-      message: `the scan found no citation at all; searched: ${globs}`,
-      fix: 'point `sources` / `tests` (or scan_roots) at the code that cites the specs',
+      message: `the scan found no citation at all; searched${searched.where ? '' : ' the default globs (no config file)'}: ${globs}`,
+      fix:
+        searched.where === undefined
+          ? 'write factline.config.json (`npx factline init`) with `sources` / `tests` globs that reach the code citing the specs'
+          : 'point `sources` / `tests` (or scan_roots) at the code that cites the specs',
     });
     return;
   }

@@ -72,6 +72,11 @@ export const SHARED = {
     value: 'PATH…',
     help: 'spec files or directories (every .md beneath) instead of the config’s',
   },
+  results: {
+    type: 'list',
+    value: 'FILE…',
+    help: 'test results files (vitest/Jest JSON, JUnit XML) instead of the config’s `results`: a @verifies counts only when its test passed',
+  },
 } as const satisfies OptionTable;
 
 /** Options every command has; main.ts answers them before the command runs. */

@@ -29,6 +29,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     load: () => import('./commands/baseline.ts'),
   },
   report: { summary: 'write the HTML coverage report', load: () => import('./commands/report.ts') },
+  matrix: {
+    summary: 'the fact × code × test × outcome table (csv, md, json)',
+    load: () => import('./commands/matrix.ts'),
+  },
   explain: { summary: 'one fact: text, status, every citation', load: () => import('./commands/explain.ts') },
   pin: { summary: 're-pin stale citations after review', load: () => import('./commands/pin.ts') },
   serve: {
@@ -38,6 +42,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
   lsp: {
     summary: 'Language Server Protocol server on stdio (editor integration)',
     load: () => import('./commands/lsp.ts'),
+  },
+  scaffold: {
+    summary: 'write todo test stubs citing each fact no test verifies',
+    load: () => import('./commands/scaffold.ts'),
   },
   conform: {
     summary: 'run conformance vectors against a server',
@@ -71,6 +79,9 @@ function asksForHelp(args: string[]): boolean {
 
 // @implements factline-cli#CLI-VERSION
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
+  // `factline help check` is `factline check --help`.
+  // @implements daily-use#HELP-COMMAND
+  if (argv[0] === 'help' && argv[1] !== undefined) return runCli([argv[1], '--help'], io);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.stdout.write(topLevelHelp());

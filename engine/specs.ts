@@ -3,7 +3,7 @@
  * SpecSet. The one place the reader meets the file system.
  */
 import { readFileSync, statSync } from 'node:fs';
-import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { SpecDocument, SpecSet } from '../reader/model.ts';
 import type { FactlineConfig } from './config/model.ts';
@@ -32,8 +32,15 @@ async function markdownUnder(config: FactlineConfig, dir: string): Promise<strin
   return followWithinRoot(isInside(config.root, dir) ? config.root : dir, found);
 }
 
-/** `specs/mcp-core.md` → `mcp-core`; outside the specs root, the bare file name. */
-export function docNameOf(config: FactlineConfig, absolute: string): string {
+/**
+ * `specs/mcp-core.md` → `mcp-core`. Outside the specs root a spec is named by
+ * its path from the project root (`packages/a/v1/README`), and outside the
+ * project root by its path from `outsideRoot` (the common folder of such
+ * specs read in one run), so two files never share a name by construction;
+ * the trailing parts of such a name (`README`) stay aliases while unique.
+ */
+// @implements daily-use#DOC-NAMES-UNIQUE
+export function docNameOf(config: FactlineConfig, absolute: string, outsideRoot?: string): string {
   const named = config.names?.[toPosix(relative(config.root, absolute))];
   if (named !== undefined) return named;
   // An external namespace's document: named under the namespace, so it never collides with ours.
@@ -43,9 +50,30 @@ export function docNameOf(config: FactlineConfig, absolute: string): string {
       return `${ext.namespace}/${toPosix(inside).replace(/\.md$/i, '')}`;
     }
   }
-  const fromRoot = relative(resolve(config.root, config.specsRoot), absolute);
-  const inside = fromRoot !== '' && !fromRoot.startsWith('..') && !isAbsolute(fromRoot);
-  return toPosix(inside ? fromRoot : basename(absolute)).replace(/\.md$/i, '');
+  const under = (dir: string): string | undefined => {
+    const path = relative(dir, absolute);
+    return path !== '' && !path.startsWith('..') && !isAbsolute(path) ? path : undefined;
+  };
+  const name =
+    under(resolve(config.root, config.specsRoot)) ??
+    under(config.root) ??
+    (outsideRoot === undefined ? undefined : under(outsideRoot)) ??
+    basename(absolute);
+  return toPosix(name).replace(/\.md$/i, '');
+}
+
+/** The deepest folder holding every file of `files` (their common parent). */
+function commonFolder(files: readonly string[]): string | undefined {
+  if (files.length === 0) return undefined;
+  let common = dirname(files[0]!);
+  for (const file of files) {
+    while (relative(common, file).startsWith('..') || isAbsolute(relative(common, file))) {
+      const up = dirname(common);
+      if (up === common) break;
+      common = up;
+    }
+  }
+  return common;
 }
 
 async function expand(io: EngineIO, config: FactlineConfig, paths: string[]): Promise<string[]> {
@@ -112,8 +140,9 @@ function namedOnce(io: EngineIO, config: FactlineConfig, files: string[]): Map<s
   const byName = new Map<string, string>();
   const names = new Map<string, string>();
   const shown = (f: string) => toPosix(relative(io.cwd, f) || f);
+  const outside = commonFolder(files.filter((f) => relative(config.root, f).startsWith('..')));
   for (const absolute of files) {
-    const doc = docNameOf(config, absolute);
+    const doc = docNameOf(config, absolute, outside);
     const prior = byName.get(doc);
     if (prior !== undefined) {
       throw new UsageError(

@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from './errors.ts';
+import { type Runner, type RunnerSetup, runnerSetup } from './init/runners.ts';
 
 export interface StarterFile {
   /** Relative to the project root, with `/`. */
@@ -48,32 +49,10 @@ no citation of the kind it needs.
 @fact:GREETING-HAS-A-DEFAULT Without a name, \`greet()\` greets the world. @status:impl/done
 `;
 
-const SOURCE = `// A sample source: each requirement it meets is cited where it is met.
-
-// @implements example#GREETING-NAMES-THE-PERSON
-// @implements example#GREETING-HAS-A-DEFAULT
-export function greet(name) {
-  return \`Hello, \${name ?? 'world'}!\`;
-}
-`;
-
-const TEST = `// A sample test: each citation sits right above the test that shows the fact holds.
-import assert from 'node:assert/strict';
-import { test } from 'node:test';
-import { greet } from '../src/greet.mjs';
-
-// @verifies example#GREETING-NAMES-THE-PERSON
-test('greets the person by name', () => {
-  assert.equal(greet('Ada'), 'Hello, Ada!');
-});
-
-// @verifies example#GREETING-HAS-A-DEFAULT
-test('greets the world when no name is given', () => {
-  assert.equal(greet(), 'Hello, world!');
-});
-`;
-
-const WORKFLOW = `# The traceability gate: every fact in specs/ needs its citations, and a
+/** The workflow for a project whose tests run with `setup`: the gate on pushes, the delta against the base on pull requests. */
+function workflow(setup: RunnerSetup): string {
+  const outputs = `--results ${setup.results} --sarif factline.sarif --junit factline-junit.xml --summary "$GITHUB_STEP_SUMMARY"`;
+  return `# The traceability gate: every fact in specs/ needs its citations, and a
 # @verifies counts only when its test passed in this run.
 name: factline
 on:
@@ -87,17 +66,23 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v4
+        with:
+          fetch-depth: 0 # the base branch, for check --base on pull requests
       - uses: actions/setup-node@v4
         with:
-          node-version: 20
+          node-version: lts/*
           cache: npm
       - run: npm ci
-      # Your tests, writing JUnit XML (any runner) or vitest/Jest JSON.
-      # vitest: npx vitest run --reporter=default --reporter=junit --outputFile.junit=test-results.xml
-      - run: node --test --test-reporter=spec --test-reporter-destination=stdout --test-reporter=junit --test-reporter-destination=test-results.xml
-      # Findings also print as ::error annotations on the pull request.
-      - run: npx factline check --results test-results.xml --sarif factline.sarif --junit factline-junit.xml
-        if: \${{ !cancelled() }}
+      # Your tests, writing ${setup.results}: its entries name each test's file and title.
+      - run: ${setup.command}
+      # Findings also print as ::error annotations, and the summary goes to the job's page.
+      - name: factline check
+        if: \${{ !cancelled() && github.event_name != 'pull_request' }}
+        run: npx factline check ${outputs}
+      # On a pull request only the findings new since its base branch fail the job.
+      - name: factline check against the base branch
+        if: \${{ !cancelled() && github.event_name == 'pull_request' }}
+        run: npx factline check --base "origin/\${{ github.base_ref }}" ${outputs}
       - uses: github/codeql-action/upload-sarif@v3
         if: \${{ !cancelled() }}
         with:
@@ -109,17 +94,30 @@ jobs:
           name: factline-junit
           path: factline-junit.xml
 `;
+}
 
+/** The lines `init` makes sure `.gitignore` has: the cache and the files the workflow writes. */
+export function ignoredOutputs(setup: RunnerSetup): string[] {
+  return ['.factline-cache/', setup.results, 'factline.sarif', 'factline-junit.xml', 'factline-report.html'];
+}
+
+/** Every starter file for a project whose tests run with `runner`. */
 // @implements adoption#INIT-WRITES-STARTER
 // @implements adoption#INIT-CI-SNIPPET
 // @implements adoption#INIT-THEN-GREEN
-export const STARTER_FILES: readonly StarterFile[] = [
-  { path: 'factline.config.json', text: CONFIG },
-  { path: 'specs/example.md', text: SPEC },
-  { path: 'src/greet.mjs', text: SOURCE },
-  { path: 'test/greet.test.mjs', text: TEST },
-  { path: '.github/workflows/factline.yml', text: WORKFLOW },
-];
+// @implements daily-use#INIT-WORKFLOW-NODE-LTS
+// @implements daily-use#INIT-WORKFLOW-ON-PULL-REQUESTS
+export function starterFiles(runner: Runner): StarterFile[] {
+  const setup = runnerSetup(runner);
+  return [
+    { path: 'factline.config.json', text: CONFIG },
+    { path: 'specs/example.md', text: SPEC },
+    setup.source,
+    setup.test,
+    ...setup.extra,
+    { path: '.github/workflows/factline.yml', text: workflow(setup) },
+  ];
+}
 
 /** Creates `path` only if nothing is there: `wx` makes the check and the write one step. */
 function createOnly(path: string, text: string): 'wrote' | 'kept' {
@@ -135,8 +133,11 @@ function createOnly(path: string, text: string): 'wrote' | 'kept' {
 
 /** Writes each starter file under `root` that is not there yet; a file that exists is kept as it is. */
 // @implements adoption#INIT-NEVER-OVERWRITES
-export function* writeStarterFiles(root: string): Generator<{ path: string; done: 'wrote' | 'kept' }> {
-  for (const file of STARTER_FILES) {
+export function* writeStarterFiles(
+  root: string,
+  runner: Runner,
+): Generator<{ path: string; done: 'wrote' | 'kept' }> {
+  for (const file of starterFiles(runner)) {
     try {
       yield { path: file.path, done: createOnly(join(root, file.path), file.text) };
     } catch (error) {

@@ -123,8 +123,11 @@ export function bindFence(
     return;
   }
   const lang = next.node.lang ?? undefined;
-  fact.code = { ...(lang ? { lang } : {}), value: next.node.value };
-  fact.text = `${fact.text}\n\`\`\`${lang ?? ''}\n${next.node.value}\n\`\`\``;
+  // The digest is over LF text: a CRLF checkout of the spec keeps its pins.
+  // @implements generator-languages#CODE-FACT-DIGEST-OVER-LF
+  const value = next.node.value.replace(/\r\n?/g, '\n');
+  fact.code = { ...(lang ? { lang } : {}), value };
+  fact.text = `${fact.text}\n\`\`\`${lang ?? ''}\n${value}\n\`\`\``;
   fact.digest = digestOf(fact.text);
   fact.endLine = next.node.position?.end.line ?? fact.endLine;
 }

@@ -11,7 +11,16 @@ import { escapeControls as e } from './escape.ts';
 
 export interface ConsoleOptions {
   color?: boolean;
+  /**
+   * The per-document count lines: `all`; `fold` (the default) folds the
+   * documents without a gap into one line once there are more than
+   * FOLD_ABOVE of them; `none` prints none. Gap lines are always printed.
+   */
+  documents?: 'all' | 'fold' | 'none';
 }
+
+/** Past this many spec documents, those without a gap are counted on one line. */
+export const FOLD_ABOVE = 20;
 
 const CODES = { red: 31, yellow: 33, cyan: 36, green: 32, dim: 2, bold: 1 } as const;
 
@@ -40,6 +49,12 @@ export function outcomeLine(outcomes: OutcomeSummary | undefined): string {
   return `test outcomes from ${outcomes.sources.join(', ')}: citing tests ${parts.join(', ')}`;
 }
 
+/** Rules the config re-graded or turned off: said on every run, so a quiet gate never hides why. */
+// @implements daily-use#CONFIG-RULE-SEVERITY
+export function ruleSettingsLine(settings: NonNullable<TraceResult['ruleSettings']>): string {
+  return `rules set by the config: ${settings.map((s) => `${s.rule} ${s.setting}`).join(', ')}`;
+}
+
 export function formatFinding(f: Finding): string {
   return `${e(f.file)}:${f.line}:${f.column}: ${f.severity} ${f.rule} ${e(f.message)}`;
 }
@@ -47,11 +62,24 @@ export function formatFinding(f: Finding): string {
 export function renderConsole(result: TraceResult, options: ConsoleOptions = {}): string {
   const c = paint(options.color === true);
   const lines: string[] = [];
+  const mode = options.documents ?? 'fold';
+  const gapsOf = new Map<string, typeof result.facts>();
+  for (const f of result.facts) if (f.gap) gapsOf.set(f.doc, [...(gapsOf.get(f.doc) ?? []), f]);
+  const fold = mode === 'none' || (mode === 'fold' && result.documents.length > FOLD_ABOVE);
+  let folded = 0;
+  // @implements daily-use#QUIET-SUMMARY
   for (const doc of result.documents) {
-    lines.push(`${c('bold', e(doc.doc))} ${c('dim', `(${e(doc.file)})`)}: ${counts(doc.summary)}`);
-    const gaps = result.facts.filter((f) => f.doc === doc.doc && f.gap);
+    const gaps = gapsOf.get(doc.doc) ?? [];
+    if (fold && gaps.length === 0) {
+      folded++;
+      continue;
+    }
+    if (mode !== 'none')
+      lines.push(`${c('bold', e(doc.doc))} ${c('dim', `(${e(doc.file)})`)}: ${counts(doc.summary)}`);
     for (const g of gaps) lines.push(`  ${c('red', g.state.padEnd(22))} ${e(g.address)}`);
   }
+  if (mode === 'fold' && folded > 0)
+    lines.push(c('dim', `${folded} more spec(s) with no gap (--verbose lists each)`));
   if (result.findings.length > 0) lines.push('');
   for (const f of result.findings) {
     const colour = f.severity === 'error' ? 'red' : f.severity === 'warning' ? 'yellow' : 'cyan';
@@ -66,12 +94,16 @@ export function renderConsole(result: TraceResult, options: ConsoleOptions = {})
       lines.push(`  ${e(d.file)}:${d.line}:${d.column}: ${e(d.resolved ?? '')} — ${e(d.reason ?? '')}`);
     }
   }
+  lines.push('', outcomeLine(result.outcomes));
+  if (result.ruleSettings) lines.push(ruleSettingsLine(result.ruleSettings));
+  lines.push(verdictLine(result, options));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The report's last line: OK or FAIL, the counts, the findings by severity. */
+export function verdictLine(result: TraceResult, options: ConsoleOptions = {}): string {
+  const c = paint(options.color === true);
   const s = result.summary;
   const verdict = s.findings.error > 0 ? c('red', 'FAIL') : c('green', 'OK');
-  lines.push(
-    '',
-    outcomeLine(result.outcomes),
-    `${verdict} ${counts(s)}; ${s.findings.error} error(s), ${s.findings.warning} warning(s), ${s.findings.info} info`,
-  );
-  return `${lines.join('\n')}\n`;
+  return `${verdict} ${counts(s)}; ${s.findings.error} error(s), ${s.findings.warning} warning(s), ${s.findings.info} info`;
 }

@@ -26,3 +26,37 @@ export function renderExplain(fact: Fact, trace: FactTrace | undefined, citation
   ];
   return `${lines.join('\n')}\n`;
 }
+
+/** `explain --json`: the fact, the pin to cite it with, its trace, every citation. */
+// @implements daily-use#LINT-EXPLAIN-JSON
+export function explainJson(
+  fact: Fact,
+  trace: FactTrace | undefined,
+  citations: Citation[],
+): Record<string, unknown> {
+  return {
+    address: fact.address,
+    file: fact.file,
+    line: fact.line,
+    column: fact.column,
+    status: { stage: fact.status.stage, state: fact.status.state, origin: fact.status.origin },
+    class: fact.factClass,
+    text: fact.text,
+    digest: fact.digest,
+    pin: fact.digest.slice(0, 8),
+    needs: trace?.required ?? [],
+    state: trace?.state ?? null,
+    citations: citations.map((c) => ({
+      verb: c.verb,
+      file: c.file,
+      line: c.line,
+      column: c.column,
+      pin: c.pin ?? null,
+      symbol: c.symbol ?? null,
+      test: c.outcome?.test ?? c.testName ?? null,
+      counted: c.counted,
+      problem: c.problem ?? null,
+      outcome: c.outcome?.status ?? null,
+    })),
+  };
+}

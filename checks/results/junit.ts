@@ -9,6 +9,7 @@
  * A test with <failure> or <error> failed, with <skipped> did not run. Pure.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { brokenXmlMessage } from './broken-input.ts';
 import { firstLine, ResultsFormatError, type TestOutcome } from './model.ts';
 
 type Node = Record<string, unknown>;
@@ -78,10 +79,7 @@ function collect(suite: Node, inheritedFile: string | undefined, source: string,
 export function parseJunitXml(xml: string, source: string): TestOutcome[] {
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {
-    const { msg, line, col } = valid.err;
-    throw new ResultsFormatError(
-      `${source}:${line}:${col}: not well-formed XML: ${msg}; regenerate the JUnit report`,
-    );
+    throw new ResultsFormatError(brokenXmlMessage(source, valid.err, xml));
   }
   const doc = parser.parse(xml) as Node;
   const out: TestOutcome[] = [];

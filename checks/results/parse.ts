@@ -1,4 +1,5 @@
 /** Reads a test results file by its content: JSON is vitest/Jest's reporter output, XML is JUnit. Pure. */
+import { brokenJsonMessage } from './broken-input.ts';
 import { parseJunitXml } from './junit.ts';
 import { ResultsFormatError, type TestOutcome } from './model.ts';
 import { parseVectorResults, VECTOR_RESULTS_FORMAT } from './vectors.ts';
@@ -11,10 +12,8 @@ export function parseResults(text: string, source: string): TestOutcome[] {
     let data: unknown;
     try {
       data = JSON.parse(start);
-    } catch (error) {
-      throw new ResultsFormatError(
-        `${source}: invalid JSON: ${(error as Error).message}; regenerate the report`,
-      );
+    } catch {
+      throw new ResultsFormatError(brokenJsonMessage(source, start));
     }
     if (
       typeof data === 'object' &&

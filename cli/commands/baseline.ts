@@ -5,16 +5,18 @@
 import { baselineOf } from '../../checks/baseline.ts';
 import { UsageError } from '../../engine/errors.ts';
 import { writeOutputFile } from '../../engine/files/output.ts';
+import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
 export const DEFAULT_BASELINE = 'factline-baseline.json';
 
-const USAGE = `usage: factline baseline [--out FILE] [--config FILE] [--no-cache]
+const USAGE = `usage: factline baseline [--out FILE] [--config FILE] [--results FILE…] [--no-cache]
 
 Runs the gate and writes its errors and warnings to FILE (default ${DEFAULT_BASELINE}).
 \`factline check --baseline FILE\` then fails only on findings not in it, and
 reports each baselined finding that is gone, so the baseline only shrinks.
+--results FILE… joins the citing tests to their outcomes, as \`check --results\` does.
 `;
 
 const command: Command = {
@@ -25,10 +27,14 @@ const command: Command = {
     let out = DEFAULT_BASELINE;
     let config: string | undefined;
     let cache = true;
+    const results: string[] = [];
     for (let i = 0; i < argv.length; i++) {
       const arg = argv[i]!;
       if (arg === '--no-cache') cache = false;
-      else if (arg === '--out' || arg === '--config') {
+      else if (arg === '--results') {
+        while (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('-')) results.push(argv[++i]!);
+        if (results.length === 0) throw new UsageError(`--results needs a file path\n${USAGE}`);
+      } else if (arg === '--out' || arg === '--config') {
         const value = argv[++i];
         if (value === undefined || value.startsWith('--'))
           throw new UsageError(`${arg} needs a file path\n${USAGE}`);
@@ -36,7 +42,11 @@ const command: Command = {
         else config = value;
       } else throw new UsageError(`unknown argument \`${arg}\`\n${USAGE}`);
     }
-    const { result } = await Project.open(io, config).check({ cache });
+    const project = Project.open(io, config);
+    const { result } = await project.check({
+      cache,
+      ...(results.length > 0 ? { results: resultsFromArguments(io.cwd, project.root, results) } : {}),
+    });
     const baseline = baselineOf(result);
     writeOutputFile(io.cwd, out, `${JSON.stringify(baseline, null, 2)}\n`);
     io.stdout.write(`wrote ${baseline.findings.length} finding(s) to ${out}\n`);

@@ -3,6 +3,7 @@
  * runs the gate, prints the console (or JSON) report, writes SARIF / JUnit /
  * HTML files atomically, and turns the result into the exit code.
  */
+import { join } from 'node:path';
 import { applyBaseline, parseBaseline } from '../../checks/baseline.ts';
 import type { TraceResult } from '../../checks/model.ts';
 import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/partial.ts';
@@ -15,9 +16,11 @@ import { loadConfig } from '../../engine/config/load.ts';
 import type { FactlineConfig } from '../../engine/config/model.ts';
 import { UsageError } from '../../engine/errors.ts';
 import { readInputJson, writeOutputFile } from '../../engine/files/output.ts';
+import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
 import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
+import { watchGate } from '../watch-check.ts';
 
 const SPEC = defineCommand({
   name: 'check',
@@ -68,6 +71,28 @@ const SPEC = defineCommand({
       bare: 'HEAD',
       help: 'a partial run for pre-commit hooks: scan only the files changed since the git ref REF (the working tree, untracked files included) and the files citing facts whose text changed since REF; judges their citations only (see below)',
     },
+    base: {
+      type: 'string',
+      value: 'REF',
+      help: 'a pull request’s view: also run the gate on the git commit REF (in a temporary worktree, or from .factline-cache/) and report the findings new and fixed since it and the change in counts; exit 1 only for an error new since REF',
+    },
+    summary: {
+      type: 'string',
+      value: 'FILE',
+      help: 'also write Markdown (verdict, counts, with --base the delta and the new and fixed findings linked to file:line) for $GITHUB_STEP_SUMMARY or a PR comment; appended to when FILE exists',
+    },
+    watch: {
+      type: 'boolean',
+      help: 'run again whenever a spec, source, test, results file or the config changes, printing only the findings that came and went and the verdict (Ctrl-C stops)',
+    },
+    verbose: {
+      type: 'boolean',
+      help: 'say on stderr which config file was found (or that the defaults apply), and list every spec’s counts even past 20 specs',
+    },
+    quiet: {
+      ...SHARED.quiet,
+      help: 'no per-spec count lines: only the gaps, the findings and the verdict',
+    },
     'no-cache': {
       type: 'boolean',
       help: 'bypass both content-hash caches in .factline-cache/: every file is scanned and every spec parsed afresh (neither cache is read or written)',
@@ -80,6 +105,12 @@ const SPEC = defineCommand({
       'JUnit has one test case per fact, and a partial run judges no fact; run the full check for it',
     ],
     ['changed', 'html', 'the coverage report needs every fact judged; run the full check for it'],
+    ['changed', 'base', 'both compare with a git ref; --base runs the full gate on both sides'],
+    ['baseline', 'base', 'each decides which findings are old; use one of them'],
+    ['watch', 'changed', 'a watch runs the full gate on every change'],
+    ['watch', 'base', 'the base comparison is a one-off for a pull request'],
+    ['watch', 'json', 'a watch prints changes for a person; run `check --json` once for tools'],
+    ['quiet', 'verbose', 'one asks for fewer lines, the other for more'],
   ],
   about: `The traceability gate: joins the specs' facts with the @implements / @verifies /
 @deviates citations in the source and test files and reports every gap.`,
@@ -119,12 +150,13 @@ const GLOB_MAGIC = /[*?[\]{}!]/;
 export function applyFlags(
   config: FactlineConfig,
   args: CheckArgs,
+  cwd = config.root,
 ): { config: FactlineConfig; specPaths: string[] } {
   const out: FactlineConfig = { ...config, generate: { ...config.generate } };
   if (args.sources) out.sources = args.sources;
   if (args.tests) out.tests = args.tests;
   if (args.ignore) out.ignore = args.ignore;
-  if (args.results) out.results = args.results;
+  if (args.results) out.results = resultsFromArguments(cwd, config.root, args.results);
   if (args['specs-root']) out.specsRoot = args['specs-root'];
   if (args.strict) out.strict = true;
   let specPaths: string[] = [];
@@ -136,9 +168,14 @@ export function applyFlags(
   return { config: out, specPaths };
 }
 
+/** Colour on a terminal; FORCE_COLOR (but `0` or `false`) turns it on anywhere; NO_COLOR always turns it off. */
+// @implements daily-use#FORCE-COLOR
 export function wantsColor(io: CliIO): boolean {
   const noColor = io.env.NO_COLOR;
-  return io.stdout.isTTY === true && (noColor === undefined || noColor === '') && io.env.TERM !== 'dumb';
+  if (noColor !== undefined && noColor !== '') return false;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined && force !== '0' && force !== 'false') return true;
+  return io.stdout.isTTY === true && io.env.TERM !== 'dumb';
 }
 
 /**
@@ -209,6 +246,14 @@ function changeNote(change: Change, covered: ChangedSet | undefined): string {
   return `partial run, --changed ${change.ref}: ${parts.join(', ')}; fact-level gaps (${NOT_JUDGED_IN_PART.slice(0, 3).join(', ')}, …) are not judged, the full \`factline check\` judges them\n`;
 }
 
+/** `--verbose`: the config the run found, so a run from a subfolder says whose project it judged. */
+// @implements daily-use#CONFIG-FOUND-UPWARD
+function configNote(config: FactlineConfig): string {
+  return config.file === undefined
+    ? `factline: no config file found; the defaults apply in ${config.root}`
+    : `factline: config ${join(config.root, config.file)}`;
+}
+
 // @implements factline#GATE-EXIT-CODES
 const command: Command = {
   name: 'check',
@@ -216,7 +261,24 @@ const command: Command = {
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
-    const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args);
+    const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
+    if (args.verbose) io.stderr.write(`${configNote(config)}\n`);
+    if (args.watch) {
+      const judge = async () => {
+        const flagged = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
+        const gate = await new Project(io, flagged.config, flagged.specPaths).check({
+          strict: flagged.config.strict,
+          cache: !args['no-cache'],
+        });
+        return { config: flagged.config, result: gate.result };
+      };
+      return watchGate(io, judge, wantsColor(io));
+    }
+    // git and the pull-request view load only when asked for (a plain check never starts a child process).
+    // @implements speed-warm#LOADS-ONLY-WHAT-RUNS
+    const pullRequest = args.base || args.summary ? await import('../pull-request.ts') : undefined;
+    // A ref git cannot resolve stops the run before the gate works for nothing.
+    if (args.base) (await import('../../engine/base/git.ts')).baseCommit(config.root, args.base);
     // git runs while the specs load; its answer is awaited once they have.
     const asked = args.changed === undefined ? undefined : changeSince(config, args.changed);
     asked?.catch(() => {}); // a failure surfaces where it is awaited
@@ -250,11 +312,30 @@ const command: Command = {
       const inputs = await collectReportInputs(io, config, result, specs);
       writeOutputFile(io.cwd, args.html, renderHtmlReport(result, inputs));
     }
+    const delta =
+      args.base && pullRequest
+        ? await pullRequest.compareWithBase(io, config, result, {
+            ref: args.base,
+            configure: (c) => applyFlags(c, args).config,
+            specPaths,
+            ...(args.config ? { configFile: args.config } : {}),
+            strict: config.strict,
+          })
+        : undefined;
+    if (args.summary) pullRequest?.writeSummary(io, config, args.summary, result, delta);
     const annotations = io.env.GITHUB_ACTIONS === 'true' ? REPORTERS.github(result) : '';
+    if (delta && pullRequest) {
+      pullRequest.printBase(io, delta, args.json, result);
+      if (!args.json) io.stdout.write(annotations);
+      return EXIT_OF_VERDICT[pullRequest.baseVerdict(result, delta)];
+    }
     // @implements speed-start#JSON-STREAMED
     if (args.json) await writePieces(io.stdout, [jsonPieces(result), [annotations]]);
     // @implements speed-start#CONSOLE-ONE-WRITE
-    else io.stdout.write(REPORTERS.console(result, { color: wantsColor(io) }) + annotations);
+    else {
+      const documents = args.quiet ? 'none' : args.verbose ? 'all' : 'fold';
+      io.stdout.write(REPORTERS.console(result, { color: wantsColor(io), documents }) + annotations);
+    }
     return EXIT_OF_VERDICT[verdictOf(result)];
   },
 };

@@ -1,5 +1,6 @@
 /** `factline explain REF`: one fact with its text, status, digest and every citation. */
-import { renderExplain } from '../../checks/reporters/explain.ts';
+import { explainJson, renderExplain } from '../../checks/reporters/explain.ts';
+import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
 import { resolveArgument } from '../../engine/ref-argument.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
@@ -8,7 +9,16 @@ import { type CliIO, type Command, EXIT } from '../io.ts';
 const SPEC = defineCommand({
   name: 'explain',
   positionals: { usage: 'REF', min: 1, max: 1 },
-  options: { config: SHARED.config, specs: SHARED.specs, strict: SHARED.strict },
+  options: {
+    config: SHARED.config,
+    specs: SHARED.specs,
+    strict: SHARED.strict,
+    json: {
+      ...SHARED.json,
+      help: 'print the fact, its digest and pin, its trace and every citation as JSON',
+    },
+    results: SHARED.results,
+  },
   about: `Prints one fact: its address and place, status, digest (and the pin to cite),
 text, the evidence it needs, its trace state, and every citation of it with
 file:line:col and the enclosing symbol (or test title).
@@ -28,11 +38,16 @@ const command: Command = {
     const { result, specs } = await project.check({
       strict: values.strict || project.config.strict,
       cache: true,
+      ...(values.results ? { results: resultsFromArguments(io.cwd, project.root, values.results) } : {}),
     });
     const fact = resolveArgument(specs.set, positionals[0]!);
     const trace = result.facts.find((f) => f.address === fact.address);
     const citations = result.citations.filter((c) => c.resolved === fact.address);
-    io.stdout.write(renderExplain(fact, trace, citations));
+    io.stdout.write(
+      values.json
+        ? `${JSON.stringify(explainJson(fact, trace, citations), null, 2)}\n`
+        : renderExplain(fact, trace, citations),
+    );
     return EXIT.clean;
   },
 };

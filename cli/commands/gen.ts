@@ -4,7 +4,7 @@
  */
 import type { FactlineConfig } from '../../engine/config/model.ts';
 import { generatingSpecs } from '../../engine/config/model.ts';
-import { checkGeneration, generate } from '../../engine/generate/run.ts';
+import { checkGeneration, checkTemplates, generate } from '../../engine/generate/run.ts';
 import { watchGenerationInputs } from '../../engine/generate/watch.ts';
 import { Project } from '../../engine/project.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values } from '../args.ts';
@@ -19,15 +19,23 @@ const SPEC = defineCommand({
     },
     force: { type: 'boolean', help: 'overwrite (or delete) generated files that were edited by hand' },
     watch: { type: 'boolean', help: 'regenerate whenever the spec or a template changes (Ctrl-C stops)' },
+    'check-templates': {
+      type: 'boolean',
+      help: "write nothing; type-check the TypeScript outputs and compile the others, each error at its template's line",
+    },
     config: SHARED.config,
   },
-  about: `Renders every templates/<module>.ts.hbs against the spec into generated/<module>.ts
-(paths from factline.config.json "generate": {spec, templates, out}).`,
+  about: `Renders every templates/<module>.<EXT>.hbs against the spec into generated/<module>.<EXT>
+(paths from factline.config.json "generate": {spec, templates, out}), EXT one of the
+languages in docs/templates.md; each output is checked by its language before anything is written.`,
   epilog: `Exit codes: 0 done / up to date · 1 template errors, refused hand edits, or drift
 (--check) · 2 usage, config, or an unreadable spec or templates directory.`,
   conflicts: [
     ['check', 'force', '--check writes nothing'],
     ['check', 'watch', '--check writes nothing'],
+    ['check-templates', 'check', 'each writes nothing; run one'],
+    ['check-templates', 'force', '--check-templates writes nothing'],
+    ['check-templates', 'watch', '--check-templates writes nothing'],
   ],
 });
 
@@ -50,7 +58,19 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
     io.stdout.write(`gen --check: ${outputs} generated files up to date\n`);
     return EXIT.clean;
   }
-  const outcome = generate(config, { force: options.force });
+  if (options['check-templates']) {
+    const checked = checkTemplates(config, io.env);
+    for (const note of checked.notes) io.stderr.write(`${note}\n`);
+    for (const e of checked.errors) io.stdout.write(line(e.file, e.line, e.column, e.code, e.message, e.fix));
+    io.stdout.write(
+      checked.errors.length === 0
+        ? `gen --check-templates: ${checked.outputs} outputs check clean; nothing written\n`
+        : `gen --check-templates: ${plural(checked.errors.length, 'error')}; nothing written\n`,
+    );
+    return checked.errors.length === 0 ? EXIT.clean : EXIT.findings;
+  }
+  const outcome = generate(config, { force: options.force, env: io.env });
+  for (const note of outcome.notes) io.stderr.write(`${note}\n`);
   if (outcome.kind === 'errors') {
     for (const e of outcome.errors) io.stderr.write(line(e.file, e.line, e.column, e.code, e.message, e.fix));
     io.stderr.write(`gen: ${plural(outcome.errors.length, 'error')}; nothing written\n`);

@@ -9,7 +9,14 @@ import { type CliIO, type Command, EXIT } from '../io.ts';
 const SPEC = defineCommand({
   name: 'lint',
   positionals: { usage: '[SPEC…]' },
-  options: { config: SHARED.config, strict: SHARED.strict },
+  options: {
+    config: SHARED.config,
+    strict: SHARED.strict,
+    json: {
+      ...SHARED.json,
+      help: 'print the diagnostics and the counts as JSON (deterministic) instead of the lines',
+    },
+  },
   about: `Checks the markup of the given specs (files, or directories: every .md beneath;
 default: the config's "specs" globs; none: exit 2, run \`factline init\`) and
 prints every problem as
@@ -40,10 +47,25 @@ const command: Command = {
     const diagnostics = set.documents
       .flatMap((d) => d.diagnostics)
       .map((d) => ({ ...d, severity: strictSeverity(d, strict) }));
-    for (const d of diagnostics) io.stdout.write(`${formatDiagnostic(d)}\n`);
     const errors = diagnostics.filter((d) => d.severity === 'error').length;
     const facts = set.documents.reduce((n, d) => n + d.facts.length, 0);
     const files = set.documents.length;
+    if (args.json) {
+      // @implements daily-use#LINT-EXPLAIN-JSON
+      const rows = diagnostics.map((d) => ({
+        file: d.file,
+        line: d.line,
+        column: d.column,
+        severity: d.severity,
+        code: d.code,
+        message: d.message,
+        ...(d.fix !== undefined ? { fix: d.fix } : {}),
+      }));
+      const summary = { specs: files, facts, errors, warnings: diagnostics.length - errors };
+      io.stdout.write(`${JSON.stringify({ summary, diagnostics: rows }, null, 2)}\n`);
+      return errors > 0 ? EXIT.findings : EXIT.clean;
+    }
+    for (const d of diagnostics) io.stdout.write(`${formatDiagnostic(d)}\n`);
     const summary =
       diagnostics.length === 0
         ? `ok: ${facts} facts in ${files} spec${files === 1 ? '' : 's'}, no problems`

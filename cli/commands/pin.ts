@@ -1,40 +1,86 @@
-/** `factline pin [REF…]`: re-stamp stale pins after review (engine/pin.ts), printing each one. */
-import { repinStale } from '../../engine/pin.ts';
+/** `factline pin [REF…]` / `pin --add [PATH…]`: re-stamp stale pins, or pin unpinned citations, after review. */
+import { relative, resolve } from 'node:path';
+import { indexFacts } from '../../checks/resolve.ts';
+import { addPins, type PinEdit, type PinOutcome, repinStale } from '../../engine/pin.ts';
 import { Project } from '../../engine/project.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'pin',
-  positionals: { usage: '[REF…]' },
-  options: { config: SHARED.config, specs: SHARED.specs, strict: SHARED.strict },
+  positionals: { usage: '[REF…] | --add [PATH…]' },
+  options: {
+    add: {
+      type: 'boolean',
+      help: 'pin the unpinned citations of resolved facts in PATH… (files or folders; every gate file when none), printing each with the fact’s text as it now reads',
+    },
+    config: SHARED.config,
+    specs: SHARED.specs,
+    strict: SHARED.strict,
+  },
   about: `Rewrites the pin of every stale citation (~8 hex digits or ~rN that no longer
-match the fact) to the fact's current digest or revision, in place. With REFs
-(DOC#ID or unique ID), only citations of those facts. Review the code first:
-a pin says "this code was checked against this text of the fact".
-A ~rN pin on a fact that no kind line governs any more becomes the fact's
-8-hex digest pin. Citations of unknown or ambiguous facts are never touched.
-Generated files are never touched: their pins come from the templates'
-{{cite "ID~PIN"}} calls, which pin re-stamps; run \`factline gen\` after it.`,
-  epilog: 'Exit codes: 0 done (including nothing to do) · 2 unknown REF, usage or config error.',
+match the fact, Rust's \`r = N\`, JSDoc's \`@spec … rN\`) to the fact's current
+digest or revision, in place. With REFs (DOC#ID or unique ID), only citations
+of those facts. Review the code first: a pin says "this code was checked
+against this text of the fact". A stale pin pin cannot rewrite (a Rust
+revision pin whose fact no kind line governs any more) is named with its
+place, and the run exits 1. A ~rN pin on a fact that no kind line governs
+any more becomes the fact's 8-hex digest pin. Citations of unknown or
+ambiguous facts are never touched. Generated files are never touched: their
+pins come from the templates' {{cite "ID~PIN"}} calls, which pin re-stamps;
+run \`factline gen\` after it.
+
+An unpinned citation never goes stale: it keeps counting whatever the fact
+comes to say. \`pin --add\` ties each to the fact's text as it reads now.`,
+  epilog:
+    'Exit codes: 0 done (including nothing to do) · 1 a pin could not be rewritten · 2 unknown REF, usage or config error.',
 });
+
+function place(file: string, e: PinEdit): string {
+  return `${file}:${e.citation.line}:${e.citation.column}: ${e.citation.resolved}`;
+}
+
+/** Prints what pin could not do; exit 1 when there is any. */
+function reportRefused(io: CliIO, outcome: PinOutcome): number {
+  for (const r of outcome.refused) {
+    io.stdout.write(
+      `${place(r.file, r.edit)}: not pinned: ${r.why}; write ~${r.edit.to} by hand after review\n`,
+    );
+  }
+  return outcome.refused.length > 0 ? EXIT.findings : EXIT.clean;
+}
 
 const command: Command = {
   name: 'pin',
-  summary: 're-pin stale citations after review',
+  summary: 're-pin stale citations after review (--add: pin unpinned ones)',
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
-    const { values, positionals: refs } = parseCommandArgs(SPEC, argv);
+    const { values, positionals } = parseCommandArgs(SPEC, argv);
     const project = Project.open(io, values.config, values.specs);
     const { config } = project;
     const { result, specs } = await project.check({ strict: values.strict || config.strict, cache: true });
-    const changed = repinStale(project, result, specs, refs, (file, e) =>
+    if (values.add) {
+      const index = indexFacts(specs.set);
+      const paths = positionals.map(
+        (p) => relative(config.root, resolve(io.cwd, p)).split('\\').join('/') || '.',
+      );
+      const outcome = addPins(project, result, specs, paths, (file, e) => {
+        const text = index.byAddress.get(e.citation.resolved ?? '')?.text ?? '';
+        io.stdout.write(`${place(file, e)} ~${e.to} — ${text}\n`);
+      });
       io.stdout.write(
-        `${file}:${e.citation.line}:${e.citation.column}: ${e.citation.resolved} ~${e.from} -> ~${e.to}\n`,
-      ),
+        outcome.applied.length === 0
+          ? 'no unpinned citation\n'
+          : `pinned ${outcome.applied.length} citation(s) to the texts above\n`,
+      );
+      return reportRefused(io, outcome);
+    }
+    const outcome = repinStale(project, result, specs, positionals, (file, e) =>
+      io.stdout.write(`${place(file, e)} ~${e.from} -> ~${e.to}\n`),
     );
-    io.stdout.write(changed === 0 ? 'no stale pins\n' : `re-pinned ${changed} citation(s)\n`);
-    return EXIT.clean;
+    if (outcome.applied.length > 0) io.stdout.write(`re-pinned ${outcome.applied.length} citation(s)\n`);
+    else if (outcome.refused.length === 0) io.stdout.write('no stale pins\n');
+    return reportRefused(io, outcome);
   },
 };
 export default command;

@@ -6,6 +6,7 @@
  */
 import { renderHtmlReport } from '../../checks/reporters/html.ts';
 import { writeOutputFile } from '../../engine/files/output.ts';
+import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
 import { collectReportInputs } from '../../engine/report-inputs.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
@@ -20,6 +21,7 @@ const SPEC = defineCommand({
     config: SHARED.config,
     strict: SHARED.strict,
     quiet: SHARED.quiet,
+    results: SHARED.results,
   },
   about: `Writes one self-contained HTML coverage report (no network, no external
 assets): per-document and per-section summary, every spec rendered with its
@@ -102,7 +104,10 @@ const command: Command = {
     const project = Project.open(io, args.config);
     const { config } = project;
     progress.stage('scanning sources and tests');
-    const { result, specs } = await project.check(args.strict ? { strict: true } : {});
+    const { result, specs } = await project.check({
+      ...(args.strict ? { strict: true } : {}),
+      ...(args.results ? { results: resultsFromArguments(io.cwd, config.root, args.results) } : {}),
+    });
     progress.stage('reading cited code');
     const inputs = await collectReportInputs(io, config, result, specs, {
       onProgress: (done, total) => progress.step(done, total),

@@ -1,12 +1,17 @@
 /**
- * factline.config.json: which files are specs, sources and tests.
- * Found in the working directory or given with --config; every key can be
- * overridden by a flag of the same name.
+ * factline.config.json (or .jsonc): which files are specs, sources and tests.
+ * Found in the working directory or the nearest folder above it within the
+ * repository, or given with --config; every key can be overridden by a flag
+ * of the same name. Comments and trailing commas are read in either file.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { policyTable } from '../../checks/policy.ts';
+import { jsonErrorPlace } from '../../checks/results/broken-input.ts';
+import { checkRuleSettings } from '../../checks/rule-settings.ts';
 import { UsageError } from '../errors.ts';
+import { configIn, discoverConfig } from './discover.ts';
+import { stripJsonComments } from './jsonc.ts';
 import { CONFIG_FILE, defaultConfig, type FactlineConfig } from './model.ts';
 import { CONFIG_KEYS, CONFIG_SHAPE } from './schema.ts';
 import { checkShape } from './shape.ts';
@@ -40,62 +45,52 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
     const table = policyTable(input.policy);
     if (typeof table === 'string') throw new UsageError(`${where}: \`policy\` ${table}`);
   }
+  if (input.rules !== undefined) {
+    const problem = checkRuleSettings(input.rules);
+    if (problem) throw new UsageError(`${where}: ${problem}`);
+  }
   return config;
 }
 
 /**
- * Loads the config from `--config PATH` or `./factline.config.json`; with
- * neither, the defaults apply relative to the working directory.
+ * Loads the config from `--config PATH` (a file, or a folder holding one), else
+ * the nearest `factline.config.jsonc` / `.json` at or above `cwd` within the
+ * repository; with none, the defaults apply relative to the working directory.
  */
 export function loadConfig(cwd: string, explicitPath?: string): FactlineConfig {
-  const path = resolve(cwd, explicitPath ?? CONFIG_FILE);
+  const path = explicitPath === undefined ? discoverConfig(cwd) : givenConfig(cwd, explicitPath);
+  if (path === undefined) return defaultConfig(cwd);
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if (explicitPath === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-      return defaultConfig(cwd);
-    }
     throw new UsageError(`cannot read config ${path}: ${(error as Error).message}`);
   }
   // vibevm's own config: read it as it stands, no second config needed.
   if (path.endsWith('.toml')) return { ...specmapConfig(text, dirname(path), path), file: basename(path) };
   let raw: unknown;
   try {
-    raw = JSON.parse(text);
+    raw = JSON.parse(stripJsonComments(text));
   } catch (error) {
     const message = (error as Error).message;
     throw new UsageError(
-      `${path}:${jsonErrorPlace(text)}: invalid JSON: ${message} (fix the JSON at that place)`,
+      `${path}:${jsonErrorPlace(stripJsonComments(text))}: invalid JSON: ${message} (fix the JSON at that place)`,
     );
   }
   return { ...parseConfig(raw, dirname(path), path), file: basename(path) };
 }
 
-/**
- * `line:col` of the first character JSON.parse rejects. V8 does not always say
- * where (Node 20: "Unexpected token …"), so find the longest prefix that is
- * still valid JSON or merely unfinished; the offending character follows it.
- */
-export function jsonErrorPlace(text: string): string {
-  let ok = 0;
-  let bad = text.length + 1;
-  while (bad - ok > 1) {
-    const mid = (ok + bad) >> 1;
-    if (isValidSoFar(text.slice(0, mid))) ok = mid;
-    else bad = mid;
+/** `--config PATH`: the file itself, or the config inside the folder it names. */
+function givenConfig(cwd: string, given: string): string {
+  const path = resolve(cwd, given);
+  let isDir = false;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    // Missing: reading it names the path and the error.
   }
-  const before = text.slice(0, Math.min(ok, text.length)).split('\n');
-  return `${before.length}:${(before.at(-1)?.length ?? 0) + 1}`;
+  if (!isDir) return path;
+  return configIn(path) ?? resolve(path, CONFIG_FILE);
 }
 
-function isValidSoFar(prefix: string): boolean {
-  try {
-    JSON.parse(prefix);
-    return true;
-  } catch (error) {
-    const message = (error as Error).message;
-    const at = /position (\d+)/.exec(message);
-    return /end of JSON input/.test(message) || (at !== null && Number(at[1]) >= prefix.length);
-  }
-}
+export { jsonErrorPlace } from '../../checks/results/broken-input.ts';

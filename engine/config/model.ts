@@ -1,5 +1,6 @@
 /** The config every engine call works from, whichever file it was read from (JSON or vibevm's TOML). */
 import type { PolicyTable } from '../../checks/policy.ts';
+import type { RuleSetting } from '../../checks/rule-settings.ts';
 import { configDefaults } from './schema.ts';
 
 export interface FactlineConfig {
@@ -23,7 +24,13 @@ export interface FactlineConfig {
    * The generated core: its spec, templates and output directory; `specs`
    * lists further specs whose facts the templates may use too.
    */
-  generate: { spec: string; templates: string; out: string; specs?: string[] };
+  generate: {
+    spec: string;
+    templates: string;
+    out: string;
+    specs?: string[];
+    valueTypes?: Record<string, unknown>;
+  };
   /** `spec://NAMESPACE/…` of this project's specs (vibevm's `namespace`); units then carry a uri. */
   namespace?: string;
   /** Other namespaces' spec roots, read to resolve their addresses only (vibevm's `external_specs`). */
@@ -38,9 +45,14 @@ export interface FactlineConfig {
   root: string;
   /** The config file, relative to root, when one was read. */
   file?: string;
+  /** Per-rule severity set by the config (`"off"` drops the rule's findings). */
+  rules: Record<string, RuleSetting>;
 }
 
 export const CONFIG_FILE = 'factline.config.json';
+
+/** The names a config may have, looked for in this order (`.jsonc` and `.json` both take comments). */
+export const CONFIG_FILES = ['factline.config.jsonc', CONFIG_FILE] as const;
 
 export const DEFAULT_CONFIG: Omit<FactlineConfig, 'root'> = configDefaults();
 

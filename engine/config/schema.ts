@@ -82,6 +82,12 @@ export const CONFIG_KEYS = {
     description:
       'Test results files (vitest/Jest JSON or JUnit XML) joined to verifying citations; a fact is verified only by a passing test. Empty: outcomes not checked.',
   },
+  rules: {
+    shape: S.record(S.literal('error', 'warning', 'off')),
+    default: {},
+    description:
+      'Severity per rule id (`{"document-uncited": "off", "verification-not-in-results": "error"}`): `error`, `warning` or `off`; a changed rule is named on every run.',
+  },
   generate: {
     shape: S.object({
       spec: { shape: S.string(true), optional: true, description: 'The spec the core is generated from.' },
@@ -91,6 +97,12 @@ export const CONFIG_KEYS = {
         shape: S.array(S.string(true)),
         optional: true,
         description: 'Further specs the templates read values and facts from, after `spec`.',
+      },
+      valueTypes: {
+        shape: S.record(S.any()),
+        optional: true,
+        description:
+          'Value types of this project for `{{value "ID" type="NAME"}}`: NAME → `{"pattern": REGEX}`, `{"range": [MIN, MAX]}`, `{"enum": [...]}` or `{"schema": JSON Schema}`, each with an optional `"example"`.',
       },
     }),
     default: { spec: 'specs/mcp-core.md', templates: 'templates', out: 'generated' },

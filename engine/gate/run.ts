@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type GateFile, readAndScan, runGate as runPipeline, type ScanBackend } from '../../checks/gate.ts';
 import type { Finding, TraceResult } from '../../checks/model.ts';
+import { applyRuleSettings } from '../../checks/rule-settings.ts';
 import { scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
 import { adviseGeneratedStale } from '../../checks/template-pins.ts';
 import { readHeader } from '../../generator/render/header.ts';
@@ -119,7 +120,7 @@ async function gateWith(
   const start = performance.now();
   let scanning = 0;
   let drift = 0;
-  const result = await runPipeline({
+  const traced = await runPipeline({
     specs: specs.set,
     files,
     backend: {
@@ -148,6 +149,7 @@ async function gateWith(
     templates,
     ...(results === undefined ? {} : { results }),
   });
+  const result = applyRuleSettings(traced, config.rules);
   timings['read+scan'] = (timings['read+scan'] ?? 0) + scanning;
   timings.drift = (timings.drift ?? 0) + drift;
   timings.trace = (timings.trace ?? 0) + (performance.now() - start - scanning - drift);

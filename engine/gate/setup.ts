@@ -1,10 +1,10 @@
 /** What the config tells the gate core besides the files: addressing, policy, templates, where the globs come from. */
 import { existsSync } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { POLICY_PRESETS, type PolicyTable } from '../../checks/policy.ts';
 import type { Addressing } from '../../checks/resolve.ts';
 import type { TemplateSetup } from '../../checks/template-pins.ts';
-import { CONFIG_FILE, type FactlineConfig, generatingSpecs } from '../config/model.ts';
+import { type FactlineConfig, generatingSpecs } from '../config/model.ts';
 import { docNameOf } from '../specs.ts';
 
 /** The config's `spec://` namespaces, each external root checked for presence. */
@@ -34,10 +34,10 @@ export function templateSetupOf(config: FactlineConfig): TemplateSetup {
   };
 }
 
-/** The globs the file list came from, and where they are configured (named by the no-silent-green warnings). */
-export function searchedOf(config: FactlineConfig): { globs: string[]; where: string } {
-  return {
-    globs: [...config.sources, ...config.tests],
-    where: config.file ?? (relative(config.root, resolve(config.root, CONFIG_FILE)) || '.'),
-  };
+/**
+ * The globs the file list came from, and the config file that sets them
+ * (named by the no-silent-green warnings); no file when the defaults apply.
+ */
+export function searchedOf(config: FactlineConfig): { globs: string[]; where?: string } {
+  return { globs: [...config.sources, ...config.tests], ...(config.file ? { where: config.file } : {}) };
 }

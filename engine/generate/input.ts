@@ -7,6 +7,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { GenerationInput } from '../../generator/render/index.ts';
 import { parseSpec, type SpecDocument } from '../../reader/index.ts';
+import { compileDeclaredTypes } from '../config/declared-types.ts';
 import { type FactlineConfig, generatingSpecs } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
 import { readTree } from '../files/tree.ts';
@@ -35,6 +36,12 @@ export function loadGenerationInput(config: FactlineConfig): GenerationInput {
     existing: readTree(config.root, outDir),
   };
   if (moreSpecs.length > 0) input.moreSpecs = moreSpecs.map((s) => s.document);
+  if (config.namespace !== undefined) input.namespace = config.namespace;
+  const declared = compileDeclaredTypes(config.generate.valueTypes);
+  if (declared.problems.length > 0) {
+    throw new UsageError(`${config.file ?? 'factline.config.json'}: ${declared.problems.join('; ')}`);
+  }
+  if (declared.types.length > 0) input.valueTypes = declared.types;
   return input;
 }
 

@@ -11,6 +11,11 @@ import { removeStaleTemps, WriteError } from '../files/atomic-write.ts';
 import { applyChanges } from './apply.ts';
 import { driftFindings } from './drift.ts';
 import { loadGenerationInput } from './input.ts';
+import { runOutputCommands } from './output-commands.ts';
+import { typecheckOutputs } from './template-typecheck.ts';
+
+/** The environment the language tools (python3, rustc, gofmt) are found in. */
+export type ToolEnv = Readonly<Record<string, string | undefined>>;
 
 /** `gen --check`: every difference between what is generated and what is on disk, and how many outputs there are. */
 export function checkGeneration(config: FactlineConfig): { findings: Finding[]; outputs: number } {
@@ -27,7 +32,7 @@ export interface Refusal {
   fix: string;
 }
 
-export type GenerationOutcome =
+export type GenerationOutcome = (
   | { kind: 'errors'; errors: GenError[] }
   | { kind: 'refused'; refusals: Refusal[] }
   | {
@@ -35,19 +40,34 @@ export type GenerationOutcome =
       writes: { path: string; action: 'create' | 'update' }[];
       deletes: { path: string; template: string }[];
       unchanged: number;
-    };
+    }
+) & {
+  /** Output checks skipped because their tool is not installed. */
+  notes: string[];
+};
 
 /** One generation pass: nothing is written when a template errs or (without `force`) a hand edit would be lost. */
 // @implements factline#GEN-HAND-EDITS-ARE-REFUSED
 // @implements factline#GEN-SPEC-EDIT-CHANGES-THE-SERVER
-export function generate(config: FactlineConfig, options: { force: boolean }): GenerationOutcome {
+export function generate(
+  config: FactlineConfig,
+  options: { force: boolean; env: ToolEnv },
+): GenerationOutcome {
   const plan = planGeneration(loadGenerationInput(config));
   // A killed run's temp files go first, whatever this run writes.
   removeStaleTemps(resolve(config.root, config.generate.out), true);
-  if (plan.errors.length > 0) return { kind: 'errors', errors: plan.errors };
+  if (plan.errors.length > 0) return { kind: 'errors', errors: plan.errors, notes: [] };
+  // Python, Rust and Go outputs are compiled by their own tools before anything is written.
+  const compiled = runOutputCommands(
+    plan.outputs.filter((o) => o.action !== 'unchanged'),
+    options.env,
+  );
+  const notes = compiled.notes;
+  if (compiled.errors.length > 0) return { kind: 'errors', errors: compiled.errors, notes };
   const refused = options.force ? [] : conflicts(plan);
   if (refused.length > 0) {
     return {
+      notes,
       kind: 'refused',
       refusals: refused.map((r) => {
         const handEdited = r.conflict === 'hand-edited';
@@ -73,9 +93,22 @@ export function generate(config: FactlineConfig, options: { force: boolean }): G
     throw error;
   }
   return {
+    notes,
     kind: 'written',
     writes: writes.map((w) => ({ path: w.path, action: w.action === 'create' ? 'create' : 'update' })),
     deletes: deletes.map((d) => ({ path: d.path, template: d.template })),
     unchanged: plan.outputs.length - writes.length,
   };
+}
+
+/** `gen --check-templates`: every output checked as code (TypeScript type-checked), nothing written. */
+export function checkTemplates(
+  config: FactlineConfig,
+  env: ToolEnv,
+): { errors: GenError[]; notes: string[]; outputs: number } {
+  const plan = planGeneration(loadGenerationInput(config));
+  if (plan.errors.length > 0) return { errors: plan.errors, notes: [], outputs: plan.outputs.length };
+  const compiled = runOutputCommands(plan.outputs, env);
+  const typed = typecheckOutputs(config.root, plan.outputs);
+  return { errors: [...compiled.errors, ...typed], notes: compiled.notes, outputs: plan.outputs.length };
 }

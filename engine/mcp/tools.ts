@@ -17,6 +17,25 @@ import { resolveArgument } from '../ref-argument.ts';
 
 const stringProp = (description: string) => ({ type: 'string', description });
 
+/** The `results` argument of the tools that run the gate. */
+const RESULTS_PROP = {
+  type: 'array',
+  items: { type: 'string' },
+  description:
+    'test results files (vitest/Jest JSON, JUnit XML) relative to the project root, instead of the config’s `results`: a @verifies counts only when its test passed',
+};
+
+/** `{results}` for the gate from a tool's arguments, or the report naming what is wrong. */
+// @implements daily-use#RESULTS-ON-EVERY-VERDICT
+export function resultsArgument(args: Record<string, unknown>): { results?: string[] } | string {
+  const value = args.results;
+  if (value === undefined) return {};
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v === '')) {
+    return '`results` must be an array of file paths (strings), e.g. ["test-results.json"]';
+  }
+  return { results: value as string[] };
+}
+
 /** An output schema of a closed object whose fields are all present. */
 const record = (properties: Record<string, unknown>) => ({
   type: 'object',
@@ -158,7 +177,10 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
         'and every citation of it in the code and tests (file:line:col).',
       inputSchema: {
         type: 'object',
-        properties: { ref: stringProp('DOC#ID, or a bare ID that is unique across the specs') },
+        properties: {
+          ref: stringProp('DOC#ID, or a bare ID that is unique across the specs'),
+          results: RESULTS_PROP,
+        },
         required: ['ref'],
         additionalProperties: false,
       },
@@ -176,7 +198,9 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
         if (typeof args.ref !== 'string' || args.ref === '') {
           return failure('fact_explain: give `ref`, e.g. `mcp-core#METHOD-PING`');
         }
-        const { result, specs } = await new Project(io, config).check({ cache: true });
+        const results = resultsArgument(args);
+        if (typeof results === 'string') return failure(`fact_explain: ${results}`);
+        const { result, specs } = await new Project(io, config).check({ cache: true, ...results });
         const fact = resolveArgument(specs.set, args.ref);
         const trace = result.facts.find((f) => f.address === fact.address);
         const citations = result.citations.filter((c) => c.resolved === fact.address);
@@ -202,7 +226,10 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
         'finds errors, exactly when `factline check` would exit 1.',
       inputSchema: {
         type: 'object',
-        properties: { strict: { type: 'boolean', description: 'service units need evidence too' } },
+        properties: {
+          strict: { type: 'boolean', description: 'service units need evidence too' },
+          results: RESULTS_PROP,
+        },
         additionalProperties: false,
       },
       outputSchema: record({
@@ -220,9 +247,12 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
     },
     run: (args) =>
       reporting(async () => {
+        const results = resultsArgument(args);
+        if (typeof results === 'string') return failure(`trace_check: ${results}`);
         const { result } = await new Project(io, config).check({
           strict: args.strict === true || config.strict,
           cache: true,
+          ...results,
         });
         const report = renderConsole(result, { color: false }).trimEnd();
         const clean = verdictOf(result) === 'clean';

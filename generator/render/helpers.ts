@@ -5,10 +5,19 @@
  * line:col and returns a placeholder, so one run reports every problem.
  */
 import type { Fact, SpecDocument } from '../../reader/model.ts';
+import type { CiteData, Scalar } from './languages/types.ts';
 import { didYouMean } from './suggest.ts';
-import { isValueType, pickValue, VALUE_TYPES } from './typed-values.ts';
+import { pickValue } from './typed-values.ts';
 import type { GenError, GenErrorCode } from './types.ts';
+import { ValueTypes } from './value-types.ts';
 import { pinOf, summary } from './values.ts';
+
+/** What one generation knows beyond its specs. */
+export interface IndexOptions {
+  /** The project's `spec://` namespace: citations that can carry a uri do. */
+  namespace?: string;
+  types?: ValueTypes;
+}
 
 /** 1-based line, 0-based column: Handlebars' own positions. */
 export interface HbsLoc {
@@ -52,11 +61,14 @@ export class FactIndex {
    * Over the main spec and any further ones; a bare id resolves in the first spec that has it.
    * `sources`, each spec's text by file, lets a value's error name the line and column of its code span.
    */
+  private readonly types: ValueTypes;
   constructor(
     readonly spec: SpecDocument,
     more: readonly SpecDocument[] = [],
     private readonly sources: Readonly<Record<string, string>> = {},
+    private readonly options: IndexOptions = {},
   ) {
+    this.types = options.types ?? new ValueTypes();
     this.docs = [spec, ...more];
     // First definition wins on a duplicate id; the reader reports the duplicate itself.
     for (const doc of this.docs) {
@@ -113,7 +125,7 @@ export class FactIndex {
    * carries none rather than one nobody reviewed.
    */
   // @implements evidence#PINS-LIVE-IN-TEMPLATES
-  call(_helper: ValueHelper, ref: unknown): Outcome<string> {
+  call(_helper: ValueHelper, ref: unknown): Outcome<CiteData> {
     const { id, pin } = splitPin(ref);
     if (pin === null) {
       return fail(
@@ -125,29 +137,31 @@ export class FactIndex {
     const found = this.fact(id);
     if (!found.ok) return found;
     const fact = found.value;
-    return {
-      ok: true,
-      value: `// @implements ${fact.address}${pin === undefined ? '' : `~${pin}`} — ${summary(fact.text)}`,
-    };
+    const cite: CiteData = { address: fact.address, summary: summary(fact.text) };
+    if (pin !== undefined) cite.pin = pin;
+    if (this.options.namespace !== undefined) cite.uri = `spec://${this.options.namespace}/${fact.address}`;
+    return { ok: true, value: cite };
   }
 
   /**
    * `{{value "ID" type="TYPE" name="NAME"}}`: the fact's named or only valid
-   * code span of that type, as TypeScript source. A refusal points at the spec.
+   * code span of that type, as a typed value (the output's language writes
+   * the literal). A refusal points at the spec.
    */
   // @implements evidence#VALUES-STOP-GEN-AT-THE-SPEC
-  value(ref: unknown, hash: Record<string, unknown>, askedAt: string): Outcome<string> {
+  value(ref: unknown, hash: Record<string, unknown>, askedAt: string): Outcome<Scalar> {
     for (const key of Object.keys(hash)) {
       if (key !== 'type' && key !== 'name') {
         return fail('bad-helper-call', `value: unknown option \`${key}\` (known: type, name)`);
       }
     }
     const { type, name } = hash;
-    if (!isValueType(type)) {
+    if (this.types.get(type) === undefined) {
+      const hint = typeof type === 'string' ? didYouMean(type, this.types.names()) : undefined;
       return fail(
         'bad-helper-call',
-        `value: type must be one of ${VALUE_TYPES.join(', ')}, got ${describe(type)}`,
-        'write {{value "FACT-ID" type="TYPE"}}',
+        `value: type must be one of ${this.types.names().join(', ')}, got ${describe(type)}${hint ? `; ${hint}` : ''}`,
+        'write {{value "FACT-ID" type="TYPE"}}, or declare the type under "generate.valueTypes" in the config',
       );
     }
     if (name !== undefined && (typeof name !== 'string' || name === '')) {
@@ -156,8 +170,8 @@ export class FactIndex {
     const found = this.fact(ref);
     if (!found.ok) return found;
     const fact = found.value;
-    const picked = pickValue(fact.codes, type, name);
-    if (picked.ok) return { ok: true, value: picked.source };
+    const picked = pickValue(fact.codes, type as string, name, this.types);
+    if (picked.ok) return { ok: true, value: picked.value };
     const what = `${type}${name === undefined ? '' : ` named \`${name}\``}`;
     return {
       ok: false,

@@ -2,20 +2,41 @@
  * Renders one template against the fact index. Errors come from two passes:
  * a static walk of the template (helper calls with literal arguments, also in
  * branches the data never takes) and the run itself (calls fed by `#each`).
+ * Every interpolation is written through a slot (slots.ts), so the output's
+ * language escapes it for where it lands.
  */
 import Handlebars from 'handlebars';
-import { errorAt, type FactIndex, type HbsLoc, VALUE_HELPERS, type ValueHelper } from './helpers.ts';
+import { errorAt, type FactIndex, type HbsLoc, VALUE_HELPERS } from './helpers.ts';
+import { languageOf, TEMPLATE_EXTENSIONS } from './languages/table.ts';
+import type { Language } from './languages/types.ts';
+import { fillSlots, lineMarker, RESERVED, type SlotPlace, SlotRecorder } from './slots.ts';
+import { placeOf, staticErrors } from './static-check.ts';
 import type { GenError, SourceText } from './types.ts';
 
 type HelperOptions = { loc?: HbsLoc; hash?: Record<string, unknown> };
 
 export interface Rendered {
   text?: string;
+  /** For each line of `text`, the template line it came from. */
+  lines?: number[];
   errors: GenError[];
 }
 
+/** Helpers whose result is a slot of their own; any other mustache writes text. */
+const SLOT_HELPERS = new Set<string>([...VALUE_HELPERS, 'value', 'json']);
+const TEXT = '__text';
+
+const placeAt = (loc: HbsLoc | undefined): SlotPlace => ({
+  line: loc?.start.line ?? 1,
+  column: (loc?.start.column ?? 0) + 1,
+});
+
 // @implements factline#GEN-ALL-ERRORS-BEFORE-ANY-WRITE
-export function renderTemplate(index: FactIndex, template: SourceText): Rendered {
+export function renderTemplate(
+  index: FactIndex,
+  template: SourceText,
+  language: Language | undefined = languageOf(template.path.replace(/\.hbs$/, '')),
+): Rendered {
   const errors: GenError[] = [];
   const seen = new Set<string>();
   const report = (error: GenError) => {
@@ -34,12 +55,27 @@ export function renderTemplate(index: FactIndex, template: SourceText): Rendered
     return { errors };
   }
   for (const error of staticErrors(index, template.path, ast)) report(error);
+  const reserved = RESERVED.exec(template.text);
+  if (reserved) {
+    const before = template.text.slice(0, reserved.index).split('\n');
+    report({
+      code: 'template-syntax',
+      file: template.path,
+      line: before.length,
+      column: before.at(-1)!.length + 1,
+      message: `\`${reserved[0]}\` is reserved for the renderer's own placeholders`,
+      fix: 'write it differently in the template',
+    });
+    return { errors };
+  }
+  instrument(ast);
 
+  const slots = new SlotRecorder();
   for (const name of VALUE_HELPERS) {
     hb.registerHelper(name, (...args: unknown[]) => {
       const options = args.pop() as HelperOptions;
       const outcome = index.call(name, args[0]);
-      if (outcome.ok) return outcome.value;
+      if (outcome.ok) return slots.add({ kind: 'cite', cite: outcome.value, at: placeAt(options.loc) });
       report(errorAt(template.path, options.loc, outcome));
       return '';
     });
@@ -47,7 +83,7 @@ export function renderTemplate(index: FactIndex, template: SourceText): Rendered
   hb.registerHelper('value', (...args: unknown[]) => {
     const options = args.pop() as HelperOptions;
     const outcome = index.value(args[0], options.hash ?? {}, placeOf(template.path, options.loc));
-    if (outcome.ok) return outcome.value;
+    if (outcome.ok) return slots.add({ kind: 'value', value: outcome.value, at: placeAt(options.loc) });
     report(errorAt(template.path, options.loc, outcome));
     return '';
   });
@@ -68,24 +104,102 @@ export function renderTemplate(index: FactIndex, template: SourceText): Rendered
     return [];
   });
   hb.registerHelper('json', (...args: unknown[]) => {
-    args.pop();
-    return JSON.stringify(args[0]);
+    const options = args.pop() as HelperOptions;
+    return slots.add({ kind: 'json', text: JSON.stringify(args[0]) ?? 'null', at: placeAt(options.loc) });
+  });
+  hb.registerHelper(TEXT, (...args: unknown[]) => {
+    const options = args.pop() as HelperOptions;
+    return slots.add({ kind: 'text', text: asText(args[0]), at: placeAt(options.loc) });
   });
 
+  let raw: string;
   try {
-    const text = hb.compile(ast, { noEscape: true, strict: true })({
+    raw = hb.compile(ast, { noEscape: true, strict: true })({
       spec: { doc: index.spec.doc, file: index.spec.file },
     });
-    return errors.length === 0 ? { text, errors } : { errors };
   } catch (error) {
     report(runtimeError(template.path, error as Error & { lineNumber?: number; column?: number }));
     return { errors };
   }
+  if (errors.length > 0) return { errors };
+  if (!language) {
+    report({
+      code: 'unsupported-template',
+      file: template.path,
+      line: 1,
+      column: 1,
+      message: 'its output extension is not in the language table',
+      fix: `name it <module>.<EXT>.hbs, EXT one of ${TEMPLATE_EXTENSIONS.join(', ')}`,
+    });
+    return { errors };
+  }
+  const filled = fillSlots(raw, slots.slots, language, template.path);
+  for (const error of filled.errors) report(error);
+  return errors.length === 0 ? { text: filled.text, lines: filled.lines, errors } : { errors };
 }
 
-/** `file:line:col` of a helper call, as the value errors quote it. */
-function placeOf(file: string, loc: HbsLoc | undefined): string {
-  return `${file}:${loc?.start.line ?? 1}:${(loc?.start.column ?? 0) + 1}`;
+/** What Handlebars itself would write for a value. */
+function asText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  return String(value);
+}
+
+/**
+ * Prepares the parsed template for slots: each line of literal text is
+ * preceded by a marker naming its template line, and every mustache that is
+ * not a slot helper is routed through the text slot.
+ */
+function instrument(ast: hbs.AST.Program): void {
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const child of node) visit(child);
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    const n = node as Record<string, unknown> & { type?: string };
+    if (n.type === 'ContentStatement') markLines(n as unknown as hbs.AST.ContentStatement);
+    else if (n.type === 'MustacheStatement') routeThroughText(n as unknown as hbs.AST.MustacheStatement);
+    for (const key of ['body', 'program', 'inverse']) if (key in n) visit(n[key]);
+  };
+  visit(ast.body);
+}
+
+function markLines(node: hbs.AST.ContentStatement): void {
+  const original = node.original as unknown as string;
+  const { value } = node;
+  if (value === '') return;
+  // Whitespace control strips only whitespace from the edges: find where the kept text starts.
+  let lead = 0;
+  while (lead < original.length && !original.startsWith(value, lead) && /\s/.test(original[lead]!)) lead++;
+  let line = node.loc.start.line + (original.slice(0, lead).match(/\n/g)?.length ?? 0);
+  node.value = lineMarker(line) + value.replace(/\n/g, () => `\n${lineMarker(++line)}`);
+}
+
+function routeThroughText(node: hbs.AST.MustacheStatement): void {
+  const path = node.path as hbs.AST.PathExpression;
+  if (path.type === 'PathExpression' && SLOT_HELPERS.has(path.original)) return;
+  const call: hbs.AST.Expression =
+    node.params.length > 0 || node.hash
+      ? ({
+          type: 'SubExpression',
+          path: node.path,
+          params: node.params,
+          hash: node.hash,
+          loc: node.loc,
+        } as hbs.AST.SubExpression)
+      : node.path;
+  // A name looked up for the text slot is as strict as one written alone.
+  if (call.type === 'PathExpression') (call as hbs.AST.PathExpression & { strict?: boolean }).strict = true;
+  node.path = {
+    type: 'PathExpression',
+    data: false,
+    depth: 0,
+    parts: [TEXT],
+    original: TEXT,
+    loc: node.loc,
+  } as hbs.AST.PathExpression;
+  node.params = [call];
+  node.hash = undefined as unknown as hbs.AST.Hash;
 }
 
 function syntaxError(file: string, error: Error): GenError {
@@ -112,66 +226,4 @@ function runtimeError(file: string, error: Error & { lineNumber?: number; column
       ? 'helpers are cite, value, facts, json; inside #each use a fact field (id, text, codes, pin, summary, …)'
       : 'fix the template',
   };
-}
-
-type CallNode = hbs.AST.MustacheStatement | hbs.AST.SubExpression | hbs.AST.BlockStatement;
-
-/** Checks helper calls whose arguments are literals, wherever they sit in the template. */
-function staticErrors(index: FactIndex, file: string, ast: hbs.AST.Program): GenError[] {
-  const errors: GenError[] = [];
-  const visit = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const child of node) visit(child);
-      return;
-    }
-    if (node === null || typeof node !== 'object') return;
-    const n = node as Partial<CallNode> & Record<string, unknown>;
-    if (
-      (n.type === 'MustacheStatement' || n.type === 'SubExpression' || n.type === 'BlockStatement') &&
-      n.path
-    ) {
-      checkCall(n as CallNode);
-    }
-    for (const key of ['body', 'program', 'inverse', 'params', 'hash', 'pairs', 'value', 'path']) {
-      if (key in n) visit(n[key]);
-    }
-  };
-  const literal = (node: hbs.AST.Expression | undefined): { is: boolean; value?: unknown } => {
-    if (node === undefined) return { is: true };
-    if (node.type === 'StringLiteral' || node.type === 'NumberLiteral') {
-      return { is: true, value: (node as hbs.AST.StringLiteral | hbs.AST.NumberLiteral).value };
-    }
-    return { is: false };
-  };
-  const checkCall = (node: CallNode) => {
-    const name = (node.path as hbs.AST.PathExpression).original;
-    if ((VALUE_HELPERS as readonly string[]).includes(name)) {
-      const ref = literal(node.params[0]);
-      if (!ref.is || node.params[0] === undefined) return;
-      const outcome = index.call(name as ValueHelper, ref.value);
-      if (!outcome.ok) errors.push(errorAt(file, node.loc, outcome));
-    } else if (name === 'value') {
-      const ref = literal(node.params[0]);
-      if (!ref.is || node.params[0] === undefined) return;
-      const hash: Record<string, unknown> = {};
-      for (const pair of node.hash?.pairs ?? []) {
-        const v = literal(pair.value);
-        if (!v.is) return;
-        hash[pair.key] = v.value;
-      }
-      const outcome = index.value(ref.value, hash, placeOf(file, node.loc));
-      if (!outcome.ok) errors.push(errorAt(file, node.loc, outcome));
-    } else if (name === 'facts' && node.hash) {
-      const filter: Record<string, unknown> = {};
-      for (const pair of node.hash.pairs) {
-        const v = literal(pair.value);
-        if (!v.is) return;
-        filter[pair.key] = v.value;
-      }
-      const outcome = index.facts(filter);
-      if (!outcome.ok) errors.push(errorAt(file, node.loc, outcome));
-    }
-  };
-  visit(ast.body);
-  return errors;
 }

@@ -7,9 +7,11 @@
  * `name=`, exactly one of the fact's spans (named or not) must be a valid TYPE.
  * Pure.
  */
+import { escapeString, jsControl } from './languages/escape.ts';
+import type { Scalar } from './languages/types.ts';
+import { type ValueType, ValueTypes } from './value-types.ts';
 
-export const VALUE_TYPES = ['revision', 'jsonrpc-code', 'method', 'integer', 'bytes', 'string'] as const;
-export type ValueType = (typeof VALUE_TYPES)[number];
+const BUILT_IN = new ValueTypes();
 
 /** One code span of a fact, split into its optional name and its value. */
 export interface SpanValue {
@@ -26,99 +28,9 @@ export function spanValue(span: string): SpanValue {
   return m ? { span, name: m[1]!, value: m[2]! } : { span, value: span };
 }
 
-/** The value as TypeScript source, or why the text is not a valid TYPE. */
-export type Typed = { ok: true; source: string } | { ok: false; why: string; example: string };
-
-const JSONRPC_RESERVED = { min: -32768, max: -32000 };
-const BYTE_UNITS: Record<string, number> = {
-  B: 1,
-  KB: 1000,
-  KiB: 1024,
-  MB: 1000 ** 2,
-  MiB: 1024 ** 2,
-  GB: 1000 ** 3,
-  GiB: 1024 ** 3,
-};
-
-/** A single-quoted TypeScript string literal (the house style of generated/). */
-export function tsString(text: string): string {
-  const escaped = text
-    .replace(/\\/g, '\\\\')
-    .replace(/'/g, "\\'")
-    .replace(/\n/g, '\\n')
-    .replace(/\r/g, '\\r')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `'${escaped}'`;
-}
-
-function integer(text: string): number | undefined {
-  if (!/^[-+]?\d+$/.test(text)) return undefined;
-  const n = Number(text);
-  return Number.isSafeInteger(n) ? n : undefined;
-}
-
-function isCalendarDate(text: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-// @implements evidence#VALUES-TYPED
-export function typedValue(type: ValueType, text: string): Typed {
-  switch (type) {
-    case 'revision':
-      return isCalendarDate(text)
-        ? { ok: true, source: tsString(text) }
-        : { ok: false, why: 'is not a calendar date YYYY-MM-DD', example: '2024-11-05' };
-    case 'jsonrpc-code': {
-      const n = integer(text);
-      return n !== undefined && n >= JSONRPC_RESERVED.min && n <= JSONRPC_RESERVED.max
-        ? { ok: true, source: String(n) }
-        : {
-            ok: false,
-            why: `is not an integer in JSON-RPC's reserved range ${JSONRPC_RESERVED.min}..${JSONRPC_RESERVED.max}`,
-            example: '-32700',
-          };
-    }
-    case 'method':
-      return /^[A-Za-z_$][\w$.-]*(?:\/[A-Za-z_$][\w$.-]*)*$/.test(text)
-        ? { ok: true, source: tsString(text) }
-        : {
-            ok: false,
-            why: 'is not a method name (path-like token such as `tools/call`)',
-            example: 'tools/call',
-          };
-    case 'integer': {
-      const n = integer(text);
-      return n !== undefined
-        ? { ok: true, source: String(n) }
-        : { ok: false, why: 'is not a whole number', example: '42' };
-    }
-    case 'bytes': {
-      const m = /^(\d+)(?: ?(B|KB|KiB|MB|MiB|GB|GiB))?$/.exec(text);
-      const n = m ? Number(m[1]) * (BYTE_UNITS[m[2] ?? 'B'] ?? 1) : Number.NaN;
-      return Number.isSafeInteger(n)
-        ? { ok: true, source: String(n) }
-        : {
-            ok: false,
-            why: 'is not a byte count (a whole number, optionally with B, KB, KiB, MB, MiB, GB or GiB)',
-            example: '1 MiB',
-          };
-    }
-    case 'string':
-      return { ok: true, source: tsString(text) };
-  }
-}
-
-export function isValueType(x: unknown): x is ValueType {
-  return typeof x === 'string' && (VALUE_TYPES as readonly string[]).includes(x);
-}
-
 export type Picked =
-  | { ok: true; span: SpanValue; source: string }
+  /** `source`: the value as a TypeScript literal. */
+  | { ok: true; span: SpanValue; value: Scalar; source: string }
   | { ok: false; kind: 'missing' | 'ambiguous' | 'invalid'; span?: SpanValue; found: string; fix: string };
 
 const list = (spans: readonly SpanValue[]) => spans.map((s) => `\`${s.span}\``).join(', ');
@@ -129,7 +41,14 @@ const list = (spans: readonly SpanValue[]) => spans.map((s) => `\`${s.span}\``).
  * refusal saying what was found and how to fix the spec.
  */
 // @implements evidence#VALUES-NAMED-SPANS
-export function pickValue(codes: readonly string[], type: ValueType, name: string | undefined): Picked {
+export function pickValue(
+  codes: readonly string[],
+  typeName: string,
+  name: string | undefined,
+  types: ValueTypes = BUILT_IN,
+): Picked {
+  const type = types.get(typeName);
+  if (!type) throw new Error(`unknown value type ${typeName}`);
   const spans = codes.map(spanValue);
   if (name !== undefined) {
     const named = spans.filter((s) => s.name === name);
@@ -154,44 +73,46 @@ export function pickValue(codes: readonly string[], type: ValueType, name: strin
     return checked(named[0]!, type);
   }
   // Named spans take part too: a name only narrows a choice, it never hides a rival.
-  const valid = spans.filter((s) => typedValue(type, s.value).ok);
+  const valid = spans.filter((s) => type.check(s.value).ok);
   if (valid.length === 1) return checked(valid[0]!, type);
   if (valid.length > 1) {
     return {
       ok: false,
       kind: 'ambiguous',
-      found: `${valid.length} of its code spans are valid ${type} values: ${list(valid)}`,
+      found: `${valid.length} of its code spans are valid ${type.name} values: ${list(valid)}`,
       fix: `name the one meant in the spec (\`NAME: ${valid[0]!.value}\`, or use the name it has) and ask for it with name="NAME" in the template`,
     };
   }
   // One span that is not a valid value, or the one span that looks like one:
   // the value was meant and is broken, so say why, at that span.
   if (spans.length === 1) return checked(spans[0]!, type);
-  const nearMisses = spans.filter((s) => resembles(type, s.value));
+  const nearMisses = spans.filter((s) => type.resembles?.(s.value) ?? false);
   if (nearMisses.length === 1) return checked(nearMisses[0]!, type);
   return {
     ok: false,
     kind: 'missing',
-    found: spans.length ? `none of its code spans ${list(spans)} is a ${type}` : 'it has no code span',
-    fix: `put the ${type} alone in backticks in the fact, e.g. \`${(typedValue(type, '') as { example?: string }).example ?? 'value'}\`; prose outside backticks never counts`,
+    found: spans.length ? `none of its code spans ${list(spans)} is a ${type.name}` : 'it has no code span',
+    fix: `put the ${type.name} alone in backticks in the fact, e.g. \`${exampleOf(type)}\`; prose outside backticks never counts`,
   };
 }
 
-/** Text that was probably meant as a value of the type, though it is not a valid one. */
-function resembles(type: ValueType, text: string): boolean {
-  if (type === 'revision') return /\d{4}-\d{2}-\d{2}/.test(text);
-  if (type === 'jsonrpc-code' || type === 'integer' || type === 'bytes') return /^[-+]?\d/.test(text);
-  return false;
-}
+const exampleOf = (type: ValueType) => {
+  const c = type.check('');
+  return c.ok ? 'value' : c.example;
+};
 
 function checked(span: SpanValue, type: ValueType): Picked {
-  const typed = typedValue(type, span.value);
-  if (typed.ok) return { ok: true, span, source: typed.source };
+  const typed = type.check(span.value);
+  if (typed.ok) return { ok: true, span, value: typed.value, source: tsLiteral(typed.value) };
   return {
     ok: false,
     kind: 'invalid',
     span,
     found: `\`${span.value}\` ${typed.why}`,
-    fix: `write only the ${type} in the code span, e.g. \`${span.name ? `${span.name}: ` : ''}${typed.example}\`, and keep any other words outside the backticks`,
+    fix: `write only the ${type.name} in the code span, e.g. \`${span.name ? `${span.name}: ` : ''}${typed.example}\`, and keep any other words outside the backticks`,
   };
+}
+
+function tsLiteral(v: Scalar): string {
+  return v.kind === 'string' ? `'${escapeString(v.value, "'", jsControl)}'` : String(v.value);
 }

@@ -4,6 +4,8 @@
  * errors). Nothing here touches the file system.
  */
 import type { SpecDocument } from '../../reader/model.ts';
+import type { OutputCheck } from './languages/types.ts';
+import type { DeclaredType } from './value-types.ts';
 
 /** A file as text with its repo-relative, forward-slash path. */
 export interface SourceText {
@@ -25,6 +27,8 @@ export const GEN_ERROR_CODES = [
   'forbidden-import',
   'spec-error',
   'unsupported-template',
+  'unsafe-interpolation',
+  'unescaped-output',
 ] as const;
 export type GenErrorCode = (typeof GEN_ERROR_CODES)[number];
 
@@ -52,6 +56,10 @@ export interface GenerationInput {
   templates: SourceText[];
   /** Every file currently under `outDir` (generated or not). */
   existing: SourceText[];
+  /** The project's `spec://` namespace: Rust then cites with `#[spec(implements = "spec://…")]`. */
+  namespace?: string;
+  /** Value types the project declares in its config, beside the built-in ones. */
+  valueTypes?: DeclaredType[];
 }
 
 /**
@@ -68,6 +76,10 @@ export interface PlannedOutput {
   conflict?: Conflict;
   /** For a hand-edited file: the first line (1-based) where it differs from what gen renders now. */
   firstChangedLine?: number;
+  /** How the output's language is checked (the engine runs the compilers: python, rust, go). */
+  check?: OutputCheck;
+  /** For each line of `text`, the template line it came from (0: the header). */
+  templateLines?: number[];
 }
 
 export interface PlannedDelete {

@@ -26,12 +26,19 @@ const config = (extra = '') =>
 
 describe('document identity', () => {
   // @verifies trust#DOCUMENT-IDENTITY
-  it('two specs named `doc` are exit 2 naming both files and the fix, and the named fix gates each', async () => {
+  // @verifies daily-use#DOC-NAMES-UNIQUE
+  it('two specs called `doc.md` get two names; two given one name by the config are exit 2 naming both and the fix', async () => {
     write('specs/doc.md', '# Doc\n\n@fact:SAME The first text. @status:impl/done\n');
     write('vendor/doc.md', '# Doc\n\n@fact:SAME Another text. @status:impl/done\n');
     write('src/a.ts', '// @implements doc#SAME\nexport const a = 1;\n');
     write('test/a.test.ts', "it('a', async () => {\n  // @verifies doc#SAME\n});\n");
     config();
+    // Outside the specs root the path names it: `doc` is the one in specs/, and the vendor one is gated apart.
+    const apart = await runInProcess(dir, ['check', '--no-cache']);
+    expect(apart.code).toBe(1);
+    expect(apart.stdout).toContain('missing-implementation vendor/doc#SAME');
+    expect(apart.stdout).not.toContain('missing-implementation doc#SAME');
+    config(', "names": {"vendor/doc.md": "doc"}');
     const clash = await runInProcess(dir, ['check', '--no-cache']);
     expect(clash.code).toBe(2);
     expect(clash.stderr).toContain('specs/doc.md and vendor/doc.md both resolve to the document name `doc`');

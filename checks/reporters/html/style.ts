@@ -133,6 +133,7 @@ figure.cite .verb-deviates { color: var(--deviated); }
 figure.cite .where { font-family: var(--mono); }
 figure.cite .symbol { color: var(--muted); }
 figure.cite .uncounted { color: var(--stale); font-weight: 600; }
+figure.cite .pin { color: var(--muted); font-family: var(--mono); }
 /* [evidence, issue 11] test outcomes beside citing snippets */
 figure.cite .outcome { font-weight: 600; }
 figure.cite .outcome-passed { color: var(--verified); }

@@ -104,10 +104,20 @@ describe('docs/config.md', () => {
     const text = readFileSync(pagePath('config.md'), 'utf8');
     expect(text).toContain('Every command but `init` and `conform`');
     expect(await taking('--config')).toEqual(commands.filter((c) => c !== 'init' && c !== 'conform'));
-    expect(text).toContain('`lint`, `report`, `explain` and `pin` take `--strict` too');
-    expect((await taking('--strict')).sort()).toEqual(['check', 'explain', 'lint', 'pin', 'report']);
-    expect(text).toContain('`explain` and `pin` take `--specs`');
-    expect((await taking('--specs')).sort()).toEqual(['check', 'explain', 'pin']);
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      '`lint`, `report`, `matrix`, `explain`, `pin` and `scaffold` take `--strict` too',
+    );
+    expect((await taking('--strict')).sort()).toEqual([
+      'check',
+      'explain',
+      'lint',
+      'matrix',
+      'pin',
+      'report',
+      'scaffold',
+    ]);
+    expect(text.replace(/\s+/g, ' ')).toContain('`matrix`, `explain`, `pin` and `scaffold` take `--specs`');
+    expect((await taking('--specs')).sort()).toEqual(['check', 'explain', 'matrix', 'pin', 'scaffold']);
   });
 
   const blocks = examples('config.md').filter((b) => b.lang === 'json');

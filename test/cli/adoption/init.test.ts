@@ -74,7 +74,7 @@ describe('factline init', () => {
     const dir = tempDir('init');
     await runInProcess(dir, ['init']);
     const workflow = readFileSync(join(dir, '.github', 'workflows', 'factline.yml'), 'utf8');
-    const steps = workflow.split('\n').filter((l) => /^\s+- (run|uses):/.test(l));
+    const steps = workflow.split('\n').filter((l) => /^\s+(- )?(run|uses):/.test(l));
     const order = ['npm ci', 'test-results.xml', 'npx factline check', 'upload-sarif'];
     const at = order.map((needle) => steps.findIndex((s) => s.includes(needle)));
     expect(at.every((i) => i >= 0)).toBe(true);

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
 import { describe, expect, it, vi } from 'vitest';
-import { FactIndex, renderTemplate, VALUE_TYPES } from '../../../generator/render/index.ts';
+import { FactIndex, LANGUAGES, renderTemplate, VALUE_TYPES } from '../../../generator/render/index.ts';
 import { GEN_ERROR_CODES } from '../../../generator/render/types.ts';
 import { parseSpec } from '../../../reader/index.ts';
 import { pagePath, walkThrough } from './doc-examples.ts';
@@ -18,12 +18,16 @@ const PAGE = 'templates.md';
 describe('docs/templates.md, played as a project', () => {
   const walk = walkThrough(PAGE);
 
-  it('has its walk-through, and shows what gen writes', () => {
+  it('has its walk-through, and shows what gen writes, in Rust and Python too', () => {
     expect(walk.steps.length).toBeGreaterThanOrEqual(5);
-    expect(walk.steps.flatMap((s) => s.written).length).toBeGreaterThanOrEqual(1);
+    const written = walk.steps.flatMap((s) => s.written.map((w) => w.path));
+    expect(written).toEqual(
+      expect.arrayContaining(['generated/limits.ts', 'generated/limits.rs', 'generated/limits.py']),
+    );
   });
 
   // @verifies adoption#DOCS-TEMPLATES-PLAYED
+  // @verifies generator-languages#DOCS-TEMPLATES-LANGUAGES-PLAYED
   it.each(walk.cases)(
     'line %i: factline %s prints, exits and writes as shown',
     async (_line, _args, step) => {
@@ -51,7 +55,8 @@ function registeredHelpers(): string[] {
   } finally {
     spy.mockRestore();
   }
-  return [...names].sort();
+  // `__text` is the renderer's own: every plain `{{name}}` goes through it to be escaped.
+  return [...names].filter((n) => !n.startsWith('__')).sort();
 }
 
 describe('docs/templates.md, its reference', () => {
@@ -78,6 +83,15 @@ describe('docs/templates.md, its reference', () => {
       '["-32002"]',
     );
     expect(section('Helpers')).toContain('`{{json codes}}` writes `["-32002"]` for `ERR-BUSY`');
+  });
+
+  // @verifies adoption#DOCS-TEMPLATES-REFERENCE
+  it('lists every language of the table with its extensions', () => {
+    const rows = [...section('Languages').matchAll(/^\| ([A-Z][\w]+) +\| ([^|]+)\|/gm)].map((m) => [
+      m[1],
+      [...m[2]!.matchAll(/`(\w+)`/g)].map((e) => e[1]),
+    ]);
+    expect(rows).toEqual(LANGUAGES.map((l) => [l.name, [...l.extensions]]));
   });
 
   // @verifies adoption#DOCS-TEMPLATES-REFERENCE

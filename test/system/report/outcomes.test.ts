@@ -2,7 +2,7 @@
  * The report over the test-outcomes fixture gated with --results, in real
  * Chromium: each citing test's outcome stands beside its snippet.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyFixture, runInProcess } from '../../support/cli.ts';
@@ -37,6 +37,55 @@ describe.skipIf(!hasChromium)('report with test outcomes (Chromium)', () => {
         title: "expected 'a \\t' to be 'a' // Object.is equality",
       });
       expect(await outcomeOf('demo#WRAP-WORDS')).toEqual({ text: 'test skipped', title: null });
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // @verifies daily-use#REPORT-OUTCOME-LABELS
+  it('labels a gap by what became of its test, names the test and its failure, and shows a current pin as the pin', async () => {
+    const dir = copyFixture('test-outcomes');
+    const browser = await launchChromium();
+    try {
+      const facts = JSON.parse((await runInProcess(dir, ['facts', '--json'])).stdout).facts as {
+        id: string;
+        digest: string;
+      }[];
+      const cut = facts.find((f) => f.id === 'CUT-AT-80')!;
+      const source = join(dir, 'src/text.ts');
+      writeFileSync(
+        source,
+        readFileSync(source, 'utf8').replace('demo#CUT-AT-80', `demo#CUT-AT-80~${cut.digest.slice(0, 8)}`),
+      );
+      const run = await runInProcess(dir, [
+        'report',
+        '--quiet',
+        '--results',
+        'results/vitest.json',
+        '--out',
+        'out.html',
+      ]);
+      expect(run.code).toBe(0);
+      const { page, errors } = await openReport(browser, join(dir, 'out.html'));
+      const badge = (fact: string) => page.locator(`[data-fact="${fact}"] > .badge`).textContent();
+      expect(await badge('demo#TRIM-BLANKS')).toBe('test failed');
+      expect(await badge('demo#WRAP-WORDS')).toBe('test skipped');
+      expect(await badge('demo#CUT-AT-80')).toBe('verified');
+      const notes = async (fact: string) => {
+        await page.click(`[data-fact="${fact}"]`);
+        const found = await page
+          .locator('.detail figure.cite .uncounted, .detail figure.cite .pin')
+          .allTextContents();
+        await page.click(`[data-fact="${fact}"] .fact-id`);
+        return found;
+      };
+      expect(await notes('demo#TRIM-BLANKS')).toEqual([
+        `test failed "text tools > lines > trims blanks": AssertionError: expected 'a \\t' to be 'a' // Object.is equality`,
+      ]);
+      expect(await notes('demo#WRAP-WORDS')).toEqual(['test skipped "text tools > lines > wraps words"']);
+      expect(await notes('demo#CUT-AT-80')).toEqual([`pinned ~${cut.digest.slice(0, 8)}`]);
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

@@ -254,7 +254,7 @@ describe('spec:// addresses and units', () => {
     const both = trace({ documents: [doc, twin] }, [cite(text)], { strict: false });
     expect(both.citations.map((c) => c.resolved ?? c.problem)).toEqual([
       'modules/idx/PROP-005-index#layout',
-      'unknown-fact',
+      'ambiguous-fact',
     ]);
   });
 

@@ -6,7 +6,7 @@
 // @implements factline#REPORT-SHOWS-CITING-CODE
 import type { Citation, CitationOutcome, FactTrace } from '../../../model.ts';
 import { fixFor } from '../../../rules.ts';
-import { FACT_STATES } from '../../../states.ts';
+import { citationLabel, factLabel } from '../../citation-labels.ts';
 import { factHash, type PageData } from './data.ts';
 import { attr, el } from './dom.ts';
 import { documentHead } from './summary.ts';
@@ -153,7 +153,7 @@ export class FactViews {
   }
 
   private decorate(node: HTMLElement, f: FactTrace): void {
-    const label = FACT_STATES[f.state] ?? f.state;
+    const label = factLabel(f, (i) => this.data.citation(i));
     node.classList.add('fact', `s-${f.state}`);
     node.tabIndex = 0;
     node.setAttribute('role', 'button');
@@ -245,8 +245,9 @@ export class FactViews {
     const symbol = c.testName ? `test: ${c.testName}` : c.symbol;
     if (symbol) cap.appendChild(el('span', 'symbol', symbol));
     if (c.reason) cap.appendChild(el('span', 'symbol', `reason: ${c.reason}`));
-    if (!c.counted) cap.appendChild(el('span', 'uncounted', `not counted${c.pin ? ` (pin ~${c.pin})` : ''}`));
-    if (c.outcome) cap.appendChild(outcomeBadge(c.outcome));
+    const note = citationLabel(c);
+    if (note) cap.appendChild(el('span', note.counted ? 'pin' : 'uncounted', note.text));
+    if (c.outcome && c.outcome.status !== 'unknown') cap.appendChild(outcomeBadge(c.outcome));
     fig.appendChild(cap);
     const snippet = this.data.snippets.get(index);
     if (!snippet) {

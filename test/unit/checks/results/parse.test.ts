@@ -84,7 +84,7 @@ describe('reading test results', () => {
     expect(() => parseResults('PASS src/a.test.ts', 'out.txt')).toThrow(ResultsFormatError);
     expect(() => parseResults('PASS src/a.test.ts', 'out.txt')).toThrow(/out\.txt: neither JSON nor XML/);
     expect(() => parseResults('<testsuites><testsuite></testsuites>', 'j.xml')).toThrow(
-      /j\.xml:1:\d+: not well-formed XML/,
+      /j\.xml:1:\d+: not a well-formed JUnit XML file/,
     );
     expect(() => parseResults('<report/>', 'j.xml')).toThrow(/j\.xml: no <testsuites> or <testsuite> root/);
   });

@@ -1,0 +1,91 @@
+/**
+ * A pull request's view of the gate: the findings of the working tree set
+ * against those of its base commit. New findings are the ones the branch
+ * brought, fixed ones the ones it removed; each is matched as the baseline
+ * matches (rule, file, fact, message; line numbers aside), one for one. Pure.
+ */
+import { findingIdentity } from './baseline.ts';
+import type { Finding, Summary, TraceResult } from './model.ts';
+
+/** The counts the delta compares, for either side. */
+export interface SideCounts {
+  facts: number;
+  verified: number;
+  gaps: number;
+  errors: number;
+  warnings: number;
+}
+
+export interface BaseDelta {
+  /** The ref as given, and the commit it named. */
+  ref: string;
+  commit: string;
+  /** Findings of the working tree that the base did not have (infos left out). */
+  added: Finding[];
+  /** Findings of the base that the working tree no longer has. */
+  fixed: Finding[];
+  base: SideCounts;
+  head: SideCounts;
+  /** Why the base side is empty, when it is (no config or spec at the base). */
+  baseNote?: string;
+}
+
+export function sideCounts(summary: Summary): SideCounts {
+  return {
+    facts: summary.facts,
+    verified: summary.states.verified,
+    gaps: summary.gaps,
+    errors: summary.findings.error,
+    warnings: summary.findings.warning,
+  };
+}
+
+/** Findings of `from` not matched, one for one, by a finding of `against`; infos never count. */
+function unmatched(from: readonly Finding[], against: readonly Finding[]): Finding[] {
+  const left = new Map<string, number>();
+  for (const f of against) {
+    if (f.severity === 'info') continue;
+    const key = findingIdentity(f);
+    left.set(key, (left.get(key) ?? 0) + 1);
+  }
+  const out: Finding[] = [];
+  for (const f of from) {
+    if (f.severity === 'info') continue;
+    const key = findingIdentity(f);
+    const n = left.get(key) ?? 0;
+    if (n > 0) left.set(key, n - 1);
+    else out.push(f);
+  }
+  return out;
+}
+
+/** The findings of `after` that `before` did not have, and those of `before` that `after` no longer has. */
+export function findingsBetween(
+  before: readonly Finding[],
+  after: readonly Finding[],
+): { added: Finding[]; gone: Finding[] } {
+  return { added: unmatched(after, before), gone: unmatched(before, after) };
+}
+
+// @implements daily-use#BASE-NEW-AND-FIXED
+export function baseDelta(
+  head: TraceResult,
+  base: { findings: readonly Finding[]; summary: Summary },
+  ref: { ref: string; commit: string; note?: string },
+): BaseDelta {
+  const { added, gone } = findingsBetween(base.findings, head.findings);
+  return {
+    ref: ref.ref,
+    commit: ref.commit,
+    added,
+    fixed: gone,
+    base: sideCounts(base.summary),
+    head: sideCounts(head.summary),
+    ...(ref.note ? { baseNote: ref.note } : {}),
+  };
+}
+
+/** Exit 1 only for an error the base did not have. */
+export function failsAgainstBase(delta: BaseDelta): boolean {
+  return delta.added.some((f) => f.severity === 'error');
+}

@@ -1,0 +1,40 @@
+/**
+ * What a view says about one citation and about a fact's gap, in words a
+ * reader acts on: "test failed" with the test and its first failure line,
+ * "test skipped", "not in results", "stale pin"; a current pin is shown as
+ * the pin. Pure and free of Node: the report page's script bundles it.
+ */
+import type { Citation, FactTrace } from '../model.ts';
+import { FACT_STATES } from '../states.ts';
+
+const quoted = (name: string | undefined) => (name ? ` "${name}"` : '');
+
+/** The note beside a citation, or undefined when it counts and carries no pin. */
+// @implements daily-use#REPORT-OUTCOME-LABELS
+export function citationLabel(c: Citation): { text: string; counted: boolean } | undefined {
+  const test = c.outcome?.test ?? c.testName;
+  if (c.problem === 'verification-failed') {
+    const failure = c.outcome?.failure ? `: ${c.outcome.failure}` : '';
+    return { text: `test failed${quoted(test)}${failure}`, counted: false };
+  }
+  if (c.problem === 'verification-skipped') {
+    return { text: `test ${c.outcome?.status ?? 'skipped'}${quoted(test)}`, counted: false };
+  }
+  if (c.outcome?.status === 'unknown') return { text: `not in results${quoted(test)}`, counted: c.counted };
+  if (c.problem === 'stale-citation') {
+    return { text: `stale pin ~${c.pin ?? ''}: the fact changed since it was pinned`, counted: false };
+  }
+  if (!c.counted) return { text: `not counted: ${c.problem ?? 'see the findings'}`, counted: false };
+  if (c.pin !== undefined) return { text: `pinned ~${c.pin}`, counted: true };
+  return undefined;
+}
+
+/** A fact's badge: its state, or for a test gap what became of its tests (failed, skipped). */
+export function factLabel(f: FactTrace, citationAt: (index: number) => Citation | undefined): string {
+  if (f.state === 'missing-verification' || f.state === 'missing') {
+    const problems = new Set(f.citations.map((i) => citationAt(i)?.problem));
+    if (problems.has('verification-failed')) return 'test failed';
+    if (problems.has('verification-skipped')) return 'test skipped';
+  }
+  return FACT_STATES[f.state] ?? f.state;
+}

@@ -1,0 +1,111 @@
+/**
+ * The traceability matrix an auditor asks for: one row per fact with its
+ * status, the evidence it needs, its state, the code that implements it, the
+ * tests that verify it and how they ended. CSV, Markdown or JSON. Pure.
+ */
+import type { Citation, TraceResult } from '../model.ts';
+import { FACT_STATES } from '../states.ts';
+
+export interface MatrixEvidence {
+  file: string;
+  line: number;
+  /** The enclosing symbol (implementations) or test title (verifications), when known. */
+  name?: string;
+  /** False when the citation does not count (stale, misplaced, its test failed…). */
+  counted: boolean;
+  /** Why it does not count, as the rule id. */
+  problem?: string;
+  /** The test's outcome, when results were given. */
+  outcome?: string;
+}
+
+export interface MatrixRow {
+  address: string;
+  file: string;
+  line: number;
+  status: string;
+  needs: string[];
+  state: string;
+  implementations: MatrixEvidence[];
+  verifications: MatrixEvidence[];
+}
+
+function evidence(c: Citation, name: string | undefined): MatrixEvidence {
+  return {
+    file: c.file,
+    line: c.line,
+    ...(name !== undefined ? { name } : {}),
+    counted: c.counted,
+    ...(c.problem !== undefined ? { problem: c.problem } : {}),
+    ...(c.outcome !== undefined ? { outcome: c.outcome.status } : {}),
+  };
+}
+
+// @implements daily-use#MATRIX-EVERY-FACT
+export function matrixRows(result: TraceResult): MatrixRow[] {
+  return result.facts.map((f) => {
+    const cited = f.citations.map((i) => result.citations[i]!);
+    return {
+      address: f.address,
+      file: f.file,
+      line: f.line,
+      status: `${f.status.stage}/${f.status.state}`,
+      needs: [...f.required],
+      state: FACT_STATES[f.state],
+      implementations: cited.filter((c) => c.verb === 'implements').map((c) => evidence(c, c.symbol)),
+      verifications: cited
+        .filter((c) => c.verb === 'verifies')
+        .map((c) => evidence(c, c.outcome?.test ?? c.testName)),
+    };
+  });
+}
+
+const HEADER = ['fact', 'status', 'needs', 'state', 'implemented by', 'verified by', 'test outcomes'];
+
+function evidenceText(e: MatrixEvidence): string {
+  const name = e.name ? ` ${e.name}` : '';
+  const not = e.counted ? '' : ` (not counted: ${e.problem ?? 'see check'})`;
+  return `${e.file}:${e.line}${name}${not}`;
+}
+
+function cells(row: MatrixRow): string[] {
+  return [
+    row.address,
+    row.status,
+    row.needs.join(', '),
+    row.state,
+    row.implementations.map(evidenceText).join('; '),
+    row.verifications.map(evidenceText).join('; '),
+    row.verifications.map((v) => v.outcome ?? 'not checked').join('; '),
+  ];
+}
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; lines end CRLF. */
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** A cell a Markdown table keeps as one cell: pipes escaped, line breaks flattened. */
+function mdCell(text: string): string {
+  return text
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ');
+}
+
+export const MATRIX_FORMATS = ['md', 'csv', 'json'] as const;
+export type MatrixFormat = (typeof MATRIX_FORMATS)[number];
+
+export function renderMatrix(result: TraceResult, format: MatrixFormat): string {
+  const rows = matrixRows(result);
+  if (format === 'json') return `${JSON.stringify({ facts: rows }, null, 2)}\n`;
+  if (format === 'csv') {
+    return [HEADER, ...rows.map(cells)].map((r) => `${r.map(csvField).join(',')}\r\n`).join('');
+  }
+  const lines = [
+    `| ${HEADER.join(' | ')} |`,
+    `| ${HEADER.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${cells(r).map(mdCell).join(' | ')} |`),
+  ];
+  return `${lines.join('\n')}\n`;
+}

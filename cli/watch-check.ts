@@ -1,0 +1,82 @@
+/**
+ * `check --watch`: the gate, then again on every change to a file it reads,
+ * printing after the first report only what changed since the run before:
+ * the findings that appeared (+) and went (-), and the verdict line.
+ */
+import { findingsBetween } from '../checks/base-delta.ts';
+import type { Finding, TraceResult } from '../checks/model.ts';
+import { formatFinding, renderConsole, verdictLine } from '../checks/reporters/console.ts';
+import { verdictOf } from '../checks/verdict.ts';
+import type { FactlineConfig } from '../engine/config/model.ts';
+import { UsageError } from '../engine/errors.ts';
+import { readsPath, type TreeWatch, watchTree } from '../engine/watch/tree.ts';
+import { type CliIO, EXIT, EXIT_OF_VERDICT } from './io.ts';
+
+export type Judge = () => Promise<{ config: FactlineConfig; result: TraceResult }>;
+
+/** What a re-run prints: the findings that came and went, then the verdict. */
+export function changeReport(before: TraceResult, after: TraceResult, color: boolean): string {
+  const { added, gone } = findingsBetween(before.findings, after.findings);
+  const line = (sign: string, f: Finding) => `${sign} ${formatFinding(f)}`;
+  const lines =
+    added.length + gone.length === 0
+      ? ['no finding came or went']
+      : [...gone.map((f) => line('-', f)), ...added.map((f) => line('+', f))];
+  return `${[...lines, verdictLine(after, { color })].join('\n')}\n`;
+}
+
+// @implements daily-use#WATCH-RERUNS-ON-CHANGE
+export async function watchGate(io: CliIO, judge: Judge, color: boolean): Promise<number> {
+  let last: TraceResult | undefined;
+  let watching: TreeWatch | undefined;
+  let reads: (path: string) => boolean = () => true;
+  let running = false;
+  let again = false;
+  const runOnce = async (): Promise<void> => {
+    const started = performance.now();
+    try {
+      const { config, result } = await judge();
+      if (last === undefined) io.stdout.write(renderConsole(result, { color }));
+      else io.stdout.write(`\n${changeReport(last, result, color)}`);
+      last = result;
+      reads = readsPath(config);
+      if (watching === undefined) {
+        watching = watchTree(
+          config.root,
+          (path) => reads(path),
+          () => void rerun(),
+        );
+        io.stdout.write(`watching ${config.root} for changes (Ctrl-C stops)\n`);
+      } else {
+        io.stderr.write(`check --watch: judged in ${Math.round(performance.now() - started)} ms\n`);
+      }
+    } catch (error) {
+      // A file caught mid-save, or a config being edited: say so and wait for the next change.
+      if (!(error instanceof UsageError) || last === undefined) throw error;
+      io.stdout.write(`\ncheck --watch: ${error.message}\n`);
+    }
+  };
+  const rerun = async (): Promise<void> => {
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        await runOnce();
+      } while (again);
+    } finally {
+      running = false;
+    }
+  };
+  await runOnce();
+  return new Promise((done) => {
+    const unsubscribe = io.onInterrupt?.(() => {
+      watching?.close();
+      unsubscribe?.();
+      done(last === undefined ? EXIT.clean : EXIT_OF_VERDICT[verdictOf(last)]);
+    });
+  });
+}

@@ -1,0 +1,157 @@
+/**
+ * The gate on a base commit (`check --base REF`): run in a temporary worktree
+ * of REF with the config REF holds, or read back from `.factline-cache/` when
+ * this commit was judged before with the same config, flags and code.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { countSeverities } from '../../checks/findings.ts';
+import type { Finding, Summary } from '../../checks/model.ts';
+import { tallyFacts } from '../../checks/states.ts';
+import { codeFingerprint } from '../cache/cache-file.ts';
+import { loadConfig } from '../config/load.ts';
+import type { FactlineConfig } from '../config/model.ts';
+import { UsageError } from '../errors.ts';
+import { writeFileAtomic } from '../files/atomic-write.ts';
+import type { EngineIO } from '../io.ts';
+import { packageRoot } from '../package-root.ts';
+import { Project } from '../project.ts';
+import { factlineVersion } from '../version.ts';
+import { baseCommit, inWorktree } from './git.ts';
+
+export interface BaseSide {
+  ref: string;
+  commit: string;
+  findings: Finding[];
+  summary: Summary;
+  /** Why the base side is empty, when it is. */
+  note?: string;
+  /** Whether it came from the cache. */
+  cached: boolean;
+  /** The project root's path inside the repository ('' at its top), for links. */
+  rootInRepo: string;
+}
+
+export interface BaseRequest {
+  ref: string;
+  /** The flags that changed the working tree's config, applied to the base's too (its `results` are dropped). */
+  configure: (config: FactlineConfig) => FactlineConfig;
+  /** Spec paths given on the command line, relative to the caller's cwd. */
+  specPaths: readonly string[];
+  /** `--config` as given, relative to the caller's cwd. */
+  configFile?: string;
+  strict: boolean;
+}
+
+const EMPTY_SUMMARY: Summary = { ...tallyFacts([]), findings: countSeverities([]) };
+
+function cacheKey(parts: unknown[]): string {
+  const checks = join(packageRoot(), 'checks');
+  const reader = join(packageRoot(), 'reader');
+  const code = existsSync(checks)
+    ? `${codeFingerprint(checks)}${codeFingerprint(reader)}`
+    : factlineVersion();
+  return createHash('sha256')
+    .update(JSON.stringify([factlineVersion(), code, ...parts]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** The stored base side, when it is one (a damaged file is ignored and written again). */
+function readStored(path: string): { findings: Finding[]; summary: Summary; note?: string } | undefined {
+  try {
+    const raw = JSON.parse(readFileSync(path, 'utf8')) as {
+      findings?: unknown;
+      summary?: unknown;
+      note?: unknown;
+    };
+    if (!Array.isArray(raw.findings) || typeof raw.summary !== 'object' || raw.summary === null)
+      return undefined;
+    return raw as { findings: Finding[]; summary: Summary; note?: string };
+  } catch {
+    return undefined;
+  }
+}
+
+// @implements daily-use#BASE-FROM-A-WORKTREE
+export async function gateOnBase(
+  io: EngineIO,
+  head: FactlineConfig,
+  request: BaseRequest,
+): Promise<BaseSide> {
+  const { top, commit } = baseCommit(head.root, request.ref);
+  const rootInRepo = relative(realpathSync(top), realpathSync(head.root)).split('\\').join('/');
+  const inRepo = (path: string) => relative(realpathSync(top), resolve(realpathSync(io.cwd), path));
+  const configFile = request.configFile === undefined ? undefined : inRepo(request.configFile);
+  const specPaths = request.specPaths.map(inRepo);
+  const probe = request.configure(head);
+  const key = cacheKey([
+    commit,
+    rootInRepo,
+    configFile ?? head.file ?? null,
+    specPaths,
+    request.strict,
+    probe.sources,
+    probe.tests,
+    probe.ignore,
+    probe.specs,
+    probe.specsRoot,
+  ]);
+  const store = join(head.root, '.factline-cache', `base-${key}.json`);
+  const stored = readStored(store);
+  const side = { ref: request.ref, commit, rootInRepo };
+  if (stored) return { ...side, ...stored, cached: true };
+  const judged = await inWorktree(top, commit, (tree) =>
+    judgeTree(io, tree, rootInRepo, request, configFile, specPaths, head),
+  );
+  mkdirSync(join(head.root, '.factline-cache'), { recursive: true });
+  writeFileAtomic(store, `${JSON.stringify(judged)}\n`);
+  return { ...side, ...judged, cached: false };
+}
+
+async function judgeTree(
+  io: EngineIO,
+  tree: string,
+  rootInRepo: string,
+  request: BaseRequest,
+  configFile: string | undefined,
+  specPaths: string[],
+  head: FactlineConfig,
+): Promise<{ findings: Finding[]; summary: Summary; note?: string }> {
+  const root = join(tree, rootInRepo);
+  const named = configFile ?? (head.file === undefined ? undefined : join(rootInRepo, head.file));
+  if (named !== undefined && !existsSync(join(tree, named))) {
+    return {
+      findings: [],
+      summary: EMPTY_SUMMARY,
+      note: `${request.ref} has no ${named}: it was not set up for factline, so every finding counts as new`,
+    };
+  }
+  const config = {
+    ...request.configure(loadConfig(root, named === undefined ? undefined : join(tree, named))),
+    results: [],
+  };
+  const baseIo: EngineIO = { cwd: root, env: io.env, stderr: io.stderr };
+  try {
+    const { result } = await new Project(
+      baseIo,
+      config,
+      specPaths.map((p) => join(tree, p)),
+    ).check({
+      strict: request.strict || config.strict,
+      cache: false,
+    });
+    return { findings: result.findings, summary: result.summary };
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    if (/no spec matches|no factline\.config\.json and no spec/.test(error.message)) {
+      return {
+        findings: [],
+        summary: EMPTY_SUMMARY,
+        note: `${request.ref} has no spec to judge, so every finding counts as new`,
+      };
+    }
+    throw new UsageError(`on ${request.ref}: ${error.message}`);
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * `check --watch` through the real CLI on a temp git repository: a fix saved
+ * to disk is reported as a finding gone, with the new verdict, and Ctrl-C
+ * ends the watch with the last verdict's exit code.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BIN } from '../../support/cli.ts';
+import { gitProject } from '../../support/git-project.ts';
+
+const SPEC = `# greeter {#root}
+
+@fact:GREETS-BY-NAME It greets by name. @status:impl/done
+
+@fact:WAVES It waves. @status:impl/done
+`;
+
+function project(): string {
+  return gitProject({
+    'factline.config.json': '{"sources": ["src/**/*.ts"], "tests": ["test/**/*.ts"]}\n',
+    'specs/greeter.md': SPEC,
+    'src/greet.ts':
+      '// @implements greeter#GREETS-BY-NAME\n// @implements greeter#WAVES\nexport const greet = 1;\n',
+    'test/greet.test.ts': "// @verifies greeter#GREETS-BY-NAME\nit('greets', () => {});\n",
+  });
+}
+
+/** A running `factline check --watch`: its output so far, a wait for a text, and its end. */
+function startWatch(root: string) {
+  const child = spawn(process.execPath, [BIN, 'check', '--watch'], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  const waiters: (() => void)[] = [];
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    stdout += d;
+    for (const w of waiters.splice(0)) w();
+  });
+  child.stderr.setEncoding('utf8').on('data', (d: string) => {
+    stderr += d;
+  });
+  const exited = new Promise<number | null>((done) => child.on('close', (code) => done(code)));
+  const waitFor = (text: string, from = 0): Promise<void> =>
+    new Promise((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`no "${text}" in:\n${stdout}\n${stderr}`)), 20_000);
+      const look = () => {
+        if (stdout.indexOf(text, from) !== -1) {
+          clearTimeout(timer);
+          done();
+        } else waiters.push(look);
+      };
+      look();
+    });
+  return { child, exited, waitFor, out: () => stdout };
+}
+
+describe('check --watch', () => {
+  // @verifies daily-use#WATCH-RERUNS-ON-CHANGE
+  it('reports a fix saved to disk as the finding gone and the new verdict, and nothing else', async () => {
+    const root = project();
+    const watch = startWatch(root);
+    try {
+      await watch.waitFor('watching ');
+      expect(watch.out()).toContain('error missing-verification greeter#WAVES');
+      const mark = watch.out().length;
+      writeFileSync(join(root, 'test/wave.test.ts'), "// @verifies greeter#WAVES\nit('waves', () => {});\n");
+      await watch.waitFor('OK ', mark);
+      const after = watch.out().slice(mark);
+      expect(after).toMatch(/^\n- specs\/greeter\.md:\d+:\d+: error missing-verification greeter#WAVES/);
+      expect(after).not.toContain('greeter (specs/greeter.md)');
+      // A change to a file the gate does not read starts no run.
+      const quiet = watch.out().length;
+      writeFileSync(join(root, 'notes.txt'), 'not read by the gate\n');
+      // Then one it does read: the run that follows is the only one printed.
+      writeFileSync(join(root, 'test/wave.test.ts'), "it('waves', () => {});\n");
+      await watch.waitFor('FAIL ', quiet);
+      expect(watch.out().slice(quiet)).toMatch(
+        /^\n\+ specs\/greeter\.md:\d+:\d+: error missing-verification/,
+      );
+      watch.child.kill('SIGINT');
+      expect(await watch.exited).toBe(1);
+    } finally {
+      watch.child.kill('SIGKILL');
+    }
+  });
+});
