@@ -129,6 +129,14 @@ function factPlaceOf(
 // @implements factline#GATE-UNKNOWN-AND-AMBIGUOUS
 // @implements evidence#MESSAGES-DELETED-FACT-REMOVE-CITATION
 function unresolved(citation: Citation, resolution: Exclude<Resolution, { kind: 'fact' }>): Problem {
+  if (resolution.kind === 'unknown-namespace') {
+    return {
+      rule: 'unknown-namespace',
+      ...placeOf(citation),
+      message: `@${citation.verb} ${citation.ref}: ${resolution.reason}`,
+      fix: 'cite the fact by an address of this project (its `namespace`, or DOC#ID), or configure the other project under `externalSpecs` (external_specs in specmap.toml)',
+    };
+  }
   if (resolution.kind === 'unknown') {
     return {
       rule: 'unknown-fact',

@@ -64,8 +64,16 @@ export interface OutcomeSummary {
   passed: number;
   failed: number;
   skipped: number;
-  /** Verifying citations no results file could place. */
+  /** Verifying citations whose outcome the results could not confirm. */
   unknown: number;
+  /** Per results file, how many of its outcomes each join key placed (`none`: the runner named no file). */
+  joins?: OutcomeJoin[];
+}
+
+/** One results file and the parts of its runner's output that named each test's file. */
+export interface OutcomeJoin {
+  source: string;
+  keys: Record<string, number>;
 }
 
 export type { RuleId } from './rules.ts';

@@ -1,20 +1,34 @@
 /**
- * Test outcomes joined to verifying citations (issue 11). With results, a
- * verifying citation counts only when the test it sits in passed: a failed
- * test raises `verification-failed`, a skipped/todo/pending one
- * `verification-skipped`, and either stops the citation counting. A citation
- * the results cannot place gets a warning and keeps counting, because one
- * run's results may not cover another runner's tests. Pure.
+ * Test outcomes joined to verifying citations (issues 11 and 22). With
+ * results, a verifying citation counts only when the results name its test
+ * in its file and that test passed: a failed test (or a file that failed as
+ * a whole) raises `verification-failed`, a skipped/todo/pending one
+ * `verification-skipped`, and a citation whose outcome cannot be confirmed
+ * `verification-unconfirmed` with the reason; each stops the citation
+ * counting. Only an explicit results policy (`unconfirmed: "warning"`)
+ * lowers the last to a warning that keeps the citation counting. Pure.
  */
 import type { FindingCollector } from './findings.ts';
-import type { Citation, OutcomeSummary } from './model.ts';
-import { indexOutcomes, notRun, outcomeFor, type TestOutcome, testBinding } from './results/index.ts';
+import type { Citation, OutcomeJoin, OutcomeSummary } from './model.ts';
+import {
+  indexOutcomes,
+  type JoinOptions,
+  joinCitation,
+  notRun,
+  type TestOutcome,
+  testBinding,
+} from './results/index.ts';
+import { type VectorState, vectorChange } from './results/vector-evidence.ts';
 
-export interface OutcomeInput {
+export interface OutcomeInput extends JoinOptions {
   /** Every test outcome read from the results files. */
   outcomes: readonly TestOutcome[];
   /** The results files, as named on the command line or in the config. */
   sources: readonly string[];
+  /** How an unconfirmed outcome is reported: an error (the default) or, by explicit policy, a warning. */
+  unconfirmed?: 'error' | 'warning';
+  /** Each vectors file named by vector results, as it reads now (absent: the file is gone). */
+  vectors?: ReadonlyMap<string, VectorState>;
 }
 
 export function uncheckedOutcomes(): OutcomeSummary {
@@ -26,15 +40,22 @@ function describeTest(titles: readonly string[]): string {
 }
 
 // @implements evidence#RESULTS-VERIFIED-ONLY-WHEN-PASSED
-// @implements evidence#RESULTS-UNKNOWN-TEST-WARNS
+// @implements green#RESULTS-UNCONFIRMED-IS-AN-ERROR
+// @implements green#RESULTS-FILE-FAILURE-FAILS-ITS-CITATIONS
 export function joinOutcomes(
   citations: Citation[],
   input: OutcomeInput | undefined,
   out: FindingCollector,
 ): OutcomeSummary {
   if (input === undefined) return uncheckedOutcomes();
-  const summary: OutcomeSummary = { ...uncheckedOutcomes(), checked: true, sources: [...input.sources] };
-  const index = indexOutcomes(input.outcomes);
+  const summary: OutcomeSummary = {
+    ...uncheckedOutcomes(),
+    checked: true,
+    sources: [...input.sources],
+    joins: joinKeys(input),
+  };
+  const index = indexOutcomes(input.outcomes, input);
+  const severity = input.unconfirmed ?? 'error';
   for (const citation of citations) {
     if (citation.verb !== 'verifies' || !citation.counted) continue;
     const place = {
@@ -43,53 +64,61 @@ export function joinOutcomes(
       column: citation.column,
       fact: citation.resolved,
     };
-    const binding = testBinding(citation);
-    const outcome = binding === undefined ? undefined : outcomeFor(binding, citation.file, index);
-    if (binding === undefined || outcome === undefined) {
+    const join = joinCitation(testBinding(citation), citation.file, index);
+    const changed = join.kind === 'outcome' ? vectorChange(join.outcome, input.vectors) : undefined;
+    if (join.kind === 'unconfirmed' || changed !== undefined) {
       summary.unknown++;
       citation.outcome = { status: 'unknown' };
+      if (severity === 'error') {
+        citation.counted = false;
+        citation.problem = 'verification-unconfirmed';
+      }
       out.add({
-        rule: 'verification-not-in-results',
+        rule: 'verification-unconfirmed',
+        severity,
         ...place,
-        message:
-          binding === undefined
-            ? `@verifies ${citation.ref} sits in no test block the scanner can name, so its outcome is unknown`
-            : `@verifies ${citation.ref} is bound to test ${describeTest(binding.titles)}, which no results file lists${binding.complete ? '' : ' (an enclosing suite title is not a literal string)'}`,
+        message: `@verifies ${citation.ref} cannot be confirmed by ${input.sources.join(', ')}: ${changed ?? (join as { detail: string }).detail}`,
         fix:
-          binding === undefined
-            ? 'move the citation inside (or right above) the it()/test() that proves the fact'
-            : `run that test when writing ${input.sources.join(', ')}, or pass the results file that has it with --results`,
+          changed !== undefined
+            ? 'run `factline conform … --results` again against the vectors as they are now'
+            : unconfirmedFix(join.kind === 'unconfirmed' ? join.reason : 'file-absent'),
       });
       continue;
     }
-    const test = describeTest(outcome.titles);
-    const at = `${citation.file}:${outcome.line ?? citation.line}`;
+    if (join.kind !== 'outcome') continue;
+    const { outcome } = join;
+    const test = outcome.fileLevel ? 'file' : `test ${describeTest(outcome.titles)}`;
+    const at = `${citation.file}${outcome.fileLevel ? '' : `:${outcome.line ?? citation.line}`}`;
     citation.outcome = {
-      status: outcome.status,
-      test: outcome.titles.join(' > '),
+      status: join.status,
+      test: outcome.fileLevel ? '(the whole file)' : outcome.titles.join(' > '),
       source: outcome.source,
       ...(outcome.failure !== undefined ? { failure: outcome.failure } : {}),
     };
-    if (outcome.status === 'passed') {
+    if (join.status === 'passed') {
       summary.passed++;
-    } else if (outcome.status === 'failed') {
+    } else if (join.status === 'failed') {
       summary.failed++;
       citation.counted = false;
       citation.problem = 'verification-failed';
       out.add({
         rule: 'verification-failed',
         ...place,
-        message: `test ${test} (${at}) failed${outcome.failure ? `: ${outcome.failure}` : ''}; it cannot verify ${citation.resolved}`,
-        fix: 'make the test pass, or remove the @verifies if this test does not prove the fact',
+        message: outcome.fileLevel
+          ? `test file ${citation.file} failed as a whole (it failed to load, or a hook outside its tests failed)${outcome.failure ? `: ${outcome.failure}` : ''}; no test in it can verify ${citation.resolved}`
+          : `${test} (${at}) failed${outcome.failure ? `: ${outcome.failure}` : ''}; it cannot verify ${citation.resolved}`,
+        fix: outcome.fileLevel
+          ? 'make the file load and run (the message gives its first error line)'
+          : 'make the test pass, or remove the @verifies if this test does not prove the fact',
       });
-    } else if (notRun(outcome.status)) {
+    } else if (notRun(join.status)) {
       summary.skipped++;
       citation.counted = false;
       citation.problem = 'verification-skipped';
       out.add({
         rule: 'verification-skipped',
         ...place,
-        message: `test ${test} (${at}) was ${outcome.status}, so it verifies nothing about ${citation.resolved}`,
+        message: `${test} (${at}) was ${join.status}, so it verifies nothing about ${citation.resolved}`,
         fix: 'let the test run (drop .skip/.todo), or cite a test that runs',
       });
     }
@@ -97,10 +126,41 @@ export function joinOutcomes(
   return summary;
 }
 
-/** Whether a fact's missing verification is already explained by a failed or skipped test. */
+function unconfirmedFix(reason: string): string {
+  switch (reason) {
+    case 'no-test-block':
+      return 'move the citation inside (or right above) the it()/test() that proves the fact';
+    case 'title-not-literal':
+      return 'give the test (and its suites) a literal title the results can be matched by';
+    case 'title-not-found':
+      return 'run that test when writing the results, or pass the results file that has it with --results';
+    case 'ambiguous':
+      return 'give the tests of this file distinct titles';
+    default:
+      return 'pass the results of the runner that runs this file (one that names each test\'s file), or, while moving a project over, set `"results": {"unconfirmed": "warning"}`';
+  }
+}
+
+/** Per results file, which part of the runner's output named each test's file (docs/policy.md). */
+function joinKeys(input: OutcomeInput): OutcomeJoin[] {
+  const bySource = new Map<string, Map<string, number>>();
+  for (const source of input.sources) bySource.set(source, new Map());
+  for (const o of input.outcomes) {
+    const keys = bySource.get(o.source) ?? new Map<string, number>();
+    bySource.set(o.source, keys);
+    const key = o.joinKey ?? (o.file !== undefined ? 'file entry' : 'none');
+    keys.set(key, (keys.get(key) ?? 0) + 1);
+  }
+  return [...bySource].map(([source, keys]) => ({
+    source,
+    keys: Object.fromEntries([...keys].sort(([a], [b]) => (a < b ? -1 : 1))),
+  }));
+}
+
+/** Whether a fact's missing verification is already explained by a failed, skipped or unconfirmed test. */
 export function explainedByOutcome(refs: readonly number[], citations: readonly Citation[]): boolean {
   return refs.some((i) => {
     const p = citations[i]!.problem;
-    return p === 'verification-failed' || p === 'verification-skipped';
+    return p === 'verification-failed' || p === 'verification-skipped' || p === 'verification-unconfirmed';
   });
 }

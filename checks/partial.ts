@@ -17,6 +17,7 @@ export type PartialScope = 'citation' | 'spec' | 'whole-tree';
 
 const GATE_SCOPES: Record<Exclude<RuleId, (typeof DIAGNOSTIC_CODES)[number]>, PartialScope> = {
   'unknown-fact': 'citation',
+  'unknown-namespace': 'citation',
   'ambiguous-fact': 'citation',
   'stale-citation': 'citation',
   'misplaced-citation': 'citation',
@@ -24,7 +25,7 @@ const GATE_SCOPES: Record<Exclude<RuleId, (typeof DIAGNOSTIC_CODES)[number]>, Pa
   'void-fact-cited': 'citation',
   'verification-failed': 'citation',
   'verification-skipped': 'citation',
-  'verification-not-in-results': 'citation',
+  'verification-unconfirmed': 'citation',
   'pin-into-unmarked-unit': 'citation',
   'spec-diagnostic': 'spec',
   'missing-implementation': 'whole-tree',

@@ -5,7 +5,8 @@
  * verification; normative otherwise → pending; service unit → nothing,
  * unless strict, where it is judged as a normative fact.
  */
-import type { EvidenceKind, Fact } from '../reader/model.ts';
+import { EVIDENCE_KINDS, type EvidenceKind, type Fact, STAGES, STATES } from '../reader/model.ts';
+import { suggestion } from '../reader/vocabulary.ts';
 
 export type Obligation =
   | { kind: 'void' }
@@ -52,12 +53,30 @@ export function policyTable(value: unknown): PolicyTable | string {
     return 'must be a preset name or an object of "STAGE/STATE": ["implementation", "verification"]';
   }
   for (const [key, evidence] of Object.entries(value)) {
-    if (!/^[a-z*]+\/[a-z*]+$/.test(key)) return `key \`${key}\` is not STAGE/STATE (e.g. "freeze/*")`;
+    const problem = keyProblem(key);
+    if (problem !== undefined) return problem;
     if (!Array.isArray(evidence) || !evidence.every((e) => typeof e === 'string')) {
       return `\`${key}\` must list evidence kinds, e.g. ["implementation"]`;
     }
+    for (const kind of evidence) {
+      if (!(EVIDENCE_KINDS as readonly string[]).includes(kind))
+        return `\`${key}\` names \`${kind}\`, which is not an evidence kind: ${suggestion(kind, EVIDENCE_KINDS)}`;
+    }
   }
   return value as PolicyTable;
+}
+
+/** A key names a stage and a state of the vocabulary (or `*`); a typo would match no fact and need nothing. */
+// @implements green#POLICY-KEYS-VALIDATED
+function keyProblem(key: string): string | undefined {
+  const parts = key.split('/');
+  if (parts.length !== 2) return `key \`${key}\` is not STAGE/STATE (e.g. "freeze/*")`;
+  const [stage, state] = parts as [string, string];
+  if (stage !== '*' && !(STAGES as readonly string[]).includes(stage))
+    return `key \`${key}\` names the stage \`${stage}\`, which does not exist: ${suggestion(stage, STAGES)} (or \`*\`)`;
+  if (state !== '*' && !(STATES as readonly string[]).includes(state))
+    return `key \`${key}\` names the state \`${state}\`, which does not exist: ${suggestion(state, STATES)} (or \`*\`)`;
+  return undefined;
 }
 
 function evidenceFor(fact: Fact, table: PolicyTable): EvidenceKind[] | undefined {

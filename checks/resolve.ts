@@ -182,6 +182,7 @@ export function indexFacts(set: SpecSet, addressing: Addressing = {}): FactIndex
 export type Resolution =
   | { kind: 'fact'; fact: Fact }
   | { kind: 'unknown'; suggestions: string[]; reason: string }
+  | { kind: 'unknown-namespace'; reason: string }
   /** `documents`: when a document alias is what is ambiguous, the documents it names. */
   | { kind: 'ambiguous'; candidates: string[]; documents?: string[] };
 
@@ -191,14 +192,16 @@ function docNamed(name: string, index: FactIndex): string | undefined {
   return index.aliases.get(name) ?? index.aliases.get(name.replace(/\.md$/, '')) ?? undefined;
 }
 
-type UrlDoc = { doc: string } | { missing: string };
+type UrlDoc = { doc: string } | { missing: string; namespace?: boolean };
 
 /**
- * `spec://NAMESPACE/DOC#ID`: with namespaces configured, the namespace picks
- * the spec root and DOC is the path (or canonical short id) inside it;
- * without, the longest path suffix that names a loaded document.
+ * `spec://NAMESPACE/DOC#ID`: the namespace picks the spec root (this
+ * project's `namespace`, or a configured external one) and DOC is the path
+ * (or canonical short id) inside it. Any other namespace is unknown: a
+ * document of ours whose path ends the same way never stands in.
  */
 // @implements real-codebases#ADDRESS-FORMS
+// @implements green#NAMESPACES-RESOLVE-EXACTLY
 function docFromUrl(url: string, index: FactIndex): UrlDoc {
   const path = url.replace(/^spec:\/\//, '');
   const { namespace, external = [] } = index.addressing;
@@ -221,17 +224,15 @@ function docFromUrl(url: string, index: FactIndex): UrlDoc {
     const doc = docNamed(rest, index);
     return doc ? { doc } : { missing: `no loaded spec is named \`${rest}\` in namespace \`${namespace}\`` };
   }
-  const parts = path.split('/').filter((p) => p !== '');
-  for (let i = 0; i < parts.length; i++) {
-    const doc = docNamed(parts.slice(i).join('/').replace(/\.md$/, ''), index);
-    if (doc) return { doc };
-  }
+  // Neither ours nor a configured external namespace: never a document that merely ends the same way.
   const known = [namespace, ...external.map((e) => e.namespace)].filter((n) => n !== undefined);
+  const written = path.split('/')[0] ?? '';
   return {
+    namespace: true,
     missing:
       known.length > 0
-        ? `\`${url}\` is in no configured namespace (known: ${known.join(', ')})`
-        : `no loaded spec is named \`${path}\``,
+        ? `namespace \`${written}\` of \`${url}\` is neither this project's nor a configured external one (known: ${known.join(', ')})`
+        : `namespace \`${written}\` of \`${url}\` is unknown: this project names no namespace of its own and no external one`,
   };
 }
 
@@ -243,6 +244,7 @@ export function resolveRef(ref: { doc?: string; id: string }, index: FactIndex):
     if (ref.doc.startsWith('spec://')) {
       const found = docFromUrl(ref.doc, index);
       if ('doc' in found) doc = found.doc;
+      else if (found.namespace) return { kind: 'unknown-namespace', reason: found.missing };
       else missing = found.missing;
     } else {
       doc = docNamed(ref.doc, index);

@@ -47,6 +47,13 @@ const GATE_RULES = {
     help: 'The reference is malformed, or its id (or document) is not among the loaded specs: a typo, a renamed fact, or a spec left out of the config.',
     fix: 'check the id against `factline facts`, or load the spec that defines it',
   },
+  'unknown-namespace': {
+    severity: 'error',
+    description:
+      "A `spec://` citation names a namespace that is neither this project's nor a configured external one.",
+    help: "An address in another namespace names another project's fact; it never resolves to a document of ours whose path ends the same way.",
+    fix: 'cite the fact by an address of this project, or configure the other namespace under `externalSpecs`',
+  },
   'ambiguous-fact': {
     severity: 'error',
     description: 'A bare fact id is defined in more than one loaded spec.',
@@ -102,11 +109,11 @@ const GATE_RULES = {
     help: 'A skipped test ran no assertion, so it cannot verify the fact.',
     fix: 'un-skip the test and make it pass, or cite the fact from a test that runs',
   },
-  'verification-not-in-results': {
-    severity: 'warning',
-    description: 'A @verifies citation sits in a test the given test results do not list.',
-    help: 'The results file may come from another runner, or the test title is built at run time; the citation still counts.',
-    fix: 'pass the results of the runner that runs this test with --results, or give the test a literal title',
+  'verification-unconfirmed': {
+    severity: 'error',
+    description: "A @verifies citation whose test's outcome the given test results cannot confirm.",
+    help: 'With --results a citing test counts only when the results name it in its own file and it passed. The message gives the reason: the file is absent from the results (or its runner names no file), no test there has its title, two tests share it, its title is not a literal, or it sits in no test block. Only `"results": {"unconfirmed": "warning"}` lowers it to a warning that keeps the citation counting.',
+    fix: "pass the results of the runner that runs this test, from an output that names each test's file, and give the test a literal title",
   },
   'pin-into-unmarked-unit': {
     severity: 'warning',
@@ -195,6 +202,22 @@ const SPEC_RULES = {
     'flatten the nesting (split the list, or use a heading)',
   ),
   'control-character': spec('an id holds a control character', 'remove the control character from the id'),
+  'unread-tag': spec(
+    'something that looks like a tag (`@status:`, `@requires:`, `@fact:`) is not read as one: wrapped in emphasis or brackets, mis-cased, or a near miss of the keyword',
+    'write the tag plainly, in lower case, where the reader takes it',
+  ),
+  'unknown-evidence-kind': spec(
+    '`@requires:` names an evidence kind that does not exist, or none',
+    'use the kinds the fix names, separated by commas',
+  ),
+  'fact-in-heading': spec(
+    'an `@fact:` anchor is read as a heading (a `---` or `===` line right under it, or a `#` in front)',
+    'leave a blank line before the `---`, or write the fact as a paragraph',
+  ),
+  'fact-in-html': spec(
+    'an `@fact:` anchor or marker stands inside an HTML block, where Markdown is not read',
+    'leave blank lines inside the HTML block around the fact, or move it out',
+  ),
   'normative-service-unit': {
     severity: 'warning',
     description:

@@ -13,14 +13,13 @@ const RARE = 48;
 /** How many of the names sharing rare trigrams are edit-distanced. */
 const SHORTLIST = 8;
 
+/** Each distinct trigram once, in order of first appearance; a Set keeps a long name linear. */
+// @implements green#DID-YOU-MEAN-LINEAR
 function trigrams(text: string): string[] {
   const padded = `  ${text} `;
-  const out: string[] = [];
-  for (let i = 0; i + 3 <= padded.length; i++) {
-    const g = padded.slice(i, i + 3);
-    if (!out.includes(g)) out.push(g);
-  }
-  return out;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  return [...out];
 }
 
 function reversed(text: string): string {

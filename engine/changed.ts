@@ -6,8 +6,8 @@
  * then scans only those files; checks/partial.ts decides which findings such
  * a run can judge.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve } from 'node:path';
 import { classifyGateFiles, type GateFile } from '../checks/gate.ts';
 import { globMatcher } from '../checks/glob-match.ts';
 import { indexFacts, kindRevision } from '../checks/resolve.ts';
@@ -99,23 +99,69 @@ async function unbornHead(root: string, ref: string): Promise<boolean> {
  * three git calls run at once; only when one fails is the reason looked for.
  */
 // @implements speed-incremental#CHANGED-FILES
-async function changedPaths(root: string, ref: string): Promise<string[] | 'unborn'> {
+async function changedPaths(root: string, ref: string): Promise<string[] | 'unborn' | { nested: string[] }> {
   if (ref.startsWith('-')) {
     throw new UsageError(
       `--changed ${ref}: a git ref does not start with \`-\`; name a commit, branch or tag (e.g. HEAD, origin/main)`,
     );
   }
-  const [commit, diff, untracked] = await Promise.all([
+  const [commit, diff, untracked, index] = await Promise.all([
     git(root, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`]),
     git(root, ['diff', '--name-only', '--no-renames', '--relative', '-z', ref, '--']),
     git(root, ['ls-files', '--others', '--exclude-standard', '-z']),
+    git(root, ['ls-files', '-s', '-z']),
   ]);
-  const failed = [commit, diff, untracked].find((r) => r.status !== 0);
+  const failed = [commit, diff, untracked, index].find((r) => r.status !== 0);
   if (failed) {
     if (await unbornHead(root, ref)) return 'unborn';
     throw await refProblem(root, ref, failed.stderr.trim());
   }
-  return [...new Set([...paths(diff.stdout), ...paths(untracked.stdout)])].sort();
+  const changed = [...new Set([...paths(diff.stdout), ...paths(untracked.stdout)])];
+  const entries = paths(index.stdout).map((e) => ({
+    mode: e.slice(0, 6),
+    path: e.slice(e.indexOf('\t') + 1),
+  }));
+  const nested = [
+    ...changed.filter((p) => p.endsWith('/')),
+    ...entries.filter((e) => e.mode === '160000').map((e) => `${e.path}/`),
+  ];
+  if (nested.length > 0) return { nested };
+  const links = entries.filter((e) => e.mode === '120000').map((e) => e.path);
+  return [...new Set([...changed, ...throughLinks(root, links, changed)])].sort();
+}
+
+/**
+ * A file changed behind a tracked symbolic link changes what the link's path
+ * reads, and the full gate reads it there (cli/symlink-policy.ts): each
+ * changed path at or under a link's target inside the root is also changed
+ * under the link's name.
+ */
+// @implements green#CHANGED-NEVER-GREENER
+function throughLinks(root: string, links: readonly string[], changed: readonly string[]): string[] {
+  if (links.length === 0) return [];
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const link of links) {
+    let target: string;
+    try {
+      target = relative(realRoot, realpathSync(resolve(root, link)))
+        .split('\\')
+        .join('/');
+    } catch {
+      continue;
+    }
+    if (target === '' || target.startsWith('..') || isAbsolute(target)) continue;
+    for (const p of changed) {
+      if (p === target) out.push(link);
+      else if (p.startsWith(`${target}/`)) out.push(`${link}${p.slice(target.length)}`);
+    }
+  }
+  return out;
 }
 
 /** What of a unit decides a citation's verdict: its text (pins), its status (void, due) and kind revision (rN pins). */
@@ -185,6 +231,14 @@ export async function changeSince(config: FactlineConfig, ref: string): Promise<
   if (changed === 'unborn') {
     return { ref, paths: [], deleted: [], fullRunBecause: 'HEAD has no commit yet (every file is new)' };
   }
+  if (!Array.isArray(changed)) {
+    return {
+      ref,
+      paths: [],
+      deleted: [],
+      fullRunBecause: `a nested git repository (${changed.nested.join(', ')}) lies under the root, and this repository's git does not list its changes`,
+    };
+  }
   // Never our own cache (a run's temp file can come and go while git lists the untracked files), nor node_modules or the ignored paths.
   const ignored = globMatcher([...config.ignore, ...ALWAYS_IGNORED], { dot: true });
   const relevant = changed.filter((p) => !ignored(p));
@@ -206,6 +260,7 @@ export async function changedFiles(
   config: FactlineConfig,
   change: Change,
   specs: readonly SpecDocument[],
+  failing: readonly string[] = [],
 ): Promise<ChangedSet> {
   const { root } = config;
   const { ref } = change;
@@ -229,11 +284,31 @@ export async function changedFiles(
   ).flat();
   const ids = [...new Set(units.map((a) => a.slice(a.lastIndexOf('#') + 1)))];
   const citing = await filesMentioning(root, ids);
-  const files = asGateFiles(config, [...new Set([...change.paths, ...citing])]);
+  // With results, a test file whose tests failed or did not run is judged too, changed or not.
+  const files = asGateFiles(config, [...new Set([...change.paths, ...citing, ...failing])]);
   return {
     files,
     changed: files.filter((f) => changedSet.has(f.file)).map((f) => f.file),
     specFiles,
     changedUnits: [...new Set(units)].sort(),
   };
+}
+
+/**
+ * Why a partial run cannot stand once the specs are loaded: a spec read from
+ * outside the root, whose changes this repository's git does not list.
+ */
+// @implements green#CHANGED-NEVER-GREENER
+export function specsOutsideRoot(config: FactlineConfig, specs: readonly SpecDocument[]): string | undefined {
+  const outside = specs
+    .map((d) => d.file)
+    .filter((f) => f.startsWith('../') || isAbsolute(f) || !isInsideRoot(config.root, f));
+  return outside.length === 0
+    ? undefined
+    : `spec(s) outside the root (${outside.slice(0, 3).join(', ')}${outside.length > 3 ? ', …' : ''}) are read, and git here does not list their changes`;
+}
+
+function isInsideRoot(root: string, file: string): boolean {
+  const rel = relative(root, resolve(root, file));
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }

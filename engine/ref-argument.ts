@@ -13,6 +13,7 @@ export function resolveArgument(set: SpecSet, text: string): Fact {
   if (r.kind === 'ambiguous') {
     throw new UsageError(`\`${text}\` is ambiguous: ${r.candidates.join(', ')}; name the document`);
   }
-  const hint = r.suggestions.length > 0 ? `; did you mean ${r.suggestions.join(', ')}?` : '';
+  const hint =
+    r.kind === 'unknown' && r.suggestions.length > 0 ? `; did you mean ${r.suggestions.join(', ')}?` : '';
   throw new UsageError(`unknown fact \`${text}\`: ${r.reason}${hint}`);
 }

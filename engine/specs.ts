@@ -168,6 +168,23 @@ export type SpecParser = (
 export const parseSpecLazily: SpecParser = async (source, options) =>
   (await import('../reader/index.ts')).parseSpec(source, options);
 
+/**
+ * The largest spec read whole. Parsing holds the Markdown tree of the whole
+ * file (bench/adversarial.ts prints the memory per megabyte), so a spec past
+ * this would end in V8 running out of memory after minutes, not in a
+ * verdict; it stops at once with the fix instead.
+ */
+export const MAX_SPEC_BYTES = 16 * 1024 * 1024;
+
+// @implements green#HUGE-SPEC-STOPS-CLEARLY
+export function refuseHugeSpec(absolute: string, shown: string): void {
+  const size = statSync(absolute).size;
+  if (size <= MAX_SPEC_BYTES) return;
+  throw new UsageError(
+    `spec \`${shown}\` is ${(size / 1048576).toFixed(1)} MiB, over the ${MAX_SPEC_BYTES / 1048576} MiB factline reads in one spec; split it into several spec files (one per chapter or module)`,
+  );
+}
+
 // @implements factline#READ-LOAD-SPECS
 export async function loadSpecSet(
   io: EngineIO,
@@ -182,8 +199,10 @@ export async function loadSpecSet(
   for (const absolute of files) {
     let text: string;
     try {
+      refuseHugeSpec(absolute, relative(io.cwd, absolute) || absolute);
       text = readFileSync(absolute, 'utf8');
     } catch (error) {
+      if (error instanceof UsageError) throw error;
       throw new UsageError(
         `cannot read spec \`${relative(io.cwd, absolute) || absolute}\`: ${describe(error)}`,
       );

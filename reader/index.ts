@@ -5,13 +5,22 @@
 import { boundNesting } from './bounds.ts';
 import { bindFence, buildFact, DEFAULT_STATUS, headingSection } from './build.ts';
 import type { Issue } from './issues.ts';
+import { anchorInHeading, anchorInHtml } from './look-alike.ts';
 import { parseMarkdown } from './markdown.ts';
 import type { Fact, Section, SpecDocument, Status } from './model.ts';
 import { normativeServiceUnit } from './normative-service.ts';
 import { LineIndex } from './positions.ts';
 import { type ScannedUnit, scanUnit } from './scan.ts';
 import type { MarkerStatus } from './status-values.ts';
-import { type Block, collectBlocks, inlineMasks, type UnitBlock } from './units.ts';
+import { digestOf } from './text.ts';
+import {
+  type Block,
+  collectBlocks,
+  definitionsOf,
+  inlineMasks,
+  tableContext,
+  type UnitBlock,
+} from './units.ts';
 
 export type { Diagnostic, Fact, Section, SpecDocument, SpecSet, Status } from './model.ts';
 
@@ -49,7 +58,10 @@ type MarkerBlock = Extract<Block, { kind: 'unit' | 'html' }>;
 // @implements factline#READ-NEVER-THROWS
 // @implements factline#READ-DIAGNOSTICS-COLLECTED
 export function parseSpec(source: string, options: ParseOptions): SpecDocument {
-  const bounded = boundNesting(blankFrontMatter(source.replace(/^\uFEFF/, ' ')));
+  // A CRLF checkout reads as the LF one: same facts, same digests, same places (only line ends differ).
+  // @implements green#CRLF-GIVES-THE-LF-VERDICT
+  const lf = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
+  const bounded = boundNesting(blankFrontMatter(lf.replace(/^\uFEFF/, ' ')));
   const reading = new SpecReading(bounded.text, options);
   for (const issue of bounded.issues) reading.report(issue);
   reading.blocks.forEach((block, b) => {
@@ -64,6 +76,8 @@ class SpecReading {
   readonly lines: LineIndex;
   readonly blocks: Block[];
   readonly result: SpecDocument;
+  /** Link and footnote definitions, by identifier: a fact using one carries it in its digest. */
+  private readonly definitions: Map<string, string>;
   private readonly ids = new Map<string, number>();
   /** Open sections, outermost first. */
   private readonly stack: Section[] = [];
@@ -76,7 +90,9 @@ class SpecReading {
     readonly options: ParseOptions,
   ) {
     this.lines = new LineIndex(text);
-    this.blocks = collectBlocks(parseMarkdown(text));
+    const tree = parseMarkdown(text);
+    this.blocks = collectBlocks(tree);
+    this.definitions = definitionsOf(tree, text);
     this.result = { doc: options.doc, file: options.file, facts: [], sections: [], diagnostics: [] };
   }
 
@@ -117,6 +133,9 @@ class SpecReading {
   }
 
   heading(block: HeadingBlock): void {
+    const source = this.text.slice(block.start, block.end);
+    const swallowed = anchorInHeading(source, block.start, !/^\s*#/.test(source));
+    if (swallowed) this.report(swallowed);
     const section = headingSection(this.text, block, this.lines, this.report, this.claim);
     while (this.stack.length > 0 && this.innermost!.depth >= section.depth) this.stack.pop();
     this.stack.push(section);
@@ -127,12 +146,19 @@ class SpecReading {
 
   /** A unit (or an HTML block, which only matters as a standalone `<status>` marker). */
   unit(block: MarkerBlock, b: number): void {
+    if (block.kind === 'html') {
+      const hidden = anchorInHtml(block.node.value, block.start);
+      if (hidden) {
+        this.report(hidden);
+        return;
+      }
+    }
     if (
       block.kind === 'html' &&
       (block.node.value.startsWith('<!--') || !block.node.value.includes('<status'))
     )
       return;
-    const masks = block.kind === 'unit' ? inlineMasks(block.node) : { masks: [], codes: [] };
+    const masks = block.kind === 'unit' ? inlineMasks(block.node) : { masks: [], codes: [], references: [] };
     const scanned = scanUnit({
       raw: this.text.slice(block.start, block.end),
       base: block.start,
@@ -148,7 +174,7 @@ class SpecReading {
       else this.markedUnitWithoutAnchor(block, scanned);
       return;
     }
-    if (block.kind === 'unit') this.fact(block, b, scanned, masks.codes);
+    if (block.kind === 'unit') this.fact(block, b, scanned, masks.codes, masks.references);
   }
 
   /** A marker alone in its unit marks the document, the section above, or nothing (stranded). */
@@ -196,17 +222,39 @@ class SpecReading {
     b: number,
     scanned: ScannedUnit,
     codes: ReturnType<typeof inlineMasks>['codes'],
+    references: readonly string[],
   ): void {
     const anchor = scanned.anchor!;
     if (!this.claim(anchor.id, anchor.offset, anchor.token)) return;
     const { file, doc } = this.options;
     const fact = buildFact(scanned, block, codes, this.lines, { file, doc }, this.stack);
     if (anchor.type === 'code') bindFence(fact, this.text, this.blocks, b, anchor.offset, this.report);
+    const context = this.meaningContext(block, references);
+    if (context !== '') fact.digest = digestOf(`${fact.text}\n${context}`);
     const section = this.innermost;
     if (fact.kindLine && section) section.kindLine = fact.kindLine;
     if (section) section.factIds.push(fact.id);
     this.result.facts.push(fact);
     this.pending.push({ fact, chain: [...this.stack], ...(scanned.status ? { own: scanned.status } : {}) });
+  }
+
+  /**
+   * What else a unit's meaning rests on: a table cell's header and alignment
+   * rows, the reference-link definitions and footnotes it uses. Empty for a
+   * unit that uses none, so its digest stays the sha256 of its text.
+   */
+  // @implements green#DIGEST-COVERS-MEANING
+  private meaningContext(block: UnitBlock, references: readonly string[]): string {
+    const parts: string[] = [];
+    if (block.table) parts.push(tableContext(block.table, this.text));
+    const seen = new Set<string>();
+    for (const ref of references) {
+      if (seen.has(ref)) continue;
+      seen.add(ref);
+      const definition = this.definitions.get(ref);
+      if (definition !== undefined) parts.push(definition);
+    }
+    return parts.join('\n');
   }
 
   /** Roll-down runs last: a preamble marker may follow the facts it covers. */

@@ -21,6 +21,9 @@ export type SectionKind = (typeof SECTION_KINDS)[number];
 /** Evidence a fact can require (`@requires:`); open-ended but these are known. */
 export type EvidenceKind = 'implementation' | 'verification' | 'documentation' | (string & {});
 
+/** The evidence kinds `@requires:` and a policy table may name. */
+export const EVIDENCE_KINDS = ['implementation', 'verification', 'documentation'] as const;
+
 /** 1-based line and column, as unist positions. */
 export interface Place {
   line: number;
@@ -133,6 +136,10 @@ export const DIAGNOSTIC_CODES = [
   'nesting-too-deep',
   'control-character',
   'normative-service-unit',
+  'unread-tag',
+  'unknown-evidence-kind',
+  'fact-in-heading',
+  'fact-in-html',
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 

@@ -5,6 +5,7 @@
  * nothing inside them is ever read as a tag.
  */
 import type { Issue } from './issues.ts';
+import { lookAlikeTags, unknownEvidenceKinds } from './look-alike.ts';
 import type { MarkerStatus } from './status-values.ts';
 import { type Anchor, CANDIDATE, isSpace, MASK, readToken, type Token, type TokenKind } from './tokens.ts';
 import { nearest } from './vocabulary.ts';
@@ -209,6 +210,9 @@ export function scanUnit(input: ScanInput): ScannedUnit {
     }
     if (tok.kind === 'requires') {
       result.requires = [...(result.requires ?? []), ...(tok.requires ?? [])];
+      issues.push(
+        ...unknownEvidenceKinds(tok.requires ?? [], base + tok.start, raw.slice(tok.start, tok.end)),
+      );
     } else {
       result.markers++;
       if (result.firstMarker === undefined) {
@@ -244,6 +248,16 @@ export function scanUnit(input: ScanInput): ScannedUnit {
       fix: 'close the fragment with `</status>`, or self-close a point marker with `/>`',
     });
   }
+  const lookAlike = lookAlikeTags(
+    m,
+    raw,
+    base,
+    new Set(tokens.map((tok) => tok.start)),
+    result.anchor !== undefined,
+  );
+  issues.push(...lookAlike.issues);
+  // One problem, one report: a unit opening with a look-alike anchor is not also "marked without anchor".
+  if (lookAlike.anchorLike) result.anchorAttempted = true;
   result.text = collapse(removeRanges(raw, removals));
   if (result.anchor?.type !== undefined && result.anchor.type !== 'code') {
     const near = nearest(result.anchor.type, ['code']);

@@ -4,7 +4,18 @@
  * table body cells, at any depth and inside blockquotes), HTML blocks, fences
  * and everything else as an adjacency breaker.
  */
-import type { Code, Heading, Html, ListItem, Nodes, Paragraph, Root, RootContent, TableCell } from 'mdast';
+import type {
+  Code,
+  Heading,
+  Html,
+  ListItem,
+  Nodes,
+  Paragraph,
+  Root,
+  RootContent,
+  Table,
+  TableCell,
+} from 'mdast';
 import type { UnitType } from './model.ts';
 
 export interface UnitBlock {
@@ -15,6 +26,8 @@ export interface UnitBlock {
   start: number;
   end: number;
   quoteDepth: number;
+  /** For a table cell: its table, whose header and alignment rows enter the cell's digest. */
+  table?: Table;
 }
 
 export type Block =
@@ -74,6 +87,7 @@ function walk(node: RootContent, quoteDepth: number, out: Block[]): void {
             quoteDepth,
             start: span(first).start,
             end: span(last).end,
+            table: node,
           });
         }
       }
@@ -103,9 +117,12 @@ function walkItem(item: ListItem, quoteDepth: number, out: Block[]): void {
 export function inlineMasks(node: Paragraph | TableCell): {
   masks: Array<[number, number]>;
   codes: string[];
+  /** Identifiers of the reference-style links and images and of the footnotes the unit uses, in order. */
+  references: string[];
 } {
   const masks: Array<[number, number]> = [];
   const codes: string[] = [];
+  const references: string[] = [];
   const visit = (n: Nodes): void => {
     switch (n.type) {
       case 'inlineCode':
@@ -115,12 +132,22 @@ export function inlineMasks(node: Paragraph | TableCell): {
       case 'html':
         if (n.value.startsWith('<!--')) masks.push([span(n).start, span(n).end]);
         return;
-      case 'image':
+      case 'footnoteReference':
+        references.push(`^${n.identifier}`);
+        return;
       case 'imageReference':
+        references.push(n.identifier);
         masks.push([span(n).start, span(n).end]);
         return;
-      case 'link':
+      case 'image':
+        masks.push([span(n).start, span(n).end]);
+        return;
       case 'linkReference':
+        references.push(n.identifier);
+        masks.push([span(n).start, span(n).end]);
+        for (const c of n.children) visit(c);
+        return;
+      case 'link':
         // Links are opaque, text and target alike: a marker is never read inside one.
         masks.push([span(n).start, span(n).end]);
         for (const c of n.children) visit(c);
@@ -130,5 +157,53 @@ export function inlineMasks(node: Paragraph | TableCell): {
     }
   };
   for (const c of node.children) visit(c as Nodes);
-  return { masks, codes };
+  return { masks, codes, references };
+}
+
+/**
+ * Every link reference definition (`[id]: url "title"`) and footnote
+ * definition (`[^id]: text`) of the document, by identifier (footnotes as
+ * `^id`), each as the text that enters the digest of a fact using it.
+ */
+export function definitionsOf(tree: Root, text: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const visit = (n: Nodes): void => {
+    if (n.type === 'definition') {
+      if (!found.has(n.identifier))
+        found.set(n.identifier, `[${n.identifier}]: ${n.url}${n.title ? ` "${n.title}"` : ''}`);
+      return;
+    }
+    if (n.type === 'footnoteDefinition') {
+      const key = `^${n.identifier}`;
+      if (!found.has(key))
+        found.set(
+          key,
+          `[^${n.identifier}]: ${collapseText(text.slice(span(n).start, span(n).end).replace(/^\[\^[^\]]*\]:/, ''))}`,
+        );
+      return;
+    }
+    if ('children' in n) for (const c of n.children) visit(c as Nodes);
+  };
+  visit(tree);
+  return found;
+}
+
+/**
+ * What a table cell's meaning borrows from its table: the header row's
+ * cells (whitespace collapsed, so re-padding the table changes nothing) and
+ * each column's alignment.
+ */
+export function tableContext(table: Table, text: string): string {
+  const header = table.children[0];
+  const cells = (header?.children ?? []).map((cell) => {
+    const first = cell.children[0];
+    const last = cell.children[cell.children.length - 1];
+    return first && last ? collapseText(text.slice(span(first).start, span(last).end)) : '';
+  });
+  const align = (table.align ?? []).map((a) => a ?? 'none');
+  return `| ${cells.join(' | ')} |\nalign: ${align.join(', ')}`;
+}
+
+function collapseText(s: string): string {
+  return s.replace(/\s+/g, ' ').trim();
 }

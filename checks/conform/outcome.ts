@@ -3,6 +3,7 @@
  * report, `--json`, and the results document `factline check --results`
  * reads (checks/results/vectors.ts). Pure.
  */
+import { vectorDigest } from '../results/vector-digest.ts';
 import { VECTOR_RESULTS_FORMAT, type VectorResultsDocument } from '../results/vectors.ts';
 import type { PlacedVector } from './format.ts';
 import type { Mismatch } from './judge.ts';
@@ -82,6 +83,7 @@ export function toResultsDocument(outcomes: readonly VectorOutcome[]): VectorRes
         line: o.placed.line,
         status: o.status,
         verifies: (o.placed.vector.verifies ?? []).map((ref, k) => ({ ref, ...o.placed.verifiesAt[k]! })),
+        digest: vectorDigest(o.placed.vector),
         ...(failure !== undefined ? { failure } : {}),
       };
     }),

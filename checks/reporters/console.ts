@@ -4,7 +4,7 @@
  * as `file:line:col: severity rule message` with its fix, then deviations.
  * Colour only when the caller says so (TTY and no NO_COLOR).
  */
-import type { Finding, OutcomeSummary, Summary, TraceResult } from '../model.ts';
+import type { Finding, OutcomeJoin, OutcomeSummary, Summary, TraceResult } from '../model.ts';
 import { fixFor } from '../rules.ts';
 import { FACT_STATE_ORDER, FACT_STATES } from '../states.ts';
 import { escapeControls as e } from './escape.ts';
@@ -45,8 +45,20 @@ export function outcomeLine(outcomes: OutcomeSummary | undefined): string {
     return 'test outcomes not checked: citing tests count whether or not they pass (pass --results FILE)';
   }
   const parts = [`${outcomes.passed} passed`, `${outcomes.failed} failed`, `${outcomes.skipped} not run`];
-  if (outcomes.unknown > 0) parts.push(`${outcomes.unknown} not in the results`);
-  return `test outcomes from ${outcomes.sources.join(', ')}: citing tests ${parts.join(', ')}`;
+  if (outcomes.unknown > 0) parts.push(`${outcomes.unknown} unconfirmed`);
+  const joined = (outcomes.joins ?? []).map(joinLine).join('\n');
+  return `test outcomes from ${outcomes.sources.join(', ')}: citing tests ${parts.join(', ')}${joined === '' ? '' : `\n${joined}`}`;
+}
+
+/** How one results file named its tests' files: the join key per outcome count, `none` spelt out. */
+// @implements green#RESULTS-SAY-THEIR-JOIN-KEY
+function joinLine(join: OutcomeJoin): string {
+  const keys = Object.entries(join.keys);
+  if (keys.length === 0) return `  ${e(join.source)}: no test outcomes`;
+  const parts = keys.map(([key, n]) =>
+    key === 'none' ? `${n} name no file (these confirm nothing)` : `${n} by ${key}`,
+  );
+  return `  ${e(join.source)}: joined ${parts.join(', ')}`;
 }
 
 /** Rules the config re-graded or turned off: said on every run, so a quiet gate never hides why. */

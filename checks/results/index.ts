@@ -3,6 +3,15 @@
  * checks/results/parse.ts, kept apart so a run without results files never
  * loads the XML parser (it costs a start ~40 ms).
  */
-export { indexOutcomes, type OutcomeIndex, outcomeFor, type TestBinding, testBinding } from './join.ts';
-export { notRun, ResultsFormatError, type TestOutcome, type TestStatus } from './model.ts';
-export { vectorEvidence } from './vector-evidence.ts';
+export {
+  indexOutcomes,
+  type Join,
+  type JoinOptions,
+  joinCitation,
+  type OutcomeIndex,
+  type TestBinding,
+  testBinding,
+} from './join.ts';
+export { type JoinKey, notRun, ResultsFormatError, type TestOutcome, type TestStatus } from './model.ts';
+export { vectorDigest } from './vector-digest.ts';
+export { type VectorState, vectorChange, vectorEvidence, vectorFiles } from './vector-evidence.ts';

@@ -19,6 +19,8 @@ export interface VectorResult {
   verifies: { ref: string; line: number; column: number }[];
   /** For a failure: pointer, expected and actual of the first mismatch; for a skip: the reason. */
   failure?: string;
+  /** The vector's content digest when it ran (checks/results/vector-digest.ts). */
+  digest?: string;
 }
 
 export interface VectorResultsDocument {
@@ -62,6 +64,8 @@ export function parseVectorResults(data: Record<string, unknown>, source: string
       ),
     };
     if (typeof v.failure === 'string') outcome.failure = v.failure;
+    if (typeof v.digest === 'string') outcome.digest = v.digest;
+    outcome.joinKey = 'vectors file';
     return outcome;
   });
 }

@@ -35,6 +35,7 @@ export function parseVitestJson(data: unknown, source: string): TestOutcome[] {
       throw new ResultsFormatError(`${source}: testResults[${i}] has no \`assertionResults\` array`);
     }
     const name = typeof file.name === 'string' ? file.name : undefined;
+    let testFailed = false;
     file.assertionResults.forEach((test, j) => {
       const where = `${source}: testResults[${i}].assertionResults[${j}]`;
       if (!isObject(test) || typeof test.title !== 'string')
@@ -46,15 +47,49 @@ export function parseVitestJson(data: unknown, source: string): TestOutcome[] {
         );
       }
       const outcome: TestOutcome = { status, titles: [...strings(test.ancestorTitles), test.title], source };
-      if (name !== undefined) outcome.file = name;
+      if (name !== undefined) {
+        outcome.file = name;
+        outcome.joinKey = 'file entry';
+      }
       const location = test.location;
       if (isObject(location) && typeof location.line === 'number') outcome.line = location.line;
       if (status === 'failed') {
+        testFailed = true;
         const failure = firstLine(strings(test.failureMessages)[0]);
         if (failure !== undefined) outcome.failure = failure;
       }
       out.push(outcome);
     });
+    if (name !== undefined && !testFailed && fileFailed(file)) out.push(fileFailure(file, name, source));
   });
   return out;
+}
+
+/**
+ * A file the runner failed while none of its tests did: it threw at import
+ * (vitest lists no test then), or a hook outside every test failed (Jest's
+ * `testExecError`). Every citation in it fails with it.
+ */
+function fileFailed(file: Record<string, unknown>): boolean {
+  return file.status === 'failed' || isObject(file.testExecError);
+}
+
+function fileFailure(file: Record<string, unknown>, name: string, source: string): TestOutcome {
+  const outcome: TestOutcome = {
+    status: 'failed',
+    titles: [],
+    file: name,
+    joinKey: 'file entry',
+    fileLevel: true,
+    source,
+  };
+  const message =
+    typeof file.message === 'string'
+      ? file.message
+      : isObject(file.testExecError)
+        ? file.testExecError.message
+        : '';
+  const failure = firstLine(typeof message === 'string' ? message : undefined);
+  if (failure !== undefined) outcome.failure = failure;
+  return outcome;
 }

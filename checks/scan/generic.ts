@@ -3,7 +3,7 @@
  * A small lexer skips string literals so a tag inside a string never counts;
  * the symbol is the next declaration line after the comment (fn, func, def…).
  */
-import { mayHoldCitations, parseCitations } from './refs.ts';
+import { inCommentedOutCode, mayHoldCitations, parseCitations } from './refs.ts';
 import { lineIndex, placed, type ScannedCitation } from './types.ts';
 
 /**
@@ -224,10 +224,19 @@ function followingSymbol(text: string, offset: number, style: CommentStyle): str
   const lineEnd = text.indexOf('\n', offset);
   if (lineEnd === -1) return undefined;
   let pos = lineEnd + 1;
+  // Python decorators (`@pytest.mark.parametrize(…)`, over several lines too) stand between a comment and its def.
+  let decorator = 0;
   while (pos < text.length) {
     const end = text.indexOf('\n', pos);
     const line = text.slice(pos, end === -1 ? text.length : end);
     const trimmed = line.trim();
+    if (style === 'hash' && (decorator > 0 || trimmed.startsWith('@'))) {
+      for (const ch of trimmed) decorator += ch === '(' || ch === '[' ? 1 : ch === ')' || ch === ']' ? -1 : 0;
+      decorator = Math.max(decorator, 0);
+      if (end === -1) return undefined;
+      pos = end + 1;
+      continue;
+    }
     const isComment =
       trimmed === '' ||
       (style !== 'slash' && style !== 'handlebars'
@@ -262,7 +271,9 @@ export function scanComments(text: string, style: CommentStyle): ScannedCitation
     if (!span.text.includes('@')) continue;
     for (const raw of parseCitations(span.text, span.start)) {
       const cite = placed(raw, at);
-      const symbol = followingSymbol(text, raw.offset, style);
+      const symbol = inCommentedOutCode(span.text, raw.offset - span.start)
+        ? undefined
+        : followingSymbol(text, raw.offset, style);
       if (symbol) cite.symbol = symbol;
       // Python's test_* functions (and Test* classes) are test code wherever they stand.
       if (style === 'hash' && symbol && /^(?:function test_|class Test)/.test(symbol)) cite.inTest = true;

@@ -129,3 +129,17 @@ export function parseCitations(comment: string, base: number): RawCitation[] {
   }
   return found;
 }
+
+/**
+ * Whether the tag at `at` in a comment's text stands in commented-out code:
+ * a second comment marker before it on its line (`//   // TAG`, `#   # TAG`,
+ * or `// TAG` on a line inside a block comment). Such a citation belongs to
+ * no test, so it never binds to the declaration below.
+ */
+// @implements green#RESULTS-UNCONFIRMED-IS-AN-ERROR
+export function inCommentedOutCode(comment: string, at: number): boolean {
+  const lineStart = comment.lastIndexOf('\n', at - 1) + 1;
+  const before = comment.slice(lineStart, at);
+  if (lineStart === 0) return /^\s*(?:\/\/|\/\*+|#)\s+(?:\/\/|#)\s*$/.test(before);
+  return /^\s*(?:\/\/|#)\s*$/.test(before);
+}

@@ -7,7 +7,7 @@
  * Where the tokens alone cannot tell a comment from a literal, TypeScript's
  * parser decides (ts-literals.ts), loaded only when a file needs it.
  */
-import { mayHoldCitations, parseCitations } from './refs.ts';
+import { inCommentedOutCode, mayHoldCitations, parseCitations } from './refs.ts';
 import { FIRST_KEYWORD, K, type Kind, Lexer } from './ts-lexer.ts';
 import { lineIndex, placed, type ScannedCitation, TEMPLATE_HOLE } from './types.ts';
 
@@ -271,6 +271,8 @@ function walk(
   let closedFills = false;
   // Titles and tables still open: the walk cannot stop early while one is.
   let openTitles = 0;
+  // A call whose title was just read: unless `,` or `)` follows, the title is an expression (`'a ' + b`).
+  let justTitled: Frame | undefined;
 
   for (let kind = lexer.scan(); kind !== K.EndOfFile; kind = lexer.scan()) {
     if (lexer.newline) newlineSinceToken = true;
@@ -290,19 +292,29 @@ function walk(
         if (raws.length > 0) {
           const items: Bound[] = [];
           for (const raw of raws) {
+            // Commented-out code binds to nothing: its test is not the one below.
+            if (inCommentedOutCode(comment, raw.offset - start)) {
+              bound.push({ cite: placed(raw, at), chain: [] });
+              continue;
+            }
             const item: Bound = { cite: placed(raw, at), chain: stack.slice() };
             items.push(item);
             bound.push(item);
           }
           // A comment on its own line describes what follows it; a trailing
           // comment describes the code it ends.
-          if (newlineSinceToken || prev === K.Unknown) {
+          if (items.length > 0 && (newlineSinceToken || prev === K.Unknown)) {
             if (awaiting && awaiting.depth === stack.length) awaiting.items.push(...items);
             else awaiting = { items, depth: stack.length };
           }
         }
       }
       continue;
+    }
+    if (justTitled !== undefined) {
+      // @implements green#RESULTS-UNCONFIRMED-IS-AN-ERROR
+      if (kind !== K.Comma && kind !== K.CloseParen) untitle(justTitled);
+      justTitled = undefined;
     }
     const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
     // Past the last tag nothing more can be bound: stop tokenizing early.
@@ -312,6 +324,7 @@ function walk(
       !pending &&
       expectName === undefined &&
       !top?.wantsTitle &&
+      justTitled === undefined &&
       openTitles === 0 &&
       closedEach === undefined
     )
@@ -348,6 +361,7 @@ function walk(
             stack.pop();
             if (top.titleFor !== undefined) {
               setTitle(top.titleFor, top.titleParts!.join(TEMPLATE_HOLE), '`');
+              justTitled = top.titleFor;
               openTitles--;
             }
           }
@@ -486,9 +500,10 @@ function walk(
         break;
     }
     if (top?.wantsTitle && stack[stack.length - 1] === top && kind !== K.OpenParen) {
-      if (kind === K.StringLiteral || kind === K.NoSubstitutionTemplate)
+      if (kind === K.StringLiteral || kind === K.NoSubstitutionTemplate) {
         setTitle(top, lexer.tokenValue(), '"');
-      else {
+        justTitled = top;
+      } else {
         top.label = top.each ? `${top.callee}.each` : top.callee;
         top.wantsTitle = undefined;
       }
@@ -585,6 +600,12 @@ function setTitle(call: Frame, title: string, quote: '"' | '`'): void {
   call.label = `${call.each ? `${call.callee}.each` : call.callee} ${quote}${title}${quote}`;
   if (call.wantsTitle === 'test') call.test = title;
   call.wantsTitle = undefined;
+}
+
+/** A call whose title turned out to be an expression: its title is unknown, as for `it(NAME, …)`. */
+function untitle(call: Frame): void {
+  call.label = call.each ? `${call.callee}.each` : call.callee;
+  call.test = undefined;
 }
 
 function isBoundary(kind: Kind): boolean {

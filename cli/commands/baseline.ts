@@ -5,6 +5,7 @@
 import { baselineOf } from '../../checks/baseline.ts';
 import { UsageError } from '../../engine/errors.ts';
 import { writeOutputFile } from '../../engine/files/output.ts';
+import { inputGlobs, refuseOverwritingInputs, runInputs } from '../../engine/files/output-guard.ts';
 import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
@@ -43,6 +44,12 @@ const command: Command = {
       } else throw new UsageError(`unknown argument \`${arg}\`\n${USAGE}`);
     }
     const project = Project.open(io, config);
+    refuseOverwritingInputs(
+      io.cwd,
+      [{ role: '--out', path: out }],
+      [...runInputs(project.config), ...results.map((path) => ({ role: 'test results', path }))],
+      inputGlobs(project.config),
+    );
     const { result } = await project.check({
       cache,
       ...(results.length > 0 ? { results: resultsFromArguments(io.cwd, project.root, results) } : {}),

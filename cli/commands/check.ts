@@ -3,7 +3,7 @@
  * runs the gate, prints the console (or JSON) report, writes SARIF / JUnit /
  * HTML files atomically, and turns the result into the exit code.
  */
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { applyBaseline, parseBaseline } from '../../checks/baseline.ts';
 import type { TraceResult } from '../../checks/model.ts';
 import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/partial.ts';
@@ -11,11 +11,19 @@ import { REPORTERS } from '../../checks/reporters/index.ts';
 import { jsonPieces } from '../../checks/reporters/json.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
 import { verdictOf } from '../../checks/verdict.ts';
-import { type Change, type ChangedSet, changedFiles, changeSince } from '../../engine/changed.ts';
+import {
+  type Change,
+  type ChangedSet,
+  changedFiles,
+  changeSince,
+  specsOutsideRoot,
+} from '../../engine/changed.ts';
 import { loadConfig } from '../../engine/config/load.ts';
 import type { FactlineConfig } from '../../engine/config/model.ts';
 import { UsageError } from '../../engine/errors.ts';
 import { readInputJson, writeOutputFile } from '../../engine/files/output.ts';
+import { inputGlobs, refuseOverwritingInputs, runInputs } from '../../engine/files/output-guard.ts';
+import { notPassingTestFiles } from '../../engine/gate/results.ts';
 import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
@@ -70,6 +78,10 @@ const SPEC = defineCommand({
       value: 'REF',
       bare: 'HEAD',
       help: 'a partial run for pre-commit hooks: scan only the files changed since the git ref REF (the working tree, untracked files included) and the files citing facts whose text changed since REF; judges their citations only (see below)',
+    },
+    staged: {
+      type: 'boolean',
+      help: 'judge the git index, as the next commit will carry it, not the working tree: the whole gate runs on a snapshot of the index (for pre-commit hooks; results, baseline and report paths stay yours)',
     },
     base: {
       type: 'string',
@@ -139,7 +151,7 @@ export type CheckArgs = Values<typeof SPEC.options>;
 function changedHelp(): string {
   const judged = RULE_IDS.filter((id) => partialScope(id) === 'citation').join(', ');
   return wrap(
-    `--changed [REF] (default HEAD) judges what a partial run can: the citation findings (${judged}) in the files it scans, and the spec diagnostics of the spec files changed since REF, exactly as a full run reports them there. Whether a fact has its implementation and test needs every file, so these are not judged and left to the full \`factline check\`: ${NOT_JUDGED_IN_PART.join(', ')}. The exit code comes from the judged findings. When the config file changed since REF, or HEAD has no commit yet, the full gate runs. Outside a git work tree, or with a REF git cannot resolve: exit 2.`,
+    `--changed [REF] (default HEAD) judges what a partial run can: the citation findings (${judged}) in the files it scans, and the spec diagnostics of the spec files changed since REF, exactly as a full run reports them there. Whether a fact has its implementation and test needs every file, so these are not judged and left to the full \`factline check\`: ${NOT_JUDGED_IN_PART.join(', ')}. The exit code comes from the judged findings. When the config file changed since REF, HEAD has no commit yet, a spec lies outside the root, or a nested git repository lies under it, the full gate runs. With results, every test file whose tests failed or did not run is judged too. --staged judges the git index instead of the working tree (the whole gate, on a snapshot of the index). Outside a git work tree, or with a REF git cannot resolve: exit 2.`,
     80,
   ).join('\n');
 }
@@ -246,6 +258,22 @@ function changeNote(change: Change, covered: ChangedSet | undefined): string {
   return `partial run, --changed ${change.ref}: ${parts.join(', ')}; fact-level gaps (${NOT_JUDGED_IN_PART.slice(0, 3).join(', ')}, …) are not judged, the full \`factline check\` judges them\n`;
 }
 
+/** The whole gate over a snapshot of the index; the outside files keep the user's paths. */
+async function onStagedTree(argv: string[], io: CliIO, self: Command): Promise<number> {
+  const config = loadConfig(io.cwd, parseCommandArgs(SPEC, argv).values.config);
+  // git (child_process) loads only for a staged run.
+  const { stagedArgv, stagedTree } = await import('../../engine/staged.ts');
+  const tree = stagedTree(io.cwd);
+  try {
+    const results = config.results.map((r) => resolve(config.root, r));
+    if (!argv.includes('--json'))
+      io.stdout.write('--staged: the gate runs on the git index, as the next commit carries it\n');
+    return await self.run(stagedArgv(argv, io.cwd, results), { ...io, cwd: tree.cwd });
+  } finally {
+    tree.remove();
+  }
+}
+
 /** `--verbose`: the config the run found, so a run from a subfolder says whose project it judged. */
 // @implements daily-use#CONFIG-FOUND-UPWARD
 function configNote(config: FactlineConfig): string {
@@ -261,7 +289,22 @@ const command: Command = {
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
+    if (args.staged) return onStagedTree(argv, io, command);
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
+    refuseOverwritingInputs(
+      io.cwd,
+      [
+        ...(args.sarif ? [{ role: '--sarif', path: args.sarif }] : []),
+        ...(args.junit ? [{ role: '--junit', path: args.junit }] : []),
+        ...(args.html ? [{ role: '--html', path: args.html }] : []),
+      ],
+      [
+        ...runInputs(config),
+        ...specPaths.map((path) => ({ role: 'spec', path: resolve(config.root, path) })),
+        ...(args.baseline ? [{ role: 'baseline', path: args.baseline }] : []),
+      ],
+      inputGlobs(config),
+    );
     if (args.verbose) io.stderr.write(`${configNote(config)}\n`);
     if (args.watch) {
       const judge = async () => {
@@ -291,8 +334,15 @@ const command: Command = {
         ? {
             only: async (loaded) => {
               change = await asked;
+              const outside = specsOutsideRoot(config, loaded.set.documents);
+              if (outside !== undefined) change.fullRunBecause = outside;
               if (change.fullRunBecause !== undefined) return undefined;
-              covered = await changedFiles(config, change, loaded.set.documents);
+              covered = await changedFiles(
+                config,
+                change,
+                loaded.set.documents,
+                await notPassingTestFiles(config),
+              );
               return covered.files;
             },
           }

@@ -4,6 +4,7 @@ import { formatText, summarise, toJson } from '../../checks/conform/outcome.ts';
 import type { ServerCommand } from '../../engine/conform/process.ts';
 import { readVectors, runVectors, writeVectorResults } from '../../engine/conform/run.ts';
 import { UsageError } from '../../engine/errors.ts';
+import { refuseOverwritingInputs } from '../../engine/files/output-guard.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -56,6 +57,12 @@ const command: Command = {
     const [serverCommand, ...serverArgs] = argv.slice(split + 1);
     const timeoutMs = positiveInt(values.timeout, 'timeout', 10000);
     const jobs = positiveInt(values.jobs, 'jobs', Math.max(1, Math.min(4, availableParallelism())));
+    if (values.results)
+      refuseOverwritingInputs(
+        io.cwd,
+        [{ role: '--results', path: values.results }],
+        positionals.map((path) => ({ role: 'vectors file', path })),
+      );
     const vectors = readVectors(positionals, io.cwd);
     const server: ServerCommand = { command: serverCommand!, args: serverArgs, cwd: io.cwd, env: io.env };
     const outcomes = await runVectors(vectors, server, timeoutMs, jobs);

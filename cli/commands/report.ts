@@ -6,6 +6,7 @@
  */
 import { renderHtmlReport } from '../../checks/reporters/html.ts';
 import { writeOutputFile } from '../../engine/files/output.ts';
+import { inputGlobs, refuseOverwritingInputs, runInputs } from '../../engine/files/output-guard.ts';
 import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
 import { collectReportInputs } from '../../engine/report-inputs.ts';
@@ -103,6 +104,12 @@ const command: Command = {
     const progress = createProgress(io.stderr, args.quiet);
     const project = Project.open(io, args.config);
     const { config } = project;
+    refuseOverwritingInputs(
+      io.cwd,
+      [{ role: '--out', path: args.out }],
+      runInputs(config),
+      inputGlobs(config),
+    );
     progress.stage('scanning sources and tests');
     const { result, specs } = await project.check({
       ...(args.strict ? { strict: true } : {}),

@@ -40,6 +40,13 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
     if (key === 'generate') config.generate = { ...config.generate, ...input.generate };
     else (config as unknown as Record<string, unknown>)[key] = input[key];
   }
+  // `results` in its object form: the files, and the explicit policy for unconfirmed outcomes.
+  const results = input.results as unknown;
+  if (results !== undefined && !Array.isArray(results)) {
+    const form = results as { files?: string[]; unconfirmed?: 'error' | 'warning' };
+    config.results = form.files ?? [];
+    if (form.unconfirmed !== undefined) config.resultsPolicy = { unconfirmed: form.unconfirmed };
+  }
   // The shape admits any table; which stages and evidence kinds it may name is the policy's to say.
   if (input.policy !== undefined) {
     const table = policyTable(input.policy);

@@ -20,6 +20,8 @@ export interface FactlineConfig {
   strict: boolean;
   /** Test results files (vitest JSON or JUnit XML) joined to verifying citations; empty: not checked. */
   results: string[];
+  /** The results policy: how an unconfirmed citing test is reported (`error` unless the config says `warning`). */
+  resultsPolicy?: { unconfirmed: 'error' | 'warning' };
   /**
    * The generated core: its spec, templates and output directory; `specs`
    * lists further specs whose facts the templates may use too.

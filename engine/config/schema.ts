@@ -77,10 +77,21 @@ export const CONFIG_KEYS = {
     description: "Crates exempt from vibevm's orphan ratchet; read so a specmap.toml converts whole.",
   },
   results: {
-    shape: S.array(S.string(true)),
+    shape: S.anyOf(
+      S.array(S.string(true)),
+      S.object({
+        files: { shape: S.array(S.string(true)), optional: true, description: 'The results files.' },
+        unconfirmed: {
+          shape: S.literal('error', 'warning'),
+          optional: true,
+          description:
+            'How a citing test the results cannot confirm is reported: `error` (the default) or, while moving a project over, `warning` (the citation then still counts).',
+        },
+      }),
+    ),
     default: [],
     description:
-      'Test results files (vitest/Jest JSON or JUnit XML) joined to verifying citations; a fact is verified only by a passing test. Empty: outcomes not checked.',
+      'Test results files (vitest/Jest JSON or JUnit XML) joined to verifying citations, or `{"files": [...], "unconfirmed": "warning"}`; a fact is verified only by a passing test the results name. Empty: outcomes not checked.',
   },
   rules: {
     shape: S.record(S.literal('error', 'warning', 'off')),

@@ -20,6 +20,7 @@ import { type Dirent, lstatSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
 import picomatch from 'picomatch';
 import { globMatcher } from '../../checks/glob-match.ts';
+import { UsageError } from '../errors.ts';
 
 const MATCH_OPTIONS = {
   dot: false,
@@ -152,8 +153,14 @@ export function walkFiles(
     let entries: Dirent[];
     try {
       entries = readdirSync(join(root, dir), { withFileTypes: true });
-    } catch {
-      continue; // unreadable or gone: the glob skips it too
+    } catch (error) {
+      // Gone since its parent was listed: nothing in it to cite. Unreadable (no permission, a path
+      // past the OS limit) would hide its citations, so it stops the run as an unreadable spec does.
+      // @implements green#UNREADABLE-FILES-ARE-NOT-SILENT
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw new UsageError(
+        `cannot list ${dir || '.'}: ${(error as Error).message}; make it readable (or shorten the path), or add it to \`ignore\` in the config`,
+      );
     }
     for (const entry of entries) {
       const path = dir === '' ? entry.name : `${dir}/${entry.name}`;

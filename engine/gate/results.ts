@@ -2,7 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { OutcomeInput } from '../../checks/outcomes.ts';
-import { ResultsFormatError, type TestOutcome } from '../../checks/results/index.ts';
+import {
+  ResultsFormatError,
+  type TestOutcome,
+  type VectorState,
+  vectorDigest,
+  vectorFiles,
+} from '../../checks/results/index.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
 
@@ -36,5 +42,48 @@ export async function readResults(
       throw error;
     }
   }
-  return { outcomes, sources: [...files] };
+  return {
+    outcomes,
+    sources: [...files],
+    root: config.root,
+    foldCase: process.platform === 'darwin' || process.platform === 'win32',
+    vectors: await currentVectors(config.root, outcomes),
+    ...(config.resultsPolicy?.unconfirmed === 'warning' ? { unconfirmed: 'warning' as const } : {}),
+  };
+}
+
+/**
+ * The root-relative test files the results name with a test that failed or
+ * did not run, or that failed as a whole: a partial run judges them too.
+ */
+// @implements green#CHANGED-NEVER-GREENER
+export async function notPassingTestFiles(config: FactlineConfig): Promise<string[]> {
+  const input = await readResults(config, config.results);
+  if (input === undefined) return [];
+  const { fileKey } = await import('../../checks/results/join.ts');
+  const files = new Set<string>();
+  for (const o of input.outcomes)
+    if (o.status !== 'passed' && o.file !== undefined) files.add(fileKey(o.file, { root: config.root }));
+  return [...files].sort();
+}
+
+/** Each vectors file that vector results name, read as it is now: its vectors' content digests. */
+// @implements green#VECTOR-RESULTS-NEED-THE-VECTOR
+async function currentVectors(
+  root: string,
+  outcomes: readonly TestOutcome[],
+): Promise<Map<string, VectorState>> {
+  const states = new Map<string, VectorState>();
+  const files = vectorFiles(outcomes);
+  if (files.length === 0) return states;
+  const { parseVectors } = await import('../../checks/conform/format.ts');
+  for (const file of files) {
+    try {
+      const placed = parseVectors(readFileSync(resolve(root, file), 'utf8'), file);
+      states.set(file, new Map(placed.map((p) => [p.vector.id, vectorDigest(p.vector)])));
+    } catch (error) {
+      states.set(file, { unreadable: (error as Error).message.split('\n')[0]! });
+    }
+  }
+  return states;
 }

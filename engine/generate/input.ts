@@ -11,7 +11,7 @@ import { compileDeclaredTypes } from '../config/declared-types.ts';
 import { type FactlineConfig, generatingSpecs } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
 import { readTree } from '../files/tree.ts';
-import { docNameOf, noConfigNoSpec } from '../specs.ts';
+import { docNameOf, noConfigNoSpec, refuseHugeSpec } from '../specs.ts';
 
 const posix = (p: string) => p.split(sep).join('/');
 
@@ -32,8 +32,8 @@ export function loadGenerationInput(config: FactlineConfig): GenerationInput {
     specSources: Object.fromEntries([spec!, ...moreSpecs].map((s) => [s.document.file, s.source])),
     templatesDir: posix(templatesDir),
     outDir: posix(outDir),
-    templates: readTree(config.root, templatesDir, (p) => p.endsWith('.hbs')),
-    existing: readTree(config.root, outDir),
+    templates: lfTree(readTree(config.root, templatesDir, (p) => p.endsWith('.hbs'))),
+    existing: lfTree(readTree(config.root, outDir)),
   };
   if (moreSpecs.length > 0) input.moreSpecs = moreSpecs.map((s) => s.document);
   if (config.namespace !== undefined) input.namespace = config.namespace;
@@ -45,11 +45,23 @@ export function loadGenerationInput(config: FactlineConfig): GenerationInput {
   return input;
 }
 
+/**
+ * Files as a Linux checkout holds them: a CRLF checkout (git's autocrlf) must
+ * give the same verdict, so generated files and templates compare without
+ * their carriage returns.
+ */
+// @implements green#CRLF-GIVES-THE-LF-VERDICT
+function lfTree<T extends { text: string }>(files: T[]): T[] {
+  return files.map((f) => (f.text.includes('\r\n') ? { ...f, text: f.text.replace(/\r\n/g, '\n') } : f));
+}
+
 function readSpec(config: FactlineConfig, specFile: string): { document: SpecDocument; source: string } {
   let source: string;
   try {
+    if (existsSync(resolve(config.root, specFile))) refuseHugeSpec(resolve(config.root, specFile), specFile);
     source = readFileSync(resolve(config.root, specFile), 'utf8');
   } catch (error) {
+    if (error instanceof UsageError) throw error;
     // No config in a fresh project: the way out is init, not a key of a file that is not there.
     if (config.file === undefined) throw new UsageError(noConfigNoSpec(config));
     throw new UsageError(

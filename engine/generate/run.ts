@@ -8,6 +8,7 @@ import { conflicts, type GenError, pendingChanges, planGeneration } from '../../
 import { type FactlineConfig, generatingSpecs } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
 import { removeStaleTemps, WriteError } from '../files/atomic-write.ts';
+import { inputGlobs, refuseOverwritingInputs, runInputs } from '../files/output-guard.ts';
 import { applyChanges } from './apply.ts';
 import { driftFindings } from './drift.ts';
 import { loadGenerationInput } from './input.ts';
@@ -86,6 +87,18 @@ export function generate(
     };
   }
   const { writes, deletes } = pendingChanges(plan);
+  refuseOverwritingInputs(
+    config.root,
+    writes.map((w) => ({ role: 'generated file', path: w.path })),
+    [
+      ...runInputs(config),
+      ...generatingSpecs(config).map((path) => ({ role: 'spec', path: resolve(config.root, path) })),
+    ],
+    {
+      ...inputGlobs(config),
+      patterns: inputGlobs(config).patterns.filter((g) => g.role === 'spec' || g.role === 'template'),
+    },
+  );
   try {
     applyChanges(config.root, writes, deletes);
   } catch (error) {

@@ -66,6 +66,7 @@ function citationActions(
   if (ref === undefined || citation.malformed !== undefined) return [];
   const written = { text: citation.ref, range: ref.range };
   const found = resolveRef(citation, view.project.specs.index);
+  if (found.kind === 'unknown-namespace') return [];
   if (found.kind !== 'fact') {
     const diagnostic = diagnosticFor(diagnostics, `${found.kind}-fact`, span.whole);
     return found.kind === 'unknown'

@@ -1,13 +1,16 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TraceResult } from '../../checks/model.ts';
 import { copyFixture, runInProcess } from '../support/cli.ts';
 
 const dirs: string[] = [];
+/** The fixture as if its tests had run where it lies: vitest's JSON names each file by its absolute path. */
 function fixture(): string {
   const dir = copyFixture('test-outcomes');
   dirs.push(dir);
+  const json = join(dir, 'results', 'vitest.json');
+  writeFileSync(json, readFileSync(json, 'utf8').replaceAll('"test/', `"${dir}/test/`));
   return dir;
 }
 afterEach(() => {
@@ -94,13 +97,13 @@ describe('check --results: test outcomes joined to citations (fixture: one pass,
     expect(bad.stderr).toContain('results/bad.xml:3:');
   });
 
-  // @verifies evidence#RESULTS-UNKNOWN-TEST-WARNS
-  it('warns about a citing test the results do not list, and keeps counting it', async () => {
+  // @verifies green#RESULTS-UNCONFIRMED-IS-AN-ERROR
+  it('a citing test the results do not list is an error that stops it counting; only the results policy lowers it', async () => {
     const dir = fixture();
     const only = JSON.stringify({
       testResults: [
         {
-          name: 'test/text.test.ts',
+          name: join(dir, 'test/text.test.ts'),
           assertionResults: [
             { ancestorTitles: ['text tools', 'lines'], title: 'cuts at 80', status: 'passed' },
           ],
@@ -109,15 +112,32 @@ describe('check --results: test outcomes joined to citations (fixture: one pass,
     });
     writeFileSync(join(dir, 'results', 'partial.json'), only);
     const { code, result } = await gate(dir, ['--results', 'results/partial.json']);
-    expect(code).toBe(0);
+    expect(code).toBe(1);
     expect(findingsOf(result)).toEqual([
-      'verification-not-in-results demo#TRIM-BLANKS',
-      'verification-not-in-results demo#WRAP-WORDS',
+      'verification-unconfirmed demo#TRIM-BLANKS',
+      'verification-unconfirmed demo#WRAP-WORDS',
     ]);
-    expect(result.findings.every((f) => f.severity === 'warning')).toBe(true);
+    expect(result.findings.every((f) => f.severity === 'error')).toBe(true);
     expect(result.findings[0]!.message).toContain(
-      'bound to test "text tools > lines > trims blanks", which no results file lists',
+      'the results list 1 test(s) of this file, none of them test "text tools > lines > trims blanks"',
     );
-    expect(result.summary.states.verified).toBe(3);
+    expect(result.summary.states.verified).toBe(1);
+    // The same run under an explicit results policy: warnings, and the citations count.
+    writeFileSync(
+      join(dir, 'factline.config.json'),
+      JSON.stringify({
+        specs: ['specs/**/*.md'],
+        sources: ['src/**/*'],
+        tests: ['test/**/*'],
+        results: { files: ['results/partial.json'], unconfirmed: 'warning' },
+      }),
+    );
+    const lowered = await gate(dir, []);
+    expect(lowered.code).toBe(0);
+    expect(lowered.result.findings.map((f) => `${f.rule} ${f.severity}`)).toEqual([
+      'verification-unconfirmed warning',
+      'verification-unconfirmed warning',
+    ]);
+    expect(lowered.result.summary.states.verified).toBe(3);
   });
 });

@@ -116,6 +116,7 @@ describe('factline conform against a server built with the official SDK', () => 
         { ref: 'demo#PINGS', line: 36, column: 9 },
         { ref: 'demo#PONGS', line: 37, column: 9 },
       ],
+      digest: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
 
     const gate = await runInProcess(dir, ['check', '--json', '--no-cache', '--results', 'out/vectors.json']);

@@ -234,28 +234,30 @@ describe('spec:// addresses and units', () => {
       'modules/idx/PROP-005-index#LAYOUT-IS-FLAT',
       'modules/idx/PROP-005-index#persistence',
       'unknown-fact',
-      'unknown-fact',
+      'unknown-namespace',
     ]);
-    const unknown = result.findings.filter((f) => f.rule === 'unknown-fact').map((f) => f.message);
+    const unknown = result.findings.filter((f) => f.rule.startsWith('unknown-')).map((f) => f.message);
     expect(unknown[0]).toContain('`vendor/other/spec`, which is not in this repository');
-    expect(unknown[1]).toContain('in no configured namespace');
+    expect(unknown[1]).toContain(
+      "namespace `nowhere` of `spec://nowhere/x` is neither this project's nor a configured external one",
+    );
   });
 
   // @verifies real-codebases#ADDRESS-FORMS
-  it('without a namespace, a trailing part of the canonical path names the document unless two share it', () => {
+  // @verifies green#NAMESPACES-RESOLVE-EXACTLY
+  it('a namespace that is neither ours nor external is unknown: a document ending the same way never stands in', () => {
     const text =
       '// @implements spec://any.host/modules/idx/PROP-005#layout\n// @implements PROP-005#LAYOUT-IS-FLAT\n';
     const alone = trace({ documents: [doc] }, [cite(text)], { strict: false });
-    expect(alone.citations.map((c) => c.resolved)).toEqual([
-      'modules/idx/PROP-005-index#layout',
+    expect(alone.citations.map((c) => c.resolved ?? c.problem)).toEqual([
+      'unknown-namespace',
       'modules/idx/PROP-005-index#LAYOUT-IS-FLAT',
     ]);
-    const twin = parseSpec(SPEC, { file: 'spec/other/PROP-005-copy.md', doc: 'other/PROP-005-copy' });
-    const both = trace({ documents: [doc, twin] }, [cite(text)], { strict: false });
-    expect(both.citations.map((c) => c.resolved ?? c.problem)).toEqual([
-      'modules/idx/PROP-005-index#layout',
-      'ambiguous-fact',
-    ]);
+    const withOurs = trace({ documents: [doc] }, [cite(text)], { strict: false, addressing });
+    expect(withOurs.citations.map((c) => c.resolved ?? c.problem)[0]).toBe('unknown-namespace');
+    expect(withOurs.findings.find((f) => f.rule === 'unknown-namespace')?.message).toContain(
+      `namespace \`any.host\` of \`spec://any.host/modules/idx/PROP-005\` is neither this project's nor a configured external one (known: ${NS}, `,
+    );
   });
 
   // @verifies real-codebases#UNITS-CARRY-URI

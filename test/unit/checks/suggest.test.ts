@@ -76,4 +76,33 @@ describe('Suggester', () => {
         expect(distance(a, b, limit)).toBe(full <= limit ? full : limit + 1);
     }
   });
+
+  // @verifies green#DID-YOU-MEAN-LINEAR
+  it('a 100,000-character id costs about the same whether its trigrams are all alike or all different', () => {
+    const names = Array.from({ length: 2000 }, (_, i) => `FACT-${i}-NAME`);
+    // Varied letters, digits and dashes, so a long id carries tens of thousands of distinct trigrams.
+    const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_';
+    const idOf = (n: number) => {
+      let seed = 7;
+      let id = 'A';
+      while (id.length < n) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        id += ALPHABET[seed % ALPHABET.length];
+      }
+      return id;
+    };
+    const cpu = (id: string) => {
+      const suggester = new Suggester(names);
+      const t = process.cpuUsage();
+      expect(suggester.nearest(id)).toEqual([]);
+      const used = process.cpuUsage(t);
+      return used.user + used.system;
+    };
+    cpu(idOf(1000));
+    // Both are read character by character; only a list searched per trigram grows with how many differ.
+    const alike = Math.max(cpu('A'.repeat(100_000)), cpu('A'.repeat(100_000)));
+    const varied = Math.min(cpu(idOf(100_000)), cpu(idOf(100_000)));
+    expect(varied).toBeLessThan(alike * 20);
+    expect(new Suggester(names).nearest('FACT-7-NAEM')).toContain('FACT-7-NAME');
+  });
 });

@@ -59,7 +59,10 @@ describe('units', () => {
       '@fact:REAL ok',
     ].join('\n');
     expect(ids(text)).toEqual(['REAL']);
-    expect(parse(text).diagnostics).toEqual([]);
+    // The heading's anchor is not read, and says so: a requirement never vanishes silently.
+    expect(parse(text).diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual([
+      'fact-in-heading 4:3',
+    ]);
   });
 
   // @verifies factline#READ-OPAQUE-CONTEXTS

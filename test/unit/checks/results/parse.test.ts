@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ResultsFormatError } from '../../../../checks/results/index.ts';
-import { indexOutcomes, outcomeFor, testBinding } from '../../../../checks/results/join.ts';
+import { ResultsFormatError, type TestOutcome, type TestStatus } from '../../../../checks/results/index.ts';
+import { indexOutcomes, type Join, joinCitation, testBinding } from '../../../../checks/results/join.ts';
 import { parseResults } from '../../../../checks/results/parse.ts';
 
 const summary = (text: string) =>
   parseResults(text, 'r.xml').map(
-    (o) => `${o.status} ${o.file ?? '-'} | ${o.titles.join(' > ')}${o.failure ? ` | ${o.failure}` : ''}`,
+    (o) =>
+      `${o.status} ${o.file ?? o.module ?? '-'} (${o.joinKey}${o.fileLevel ? ', whole file' : ''}) | ${o.titles.join(' > ')}${o.failure ? ` | ${o.failure}` : ''}`,
   );
 
 describe('reading test results', () => {
@@ -52,8 +53,8 @@ describe('reading test results', () => {
       <testcase classname="x" name="text tools trims"><failure message="">Error: expected 1
  at y</failure></testcase></testsuite></testsuites>`;
     expect(summary(jest)).toEqual([
-      'passed test/t.test.js | text tools lines cuts',
-      'failed x | text tools trims | Error: expected 1',
+      'passed test/t.test.js (file attribute) | text tools lines cuts',
+      'failed - (none) | text tools trims | Error: expected 1',
     ]);
     const pytest = `<?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" errors="0">
       <testcase classname="tests.test_wire.TestWire" name="test_reads" file="tests/test_wire.py" line="12"/>
@@ -61,22 +62,19 @@ describe('reading test results', () => {
       <testcase classname="tests.test_wire" name="test_err"><error message="fixture &apos;db&apos; not found"/></testcase>
       </testsuite></testsuites>`;
     expect(summary(pytest)).toEqual([
-      'passed tests/test_wire.py | test_reads',
-      'skipped tests.test_wire | test_skip',
-      "failed tests.test_wire | test_err | fixture 'db' not found",
+      'passed tests/test_wire.py (file attribute) | test_reads',
+      'skipped tests.test_wire (dotted module) | test_skip',
+      "failed tests.test_wire (dotted module) | test_err | fixture 'db' not found",
     ]);
     const nextest = `<testsuites name="nextest-run" tests="1" failures="1"><testsuite name="wire::bin/wire" tests="1">
       <testcase name="tests::reads_line" classname="wire::bin/wire"><failure type="test failure">thread 'tests::reads_line' panicked at src/lib.rs:4:9</failure></testcase>
       </testsuite></testsuites>`;
     expect(summary(nextest)).toEqual([
-      "failed wire::bin/wire | tests::reads_line | thread 'tests::reads_line' panicked at src/lib.rs:4:9",
+      "failed - (none) | tests::reads_line | thread 'tests::reads_line' panicked at src/lib.rs:4:9",
     ]);
     const surefire = `<testsuite name="com.example.WireTest" tests="2"><testcase name="readsLine" classname="com.example.WireTest" time="0.01"/>
       <testcase name="writesLine" classname="com.example.WireTest"><skipped/></testcase></testsuite>`;
-    expect(summary(surefire)).toEqual([
-      'passed com.example.WireTest | readsLine',
-      'skipped com.example.WireTest | writesLine',
-    ]);
+    expect(summary(surefire)).toEqual(['passed - (none) | readsLine', 'skipped - (none) | writesLine']);
   });
 
   // @verifies evidence#RESULTS-FORMATS
@@ -91,41 +89,133 @@ describe('reading test results', () => {
 });
 
 describe('joining a citation to its test', () => {
+  const outcome = (
+    file: string | undefined,
+    titles: string[],
+    status: TestStatus = 'passed',
+  ): TestOutcome => ({
+    status,
+    titles,
+    source: 'r',
+    ...(file !== undefined ? { file } : {}),
+  });
+  const bind = (symbol: string, testName?: string) =>
+    testBinding(testName === undefined ? { symbol } : { symbol, testName });
+  const verdict = (j: Join) => (j.kind === 'outcome' ? j.status : `unconfirmed: ${j.reason}`);
+
   // @verifies evidence#RESULTS-JOIN-BY-FILE-AND-NAME
-  it('matches by the file suffix and the full title path, space-joined names included, failures first', () => {
-    const outcomes = [
+  // @verifies green#RESULTS-JOIN-EXACT
+  it('joins on the exact root-relative file and the full title path, never on a path that ends the same', () => {
+    const index = indexOutcomes(
+      [
+        outcome('/ci/x/test/a.test.ts', ['outer', 'inner > deep', 'cuts']),
+        outcome('packages/legacy/test/greet.test.ts', ['greets']),
+        outcome('/ci/x/test/b.test.ts', ['outer', 'trims'], 'failed'),
+        outcome('./test/b.test.ts', ['outer', 'trims']),
+      ],
+      { root: '/ci/x' },
+    );
+    const cuts = bind('describe "outer" > describe "inner > deep" > it "cuts" > function helper', 'cuts')!;
+    expect(cuts.titles).toEqual(['outer', 'inner > deep', 'cuts']);
+    expect(verdict(joinCitation(cuts, 'test/a.test.ts', index))).toBe('passed');
+    expect(verdict(joinCitation(bind('it "greets"', 'greets'), 'test/greet.test.ts', index))).toBe(
+      'unconfirmed: file-absent',
+    );
+    expect(
+      verdict(joinCitation(bind('describe "outer" > it "trims"', 'trims'), 'test/b.test.ts', index)),
+    ).toBe('failed');
+    expect(verdict(joinCitation(bind('it "other"', 'other'), 'test/a.test.ts', index))).toBe(
+      'unconfirmed: title-not-found',
+    );
+    expect(bind('function helper')).toBeUndefined();
+    expect(verdict(joinCitation(undefined, 'test/a.test.ts', index))).toBe('unconfirmed: no-test-block');
+    expect(verdict(joinCitation(bind('describe > it "t"', 't'), 'test/a.test.ts', index))).toBe(
+      'unconfirmed: title-not-literal',
+    );
+    expect(verdict(joinCitation(bind('it'), 'test/a.test.ts', index))).toBe('unconfirmed: title-not-literal');
+    // Case is folded only where the file system folds it.
+    const upper = indexOutcomes([outcome('Test/A.test.ts', ['x'])], { foldCase: true });
+    expect(verdict(joinCitation(bind('it "x"', 'x'), 'test/a.test.ts', upper))).toBe('passed');
+    const exact = indexOutcomes([outcome('Test/A.test.ts', ['x'])]);
+    expect(verdict(joinCitation(bind('it "x"', 'x'), 'test/a.test.ts', exact))).toBe(
+      'unconfirmed: file-absent',
+    );
+  });
+
+  // @verifies green#RESULTS-JOIN-EXACT
+  it('a skipped test of the same title never stands in: one passed and one skipped is ambiguous', () => {
+    const index = indexOutcomes([
+      outcome('test/g.test.ts', ['greets by name'], 'skipped'),
+      outcome('test/g.test.ts', ['greets by name']),
+    ]);
+    const j = joinCitation(bind('it "greets by name"', 'greets by name'), 'test/g.test.ts', index);
+    expect(verdict(j)).toBe('unconfirmed: ambiguous');
+    // The same test in two reports (JSON and JUnit of one run) agrees with itself.
+    const twice = indexOutcomes([outcome('test/g.test.ts', ['x']), outcome('test/g.test.ts', ['x'])]);
+    expect(verdict(joinCitation(bind('it "x"', 'x'), 'test/g.test.ts', twice))).toBe('passed');
+  });
+
+  // @verifies green#RESULTS-DESCRIBE-JUDGED-BY-EVERY-TEST
+  it('a citation on a suite is judged by every test under it', () => {
+    const index = indexOutcomes([
+      outcome('test/d.test.ts', ['block', 'one']),
+      outcome('test/d.test.ts', ['block', 'inner', 'two'], 'failed'),
+      outcome('test/d.test.ts', ['other', 'three']),
+      outcome('test/e.test.ts', ['block', 'one']),
+      outcome('test/e.test.ts', ['block', 'later'], 'todo'),
+    ]);
+    const block = bind('describe "block"')!;
+    expect(block).toMatchObject({ titles: ['block'], block: true });
+    expect(verdict(joinCitation(block, 'test/d.test.ts', index))).toBe('failed');
+    expect(verdict(joinCitation(bind('describe "block" > const x'), 'test/e.test.ts', index))).toBe('todo');
+    expect(verdict(joinCitation(bind('describe "other"'), 'test/d.test.ts', index))).toBe('passed');
+    expect(verdict(joinCitation(bind('describe "none"'), 'test/d.test.ts', index))).toBe(
+      'unconfirmed: title-not-found',
+    );
+  });
+
+  // @verifies green#RESULTS-FILE-FAILURE-FAILS-ITS-CITATIONS
+  it('a file that failed as a whole fails every citation in it, bound or not', () => {
+    const index = indexOutcomes([{ ...outcome('test/f.test.ts', [], 'failed'), fileLevel: true }]);
+    expect(verdict(joinCitation(bind('it "x"', 'x'), 'test/f.test.ts', index))).toBe('failed');
+    expect(verdict(joinCitation(undefined, 'test/f.test.ts', index))).toBe('failed');
+  });
+
+  // @verifies green#RESULTS-JUNIT-FLAVOURS
+  it("reads flat names (jest-junit) and pytest modules against the citation's own file", () => {
+    const index = indexOutcomes([
+      { ...outcome('test/j.test.js', [' top level']), flat: true },
+      { ...outcome('test/j.test.js', ['greeter greets by name']), flat: true },
+      { status: 'failed', titles: ['test_fails'], module: 'tests.unit.test_greet', flat: true, source: 'r' },
+      { status: 'passed', titles: ['test_p[1-2]'], module: 'tests.unit.test_greet', flat: true, source: 'r' },
       {
         status: 'passed',
-        file: '/ci/x/test/a.test.ts',
-        titles: ['outer', 'inner > deep', 'cuts'],
+        titles: ['test_in_class'],
+        module: 'tests.unit.test_greet.TestGreeter',
+        flat: true,
         source: 'r',
       },
-      { status: 'passed', file: 'test/other.test.ts', titles: ['outer', 'trims'], source: 'r' },
-      { status: 'failed', file: 'test/a.test.ts', titles: ['outer', 'trims'], source: 'junit' },
-      { status: 'passed', file: 'test/a.test.ts', titles: ['outer', 'trims'], source: 'json' },
-      { status: 'skipped', titles: ['flat wraps'], source: 'r' },
-    ] as const;
-    const index = indexOutcomes(outcomes.map((o) => ({ ...o, titles: [...o.titles] })));
-    const bind = (symbol: string, testName: string) => testBinding({ symbol, testName })!;
-    const cuts = bind('describe "outer" > describe "inner > deep" > it "cuts" > function helper', 'cuts');
-    expect(cuts.titles).toEqual(['outer', 'inner > deep', 'cuts']);
-    expect(outcomeFor(cuts, 'test/a.test.ts', index)?.status).toBe('passed');
-    expect(outcomeFor(cuts, 'test/b.test.ts', index)).toBeUndefined();
-    expect(outcomeFor(bind('describe "outer" > it "trims"', 'trims'), 'test/a.test.ts', index)?.source).toBe(
-      'junit',
-    );
-    expect(outcomeFor(bind('describe "flat" > it "wraps"', 'wraps'), 'test/c.test.ts', index)?.status).toBe(
-      'skipped',
-    );
-    expect(testBinding({ symbol: 'function helper' })).toBeUndefined();
-    // A suite the scanner could not read (describe.skipIf(…)(…)): the one test whose path ends with ours.
-    const skipIf = indexOutcomes([
-      { status: 'failed', file: 'test/s.test.ts', titles: ['seed', 'keeps ids'], source: 'r' },
-      { status: 'passed', file: 'test/s.test.ts', titles: ['a', 'twice'], source: 'r' },
-      { status: 'passed', file: 'test/s.test.ts', titles: ['b', 'twice'], source: 'r' },
     ]);
-    expect(outcomeFor(bind('it "keeps ids"', 'keeps ids'), 'test/s.test.ts', skipIf)?.status).toBe('failed');
-    expect(outcomeFor(bind('it "twice"', 'twice'), 'test/s.test.ts', skipIf)).toBeUndefined();
-    expect(bind('describe > it "t"', 't').complete).toBe(false);
+    expect(verdict(joinCitation(bind('test "top level"', 'top level'), 'test/j.test.js', index))).toBe(
+      'passed',
+    );
+    expect(
+      verdict(
+        joinCitation(
+          bind('describe "greeter" > it "greets by name"', 'greets by name'),
+          'test/j.test.js',
+          index,
+        ),
+      ),
+    ).toBe('passed');
+    expect(verdict(joinCitation(bind('describe "greeter"'), 'test/j.test.js', index))).toBe('passed');
+    const py = (name: string) =>
+      testBinding({ symbol: `function ${name}`, file: 'tests/unit/test_greet.py' });
+    expect(verdict(joinCitation(py('test_fails'), 'tests/unit/test_greet.py', index))).toBe('failed');
+    expect(verdict(joinCitation(py('test_p'), 'tests/unit/test_greet.py', index))).toBe('passed');
+    expect(verdict(joinCitation(py('test_in_class'), 'tests/unit/test_greet.py', index))).toBe('passed');
+    expect(verdict(joinCitation(py('test_in_class'), 'other/test_greet.py', index))).toBe(
+      'unconfirmed: file-absent',
+    );
   });
 });
