@@ -10,21 +10,17 @@
  *   node --import tsx bench/check.ts [--files N] [--runs N] [--keep]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../engine/config/load.ts';
 import { Project } from '../engine/project.ts';
-import { parseSpec } from '../reader/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { childCpuMs } from './child-cpu.ts';
+import { FACTS_PER_SPEC, fileOf, generateTree, SPECS } from './synthetic-tree.ts';
 
 const args = process.argv.slice(2);
 const FILES = Number(args[args.indexOf('--files') + 1]) || 20_000;
-const SPECS = 20;
-const FACTS_PER_SPEC = 100;
-const CITES_PER_FILE = 5;
-const TEST_SHARE = 5; // every 5th file is a test
 /** Runs per whole-process row, each right after an rg run: the row's ratio is best against best of its own turns. */
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 5;
 
@@ -46,79 +42,9 @@ function ensureRipgrep(): string {
   return execFileSync('sh', ['-c', 'command -v rg'], { encoding: 'utf8' }).trim();
 }
 
-function generate(root: string): { citations: number } {
-  mkdirSync(join(root, 'specs'), { recursive: true });
-  const digests: string[][] = [];
-  for (let s = 0; s < SPECS; s++) {
-    const lines = [`# Spec ${s}`, '', '@status:impl/done', ''];
-    for (let f = 0; f < FACTS_PER_SPEC; f++) {
-      if (f % 25 === 0) lines.push(`## Part ${f / 25} {#part-${f / 25}}`, '');
-      lines.push(
-        `@fact:S${s}-FACT-${f} Component ${s} must handle case ${f} within the documented bounds.`,
-        '',
-      );
-    }
-    const text = lines.join('\n');
-    writeFileSync(join(root, 'specs', `spec${s}.md`), text);
-    digests.push(
-      parseSpec(text, { file: `specs/spec${s}.md`, doc: `spec${s}` }).facts.map((x) => x.digest.slice(0, 8)),
-    );
-  }
-  let citations = 0;
-  for (let i = 0; i < FILES; i++) {
-    const isTest = i % TEST_SHARE === 0;
-    const dir = join(root, isTest ? 'test' : 'src', `m${Math.floor(i / 500)}`);
-    mkdirSync(dir, { recursive: true });
-    const verb = isTest ? 'verifies' : 'implements';
-    const body: string[] = [`import { helper } from './helper${i % 7}.ts';`, ''];
-    for (let c = 0; c < CITES_PER_FILE; c++) {
-      const s = (i + c) % SPECS;
-      const f = (i * 3 + c) % FACTS_PER_SPEC;
-      const pin = c % 2 === 0 ? `~${digests[s]![f]}` : '';
-      citations++;
-      if (isTest) {
-        body.push(
-          `it('case ${i}.${c}', () => {`,
-          `  // @${verb} spec${s}#S${s}-FACT-${f}${pin}`,
-          `  const text = "not a citation: @${verb} nothing here";`,
-          `  expect(helper(${c}) / 2).toBe(${c / 2});`,
-          '});',
-          '',
-        );
-      } else {
-        body.push(
-          `// @${verb} spec${s}#S${s}-FACT-${f}${pin}`,
-          `export function handle${c}(input: { value: number }): number {`,
-          `  const label = \`case \${input.value} of ${i}\`;`,
-          `  return label.length + input.value * ${c};`,
-          '}',
-          '',
-        );
-      }
-    }
-    writeFileSync(join(dir, `file${i}${isTest ? '.test' : ''}.ts`), body.join('\n'));
-  }
-  writeFileSync(
-    join(root, 'factline.config.json'),
-    JSON.stringify({
-      specs: ['specs/**/*.md'],
-      sources: ['src/**/*.ts'],
-      tests: ['test/**/*.ts'],
-      ignore: [],
-    }),
-  );
-  return { citations };
-}
-
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
 const BIN = join(import.meta.dirname, '..', 'bin', 'factline.js');
-
-/** Where generate() put file `i`. */
-const fileOf = (i: number) =>
-  i % TEST_SHARE === 0
-    ? `test/m${Math.floor(i / 500)}/file${i}.test.ts`
-    : `src/m${Math.floor(i / 500)}/file${i}.ts`;
 
 /** One timed whole-process `factline check` with extra flags. */
 function timedCheck(root: string, extra: string[]): { time: number; status: number | null } {
@@ -248,7 +174,7 @@ async function main(): Promise<void> {
   const rg = ensureRipgrep();
   const root = mkdtempSync(join(tmpdir(), 'factline-bench-'));
   const g0 = performance.now();
-  const { citations } = generate(root);
+  const { citations } = generateTree(root, FILES);
   console.log(
     `tree: ${SPECS * FACTS_PER_SPEC} facts in ${SPECS} specs, ${FILES} files, ${citations} citations (generated in ${ms(performance.now() - g0)}) at ${root}`,
   );

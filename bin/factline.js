@@ -14,6 +14,7 @@ const argv = process.argv.slice(2);
 const io = {
   cwd: process.cwd(),
   env: process.env,
+  stdin: process.stdin,
   stdout: process.stdout,
   stderr: process.stderr,
   onInterrupt(stop) {

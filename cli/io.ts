@@ -4,6 +4,8 @@ import type { EngineIO } from '../engine/io.ts';
 /** What a command may touch of the outside world; tests pass their own. */
 // @implements factline-cli#CLI-IO-ONLY
 export interface CliIO extends EngineIO {
+  /** What the client sends, for the commands that serve one (`lsp`); the bin passes the process's. */
+  stdin?: NodeJS.ReadableStream;
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   /**

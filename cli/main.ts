@@ -39,6 +39,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: "MCP server on stdio exposing factline's own tools",
     load: () => import('./commands/serve.ts'),
   },
+  lsp: {
+    summary: 'Language Server Protocol server on stdio (editor integration)',
+    load: () => import('./commands/lsp.ts'),
+  },
   scaffold: {
     summary: 'write todo test stubs citing each fact no test verifies',
     load: () => import('./commands/scaffold.ts'),

@@ -7,6 +7,8 @@
  * micromark, mdast, rehype: BUNDLED_PACKAGES): a cold check loads some 180 of
  * its small modules, and resolving, reading and compiling each one cost the
  * run more than parsing the specs with them; bundled, they are one chunk.
+ * The same goes for the Language Server Protocol packages `factline lsp`
+ * loads before it can answer `initialize` (LSP_PACKAGES).
  *
  * The output sits directly in dist/ (dist/cli-main.js, dist/cli-chunk-*.js):
  * one folder below the package root, like cli/*.ts, so code that finds the
@@ -79,6 +81,10 @@ export const BUNDLED_PACKAGES = [
   'mdast-util-gfm-task-list-item',
 ];
 
+/** The packages of `factline lsp`'s protocol layer: bundled too, for the same reason. */
+// @implements lsp#LSP-STACK-BUNDLED
+export const LSP_PACKAGES = ['vscode-languageserver', 'vscode-languageserver-textdocument'];
+
 const packageOf = (specifier: string) =>
   specifier
     .split('/')
@@ -96,7 +102,9 @@ const externalButMarkdown: Plugin = {
     build.onResolve({ filter: /^[^./]/ }, (args) => {
       if (args.path.startsWith('node:')) return { external: true };
       const fromDependency = args.importer.includes('/node_modules/');
-      if (fromDependency || BUNDLED_PACKAGES.includes(packageOf(args.path))) return undefined;
+      const bundled =
+        BUNDLED_PACKAGES.includes(packageOf(args.path)) || LSP_PACKAGES.includes(packageOf(args.path));
+      if (fromDependency || bundled) return undefined;
       return { external: true };
     });
   },
@@ -124,6 +132,10 @@ export async function buildCli(): Promise<{ inputs: string[] }> {
     platform: 'node',
     target: 'node20',
     plugins: [externalButMarkdown],
+    // The LSP packages are CommonJS: their `require` of Node's built-ins needs a require in each ES module chunk.
+    banner: {
+      js: "import { createRequire as createRequireForBundled } from 'node:module'; const require = createRequireForBundled(import.meta.url);",
+    },
     // No keepNames (tsx's default): it wraps every closure created at run time in a
     // call that defines its name, which cost a warm check of 20,000 files over a second.
     // Nothing reads function or class names; errors carry their own `name`.

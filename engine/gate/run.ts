@@ -41,6 +41,8 @@ export interface GateOptions {
    * Undefined from it: every file after all.
    */
   only?: (specs: LoadedSpecs) => Promise<GateFile[] | undefined>;
+  /** Wraps the backend the run picked: the editor server keeps each file's scan for its later judgements. */
+  wrapBackend?: (chosen: ScanBackend) => ScanBackend;
 }
 
 /** What a gate run gives back: the trace, the specs it judged, and how much the scan worker did. */
@@ -111,7 +113,8 @@ async function gateWith(
     async () =>
       (options.only ? await options.only(specs) : undefined) ?? (await (early.listed ?? project.files())),
   );
-  const backend = chooseBackend(config.root, cache, early);
+  const chosen = chooseBackend(config.root, cache, early);
+  const backend = options.wrapBackend ? options.wrapBackend(chosen) : chosen;
   const templates = templateSetupOf(config);
   const results = await readResults(config, options.results ?? config.results);
   const start = performance.now();

@@ -1,0 +1,44 @@
+/**
+ * The code lens over each fact of a spec: its counted evidence in a few
+ * words ("2 impl · 1 test passed"), its gap when it has one, and a command
+ * that lists its citations. Pure.
+ */
+import type { CodeLens, Location, Position } from 'vscode-languageserver';
+import { FACT_STATES } from '../../checks/states.ts';
+import { countEvidence, type FactEvidence, testsPhrase } from './fact-evidence.ts';
+
+/**
+ * The command a lens carries: the client shows `locations` as references
+ * (docs/editors.md shows the few lines each editor needs). The server does
+ * not offer it as an executeCommand of its own: it has nothing to show.
+ */
+export const SHOW_REFERENCES = 'factline.showReferences';
+
+/** States a lens names after the counts: those where the counts alone do not say the fact is done. */
+const NAMED = new Set([
+  'missing-implementation',
+  'missing-verification',
+  'missing',
+  'stale',
+  'deviated',
+  'pending',
+]);
+
+export function lensTitle(e: FactEvidence): string {
+  const count = countEvidence(e.citations);
+  const parts = [`${count.implementing} impl`, testsPhrase(count, e.outcomesChecked)];
+  if (count.deviating > 0) parts.push(`${count.deviating} deviation${count.deviating === 1 ? '' : 's'}`);
+  const stale = count.notCounted.get('stale-citation') ?? 0;
+  if (stale > 0) parts.push(`${stale} stale`);
+  const state = e.trace?.state;
+  const title = parts.join(' · ');
+  return state !== undefined && NAMED.has(state) ? `${title} — ${FACT_STATES[state]}` : title;
+}
+
+// @implements lsp#CODE-LENS
+export function factLens(e: FactEvidence, uri: string, at: Position, locations: Location[]): CodeLens {
+  return {
+    range: { start: at, end: at },
+    command: { title: lensTitle(e), command: SHOW_REFERENCES, arguments: [uri, at, locations] },
+  };
+}
