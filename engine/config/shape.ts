@@ -27,7 +27,8 @@ export interface Field {
   default?: unknown;
 }
 
-export const S = {
+/** Builders of shapes: `shapes.object({ root: shapes.string() })`. */
+export const shapes = {
   string: (nonEmpty = false): Shape => ({ type: 'string', nonEmpty }),
   integer: (min?: number): Shape => (min === undefined ? { type: 'integer' } : { type: 'integer', min }),
   boolean: (): Shape => ({ type: 'boolean' }),

@@ -50,7 +50,7 @@ const fail = (code: GenErrorCode, message: string, fix?: string): Outcome<never>
  * run-time helpers and the static pass that checks calls in branches not taken.
  */
 // @implements factline#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
-export class FactIndex {
+export class TemplateFacts {
   private readonly byId = new Map<string, Fact>();
   private readonly byAddress = new Map<string, Fact>();
   private readonly ids: string[];

@@ -263,7 +263,7 @@ describe('the dependency rule over the whole tree', () => {
     // The engine drives every core, and never the CLI.
     expect(
       probe('engine/probe.ts', [
-        "import { runGate } from '../checks/gate.ts';",
+        "import { traceFiles } from '../checks/gate.ts';",
         "import { planGeneration } from '../generator/render/index.ts';",
         "import { readFileSync } from 'node:fs';",
         "import type { CliIO } from '../cli/io.ts';",
