@@ -6,7 +6,7 @@
 
 import type { Fact } from '../reader/model.ts';
 import type { FindingCollector } from './findings.ts';
-import type { Citation } from './model.ts';
+import type { JudgedCitation } from './model.ts';
 import {
   currentPin,
   type FactIndex,
@@ -42,8 +42,12 @@ function quote(text: string, max = 160): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
-export function judgeCitations(files: ScannedFile[], index: FactIndex, out: FindingCollector): Citation[] {
-  const citations: Citation[] = [];
+export function judgeCitations(
+  files: ScannedFile[],
+  index: FactIndex,
+  out: FindingCollector,
+): JudgedCitation[] {
+  const citations: JudgedCitation[] = [];
   for (const scanned of [...files].sort(byFile)) {
     for (const raw of inFileOrder(scanned.citations)) {
       const citation = toCitation(raw, scanned);
@@ -70,7 +74,7 @@ export function judgeCitations(files: ScannedFile[], index: FactIndex, out: Find
  * below is the order the fields were added in before, so `--json` is
  * unchanged.
  */
-function toCitation(raw: ScannedCitation, scanned: ScannedFile): Citation {
+function toCitation(raw: ScannedCitation, scanned: ScannedFile): JudgedCitation {
   return {
     verb: raw.verb,
     ref: raw.ref,
@@ -95,7 +99,7 @@ function toCitation(raw: ScannedCitation, scanned: ScannedFile): Citation {
 
 /** The first problem of one citation, in order: its reference, its use of the fact, its pin. */
 function judgeCitation(
-  citation: Citation,
+  citation: JudgedCitation,
   raw: ScannedCitation,
   index: FactIndex,
   out: FindingCollector,
@@ -114,13 +118,13 @@ function judgeCitation(
   return misuse(citation, resolution.fact) ?? staleness(citation, resolution.fact, index, out);
 }
 
-function placeOf(citation: Citation): { file: string; line: number; column: number } {
+function placeOf(citation: JudgedCitation): { file: string; line: number; column: number } {
   return { file: citation.file, line: citation.line, column: citation.column };
 }
 
 /** Field by field, not by spread: this runs for every resolved citation. */
 function factPlaceOf(
-  citation: Citation,
+  citation: JudgedCitation,
   fact: Fact,
 ): { file: string; line: number; column: number; fact: string } {
   return { file: citation.file, line: citation.line, column: citation.column, fact: fact.address };
@@ -128,7 +132,7 @@ function factPlaceOf(
 
 // @implements factline#GATE-UNKNOWN-AND-AMBIGUOUS
 // @implements evidence#MESSAGES-DELETED-FACT-REMOVE-CITATION
-function unresolved(citation: Citation, resolution: Exclude<Resolution, { kind: 'fact' }>): Problem {
+function unresolved(citation: JudgedCitation, resolution: Exclude<Resolution, { kind: 'fact' }>): Problem {
   if (resolution.kind === 'unknown-namespace') {
     return {
       rule: 'unknown-namespace',
@@ -163,7 +167,7 @@ function unresolved(citation: Citation, resolution: Exclude<Resolution, { kind: 
 // @implements factline#GATE-MISPLACED-CITATION
 // @implements factline#GATE-DEVIATION-NEEDS-REASON
 // @implements factline#GATE-VOID-FACT-CITED
-function misuse(citation: Citation, fact: Fact): Problem | undefined {
+function misuse(citation: JudgedCitation, fact: Fact): Problem | undefined {
   if (fact.status.state === 'void') {
     return {
       rule: 'void-fact-cited',
@@ -202,7 +206,7 @@ function misuse(citation: Citation, fact: Fact): Problem | undefined {
 /** A pin that no longer matches the fact's digest or kind revision. */
 // @implements factline#GATE-STALE-PIN-STOPS-COUNTING
 function staleness(
-  citation: Citation,
+  citation: JudgedCitation,
   fact: Fact,
   index: FactIndex,
   out: FindingCollector,

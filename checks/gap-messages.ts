@@ -5,15 +5,15 @@
  * that kind alone (implementations and tests are counted apart). Pure.
  */
 import type { Fact } from '../reader/model.ts';
-import type { Citation, Finding } from './model.ts';
+import type { Finding, JudgedCitation } from './model.ts';
 
 type Place = Pick<Finding, 'file' | 'line' | 'column' | 'fact'>;
 
 /** Stale citations of one verb among a fact's citations. */
 export function staleOf(
-  verb: Citation['verb'],
+  verb: JudgedCitation['verb'],
   refs: readonly number[],
-  citations: readonly Citation[],
+  citations: readonly JudgedCitation[],
 ): number {
   let n = 0;
   for (const i of refs) {
@@ -29,7 +29,7 @@ export function missingEvidenceFinding(
   fact: Fact,
   place: Place,
   refs: readonly number[],
-  citations: readonly Citation[],
+  citations: readonly JudgedCitation[],
 ): Omit<Finding, 'severity'> {
   const stale = staleOf(verb, refs, citations);
   const status = `${fact.status.stage}/${fact.status.state}`;

@@ -2,7 +2,7 @@
  * The gate's data: citations found in code, the per-fact trace, and findings.
  * Reporters are pure functions of TraceResult; the HTML page embeds its JSON.
  */
-import type { EvidenceKind, FactClass, Severity, Status } from '../reader/model.ts';
+import type { EvidenceKind, Fact, Severity } from '../reader/model.ts';
 import type { RuleId } from './rules.ts';
 import type { FactState, FactTally, GapKind } from './states.ts';
 
@@ -13,6 +13,7 @@ import type { FactState, FactTally, GapKind } from './states.ts';
 export const CITATION_VERBS = ['implements', 'verifies', 'deviates', 'scope'] as const;
 export type CitationVerb = (typeof CITATION_VERBS)[number];
 
+/** What a scanner found: one citation, placed in its file, before the trace judged it. */
 export interface Citation {
   verb: CitationVerb;
   /** The reference as written, e.g. `mcp-core#METHOD-PING~1a2b3c4d`. */
@@ -35,6 +36,10 @@ export interface Citation {
   symbol?: string;
   /** Enclosing it()/test() title in test files, when known. */
   testName?: string;
+}
+
+/** What the trace decided of a citation: the fact it resolved to, and whether it counts as evidence. */
+export interface JudgedCitation extends Citation {
   /** Address of the fact it resolved to, when it resolved. */
   resolved?: string;
   /** False when stale, misplaced, unresolved or citing a void fact. */
@@ -93,18 +98,23 @@ export interface Finding {
 
 export type { FactState, GapKind } from './states.ts';
 
-export interface FactTrace {
-  address: string;
-  doc: string;
-  id: string;
-  file: string;
-  line: number;
-  label?: string;
-  section?: string;
-  text: string;
-  digest: string;
-  status: Status;
-  factClass: FactClass;
+/** The fields of a fact its trace carries, in the order `--json` prints them. */
+export const TRACED_FACT_FIELDS = [
+  'address',
+  'doc',
+  'id',
+  'file',
+  'line',
+  'label',
+  'section',
+  'text',
+  'digest',
+  'status',
+  'factClass',
+] as const satisfies readonly (keyof Fact)[];
+
+/** A fact as the trace reports it: the fact's own fields, and what the trace decided of it. */
+export interface FactTrace extends Pick<Fact, (typeof TRACED_FACT_FIELDS)[number]> {
   /** Evidence this fact needs under the policy in force. */
   required: EvidenceKind[];
   /** Decided once by the trace; every reporter and the page only display it. */
@@ -159,7 +169,7 @@ export interface TraceResult {
   summary: Summary;
   documents: { doc: string; file: string; summary: Summary }[];
   facts: FactTrace[];
-  citations: Citation[];
+  citations: JudgedCitation[];
   findings: Finding[];
   /** Test outcomes joined to verifying citations; absent or unchecked when no results were given. */
   outcomes?: OutcomeSummary;

@@ -9,7 +9,7 @@
  * lowers the last to a warning that keeps the citation counting. Pure.
  */
 import type { FindingCollector } from './findings.ts';
-import type { Citation, OutcomeJoin, OutcomeSummary } from './model.ts';
+import type { JudgedCitation, OutcomeJoin, OutcomeSummary } from './model.ts';
 import {
   indexOutcomes,
   type JoinOptions,
@@ -43,7 +43,7 @@ function describeTest(titles: readonly string[]): string {
 // @implements green#RESULTS-UNCONFIRMED-IS-AN-ERROR
 // @implements green#RESULTS-FILE-FAILURE-FAILS-ITS-CITATIONS
 export function joinOutcomes(
-  citations: Citation[],
+  citations: JudgedCitation[],
   input: OutcomeInput | undefined,
   out: FindingCollector,
 ): OutcomeSummary {
@@ -158,7 +158,7 @@ function joinKeys(input: OutcomeInput): OutcomeJoin[] {
 }
 
 /** Whether a fact's missing verification is already explained by a failed, skipped or unconfirmed test. */
-export function explainedByOutcome(refs: readonly number[], citations: readonly Citation[]): boolean {
+export function explainedByOutcome(refs: readonly number[], citations: readonly JudgedCitation[]): boolean {
   return refs.some((i) => {
     const p = citations[i]!.problem;
     return p === 'verification-failed' || p === 'verification-skipped' || p === 'verification-unconfirmed';

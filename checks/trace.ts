@@ -11,15 +11,16 @@ import { strictSeverity } from '../reader/normative-service.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
 import { missingEvidenceFinding } from './gap-messages.ts';
-import type {
-  Citation,
-  FactState,
-  FactTrace,
-  Finding,
-  GapKind,
-  Summary,
-  TraceResult,
-  UnitEntry,
+import {
+  type FactState,
+  type FactTrace,
+  type Finding,
+  type GapKind,
+  type JudgedCitation,
+  type Summary,
+  TRACED_FACT_FIELDS,
+  type TraceResult,
+  type UnitEntry,
 } from './model.ts';
 import { explainedByOutcome, joinOutcomes, type OutcomeInput } from './outcomes.ts';
 import { type Obligation, obligationOf, type PolicyOptions, TRACED_EVIDENCE } from './policy.ts';
@@ -52,7 +53,7 @@ interface Evidence {
 /** One fact's citations: indexes into the judged citation list. */
 interface FactCitations {
   refs: number[];
-  citations: Citation[];
+  citations: JudgedCitation[];
 }
 
 /** What the trace decides about one fact. */
@@ -111,7 +112,7 @@ function documentsByPath(set: SpecSet): SpecDocument[] {
 }
 
 /** Indexes of each fact's resolved citations, keyed by address. */
-function citationsByFact(citations: Citation[]): Map<string, number[]> {
+function citationsByFact(citations: JudgedCitation[]): Map<string, number[]> {
   const byFact = new Map<string, number[]>();
   for (let i = 0; i < citations.length; i++) {
     const resolved = citations[i]!.resolved;
@@ -150,7 +151,7 @@ function firstDefinitions(doc: SpecDocument): Fact[] {
 
 /** One pass over a fact's citations (this runs for every fact). */
 /** Counters in locals, not a keyed increment per citation: this reads every citation of the tree. */
-function countEvidence(refs: number[], citations: Citation[]): Evidence {
+function countEvidence(refs: number[], citations: JudgedCitation[]): Evidence {
   let implementing = 0;
   let verifies = 0;
   let deviates = 0;
@@ -252,18 +253,10 @@ function placeOf(fact: Fact): { file: string; line: number; column: number; fact
 }
 
 function factTrace(fact: Fact, judgement: Judgement, refs: number[]): FactTrace {
+  const own: Record<string, unknown> = {};
+  for (const key of TRACED_FACT_FIELDS) if (fact[key] !== undefined) own[key] = fact[key];
   return {
-    address: fact.address,
-    doc: fact.doc,
-    id: fact.id,
-    file: fact.file,
-    line: fact.line,
-    ...(fact.label !== undefined ? { label: fact.label } : {}),
-    ...(fact.section !== undefined ? { section: fact.section } : {}),
-    text: fact.text,
-    digest: fact.digest,
-    status: fact.status,
-    factClass: fact.factClass,
+    ...(own as Pick<Fact, (typeof TRACED_FACT_FIELDS)[number]>),
     required: judgement.required,
     state: judgement.state,
     gap: judgement.gaps.length > 0,
@@ -305,7 +298,7 @@ function documentSummaries(set: SpecSet, facts: FactTrace[], findings: Finding[]
 function silentGreenWarnings(
   documents: SpecSet['documents'],
   facts: FactTrace[],
-  citations: Citation[],
+  citations: JudgedCitation[],
   searched: { globs: string[]; where?: string },
   out: FindingCollector,
 ): void {

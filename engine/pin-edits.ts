@@ -6,10 +6,10 @@
  * (invalid UTF-8, CRLF, a BOM) stays byte for byte. An edit that cannot be
  * placed is returned with the reason, never counted as done.
  */
-import type { Citation } from '../checks/model.ts';
+import type { JudgedCitation } from '../checks/model.ts';
 
 export interface PinEdit {
-  citation: Citation;
+  citation: JudgedCitation;
   /** The pin as written now; absent when the citation has none (`pin --add`). */
   from?: string;
   to: string;

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { Citation, TraceResult } from '../checks/model.ts';
+import type { JudgedCitation, TraceResult } from '../checks/model.ts';
 import { currentPin, indexFacts } from '../checks/resolve.ts';
 import { UsageError } from './errors.ts';
 import { checkTarget, removeStaleTemps, WriteError, writeFileAtomic } from './files/atomic-write.ts';
@@ -83,7 +83,7 @@ function writePins(
 }
 
 /** Whether `c` lies in the generated output, whose pins come from its templates. */
-function inGenerated(project: Project, c: Citation): boolean {
+function inGenerated(project: Project, c: JudgedCitation): boolean {
   const generated = `${project.config.generate.out.replace(/\\/g, '/').replace(/\/+$/, '')}/`;
   return c.file.startsWith(generated);
 }

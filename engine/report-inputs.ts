@@ -24,7 +24,7 @@ export const MAX_SNIPPETS_PER_FACT = 8;
 
 const VERB_ORDER = { deviates: 0, implements: 1, verifies: 2, scope: 3 } as const;
 
-/** Citation indexes that get code: per fact the first few, deviations and implementations first. */
+/** JudgedCitation indexes that get code: per fact the first few, deviations and implementations first. */
 export function citationsWithCode(result: TraceResult): Set<number> {
   const chosen = new Set<number>();
   for (const fact of result.facts) {

@@ -4,14 +4,14 @@
  * "test skipped", "not in results", "stale pin"; a current pin is shown as
  * the pin. Pure and free of Node: the report page's script bundles it.
  */
-import type { Citation, FactTrace } from '../model.ts';
+import type { FactTrace, JudgedCitation } from '../model.ts';
 import { FACT_STATES } from '../states.ts';
 
 const quoted = (name: string | undefined) => (name ? ` "${name}"` : '');
 
 /** The note beside a citation, or undefined when it counts and carries no pin. */
 // @implements daily-use#REPORT-OUTCOME-LABELS
-export function citationLabel(c: Citation): { text: string; counted: boolean } | undefined {
+export function citationLabel(c: JudgedCitation): { text: string; counted: boolean } | undefined {
   const test = c.outcome?.test ?? c.testName;
   if (c.problem === 'verification-failed') {
     const failure = c.outcome?.failure ? `: ${c.outcome.failure}` : '';
@@ -30,7 +30,7 @@ export function citationLabel(c: Citation): { text: string; counted: boolean } |
 }
 
 /** A fact's badge: its state, or for a test gap what became of its tests (failed, skipped). */
-export function factLabel(f: FactTrace, citationAt: (index: number) => Citation | undefined): string {
+export function factLabel(f: FactTrace, citationAt: (index: number) => JudgedCitation | undefined): string {
   if (f.state === 'missing-verification' || f.state === 'missing') {
     const problems = new Set(f.citations.map((i) => citationAt(i)?.problem));
     if (problems.has('verification-failed')) return 'test failed';

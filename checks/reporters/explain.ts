@@ -1,15 +1,15 @@
 /** `factline explain`'s text: one fact, its trace state and every citation of it (pure). */
 import type { Fact } from '../../reader/model.ts';
-import type { Citation, FactTrace } from '../model.ts';
+import type { FactTrace, JudgedCitation } from '../model.ts';
 
-function citationLine(c: Citation): string {
+function citationLine(c: JudgedCitation): string {
   const where = c.testName !== undefined && !c.symbol?.includes(c.testName) ? ` (test "${c.testName}")` : '';
   const state = c.counted ? 'counts' : `does not count: ${c.problem ?? 'not counted'}`;
   const pin = c.pin ? ` ~${c.pin}` : '';
   return `  ${c.file}:${c.line}:${c.column}  @${c.verb}${pin}  ${c.symbol ?? '(top level)'}${where}  [${state}]${c.reason ? `\n      reason: ${c.reason}` : ''}`;
 }
 
-export function renderExplain(fact: Fact, trace: FactTrace | undefined, citations: Citation[]): string {
+export function renderExplain(fact: Fact, trace: FactTrace | undefined, citations: JudgedCitation[]): string {
   const s = fact.status;
   const lines = [
     `${fact.address}${fact.label ? ` [${fact.label}]` : ''}`,
@@ -32,7 +32,7 @@ export function renderExplain(fact: Fact, trace: FactTrace | undefined, citation
 export function explainJson(
   fact: Fact,
   trace: FactTrace | undefined,
-  citations: Citation[],
+  citations: JudgedCitation[],
 ): Record<string, unknown> {
   return {
     address: fact.address,

@@ -3,7 +3,7 @@
  * status, the evidence it needs, its state, the code that implements it, the
  * tests that verify it and how they ended. CSV, Markdown or JSON. Pure.
  */
-import type { Citation, TraceResult } from '../model.ts';
+import type { JudgedCitation, TraceResult } from '../model.ts';
 import { FACT_STATES } from '../states.ts';
 
 export interface MatrixEvidence {
@@ -30,7 +30,7 @@ export interface MatrixRow {
   verifications: MatrixEvidence[];
 }
 
-function evidence(c: Citation, name: string | undefined): MatrixEvidence {
+function evidence(c: JudgedCitation, name: string | undefined): MatrixEvidence {
   return {
     file: c.file,
     line: c.line,

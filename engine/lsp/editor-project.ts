@@ -18,7 +18,7 @@ import {
   type ScanOutcome,
 } from '../../checks/gate.ts';
 import { globMatcher, type PathTest } from '../../checks/glob-match.ts';
-import type { Citation, FactTrace, Finding } from '../../checks/model.ts';
+import type { FactTrace, Finding, JudgedCitation } from '../../checks/model.ts';
 import { joinOutcomes, type OutcomeInput } from '../../checks/outcomes.ts';
 import { isScannable, scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
@@ -46,7 +46,7 @@ export interface Judgement {
   /** Each asked fact's trace, by address (anchored headings have none). */
   facts: Map<string, FactTrace>;
   /** The judged citations of those facts; `FactTrace.citations` index into it. */
-  citations: Citation[];
+  citations: JudgedCitation[];
   /** The findings about those facts (their gaps) and about their citations. */
   findings: Finding[];
 }

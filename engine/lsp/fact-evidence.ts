@@ -3,7 +3,7 @@
  * lens show. The counting reads the judged citations' own verdicts (counted,
  * problem, outcome); nothing is decided here the trace did not decide. Pure.
  */
-import type { Citation, FactTrace } from '../../checks/model.ts';
+import type { FactTrace, JudgedCitation } from '../../checks/model.ts';
 import type { Fact } from '../../reader/model.ts';
 
 export interface FactEvidence {
@@ -11,7 +11,7 @@ export interface FactEvidence {
   /** The trace's verdict (absent for an anchored heading, which the trace does not judge). */
   trace?: FactTrace;
   /** The judged citations of this fact. */
-  citations: Citation[];
+  citations: JudgedCitation[];
   /** The pin a new citation of it would carry. */
   pin: string;
   /** Whether test results were joined to the verifying citations. */
@@ -30,7 +30,7 @@ export interface EvidenceCount {
   tests: Map<string, number>;
 }
 
-export function countEvidence(citations: readonly Citation[]): EvidenceCount {
+export function countEvidence(citations: readonly JudgedCitation[]): EvidenceCount {
   const count: EvidenceCount = {
     implementing: 0,
     verifying: 0,

@@ -2,7 +2,7 @@
  * Hover text, in Markdown: on a citation, the fact it names with its state
  * and evidence; on a fact in a spec, its citations grouped by verb. Pure.
  */
-import type { Citation, Finding } from '../../checks/model.ts';
+import type { Finding, JudgedCitation } from '../../checks/model.ts';
 import { fixFor } from '../../checks/rules.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
 import { FACT_STATES } from '../../checks/states.ts';
@@ -89,7 +89,7 @@ export function citationHover(
   ].join('\n\n');
 }
 
-function citationItem(c: Citation): string {
+function citationItem(c: JudgedCitation): string {
   const where =
     c.testName !== undefined ? ` "${c.testName}"` : c.symbol !== undefined ? ` \`${c.symbol}\`` : '';
   const verdict = c.counted

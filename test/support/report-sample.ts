@@ -2,7 +2,14 @@
  * A hand-built TraceResult over a small spec with one fact in every state:
  * lets the page be tested without depending on the gate's output.
  */
-import type { Citation, FactState, FactTrace, GapKind, Summary, TraceResult } from '../../checks/model.ts';
+import type {
+  FactState,
+  FactTrace,
+  GapKind,
+  JudgedCitation,
+  Summary,
+  TraceResult,
+} from '../../checks/model.ts';
 import type { ReportInputs } from '../../checks/reporters/html.ts';
 import { tallyFacts } from '../../checks/states.ts';
 
@@ -66,7 +73,9 @@ const GAPS: Record<FactState, GapKind[]> = {
   void: [],
 };
 
-function citation(partial: Partial<Citation> & Pick<Citation, 'verb' | 'id' | 'file' | 'line'>): Citation {
+function citation(
+  partial: Partial<JudgedCitation> & Pick<JudgedCitation, 'verb' | 'id' | 'file' | 'line'>,
+): JudgedCitation {
   return {
     ref: `sample#${partial.id}`,
     doc: 'sample',
@@ -79,7 +88,7 @@ function citation(partial: Partial<Citation> & Pick<Citation, 'verb' | 'id' | 'f
 }
 
 export function sampleResult(): TraceResult {
-  const citations: Citation[] = [
+  const citations: JudgedCitation[] = [
     citation({
       verb: 'implements',
       id: 'WIRE-LINES',

@@ -22,7 +22,7 @@ export interface CodeSnippet {
   /** Line number of `lines[0]`. */
   startLine: number;
   lines: string[];
-  /** Enclosing declaration or test title (Citation.symbol / testName). */
+  /** Enclosing declaration or test title (JudgedCitation.symbol / testName). */
   symbol?: string;
 }
 

@@ -3,7 +3,7 @@
  * --json` prints it, and the snippets, both decoded from their data blocks.
  * Lookups only; no state is decided here.
  */
-import type { Citation, FactTrace, Finding, Summary, TraceResult } from '../../../model.ts';
+import type { FactTrace, Finding, JudgedCitation, Summary, TraceResult } from '../../../model.ts';
 import { decodeColumns, type Json } from '../columns.ts';
 import type { CodeSnippet, RenderedSpec } from '../model.ts';
 import { type PackedSnippets, unpackSnippets } from '../snippet-pack.ts';
@@ -27,7 +27,7 @@ export interface PageData {
   findingsByFact: Map<string, Finding[]>;
   /** A document's facts, in result order. */
   factsOf(doc: string): readonly FactTrace[];
-  citation(index: number): Citation | undefined;
+  citation(index: number): JudgedCitation | undefined;
 }
 
 export async function readPageData(): Promise<PageData> {

@@ -4,7 +4,7 @@
  */
 // @implements factline#REPORT-FACTS-MARKED-BY-STATE
 // @implements factline#REPORT-SHOWS-CITING-CODE
-import type { Citation, CitationOutcome, FactTrace } from '../../../model.ts';
+import type { CitationOutcome, FactTrace, JudgedCitation } from '../../../model.ts';
 import { fixFor } from '../../../rules.ts';
 import { citationLabel, factLabel } from '../../citation-labels.ts';
 import { factHash, type PageData } from './data.ts';
@@ -237,7 +237,7 @@ export class FactViews {
     return box;
   }
 
-  private renderSnippet(c: Citation, index: number): HTMLElement {
+  private renderSnippet(c: JudgedCitation, index: number): HTMLElement {
     const fig = el('figure', 'cite');
     const cap = el('figcaption');
     cap.appendChild(el('span', `verb verb-${c.verb}`, c.verb));
