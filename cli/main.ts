@@ -1,6 +1,6 @@
 /**
  * The thin shell: picks a command, prints its help, maps errors to exit codes.
- * Commands load lazily so `factline facts` never pays for ts-morph or Handlebars.
+ * Commands load lazily so `factline facts` never pays for TypeScript or Handlebars.
  */
 import { escapeControls } from '../checks/reporters/escape.ts';
 import { compileTypeScriptWithCodeCache } from '../engine/cache/code-cache.ts';

@@ -43,7 +43,7 @@ const STYLES: Record<string, CommentStyle> = {
   handlebars: 'handlebars',
 };
 
-/** Loads TypeScript's compiler (not ts-morph) and installs its parser for ambiguous TS/JS files (a second call finds the module loaded). */
+/** Loads TypeScript's compiler and installs its parser for ambiguous TS/JS files (a second call finds the module loaded). */
 export async function loadTypeScriptParser(): Promise<void> {
   useLiteralParser((await import('./ts-literals.ts')).parsedLiterals);
 }

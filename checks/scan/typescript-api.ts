@@ -3,9 +3,9 @@
  * first evaluated (the gate imports the scanner lazily, see dispatch.ts), by
  * the loader the CLI installed (typescript-compiler.ts). The value carries
  * the compiler's API; the namespace beside it names the types the scanner
- * writes as `ts.X`, so `import { ts }` reads as it did from ts-morph.
+ * writes as `ts.X`.
  */
-import type { ts as api } from 'ts-morph';
+import type api from 'typescript';
 import { loadTypeScriptCompiler } from './typescript-compiler.ts';
 
 export const ts: typeof api = loadTypeScriptCompiler();

@@ -1,20 +1,13 @@
 /**
- * Where the TS/JS scanner's TypeScript comes from. The scanner needs only
- * TypeScript's tokenizer and parser, not ts-morph (that is `gen`'s): an ESM
- * `import { ts } from 'ts-morph'` made Node lex the 9 MB CommonJS source for
- * named exports and load ts-morph and @ts-morph/common on top, about half of
- * a `check --changed` run. So the compiler is required as CommonJS, and it is
- * the very copy ts-morph depends on (@ts-morph/common/dist/typescript.js,
- * found from ts-morph's own location, so an installed factline finds it too):
- * the scanner tokenizes with the same TypeScript version as before.
- *
- * The CLI installs a loader that compiles the file with a V8 code cache
- * (cli/code-cache.ts); without one (tests, benches) a plain require loads it.
- * Resolving and requiring a module is module loading, like an import: this
- * core still reads no project file.
+ * Where the TS/JS scanner's TypeScript comes from: the `typescript` package
+ * factline depends on, required as CommonJS (an ESM import would make Node
+ * lex its whole source for named exports). The CLI installs a loader that
+ * compiles it with a V8 code cache (engine/cache/code-cache.ts); without one
+ * (tests, benches) a plain require loads it. Resolving and requiring a module
+ * is module loading, like an import: this core still reads no project file.
  */
 import { createRequire } from 'node:module';
-import type { ts } from 'ts-morph';
+import type ts from 'typescript';
 
 export type TypeScriptApi = typeof ts;
 /** Loads the CommonJS module at an absolute path and returns its exports. */
@@ -28,11 +21,10 @@ export function useTypeScriptLoader(loader: CommonJsLoader): void {
   load = loader;
 }
 
-/** The absolute path of the TypeScript that ts-morph itself loads. */
+/** The absolute path of the `typescript` package's compiler, the one the generator loads too. */
 // @implements speed-tsload#SCANNER-LOADS-COMPILER-ONLY
 export function typeScriptCompilerFile(): string {
-  const tsMorph = createRequire(import.meta.url).resolve('ts-morph');
-  return createRequire(tsMorph).resolve('@ts-morph/common/dist/typescript.js');
+  return createRequire(import.meta.url).resolve('typescript');
 }
 
 export function loadTypeScriptCompiler(): TypeScriptApi {

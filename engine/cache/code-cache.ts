@@ -80,7 +80,7 @@ function runWithCodeCache(file: string, dir: string, require: NodeJS.Require): u
   module.filename = file;
   wrapper.call(module.exports, module.exports, require, module, file, dirname(file));
   module.loaded = true;
-  // One copy per process: ts-morph, loaded later in this process (`gen`), requires this same file.
+  // One copy per process: the generator, importing `typescript` later in this process (`gen`), gets this module.
   // @implements speed-tsload#ONE-TYPESCRIPT-PER-PROCESS
   require.cache[file] = module;
   // @implements speed-tsload#CODE-CACHE
@@ -104,7 +104,7 @@ export function compileTypeScriptWithCodeCache(): void {
 // @implements speed-tsload#CODE-CACHE
 export function requireWithCodeCache(file: string, cacheDir?: string): unknown {
   const require = createRequire(file);
-  const loaded = require.cache[file]; // ts-morph got here first: share its copy
+  const loaded = require.cache[file]; // the generator got here first: share its copy
   if (loaded?.loaded) return loaded.exports;
   const dir = cacheDir ?? privateTempDir(CODE_CACHE_DIR_NAME);
   if (dir === undefined) return require(file);

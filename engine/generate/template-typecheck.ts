@@ -5,8 +5,8 @@
  * reported at the template line its output line came from (the render's
  * line map), so the template is fixed where it is written.
  */
-import { resolve } from 'node:path';
-import { Project, ts } from 'ts-morph';
+import { dirname, resolve } from 'node:path';
+import ts from 'typescript';
 import type { GenError, PlannedOutput } from '../../generator/render/index.ts';
 
 const DEFAULTS: ts.CompilerOptions = {
@@ -36,18 +36,28 @@ export function typecheckOutputs(root: string, outputs: readonly PlannedOutput[]
     outputs.filter((o) => o.check === 'typescript').map((o) => [resolve(root, o.path), o] as const),
   );
   if (rendered.size === 0) return [];
-  // ts-morph's project carries TypeScript's lib files; the rendered text stands in for what is on disk.
+  // A program over the real file system (TypeScript's lib files, the project's own modules and
+  // types) in which each rendered text stands in for what is on disk at its path.
   const options = compilerOptions(root);
-  const project = new Project({ compilerOptions: options, skipAddingFilesFromTsConfig: true });
-  for (const [path, o] of rendered) {
-    const file = project.createSourceFile(path, o.text, { overwrite: true });
-    // ESM or CommonJS as Node decides it for a file at that path (package.json "type", .mts/.cts).
-    const format = ts.getImpliedNodeFormatForFile(path, undefined, ts.sys, options);
-    if (format !== undefined)
-      (file.compilerNode as { impliedNodeFormat?: ts.ResolutionMode }).impliedNodeFormat = format;
-  }
+  const host = ts.createCompilerHost(options, true);
+  const fromDisk = host.getSourceFile;
+  host.getSourceFile = (name, languageVersion, onError, shouldCreate) => {
+    const output = rendered.get(resolve(name));
+    // The language version carries the file's module format as Node decides it (package.json "type", .mts/.cts).
+    if (output !== undefined) return ts.createSourceFile(name, output.text, languageVersion, true);
+    return fromDisk.call(host, name, languageVersion, onError, shouldCreate);
+  };
+  const fileExists = host.fileExists;
+  host.fileExists = (name) => rendered.has(resolve(name)) || fileExists.call(host, name);
+  const directoryExists = host.directoryExists;
+  const renderedDirs = new Set([...rendered.keys()].map((path) => dirname(path)));
+  host.directoryExists = (name) =>
+    renderedDirs.has(resolve(name)) || directoryExists?.call(host, name) !== false;
+  const readFile = host.readFile;
+  host.readFile = (name) => rendered.get(resolve(name))?.text ?? readFile.call(host, name);
+  const program = ts.createProgram({ rootNames: [...rendered.keys()], options, host });
   const errors: GenError[] = [];
-  for (const d of project.getPreEmitDiagnostics().map((x) => x.compilerObject)) {
+  for (const d of ts.getPreEmitDiagnostics(program)) {
     const output = d.file ? rendered.get(resolve(d.file.fileName)) : undefined;
     if (!output || d.category !== ts.DiagnosticCategory.Error) continue;
     const { line, character } = d.file!.getLineAndCharacterOfPosition(d.start ?? 0);

@@ -6,7 +6,7 @@
  * names an absolute path or a `file:` URL, or is computed at run time is
  * refused before anything is written.
  */
-import { ts } from 'ts-morph';
+import ts from 'typescript';
 
 export interface ModuleReference {
   /** The specifier as written; undefined when it is computed. */

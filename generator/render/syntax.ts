@@ -1,8 +1,8 @@
 /**
  * The syntax gate: every rendered output is parsed by the TypeScript parser
- * (the one ts-morph bundles) before anything is written.
+ * (the `typescript` package) before anything is written.
  */
-import { ts } from 'ts-morph';
+import ts from 'typescript';
 import type { SourceText } from './types.ts';
 
 export interface SyntaxProblem {

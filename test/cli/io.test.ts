@@ -1,7 +1,7 @@
 /** Commands touch the outside world only through their CliIO, so the in-process tests run the real thing. */
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { ts } from 'ts-morph';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { REPO, runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';

@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { ts } from 'ts-morph';
+import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { REPO } from '../support/cli.ts';
 

@@ -2,7 +2,7 @@
  * The programming languages of the table: TypeScript and JavaScript (read
  * by TypeScript's parser), Rust, Python and Go. Pure.
  */
-import type { ts } from 'ts-morph';
+import type ts from 'typescript';
 import {
   codeText,
   escapeString,

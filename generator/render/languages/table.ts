@@ -4,7 +4,7 @@
  * lands, how typed values are written and how `{{cite}}` cites. An extension
  * missing here is refused with the list. Pure.
  */
-import { ts } from 'ts-morph';
+import ts from 'typescript';
 import { go, python, rust, typescript } from './code.ts';
 import { json, markdown, toml, yaml } from './data.ts';
 import type { Language } from './types.ts';

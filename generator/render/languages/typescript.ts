@@ -3,7 +3,7 @@
  * TypeScript's own parser (a `/` is a regular expression or a division only
  * in context, which a lexer alone cannot tell). Pure.
  */
-import { ts } from 'ts-morph';
+import ts from 'typescript';
 import type { Context } from './types.ts';
 
 const JSDOC_FIRST = ts.SyntaxKind.FirstJSDocNode;

@@ -95,7 +95,7 @@ describe('a spec edit reaches the running server', () => {
 describe('generated/ stands alone', () => {
   // @verifies factline#GEN-OUTPUT-IS-SELF-CONTAINED
   it('imports nothing of the project and type-checks with the rest of factline absent', async () => {
-    const { ts } = await import('ts-morph');
+    const { default: ts } = await import('typescript');
     const dir = copyRepo();
     expect((await gen(dir)).code).toBe(0);
     const files = Object.keys(snapshot(dir)).sort();
@@ -105,9 +105,9 @@ describe('generated/ stands alone', () => {
       const text = readFileSync(join(dir, 'generated', name), 'utf8');
       const source = ts.createSourceFile(name, text, ts.ScriptTarget.Latest, true);
       const specifiers: string[] = [];
-      const visit = (node: import('ts-morph').ts.Node) => {
+      const visit = (node: import('typescript').Node) => {
         if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier) {
-          specifiers.push((node.moduleSpecifier as import('ts-morph').ts.StringLiteral).text);
+          specifiers.push((node.moduleSpecifier as import('typescript').StringLiteral).text);
         }
         if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
           const arg = node.arguments[0];

@@ -16,7 +16,7 @@ import {
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ts } from 'ts-morph';
+import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO } from '../../support/cli.ts';
 import { req } from '../../support/mcp.ts';

@@ -120,7 +120,7 @@ describe('the compiled CLI', () => {
 
   // @verifies speed#LAZY-TS-SCANNER
   // @verifies speed-start#COMPILED-CLI
-  it('keeps ts-morph lazy: --help, --version and a check of TS files without a tag never load it', () => {
+  it('keeps TypeScript lazy: --help, --version and a check of TS files without a tag never load it', () => {
     build();
     const project = join(pkg, 'project');
     mkdirSync(join(project, 'specs'), { recursive: true });

@@ -1,7 +1,7 @@
 /**
  * Start-up cost: which heavy modules a real `factline` process loads. The
  * child runs the CLI through tsx as bin/factline.js does and reports whether
- * ts-morph reached Node's module cache.
+ * TypeScript (or ts-morph, which factline no longer uses at run time) reached Node's module cache.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,7 +45,7 @@ function probe(
 
 describe('start-up', () => {
   // @verifies speed#LAZY-TS-SCANNER
-  it('check over TS files without a citation tag, --help and --version never load ts-morph', () => {
+  it('check over TS files without a citation tag, --help and --version never load TypeScript', () => {
     const root = tree('export const ping = () => "pong";\n');
     const check = probe(root, ['check', '--no-cache', '--json']);
     expect(JSON.parse(check.out).citations).toEqual([]);

@@ -22,7 +22,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import type { ts as TypeScript } from 'ts-morph';
+import type TypeScript from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
 import { typeScriptCompilerFile } from '../../../checks/scan/typescript-compiler.ts';
 import {
@@ -197,17 +197,16 @@ describe('the code cache of the scanner’s TypeScript', () => {
 
 describe('one TypeScript per process', () => {
   // @verifies speed-tsload#ONE-TYPESCRIPT-PER-PROCESS
-  it('ts-morph loaded after the scanner’s compiler uses that same copy', () => {
+  it('the generator’s TypeScript, imported after the scanner’s compiler, is that same copy', async () => {
     const require = createRequire(COMPILER);
     expect(require.cache[COMPILER]).toBeUndefined(); // nothing in this test file loaded it yet
     const temp = mkdtempSync(join(tmpdir(), 'factline-tsload-'));
     dirs.push(temp);
     const compiler = requireWithCodeCache(COMPILER, temp) as typeof TypeScript;
     expect(compiler.version).toMatch(/^\d+\.\d+/);
-    // ts-morph re-exports the compiler through a namespace copy; its functions are the very same.
-    const { ts } = createRequire(import.meta.url)('ts-morph') as { ts: typeof compiler };
-    expect(ts.createScanner).toBe(compiler.createScanner);
-    expect(ts.SyntaxKind).toBe(compiler.SyntaxKind);
+    // The generator imports the package as an ES module (generator/render/syntax.ts): Node hands it the loaded copy.
+    const { default: ts } = (await import('typescript')) as { default: typeof compiler };
+    expect(ts).toBe(compiler);
     expect(requireWithCodeCache(COMPILER, temp)).toBe(compiler);
   });
 });
