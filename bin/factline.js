@@ -1,12 +1,11 @@
 #!/usr/bin/env node
-// The installed entry point. factline ships its TypeScript sources and a
-// compiled copy of the CLI (dist/cli-main.js, built on install and by
-// `npm run build`). The compiled copy runs when it is current, i.e. every source
-// it was built from is unchanged (bin/fresh-build.js); otherwise the sources run
-// through tsx's loader, so there is no build step between an edit and a run
-// (tsx is therefore a runtime dependency, and package.json `files` ships the sources).
+// The entry point. Installed, factline is its compiled CLI (dist/cli-main.js)
+// and nothing else: the package ships no sources. In a checkout (the sources
+// beside this file) the compiled copy runs while every source it was built
+// from is unchanged (bin/fresh-build.js); otherwise the sources run through
+// tsx, a dev dependency, so there is no build step between an edit and a run.
 // @implements adoption#PACKAGE-RUNS-INSTALLED
-import { freshCliBuild } from './fresh-build.js';
+import { existsSync } from 'node:fs';
 
 const argv = process.argv.slice(2);
 const io = {
@@ -33,7 +32,12 @@ if (argv[0] !== 'serve') {
 }
 
 async function main() {
+  if (!existsSync(new URL('../cli/main.ts', import.meta.url))) {
+    const { runCli } = await import('../dist/cli-main.js');
+    return runCli(argv, io);
+  }
   // @implements speed-start#COMPILED-CLI
+  const { freshCliBuild } = await import('./fresh-build.js');
   const compiled = freshCliBuild();
   if (compiled !== undefined && process.env.FACTLINE_FROM_SOURCE !== '1') {
     const { runCli } = await import(compiled.href);

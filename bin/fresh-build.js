@@ -1,11 +1,9 @@
-// Whether dist/cli-main.js (built by support/build-cli.ts) may run instead of
-// the TypeScript sources: only when every source it was built from still has
-// the content it was built from (dist/cli-inputs.json holds each one's sha1,
-// taken before the build read it). An edit, a checkout of other code or a
-// deleted source sends the run back to the sources through tsx, so a checkout
-// never runs stale compiled code; timestamps play no part, so a package npm
-// unpacked (each file stamped as it is written) or a `touch` keeps the build.
-// Costs reading ~120 small files, ~4 ms.
+// Whether, in a checkout, dist/cli-main.js (built by support/build-cli.ts) may
+// run instead of the TypeScript sources: only while every source it was built
+// from has the content it was built from (dist/cli-inputs.json holds each
+// one's sha1, taken before the build read it). An edit, a checkout of other
+// code or a deleted source sends the run back to the sources; content, not
+// timestamps, decides, so a `touch` keeps the build.
 // @implements speed-start#STALE-BUILD-NEVER-RUNS
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -91,4 +91,20 @@ describe('the packed package installed into a fresh project', () => {
       'GREETING-NAMES-THE-PERSON',
     );
   }, 120_000);
+
+  // @verifies adoption#PACKAGE-RUNS-INSTALLED
+  it('ships the build, not the sources, and needs neither tsx nor ts-morph to run', () => {
+    const installed = join(project, 'node_modules', 'factline');
+    const sources = (readdirSync(installed, { recursive: true }) as string[]).filter(
+      (f) => f.endsWith('.ts') && !f.endsWith('.d.ts'),
+    );
+    expect(sources).toEqual([]);
+    expect(existsSync(join(installed, 'dist', 'cli-main.js'))).toBe(true);
+    const pkg = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
+    expect(Object.keys(pkg.dependencies)).toContain('typescript');
+    expect(Object.keys(pkg.dependencies)).not.toContain('tsx');
+    expect(Object.keys(pkg.dependencies)).not.toContain('ts-morph');
+  });
 });
