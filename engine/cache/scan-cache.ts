@@ -50,6 +50,7 @@ export function decodeRow(row: unknown): ScannedCitation | undefined {
     testName: isText(row[9]) ? row[9] : undefined,
     inTest: row[13] === 1 ? true : undefined,
     covers: isText(row[14]) ? (row[14] === '' ? [] : row[14].split('\n')) : undefined,
+    notRun: row[15] === 'skip' || row[15] === 'todo' ? row[15] : undefined,
   };
   cite.ref = isText(row[1]) ? row[1] : plainRef(cite);
   return cite;
