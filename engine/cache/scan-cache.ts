@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
-import { checkShape, S } from '../config/shape.ts';
+import { checkShape, shapes } from '../config/shape.ts';
 import type { FileRecord } from '../parallel/pool.ts';
 import { CacheFile, type CacheUse, entryJson, NO_STAT, RACY_WINDOW_MS, statKey } from './cache-file.ts';
 import { encodeCitations, hashText, plainRef, VERBS } from './citation-rows.ts';
@@ -213,6 +213,6 @@ export function openScanCache(
 
 /** What is wrong with an entry's rows, said the way a config error is (the key path and the rule). */
 function rowProblem(file: string, rows: unknown): string {
-  const wrong = checkShape(rows, S.array(SCAN_ROW), `entries[${JSON.stringify(file)}][2]`);
+  const wrong = checkShape(rows, shapes.array(SCAN_ROW), `entries[${JSON.stringify(file)}][2]`);
   return wrong ? `${wrong.path} ${wrong.message}` : `the entry for ${file} is damaged`;
 }

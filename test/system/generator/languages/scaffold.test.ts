@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scaffoldStubs } from '../../../../generator/render/scaffold.ts';
 import { REPO, runInProcess } from '../../../support/cli.ts';
-import { hasTool, PYTHON, RUSTC, run, TOOLS, writeFiles } from '../../../support/language-tools.ts';
-import { tempDir } from '../../../support/temp.ts';
+import { hasTool, PYTHON, RUSTC, run, TOOLS } from '../../../support/language-tools.ts';
+import { tempDir, writeFiles } from '../../../support/temp.ts';
 
 const FACTS = Array.from({ length: 10 }, (_, i) => i + 1);
 
