@@ -39,7 +39,7 @@ export const SCAN_ROW: Shape = shapes.tuple(
     maybeText,
     shapes.literal(0, 1),
     maybeText,
-    S.literal(0, 'skip', 'todo'),
+    shapes.literal(0, 'skip', 'todo'),
   ],
   8,
 );
