@@ -126,3 +126,69 @@ describe('TS/JS read as TypeScript reads it', () => {
     expect(found.at(-1)).toBe('END');
   });
 });
+
+describe('other languages read by their own string and comment rules', () => {
+  // @verifies real-code#OTHER-LANGUAGE-STRINGS
+  it('skips Ruby percent literals, Zig multiline strings, Python raw triple strings, Bash $-strings, TOML strings and emitted JavaScript strings', () => {
+    for (const literal of [
+      '%q(a (# @implements doc#NOT) b)',
+      '%Q{# @implements doc#NOT}',
+      '%w[a # @implements doc#NOT]',
+      '%r{# @implements doc#NOT}x',
+      '%(# @implements doc#NOT)',
+    ]) {
+      expect(ids('a.rb', `x = ${literal} # @implements doc#A\n`), literal).toEqual(['A']);
+    }
+    expect(ids('a.rb', 'y = a % b # @implements doc#A\nz = a%w # @implements doc#B\n')).toEqual(['A', 'B']);
+    expect(
+      ids('a.zig', 'const s =\n    \\\\ // @implements doc#NOT\n    \\\\ "\n; // @implements doc#A\n'),
+    ).toEqual(['A']);
+    expect(ids('a.py', 'x = r"""\\""" # @implements doc#NOT"""  # @implements doc#A\n')).toEqual(['A']);
+    expect(ids('a.py', "x = '''\\''' # @implements doc#NOT'''  # @implements doc#A\n")).toEqual(['A']);
+    expect(ids('a.sh', "x=$'a\\' # @implements doc#NOT'  # @implements doc#A\n")).toEqual(['A']);
+    expect(ids('a.sh', "x='a\\' # @implements doc#B\n")).toEqual(['B']);
+    expect(ids('a.toml', 'x = """\\""" # @implements doc#NOT"""  # @implements doc#A\n')).toEqual(['A']);
+    expect(ids('a.toml', "x = 'a\\' # @implements doc#B\ny = '''c\\''' # @implements doc#C\n")).toEqual([
+      'B',
+      'C',
+    ]);
+    expect(
+      ids(
+        'greet.ts.hbs',
+        "{{!-- @implements doc#A --}}\nconst s = '// @implements doc#NOT';\nconst t = `/* @implements doc#NOT */`;\n// @implements doc#B\n",
+      ),
+    ).toEqual(['A', 'B']);
+  });
+
+  // @verifies real-code#RUST-NESTED-COMMENTS
+  it('nests Rust block comments', () => {
+    expect(ids('src/lib.rs', '/* outer /* inner */ "quote */\n// @implements doc#A\nfn f() {}\n')).toEqual([
+      'A',
+    ]);
+    expect(ids('a.go', '/* outer /* inner */ // @implements doc#B\n')).toEqual(['B']);
+  });
+
+  // @verifies real-code#PERL-POD
+  it('reads Perl POD as a comment, and code after `=cut` as code', () => {
+    expect(
+      ids(
+        'a.pl',
+        'my $x = 1;\n\n=pod\n\n@implements doc#A\n\n=cut\n\nmy $s = "@implements doc#NOT";\n# @implements doc#B\n',
+      ),
+    ).toEqual(['A', 'B']);
+    expect(ids('Lib.pm', '=head1 NAME\n\n@implements doc#A\n')).toEqual(['A']);
+  });
+
+  // @verifies real-code#RUST-CFG-TEST-ONLY
+  it('takes only code built solely for tests as Rust test code', () => {
+    const inTest = (attribute: string) =>
+      scanFile('src/lib.rs', `${attribute}\nmod m {\n    // @implements doc#A\n    fn f() {}\n}\n`)[0]
+        ?.inTest === true;
+    expect(inTest('#[cfg(test)]')).toBe(true);
+    expect(inTest('#[cfg(all(test, feature = "x"))]')).toBe(true);
+    expect(inTest('#[cfg(any(test, feature = "x"))]')).toBe(false);
+    expect(inTest('#[cfg(not(test))]')).toBe(false);
+    expect(inTest('#[cfg(feature = "test")]')).toBe(false);
+    expect(inTest('#[cfg(all(unix, any(test, doc)))]')).toBe(false);
+  });
+});
