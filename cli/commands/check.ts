@@ -7,9 +7,11 @@ import { join, resolve } from 'node:path';
 import { applyBaseline, parseBaseline } from '../../checks/baseline.ts';
 import type { TraceResult } from '../../checks/model.ts';
 import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/partial.ts';
+import { escapeControls } from '../../checks/reporters/escape.ts';
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { jsonPieces } from '../../checks/reporters/json.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
+import { onScanWarning } from '../../checks/scan/typescript.ts';
 import { verdictOf } from '../../checks/verdict.ts';
 import {
   type Change,
@@ -306,6 +308,9 @@ const command: Command = {
       inputGlobs(config),
     );
     if (args.verbose) io.stderr.write(`${configNote(config)}\n`);
+    onScanWarning((file, message) =>
+      io.stderr.write(`factline check: warning: ${escapeControls(`${file}: ${message}`)}\n`),
+    );
     if (args.watch) {
       const judge = async () => {
         const flagged = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
