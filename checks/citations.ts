@@ -91,6 +91,7 @@ function toCitation(raw: ScannedCitation, scanned: ScannedFile): JudgedCitation 
     reason: raw.reason,
     symbol: raw.symbol,
     testName: raw.testName,
+    notRun: raw.notRun,
     resolved: undefined,
     outcome: undefined,
     problem: undefined,

@@ -36,6 +36,8 @@ export interface Citation {
   symbol?: string;
   /** Enclosing it()/test() title in test files, when known. */
   testName?: string;
+  /** The enclosing test or suite is marked in the source not to run (`it.skip`, `it.todo`, `#[ignore]`). */
+  notRun?: 'skip' | 'todo';
 }
 
 /** What the trace decided of a citation: the fact it resolved to, and whether it counts as evidence. */

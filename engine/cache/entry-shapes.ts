@@ -19,7 +19,7 @@ const maybeText = shapes.anyOf(absent, text);
 const place = { line: shapes.integer(1), column: shapes.integer(1) };
 
 /**
- * [verb, ref, id, doc, pin, offset, line, column, symbol, testName, reason, malformed, uri, inTest, covers],
+ * [verb, ref, id, doc, pin, offset, line, column, symbol, testName, reason, malformed, uri, inTest, covers, notRun],
  * trailing zeros dropped (engine/cache/scan-cache.ts encodeCitation).
  */
 export const SCAN_ROW: Shape = shapes.tuple(
@@ -39,6 +39,7 @@ export const SCAN_ROW: Shape = shapes.tuple(
     maybeText,
     shapes.literal(0, 1),
     maybeText,
+    shapes.literal(0, 'skip', 'todo'),
   ],
   8,
 );
