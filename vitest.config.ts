@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // `forks` pool (child processes), never in worker threads. One worker per core
 // (vitest's default leaves one core idle, which on 2 cores means one file at a
 // time, while most files mostly wait on child processes). Files share their
-// worker's module cache (isolate: false): ts-morph, remark and Handlebars load
+// worker's module cache (isolate: false): TypeScript, remark and Handlebars load
 // once per worker instead of once per file. Every file cleans up after itself
 // (temp dirs, children, restored descriptors), so sharing is safe.
 //

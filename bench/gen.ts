@@ -5,7 +5,7 @@
  *   node --import tsx bench/gen.ts [runs]
  *
  * Regeneration is timed two ways: the CLI as a fresh process (what a user or
- * CI pays: node + tsx + ts-morph start-up included) and in-process (read,
+ * CI pays: node + tsx + TypeScript start-up included) and in-process (read,
  * render, parse-check, write; what --watch pays per change).
  */
 import { spawnSync } from 'node:child_process';

@@ -1,12 +1,10 @@
 /**
- * Test outcomes joined to verifying citations (issues 11 and 22). With
- * results, a verifying citation counts only when the results name its test
- * in its file and that test passed: a failed test (or a file that failed as
- * a whole) raises `verification-failed`, a skipped/todo/pending one
- * `verification-skipped`, and a citation whose outcome cannot be confirmed
- * `verification-unconfirmed` with the reason; each stops the citation
- * counting. Only an explicit results policy (`unconfirmed: "warning"`)
- * lowers the last to a warning that keeps the citation counting. Pure.
+ * Test outcomes joined to verifying citations. With results, a verifying
+ * citation counts only when the results name its test in its file and that
+ * test passed; otherwise it raises `verification-failed`, `-skipped` or
+ * `-unconfirmed` (with the reason) and stops counting. Only an explicit
+ * results policy (`unconfirmed: "warning"`) lowers the last to a warning that
+ * keeps the citation counting. Pure.
  */
 import type { FindingCollector } from './findings.ts';
 import type { JudgedCitation, OutcomeJoin, OutcomeSummary } from './model.ts';

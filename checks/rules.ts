@@ -1,12 +1,9 @@
 /**
  * The one rule table: every rule the gate can report, with its default
- * severity, a one-line description, a longer help text and the general fix.
- * SARIF's rule metadata, the JUnit and console details, the report page and
- * `factline check --help` all read this table; a finding's own `fix` is the
- * specific remedy, the table's `fix` the fallback when a finding has none.
- *
- * Adding a rule is one row: the id joins `RuleId` through the keys below and
- * `satisfies` makes the compiler insist on every field.
+ * severity, description, help and general fix, read by SARIF, JUnit, the
+ * console, the report page and `check --help`; a finding's own `fix` is the
+ * specific remedy, the table's the fallback. Adding a rule is one row: the id
+ * joins `RuleId` through the keys, and `satisfies` insists on every field.
  */
 import type { DiagnosticCode, Severity } from '../reader/model.ts';
 

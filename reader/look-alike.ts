@@ -1,16 +1,11 @@
 /**
  * Markup that looks like a tag but is not read as one: a requirement must
  * never vanish without a word. Each finder returns located issues with the
- * fix; scan.ts and index.ts call them on the text they already hold. Pure.
- *
- * - a status or requires tag wrapped in emphasis or brackets
- *   (`**@status:impl/done**`, `(@status:…)`), mis-cased (`@Status:`), or a
- *   near miss of the keyword (`@staus:`, `@requries:`);
- * - an anchor opening a unit the same ways (`**@fact:X**`, `@Fact:X`, `@fatc:X`);
- * - `@requires:` kinds outside the vocabulary (`verfication`, `Implementation`,
- *   `implementation;verification`);
- * - an anchor in a heading (a `---` or `===` line right under a fact makes it
- *   a setext heading) or inside an HTML block (`<details>`, `<div>`, `<p align>`).
+ * fix: a status, requires or anchor tag wrapped in emphasis or brackets,
+ * mis-cased or a near miss of its keyword (`**@status:…**`, `@Fact:X`,
+ * `@fatc:X`); `@requires:` kinds outside the vocabulary; an anchor in a
+ * setext heading or an HTML block. scan.ts and index.ts call them on the
+ * text they already hold. Pure.
  */
 
 import { editDistance, suggestion } from './did-you-mean.ts';

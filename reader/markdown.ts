@@ -1,16 +1,11 @@
 /**
- * The Markdown parser the reader uses: CommonMark + GFM (remark-parse and
- * the five extensions remark-gfm bundles). Each GFM extension costs time on
- * every text, construct or not: literal autolinks try a match at every letter
- * and rewrite every text node after the parse, the table is tried at the
- * start of every paragraph, footnotes and task-list checks at every `[`,
- * strikethrough at every `~` and inside every emphasis. A text is parsed with
- * only the extensions whose construct it could hold: each has a trigger, a
- * string the construct cannot appear without (read off the extension's
- * tokenizer, see the comments below), and a text without it gets the same
- * tree with or without that extension. A test compares the trimmed parse with
- * the full GFM one on every Markdown file within reach, as written and with
- * each trigger broken up.
+ * The Markdown parser the reader uses: CommonMark + GFM (remark-parse and the
+ * five extensions remark-gfm bundles). Each GFM extension costs time on every
+ * text, construct or not, so a text is parsed with only the extensions whose
+ * construct it could hold: each has a trigger, a string the construct cannot
+ * appear without (read off the extension's tokenizer, see below), and a text
+ * without it gets the same tree either way. A test compares the trimmed parse
+ * with the full one on every Markdown file within reach.
  */
 import type { Root } from 'mdast';
 import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';

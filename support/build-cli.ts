@@ -1,27 +1,11 @@
 /**
- * Compiles the CLI (cli/ and everything it imports: checks/, reader/,
- * generator/, generated/) into plain JavaScript in dist/, so a run does not
- * pay for tsx transforming ~150 TypeScript files at every start. Each command
- * stays its own lazily imported chunk. Dependencies stay external
- * (node_modules as installed), but for the Markdown stack (unified, remark,
- * micromark, mdast, rehype: BUNDLED_PACKAGES): a cold check loads some 180 of
- * its small modules, and resolving, reading and compiling each one cost the
- * run more than parsing the specs with them; bundled, they are one chunk.
- * The same goes for the Language Server Protocol packages `factline lsp`
- * loads before it can answer `initialize` (LSP_PACKAGES).
- *
- * The output sits directly in dist/ (dist/cli-main.js, dist/cli-chunk-*.js):
- * one folder below the package root, like cli/*.ts, so code that finds the
- * package from its own location (package.json, the cache fingerprint's
- * source folders) finds the same place compiled or not.
- *
- * Beside it, dist/cli-inputs.json names every source the bundle was built
- * from with the sha1 of its content, taken before esbuild read anything (so a
- * file edited while it built never matches). bin/factline.js runs the bundle
- * only while every source still has that content (bin/fresh-build.js).
- *
- * Plain readable JavaScript (not minified, no source maps). Runs in `prepare`
- * and `build`: `node --import tsx support/build-cli.ts`.
+ * Compiles the CLI (cli/ and everything it imports) into plain readable
+ * JavaScript in dist/, so a run does not pay for tsx transforming the sources
+ * at every start; each command stays its own lazily imported chunk.
+ * Dependencies stay external but for the Markdown stack and the LSP packages
+ * (BUNDLED_PACKAGES, LSP_PACKAGES): their many small modules cost a cold run
+ * more to resolve and compile one by one than to load as one chunk.
+ * Runs in `prepare` and `build`: `node --import tsx support/build-cli.ts`.
  */
 import { hash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +13,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
+/*
+ * The output sits directly in dist/ (dist/cli-main.js, dist/cli-chunk-*.js), one folder below the
+ * package root like cli/*.ts, so code that finds the package from its own location finds the same
+ * place compiled or not. dist/cli-inputs.json names every source the bundle was built from with the
+ * sha1 of its content, taken before esbuild read anything (so a file edited while it built never
+ * matches); in a checkout, bin/factline.js runs the bundle only while every source still has it.
+ */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLI_BUNDLE = join(ROOT, 'dist', 'cli-main.js');
 export const CLI_INPUTS = join(ROOT, 'dist', 'cli-inputs.json');

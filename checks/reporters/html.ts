@@ -1,13 +1,10 @@
 /**
  * The HTML reporter: TraceResult + spec sources + code snippets → one
- * self-contained page (no network, no external assets).
- *
- * Pure: returns a string. The page carries the JSON of the result (in
- * columns, html/columns.ts), the rendered specs and the code snippets as
- * gzipped data blocks (html/embed.ts), and builds every view from them in
- * the browser, so page and exit code cannot disagree.
- * The script is typed TypeScript (html/page/), bundled at build time into
- * html/page-script.ts by support/build-page.ts.
+ * self-contained page (no network, no external assets). Pure. The page carries
+ * the result (in columns, html/columns.ts), the rendered specs and the
+ * snippets as gzipped data blocks (html/embed.ts) and builds every view from
+ * them in the browser, so page and exit code cannot disagree. Its script is
+ * typed (html/page/), bundled into html/page-script.ts by support/build-page.ts.
  */
 import { createHash } from 'node:crypto';
 import type { TraceResult } from '../model.ts';

@@ -1,7 +1,7 @@
 /**
  * Test results as the trace joins them. Reading a results file is
  * checks/results/parse.ts, kept apart so a run without results files never
- * loads the XML parser (it costs a start ~40 ms).
+ * loads the XML parser (its load would cost every start).
  */
 export {
   indexOutcomes,

@@ -1,14 +1,10 @@
 /**
- * Joining a verifying citation to the outcome of the test it sits in, by
- * its file and full title path (`describe > … > it`). The scanner records the
- * enclosing chain as Citation.symbol (`describe "a" > it "b"`) and the test's
- * own title as Citation.testName; the title path is read back from those.
- *
- * The join is exact: a runner's file is read relative to the project root
- * (separators normalised, case folded only where the file system folds it)
- * and must be the citation's file, never a path that merely ends the same
- * way; a same-titled test in another file never stands in. Whatever cannot
- * be confirmed says why (`Unconfirmed`). Pure.
+ * Joining a verifying citation to the outcome of the test it sits in, by its
+ * file and full title path (`describe > … > it`, read back from the
+ * citation's `symbol` and `testName`). The join is exact: a runner's file is
+ * read relative to the project root and must be the citation's file, never a
+ * path that merely ends the same way, and a same-titled test in another file
+ * never stands in. Whatever cannot be confirmed says why. Pure.
  */
 import type { Citation } from '../model.ts';
 import { TEMPLATE_HOLE } from '../scan/types.ts';

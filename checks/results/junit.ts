@@ -1,23 +1,9 @@
 /**
- * JUnit XML from any runner. The flavours differ in where the file and the
- * title path live (names written to be matched, not copied):
- * - vitest: classname = file, name = `describe > … > it`; a file that failed
- *   to load is one failed testcase whose name is the file;
- * - jest-junit: name and classname = `{classname} {title}` (describe titles
- *   and the test's, joined by spaces), a `file` attribute only with
- *   `addFileAttribute`, the file as classname or suite name only with a
- *   `{filepath}` template; a suite that failed to run is a testcase of
- *   classname `Test suite failed to run` named after the file;
- * - pytest: classname = dotted module path (then the class), `file`/`line`
- *   in the xunit1 family; a module that failed to collect is a testcase of
- *   empty classname named after the module;
- * - node's test runner: no file for a test; a file that failed is a
- *   testcase named after the file;
- * - cargo-nextest: classname = binary, name = `module::test`;
- * - Maven Surefire: classname = Java class, name = method.
- * Each outcome records which of these named its file (`joinKey`), so the
- * gate can say per results file how it joined. A test with <failure> or
- * <error> failed, with <skipped> did not run. Pure.
+ * JUnit XML from any runner (vitest, jest-junit, pytest, node's test runner,
+ * cargo-nextest, Maven Surefire). The flavours differ in where the file and
+ * the title path live; each outcome records which part named its file
+ * (`joinKey`), so the gate can say per results file how it joined. A test
+ * with <failure> or <error> failed, with <skipped> did not run. Pure.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { brokenXmlMessage } from './broken-input.ts';
@@ -78,6 +64,20 @@ interface SuiteContext {
   pytest: boolean;
 }
 
+/*
+ * Where each flavour puts the file and the title path (names written to be matched, not copied):
+ * - vitest: classname = file, name = `describe > … > it`; a file that failed to load is one failed
+ *   testcase whose name is the file;
+ * - jest-junit: name and classname = `{classname} {title}` (describe titles and the test's, joined by
+ *   spaces), a `file` attribute only with `addFileAttribute`, the file as classname or suite name only
+ *   with a `{filepath}` template; a suite that failed to run is a testcase of classname
+ *   `Test suite failed to run` named after the file;
+ * - pytest: classname = dotted module path (then the class), `file`/`line` in the xunit1 family; a
+ *   module that failed to collect is a testcase of empty classname named after the module;
+ * - node's test runner: no file for a test; a file that failed is a testcase named after the file;
+ * - cargo-nextest: classname = binary, name = `module::test`;
+ * - Maven Surefire: classname = Java class, name = method.
+ */
 /** Where this testcase's file comes from, in order of trust. */
 function placeOf(test: Node, suite: SuiteContext): { file?: string; module?: string; joinKey: JoinKey } {
   const own = attr(test, 'file');

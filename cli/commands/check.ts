@@ -193,10 +193,10 @@ export function wantsColor(io: CliIO): boolean {
 }
 
 /**
- * Writes the pieces in writes of ~64 KB; waits while the reader is behind,
- * so memory stays flat. Writes stay below V8's large-object size too: a
- * megabyte string per write left ~40 MB of large objects for full
- * collections to free, each marking the whole result.
+ * Writes the pieces in writes of a few dozen KB; waits while the reader is
+ * behind, so memory stays flat. Writes stay below V8's large-object size
+ * too: larger ones left large objects for full collections to free, each
+ * marking the whole result (specs/speed-warm.md).
  */
 // @implements speed-warm#JSON-SMALL-PIECES
 async function writePieces(stream: NodeJS.WritableStream, parts: Iterable<string>[]): Promise<void> {

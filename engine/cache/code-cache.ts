@@ -1,17 +1,9 @@
 /**
  * Loads a CommonJS file through a V8 code cache, as Node 22's
  * `module.enableCompileCache()` does for every module (Node 20 lacks it).
- * Compiling TypeScript's 9 MB compiler is most of what loading it costs; with
- * V8's cached data for it the compile is a deserialisation.
- *
- * The cache lives in the user's private temp folder (private-dir.ts), never
- * in the project: it is bytecode, and a repository under check could carry a
- * crafted one. One file per compiler path, Node version and architecture,
- * headed by a line naming the source's and the data's crc32 and length (V8
- * itself checks only the source's length, and the data's checksum only in
- * debug builds). It is written after the first scan (so the functions that
- * scan are in it), atomically, and again whenever V8 rejects it. Any failure
- * falls back to a plain require: the cache can make a run slower, never wrong.
+ * Compiling TypeScript's compiler is most of what loading it costs; with V8's
+ * cached data for it the compile is a deserialisation. Any failure falls back
+ * to a plain require: the cache can make a run slower, never wrong.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire, Module } from 'node:module';
@@ -23,7 +15,7 @@ import { writeFileAtomic } from '../files/atomic-write.ts';
 import { privateTempDir, readOwnFile } from '../files/private-dir.ts';
 
 let zlibCrc32: typeof Zlib.crc32 | undefined;
-/** node:zlib costs a start ~2.5 ms to load, so only a run that loads TypeScript loads it (not `--help`). */
+/** node:zlib is loaded only by a run that loads TypeScript (not `--help`): its own load would cost every start. */
 function crc32(data: string | Uint8Array): number {
   zlibCrc32 ??= (createRequire(import.meta.url)('node:zlib') as typeof Zlib).crc32;
   return zlibCrc32(data);
@@ -33,6 +25,14 @@ function crc32(data: string | Uint8Array): number {
 const WRAPPER_HEAD = '(function (exports, require, module, __filename, __dirname) { ';
 const WRAPPER_TAIL = '\n})';
 
+/*
+ * The cache lives in the user's private temp folder (private-dir.ts), never in the project: it is
+ * bytecode, and a repository under check could carry a crafted one. One file per compiler path, Node
+ * version and architecture, headed by a line naming the source's and the data's crc32 and length (V8
+ * itself checks only the source's length, and the data's checksum only in debug builds). It is
+ * written after the first scan (so the functions that scan are in it), atomically, and again
+ * whenever V8 rejects it.
+ */
 export const CODE_CACHE_DIR_NAME = 'factline-code-cache';
 
 /** The cache file's first line: what the data was made from and what it must be. */

@@ -1,15 +1,11 @@
 /**
  * The stats of a warm run, taken on another thread. A warm check stats every
- * listed file (engine/cache/scan-cache.ts); at 20,000 files that is the largest single
- * cost left, and it needs nothing from the main thread but the paths. The
- * scan cache's keys (last run's files) are known as soon as the cache file is
- * read, so a helper thread stats them while the main thread loads the specs
- * and lists the tree.
- *
- * The helper is a worker of a few lines given as source (no module to find,
- * so the same from the TypeScript sources and the compiled CLI). A path it
- * could not stat (gone, or an error) is left to the caller, which stats it
- * itself as it would without a helper, so a failure surfaces the same way.
+ * listed file (scan-cache.ts), and needs nothing from the main thread for it
+ * but the paths, which the scan cache's keys give as soon as it is read; so a
+ * helper thread stats them while the main thread loads specs and lists the
+ * tree. The helper is a worker given as source (the same from the sources and
+ * the compiled CLI); a path it could not stat is left to the caller, which
+ * stats it itself, so a failure surfaces as it would without a helper.
  */
 import { availableParallelism } from 'node:os';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
@@ -23,8 +19,8 @@ export interface StatParts {
 }
 
 /**
- * Below this many files the thread's start (~20 ms of another core) costs
- * more than statting on the main thread (~6 µs a file) saves.
+ * Below this many files the thread's start costs more than statting on the
+ * main thread saves (figures in specs/speed-warm.md).
  */
 // @implements speed-warm#STATS-ON-A-HELPER
 export const STAT_HELPER_MIN_FILES = 4_000;

@@ -1,16 +1,7 @@
 /**
  * vibevm's `specmap.toml` read as factline's config, so a vibevm project
- * needs no second config (PROP-014's scan policy, mapped key by key):
- *
- *   namespace       → namespace
- *   scan_roots      → sources `ROOT/**\/*.rs` (`dir/*`: each subdir a crate), tests `…/tests/**`
- *   spec_roots      → specs `ROOT/**\/*.md`, the first one the specs root
- *   schema_roots    → sources `ROOT/**\/*.jtd.json`
- *   spec_exclude    → specExclude (and never read)
- *   root_spec_docs  → specs, one file each
- *   external_specs  → externalSpecs [{ namespace, root }]
- *   exempt          → exempt
- * and the policy preset `vibevm`.
+ * needs no second config (PROP-014's scan policy, mapped key by key, see
+ * specmapConfig) with the policy preset `vibevm`.
  */
 import { createRequire } from 'node:module';
 import type * as Toml from 'smol-toml';
@@ -43,6 +34,16 @@ function toml(): typeof Toml {
 }
 
 // @implements real-codebases#SPECMAP-CONFIG
+/*
+ *   namespace       → namespace
+ *   scan_roots      → sources `ROOT/**\/*.rs` (`dir/*`: each subdir a crate), tests `…/tests/**`
+ *   spec_roots      → specs `ROOT/**\/*.md`, the first one the specs root
+ *   schema_roots    → sources `ROOT/**\/*.jtd.json`
+ *   spec_exclude    → specExclude (and never read)
+ *   root_spec_docs  → specs, one file each
+ *   external_specs  → externalSpecs [{ namespace, root }]
+ *   exempt          → exempt
+ */
 export function specmapConfig(text: string, root: string, where: string): FactlineConfig {
   let raw: Record<string, unknown>;
   try {

@@ -1,20 +1,11 @@
 /**
  * The gate's file list from one directory walk and compiled matchers: the
  * files tinyglobby would list for the same patterns (`onlyFiles`, `dot: false`,
- * links followed), after the symlink policy, without paying for a glob
- * library's crawler and one `realpath` per file.
- *
- * It answers only the common case and says so by returning undefined
- * otherwise, and the caller globs as before: a pattern that leaves the root
- * (`../lib/**`, an absolute path) or negates (`!x`), or a walk that meets a
- * symbolic link or anything that is neither a file nor a folder. With no link
- * anywhere on the way, every listed path is its file's own real path inside
- * the root, so the policy keeps each one and `realpath` has nothing to add.
- *
- * Matching follows tinyglobby's rules exactly: a pattern not ending in `*`
- * also matches everything beneath what it names (`src` is `src/**`), a folder
- * is skipped when no pattern can match below it or an ignore pattern matches
- * it, and the walk starts at the patterns' common static folder.
+ * links followed), after the symlink policy, without a glob library's crawler
+ * and one `realpath` per file. It answers only the common case and returns
+ * undefined otherwise (a pattern that leaves the root or negates, a symbolic
+ * link or anything neither file nor folder on the way), and the caller globs:
+ * with no link anywhere, every listed path is already its own real path.
  */
 import { type Dirent, lstatSync, readdirSync } from 'node:fs';
 import { join, posix } from 'node:path';
@@ -22,6 +13,11 @@ import picomatch from 'picomatch';
 import { globMatcher } from '../../checks/glob-match.ts';
 import { UsageError } from '../errors.ts';
 
+/*
+ * Matching follows tinyglobby's rules exactly: a pattern not ending in `*` also matches everything
+ * beneath what it names (`src` is `src/**`), a folder is skipped when no pattern can match below it
+ * or an ignore pattern matches it, and the walk starts at the patterns' common static folder.
+ */
 const MATCH_OPTIONS = {
   dot: false,
   nobrace: false,

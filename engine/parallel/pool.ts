@@ -18,10 +18,9 @@ import { type FileRecords, type PackedChunk, unpackChunk } from './transfer.ts';
 export const POOL_ENV = 'FACTLINE_SCAN_POOL';
 
 /**
- * The fewest listed files for `auto`. Measured whole-process on this 2-core
- * machine, pool against none, in turns: 20,000 files 0.88x, 1,000 0.86x,
- * 110 files 0.81x (the worker's scan overlaps the specs' load), a 5-file
- * fixture 0.93-0.98x for +70 ms CPU: below a hundred it buys nothing measurable.
+ * The fewest listed files for `auto`: below it the worker's start costs about
+ * what its share of the scan saves (the pool rows of bench/check.ts; the
+ * figures it was chosen by are in specs/speed-pool.md).
  */
 export const POOL_MIN_FILES = 100;
 

@@ -1,14 +1,11 @@
 /**
  * How a chunk of scan results crosses from the scan worker to the main
- * thread. Cloning the citation objects one by one makes both threads spell
- * every property name of every citation, and the main thread pays it in one
- * burst at the end of the scan, right before the trace. Instead the worker
- * packs a chunk into one string table and one Int32Array of fixed-width
- * rows, and the main thread rebuilds the citations from them, every one with
- * the same fields in the same order. The strings that repeat within a chunk
- * (verbs, documents, symbols, reasons) are in the table once each; ids,
- * references, pins and test names, which rarely repeat within 64 files, are
- * added as they come.
+ * thread: not as cloned objects (both threads would spell every property of
+ * every citation, the main thread in one burst right before the trace) but
+ * as one string table and one Int32Array of fixed-width rows, from which the
+ * main thread rebuilds citations that all share one shape. Strings that
+ * repeat within a chunk (verbs, documents, symbols, reasons) are in the table
+ * once each; ids, references, pins and test names are added as they come.
  */
 import type { ScannedCitation } from '../../checks/scan/types.ts';
 

@@ -1,12 +1,11 @@
 /**
  * Escaping by construction. While a template renders, every interpolation
- * (`{{text}}`, `{{cite}}`, `{{value}}`, `{{json}}`) writes a placeholder
- * identifier instead of its text; the finished output is then read with the
- * target language's lexer, and each placeholder is replaced by its text
- * written for exactly where it stands: a literal or a citation in code,
+ * writes a placeholder identifier instead of its text; the finished output is
+ * read with the target language's lexer, and each placeholder is replaced by
+ * its text written for where it stands: a literal or a citation in code,
  * escaped in a string, inert in a comment, refused where no escape exists.
- * Template lines travel with the text as markers, so every output line knows
- * the template line it came from (the render's source map). Pure.
+ * Template lines travel as markers, so each output line knows its template
+ * line (the render's source map). Pure.
  */
 import { inertTags } from './languages/escape.ts';
 import type { CiteData, Context, Escaped, Language, Scalar } from './languages/types.ts';

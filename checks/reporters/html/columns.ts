@@ -1,10 +1,7 @@
 /**
- * A lossless columnar form of JSON for the page's gate data. A 5,000-fact
- * result is mostly arrays of like objects (facts, citations, findings) whose
- * keys repeat on every element; stored as columns, each key is written once
- * and like values sit together, so gzip takes the data about a third
- * further than it takes the plain text.
- *
+ * A lossless columnar form of JSON for the page's gate data: arrays of like
+ * objects (facts, citations, findings) stored as columns, so each key is
+ * written once and like values sit together, and gzip takes the data further.
  * decodeColumns(encodeColumns(v)) equals v, key order included, so
  * `JSON.stringify(decoded, null, 2)` is again the text it came from. Pure:
  * used by the renderer and by the page script.

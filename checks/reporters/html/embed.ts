@@ -1,13 +1,10 @@
 /**
  * The page's data blocks: a text (the `check --json` output, the rendered
- * specs, the snippets)
- * gzipped and base64-encoded inside a `<script type="application/gzip">`
- * element. JSON of a 5,000-fact tree is mostly repeated keys and
- * indentation; gzip takes it to about a fourteenth, and the browser inflates
- * it with its own DecompressionStream. Base64 holds no `<`, so no data can
- * end or bend the element.
- *
- * The page decodes in page/data.ts; Node (tests, bench) with readEmbedded.
+ * specs, the snippets) gzipped and base64-encoded inside a
+ * `<script type="application/gzip">` element, which the browser inflates with
+ * its own DecompressionStream. JSON is mostly repeated keys and indentation,
+ * which gzip takes far down; base64 holds no `<`, so no data can end or bend
+ * the element. The page decodes in page/data.ts; Node with readEmbedded.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { decodeColumns, type Json } from './columns.ts';
