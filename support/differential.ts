@@ -85,6 +85,8 @@ function readByTypeScript(
     }
     starts.add(node.pos);
     if (node.kind >= S.FirstToken && node.kind <= S.LastToken) continue;
+    // A JSDoc comment's type expressions (`{`${string}`}`) are inside a comment: planted as comment text, not as literals.
+    if (node.kind >= S.FirstJSDocNode && node.kind <= S.LastJSDocNode) continue;
     const children = node.getChildren(source);
     for (let i = children.length - 1; i >= 0; i--) todo.push(children[i]!);
   }
