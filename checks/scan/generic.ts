@@ -336,8 +336,19 @@ const SLASH_STYLES = new Set<CommentStyle>(['slash', 'zig', 'rust', 'handlebars'
 const DECLARATION =
   /^\s*(?:(?:pub(?:\([^)]*\))?|export|async|unsafe|const|static|extern(?:\s+"[^"]*")?|default)\s+)*(fn|func|def|class|struct|enum|trait|impl|mod|type|interface|function)\b\s*(?:\([^)]*\)\s*)?([A-Za-z_][A-Za-z0-9_]*)?/;
 
-/** The declaration on the first code line after `offset`, when there is one. */
-function followingSymbol(text: string, offset: number, style: CommentStyle): string | undefined {
+/** A decorator that always skips the test it stands on (`skipif`/`skipIf` decide at run time). */
+const SKIP_DECORATOR = /^@(?:pytest\.mark\.skip|unittest\.skip)\b(?!\w)/;
+
+/**
+ * The declaration on the first code line after `offset`, when there is one;
+ * `decorators.skip` is set when a decorator between says the test never runs.
+ */
+function followingSymbol(
+  text: string,
+  offset: number,
+  style: CommentStyle,
+  decorators: { skip: boolean } = { skip: false },
+): string | undefined {
   const lineEnd = text.indexOf('\n', offset);
   if (lineEnd === -1) return undefined;
   let pos = lineEnd + 1;
@@ -348,6 +359,7 @@ function followingSymbol(text: string, offset: number, style: CommentStyle): str
     const line = text.slice(pos, end === -1 ? text.length : end);
     const trimmed = line.trim();
     if (style === 'hash' && (decorator > 0 || trimmed.startsWith('@'))) {
+      if (decorator === 0 && SKIP_DECORATOR.test(trimmed)) decorators.skip = true;
       for (const ch of trimmed) decorator += ch === '(' || ch === '[' ? 1 : ch === ')' || ch === ']' ? -1 : 0;
       decorator = Math.max(decorator, 0);
       if (end === -1) return undefined;
@@ -388,12 +400,17 @@ export function scanComments(text: string, style: CommentStyle): ScannedCitation
     if (!span.text.includes('@')) continue;
     for (const raw of parseCitations(span.text, span.start)) {
       const cite = placed(raw, at);
+      const decorators = { skip: false };
       const symbol = inCommentedOutCode(span.text, raw.offset - span.start)
         ? undefined
-        : followingSymbol(text, raw.offset, style);
+        : followingSymbol(text, raw.offset, style, decorators);
       if (symbol) cite.symbol = symbol;
       // Python's test_* functions (and Test* classes) are test code wherever they stand.
-      if (style === 'hash' && symbol && /^(?:function test_|class Test)/.test(symbol)) cite.inTest = true;
+      if (style === 'hash' && symbol && /^(?:function test_|class Test)/.test(symbol)) {
+        cite.inTest = true;
+        // @implements green#STATIC-SKIP-VERIFIES-NOTHING
+        if (decorators.skip) cite.notRun = 'skip';
+      }
       out.push(cite);
     }
   }

@@ -10,6 +10,12 @@ export interface ScannedCitation extends RawCitation {
   testName?: string;
   /** True when the citation stands in a test block, whatever the file's globs say. */
   inTest?: boolean;
+  /**
+   * The enclosing test or suite is marked in the source not to run: `skip`
+   * (`it.skip`, `xit`, `describe.skip`, `@pytest.mark.skip`, Rust `#[ignore]`)
+   * or `todo` (`it.todo`).
+   */
+  notRun?: 'skip' | 'todo';
   /** For a `scope` marker: the module's untagged items that inherit it. */
   covers?: string[];
 }

@@ -33,6 +33,8 @@ interface Frame {
   /** A template literal that is a call's title: the call, and the literal's text parts so far. */
   titleFor?: Frame;
   titleParts?: string[];
+  /** The call is marked in the source never to run (`it.skip`, `it.todo`, `xit`, `describe.skip`). */
+  notRun?: 'skip' | 'todo';
 }
 
 /**
@@ -54,6 +56,7 @@ function newFrame(kind: Frame['kind'], label?: string): Frame {
     stash: undefined,
     titleFor: undefined,
     titleParts: undefined,
+    notRun: undefined,
   };
 }
 
@@ -66,6 +69,12 @@ interface Pending {
 const TEST_CALLEES = new Set(['it', 'test']);
 const SUITE_CALLEES = new Set(['describe', 'suite', 'context']);
 const CALL_MODIFIERS = new Set(['only', 'skip', 'todo', 'concurrent', 'sequential', 'fails']);
+/** Jasmine's and Jest's excluded forms: `xit(…)` is `it.skip(…)`. */
+const EXCLUDED_CALLEES = new Map([
+  ['xit', 'it'],
+  ['xtest', 'test'],
+  ['xdescribe', 'describe'],
+]);
 /**
  * Curried test calls: `it.each(table)(title, fn)` and vitest's `it.for` (one
  * test per row, the title a format), `it.skipIf(cond)(title, fn)` and
@@ -94,7 +103,8 @@ function namesTestCall(
   targetEnd: number,
 ): boolean {
   const name = text.slice(nameStart, nameEnd);
-  if (before !== K.Dot) return TEST_CALLEES.has(name) || SUITE_CALLEES.has(name);
+  if (before !== K.Dot)
+    return TEST_CALLEES.has(name) || SUITE_CALLEES.has(name) || EXCLUDED_CALLEES.has(name);
   if (targetKind !== K.Identifier || !(CALL_MODIFIERS.has(name) || CURRIED_MODIFIERS.has(name))) return false;
   const target = text.slice(targetStart, targetEnd);
   return TEST_CALLEES.has(target) || SUITE_CALLEES.has(target);
@@ -462,13 +472,22 @@ function walk(
         let eachFills = false;
         const curried = prev === K.CloseParen && closedEach !== undefined;
         const each = curried && closedFills;
+        let notRun: Frame['notRun'];
         if (curried) callee = closedEach;
-        else if (prev === K.Identifier && prev2 !== K.Dot) callee = shortName(text, prev, prevStart, prevEnd);
-        else if (prev === K.Identifier && prev2 === K.Dot) {
+        else if (prev === K.Identifier && prev2 !== K.Dot) {
+          callee = shortName(text, prev, prevStart, prevEnd);
+          const included = EXCLUDED_CALLEES.get(callee);
+          if (included !== undefined) {
+            callee = included;
+            notRun = 'skip';
+          }
+        } else if (prev === K.Identifier && prev2 === K.Dot) {
           const modifier = shortName(text, prev, prevStart, prevEnd);
           const target = shortName(text, prev3, prev3Start, prev3End);
-          if (CALL_MODIFIERS.has(modifier)) callee = target;
-          else if (
+          if (CALL_MODIFIERS.has(modifier)) {
+            callee = target;
+            if (modifier === 'skip' || modifier === 'todo') notRun = modifier;
+          } else if (
             CURRIED_MODIFIERS.has(modifier) &&
             (TEST_CALLEES.has(target) || SUITE_CALLEES.has(target))
           ) {
@@ -493,6 +512,7 @@ function walk(
           frame.callee = callee;
           frame.each = each;
           frame.wantsTitle = TEST_CALLEES.has(callee) ? 'test' : 'suite';
+          frame.notRun = notRun;
           if (awaiting && awaiting.depth === stack.length) {
             for (const b of awaiting.items) b.chain = [...stack, frame];
             awaiting = undefined;
@@ -689,6 +709,13 @@ function materialise(cite: ScannedCitation, chain: Frame[]): ScannedCitation {
   for (const frame of chain) {
     if (frame.callee !== undefined && (TEST_CALLEES.has(frame.callee) || SUITE_CALLEES.has(frame.callee))) {
       cite.inTest = true;
+      break;
+    }
+  }
+  // @implements green#STATIC-SKIP-VERIFIES-NOTHING
+  for (const frame of chain) {
+    if (frame.notRun !== undefined) {
+      cite.notRun = frame.notRun;
       break;
     }
   }

@@ -28,9 +28,9 @@ import { inputGlobs, refuseOverwritingInputs, runInputs } from '../../engine/fil
 import { notPassingTestFiles } from '../../engine/gate/results.ts';
 import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
+import { watchGate } from '../../engine/watch/gate-loop.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
 import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
-import { watchGate } from '../watch-check.ts';
 
 const SPEC = defineCommand({
   name: 'check',
@@ -320,7 +320,8 @@ const command: Command = {
         });
         return { config: flagged.config, result: gate.result };
       };
-      return watchGate(io, judge, wantsColor(io));
+      const last = await watchGate(io, judge, wantsColor(io));
+      return last === undefined ? 0 : EXIT_OF_VERDICT[verdictOf(last)];
     }
     // git and the pull-request view load only when asked for (a plain check never starts a child process).
     // @implements speed-warm#LOADS-ONLY-WHAT-RUNS
