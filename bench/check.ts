@@ -6,17 +6,21 @@
  * a fresh checkout's first run (the cache on but empty), `check --changed`
  * after a one-file edit of the tree committed to git, and
  * the typo tree (2,000 files whose 10,000 citations are mistyped) against
- * the clean one. Run:
- *   node --import tsx bench/check.ts [--files N] [--runs N] [--keep]
+ * the clean one. Beside the synthetic rows, real code: the TS/JS files of
+ * eslint, typescript-eslint, knip and vue core (bench/real-repos.ts, from
+ * their mirrors), one citation appended to each, cold and warm against rg
+ * (`--real-only` runs just those rows). Run:
+ *   node --import tsx bench/check.ts [--files N] [--runs N] [--keep] [--real-only]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../engine/config/load.ts';
 import { Project } from '../engine/project.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { childCpuMs } from './child-cpu.ts';
+import { codeFilesUnder, extractRepos, SPEED_REPOS } from './real-repos.ts';
 import { FACTS_PER_SPEC, fileOf, generateTree, SPECS } from './synthetic-tree.ts';
 
 const args = process.argv.slice(2);
@@ -170,8 +174,84 @@ function typoAgainstClean(root: string) {
   return { ...tree, clean: bestOf(clean), typos: bestOf(typos) };
 }
 
+/** Facts of the real-code project: each file cites one of them, a test file with `@verifies`. */
+const REAL_FACTS = 200;
+const REAL_TEST_GLOBS = ['**/*.test.*', '**/*.spec.*', '**/test/**', '**/tests/**', '**/__tests__/**'];
+const TEST_PATH = /\/(?:test|tests|__tests__)\/|\.(?:test|spec)\./;
+
+/**
+ * The real-code rows: a project over the four repositories' TS/JS files, one
+ * `// @implements` appended to each, whole process `check` cold
+ * (`--no-cache`) and warm against `rg -c` of the same tags, best of 3 in
+ * turns (each factline run right after an rg run), printed as ratios.
+ */
+async function realCodeRows(rg: string): Promise<void> {
+  const root = mkdtempSync(join(tmpdir(), 'factline-bench-real-'));
+  const { extracted, missing } = extractRepos(SPEED_REPOS, join(root, 'code'));
+  if (extracted.length === 0) {
+    console.log(`real code: none of ${SPEED_REPOS.join(', ')} is mirrored (fetch them first); rows skipped`);
+    return;
+  }
+  let files = 0;
+  let bytes = 0;
+  for (const { dir } of extracted) {
+    for (const file of codeFilesUnder(dir)) {
+      const verb = TEST_PATH.test(file.slice(root.length)) ? 'verifies' : 'implements';
+      const text = `${readFileSync(file, 'utf8')}\n// @${verb} real#R-${files % REAL_FACTS}\n`;
+      writeFileSync(file, text);
+      files++;
+      bytes += Buffer.byteLength(text);
+    }
+  }
+  mkdirSync(join(root, 'specs'));
+  const facts = Array.from({ length: REAL_FACTS }, (_, i) => `@fact:R-${i} Fact ${i}. @status:impl/done\n`);
+  writeFileSync(join(root, 'specs', 'real.md'), `# Real {#root}\n\n${facts.join('\n')}`);
+  const globs = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs'].map((ext) => `code/**/*.${ext}`);
+  writeFileSync(
+    join(root, 'factline.config.json'),
+    JSON.stringify({ specs: ['specs/**/*.md'], sources: globs, tests: REAL_TEST_GLOBS }),
+  );
+  console.log(
+    `real code: ${extracted.map((e) => `${e.repo}@${e.commit.slice(0, 12)}`).join(', ')}${missing.length > 0 ? ` (not mirrored: ${missing.join(', ')})` : ''}; ${files} files, ${(bytes / 1e6).toFixed(1)} MB, one citation each`,
+  );
+  const runRg = () => {
+    const t = performance.now();
+    spawnSync(rg, ['--no-heading', '-o', '-c', '@(implements|verifies|deviates)\\s+[^\\s]+', 'code'], {
+      cwd: root,
+      maxBuffer: 1 << 28,
+    });
+    return performance.now() - t;
+  };
+  runRg();
+  spawnSync(process.execPath, [BIN, 'check'], { cwd: root, maxBuffer: 1 << 30 }); // fill the caches
+  const rgTimes: number[] = [];
+  const warm: { time: number; status: number | null }[] = [];
+  const cold: { time: number; status: number | null }[] = [];
+  for (let round = 0; round < 3; round++) {
+    rgTimes.push(runRg());
+    warm.push(timedCheck(root, []));
+    rgTimes.push(runRg());
+    cold.push(timedCheck(root, ['--no-cache']));
+  }
+  const rgBest = Math.min(...rgTimes);
+  const row = (name: string, run: { time: number; status: number | null }, goal: string) =>
+    console.log(
+      `  ${name.padEnd(34)} ${ms(run.time).padStart(9)}  ${(run.time / rgBest).toFixed(1).padStart(5)}x rg  exit ${run.status}  ${goal}`,
+    );
+  console.log('real code, whole process, best of 3 in turns with rg:');
+  console.log(`  ${'rg -c (citation tags)'.padEnd(34)} ${ms(rgBest).padStart(9)}`);
+  row('factline check (warm cache)', bestOf(warm), 'goal: within 3x rg');
+  row('factline check --no-cache (cold)', bestOf(cold), 'goal: within 8x rg');
+  if (!args.includes('--keep')) rmSync(root, { recursive: true, force: true });
+}
+
 async function main(): Promise<void> {
   const rg = ensureRipgrep();
+  if (args.includes('--real-only')) {
+    await buildCli();
+    await realCodeRows(rg);
+    return;
+  }
   const root = mkdtempSync(join(tmpdir(), 'factline-bench-'));
   const g0 = performance.now();
   const { citations } = generateTree(root, FILES);
@@ -330,6 +410,8 @@ async function main(): Promise<void> {
     `  exit ${typo.typos.status}  ${ratio}x clean, goal: within 1.5x (${typo.files} files, ${typo.citations} typos)`,
   );
   if (!args.includes('--keep')) rmSync(root, { recursive: true, force: true });
+  console.log('');
+  await realCodeRows(rg);
 }
 
 await main();

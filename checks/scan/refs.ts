@@ -39,13 +39,17 @@ function stickyAt(re: RegExp, text: string, at: number): RegExpExecArray | null 
 }
 
 /** Cheap pre-filter: files without any tag never reach a tokenizer. */
+// One search for `@` and a look at each, not four searches of the whole text.
+// @implements real-code#LINEAR-PATHS
 export function mayHoldCitations(text: string): boolean {
-  return (
-    text.includes('@implements') ||
-    text.includes('@verifies') ||
-    text.includes('@deviates') ||
-    text.includes('@spec')
-  );
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    const c = text.charCodeAt(at + 1);
+    if (c === 105 /* i */ && text.startsWith('implements', at + 1)) return true;
+    if (c === 118 /* v */ && text.startsWith('verifies', at + 1)) return true;
+    if (c === 100 /* d */ && text.startsWith('deviates', at + 1)) return true;
+    if (c === 115 /* s */ && text.startsWith('spec', at + 1)) return true;
+  }
+  return false;
 }
 
 /** The reference fields of one address: `spec://NS/DOC#ID[~PIN]` or `[DOC#]ID[~PIN]`. */

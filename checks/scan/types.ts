@@ -36,7 +36,7 @@ export function lineIndex(
   unicodeBreaks = false,
 ): (offset: number) => { line: number; column: number } {
   const starts = [0];
-  const plain = !text.includes('\r') && !(unicodeBreaks && /[\u2028\u2029]/.test(text));
+  const plain = !(unicodeBreaks ? /[\r\u2028\u2029]/ : /\r/).test(text);
   if (plain) {
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   } else {

@@ -177,7 +177,17 @@ const CONTEXTUAL_DECL = new Set<Kind>([K.Interface, K.Namespace, K.Module, K.Typ
 
 /** Whether a `/` after this token divides (the token ends an expression) rather than starting a regular expression; `)` aside. */
 export function dividesAfter(prev: Kind): boolean {
-  return DIVISION_AFTER.has(prev) || (isNameToken(prev) && !EXPRESSION_KEYWORDS.has(prev));
+  return DIVIDES_AFTER[prev] === 1;
+}
+
+/** dividesAfter by kind, as a table: the walk asks it of every token. */
+const DIVIDES_AFTER = new Uint8Array(128);
+/** The declaring keywords by kind (DECL_KEYWORDS), as a table. */
+const DECLARES: (string | undefined)[] = [];
+for (let kind = 0; kind < DIVIDES_AFTER.length; kind++) {
+  const k = kind as Kind;
+  DIVIDES_AFTER[kind] = DIVISION_AFTER.has(k) || (isNameToken(k) && !EXPRESSION_KEYWORDS.has(k)) ? 1 : 0;
+  DECLARES[kind] = DECL_KEYWORDS[k];
 }
 
 function isNameToken(kind: Kind): boolean {
@@ -592,7 +602,7 @@ function walk(
         }
       }
     } else {
-      const decl = DECL_KEYWORDS[kind];
+      const decl = DECLARES[kind];
       if (
         decl !== undefined &&
         !top?.classBody &&
@@ -615,10 +625,13 @@ function walk(
     prev2End = prevEnd;
     // A `!` right after an expression's end on its line is TypeScript's non-null assertion (`width! / 2`).
     // @implements real-code#NON-NULL-BEFORE-A-SLASH
-    bangAfterBrace = kind === K.Exclamation && prev === K.CloseBrace && !newlineSinceToken;
-    if (kind === K.Exclamation) prevEnds = prevEnds && !newlineSinceToken;
-    else if (kind === K.CloseParen) prevEnds = !closedControl;
-    else prevEnds = dividesAfter(kind);
+    if (kind === K.Exclamation) {
+      bangAfterBrace = prev === K.CloseBrace && !newlineSinceToken;
+      prevEnds = prevEnds && !newlineSinceToken;
+    } else {
+      bangAfterBrace = false;
+      prevEnds = kind === K.CloseParen ? !closedControl : DIVIDES_AFTER[kind] === 1;
+    }
     prev = kind;
     prevStart = start;
     prevEnd = lexer.tokenEnd;

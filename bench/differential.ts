@@ -1,0 +1,57 @@
+/**
+ * bench/differential: the TS/JS scan against TypeScript's own parser and
+ * scanner (support/differential.ts) over the TS/JS files of real public
+ * repositories (bench/real-repos.ts, extracted from their mirrors at bench
+ * time), per project and in total: tags planted into every comment and every
+ * string, template, regular expression and JSX text; missed, counted and
+ * misplaced tags on files TypeScript parses cleanly, and apart on the rest.
+ * Also the in-process scan rate of the same files. Run:
+ *   node --import tsx bench/differential.ts [--keep]
+ */
+import { readFileSync, rmSync, statSync } from 'node:fs';
+import { relative } from 'node:path';
+import { scanFile } from '../checks/scan/index.ts';
+import { ts } from '../checks/scan/typescript-api.ts';
+import {
+  addToTable,
+  type DifferentialTable,
+  differential,
+  emptyTable,
+  formatTable,
+} from '../support/differential.ts';
+import { codeFilesUnder, extractRepos, MIRRORS, REAL_REPOS } from './real-repos.ts';
+
+const keep = process.argv.includes('--keep');
+const { root, extracted, missing } = extractRepos(REAL_REPOS);
+if (missing.length > 0)
+  console.log(`not mirrored under ${MIRRORS} (fetch them first): ${missing.join(', ')}`);
+const total = emptyTable();
+let bytes = 0;
+const started = performance.now();
+console.log(
+  `${'project'.padEnd(36)} ${'commit'.padEnd(12)} ${'files'.padStart(6)} ${'clean'.padStart(6)} ${'comment'.padStart(8)} ${'literal'.padStart(8)} missed counted misplaced`,
+);
+for (const { repo, commit, dir } of extracted) {
+  const table: DifferentialTable = emptyTable();
+  for (const file of codeFilesUnder(dir)) {
+    if (statSync(file).size > 4 * 1024 * 1024) continue; // bundles past 4 MB: not source anyone cites in
+    const text = readFileSync(file, 'utf8');
+    bytes += text.length;
+    const diff = differential(ts, scanFile, relative(root, file), text);
+    addToTable(table, diff);
+    addToTable(total, diff);
+  }
+  const c = table.clean;
+  console.log(
+    `${repo.padEnd(36)} ${commit.slice(0, 12)} ${String(table.files).padStart(6)} ${String(table.cleanFiles).padStart(6)} ${String(c.inComments).padStart(8)} ${String(c.inLiterals).padStart(8)} ${String(c.missed.length).padStart(6)} ${String(c.counted.length).padStart(7)} ${String(c.misplaced.length).padStart(9)}`,
+  );
+}
+console.log(
+  `\n${extracted.length} projects, ${total.files} files, ${(bytes / 1e6).toFixed(1)} M characters, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
+console.log(formatTable(total).join('\n'));
+for (const kind of ['missed', 'counted', 'misplaced'] as const) {
+  for (const line of total.clean[kind].slice(0, 20)) console.log(`  ${kind}: ${line}`);
+}
+if (keep) console.log(`kept: ${root}`);
+else rmSync(root, { recursive: true, force: true });

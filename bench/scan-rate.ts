@@ -1,0 +1,62 @@
+/**
+ * bench/scan-rate: the in-process TS/JS scan rate (MB/s) over real code: the
+ * TS/JS files of eslint, typescript-eslint, knip and vue core
+ * (bench/real-repos.ts), one citation appended to each as bench/check.ts's
+ * real-code rows do, each scanned with the scanner the gate uses; and how
+ * many files needed TypeScript's parser and their share of the time. Best of
+ * 3 passes, TypeScript's parser loaded before the first. Then the issue's
+ * two once-quadratic inputs: a .tsx with 20,000 tags against the same text as
+ * .ts, and a 200 KB line of `(/a)[` repeated. Run:
+ *   node --import tsx bench/scan-rate.ts
+ */
+import { readFileSync, rmSync } from 'node:fs';
+import { loadTypeScriptParser, scanFileWhenLoaded } from '../checks/scan/dispatch.ts';
+import { codeFilesUnder, extractRepos, SPEED_REPOS } from './real-repos.ts';
+
+const { root, extracted } = extractRepos(SPEED_REPOS);
+const texts: { file: string; text: string }[] = [];
+let bytes = 0;
+for (const { dir } of extracted) {
+  for (const file of codeFilesUnder(dir)) {
+    const text = `${readFileSync(file, 'utf8')}\n// @implements real#R-${texts.length % 200}\n`;
+    texts.push({ file: file.slice(root.length + 1), text });
+    bytes += Buffer.byteLength(text);
+  }
+}
+rmSync(root, { recursive: true, force: true });
+await loadTypeScriptParser();
+let best = Number.POSITIVE_INFINITY;
+let citations = 0;
+for (let pass = 0; pass < 3; pass++) {
+  const t = performance.now();
+  citations = 0;
+  for (const { file, text } of texts) citations += scanFileWhenLoaded(file, text).length;
+  best = Math.min(best, performance.now() - t);
+}
+console.log(
+  `${texts.length} files, ${(bytes / 1e6).toFixed(1)} MB, ${citations} citations: ${best.toFixed(0)} ms, ${(bytes / 1e6 / (best / 1000)).toFixed(1)} MB/s (best of 3)`,
+);
+
+/** Best of 3 of one scan, in ms. */
+function timed(file: string, text: string): number {
+  let fastest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < 3; i++) {
+    const t = performance.now();
+    scanFileWhenLoaded(file, text);
+    fastest = Math.min(fastest, performance.now() - t);
+  }
+  return fastest;
+}
+const tags = Array.from(
+  { length: 20_000 },
+  (_, i) => `const a${i} = <b>text {/* @implements real#R-${i % 200} */}</b>;`,
+).join('\n');
+const tsLike = Array.from(
+  { length: 20_000 },
+  (_, i) => `const a${i} = f(/* @implements real#R-${i % 200} */);`,
+).join('\n');
+console.log(
+  `20,000 tags: .tsx ${timed('many.tsx', tags).toFixed(0)} ms, .ts ${timed('many.ts', tsLike).toFixed(0)} ms`,
+);
+const line = `x = ${'(/a)['.repeat(40_000)};\n// @implements real#R-1\n`;
+console.log(`a 200 KB line of (/a)[: ${timed('line.ts', line).toFixed(0)} ms`);
