@@ -207,6 +207,23 @@ function toolsFor(session, features, client) {
     ],
   ];
   const set = new ToolSet();
+  // SEP-1613: a 2020-12 schema, listed as written ($schema, $defs, $ref, additionalProperties).
+  set.register({
+    descriptor: {
+      name: 'json_schema_2020_12_tool',
+      description: 'Tool with JSON Schema 2020-12 features',
+      inputSchema: {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        $defs: {
+          address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } },
+        },
+        properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+        additionalProperties: false,
+      },
+    },
+    run: (args) => text(`Received: ${JSON.stringify(args)}`),
+  });
   for (const [name, description, run, properties = {}, required] of tools) {
     const inputSchema = { ...noArgs, properties, ...(required === undefined ? {} : { required }) };
     set.register({ descriptor: { name, description, inputSchema }, run });

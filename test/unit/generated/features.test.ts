@@ -2,6 +2,7 @@
  * The server features over the scripted replay double: each method as a
  * client sends it, the notifications a session gets, and what is refused.
  */
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import {
   content,
@@ -10,9 +11,12 @@ import {
   LOG_LEVELS,
   RESOURCE_NOT_FOUND,
   ScriptedTransport,
+  schemaProblems,
   ToolSet,
   toolContent,
   toolResult,
+  unsupportedKeywords,
+  useSchemaValidator,
 } from '../../../generated/index.ts';
 
 const INIT = JSON.stringify({
@@ -255,5 +259,66 @@ describe('content', () => {
     });
     expect(result.isError).toBe(true);
     expect(JSON.stringify(result.content)).toContain(`content[1].type: \\"video\\" is not a content kind`);
+  });
+});
+
+describe('schemas as written', () => {
+  const ADDRESS = {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    $defs: {
+      address: { type: 'object', properties: { city: { type: 'string' } }, additionalProperties: false },
+    },
+    properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+    additionalProperties: false,
+  };
+
+  // @verifies mcp-features#SCHEMA-LOCAL-REFS-ARE-CHECKED
+  it('follows a local $ref into $defs, and reports a loop instead of recursing', () => {
+    expect(unsupportedKeywords(ADDRESS)).toEqual([]);
+    expect(schemaProblems(ADDRESS, { name: 'n', address: { city: 'c' } })).toEqual([]);
+    expect(schemaProblems(ADDRESS, { address: { city: 3 } })).toEqual([
+      '/address/city: expected string, got integer',
+    ]);
+    expect(schemaProblems(ADDRESS, { address: { zip: '1' } })).toEqual([
+      '/address/zip: unknown field (known: city)',
+    ]);
+    const loop = { $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, $ref: '#/$defs/a' };
+    expect(schemaProblems(loop, 1)[0]).toMatch(/\$ref "#\/\$defs\/[ab]" loops/);
+  });
+
+  // @verifies mcp-features#SCHEMA-2020-12-AS-WRITTEN
+  it('lists a 2020-12 schema exactly as the tool wrote it', async () => {
+    const tools = new ToolSet([
+      { descriptor: { name: 'addr', description: 'd', inputSchema: ADDRESS }, run: () => ({ report: '' }) },
+    ]);
+    expect(tools.descriptors()[0]?.inputSchema).toEqual(ADDRESS);
+  });
+
+  // @verifies mcp-features#SCHEMA-VALIDATOR-CHECKS-THE-REST
+  it('leaves keywords it does not know unchecked, until a validator is installed that checks the schema whole', () => {
+    const bounded = {
+      type: 'object',
+      properties: { n: { type: 'integer', minimum: 1 } },
+      additionalProperties: false,
+    };
+    expect(unsupportedKeywords(bounded)[0]).toContain('keyword `minimum` is not checked');
+    expect(schemaProblems(bounded, { n: 0 })).toEqual([]);
+    const ajv = new Ajv2020({ allErrors: true });
+    useSchemaValidator((schema) => {
+      const validate = ajv.compile(schema);
+      return (value) =>
+        validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '/'}: ${e.message}`);
+    });
+    try {
+      expect(schemaProblems(bounded, { n: 0 })).toEqual(['/n: must be >= 1']);
+      expect(schemaProblems(bounded, { n: 2 })).toEqual([]);
+      // A schema the core checks whole stays with the core.
+      expect(schemaProblems(ADDRESS, { address: { city: 3 } })).toEqual([
+        '/address/city: expected string, got integer',
+      ]);
+    } finally {
+      useSchemaValidator(undefined);
+    }
   });
 });
