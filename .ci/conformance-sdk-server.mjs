@@ -276,7 +276,8 @@ function build() {
 }
 
 const transports = new Map();
-const hosts = ['127.0.0.1', 'localhost', '[::1]'].flatMap((h) => [h, `${h}:${PORT}`]);
+// Loopback names, bare and with the port listened on (known once listening: PORT may be 0).
+const hosts = () => ['127.0.0.1', 'localhost', '[::1]'].flatMap((h) => [h, `${h}:${http.address().port}`]);
 const http = createServer(async (req, res) => {
   if (new URL(req.url ?? '/', 'http://x').pathname !== '/mcp') {
     res.writeHead(404).end();
@@ -295,8 +296,8 @@ const http = createServer(async (req, res) => {
     transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: randomUUID,
       enableDnsRebindingProtection: true,
-      allowedHosts: hosts,
-      allowedOrigins: hosts.map((h) => `http://${h}`),
+      allowedHosts: hosts(),
+      allowedOrigins: hosts().map((h) => `http://${h}`),
       onsessioninitialized: (id) => transports.set(id, transport),
       onsessionclosed: (id) => transports.delete(id),
     });
