@@ -119,6 +119,21 @@ describe('a consumer server over HTTP', () => {
     await client.close();
   });
 
+  // @verifies mcp-http#HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED
+  it('carries a cancellation the client POSTs to the running call', async () => {
+    const client = new V1Client({ name: 't', version: '0' });
+    await client.connect(new V1HttpTransport(new URL(fixture.url)));
+    const stop = new AbortController();
+    const call = client.callTool({ name: 'wait', arguments: {} }, undefined, {
+      signal: stop.signal,
+      onprogress: () => stop.abort('enough'),
+    });
+    await expect(call).rejects.toThrow();
+    while (!fixture.stderr().includes('wait was cancelled')) await new Promise((r) => setTimeout(r, 10));
+    expect(fixture.stderr()).toContain('wait was cancelled: enough');
+    await client.close();
+  });
+
   // @verifies mcp-http#HTTP-GET-OPENS-THE-STANDING-STREAM
   it('sends what belongs to no request on the standing stream the client opened', async () => {
     const client = new V1Client({ name: 't', version: '0' });
