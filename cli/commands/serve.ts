@@ -56,7 +56,7 @@ const command: Command = {
     return EXIT.findings;
   },
 };
-/** `--http PORT`: serves until the first SIGINT or SIGTERM, then exits 0. */
+/** `--http PORT`: serves until the user interrupts (SIGINT, SIGTERM), then exits 0. */
 async function serveOverHttp(
   port: string,
   host: string | undefined,
@@ -68,9 +68,12 @@ async function serveOverHttp(
     throw new UsageError(`--http needs a TCP port (0-65535), got ${JSON.stringify(port)}`);
   }
   const { serveFactlineHttp } = await import('../../engine/mcp/serve-http.ts');
-  const stop = new Promise((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
+  // The bin wires io.onInterrupt to SIGINT and SIGTERM; without it (in process) nothing interrupts.
+  const stop = new Promise<void>((resolve) => {
+    const unsubscribe = io.onInterrupt?.(() => {
+      unsubscribe?.();
+      resolve();
+    });
   });
   await serveFactlineHttp(config, io, { port: n, ...(host === undefined ? {} : { host }) }, stop);
   return EXIT.clean;
