@@ -311,6 +311,27 @@ describe('sessions', () => {
   });
 });
 
+describe('idle sessions', () => {
+  // @verifies mcp-http#HTTP-IDLE-SESSIONS-END
+  it('ends a session that sat idle, and keeps one whose standing stream is open', async () => {
+    const handle = await serveHttp(() => revisionServer('idle', '1', new ToolSet()), { idleMs: 30 });
+    try {
+      const quiet = await open(handle.url);
+      const watching = await open(handle.url);
+      const standing = await fetch(handle.url, {
+        headers: { accept: 'text/event-stream', 'mcp-session-id': watching },
+      });
+      expect(standing.status).toBe(200);
+      while (handle.sessions > 1) await new Promise((r) => setTimeout(r, 10));
+      expect((await post(handle.url, call(1, 'x', {}), quiet)).status).toBe(404);
+      expect((await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, watching)).status).toBe(200);
+      await standing.body?.cancel();
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 const INIT_PARAMS = {
   protocolVersion: '2025-11-25',
   capabilities: {},
