@@ -134,6 +134,20 @@ describe('a consumer server over HTTP', () => {
     await client.close();
   });
 
+  // @verifies mcp-http#PEER-REQUESTS-ARE-ANSWERED-OR-TIME-OUT
+  it('asks the v2 client back during a call', async () => {
+    const client = new V2Client({ name: 't', version: '0' }, { capabilities: { sampling: {} } });
+    client.setRequestHandler('sampling/createMessage', async () => ({
+      model: 'test',
+      role: 'assistant' as const,
+      content: { type: 'text' as const, text: 'from v2' },
+    }));
+    await client.connect(new V2HttpTransport(new URL(fixture.url)));
+    const asked = await client.callTool({ name: 'ask', arguments: { prompt: 'hi' } });
+    expect(textOf(asked)).toBe('client said: from v2');
+    await client.close();
+  });
+
   // @verifies mcp-http#HTTP-GET-OPENS-THE-STANDING-STREAM
   it('sends what belongs to no request on the standing stream the client opened', async () => {
     const client = new V1Client({ name: 't', version: '0' });
