@@ -173,6 +173,38 @@ describe('a consumer server over HTTP', () => {
     expect(JSON.stringify(answer.result)).toContain('did not answer');
   });
 
+  // @verifies mcp-http#HTTP-CANCELLED-REQUEST-STREAM-ENDS
+  // @verifies mcp-http#HTTP-MESSAGES-FOLLOW-THEIR-REQUEST
+  it('ends the stream of a cancelled request, and sends a message to the request it names', async () => {
+    const session = await open(fixture.url);
+    const headers = { ...HEADERS, 'mcp-session-id': session };
+    const send = (body: unknown) =>
+      fetch(fixture.url, { method: 'POST', headers, body: JSON.stringify(body) });
+    const a = await send({
+      jsonrpc: '2.0',
+      id: 'A',
+      method: 'tools/call',
+      params: { name: 'relay', arguments: { to: 'B' } },
+    });
+    const b = await send({ jsonrpc: '2.0', id: 'B', method: 'ping' });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const cancel = await send({
+      jsonrpc: '2.0',
+      method: 'notifications/cancelled',
+      params: { requestId: 'A' },
+    });
+    expect(cancel.status).toBe(202);
+    expect(await a.text()).toBe('');
+    const events = (await b.text())
+      .split('\n')
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => JSON.parse(l.slice(6)));
+    expect(events).toEqual([
+      { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'for B' } },
+      { jsonrpc: '2.0', id: 'B', result: {} },
+    ]);
+  });
+
   // @verifies mcp-http#HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED
   it('takes a notification with 202 and no body', async () => {
     const session = await open(fixture.url);
