@@ -357,6 +357,44 @@ describe('sessions', () => {
   });
 });
 
+describe('pending requests', () => {
+  // @verifies mcp-http#HTTP-PENDING-REQUESTS-ARE-BOUNDED
+  it('refuses a request past maxPending with 429, and takes one again once answered', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tools = new ToolSet([
+      {
+        descriptor: { name: 'hold', description: 'Waits.', inputSchema: { type: 'object' } },
+        run: async () => {
+          await held;
+          return { report: 'released' };
+        },
+      },
+    ]);
+    const handle = await serveHttp(() => revisionServer('pending', '1', tools), { maxPending: 1 });
+    try {
+      const session = await open(handle.url);
+      const headers = { ...HEADERS, 'mcp-session-id': session };
+      const first = await fetch(handle.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(call(1, 'hold', {})),
+      });
+      expect(first.status).toBe(200);
+      const refused = await post(handle.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, session);
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body).error.message).toContain('Too many requests');
+      release();
+      expect(await first.text()).toContain('released');
+      expect((await post(handle.url, { jsonrpc: '2.0', id: 3, method: 'ping' }, session)).status).toBe(200);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 describe('idle sessions', () => {
   // @verifies mcp-http#HTTP-IDLE-SESSIONS-END
   it('ends a session that sat idle, and keeps one whose standing stream is open', async () => {
