@@ -331,7 +331,7 @@ function serverFor(session) {
     resources: RESOURCES,
     resourceTemplates: TEMPLATES,
     prompts: PROMPTS,
-    notify: (method, params) => session.peer.notify(method, params),
+    notify: (method, params, related) => session.peer.notify(method, params, related),
   });
   const client = { capabilities: undefined };
   return featureServer(
