@@ -186,23 +186,32 @@ describe('a consumer server over HTTP', () => {
       method: 'tools/call',
       params: { name: 'relay', arguments: { to: 'B' } },
     });
-    const b = await send({ jsonrpc: '2.0', id: 'B', method: 'ping' });
-    expect([a.status, b.status]).toEqual([200, 200]);
-    const cancel = await send({
+    const b = await send({
       jsonrpc: '2.0',
-      method: 'notifications/cancelled',
-      params: { requestId: 'A' },
+      id: 'B',
+      method: 'tools/call',
+      params: { name: 'wait', arguments: {} },
     });
-    expect(cancel.status).toBe(202);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const cancel = (id: string) =>
+      send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
+    expect((await cancel('A')).status).toBe(202);
     expect(await a.text()).toBe('');
-    const events = (await b.text())
-      .split('\n')
-      .filter((l) => l.startsWith('data: '))
-      .map((l) => JSON.parse(l.slice(6)));
-    expect(events).toEqual([
-      { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: 'for B' } },
-      { jsonrpc: '2.0', id: 'B', result: {} },
-    ]);
+    const events = b.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = '';
+    while (!seen.includes('\n\n')) seen += (await events.read()).value ?? '';
+    expect(JSON.parse(seen.split('data: ')[1]!)).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { level: 'info', data: 'for B' },
+    });
+    expect((await cancel('B')).status).toBe(202);
+    for (;;) {
+      const { done, value } = await events.read();
+      if (done) break;
+      seen += value;
+    }
+    expect(seen.match(/data: /g)).toHaveLength(1);
   });
 
   // @verifies mcp-http#HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED
