@@ -70,14 +70,15 @@ const ENUMS_SCHEMA = {
 
 /** The tools of one session: `session` reaches its client, `features` its log level, `client` what it declared. */
 function toolsFor(session, features, client) {
-  const ask = async (capability, method, params, signal) => {
+  // `context.id` is the id of the call asking: its stream carries the request to the client.
+  const ask = async (capability, method, params, context) => {
     if (client.capabilities?.[capability] === undefined) {
       throw new Error(`the client did not declare the \`${capability}\` capability`);
     }
-    return session.peer.request(method, params, { signal });
+    return session.peer.request(method, params, { signal: context.signal, relatedRequestId: context.id });
   };
-  const elicit = (message, requestedSchema, signal) =>
-    ask('elicitation', 'elicitation/create', { message, requestedSchema }, signal);
+  const elicit = (message, requestedSchema, context) =>
+    ask('elicitation', 'elicitation/create', { message, requestedSchema }, context);
   const tools = [
     ['test_simple_text', 'Returns simple text', () => text('This is a simple text response for testing.')],
     ['test_image_content', 'Returns an image', () => toolContent([content.image(PNG, 'image/png')])],
@@ -111,12 +112,13 @@ function toolsFor(session, features, client) {
     [
       'test_tool_with_logging',
       'Logs three lines while it runs',
-      async () => {
-        features.log('info', 'Tool execution started');
+      async (_args, context) => {
+        const log = (line) => features.log('info', line, undefined, context.id);
+        log('Tool execution started');
         await sleep(50);
-        features.log('info', 'Tool processing data');
+        log('Tool processing data');
         await sleep(50);
-        features.log('info', 'Tool execution completed');
+        log('Tool execution completed');
         return text('Logging test completed');
       },
     ],
@@ -147,7 +149,7 @@ function toolsFor(session, features, client) {
             messages: [{ role: 'user', content: { type: 'text', text: String(args.prompt) } }],
             maxTokens: 100,
           },
-          context.signal,
+          context,
         );
         return text(`LLM response: ${result?.content?.text ?? JSON.stringify(result?.content)}`);
       },
@@ -168,7 +170,7 @@ function toolsFor(session, features, client) {
             },
             required: ['username', 'email'],
           },
-          context.signal,
+          context,
         );
         return text(
           `User response: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`,
@@ -184,7 +186,7 @@ function toolsFor(session, features, client) {
         const result = await elicit(
           'Please review and update the form fields with defaults',
           DEFAULTS_SCHEMA,
-          context.signal,
+          context,
         );
         return text(
           `Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`,
@@ -195,11 +197,7 @@ function toolsFor(session, features, client) {
       'test_elicitation_sep1330_enums',
       'Elicits with every enum variant',
       async (_args, context) => {
-        const result = await elicit(
-          'Please select options from the enum fields',
-          ENUMS_SCHEMA,
-          context.signal,
-        );
+        const result = await elicit('Please select options from the enum fields', ENUMS_SCHEMA, context);
         return text(
           `Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`,
         );
