@@ -331,6 +331,20 @@ describe('what the edge refuses', () => {
   });
 
   // @verifies mcp-http#HTTP-STATELESS-NEEDS-NO-SESSION
+  it('serves the v2 client pinned to the stateless revision, and in auto mode', async () => {
+    for (const mode of [{ pin: '2026-07-28' }, 'auto'] as const) {
+      const client = new V2Client({ name: 't', version: '0' }, { versionNegotiation: { mode } });
+      await client.connect(new V2HttpTransport(new URL(fixture.url)));
+      const echoed = await client.callTool({
+        name: 'echo',
+        arguments: { text: `as ${JSON.stringify(mode)}` },
+      });
+      expect(textOf(echoed)).toBe(`as ${JSON.stringify(mode)}`);
+      await client.close();
+    }
+  });
+
+  // @verifies mcp-http#HTTP-STATELESS-NEEDS-NO-SESSION
   it('answers a request of the stateless revision with no session', async () => {
     const meta = {
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
