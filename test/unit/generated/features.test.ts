@@ -131,6 +131,22 @@ describe('resources', () => {
   });
 
   // @verifies mcp-features#LIST-CHANGED-IS-NOTIFIED
+  // @verifies mcp-features#FEATURES-ARE-DECLARED
+  it('declares a tool list that may change, and tells the client when it did', async () => {
+    const quiet = rig();
+    quiet.features.toolsChanged();
+    expect(quiet.sent).toEqual([]);
+    const { features, sent, server } = rig({ toolsListChanged: true });
+    const transport = new ScriptedTransport([INIT]);
+    await server.serve(transport);
+    const caps = (transport.frames()[0] as { result: { capabilities: Record<string, unknown> } }).result
+      .capabilities;
+    expect(caps.tools).toEqual({ listChanged: true });
+    features.toolsChanged();
+    expect(sent).toEqual([{ method: 'notifications/tools/list_changed', params: undefined }]);
+  });
+
+  // @verifies mcp-features#LIST-CHANGED-IS-NOTIFIED
   it('notifies list changes of resources and prompts', () => {
     const { features, sent } = rig({ resources });
     features.addResource({ uri: 'a://three', name: 'three', read: read('3') });
