@@ -119,6 +119,35 @@ describe('a consumer server over HTTP', () => {
     await client.close();
   });
 
+  // @verifies mcp-http#HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED
+  it('carries a cancellation the client POSTs to the running call', async () => {
+    const client = new V1Client({ name: 't', version: '0' });
+    await client.connect(new V1HttpTransport(new URL(fixture.url)));
+    const stop = new AbortController();
+    const call = client.callTool({ name: 'wait', arguments: {} }, undefined, {
+      signal: stop.signal,
+      onprogress: () => stop.abort('enough'),
+    });
+    await expect(call).rejects.toThrow();
+    while (!fixture.stderr().includes('wait was cancelled')) await new Promise((r) => setTimeout(r, 10));
+    expect(fixture.stderr()).toContain('wait was cancelled: enough');
+    await client.close();
+  });
+
+  // @verifies mcp-http#PEER-REQUESTS-ARE-ANSWERED-OR-TIME-OUT
+  it('asks the v2 client back during a call', async () => {
+    const client = new V2Client({ name: 't', version: '0' }, { capabilities: { sampling: {} } });
+    client.setRequestHandler('sampling/createMessage', async () => ({
+      model: 'test',
+      role: 'assistant' as const,
+      content: { type: 'text' as const, text: 'from v2' },
+    }));
+    await client.connect(new V2HttpTransport(new URL(fixture.url)));
+    const asked = await client.callTool({ name: 'ask', arguments: { prompt: 'hi' } });
+    expect(textOf(asked)).toBe('client said: from v2');
+    await client.close();
+  });
+
   // @verifies mcp-http#HTTP-GET-OPENS-THE-STANDING-STREAM
   it('sends what belongs to no request on the standing stream the client opened', async () => {
     const client = new V1Client({ name: 't', version: '0' });
@@ -142,6 +171,47 @@ describe('a consumer server over HTTP', () => {
     expect(String(asking.id)).toMatch(/^srv-/);
     expect(answer.id).toBe(7);
     expect(JSON.stringify(answer.result)).toContain('did not answer');
+  });
+
+  // @verifies mcp-http#HTTP-CANCELLED-REQUEST-STREAM-ENDS
+  // @verifies mcp-http#HTTP-MESSAGES-FOLLOW-THEIR-REQUEST
+  it('ends the stream of a cancelled request, and sends a message to the request it names', async () => {
+    const session = await open(fixture.url);
+    const headers = { ...HEADERS, 'mcp-session-id': session };
+    const send = (body: unknown) =>
+      fetch(fixture.url, { method: 'POST', headers, body: JSON.stringify(body) });
+    const a = await send({
+      jsonrpc: '2.0',
+      id: 'A',
+      method: 'tools/call',
+      params: { name: 'relay', arguments: { to: 'B' } },
+    });
+    const b = await send({
+      jsonrpc: '2.0',
+      id: 'B',
+      method: 'tools/call',
+      params: { name: 'wait', arguments: {} },
+    });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    const cancel = (id: string) =>
+      send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id } });
+    expect((await cancel('A')).status).toBe(202);
+    expect(await a.text()).toBe('');
+    const events = b.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let seen = '';
+    while (!seen.includes('\n\n')) seen += (await events.read()).value ?? '';
+    expect(JSON.parse(seen.split('data: ')[1]!)).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { level: 'info', data: 'for B' },
+    });
+    expect((await cancel('B')).status).toBe(202);
+    for (;;) {
+      const { done, value } = await events.read();
+      if (done) break;
+      seen += value;
+    }
+    expect(seen.match(/data: /g)).toHaveLength(1);
   });
 
   // @verifies mcp-http#HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED
@@ -261,6 +331,20 @@ describe('what the edge refuses', () => {
   });
 
   // @verifies mcp-http#HTTP-STATELESS-NEEDS-NO-SESSION
+  it('serves the v2 client pinned to the stateless revision, and in auto mode', async () => {
+    for (const mode of [{ pin: '2026-07-28' }, 'auto'] as const) {
+      const client = new V2Client({ name: 't', version: '0' }, { versionNegotiation: { mode } });
+      await client.connect(new V2HttpTransport(new URL(fixture.url)));
+      const echoed = await client.callTool({
+        name: 'echo',
+        arguments: { text: `as ${JSON.stringify(mode)}` },
+      });
+      expect(textOf(echoed)).toBe(`as ${JSON.stringify(mode)}`);
+      await client.close();
+    }
+  });
+
+  // @verifies mcp-http#HTTP-STATELESS-NEEDS-NO-SESSION
   it('answers a request of the stateless revision with no session', async () => {
     const meta = {
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -293,6 +377,65 @@ describe('sessions', () => {
       await handle.close();
     }
     expect(handle.sessions).toBe(0);
+  });
+});
+
+describe('pending requests', () => {
+  // @verifies mcp-http#HTTP-PENDING-REQUESTS-ARE-BOUNDED
+  it('refuses a request past maxPending with 429, and takes one again once answered', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const tools = new ToolSet([
+      {
+        descriptor: { name: 'hold', description: 'Waits.', inputSchema: { type: 'object' } },
+        run: async () => {
+          await held;
+          return { report: 'released' };
+        },
+      },
+    ]);
+    const handle = await serveHttp(() => revisionServer('pending', '1', tools), { maxPending: 1 });
+    try {
+      const session = await open(handle.url);
+      const headers = { ...HEADERS, 'mcp-session-id': session };
+      const first = await fetch(handle.url, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(call(1, 'hold', {})),
+      });
+      expect(first.status).toBe(200);
+      const refused = await post(handle.url, { jsonrpc: '2.0', id: 2, method: 'ping' }, session);
+      expect(refused.status).toBe(429);
+      expect(JSON.parse(refused.body).error.message).toContain('Too many requests');
+      release();
+      expect(await first.text()).toContain('released');
+      expect((await post(handle.url, { jsonrpc: '2.0', id: 3, method: 'ping' }, session)).status).toBe(200);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+describe('idle sessions', () => {
+  // @verifies mcp-http#HTTP-IDLE-SESSIONS-END
+  it('ends a session that sat idle, and keeps one whose standing stream is open', async () => {
+    const handle = await serveHttp(() => revisionServer('idle', '1', new ToolSet()), { idleMs: 30 });
+    try {
+      const quiet = await open(handle.url);
+      const watching = await open(handle.url);
+      const standing = await fetch(handle.url, {
+        headers: { accept: 'text/event-stream', 'mcp-session-id': watching },
+      });
+      expect(standing.status).toBe(200);
+      while (handle.sessions > 1) await new Promise((r) => setTimeout(r, 10));
+      expect((await post(handle.url, call(1, 'x', {}), quiet)).status).toBe(404);
+      expect((await post(handle.url, { jsonrpc: '2.0', id: 1, method: 'ping' }, watching)).status).toBe(200);
+      await standing.body?.cancel();
+    } finally {
+      await handle.close();
+    }
   });
 });
 

@@ -1,0 +1,355 @@
+#!/usr/bin/env node
+// A server on the generated MCP core with the fixtures of the official
+// conformance suite (@modelcontextprotocol/conformance): its tools, resources
+// and prompts, served over Streamable HTTP at http://127.0.0.1:$PORT/mcp.
+// Written from the suite's scenario descriptions; run by .ci/conformance.sh.
+import { content, Features, featureServer, serveHttp, ToolSet, toolContent } from 'factline/mcp-core';
+
+// A 1x1 red PNG and a WAV header with two bytes of silence, base64.
+const PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+const WAV = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQIAAAAAAA==';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const noArgs = { type: 'object', properties: {} };
+const text = (t, isError = false) => toolContent([content.text(t)], isError);
+
+/** The elicitation schemas of the SEP-1034 (defaults) and SEP-1330 (enums) scenarios. */
+const DEFAULTS_SCHEMA = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', description: 'Your name', default: 'John Doe' },
+    age: { type: 'integer', description: 'Your age', default: 30 },
+    score: { type: 'number', description: 'Your score', default: 95.5 },
+    status: {
+      type: 'string',
+      description: 'Status',
+      enum: ['active', 'inactive', 'pending'],
+      default: 'active',
+    },
+    verified: { type: 'boolean', description: 'Verified', default: true },
+  },
+};
+const ENUMS_SCHEMA = {
+  type: 'object',
+  properties: {
+    untitledSingle: { type: 'string', description: 'Pick one', enum: ['option1', 'option2', 'option3'] },
+    titledSingle: {
+      type: 'string',
+      description: 'Pick one (titled)',
+      oneOf: [
+        { const: 'value1', title: 'First Option' },
+        { const: 'value2', title: 'Second Option' },
+        { const: 'value3', title: 'Third Option' },
+      ],
+    },
+    legacyEnum: {
+      type: 'string',
+      description: 'Pick one (legacy titles)',
+      enum: ['opt1', 'opt2', 'opt3'],
+      enumNames: ['Option One', 'Option Two', 'Option Three'],
+    },
+    untitledMulti: {
+      type: 'array',
+      description: 'Pick some',
+      items: { type: 'string', enum: ['option1', 'option2', 'option3'] },
+    },
+    titledMulti: {
+      type: 'array',
+      description: 'Pick some (titled)',
+      items: {
+        anyOf: [
+          { const: 'value1', title: 'First Choice' },
+          { const: 'value2', title: 'Second Choice' },
+          { const: 'value3', title: 'Third Choice' },
+        ],
+      },
+    },
+  },
+};
+
+/** The tools of one session: `session` reaches its client, `features` its log level, `client` what it declared. */
+function toolsFor(session, features, client) {
+  // `context.id` is the id of the call asking: its stream carries the request to the client.
+  const ask = async (capability, method, params, context) => {
+    if (client.capabilities?.[capability] === undefined) {
+      throw new Error(`the client did not declare the \`${capability}\` capability`);
+    }
+    return session.peer.request(method, params, { signal: context.signal, relatedRequestId: context.id });
+  };
+  const elicit = (message, requestedSchema, context) =>
+    ask('elicitation', 'elicitation/create', { message, requestedSchema }, context);
+  const tools = [
+    ['test_simple_text', 'Returns simple text', () => text('This is a simple text response for testing.')],
+    ['test_image_content', 'Returns an image', () => toolContent([content.image(PNG, 'image/png')])],
+    ['test_audio_content', 'Returns audio', () => toolContent([content.audio(WAV, 'audio/wav')])],
+    [
+      'test_embedded_resource',
+      'Returns an embedded resource',
+      () =>
+        toolContent([
+          content.embedded({
+            uri: 'test://embedded-resource',
+            mimeType: 'text/plain',
+            text: 'This is an embedded resource content.',
+          }),
+        ]),
+    ],
+    [
+      'test_multiple_content_types',
+      'Returns text, an image and a resource',
+      () =>
+        toolContent([
+          content.text('Multiple content types test:'),
+          content.image(PNG, 'image/png'),
+          content.embedded({
+            uri: 'test://mixed-content-resource',
+            mimeType: 'application/json',
+            text: JSON.stringify({ test: 'data', value: 123 }),
+          }),
+        ]),
+    ],
+    [
+      'test_tool_with_logging',
+      'Logs three lines while it runs',
+      async (_args, context) => {
+        const log = (line) => features.log('info', line, undefined, context.id);
+        log('Tool execution started');
+        await sleep(50);
+        log('Tool processing data');
+        await sleep(50);
+        log('Tool execution completed');
+        return text('Logging test completed');
+      },
+    ],
+    [
+      'test_tool_with_progress',
+      'Reports progress 0, 50 and 100',
+      async (_args, context) => {
+        for (const done of [0, 50, 100]) {
+          context.progress(done, 100, `Completed step ${done / 50 + 1} of 3`);
+          if (done < 100) await sleep(50);
+        }
+        return text('Progress test completed');
+      },
+    ],
+    [
+      'test_error_handling',
+      'Always fails',
+      () => text('This tool intentionally returns an error for testing', true),
+    ],
+    [
+      'test_sampling',
+      'Asks the client to sample',
+      async (args, context) => {
+        const result = await ask(
+          'sampling',
+          'sampling/createMessage',
+          {
+            messages: [{ role: 'user', content: { type: 'text', text: String(args.prompt) } }],
+            maxTokens: 100,
+          },
+          context,
+        );
+        return text(`LLM response: ${result?.content?.text ?? JSON.stringify(result?.content)}`);
+      },
+      { prompt: { type: 'string', description: 'The prompt to send' } },
+      ['prompt'],
+    ],
+    [
+      'test_elicitation',
+      'Asks the user for input',
+      async (args, context) => {
+        const result = await elicit(
+          String(args.message),
+          {
+            type: 'object',
+            properties: {
+              username: { type: 'string', description: "User's response" },
+              email: { type: 'string', description: "User's email address" },
+            },
+            required: ['username', 'email'],
+          },
+          context,
+        );
+        return text(
+          `User response: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`,
+        );
+      },
+      { message: { type: 'string', description: 'The message to show the user' } },
+      ['message'],
+    ],
+    [
+      'test_elicitation_sep1034_defaults',
+      'Elicits with a default for every primitive type',
+      async (_args, context) => {
+        const result = await elicit(
+          'Please review and update the form fields with defaults',
+          DEFAULTS_SCHEMA,
+          context,
+        );
+        return text(
+          `Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`,
+        );
+      },
+    ],
+    [
+      'test_elicitation_sep1330_enums',
+      'Elicits with every enum variant',
+      async (_args, context) => {
+        const result = await elicit('Please select options from the enum fields', ENUMS_SCHEMA, context);
+        return text(
+          `Elicitation completed: action=${result.action}, content=${JSON.stringify(result.content ?? {})}`,
+        );
+      },
+    ],
+  ];
+  const set = new ToolSet();
+  // SEP-1613: a 2020-12 schema, listed as written ($schema, $defs, $ref, additionalProperties).
+  set.register({
+    descriptor: {
+      name: 'json_schema_2020_12_tool',
+      description: 'Tool with JSON Schema 2020-12 features',
+      inputSchema: {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        type: 'object',
+        $defs: {
+          address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } },
+        },
+        properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+        additionalProperties: false,
+      },
+    },
+    run: (args) => text(`Received: ${JSON.stringify(args)}`),
+  });
+  for (const [name, description, run, properties = {}, required] of tools) {
+    const inputSchema = { ...noArgs, properties, ...(required === undefined ? {} : { required }) };
+    set.register({ descriptor: { name, description, inputSchema }, run });
+  }
+  return set;
+}
+
+const RESOURCES = [
+  {
+    uri: 'test://static-text',
+    name: 'Static text resource',
+    description: 'A static text resource for testing',
+    mimeType: 'text/plain',
+    read: (uri) => [
+      { uri, mimeType: 'text/plain', text: 'This is the content of the static text resource.' },
+    ],
+  },
+  {
+    uri: 'test://static-binary',
+    name: 'Static binary resource',
+    description: 'A static binary resource (a PNG) for testing',
+    mimeType: 'image/png',
+    read: (uri) => [{ uri, mimeType: 'image/png', blob: PNG }],
+  },
+  {
+    uri: 'test://watched-resource',
+    name: 'Watched resource',
+    description: 'A resource to subscribe to',
+    mimeType: 'text/plain',
+    read: (uri) => [{ uri, mimeType: 'text/plain', text: 'Watched resource content' }],
+  },
+];
+
+const TEMPLATES = [
+  {
+    uriTemplate: 'test://template/{id}/data',
+    name: 'Template resource',
+    description: 'A resource template with an id',
+    mimeType: 'application/json',
+    read: (uri, { id }) => [
+      {
+        uri,
+        mimeType: 'application/json',
+        text: JSON.stringify({ id, templateTest: true, data: `Data for ID: ${id}` }),
+      },
+    ],
+    complete: { id: (value) => ['1', '2', '3', '123'].filter((v) => v.startsWith(value)) },
+  },
+];
+
+const user = (c) => ({ role: 'user', content: c });
+const PROMPTS = [
+  {
+    name: 'test_simple_prompt',
+    description: 'A simple prompt without arguments',
+    get: () => ({ messages: [user(content.text('This is a simple prompt for testing.'))] }),
+  },
+  {
+    name: 'test_prompt_with_arguments',
+    description: 'A prompt with two arguments',
+    arguments: [
+      { name: 'arg1', description: 'First test argument', required: true },
+      { name: 'arg2', description: 'Second test argument', required: true },
+    ],
+    get: ({ arg1, arg2 }) => ({
+      messages: [user(content.text(`Prompt with arguments: arg1='${arg1}', arg2='${arg2}'`))],
+    }),
+    complete: {
+      arg1: (value) => ['paris', 'park', 'party'].filter((v) => v.startsWith(value)),
+      arg2: (value) => ['world', 'wide'].filter((v) => v.startsWith(value)),
+    },
+  },
+  {
+    name: 'test_prompt_with_embedded_resource',
+    description: 'A prompt embedding a resource',
+    arguments: [{ name: 'resourceUri', description: 'URI of the resource to embed', required: true }],
+    get: ({ resourceUri }) => ({
+      messages: [
+        user(
+          content.embedded({
+            uri: resourceUri,
+            mimeType: 'text/plain',
+            text: 'Embedded resource content for testing.',
+          }),
+        ),
+        user(content.text('Please process the embedded resource above.')),
+      ],
+    }),
+  },
+  {
+    name: 'test_prompt_with_image',
+    description: 'A prompt with an image',
+    get: () => ({
+      messages: [
+        user(content.image(PNG, 'image/png')),
+        user(content.text('Please analyze the image above.')),
+      ],
+    }),
+  },
+];
+
+/** One session's server: its own features (subscriptions, log level) and tools that reach its client. */
+function serverFor(session) {
+  const features = new Features({
+    resources: RESOURCES,
+    resourceTemplates: TEMPLATES,
+    prompts: PROMPTS,
+    notify: (method, params, related) => session.peer.notify(method, params, related),
+  });
+  const client = { capabilities: undefined };
+  return featureServer(
+    'factline-conformance-server',
+    '1.0.0',
+    toolsFor(session, features, client),
+    features,
+    {
+      hooks: {
+        screen: (request) => {
+          if (request.method === 'initialize') client.capabilities = request.params?.capabilities ?? {};
+          return undefined;
+        },
+      },
+    },
+  );
+}
+
+const handle = await serveHttp(serverFor, { port: Number(process.env.PORT ?? 3000) });
+process.stderr.write(`conformance server listening on ${handle.url}\n`);
+const stop = () => void handle.close().then(() => process.exit(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
