@@ -25,7 +25,8 @@ describe('the wire, against the real process', () => {
     // A request without a method still gets its own id back.
     expect(run.frames[1]).toMatchObject({ id: 7, error: { code: PARSE_ERROR } });
     expect(run.frames[2]).toMatchObject({ id: null, error: { code: PARSE_ERROR } });
-    expect(run.frames[3]).toMatchObject({ id: null, error: { code: PARSE_ERROR } });
+    // JSON that is no object is an invalid request (mcp-host).
+    expect(run.frames[3]).toMatchObject({ id: null, error: { code: -32600 } });
     expect(run.frames[4]).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
     expect(run.code).toBe(0);
   });

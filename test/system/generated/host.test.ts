@@ -1,0 +1,197 @@
+/**
+ * What a host author meets (specs/mcp-host.md), through clients nobody here
+ * wrote: the official SDK client (v1) and client 2 (v2), each against the
+ * real server process, both server classes.
+ */
+
+import { fileURLToPath } from 'node:url';
+import { Client as V2Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport as V2StdioTransport } from '@modelcontextprotocol/client/stdio';
+import { Client as V1Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ToolSet } from '../../../generated/index.ts';
+import { REPO } from '../../support/cli.ts';
+import { NODE_TSX, rawRun, req } from '../../support/mcp.ts';
+
+const HOST_SERVER = fileURLToPath(new URL('../../fixtures/host-server.ts', import.meta.url));
+
+type AnyClient = {
+  callTool(
+    params: { name: string; arguments?: Record<string, unknown> },
+    ...rest: unknown[]
+  ): Promise<unknown>;
+  listTools(): Promise<{ tools: { name: string }[] }>;
+  close(): Promise<void>;
+};
+
+const launch = (env: Record<string, string>) => ({
+  command: process.execPath,
+  args: [...NODE_TSX, HOST_SERVER],
+  cwd: REPO,
+  env: { ...(process.env as Record<string, string>), ...env },
+  stderr: 'pipe' as const,
+});
+
+async function connectClient(kind: 'v1' | 'v2', env: Record<string, string>): Promise<AnyClient> {
+  if (kind === 'v1') {
+    const client = new V1Client({ name: 'host-test', version: '0' });
+    await client.connect(new V1StdioTransport(launch(env)));
+    return client as unknown as AnyClient;
+  }
+  const client = new V2Client(
+    { name: 'host-test', version: '0' },
+    { versionNegotiation: { mode: 'legacy' } },
+  );
+  await client.connect(new V2StdioTransport(launch(env)));
+  return client as unknown as AnyClient;
+}
+
+const open: AnyClient[] = [];
+afterAll(async () => {
+  await Promise.all(open.map((c) => c.close().catch(() => undefined)));
+});
+
+/** A call's error (or its result when it did not fail). */
+const outcome = (p: Promise<unknown>) =>
+  p.then(
+    (result) => ({ result }),
+    (error: unknown) => ({ error }),
+  );
+
+const MIB = 1 << 20;
+
+for (const kind of ['v1', 'v2'] as const) {
+  for (const serverClass of ['plain', 'revision'] as const) {
+    describe(`the ${kind} client against the ${serverClass} server`, async () => {
+      const client = await connectClient(kind, { SERVER_CLASS: serverClass });
+      open.push(client);
+
+      // @verifies mcp-host#STRUCTURED-CONTENT-FOR-EVERY-OUTPUT-SCHEMA
+      it('calls a tool with an outputSchema and gets its structuredContent', async () => {
+        const listed = await client.listTools();
+        expect(listed.tools.find((t) => t.name === 'sum')).toMatchObject({
+          outputSchema: { type: 'object' },
+        });
+        const result = await client.callTool({ name: 'sum', arguments: { a: 2, b: 3 } });
+        expect(result).toMatchObject({
+          structuredContent: { sum: 5 },
+          content: [{ type: 'text', text: '{"sum":5}' }],
+        });
+      });
+
+      // @verifies mcp-host#UNKNOWN-TOOL-IS-INVALID-PARAMS
+      it('an unknown tool is refused with invalid params, -32602', async () => {
+        const { error } = (await outcome(client.callTool({ name: 'nope', arguments: {} }))) as {
+          error?: { code?: number; message: string };
+        };
+        expect(error?.code).toBe(-32602);
+        expect(error?.message).toContain('nope');
+      });
+
+      // @verifies mcp-host#OVERSIZED-FRAME-ANSWERS-ITS-ID
+      // @verifies mcp-bounds#REFUSAL-ECHOES-ID-ONLY-WHEN-SAFE
+      it('a call over 1 MiB is refused with its own id: the client gets the error, not a timeout', async () => {
+        const text = 'x'.repeat(MIB + 10);
+        const { error } = (await outcome(
+          client.callTool({ name: 'echo', arguments: { text } }, undefined, { timeout: 30_000 }),
+        )) as {
+          error?: { code?: number; message: string };
+        };
+        expect(error?.code).toBe(-32600);
+        expect(error?.message).toContain('frame-bytes');
+        // The session goes on.
+        await expect(client.callTool({ name: 'echo', arguments: { text: 'after' } })).resolves.toMatchObject({
+          content: [{ type: 'text', text: 'after' }],
+        });
+      });
+    });
+  }
+}
+
+describe('the wire, raw', () => {
+  // @verifies mcp-host#NOT-AN-OBJECT-IS-INVALID-REQUEST
+  it('a batch and bare scalars are invalid requests (-32600); text that is not JSON stays a parse error', async () => {
+    const run = await rawRun(
+      [
+        '[{"jsonrpc":"2.0","id":1,"method":"ping"}]',
+        '7',
+        '"ping"',
+        'null',
+        'true',
+        '{nope',
+        req(2, 'ping'),
+      ].join('\n') + '\n',
+      {
+        args: [...NODE_TSX, HOST_SERVER],
+      },
+    );
+    expect(run.frames.map((f) => [f.id, (f.error as { code?: number } | undefined)?.code ?? 'ok'])).toEqual([
+      [null, -32600],
+      [null, -32600],
+      [null, -32600],
+      [null, -32600],
+      [null, -32600],
+      [null, -32700],
+      [2, 'ok'],
+    ]);
+    expect(run.frames[0]).toMatchObject({ error: { message: expect.stringContaining('batch') } });
+  });
+
+  // @verifies mcp-host#IDS-ARE-ECHOED-AS-WRITTEN
+  it('ids beyond 2^53 are answered with their own digits, and differ where their digits do', async () => {
+    const big = ['9007199254740993', '9007199254740992', '-12345678901234567890', '1e400'];
+    const run = await rawRun(
+      [
+        ...big.map((id) => `{"jsonrpc":"2.0","id":${id},"method":"ping"}`),
+        `{"jsonrpc":"2.0","id":18446744073709551617,"method":"tools/call","params":{"name":"nope"}}`,
+      ].join('\n') + '\n',
+      { args: [...NODE_TSX, HOST_SERVER] },
+    );
+    expect(run.lines.slice(0, 4)).toEqual(big.map((id) => `{"jsonrpc":"2.0","id":${id},"result":{}}`));
+    expect(run.lines[4]).toMatch(/^\{"jsonrpc":"2.0","id":18446744073709551617,"error":\{"code":-32602/);
+  });
+
+  // @verifies mcp-host#OVERSIZED-FRAME-ANSWERS-ITS-ID
+  it('an oversized frame answers the id at its head or near its tail, else null', async () => {
+    const pad = 'y'.repeat(MIB + 100);
+    const params = `{"name":"echo","arguments":{"text":"${pad}"}}`;
+    const run = await rawRun(
+      [
+        `{"jsonrpc":"2.0","id":"head","method":"tools/call","params":${params}}`,
+        `{"method":"tools/call","params":${params},"jsonrpc":"2.0","id":9007199254740993}`,
+        `{"method":"tools/call","params":${params},"id":"middle","jsonrpc":"2.0"}`,
+        // An id inside the params is not the frame's.
+        `{"method":"tools/call","jsonrpc":"2.0","params":{"id":3,"text":"${pad}","x":{"id":4}}}`,
+        req(5, 'ping'),
+      ].join('\n') + '\n',
+      { args: [...NODE_TSX, HOST_SERVER] },
+    );
+    expect(run.lines.map((l) => /"id":([^,]*),/.exec(l)?.[1])).toEqual([
+      '"head"',
+      '9007199254740993',
+      '"middle"',
+      'null',
+      '5',
+    ]);
+    expect(run.frames.slice(0, 4).every((f) => (f.error as { code: number }).code === -32600)).toBe(true);
+  });
+});
+
+describe('registration', () => {
+  // @verifies mcp-host#INPUT-SCHEMA-IS-AN-OBJECT-SCHEMA
+  it('an inputSchema without type "object" is refused, saying why', () => {
+    const run = () => ({ report: '' });
+    for (const inputSchema of [{}, { type: 'string' }, { properties: {} }]) {
+      expect(() =>
+        new ToolSet().register({ descriptor: { name: 't', description: '', inputSchema }, run }),
+      ).toThrow(/inputSchema must say type: "object".*clients reject the whole tools\/list/);
+    }
+    expect(() =>
+      new ToolSet().register({
+        descriptor: { name: 't', description: '', inputSchema: { type: 'object' } },
+        run,
+      }),
+    ).not.toThrow();
+  });
+});
