@@ -12,7 +12,7 @@ import { StdioClientTransport as V1StdioTransport } from '@modelcontextprotocol/
 import { afterAll, describe, expect, it } from 'vitest';
 import { ToolSet } from '../../../generated/index.ts';
 import { REPO } from '../../support/cli.ts';
-import { NODE_TSX, rawRun, req } from '../../support/mcp.ts';
+import { answerTo, HANDSHAKE_ID, liveSession, NODE_TSX, rawRun, req } from '../../support/mcp.ts';
 
 const HOST_SERVER = fileURLToPath(new URL('../../fixtures/host-server.ts', import.meta.url));
 
@@ -78,6 +78,31 @@ for (const kind of ['v1', 'v2'] as const) {
           structuredContent: { sum: 5 },
           content: [{ type: 'text', text: '{"sum":5}' }],
         });
+      });
+
+      // @verifies mcp-host#CALLS-RUN-SIDE-BY-SIDE
+      // @verifies mcp-host#CONTROL-IS-NEVER-QUEUED-BEHIND-A-TOOL
+      // @verifies mcp-host#ANSWERS-IN-COMPLETION-ORDER-EACH-ID-ONCE
+      it('runs four calls side by side, and answers ping and tools/list while they run', async () => {
+        const done: string[] = [];
+        const calls = [1, 2, 3].map((k) =>
+          client.callTool({ name: 'meet', arguments: { n: 4, k } }).then((r) => {
+            done.push(`meet ${k}`);
+            return r;
+          }),
+        );
+        // Three calls wait for a fourth: the quick requests are answered meanwhile.
+        await (client as unknown as { ping(): Promise<unknown> }).ping();
+        await client.listTools();
+        expect(done).toEqual([]);
+        const fourth = await client.callTool({ name: 'meet', arguments: { n: 4, k: 4 } });
+        expect(fourth).toMatchObject({ content: [{ type: 'text', text: 'met 4' }] });
+        const results = await Promise.all(calls);
+        expect(results.map((r) => (r as { content: { text: string }[] }).content[0]?.text)).toEqual([
+          'met 1',
+          'met 2',
+          'met 3',
+        ]);
       });
 
       // @verifies mcp-host#UNKNOWN-TOOL-IS-INVALID-PARAMS
@@ -193,5 +218,61 @@ describe('registration', () => {
         run,
       }),
     ).not.toThrow();
+  });
+});
+
+describe('side by side under the capture guard', () => {
+  // @verifies mcp-host#CAPTURE-IS-SHARED-BY-OVERLAPPING-RUNS
+  it('overlapping runs share the redirect: nothing they write reaches stdout, all of it reaches stderr', async () => {
+    const run = await rawRun(
+      `${[1, 2, 3].map((k) => req(k, 'tools/call', { name: 'meet', arguments: { n: 3, k } })).join('\n')}\n`,
+      { args: [...NODE_TSX, HOST_SERVER] },
+    );
+    expect(run.code).toBe(0);
+    expect(
+      run.frames.map((f) => (f.result as { content: { text: string }[] }).content[0]?.text).sort(),
+    ).toEqual(['met 1', 'met 2', 'met 3']);
+    expect(run.stderr).toContain('meet 1 ran\nmeet 2 ran\nmeet 3 ran\n');
+  });
+
+  // @verifies mcp-host#CALLS-RUN-SIDE-BY-SIDE
+  it('with concurrency 1 a second call waits its turn: the first answers, the second never meets it', async () => {
+    const s = liveSession({ server: HOST_SERVER, env: { SERVER_CONCURRENCY: '1', SERVER_CAPTURE: 'off' } });
+    await s.next(answerTo(HANDSHAKE_ID));
+    s.send(req(1, 'tools/call', { name: 'meet', arguments: { n: 2, k: 1 } }));
+    s.send(req(2, 'tools/call', { name: 'meet', arguments: { n: 2, k: 2 } }));
+    s.send(req(3, 'ping'));
+    await s.next(answerTo(3));
+    // Only the first ran; cancelling both aborts it and drops the waiting one unrun.
+    s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } });
+    s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } });
+    s.send(req(4, 'ping'));
+    await s.next(answerTo(4));
+    const { code, stderr } = await s.end();
+    expect(code).toBe(0);
+    expect(stderr).toContain('meet 1 ran');
+    expect(stderr).not.toContain('meet 2 ran');
+    expect(s.frames.filter((f) => f.id === 1 || f.id === 2)).toEqual([]);
+  });
+});
+
+describe('the lifecycle from the first byte', () => {
+  // @verifies mcp-host#LIFECYCLE-HOLDS-FROM-THE-FIRST-BYTE
+  it('while prepare still runs, a reused id is refused and a cancelled call never runs or answers', async () => {
+    const s = liveSession({ env: { SERVER_PREPARE: 'late' } });
+    await s.next(answerTo(HANDSHAKE_ID));
+    s.send(req(5, 'tools/call', { name: 'late', arguments: {} }));
+    s.send(req(5, 'ping'));
+    s.send(req(6, 'tools/call', { name: 'echo', arguments: { text: 'never' } }));
+    s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 6 } });
+    s.send(req(7, 'ping'));
+    expect(await s.next((f) => f.id === 5 && 'error' in f)).toMatchObject({ error: { code: -32600 } });
+    await s.next(answerTo(7));
+    expect(await s.next((f) => f.id === 5 && 'result' in f)).toHaveProperty('result.content.0.text', 'late');
+    s.send(req(8, 'ping'));
+    await s.next(answerTo(8));
+    await s.end();
+    expect(s.frames.filter((f) => f.id === 6)).toEqual([]);
+    expect(s.frames.filter((f) => f.id === 5)).toHaveLength(2);
   });
 });

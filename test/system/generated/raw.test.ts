@@ -114,6 +114,8 @@ describe('the wire, against the real process', () => {
       [req(1, 'tools/call', { name: 'prompt', arguments: {} }), req(2, 'ping'), req(3, 'ping')].join('\n') +
         '\n',
     );
+    // Answers come as work completes (the pings while the tool runs): read them by id.
+    run.frames.sort((a, b) => Number(a.id) - Number(b.id));
     expect(run.frames).toEqual([
       {
         jsonrpc: '2.0',

@@ -128,7 +128,9 @@ describe('the loop over a scripted transport', () => {
         req(i, 'tools/call', { name, arguments: {} }),
       ),
     );
-    const results = frames.map((f) => f.result as { isError: boolean; content: { text: string }[] });
+    // Answers come as their runs complete: read them by id.
+    const byId = [...frames].sort((a, b) => Number(a.id) - Number(b.id));
+    const results = byId.map((f) => f.result as { isError: boolean; content: { text: string }[] });
     expect(frames.every((f) => f.error === undefined)).toBe(true);
     expect(results.map((r) => r.isError)).toEqual([true, true, true, true]);
     expect(results[0]?.content[0]?.text).toBe('refused: pass force=true to overwrite');
