@@ -8,8 +8,8 @@
  */
 import type { ScannedFile } from '../checks/citations.ts';
 import type { ScannedCitation } from '../checks/scan/types.ts';
-import { distance } from '../checks/suggest.ts';
 import { trace } from '../checks/trace.ts';
+import { editDistance as distance } from '../reader/did-you-mean.ts';
 import { parseSpec } from '../reader/index.ts';
 
 const args = process.argv.slice(2);

@@ -5,8 +5,6 @@
 // it was built from is unchanged (bin/fresh-build.js); otherwise the sources run
 // through tsx's loader, so there is no build step between an edit and a run
 // (tsx is therefore a runtime dependency, and package.json `files` ships the sources).
-// `factline serve` first tries the compiled core (bin/serve-fast.js), so a
-// host's handshake is answered before tsx and the tools have loaded.
 // @implements adoption#PACKAGE-RUNS-INSTALLED
 import { freshCliBuild } from './fresh-build.js';
 
@@ -35,11 +33,6 @@ if (argv[0] !== 'serve') {
 }
 
 async function main() {
-  if (argv[0] === 'serve') {
-    const { serveFast } = await import('./serve-fast.js');
-    const code = await serveFast(argv.slice(1), io);
-    if (code !== undefined) return code;
-  }
   // @implements speed-start#COMPILED-CLI
   const compiled = freshCliBuild();
   if (compiled !== undefined && process.env.FACTLINE_FROM_SOURCE !== '1') {

@@ -87,6 +87,7 @@ function toCitation(raw: ScannedCitation, scanned: ScannedFile): Citation {
     reason: raw.reason,
     symbol: raw.symbol,
     testName: raw.testName,
+    notRun: raw.notRun,
     resolved: undefined,
     outcome: undefined,
     problem: undefined,

@@ -101,7 +101,8 @@ export interface GateInputs {
   searched?: { globs: string[]; where?: string };
 }
 
-export async function runGate(inputs: GateInputs): Promise<TraceResult> {
+/** The trace of the listed files against the specs: the gate's core, reading files only through `inputs.backend`. */
+export async function traceFiles(inputs: GateInputs): Promise<TraceResult> {
   const ids = new Map(inputs.specs.documents.map((d) => [d.doc, new Set(d.facts.map((fact) => fact.id))]));
   const defines = (doc: string, id: string) => ids.get(doc)?.has(id) === true;
   const { files, backend, templates } = inputs;

@@ -35,6 +35,8 @@ export interface Citation {
   symbol?: string;
   /** Enclosing it()/test() title in test files, when known. */
   testName?: string;
+  /** The enclosing test or suite is marked in the source not to run (`it.skip`, `it.todo`, `#[ignore]`). */
+  notRun?: 'skip' | 'todo';
   /** Address of the fact it resolved to, when it resolved. */
   resolved?: string;
   /** False when stale, misplaced, unresolved or citing a void fact. */

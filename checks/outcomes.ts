@@ -47,7 +47,10 @@ export function joinOutcomes(
   input: OutcomeInput | undefined,
   out: FindingCollector,
 ): OutcomeSummary {
-  if (input === undefined) return uncheckedOutcomes();
+  if (input === undefined) {
+    markedNotRun(citations, out);
+    return uncheckedOutcomes();
+  }
   const summary: OutcomeSummary = {
     ...uncheckedOutcomes(),
     checked: true,
@@ -124,6 +127,37 @@ export function joinOutcomes(
     }
   }
   return summary;
+}
+
+/**
+ * Without results, the source alone still says some tests never run: a
+ * `@verifies` in `it.skip`, `it.todo`, `xit`, `describe.skip`, a pytest
+ * `skip` mark or a Rust `#[ignore]` test proves nothing, so it stops
+ * counting. With results the runner's outcome decides (an ignored Rust test
+ * may have run with `--include-ignored`).
+ */
+// @implements green#STATIC-SKIP-VERIFIES-NOTHING
+function markedNotRun(citations: Citation[], out: FindingCollector): void {
+  for (const citation of citations) {
+    if (citation.verb !== 'verifies' || !citation.counted || citation.notRun === undefined) continue;
+    citation.counted = false;
+    citation.problem = 'verification-skipped';
+    const test =
+      citation.testName !== undefined
+        ? `test "${citation.testName}"`
+        : citation.symbol !== undefined
+          ? `test ${citation.symbol}`
+          : 'its test';
+    out.add({
+      rule: 'verification-skipped',
+      file: citation.file,
+      line: citation.line,
+      column: citation.column,
+      fact: citation.resolved,
+      message: `${test} is marked ${citation.notRun === 'todo' ? 'todo' : 'to be skipped'} in the source, so it verifies nothing about ${citation.resolved}`,
+      fix: 'write the test and drop the skip/todo marker, or cite a test that runs',
+    });
+  }
 }
 
 function unconfirmedFix(reason: string): string {

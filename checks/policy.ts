@@ -5,8 +5,9 @@
  * verification; normative otherwise → pending; service unit → nothing,
  * unless strict, where it is judged as a normative fact.
  */
+
+import { suggestion } from '../reader/did-you-mean.ts';
 import { EVIDENCE_KINDS, type EvidenceKind, type Fact, STAGES, STATES } from '../reader/model.ts';
-import { suggestion } from '../reader/vocabulary.ts';
 
 export type Obligation =
   | { kind: 'void' }

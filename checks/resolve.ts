@@ -3,9 +3,10 @@
  * by bare id while unique, by `spec://…/DOC#ID`; plus pin comparison and
  * did-you-mean suggestions. Pure.
  */
+
+import { Suggester } from '../reader/did-you-mean.ts';
 import type { Fact, Section, SpecDocument, SpecSet, Status } from '../reader/model.ts';
 import { digestOf } from '../reader/text.ts';
-import { Suggester } from './suggest.ts';
 
 /**
  * How `spec://` addresses map to loaded documents (vibevm's model): the

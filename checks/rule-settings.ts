@@ -4,7 +4,7 @@
  * shows the same findings; the result lists what was changed, and the
  * console says so, so a rule turned off is never a silent green. Pure.
  */
-import { nearest } from '../reader/vocabulary.ts';
+import { nearestOne } from '../reader/did-you-mean.ts';
 import { withFindings } from './findings.ts';
 import type { TraceResult } from './model.ts';
 import { RULE_IDS, RULES, type RuleId } from './rules.ts';
@@ -17,7 +17,7 @@ export type RuleSetting = (typeof RULE_SETTINGS)[number];
 export function checkRuleSettings(rules: Record<string, unknown>): string | undefined {
   for (const [id, setting] of Object.entries(rules)) {
     if (!(RULE_IDS as readonly string[]).includes(id)) {
-      const near = nearest(id, RULE_IDS);
+      const near = nearestOne(id, RULE_IDS);
       return `\`rules.${id}\` is not a rule${near ? `; did you mean \`${near}\`?` : ''} (the rules are listed by \`factline check --help\`)`;
     }
     if (!(RULE_SETTINGS as readonly unknown[]).includes(setting)) {

@@ -105,7 +105,7 @@ const GATE_RULES = {
   'verification-skipped': {
     severity: 'error',
     description:
-      'A @verifies citation sits in a test that was skipped, todo or pending in the given test results.',
+      'A @verifies citation sits in a test that was skipped, todo or pending in the given test results, or, without results, one the source marks never to run (it.skip, it.todo, xit, describe.skip, a pytest skip mark, #[ignore]).',
     help: 'A skipped test ran no assertion, so it cannot verify the fact.',
     fix: 'un-skip the test and make it pass, or cite the fact from a test that runs',
   },

@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { UsageError } from '../engine/errors.ts';
-import { nearest } from '../reader/vocabulary.ts';
+import { nearestOne } from '../reader/did-you-mean.ts';
 
 /** One row of a command's table. */
 export type OptionSpec =
@@ -91,7 +91,7 @@ const hint = (name: string) => ` (see \`factline ${name} --help\`)`;
 function unknownOption<T extends OptionTable>(spec: CommandSpec<T>, raw: string): UsageError {
   const known = [...Object.keys(spec.options), 'help'];
   const long = raw.replace(/^-+/, '').replace(/=.*$/, '');
-  const near = raw.startsWith('--') ? nearest(long, known) : undefined;
+  const near = raw.startsWith('--') ? nearestOne(long, known) : undefined;
   const mean = near ? `; did you mean \`--${near}\`?` : '';
   return new UsageError(`unknown option \`${raw}\`${mean}${hint(spec.name)}`);
 }

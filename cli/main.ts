@@ -6,7 +6,7 @@ import { escapeControls } from '../checks/reporters/escape.ts';
 import { compileTypeScriptWithCodeCache } from '../engine/cache/code-cache.ts';
 import { UsageError } from '../engine/errors.ts';
 import { factlineVersion } from '../engine/version.ts';
-import { nearest } from '../reader/vocabulary.ts';
+import { nearestOne } from '../reader/did-you-mean.ts';
 import { type CliIO, type Command, EXIT } from './io.ts';
 
 // The gate's TypeScript compiler loads through the per-user V8 code cache.
@@ -93,7 +93,7 @@ export async function runCli(argv: string[], io: CliIO): Promise<number> {
   }
   const entry = COMMANDS[name];
   if (!entry) {
-    const near = nearest(name, Object.keys(COMMANDS));
+    const near = nearestOne(name, Object.keys(COMMANDS));
     const mean = near ? `; did you mean \`${near}\`?` : '';
     io.stderr.write(`factline: unknown command \`${name}\`${mean}\n\n${topLevelHelp()}`);
     return EXIT.usage;

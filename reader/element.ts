@@ -2,9 +2,10 @@
  * The `<status …>` element grammar (XML-shaped): double-quoted attributes,
  * `/>` for a point marker, `>` … `</status>` for a fragment wrapper.
  */
+
+import { nearestOne } from './did-you-mean.ts';
 import type { Issue } from './issues.ts';
 import type { Located } from './status-values.ts';
-import { nearest } from './vocabulary.ts';
 
 export const ELEMENT_ATTRIBUTES = [
   'stage',
@@ -66,7 +67,7 @@ export function parseElement(text: string, start: number, base: number, issues: 
     const nameAt = i;
     i += name.length;
     if (!(ELEMENT_ATTRIBUTES as readonly string[]).includes(name)) {
-      const near = nearest(name, ELEMENT_ATTRIBUTES);
+      const near = nearestOne(name, ELEMENT_ATTRIBUTES);
       malformed(
         nameAt,
         name,

@@ -12,10 +12,11 @@
  * - an anchor in a heading (a `---` or `===` line right under a fact makes it
  *   a setext heading) or inside an HTML block (`<details>`, `<div>`, `<p align>`).
  */
+
+import { editDistance, suggestion } from './did-you-mean.ts';
 import type { Issue } from './issues.ts';
 import { EVIDENCE_KINDS } from './model.ts';
 import { isSpace } from './tokens.ts';
-import { suggestion } from './vocabulary.ts';
 
 const KEYWORDS = ['status', 'requires', 'fact'] as const;
 /** How many edits a near miss of each keyword may be (transpositions count one). */
@@ -25,32 +26,10 @@ const TAG = /(?<![A-Za-z0-9@/.])@([A-Za-z][A-Za-z-]*)([:/])/g;
 /** Punctuation that may wrap a tag without changing what the author meant. */
 const WRAP = /[*_~([{"'`<>|!?,;]/;
 
-/** Optimal-string-alignment distance, bounded: anything over `max` returns max + 1. */
-export function nearDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    const row = new Array<number>(b.length + 1);
-    row[0] = i;
-    rows.push(row);
-  }
-  for (let j = 0; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        v = Math.min(v, rows[i - 2]![j - 2]! + 1);
-      rows[i]![j] = v;
-    }
-  }
-  return rows[a.length]![b.length]!;
-}
-
 /** The keyword a written word was meant to be, or undefined when it is none of them. */
 function meant(word: string): (typeof KEYWORDS)[number] | undefined {
   const lower = word.toLowerCase();
-  for (const k of KEYWORDS) if (nearDistance(lower, k, REACH[k]) <= REACH[k]) return k;
+  for (const k of KEYWORDS) if (editDistance(lower, k, REACH[k]) <= REACH[k]) return k;
   return undefined;
 }
 

@@ -4,11 +4,12 @@
  * wrappers. Code spans, HTML comments and link targets arrive masked, so
  * nothing inside them is ever read as a tag.
  */
+
+import { nearestOne } from './did-you-mean.ts';
 import type { Issue } from './issues.ts';
 import { lookAlikeTags, unknownEvidenceKinds } from './look-alike.ts';
 import type { MarkerStatus } from './status-values.ts';
 import { type Anchor, CANDIDATE, isSpace, MASK, readToken, type Token, type TokenKind } from './tokens.ts';
-import { nearest } from './vocabulary.ts';
 
 export type { Anchor } from './tokens.ts';
 
@@ -260,7 +261,7 @@ export function scanUnit(input: ScanInput): ScannedUnit {
   if (lookAlike.anchorLike) result.anchorAttempted = true;
   result.text = collapse(removeRanges(raw, removals));
   if (result.anchor?.type !== undefined && result.anchor.type !== 'code') {
-    const near = nearest(result.anchor.type, ['code']);
+    const near = nearestOne(result.anchor.type, ['code']);
     issues.push({
       code: 'unknown-typed-anchor',
       offset: result.anchor.offset,

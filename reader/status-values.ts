@@ -2,9 +2,11 @@
  * Turns the raw values of a marker (shorthand or element attributes) into a
  * Status, reporting each value outside the closed vocabularies with a hint.
  */
+
+import { suggestion } from './did-you-mean.ts';
 import type { Issue } from './issues.ts';
 import { ACTIONS, AUDIENCES, type Audience, STAGES, STATES, type Status } from './model.ts';
-import { isAction, isAudience, isStage, isState, suggestion } from './vocabulary.ts';
+import { isAction, isAudience, isStage, isState } from './vocabulary.ts';
 
 export type MarkerStatus = Omit<Status, 'origin'>;
 

@@ -1233,9 +1233,94 @@ function inputCases(): Case[] {
   return out;
 }
 
+/**
+ * Without results the source alone says a test never runs: a `@verifies` in
+ * it proves nothing. The controls (a conditional skip, a plain test, an
+ * `.only`) stay green.
+ */
+function staticSkipCases(): Case[] {
+  const cite = '// @verifies greeter#GREET-BY-NAME';
+  const ts: [string, string, 'red' | 'green'][] = [
+    ['it.skip', `${cite}\nit.skip('greets by name', () => {});\n`, 'red'],
+    ['test.skip', `${cite}\ntest.skip('greets by name', () => {});\n`, 'red'],
+    ['it.todo', `${cite}\nit.todo('greets by name');\n`, 'red'],
+    ['xit', `${cite}\nxit('greets by name', () => {});\n`, 'red'],
+    ['xtest', `${cite}\nxtest('greets by name', () => {});\n`, 'red'],
+    ['inside it.skip', `it.skip('greets by name', () => {\n  ${cite}\n});\n`, 'red'],
+    [
+      'on describe.skip',
+      `${cite}\ndescribe.skip('greeter', () => {\n  it('greets by name', () => {});\n});\n`,
+      'red',
+    ],
+    [
+      'in an it under xdescribe',
+      `xdescribe('greeter', () => {\n  ${cite}\n  it('greets by name', () => {});\n});\n`,
+      'red',
+    ],
+    [
+      'a skipped twin beside a passing test (control)',
+      `${cite}\nit('greets by name', () => {});\nit.skip('greets by name', () => {});\n`,
+      'green',
+    ],
+    [
+      'it.skipIf decides at run time (control)',
+      `${cite}\nit.skipIf(false)('greets by name', () => {});\n`,
+      'green',
+    ],
+    ['it.only (control)', `${cite}\nit.only('greets by name', () => {});\n`, 'green'],
+  ];
+  const out: Case[] = ts.map(([name, test, expect]) => ({
+    category: 'static skip',
+    name: `no results: ${name}`,
+    files: base({ 'test/greet.test.ts': test }),
+    argv: ['check', '--no-cache'],
+    expect,
+  }));
+  const py: [string, string, 'red' | 'green'][] = [
+    ['@pytest.mark.skip', '@pytest.mark.skip(reason="later")\n', 'red'],
+    ['@unittest.skip', '@unittest.skip("later")\n', 'red'],
+    [
+      '@pytest.mark.skipif (control)',
+      '@pytest.mark.skipif(sys.platform == "win32", reason="posix")\n',
+      'green',
+    ],
+  ];
+  for (const [name, decorator, expect] of py) {
+    out.push({
+      category: 'static skip',
+      name: `no results: pytest ${name}`,
+      files: base({
+        'test/greet.test.ts': '',
+        'tests/test_greet.py': `# @verifies greeter#GREET-BY-NAME\n${decorator}def test_greets():\n    pass\n`,
+      }),
+      argv: ['check', '--no-cache'],
+      expect,
+    });
+  }
+  const rust: [string, string, 'red' | 'green'][] = [
+    ['#[ignore] test', '#[test]\n#[ignore]\n', 'red'],
+    ['#[ignore = "slow"] test', '#[test]\n#[ignore = "slow"]\n', 'red'],
+    ['plain #[test] (control)', '#[test]\n', 'green'],
+  ];
+  for (const [name, attributes, expect] of rust) {
+    out.push({
+      category: 'static skip',
+      name: `no results: Rust ${name}`,
+      files: base({
+        'test/greet.test.ts': '',
+        'tests/greet.rs': `${cite}\n${attributes}fn greets_by_name() {}\n`,
+      }),
+      argv: ['check', '--no-cache'],
+      expect,
+    });
+  }
+  return out;
+}
+
 export function allCases(): Case[] {
   return [
     ...resultsCases(),
+    ...staticSkipCases(),
     ...markupCases(),
     ...policyCases(),
     ...digestCases(),

@@ -7,19 +7,41 @@ import { inCommentedOutCode, mayHoldCitations, parseCitations } from './refs.ts'
 import { lineIndex, placed, type ScannedCitation } from './types.ts';
 
 /**
- * `hash`: Python, Perl, R, TOML (with triple quotes); `shell` and `ruby` add
- * heredoc bodies (and Ruby `=begin`/`=end` blocks); `yaml` knows block
- * scalars (`key: |`) and quoted scalars, whose `#` is text.
+ * `slash`: C-like languages (Go raw strings, char literals); `zig` adds `\\`
+ * multiline string lines; `rust` nests block comments. `hash`: Python and R
+ * (triple quotes, raw ones too); `toml` (basic strings escape, literal
+ * strings do not); `perl` adds POD blocks, read as comments; `shell` and
+ * `ruby` add heredoc bodies (and Ruby `=begin`/`=end` blocks and `%q()`-style
+ * literals); `yaml` knows block scalars (`key: |`) and quoted scalars, whose
+ * `#` is text; `handlebars` reads the code a template emits as JavaScript.
  */
-export type CommentStyle = 'slash' | 'hash' | 'shell' | 'ruby' | 'yaml' | 'handlebars';
+export type CommentStyle =
+  | 'slash'
+  | 'zig'
+  | 'rust'
+  | 'hash'
+  | 'toml'
+  | 'perl'
+  | 'shell'
+  | 'ruby'
+  | 'yaml'
+  | 'handlebars';
+
+type SlashDialect = 'slash' | 'zig' | 'rust' | 'js';
 
 interface Span {
   start: number;
   text: string;
 }
 
-/** `//` and `/* *\/` comments; skips "…", '…' (char literals), `…` (Go raw) and r#"…"# (Rust raw). */
-function slashComments(text: string): Span[] {
+/**
+ * `//` and `/* *\/` comments; skips "…", '…' (char literals), `…` (Go raw) and
+ * r#"…"# (Rust raw). Per dialect: Rust block comments nest; a Zig `\\` line
+ * is a multiline string's line; JavaScript (the code a Handlebars template
+ * emits) has '…' and `…` strings with escapes.
+ */
+// @implements real-code#OTHER-LANGUAGE-STRINGS
+function slashComments(text: string, dialect: SlashDialect = 'slash'): Span[] {
   const spans: Span[] = [];
   const n = text.length;
   let i = 0;
@@ -31,10 +53,14 @@ function slashComments(text: string): Span[] {
       spans.push({ start: i, text: text.slice(i, stop) });
       i = stop;
     } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2);
-      const stop = end === -1 ? n : end + 2;
+      const stop = dialect === 'rust' ? nestedCommentEnd(text, i) : blockCommentEnd(text, i);
       spans.push({ start: i, text: text.slice(i, stop) });
       i = stop;
+    } else if (dialect === 'zig' && c === '\\' && text[i + 1] === '\\') {
+      const end = text.indexOf('\n', i);
+      i = end === -1 ? n : end;
+    } else if (dialect === 'js' && (c === "'" || c === '`' || c === '"')) {
+      i = skipQuoted(text, i, c, true);
     } else if (
       c === 'r' &&
       (text[i + 1] === '"' || (text[i + 1] === '#' && /^#+"/.test(text.slice(i + 1, i + 10)))) &&
@@ -56,6 +82,77 @@ function slashComments(text: string): Span[] {
     }
   }
   return spans;
+}
+
+function blockCommentEnd(text: string, start: number): number {
+  const end = text.indexOf('*/', start + 2);
+  return end === -1 ? text.length : end + 2;
+}
+
+/** Where a Rust block comment from `start` ends: block comments nest (`/* /* *\/ *\/`). */
+// @implements real-code#RUST-NESTED-COMMENTS
+function nestedCommentEnd(text: string, start: number): number {
+  let depth = 1;
+  let i = start + 2;
+  while (i < text.length && depth > 0) {
+    if (text[i] === '/' && text[i + 1] === '*') {
+      depth++;
+      i += 2;
+    } else if (text[i] === '*' && text[i + 1] === '/') {
+      depth--;
+      i += 2;
+    } else i++;
+  }
+  return i;
+}
+
+/** Where a string opened by three quotes at `start` ends; a backslash escapes (raw strings too) unless `escapes` is false. */
+function skipTriple(text: string, start: number, quote: string, escapes: boolean): number {
+  const close = quote.repeat(3);
+  let i = start + 3;
+  while (i < text.length) {
+    if (escapes && text[i] === '\\') i += 2;
+    else if (text.startsWith(close, i)) return i + 3;
+    else i++;
+  }
+  return text.length;
+}
+
+/** Ruby's bracket delimiters, which nest; any other delimiter closes with itself. */
+const RUBY_PAIRS: Record<string, string> = { '(': ')', '[': ']', '{': '}', '<': '>' };
+/** `%q(…)`, `%Q{…}`, `%w[…]`, `%i<…>`, `%r{…}`, `%x(…)`, `%s(…)`, `%(…)`. */
+const RUBY_PERCENT = /%[qQwWiIrxs]?([^\w\s=])/y;
+
+/** Where a Ruby percent literal at `start` ends, when one starts there (not `a % b` or `a%b`). */
+function rubyPercentEnd(text: string, start: number): number | undefined {
+  const before = text[start - 1];
+  if (before !== undefined && !/[\s(,=[{|&!?:;+\-*<>~]/.test(before)) return undefined;
+  RUBY_PERCENT.lastIndex = start;
+  const m = RUBY_PERCENT.exec(text);
+  if (!m) return undefined;
+  const open = m[1]!;
+  const close = RUBY_PAIRS[open] ?? open;
+  let depth = 1;
+  let i = start + m[0].length;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === '\\') i += 2;
+    else if (c === close && --depth === 0) return i + 1;
+    else {
+      if (c === open && close !== open) depth++;
+      i++;
+    }
+  }
+  return text.length;
+}
+
+/** A Perl POD block: from a line starting `=word` to the line `=cut` (or the file's end). */
+// @implements real-code#PERL-POD
+function podEnd(text: string, start: number): number {
+  const cut = /^=cut\b.*$/gm;
+  cut.lastIndex = start;
+  const m = cut.exec(text);
+  return m ? m.index + m[0].length : text.length;
 }
 
 function skipQuoted(text: string, start: number, quote: string, escapes: boolean): number {
@@ -88,7 +185,8 @@ function skipHeredoc(text: string, newline: number, word: string, indented: bool
 
 /** `#` comments; skips quoted strings, and per style triple quotes, heredoc bodies or `=begin` blocks. */
 // @implements trust#SCAN-COMMENTS-BY-LANGUAGE-RULES
-function hashComments(text: string, style: 'hash' | 'shell' | 'ruby'): Span[] {
+// @implements real-code#OTHER-LANGUAGE-STRINGS
+function hashComments(text: string, style: 'hash' | 'toml' | 'perl' | 'shell' | 'ruby'): Span[] {
   const spans: Span[] = [];
   const n = text.length;
   const heredocs: { word: string; indented: boolean }[] = [];
@@ -113,7 +211,7 @@ function hashComments(text: string, style: 'hash' | 'shell' | 'ruby'): Span[] {
       i = at;
     } else if (
       c === '<' &&
-      style !== 'hash' &&
+      (style === 'shell' || style === 'ruby') &&
       text[i + 1] === '<' &&
       text[i + 2] !== '<' &&
       text[i - 1] !== '<'
@@ -134,11 +232,28 @@ function hashComments(text: string, style: 'hash' | 'shell' | 'ruby'): Span[] {
       const stop = close === -1 ? n : close + 5;
       spans.push({ start: i, text: text.slice(i, stop) });
       i = stop;
-    } else if (style === 'hash' && (c === '"' || c === "'") && text.startsWith(c.repeat(3), i)) {
-      const end = text.indexOf(c.repeat(3), i + 3);
-      i = end === -1 ? n : end + 3;
+    } else if (
+      style === 'perl' &&
+      c === '=' &&
+      /[A-Za-z]/.test(text[i + 1] ?? '') &&
+      (i === 0 || text[i - 1] === '\n')
+    ) {
+      const stop = podEnd(text, i);
+      spans.push({ start: i, text: text.slice(i, stop) });
+      i = stop;
+    } else if (style === 'ruby' && c === '%') {
+      i = rubyPercentEnd(text, i) ?? i + 1;
+    } else if (
+      (style === 'hash' || style === 'toml') &&
+      (c === '"' || c === "'") &&
+      text.startsWith(c.repeat(3), i)
+    ) {
+      // Python's raw strings too: a backslash keeps a quote from closing them. A TOML literal string (single quotes) has no escapes.
+      i = skipTriple(text, i, c, !(style === 'toml' && c === "'"));
     } else if (c === '"' || c === "'") {
-      i = skipQuoted(text, i, c, c === '"' || text[i - 1] !== '$');
+      // Single quotes escape nothing in shell (but `$'…'` does) and in TOML.
+      const escapes = c === '"' || (style === 'shell' ? text[i - 1] === '$' : style !== 'toml');
+      i = skipQuoted(text, i, c, escapes);
     } else {
       i++;
     }
@@ -211,16 +326,29 @@ function handlebarsComments(text: string): Span[] {
   pieces.push({ start: last, text: text.slice(last) });
   for (const piece of pieces) {
     outside = piece.text;
-    for (const s of slashComments(outside)) spans.push({ start: piece.start + s.start, text: s.text });
+    for (const s of slashComments(outside, 'js')) spans.push({ start: piece.start + s.start, text: s.text });
   }
   return spans.sort((a, b) => a.start - b.start);
 }
 
+const SLASH_STYLES = new Set<CommentStyle>(['slash', 'zig', 'rust', 'handlebars']);
+
 const DECLARATION =
   /^\s*(?:(?:pub(?:\([^)]*\))?|export|async|unsafe|const|static|extern(?:\s+"[^"]*")?|default)\s+)*(fn|func|def|class|struct|enum|trait|impl|mod|type|interface|function)\b\s*(?:\([^)]*\)\s*)?([A-Za-z_][A-Za-z0-9_]*)?/;
 
-/** The declaration on the first code line after `offset`, when there is one. */
-function followingSymbol(text: string, offset: number, style: CommentStyle): string | undefined {
+/** A decorator that always skips the test it stands on (`skipif`/`skipIf` decide at run time). */
+const SKIP_DECORATOR = /^@(?:pytest\.mark\.skip|unittest\.skip)\b(?!\w)/;
+
+/**
+ * The declaration on the first code line after `offset`, when there is one;
+ * `decorators.skip` is set when a decorator between says the test never runs.
+ */
+function followingSymbol(
+  text: string,
+  offset: number,
+  style: CommentStyle,
+  decorators: { skip: boolean } = { skip: false },
+): string | undefined {
   const lineEnd = text.indexOf('\n', offset);
   if (lineEnd === -1) return undefined;
   let pos = lineEnd + 1;
@@ -231,6 +359,7 @@ function followingSymbol(text: string, offset: number, style: CommentStyle): str
     const line = text.slice(pos, end === -1 ? text.length : end);
     const trimmed = line.trim();
     if (style === 'hash' && (decorator > 0 || trimmed.startsWith('@'))) {
+      if (decorator === 0 && SKIP_DECORATOR.test(trimmed)) decorators.skip = true;
       for (const ch of trimmed) decorator += ch === '(' || ch === '[' ? 1 : ch === ')' || ch === ']' ? -1 : 0;
       decorator = Math.max(decorator, 0);
       if (end === -1) return undefined;
@@ -239,7 +368,7 @@ function followingSymbol(text: string, offset: number, style: CommentStyle): str
     }
     const isComment =
       trimmed === '' ||
-      (style !== 'slash' && style !== 'handlebars'
+      (!SLASH_STYLES.has(style)
         ? trimmed.startsWith('#')
         : trimmed.startsWith('//') || trimmed.startsWith('*') || trimmed.startsWith('/*'));
     if (!isComment) {
@@ -258,8 +387,8 @@ function followingSymbol(text: string, offset: number, style: CommentStyle): str
 export function scanComments(text: string, style: CommentStyle): ScannedCitation[] {
   if (!mayHoldCitations(text)) return [];
   const spans =
-    style === 'slash'
-      ? slashComments(text)
+    style === 'slash' || style === 'zig' || style === 'rust'
+      ? slashComments(text, style)
       : style === 'handlebars'
         ? handlebarsComments(text)
         : style === 'yaml'
@@ -271,12 +400,17 @@ export function scanComments(text: string, style: CommentStyle): ScannedCitation
     if (!span.text.includes('@')) continue;
     for (const raw of parseCitations(span.text, span.start)) {
       const cite = placed(raw, at);
+      const decorators = { skip: false };
       const symbol = inCommentedOutCode(span.text, raw.offset - span.start)
         ? undefined
-        : followingSymbol(text, raw.offset, style);
+        : followingSymbol(text, raw.offset, style, decorators);
       if (symbol) cite.symbol = symbol;
       // Python's test_* functions (and Test* classes) are test code wherever they stand.
-      if (style === 'hash' && symbol && /^(?:function test_|class Test)/.test(symbol)) cite.inTest = true;
+      if (style === 'hash' && symbol && /^(?:function test_|class Test)/.test(symbol)) {
+        cite.inTest = true;
+        // @implements green#STATIC-SKIP-VERIFIES-NOTHING
+        if (decorators.skip) cite.notRun = 'skip';
+      }
       out.push(cite);
     }
   }

@@ -288,18 +288,44 @@ function attributeCitation(
   );
 }
 
-/** `cfg(test)`, `cfg(all(test, …))` — but not `cfg(not(test))`. */
+/** Whether a path is an `#[ignore]` test or lies inside one. */
+function isWithinIgnored(symbol: string, ignored: ReadonlySet<string>): boolean {
+  for (const path of ignored) if (symbol === path || symbol.startsWith(`${path}::`)) return true;
+  return false;
+}
+
+/**
+ * Whether an attribute makes test code: `#[test]`, and a `cfg` that holds
+ * only when testing: `cfg(test)` or `cfg(all(test, …))`. Not `cfg(not(test))`,
+ * nor `cfg(any(test, feature = "x"))`, which builds outside tests too.
+ */
+// @implements real-code#RUST-CFG-TEST-ONLY
 function isTestAttribute(tokens: Token[], path: string[], open: number, close: number): boolean {
   const name = path[path.length - 1];
   if (name === 'test' && path.length <= 2) return true;
   if (name !== 'cfg' || open === -1) return false;
-  let sawTest = false;
-  for (let i = open + 1; i < close; i++) {
-    const t = tokens[i]!;
-    if (t.kind === 'id' && t.text === 'not') return false;
-    if (t.kind === 'id' && t.text === 'test') sawTest = true;
+  return requiresTest(tokens, open + 1, close);
+}
+
+/** Whether the cfg predicate in tokens[from, to) holds only when `test` does. */
+function requiresTest(tokens: Token[], from: number, to: number): boolean {
+  const first = tokens[from];
+  if (first?.kind !== 'id') return false;
+  if (first.text === 'test') return from + 1 === to;
+  if (first.text !== 'all' || tokens[from + 1]?.text !== '(') return false;
+  // all(a, b, …): test code when one of its top-level predicates requires test.
+  const end = closing(tokens, from + 1);
+  let start = from + 2;
+  let depth = 0;
+  for (let i = start; i <= end; i++) {
+    const t = tokens[i]!.text;
+    if (i === end || (t === ',' && depth === 0)) {
+      if (i > start && requiresTest(tokens, start, i)) return true;
+      start = i + 1;
+    } else if (t === '(') depth++;
+    else if (t === ')') depth--;
   }
-  return sawTest;
+  return false;
 }
 
 /** A quick look before lexing: files with no carrier at all cost one regex. */
@@ -311,7 +337,7 @@ const CARRIER =
 // @implements real-codebases#TEST-PER-BLOCK
 export function scanRust(text: string, file: string): ScannedCitation[] {
   if (!CARRIER.test(text)) return [];
-  const comments = scanComments(text, 'slash');
+  const comments = scanComments(text, 'rust');
   const hasCarrier = /\[\s*(?:specmark\s*::\s*)?(?:spec|verifies)\s*\(|scope\s*!/.test(text);
   if (!hasCarrier && comments.length === 0) return [];
   const tokens = tokenize(text);
@@ -334,6 +360,9 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
   let nextComment = 0;
   let commentsWaiting: ScannedCitation[] = [];
   let lastItem: { symbol: string; test: boolean; line: number } | undefined;
+  // `#[ignore]` tests, by path: `cargo test` runs them only when asked (`--ignored`).
+  const ignored = new Set<string>();
+  let ignoreNext = false;
   const bindComments = (symbol: string, test: boolean): void => {
     for (const c of commentsWaiting) {
       c.symbol = symbol;
@@ -386,6 +415,8 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
       if (isTestAttribute(tokens, path, argsOpen, argsClose)) {
         if (inner) top.test = true;
         else pending.test = true;
+      } else if (!inner && path.length === 1 && path[0] === 'ignore') {
+        ignoreNext = true;
       } else if (argsOpen !== -1) {
         const cite = attributeCitation(tokens, i, path, argsOpen, argsClose, at);
         if (cite) {
@@ -451,6 +482,8 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
     if (name === undefined) continue;
     const symbol = `${top.symbol}::${name}`;
     const test = top.test || pending.test;
+    if (ignoreNext && test) ignored.add(symbol);
+    ignoreNext = false;
     item = { symbol, keyword, test, start: t.start, depth: stack.length };
     lastItem = { symbol, test, line: at(t.start).line };
     bindComments(symbol, test);
@@ -465,7 +498,14 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
   flushPending(last.symbol, last.test);
   commentsWaiting.push(...comments.slice(nextComment));
   bindComments(last.symbol, last.test);
-  return [...out, ...comments].sort((a, b) => a.offset - b.offset);
+  const found = [...out, ...comments];
+  // @implements green#STATIC-SKIP-VERIFIES-NOTHING
+  if (ignored.size > 0) {
+    for (const c of found) {
+      if (c.inTest && c.symbol !== undefined && isWithinIgnored(c.symbol, ignored)) c.notRun = 'skip';
+    }
+  }
+  return found.sort((a, b) => a.offset - b.offset);
 }
 
 /** Whether code stands before `offset` on its line. */

@@ -247,6 +247,9 @@ const MERGE_CONFLICT_MARKER_LENGTH = 7;
 /** Where a lexer stood: position, current token and what came before it. */
 type LexerMark = [number, number, number, boolean, Kind, Kind, boolean];
 
+/** Searches for a regular expression's end longer than this are remembered (regExpBody). */
+const REGEXP_MEMO_AFTER = 64;
+
 /** The most tokens a type-argument list may hold before `<` is taken for less-than. */
 const TYPE_ARGUMENTS_SPAN = 256;
 
@@ -267,6 +270,8 @@ export class Lexer {
   private hasEscape = false;
   /** Whether `\n` is the text's only line break, so a line's end is one native search away. */
   private onlyLineFeeds = true;
+  /** Outcomes of long regular-expression searches by place and state (regExpBody); made on first need. */
+  private regExpMemo: Int32Array | undefined;
 
   setText(text: string): void {
     this.text = text;
@@ -277,6 +282,7 @@ export class Lexer {
     this.newline = false;
     this.kind = K.EndOfFile;
     this.lastSignificant = K.EndOfFile;
+    this.regExpMemo = undefined;
     this.onlyLineFeeds = !text.includes('\r') && !text.includes('\u2028') && !text.includes('\u2029');
   }
 
@@ -578,11 +584,9 @@ export class Lexer {
         // As TypeScript: `#!` past the start is unknown; any other `#` is a private name, empty when no word follows.
         if (next === C.Exclamation) kind = K.Unknown;
         else {
-          if (
-            isAsciiWordStart(next) ||
-            next === C.Backslash ||
-            (next >= 0x80 && isIdStart(text.codePointAt(start + 1)!))
-          )
+          const escaped = next === C.Backslash ? this.escapeLength(start + 1, true) : 0;
+          if (escaped > 0) pos = this.wordEnd(start + 1 + escaped);
+          else if (isAsciiWordStart(next) || (next >= 0x80 && isIdStart(text.codePointAt(start + 1)!)))
             pos = this.wordEnd(start + 1);
           kind = K.PrivateIdentifier;
         }
@@ -591,13 +595,19 @@ export class Lexer {
         if (isDigit(c)) {
           pos = this.numberEnd(start);
           kind = K.NumericLiteral;
-        } else if (isAsciiWordStart(c) || c === C.Backslash) {
+        } else if (isAsciiWordStart(c)) {
           pos = this.wordEnd(start);
-          if (pos === start) {
-            // A backslash that starts no escape.
+          kind = this.wordKind(start, pos);
+        } else if (c === C.Backslash) {
+          const escaped = this.escapeLength(start, true);
+          if (escaped === 0) {
+            // A backslash that starts no valid escape of an identifier's first character.
             pos = start + 1;
             kind = K.Unknown;
-          } else kind = this.wordKind(start, pos);
+          } else {
+            pos = this.wordEnd(start + escaped);
+            kind = K.Identifier;
+          }
         } else if (c >= 0x80 && isIdStart(text.codePointAt(start)!)) {
           pos = this.wordEnd(start);
           kind = K.Identifier;
@@ -624,18 +634,22 @@ export class Lexer {
     return K.Identifier;
   }
 
-  /** The end of an identifier from `pos`, `\u` escapes included. */
+  /**
+   * The end of an identifier from `pos`, `\u` escapes included: as in
+   * TypeScript's scanner, an escape that is malformed or names no identifier
+   * character ends the identifier before its backslash.
+   */
+  // @implements real-code#INVALID-ESCAPE-ENDS-IDENTIFIER
   private wordEnd(pos: number): number {
     const text = this.text;
     const end = this.end;
     while (pos < end) {
       const c = text.charCodeAt(pos);
       if (isAsciiWordChar(c)) pos++;
-      else if (c === C.Backslash && text.charCodeAt(pos + 1) === 117 /* u */) {
-        if (text.charCodeAt(pos + 2) === C.OpenBrace) {
-          const close = text.indexOf('}', pos + 3);
-          pos = close === -1 ? end : close + 1;
-        } else pos = Math.min(pos + 6, end);
+      else if (c === C.Backslash) {
+        const escaped = this.escapeLength(pos, false);
+        if (escaped === 0) break;
+        pos += escaped;
       } else if (c >= 0x80) {
         const codePoint = text.codePointAt(pos)!;
         if (!isIdContinue(codePoint)) break;
@@ -643,6 +657,40 @@ export class Lexer {
       } else break;
     }
     return pos;
+  }
+
+  /**
+   * The length of the `\u` escape at `pos` (`\uXXXX` or `\u{X…}`, its `}`
+   * optional as TypeScript recovers) when it names an identifier's first
+   * (`first`) or later character; 0 when it does not.
+   */
+  private escapeLength(pos: number, first: boolean): number {
+    const text = this.text;
+    if (text.charCodeAt(pos + 1) !== 117 /* u */) return 0;
+    let value = 0;
+    let length = 0;
+    if (text.charCodeAt(pos + 2) === C.OpenBrace) {
+      let p = pos + 3;
+      while (hexValue(text.charCodeAt(p)) >= 0 && value <= 0x10ffff)
+        value = value * 16 + hexValue(text.charCodeAt(p++));
+      if (p > pos + 3) {
+        while (hexValue(text.charCodeAt(p)) >= 0) p++;
+        length = (text.charCodeAt(p) === C.CloseBrace ? p + 1 : p) - pos;
+      }
+    }
+    if (length === 0) {
+      if (pos + 5 >= this.end) return 0;
+      value = 0;
+      for (let i = 2; i < 6; i++) {
+        const digit = hexValue(text.charCodeAt(pos + i));
+        if (digit < 0) return 0;
+        value = value * 16 + digit;
+      }
+      length = 6;
+    }
+    if (value > 0x10ffff) return 0;
+    if (value < 0x80) return (first ? isAsciiWordStart(value) : isAsciiWordChar(value)) ? length : 0;
+    return (first ? isIdStart(value) : isIdContinue(value)) ? length : 0;
   }
 
   /** The end of a number literal from `start` (decimal, hex/octal/binary, separators, exponent, bigint suffix). */
@@ -673,7 +721,11 @@ export class Lexer {
     return pos;
   }
 
-  /** The end of a string opened by `quote` at `start`; an unterminated one stops before its line break. */
+  /**
+   * The end of a string opened by `quote` at `start`; an unterminated one
+   * stops before its CR or LF (U+2028 and U+2029 are string text since ES2019,
+   * as TypeScript's scanner reads them).
+   */
   private stringEnd(start: number, quote: number): number {
     const text = this.text;
     const end = this.end;
@@ -687,7 +739,8 @@ export class Lexer {
           text.charCodeAt(pos + 1) === C.CarriageReturn && text.charCodeAt(pos + 2) === C.LineFeed ? 3 : 2;
         continue;
       }
-      if (isLineBreak(c)) return pos;
+      // @implements real-code#STRINGS-END-AT-CR-LF
+      if (c === C.LineFeed || c === C.CarriageReturn) return pos;
       pos++;
     }
     return end;
@@ -730,31 +783,75 @@ export class Lexer {
   reScanSlash(): Kind {
     const text = this.text;
     const end = this.end;
-    let pos = this.tokenStart + 1;
-    let inEscape = false;
-    let inClass = false;
-    let terminated = false;
-    while (pos < end) {
-      const c = text.charCodeAt(pos);
-      if (isLineBreak(c)) break;
-      if (inEscape) inEscape = false;
-      else if (c === C.Slash && !inClass) {
-        terminated = true;
-        break;
-      } else if (c === C.OpenBracket) inClass = true;
-      else if (c === C.Backslash) inEscape = true;
-      else if (c === C.CloseBracket) inClass = false;
-      pos++;
-    }
-    if (terminated) {
-      pos++;
+    const outcome = this.regExpBody(this.tokenStart + 1);
+    let pos: number;
+    if (outcome > 0) {
+      pos = outcome;
       while (pos < end && isAsciiWordChar(text.charCodeAt(pos))) pos++;
-    } else pos = this.unterminatedRegExpEnd(pos);
+    } else pos = this.unterminatedRegExpEnd(-outcome - 1);
     this.pos = pos;
     this.tokenEnd = pos;
     this.kind = K.RegularExpression;
     this.lastSignificant = K.RegularExpression;
     return K.RegularExpression;
+  }
+
+  /**
+   * Where the body of a regular expression from `from` ends: past its
+   * closing `/` (a positive position), or, unterminated, at its line break
+   * (-(position + 1)). A long search remembers its outcome at every place
+   * and state it passed (in a class or not, after a backslash or not), so a
+   * later search that reaches one of them stops there: a line of many
+   * unterminated expressions (`(/a)[` repeated) costs its length, not its
+   * square.
+   */
+  // @implements real-code#LINEAR-PATHS
+  private regExpBody(from: number): number {
+    const text = this.text;
+    const end = this.end;
+    const memo = this.regExpMemo;
+    let pos = from;
+    let inEscape = false;
+    let inClass = false;
+    let outcome = 0;
+    for (; pos < end; pos++) {
+      if (memo !== undefined) {
+        const known = memo[pos * 4 + (inClass ? 2 : 0) + (inEscape ? 1 : 0)]!;
+        if (known !== 0) {
+          outcome = known;
+          break;
+        }
+      }
+      const c = text.charCodeAt(pos);
+      if (isLineBreak(c)) break;
+      if (inEscape) inEscape = false;
+      else if (c === C.Slash && !inClass) {
+        outcome = pos + 1;
+        break;
+      } else if (c === C.OpenBracket) inClass = true;
+      else if (c === C.Backslash) inEscape = true;
+      else if (c === C.CloseBracket) inClass = false;
+    }
+    if (outcome === 0) outcome = -(pos + 1);
+    if (pos - from > REGEXP_MEMO_AFTER) this.remember(from, pos, outcome);
+    return outcome;
+  }
+
+  /** Records `outcome` for every place and state a search from `from` passed before `stop`. */
+  private remember(from: number, stop: number, outcome: number): void {
+    const text = this.text;
+    if (this.regExpMemo === undefined) this.regExpMemo = new Int32Array((this.end + 1) * 4);
+    const memo = this.regExpMemo;
+    let inEscape = false;
+    let inClass = false;
+    for (let pos = from; pos < stop; pos++) {
+      memo[pos * 4 + (inClass ? 2 : 0) + (inEscape ? 1 : 0)] = outcome;
+      const c = text.charCodeAt(pos);
+      if (inEscape) inEscape = false;
+      else if (c === C.OpenBracket) inClass = true;
+      else if (c === C.Backslash) inEscape = true;
+      else if (c === C.CloseBracket) inClass = false;
+    }
   }
 
   /**
@@ -797,6 +894,12 @@ export class Lexer {
     this.hasEscape = false;
     return this.template(this.tokenStart);
   }
+}
+
+function hexValue(c: number): number {
+  if (c >= C.Zero && c <= C.Nine) return c - C.Zero;
+  const lower = c | 0x20;
+  return lower >= C.LowerA && lower <= 102 ? lower - C.LowerA + 10 : -1;
 }
 
 function isAsciiWordStart(c: number): boolean {

@@ -10,6 +10,12 @@ export interface ScannedCitation extends RawCitation {
   testName?: string;
   /** True when the citation stands in a test block, whatever the file's globs say. */
   inTest?: boolean;
+  /**
+   * The enclosing test or suite is marked in the source not to run: `skip`
+   * (`it.skip`, `xit`, `describe.skip`, `@pytest.mark.skip`, Rust `#[ignore]`)
+   * or `todo` (`it.todo`).
+   */
+  notRun?: 'skip' | 'todo';
   /** For a `scope` marker: the module's untagged items that inherit it. */
   covers?: string[];
 }
@@ -18,10 +24,30 @@ export interface ScannedCitation extends RawCitation {
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the hole is written as literal text on purpose
 export const TEMPLATE_HOLE = '${…}';
 
-/** Maps offsets to 1-based line/column; built only for files that cite. */
-export function lineIndex(text: string): (offset: number) => { line: number; column: number } {
+/**
+ * Maps offsets to 1-based line/column; built only for files that cite. A
+ * line ends at LF, CRLF or a lone CR (as editors and LSP count); with
+ * `unicodeBreaks` also at U+2028 and U+2029, as TypeScript counts a TS/JS
+ * file's lines. Columns count UTF-16 units from the line's start.
+ */
+// @implements real-code#LINES-AS-TYPESCRIPT-COUNTS
+export function lineIndex(
+  text: string,
+  unicodeBreaks = false,
+): (offset: number) => { line: number; column: number } {
   const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  const plain = !text.includes('\r') && !(unicodeBreaks && /[\u2028\u2029]/.test(text));
+  if (plain) {
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  } else {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 13) {
+        if (text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      } else if (c === 10 || (unicodeBreaks && (c === 0x2028 || c === 0x2029))) starts.push(i + 1);
+    }
+  }
   return (offset) => {
     let lo = 0;
     let hi = starts.length - 1;

@@ -33,6 +33,8 @@ interface Frame {
   /** A template literal that is a call's title: the call, and the literal's text parts so far. */
   titleFor?: Frame;
   titleParts?: string[];
+  /** The call is marked in the source never to run (`it.skip`, `it.todo`, `xit`, `describe.skip`). */
+  notRun?: 'skip' | 'todo';
 }
 
 /**
@@ -54,6 +56,7 @@ function newFrame(kind: Frame['kind'], label?: string): Frame {
     stash: undefined,
     titleFor: undefined,
     titleParts: undefined,
+    notRun: undefined,
   };
 }
 
@@ -66,6 +69,12 @@ interface Pending {
 const TEST_CALLEES = new Set(['it', 'test']);
 const SUITE_CALLEES = new Set(['describe', 'suite', 'context']);
 const CALL_MODIFIERS = new Set(['only', 'skip', 'todo', 'concurrent', 'sequential', 'fails']);
+/** Jasmine's and Jest's excluded forms: `xit(…)` is `it.skip(…)`. */
+const EXCLUDED_CALLEES = new Map([
+  ['xit', 'it'],
+  ['xtest', 'test'],
+  ['xdescribe', 'describe'],
+]);
 /**
  * Curried test calls: `it.each(table)(title, fn)` and vitest's `it.for` (one
  * test per row, the title a format), `it.skipIf(cond)(title, fn)` and
@@ -94,7 +103,8 @@ function namesTestCall(
   targetEnd: number,
 ): boolean {
   const name = text.slice(nameStart, nameEnd);
-  if (before !== K.Dot) return TEST_CALLEES.has(name) || SUITE_CALLEES.has(name);
+  if (before !== K.Dot)
+    return TEST_CALLEES.has(name) || SUITE_CALLEES.has(name) || EXCLUDED_CALLEES.has(name);
   if (targetKind !== K.Identifier || !(CALL_MODIFIERS.has(name) || CURRIED_MODIFIERS.has(name))) return false;
   const target = text.slice(targetStart, targetEnd);
   return TEST_CALLEES.has(target) || SUITE_CALLEES.has(target);
@@ -116,7 +126,16 @@ const EXPRESSION_KEYWORDS = new Set<Kind>([
   K.Else,
   K.Yield,
   K.Await,
+  // @implements real-code#KEYWORDS-BEFORE-A-SLASH
+  K.Default,
 ]);
+/**
+ * Words that are keywords only in some places (`for (x of …)`, a generator,
+ * an async function or a module): before a `/` the scan cannot tell a
+ * keyword (a regular expression follows) from an identifier (`of / 2`
+ * divides), so TypeScript's parser decides.
+ */
+const CONTEXTUAL_OPERATORS = new Set<Kind>([K.Of, K.Yield, K.Await]);
 const CONTROL_KEYWORDS = new Set<Kind>([K.If, K.While, K.For, K.With]);
 const DIVISION_AFTER = new Set<Kind>([
   K.Identifier,
@@ -173,6 +192,10 @@ function isNameToken(kind: Kind): boolean {
 
 const lexer = new Lexer();
 
+/** The files TypeScript reads as JSX: .tsx and .jsx, and every JavaScript file (.js, .mjs, .cjs). */
+// @implements real-code#JSX-BY-EXTENSION
+const JSX_FILE = /\.(?:[jt]sx|[mc]?js)$/;
+
 /** A token's text when it is an identifier short enough to be a test callee or call modifier, else ''. */
 function shortName(text: string, kind: Kind, start: number, end: number): string {
   return kind === K.Identifier && end - start <= 10 ? text.slice(start, end) : '';
@@ -222,7 +245,26 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
   if (!first.ambiguous) return first.out;
   // The tokens alone could not tell: walk again with the parser's literals.
   if (parseLiterals === undefined) throw new TypeScriptParserNotLoaded(file);
-  return walk(text, file, parseLiterals(text, file)).out;
+  let literals: Literal[];
+  try {
+    literals = parseLiterals(text, file);
+  } catch (error) {
+    // @implements real-code#PARSER-FAILURE-FALLS-BACK
+    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+    warn(file, `TypeScript's parser failed (${why}); its citations are read by tokens alone`);
+    return first.out;
+  }
+  return walk(text, file, literals).out;
+}
+
+/** Where the scan says what the user should know that is no citation (a file read by tokens alone). */
+export type ScanWarning = (file: string, message: string) => void;
+
+let warn: ScanWarning = () => {};
+
+/** Installs where scan warnings go (the CLI and the scan workers print them to stderr); none by default. */
+export function onScanWarning(sink: ScanWarning): void {
+  warn = sink;
 }
 
 /**
@@ -237,11 +279,11 @@ function walk(
   literals: Literal[] | undefined,
 ): { out: ScannedCitation[]; ambiguous: boolean } {
   let nextLiteral = 0;
-  const jsx = file.endsWith('x');
+  const jsx = JSX_FILE.test(file);
   // Type arguments exist in TypeScript only: in JavaScript `a < b > (c)` compares.
   const typed = /\.[mc]?ts$/.test(file);
   lexer.setText(text);
-  const at = lineIndex(text);
+  const at = lineIndex(text, true);
   const bound: Bound[] = [];
   const stack: Frame[] = [];
   let pending: Pending | undefined;
@@ -258,6 +300,10 @@ function walk(
   let prev3Start = 0;
   let prev3End = 0;
   let newlineSinceToken = true;
+  // Whether the previous token ends an expression (a `/` after it divides, a `<` after it compares).
+  let prevEnds = false;
+  // A `!` right after `}` on its line: postfix (`{}!`) or prefix? The grammar knows.
+  let bangAfterBrace = false;
   let expectName: string | undefined;
   let memberName: string | undefined;
   let memberLocked = false;
@@ -335,14 +381,16 @@ function walk(
         // @implements speed-lexer#PARSER-ONLY-WHEN-AMBIGUOUS
         // After `)` the frames tell: a regular expression follows only the `)` of an
         // `if`/`while`/`for`/`with` header. After `}` only the grammar does (a block or an object?).
-        if (prev === K.CloseBrace) ambiguous = true;
+        // After `of`, `yield`, `await` too: keywords, or identifiers (`var of = 4, x = of / 2`)?
+        if (prev === K.CloseBrace || bangAfterBrace || CONTEXTUAL_OPERATORS.has(prev)) ambiguous = true;
         if (literals !== undefined) break; // a regular expression was skipped above
-        if ((prev === K.CloseParen && closedControl) || !dividesAfter(prev)) {
-          kind = lexer.reScanSlash();
-        }
+        if (!prevEnds) kind = lexer.reScanSlash();
         break;
       case K.LessThan:
-        if (jsx) ambiguous = true;
+        // JSX starts only where an expression may start; after one's end `<` compares (or opens type arguments).
+        if (jsx) {
+          if (!prevEnds || prev === K.CloseBrace || bangAfterBrace) ambiguous = true;
+        }
         // `it.each<Row>(rows)(…)`: type arguments between a test callee and its `(` are skipped, tokens and all.
         // @implements evidence#TYPE-ARGUMENTS-BEFORE-A-TEST-CALL
         else if (
@@ -414,13 +462,22 @@ function walk(
         let eachFills = false;
         const curried = prev === K.CloseParen && closedEach !== undefined;
         const each = curried && closedFills;
+        let notRun: Frame['notRun'];
         if (curried) callee = closedEach;
-        else if (prev === K.Identifier && prev2 !== K.Dot) callee = shortName(text, prev, prevStart, prevEnd);
-        else if (prev === K.Identifier && prev2 === K.Dot) {
+        else if (prev === K.Identifier && prev2 !== K.Dot) {
+          callee = shortName(text, prev, prevStart, prevEnd);
+          const included = EXCLUDED_CALLEES.get(callee);
+          if (included !== undefined) {
+            callee = included;
+            notRun = 'skip';
+          }
+        } else if (prev === K.Identifier && prev2 === K.Dot) {
           const modifier = shortName(text, prev, prevStart, prevEnd);
           const target = shortName(text, prev3, prev3Start, prev3End);
-          if (CALL_MODIFIERS.has(modifier)) callee = target;
-          else if (
+          if (CALL_MODIFIERS.has(modifier)) {
+            callee = target;
+            if (modifier === 'skip' || modifier === 'todo') notRun = modifier;
+          } else if (
             CURRIED_MODIFIERS.has(modifier) &&
             (TEST_CALLEES.has(target) || SUITE_CALLEES.has(target))
           ) {
@@ -445,6 +502,7 @@ function walk(
           frame.callee = callee;
           frame.each = each;
           frame.wantsTitle = TEST_CALLEES.has(callee) ? 'test' : 'suite';
+          frame.notRun = notRun;
           if (awaiting && awaiting.depth === stack.length) {
             for (const b of awaiting.items) b.chain = [...stack, frame];
             awaiting = undefined;
@@ -555,15 +613,28 @@ function walk(
     prev2 = prev;
     prev2Start = prevStart;
     prev2End = prevEnd;
+    // A `!` right after an expression's end on its line is TypeScript's non-null assertion (`width! / 2`).
+    // @implements real-code#NON-NULL-BEFORE-A-SLASH
+    bangAfterBrace = kind === K.Exclamation && prev === K.CloseBrace && !newlineSinceToken;
+    if (kind === K.Exclamation) prevEnds = prevEnds && !newlineSinceToken;
+    else if (kind === K.CloseParen) prevEnds = !closedControl;
+    else prevEnds = dividesAfter(kind);
     prev = kind;
     prevStart = start;
     prevEnd = lexer.tokenEnd;
     newlineSinceToken = false;
   }
   const out: ScannedCitation[] = [];
+  // Belt and braces: a tag inside any literal the parser saw (template pieces too) is never a citation.
+  // Both lists run in file order (literals do not overlap), so one merge pass tells.
+  // @implements real-code#LINEAR-PATHS
+  let inLiteral = 0;
   for (const item of bound) {
-    // Belt and braces: a tag inside any literal the parser saw (template pieces too) is never a citation.
-    if (literals?.some((l) => item.cite.offset >= l.start && item.cite.offset < l.end)) continue;
+    const offset = item.cite.offset;
+    if (literals !== undefined) {
+      while (inLiteral < literals.length && literals[inLiteral]!.end <= offset) inLiteral++;
+      if (inLiteral < literals.length && literals[inLiteral]!.start <= offset) continue;
+    }
     out.push(materialise(item.cite, item.chain));
   }
   return { out, ambiguous };
@@ -625,6 +696,13 @@ function materialise(cite: ScannedCitation, chain: Frame[]): ScannedCitation {
   for (const frame of chain) {
     if (frame.callee !== undefined && (TEST_CALLEES.has(frame.callee) || SUITE_CALLEES.has(frame.callee))) {
       cite.inTest = true;
+      break;
+    }
+  }
+  // @implements green#STATIC-SKIP-VERIFIES-NOTHING
+  for (const frame of chain) {
+    if (frame.notRun !== undefined) {
+      cite.notRun = frame.notRun;
       break;
     }
   }

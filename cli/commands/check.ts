@@ -7,9 +7,11 @@ import { join, resolve } from 'node:path';
 import { applyBaseline, parseBaseline } from '../../checks/baseline.ts';
 import type { TraceResult } from '../../checks/model.ts';
 import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/partial.ts';
+import { escapeControls } from '../../checks/reporters/escape.ts';
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { jsonPieces } from '../../checks/reporters/json.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
+import { onScanWarning } from '../../checks/scan/typescript.ts';
 import { verdictOf } from '../../checks/verdict.ts';
 import {
   type Change,
@@ -26,9 +28,9 @@ import { inputGlobs, refuseOverwritingInputs, runInputs } from '../../engine/fil
 import { notPassingTestFiles } from '../../engine/gate/results.ts';
 import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
+import { watchGate } from '../../engine/watch/gate-loop.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
 import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
-import { watchGate } from '../watch-check.ts';
 
 const SPEC = defineCommand({
   name: 'check',
@@ -306,6 +308,9 @@ const command: Command = {
       inputGlobs(config),
     );
     if (args.verbose) io.stderr.write(`${configNote(config)}\n`);
+    onScanWarning((file, message) =>
+      io.stderr.write(`factline check: warning: ${escapeControls(`${file}: ${message}`)}\n`),
+    );
     if (args.watch) {
       const judge = async () => {
         const flagged = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
@@ -315,7 +320,8 @@ const command: Command = {
         });
         return { config: flagged.config, result: gate.result };
       };
-      return watchGate(io, judge, wantsColor(io));
+      const last = await watchGate(io, judge, wantsColor(io));
+      return last === undefined ? 0 : EXIT_OF_VERDICT[verdictOf(last)];
     }
     // git and the pull-request view load only when asked for (a plain check never starts a child process).
     // @implements speed-warm#LOADS-ONLY-WHAT-RUNS

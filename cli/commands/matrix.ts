@@ -4,7 +4,7 @@ import { UsageError } from '../../engine/errors.ts';
 import { writeOutputFile } from '../../engine/files/output.ts';
 import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
 import { Project } from '../../engine/project.ts';
-import { nearest } from '../../reader/vocabulary.ts';
+import { nearestOne } from '../../reader/did-you-mean.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -34,7 +34,7 @@ const command: Command = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
     if (!(MATRIX_FORMATS as readonly string[]).includes(args.format)) {
-      const near = nearest(args.format, MATRIX_FORMATS);
+      const near = nearestOne(args.format, MATRIX_FORMATS);
       throw new UsageError(
         `--format ${args.format} is not a format${near ? `; did you mean \`${near}\`?` : ''} (md, csv or json)`,
       );

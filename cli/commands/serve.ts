@@ -1,12 +1,25 @@
 /** `factline serve`: factline's tools over MCP on stdio (engine/mcp/serve.ts). */
 import type { FactlineConfig } from '../../engine/config/model.ts';
+import { UsageError } from '../../engine/errors.ts';
 import { serveConfig, serveFactline } from '../../engine/mcp/serve.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'serve',
-  options: { config: SHARED.config },
+  options: {
+    config: SHARED.config,
+    http: {
+      type: 'string',
+      value: 'PORT',
+      help: 'serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio (0: a free port)',
+    },
+    host: {
+      type: 'string',
+      value: 'ADDRESS',
+      help: 'with --http: the address to listen on (default 127.0.0.1)',
+    },
+  },
   about: `Serves MCP on stdin/stdout (line-delimited JSON-RPC) until the host closes
 stdin. Tools: facts_list, fact_explain, trace_check. Specs and sources are
 read afresh on every call, relative to the config's root.
@@ -19,7 +32,8 @@ with absolute paths:
   {"mcpServers": {"factline": {
     "command": "/path/to/project/node_modules/.bin/factline", "args": ["serve"],
     "env": {"FACTLINE_CONFIG": "/path/to/project/factline.config.json"}}}}`,
-  epilog: 'Exit codes: 0 input ended · 1 the host broke the channel · 2 usage or config error.',
+  epilog:
+    'With --http the address is written to stderr and the server runs until SIGINT or SIGTERM.\nExit codes: 0 input ended (or interrupted, with --http) · 1 the host broke the channel · 2 usage or config error.',
 });
 
 /** The config `factline serve` runs with (`--config`, else FACTLINE_CONFIG); any other argument is a usage error. */
@@ -32,10 +46,36 @@ const command: Command = {
   summary: "MCP server on stdio exposing factline's own tools",
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
+    const { values } = parseCommandArgs(SPEC, argv);
+    if (values.http !== undefined)
+      return serveOverHttp(values.http, values.host, loadServeConfig(argv, io), io);
+    if (values.host !== undefined) throw new UsageError('--host needs --http PORT');
     const failure = await serveFactline(loadServeConfig(argv, io), io);
     if (failure === undefined) return EXIT.clean;
     io.stderr.write(`factline serve: ${failure.message}\n`);
     return EXIT.findings;
   },
 };
+/** `--http PORT`: serves until the user interrupts (SIGINT, SIGTERM), then exits 0. */
+async function serveOverHttp(
+  port: string,
+  host: string | undefined,
+  config: FactlineConfig,
+  io: CliIO,
+): Promise<number> {
+  const n = Number(port);
+  if (!/^\d+$/.test(port) || n > 65535) {
+    throw new UsageError(`--http needs a TCP port (0-65535), got ${JSON.stringify(port)}`);
+  }
+  const { serveFactlineHttp } = await import('../../engine/mcp/serve-http.ts');
+  // The bin wires io.onInterrupt to SIGINT and SIGTERM; without it (in process) nothing interrupts.
+  const stop = new Promise<void>((resolve) => {
+    const unsubscribe = io.onInterrupt?.(() => {
+      unsubscribe?.();
+      resolve();
+    });
+  });
+  await serveFactlineHttp(config, io, { port: n, ...(host === undefined ? {} : { host }) }, stop);
+  return EXIT.clean;
+}
 export default command;

@@ -79,13 +79,13 @@ export async function startPoolWhileListing(
  * else all scanned here. `scanHere` reads and scans one file on this thread.
  */
 export function pooledBackend(
-  pool: Pick<ScanPool, 'share'>,
+  pool: Pick<ScanPool, 'sharedScanOf'>,
   read: (file: string) => string | undefined,
   scanHere: (file: string) => Promise<ScanOutcome>,
 ): ScanBackend {
   return {
     read,
-    scanFiles: (files) => scanShared(files, pool.share(files), scanHere),
+    scanFiles: (files) => scanShared(files, pool.sharedScanOf(files), scanHere),
   };
 }
 

@@ -13,7 +13,7 @@ export function hashText(text: string): string {
 
 /**
  * One citation as a JSON row: [verb, ref, id, doc, pin, offset, line,
- * column, symbol, testName, reason, malformed, uri, inTest (1), covers], 0
+ * column, symbol, testName, reason, malformed, uri, inTest (1), covers, notRun], 0
  * for an absent field (and
  * for a ref that is just doc#id~pin), trailing zeros dropped. Keys repeated
  * 100,000 times made the file as large as the tree it describes, and its
@@ -45,6 +45,7 @@ export function encodeCitation(c: ScannedCitation): Row {
     c.uri ?? 0,
     c.inTest ? 1 : 0,
     c.covers ? c.covers.join('\n') : 0,
+    c.notRun ?? 0,
   ];
   while (row[row.length - 1] === 0) row.pop();
   return row;

@@ -5,102 +5,103 @@
  */
 
 import { ACTIONS, AUDIENCES, DIAGNOSTIC_CODES, SECTION_KINDS, STAGES, STATES } from '../../reader/model.ts';
-import { type Field, S, type Shape } from '../config/shape.ts';
+import { type Field, type Shape, shapes } from '../config/shape.ts';
 
 /**
  * Objects are open: a key this build does not know is ignored (the source
  * fingerprint already drops caches of other builds), a known key must fit.
  */
-const record = (fields: Record<string, Field | Shape>): Shape => S.object(fields, false);
+const record = (fields: Record<string, Field | Shape>): Shape => shapes.object(fields, false);
 
-const absent = S.literal(0);
-const text = S.string();
-const maybeText = S.anyOf(absent, text);
-const place = { line: S.integer(1), column: S.integer(1) };
+const absent = shapes.literal(0);
+const text = shapes.string();
+const maybeText = shapes.anyOf(absent, text);
+const place = { line: shapes.integer(1), column: shapes.integer(1) };
 
 /**
- * [verb, ref, id, doc, pin, offset, line, column, symbol, testName, reason, malformed, uri, inTest, covers],
+ * [verb, ref, id, doc, pin, offset, line, column, symbol, testName, reason, malformed, uri, inTest, covers, notRun],
  * trailing zeros dropped (engine/cache/scan-cache.ts encodeCitation).
  */
-export const SCAN_ROW: Shape = S.tuple(
+export const SCAN_ROW: Shape = shapes.tuple(
   [
-    S.literal(0, 1, 2, 3),
+    shapes.literal(0, 1, 2, 3),
     maybeText,
     text,
     maybeText,
     maybeText,
-    S.integer(0),
-    S.integer(1),
-    S.integer(1),
+    shapes.integer(0),
+    shapes.integer(1),
+    shapes.integer(1),
     maybeText,
     maybeText,
     maybeText,
     maybeText,
     maybeText,
-    S.literal(0, 1),
+    shapes.literal(0, 1),
     maybeText,
+    shapes.literal(0, 'skip', 'todo'),
   ],
   8,
 );
 
 const STATUS: Shape = record({
-  stage: S.literal(...STAGES),
-  state: S.literal(...STATES),
-  action: S.optional(S.literal(...ACTIONS)),
-  actionstage: S.optional(S.literal(...STAGES)),
-  audience: S.optional(S.array(S.literal(...AUDIENCES))),
-  comment: S.optional(text),
-  ref: S.optional(text),
-  origin: S.literal('own', 'section', 'document', 'default'),
+  stage: shapes.literal(...STAGES),
+  state: shapes.literal(...STATES),
+  action: shapes.optional(shapes.literal(...ACTIONS)),
+  actionstage: shapes.optional(shapes.literal(...STAGES)),
+  audience: shapes.optional(shapes.array(shapes.literal(...AUDIENCES))),
+  comment: shapes.optional(text),
+  ref: shapes.optional(text),
+  origin: shapes.literal('own', 'section', 'document', 'default'),
 });
 
 const KIND_LINE: Shape = record({
-  kind: S.literal(...SECTION_KINDS),
-  revision: S.integer(0),
-  planned: S.boolean(),
-  disputed: S.array(text),
+  kind: shapes.literal(...SECTION_KINDS),
+  revision: shapes.integer(0),
+  planned: shapes.boolean(),
+  disputed: shapes.array(text),
 });
 
 const FACT: Shape = record({
-  id: S.string(true),
+  id: shapes.string(true),
   doc: text,
-  address: S.string(true),
+  address: shapes.string(true),
   file: text,
   ...place,
-  endLine: S.integer(1),
-  label: S.optional(text),
-  factClass: S.literal('normative', 'service'),
-  unit: S.literal('paragraph', 'listItem', 'tableCell'),
+  endLine: shapes.integer(1),
+  label: shapes.optional(text),
+  factClass: shapes.literal('normative', 'service'),
+  unit: shapes.literal('paragraph', 'listItem', 'tableCell'),
   status: STATUS,
-  requires: S.optional(S.array(text)),
+  requires: shapes.optional(shapes.array(text)),
   text,
-  digest: S.string(true),
-  codes: S.array(text),
-  section: S.optional(text),
-  kindLine: S.optional(KIND_LINE),
-  code: S.optional(record({ lang: S.optional(text), value: text })),
-  fragments: S.optional(S.array(record({ text, ...place, status: S.optional(STATUS) }))),
+  digest: shapes.string(true),
+  codes: shapes.array(text),
+  section: shapes.optional(text),
+  kindLine: shapes.optional(KIND_LINE),
+  code: shapes.optional(record({ lang: shapes.optional(text), value: text })),
+  fragments: shapes.optional(shapes.array(record({ text, ...place, status: shapes.optional(STATUS) }))),
 });
 
 const SECTION: Shape = record({
   anchor: text,
-  explicitAnchor: S.boolean(),
+  explicitAnchor: shapes.boolean(),
   title: text,
-  depth: S.integer(1),
-  line: S.integer(1),
-  status: S.optional(STATUS),
-  kindLine: S.optional(KIND_LINE),
-  factIds: S.array(text),
+  depth: shapes.integer(1),
+  line: shapes.integer(1),
+  status: shapes.optional(STATUS),
+  kindLine: shapes.optional(KIND_LINE),
+  factIds: shapes.array(text),
 });
 
 const DIAGNOSTIC: Shape = record({
-  code: S.literal(...DIAGNOSTIC_CODES),
-  severity: S.literal('error', 'warning', 'info'),
+  code: shapes.literal(...DIAGNOSTIC_CODES),
+  severity: shapes.literal('error', 'warning', 'info'),
   file: text,
   ...place,
-  token: S.optional(text),
+  token: shapes.optional(text),
   message: text,
-  fix: S.optional(text),
+  fix: shapes.optional(text),
 });
 
 /** One spec-cache value: the document name it was parsed under and the document. */
@@ -109,10 +110,10 @@ export const SPEC_ENTRY: Shape = record({
   document: record({
     doc: text,
     file: text,
-    title: S.optional(text),
-    status: S.optional(STATUS),
-    facts: S.array(FACT),
-    sections: S.array(SECTION),
-    diagnostics: S.array(DIAGNOSTIC),
+    title: shapes.optional(text),
+    status: shapes.optional(STATUS),
+    facts: shapes.array(FACT),
+    sections: shapes.array(SECTION),
+    diagnostics: shapes.array(DIAGNOSTIC),
   }),
 });

@@ -8,7 +8,7 @@ import { statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
-import { checkShape, S } from '../config/shape.ts';
+import { checkShape, shapes } from '../config/shape.ts';
 import type { FileRecord } from '../parallel/pool.ts';
 import { CacheFile, type CacheUse, entryJson, NO_STAT, RACY_WINDOW_MS, statKey } from './cache-file.ts';
 import { encodeCitations, hashText, plainRef, VERBS } from './citation-rows.ts';
@@ -26,12 +26,13 @@ const isCount = (v: unknown, min: number): v is number => Number.isSafeInteger(v
  */
 // @implements speed-cache#CHEAP-VALIDATION
 export function decodeRow(row: unknown): ScannedCitation | undefined {
-  if (!Array.isArray(row) || row.length < 8 || row.length > 15) return undefined;
+  if (!Array.isArray(row) || row.length < 8 || row.length > 16) return undefined;
   const verb = row[0];
   if (verb !== 0 && verb !== 1 && verb !== 2 && verb !== 3) return undefined;
   if (!isAbsentOrText(row[1]) || !isText(row[2]) || !isCount(row[5], 0) || !isCount(row[6], 1))
     return undefined;
   if (!isCount(row[7], 1) || (row[13] !== undefined && row[13] !== 0 && row[13] !== 1)) return undefined;
+  if (row[15] !== undefined && row[15] !== 0 && row[15] !== 'skip' && row[15] !== 'todo') return undefined;
   for (const i of TEXT_FIELDS) if (!isAbsentOrText(row[i])) return undefined;
   // Every field, in one order, so all decoded citations share one object shape (see checks/scan/types.ts placed).
   const cite: ScannedCitation = {
@@ -50,6 +51,7 @@ export function decodeRow(row: unknown): ScannedCitation | undefined {
     testName: isText(row[9]) ? row[9] : undefined,
     inTest: row[13] === 1 ? true : undefined,
     covers: isText(row[14]) ? (row[14] === '' ? [] : row[14].split('\n')) : undefined,
+    notRun: row[15] === 'skip' || row[15] === 'todo' ? row[15] : undefined,
   };
   cite.ref = isText(row[1]) ? row[1] : plainRef(cite);
   return cite;
@@ -211,6 +213,6 @@ export function openScanCache(
 
 /** What is wrong with an entry's rows, said the way a config error is (the key path and the rule). */
 function rowProblem(file: string, rows: unknown): string {
-  const wrong = checkShape(rows, S.array(SCAN_ROW), `entries[${JSON.stringify(file)}][2]`);
+  const wrong = checkShape(rows, shapes.array(SCAN_ROW), `entries[${JSON.stringify(file)}][2]`);
   return wrong ? `${wrong.path} ${wrong.message}` : `the entry for ${file} is damaged`;
 }

@@ -5,19 +5,19 @@
  * schema/factline.config.schema.json is emitted from it for editors.
  * A new key is one new row.
  */
-import { type Field, S, type Shape } from './shape.ts';
+import { type Field, type Shape, shapes } from './shape.ts';
 
-const globs = S.array(S.string(true));
+const globs = shapes.array(shapes.string(true));
 
 // @implements trust#CONFIG-SCHEMA-TABLE
 export const CONFIG_KEYS = {
   specsRoot: {
-    shape: S.string(),
+    shape: shapes.string(),
     default: 'specs',
     description: 'Directory that document names are relative to (`specs/mcp-core.md` → `mcp-core`).',
   },
   names: {
-    shape: S.record(S.string(true)),
+    shape: shapes.record(shapes.string(true)),
     default: {},
     description:
       'Explicit document names by spec path (`{"vendor/doc.md": "vendor-doc"}`), for two specs the path would give one name.',
@@ -39,21 +39,21 @@ export const CONFIG_KEYS = {
     description: 'Globs never read (node_modules, .git and build output are always skipped).',
   },
   strict: {
-    shape: S.boolean(),
+    shape: shapes.boolean(),
     default: false,
     description: 'Strict mode: service units need evidence as normative facts do.',
   },
   namespace: {
-    shape: S.string(true),
+    shape: shapes.string(true),
     default: undefined,
     description:
       "The `spec://NAMESPACE/…` of this project's specs (vibevm's `namespace`); citations may then use spec:// addresses and units carry a uri.",
   },
   externalSpecs: {
-    shape: S.array(
-      S.object({
-        namespace: { shape: S.string(true), description: "The other project's namespace." },
-        root: { shape: S.string(true), description: 'Directory of its specs.' },
+    shape: shapes.array(
+      shapes.object({
+        namespace: { shape: shapes.string(true), description: "The other project's namespace." },
+        root: { shape: shapes.string(true), description: 'Directory of its specs.' },
       }),
     ),
     default: [],
@@ -66,7 +66,10 @@ export const CONFIG_KEYS = {
     description: 'Spec paths or globs never read; one that matches nothing is reported (`stale-exclude`).',
   },
   policy: {
-    shape: S.anyOf(S.literal('factline', 'vibevm'), S.record(S.array(S.string(true)))),
+    shape: shapes.anyOf(
+      shapes.literal('factline', 'vibevm'),
+      shapes.record(shapes.array(shapes.string(true))),
+    ),
     default: 'factline',
     description:
       'Which evidence each status needs: a preset (`factline`, `vibevm`) or a table from `STAGE/STATE` to evidence kinds.',
@@ -77,12 +80,16 @@ export const CONFIG_KEYS = {
     description: "Crates exempt from vibevm's orphan ratchet; read so a specmap.toml converts whole.",
   },
   results: {
-    shape: S.anyOf(
-      S.array(S.string(true)),
-      S.object({
-        files: { shape: S.array(S.string(true)), optional: true, description: 'The results files.' },
+    shape: shapes.anyOf(
+      shapes.array(shapes.string(true)),
+      shapes.object({
+        files: {
+          shape: shapes.array(shapes.string(true)),
+          optional: true,
+          description: 'The results files.',
+        },
         unconfirmed: {
-          shape: S.literal('error', 'warning'),
+          shape: shapes.literal('error', 'warning'),
           optional: true,
           description:
             'How a citing test the results cannot confirm is reported: `error` (the default) or, while moving a project over, `warning` (the citation then still counts).',
@@ -94,23 +101,35 @@ export const CONFIG_KEYS = {
       'Test results files (vitest/Jest JSON or JUnit XML) joined to verifying citations, or `{"files": [...], "unconfirmed": "warning"}`; a fact is verified only by a passing test the results name. Empty: outcomes not checked.',
   },
   rules: {
-    shape: S.record(S.literal('error', 'warning', 'off')),
+    shape: shapes.record(shapes.literal('error', 'warning', 'off')),
     default: {},
     description:
       'Severity per rule id (`{"document-uncited": "off", "verification-not-in-results": "error"}`): `error`, `warning` or `off`; a changed rule is named on every run.',
   },
   generate: {
-    shape: S.object({
-      spec: { shape: S.string(true), optional: true, description: 'The spec the core is generated from.' },
-      templates: { shape: S.string(true), optional: true, description: 'Directory of `*.hbs` templates.' },
-      out: { shape: S.string(true), optional: true, description: 'Directory the generated files go to.' },
+    shape: shapes.object({
+      spec: {
+        shape: shapes.string(true),
+        optional: true,
+        description: 'The spec the core is generated from.',
+      },
+      templates: {
+        shape: shapes.string(true),
+        optional: true,
+        description: 'Directory of `*.hbs` templates.',
+      },
+      out: {
+        shape: shapes.string(true),
+        optional: true,
+        description: 'Directory the generated files go to.',
+      },
       specs: {
-        shape: S.array(S.string(true)),
+        shape: shapes.array(shapes.string(true)),
         optional: true,
         description: 'Further specs the templates read values and facts from, after `spec`.',
       },
       valueTypes: {
-        shape: S.record(S.any()),
+        shape: shapes.record(shapes.any()),
         optional: true,
         description:
           'Value types of this project for `{{value "ID" type="NAME"}}`: NAME → `{"pattern": REGEX}`, `{"range": [MIN, MAX]}`, `{"enum": [...]}` or `{"schema": JSON Schema}`, each with an optional `"example"`.',
@@ -122,8 +141,8 @@ export const CONFIG_KEYS = {
 } satisfies Record<string, Field & { default: unknown }>;
 
 /** The whole config file as one shape: every key optional, nothing unknown (`$schema` aside). */
-export const CONFIG_SHAPE: Shape = S.object({
-  $schema: { shape: S.string(), optional: true },
+export const CONFIG_SHAPE: Shape = shapes.object({
+  $schema: { shape: shapes.string(), optional: true },
   ...Object.fromEntries(Object.entries(CONFIG_KEYS).map(([key, row]) => [key, { ...row, optional: true }])),
 });
 

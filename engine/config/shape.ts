@@ -4,7 +4,7 @@
  * value — naming the first wrong key path, with a did-you-mean for unknown
  * keys — and, for the config, is emitted as a JSON Schema file.
  */
-import { editDistance } from '../../reader/vocabulary.ts';
+import { nearestOne } from '../../reader/did-you-mean.ts';
 
 export type Shape =
   | { type: 'string'; nonEmpty?: boolean }
@@ -27,7 +27,8 @@ export interface Field {
   default?: unknown;
 }
 
-export const S = {
+/** Builders of shapes: `shapes.object({ root: shapes.string() })`. */
+export const shapes = {
   string: (nonEmpty = false): Shape => ({ type: 'string', nonEmpty }),
   integer: (min?: number): Shape => (min === undefined ? { type: 'integer' } : { type: 'integer', min }),
   boolean: (): Shape => ({ type: 'boolean' }),
@@ -88,20 +89,6 @@ function child(path: string, key: string | number): string {
   if (typeof key === 'number') return `${path}[${key}]`;
   if (IDENTIFIER.test(key)) return path === '' ? key : `${path}.${key}`;
   return `${path}[${JSON.stringify(key)}]`;
-}
-
-/** The closest known key when the unknown one looks like a typo of it (case ignored). */
-export function didYouMean(key: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Number.POSITIVE_INFINITY;
-  for (const candidate of known) {
-    const d = editDistance(key.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return bestDistance <= Math.max(2, Math.floor(key.length / 3)) ? best : undefined;
 }
 
 /**
@@ -212,7 +199,7 @@ function explainShape(value: unknown, shape: Shape, path: string): ShapeProblem 
       for (const key of Object.keys(record)) {
         if (Object.hasOwn(shape.fields, key)) continue;
         if (!shape.closed) continue;
-        const near = didYouMean(key, known);
+        const near = nearestOne(key, known);
         return {
           path: child(path, key),
           message: `is not a known key${near ? `; did you mean \`${near}\`?` : ''} (known here: ${known.join(', ')})`,

@@ -6,7 +6,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type GateFile, readAndScan, runGate as runPipeline, type ScanBackend } from '../../checks/gate.ts';
+import { type GateFile, readAndScan, type ScanBackend, traceFiles } from '../../checks/gate.ts';
 import type { Finding, TraceResult } from '../../checks/model.ts';
 import { applyRuleSettings } from '../../checks/rule-settings.ts';
 import { scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
@@ -120,7 +120,7 @@ async function gateWith(
   const start = performance.now();
   let scanning = 0;
   let drift = 0;
-  const traced = await runPipeline({
+  const traced = await traceFiles({
     specs: specs.set,
     files,
     backend: {

@@ -2,7 +2,7 @@
  * Quick fixes as workspace edits: a misspelt id replaced by a did-you-mean,
  * an ambiguous bare id given its document, a stale pin re-stamped (its
  * title quotes the fact as it now reads, which is what the reviewer checks
- * the code against), and a failing test stub that cites a fact lacking a
+ * the code against), and a todo test stub that cites a fact lacking a
  * test. Pure.
  */
 import {
@@ -109,7 +109,7 @@ export function repinAction(
   return action(title, uri, [edit], diagnostic, true);
 }
 
-/** Appends a failing test stub citing the fact to a test file. */
+/** Appends a todo test stub citing the fact to a test file. */
 export function stubAction(
   target: { uri: string; file: string; lines: LineMap },
   fact: Fact,
@@ -119,7 +119,7 @@ export function stubAction(
   const end = target.lines.positionAt(target.lines.text.length);
   const edit = { range: { start: end, end }, newText: appended(target.lines.text, stub) };
   return action(
-    `Add a failing test stub citing @verifies ${fact.address} to ${target.file}`,
+    `Add a todo test stub citing @verifies ${fact.address} to ${target.file}`,
     target.uri,
     [edit],
     diagnostic,

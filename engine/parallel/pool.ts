@@ -85,7 +85,7 @@ export interface ScanPool {
    * The shared scan of these files: the one the worker started on when they
    * are the files it was started with, else undefined (the caller scans alone).
    */
-  share(files: readonly string[]): SharedScan | undefined;
+  sharedScanOf(files: readonly string[]): SharedScan | undefined;
   /** How many files the worker read and scanned. */
   helped(): number;
   /**
@@ -142,7 +142,7 @@ export function bootScanWorker(entry: URL = workerEntry()): BootingWorker {
 /**
  * Starts the worker on `files` at once: it loads the scanners and starts
  * claiming chunks while the main thread is still loading the specs; the main
- * thread joins through `share` once it gets to the scan.
+ * thread joins through `sharedScanOf` once it gets to the scan.
  */
 // @implements speed-pool#EARLY-WORKER
 export function startScanPool(
@@ -202,7 +202,7 @@ function poolOn(worker: Worker, root: string, files: readonly string[], record: 
     },
   };
   return {
-    share: (asked) => (sameList(asked, job.files) ? shared : undefined),
+    sharedScanOf: (asked) => (sameList(asked, job.files) ? shared : undefined),
     helped: () => outcomes.size,
     records: () => records,
     close: () => void worker.terminate(),

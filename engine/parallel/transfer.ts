@@ -55,7 +55,9 @@ const COLUMN = 12;
 const IN_TEST = 13;
 /** -1 absent, else an index into `covers`. */
 const COVERS = 14;
-const ROW = 15;
+/** -1 absent, 0 skip, 1 todo. */
+const NOT_RUN = 15;
+const ROW = 16;
 
 // @implements speed-pool#COMPACT-TRANSFER
 export function packChunk(found: readonly (ScannedCitation[] | null)[], records?: FileRecords): PackedChunk {
@@ -107,6 +109,7 @@ export function packChunk(found: readonly (ScannedCitation[] | null)[], records?
         rows[r + COVERS] = covers.length;
         covers.push(cite.covers);
       }
+      rows[r + NOT_RUN] = cite.notRun === undefined ? -1 : cite.notRun === 'skip' ? 0 : 1;
       r += ROW;
     }
   }
@@ -153,6 +156,8 @@ export function unpackChunk(chunk: PackedChunk): (ScannedCitation[] | null)[] {
       if (inTest >= 0) cite.inTest = inTest === 1;
       const cover = rows[r + COVERS]!;
       if (cover >= 0) cite.covers = covers[cover]!;
+      const notRun = rows[r + NOT_RUN]!;
+      if (notRun >= 0) cite.notRun = notRun === 0 ? 'skip' : 'todo';
       list.push(cite);
     }
     out.push(list);

@@ -8,8 +8,10 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parentPort } from 'node:worker_threads';
+import { escapeControls } from '../../checks/reporters/escape.ts';
 import { scanFileWhenLoaded, scanLoadingOnDemand } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
+import { onScanWarning } from '../../checks/scan/typescript.ts';
 import { encodeCitations, hashText } from '../cache/citation-rows.ts';
 import { compileTypeScriptWithCodeCache } from '../cache/code-cache.ts';
 import { UsageError } from '../errors.ts';
@@ -19,6 +21,10 @@ import { type FileRecords, packChunk } from './transfer.ts';
 
 // The worker loads TypeScript as the main thread would: through the per-user code cache.
 compileTypeScriptWithCodeCache();
+// What the scan warns of here reaches the user as the main thread's warnings do.
+onScanWarning((file, message) =>
+  process.stderr.write(`factline check: warning: ${escapeControls(`${file}: ${message}`)}\n`),
+);
 
 // @implements speed-pool#EARLY-WORKER
 async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<void> {

@@ -4,9 +4,10 @@
  * A bad call does not throw: it records an error at the template's
  * line:col and returns a placeholder, so one run reports every problem.
  */
+
+import { didYouMean } from '../../reader/did-you-mean.ts';
 import type { Fact, SpecDocument } from '../../reader/model.ts';
 import type { CiteData, Scalar } from './languages/types.ts';
-import { didYouMean } from './suggest.ts';
 import { pickValue } from './typed-values.ts';
 import type { GenError, GenErrorCode } from './types.ts';
 import { ValueTypes } from './value-types.ts';
@@ -49,7 +50,7 @@ const fail = (code: GenErrorCode, message: string, fix?: string): Outcome<never>
  * run-time helpers and the static pass that checks calls in branches not taken.
  */
 // @implements factline#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
-export class FactIndex {
+export class TemplateFacts {
   private readonly byId = new Map<string, Fact>();
   private readonly byAddress = new Map<string, Fact>();
   private readonly ids: string[];

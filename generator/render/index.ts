@@ -2,7 +2,7 @@
 export { driftRecords, generationDrift } from './drift.ts';
 export { normalise } from './format.ts';
 export { readHeader, sha256, withHeader } from './header.ts';
-export { FactIndex } from './helpers.ts';
+export { TemplateFacts } from './helpers.ts';
 export { LANGUAGES, languageOf, TEMPLATE_EXTENSIONS } from './languages/table.ts';
 export type { Context, Language, OutputCheck, Scalar } from './languages/types.ts';
 export { MANIFEST_NAME } from './manifest.ts';

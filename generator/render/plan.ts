@@ -4,7 +4,7 @@
  */
 import { normaliseMapped } from './format.ts';
 import { HEADER_LINES, lf, type ParsedHeader, readHeader, withHeader } from './header.ts';
-import { FactIndex } from './helpers.ts';
+import { TemplateFacts } from './helpers.ts';
 import { escapingImports } from './imports.ts';
 import { LANGUAGES, languageOf } from './languages/table.ts';
 import type { Language } from './languages/types.ts';
@@ -83,7 +83,7 @@ export function planGeneration(input: GenerationInput): Plan {
     errors.push(error);
   }
 
-  const index = new FactIndex(input.spec, input.moreSpecs, input.specSources, {
+  const index = new TemplateFacts(input.spec, input.moreSpecs, input.specSources, {
     ...(input.namespace !== undefined ? { namespace: input.namespace } : {}),
     types: new ValueTypes(input.valueTypes),
   });

@@ -42,6 +42,46 @@ function header(opener: string, spec: string): string[] {
   ];
 }
 
+/** How a stub is written into a file: the citation as written (pin included), and a JS file's test function. */
+export interface StubStyle {
+  ref?: string;
+  callee?: 'it' | 'test';
+}
+
+/**
+ * One stub in a language's form: the citing comment, then a test marked never
+ * to run (`it.todo`, `@pytest.mark.skip`, `#[ignore]`). vitest, Jest and
+ * node:test all read `it.todo(title)`. The gate reads the marker from the
+ * source, and the runner reports the test as not run, so the fact stays
+ * `verification-skipped` with or without results until the test is written.
+ * `factline scaffold` and the editor's quick fix both write this.
+ */
+// @implements generator-languages#SCAFFOLD-STUBS-STAY-RED
+export function stubLines(language: 'js' | 'python' | 'rust', f: StubFact, style: StubStyle = {}): string[] {
+  const ref = style.ref ?? f.address;
+  switch (language) {
+    case 'js':
+      return [
+        `// @verifies ${ref} — ${comment(f.summary)}`,
+        `${style.callee ?? 'it'}.todo(${jsString(title(f))});`,
+      ];
+    case 'python':
+      return [
+        `# @verifies ${ref} — ${comment(f.summary)}`,
+        `@pytest.mark.skip(reason='${escapeString(`todo: write the test that verifies ${f.address}`, "'", pythonControl)}')`,
+        `def test_${snake(f.id)}():`,
+        '    pass',
+      ];
+    case 'rust':
+      return [
+        `// @verifies ${ref} — ${comment(f.summary)}`,
+        '#[test]',
+        `#[ignore = "todo: write the test that verifies ${f.address}"]`,
+        `fn verifies_${snake(f.id)}() {}`,
+      ];
+  }
+}
+
 function jsFile(runner: 'vitest' | 'jest' | 'node', doc: string, facts: readonly StubFact[]): string {
   const imports =
     runner === 'vitest'
@@ -49,12 +89,7 @@ function jsFile(runner: 'vitest' | 'jest' | 'node', doc: string, facts: readonly
       : runner === 'node'
         ? ["import { describe, it } from 'node:test';", '']
         : [];
-  const stub = (f: StubFact) => [
-    `  // @verifies ${f.address} — ${comment(f.summary)}`,
-    runner === 'node'
-      ? `  it(${jsString(title(f))}, { todo: 'write this test' });`
-      : `  it.todo(${jsString(title(f))});`,
-  ];
+  const stub = (f: StubFact) => stubLines('js', f).map((line) => `  ${line}`);
   return [
     ...header('//', facts[0]!.file),
     ...imports,
@@ -69,30 +104,15 @@ function pythonFile(facts: readonly StubFact[]): string {
   return [
     ...header('#', facts[0]!.file),
     'import pytest',
-    ...facts.flatMap((f) => [
-      '',
-      '',
-      `# @verifies ${f.address} — ${comment(f.summary)}`,
-      `@pytest.mark.skip(reason='${escapeString(`todo: write the test that verifies ${f.address}`, "'", pythonControl)}')`,
-      `def test_${snake(f.id)}():`,
-      '    pass',
-    ]),
+    ...facts.flatMap((f) => ['', '', ...stubLines('python', f)]),
     '',
   ].join('\n');
 }
 
 function rustFile(facts: readonly StubFact[]): string {
-  return [
-    ...header('//', facts[0]!.file),
-    ...facts.flatMap((f) => [
-      '',
-      `// @verifies ${f.address} — ${comment(f.summary)}`,
-      '#[test]',
-      `#[ignore = "todo: write the test that verifies ${f.address}"]`,
-      `fn verifies_${snake(f.id)}() {}`,
-    ]),
-    '',
-  ].join('\n');
+  return [...header('//', facts[0]!.file), ...facts.flatMap((f) => ['', ...stubLines('rust', f)]), ''].join(
+    '\n',
+  );
 }
 
 /** Where a runner's stub file for one spec goes. */
@@ -113,7 +133,6 @@ export function stubPath(runner: Runner, doc: string): string {
 }
 
 /** One stub file per spec document, its facts in the order given. */
-// @implements generator-languages#SCAFFOLD-STUBS-STAY-RED
 export function scaffoldStubs(facts: readonly StubFact[], runner: Runner): StubFile[] {
   const byDoc = new Map<string, StubFact[]>();
   for (const f of facts) byDoc.set(f.doc, [...(byDoc.get(f.doc) ?? []), f]);

@@ -3,7 +3,7 @@
  * template (also in branches the data never takes), and refuses output
  * written around the escaping (`{{{…}}}`, `{{& …}}`).
  */
-import { errorAt, type FactIndex, VALUE_HELPERS, type ValueHelper } from './helpers.ts';
+import { errorAt, type TemplateFacts, VALUE_HELPERS, type ValueHelper } from './helpers.ts';
 import type { GenError } from './types.ts';
 
 /** `file:line:col` of a helper call, as the value errors quote it. */
@@ -14,7 +14,7 @@ export function placeOf(file: string, loc: { start: { line: number; column: numb
 type CallNode = hbs.AST.MustacheStatement | hbs.AST.SubExpression | hbs.AST.BlockStatement;
 
 /** Checks helper calls whose arguments are literals, wherever they sit in the template. */
-export function staticErrors(index: FactIndex, file: string, ast: hbs.AST.Program): GenError[] {
+export function staticErrors(index: TemplateFacts, file: string, ast: hbs.AST.Program): GenError[] {
   const errors: GenError[] = [];
   const visit = (node: unknown): void => {
     if (Array.isArray(node)) {

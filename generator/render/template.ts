@@ -6,7 +6,7 @@
  * language escapes it for where it lands.
  */
 import Handlebars from 'handlebars';
-import { errorAt, type FactIndex, type HbsLoc, VALUE_HELPERS } from './helpers.ts';
+import { errorAt, type HbsLoc, type TemplateFacts, VALUE_HELPERS } from './helpers.ts';
 import { languageOf, TEMPLATE_EXTENSIONS } from './languages/table.ts';
 import type { Language } from './languages/types.ts';
 import { fillSlots, lineMarker, RESERVED, type SlotPlace, SlotRecorder } from './slots.ts';
@@ -33,7 +33,7 @@ const placeAt = (loc: HbsLoc | undefined): SlotPlace => ({
 
 // @implements factline#GEN-ALL-ERRORS-BEFORE-ANY-WRITE
 export function renderTemplate(
-  index: FactIndex,
+  index: TemplateFacts,
   template: SourceText,
   language: Language | undefined = languageOf(template.path.replace(/\.hbs$/, '')),
 ): Rendered {

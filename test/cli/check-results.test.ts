@@ -57,11 +57,13 @@ describe('check --results: test outcomes joined to citations (fixture: one pass,
   });
 
   // @verifies evidence#RESULTS-SUMMARY-SAYS-UNCHECKED
-  it('without results passes as before, and the summary says outcomes were not checked', async () => {
+  // @verifies green#STATIC-SKIP-VERIFIES-NOTHING
+  it('without results the summary says outcomes were not checked, and the it.skip test still verifies nothing', async () => {
     const r = await runInProcess(fixture(), ['check']);
-    expect(r.code).toBe(0);
+    expect(r.code).toBe(1);
     expect(r.stdout).toContain('test outcomes not checked');
-    expect(r.stdout).toContain('OK 3 facts, 3 required, 3 verified, 0 gap(s)');
+    expect(r.stdout).toContain('error verification-skipped');
+    expect(r.stdout).toContain('FAIL 3 facts, 3 required, 2 verified, 1 missing test');
     const withResults = await runInProcess(fixture(), [
       'check',
       '--results',

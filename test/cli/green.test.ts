@@ -77,6 +77,22 @@ describe('issue 22: test results', () => {
   )('%s', async (_name, c) => expectVerdict(c), 60_000);
 });
 
+describe('issue 22: a test the source marks never to run, without results', () => {
+  const staticSkip = [...cases].filter(([name]) => name.startsWith('static skip | '));
+  // @verifies green#STATIC-SKIP-VERIFIES-NOTHING
+  it.each(staticSkip)('%s', async (_name, c) => {
+    await expectVerdict(c);
+  });
+
+  it('names the test and the marker in the finding', async () => {
+    const c = cases.get('static skip | no results: it.todo')!;
+    const { code, said } = await play(c);
+    expect(code).toBe(1);
+    expect(said).toContain('error verification-skipped');
+    expect(said).toContain('test "greets by name" is marked todo in the source');
+  });
+});
+
 describe('issue 22: spec markup and policy', () => {
   // @verifies green#LOOK-ALIKE-TAGS-ARE-ERRORS
   // @verifies green#NO-FACT-IN-HEADINGS-OR-HTML

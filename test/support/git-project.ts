@@ -1,8 +1,6 @@
 /** Temp git repositories for the tests that run the real CLI as a team does: files, commits, branches. */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { tempDir } from './temp.ts';
+import { tempDir, writeFiles } from './temp.ts';
 
 /** `git ARGS…` in `root`, with an identity and no user config; its stdout. */
 export function git(root: string, ...args: string[]): string {
@@ -20,14 +18,6 @@ export function git(root: string, ...args: string[]): string {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-}
-
-/** Writes each file (path → text) under `root`, making folders as needed. */
-export function writeFiles(root: string, files: Record<string, string>): void {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true });
-    writeFileSync(join(root, path), text);
-  }
 }
 
 /** A git repository on branch `main` holding `files` in its first commit; removed when the test ends. */

@@ -4,9 +4,7 @@
  * tests then skip with a note.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { tempDir } from './temp.ts';
+import { tempDir, writeFiles } from './temp.ts';
 
 export function hasTool(command: string, args = ['--version']): boolean {
   const run = spawnSync(command, args, { encoding: 'utf8' });
@@ -31,14 +29,6 @@ export function run(command: string, args: string[], cwd: string): string {
   if (r.status !== 0)
     throw new Error(`${command} ${args.join(' ')} exited ${r.status}: ${r.stderr}${r.stdout}`);
   return r.stdout;
-}
-
-/** Writes `files` (by path) under `dir`, making folders as needed. */
-export function writeFiles(dir: string, files: Record<string, string>): void {
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
 }
 
 /** A temp project generating `generated/` from `specs/doc.md` and the given templates. */

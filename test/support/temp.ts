@@ -1,4 +1,4 @@
-/** Temp folders that remove themselves when the test that made them ends. */
+/** Temp folders that remove themselves when the test that made them ends, and the files written into them. */
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -22,13 +22,18 @@ export function tempCopy(source: string, prefix: string): string {
 export const GEN_CONFIG =
   '{"generate": {"spec": "specs/doc.md", "templates": "templates", "out": "generated"}, "sources": ["src/**/*"], "tests": ["test/**/*"]}';
 
-/** A fresh folder holding `files` by path (and the empty folders `dirs`), removed when the test ends. */
-export function tempProject(files: Record<string, string | Buffer> = {}, dirs: string[] = []): string {
-  const root = tempDir('project');
-  for (const d of dirs) mkdirSync(join(root, d), { recursive: true });
+/** Writes each file (path → content) under `root`, making folders as needed. */
+export function writeFiles(root: string, files: Record<string, string | Buffer>): void {
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content);
   }
+}
+
+/** A fresh folder holding `files` by path (and the empty folders `dirs`), removed when the test ends. */
+export function tempProject(files: Record<string, string | Buffer> = {}, dirs: string[] = []): string {
+  const root = tempDir('project');
+  for (const d of dirs) mkdirSync(join(root, d), { recursive: true });
+  writeFiles(root, files);
   return root;
 }

@@ -263,7 +263,7 @@ describe('the dependency rule over the whole tree', () => {
     // The engine drives every core, and never the CLI.
     expect(
       probe('engine/probe.ts', [
-        "import { runGate } from '../checks/gate.ts';",
+        "import { traceFiles } from '../checks/gate.ts';",
         "import { planGeneration } from '../generator/render/index.ts';",
         "import { readFileSync } from 'node:fs';",
         "import type { CliIO } from '../cli/io.ts';",
@@ -304,5 +304,42 @@ describe('one writer', () => {
       .filter((f) => renames(f, readFileSync(join(REPO, f), 'utf8')) > 0);
     expect(renaming).toEqual([WRITER]);
     expect(renames('probe.ts', "import { promises } from 'node:fs';\nawait promises.rename(a, b);")).toBe(1);
+  });
+});
+
+/** The one module that measures how far one word is from another. */
+const MEASURER = 'reader/did-you-mean.ts';
+
+/** Names of the functions and methods a file declares that say they measure a distance. */
+function measurers(path: string, text: string): string[] {
+  const names: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isVariableDeclaration(node)) &&
+      node.name !== undefined &&
+      ts.isIdentifier(node.name) &&
+      /distance/i.test(node.name.text) &&
+      (!ts.isVariableDeclaration(node) ||
+        (node.initializer !== undefined &&
+          (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))))
+    ) {
+      names.push(node.name.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true));
+  return names;
+}
+
+describe('one did-you-mean', () => {
+  // @verifies engine#ONE-DID-YOU-MEAN
+  it('computes edit distance in reader/did-you-mean.ts and nowhere else', () => {
+    const measuring = sourceFiles('').filter(
+      (f) => measurers(f, readFileSync(join(REPO, f), 'utf8')).length > 0,
+    );
+    expect(measuring).toEqual([MEASURER]);
+    expect(measurers('probe.ts', 'const nearDistance = (a: string, b: string) => 0;')).toEqual([
+      'nearDistance',
+    ]);
   });
 });

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import Handlebars from 'handlebars';
 import { describe, expect, it, vi } from 'vitest';
-import { FactIndex, LANGUAGES, renderTemplate, VALUE_TYPES } from '../../../generator/render/index.ts';
+import { LANGUAGES, renderTemplate, TemplateFacts, VALUE_TYPES } from '../../../generator/render/index.ts';
 import { GEN_ERROR_CODES } from '../../../generator/render/types.ts';
 import { parseSpec } from '../../../reader/index.ts';
 import { pagePath, walkThrough } from './doc-examples.ts';
@@ -51,7 +51,7 @@ function registeredHelpers(): string[] {
   });
   try {
     const spec = parseSpec('# S {#root}\n\n@fact:A `1`\n', { file: 'specs/s.md', doc: 's' });
-    renderTemplate(new FactIndex(spec), { path: 'templates/t.ts.hbs', text: 'export {};\n' });
+    renderTemplate(new TemplateFacts(spec), { path: 'templates/t.ts.hbs', text: 'export {};\n' });
   } finally {
     spy.mockRestore();
   }
@@ -79,7 +79,7 @@ describe('docs/templates.md, its reference', () => {
       doc: 's',
     });
     const template = '{{#each (facts prefix="ERR-BUSY")}}{{json codes}}{{/each}}';
-    expect(renderTemplate(new FactIndex(spec), { path: 'templates/t.ts.hbs', text: template }).text).toBe(
+    expect(renderTemplate(new TemplateFacts(spec), { path: 'templates/t.ts.hbs', text: template }).text).toBe(
       '["-32002"]',
     );
     expect(section('Helpers')).toContain('`{{json codes}}` writes `["-32002"]` for `ERR-BUSY`');

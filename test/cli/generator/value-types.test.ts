@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { compileDeclaredTypes } from '../../../engine/config/declared-types.ts';
 import { pickValue, ValueTypes } from '../../../generator/render/index.ts';
 import { runInProcess } from '../../support/cli.ts';
-import { TOOLS, writeFiles } from '../../support/language-tools.ts';
-import { tempDir } from '../../support/temp.ts';
+import { TOOLS } from '../../support/language-tools.ts';
+import { tempDir, writeFiles } from '../../support/temp.ts';
 
 const declared = compileDeclaredTypes({
   semver: { pattern: '^\\d+\\.\\d+\\.\\d+$', example: '1.2.3' },

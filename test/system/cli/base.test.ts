@@ -6,8 +6,8 @@ import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFactline, runInProcess } from '../../support/cli.ts';
-import { commitAll, git, gitProject, writeFiles } from '../../support/git-project.ts';
-import { tempDir } from '../../support/temp.ts';
+import { commitAll, git, gitProject } from '../../support/git-project.ts';
+import { tempDir, writeFiles } from '../../support/temp.ts';
 
 const SPEC = `# greeter {#root}
 

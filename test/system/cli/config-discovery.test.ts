@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stripJsonComments } from '../../../engine/config/jsonc.ts';
 import { runFactline, runInProcess } from '../../support/cli.ts';
-import { git, gitProject, writeFiles } from '../../support/git-project.ts';
-import { tempDir } from '../../support/temp.ts';
+import { git, gitProject } from '../../support/git-project.ts';
+import { tempDir, writeFiles } from '../../support/temp.ts';
 
 const SPEC = `# greeter {#root}
 

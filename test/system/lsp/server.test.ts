@@ -143,7 +143,7 @@ describe('factline lsp, the real process with a real client', () => {
 
   // @verifies lsp#GAPS-ON-SAVE
   // @verifies lsp#VERIFIES-STUB
-  it('a fact without a test shows its gap on save, with a failing test stub to add', async () => {
+  it('a fact without a test shows its gap on save, with a todo test stub to add', async () => {
     const root = demoProject();
     const client = await LspClient.start(root);
     await client.open('src/greet.ts');
@@ -167,9 +167,8 @@ describe('factline lsp, the real process with a real client', () => {
     expect(stub.title).toContain('test/greet.test.ts');
     const edits = stub.edit!.changes![client.uri('test/greet.test.ts')]!;
     const written = applyEdits(client.text('test/greet.test.ts'), edits);
-    expect(written).toContain(
-      `it('demo#SHOUTS', () => {\n  // @verifies demo#SHOUTS~${pinOf('SHOUTS')}\n  throw new Error(`,
-    );
+    expect(written).toContain(`// @verifies demo#SHOUTS~${pinOf('SHOUTS')} — `);
+    expect(written).toContain("\nit.todo('SHOUTS: ");
     expect(written.startsWith(client.text('test/greet.test.ts'))).toBe(true);
     expect(await client.stop()).toBe(0);
   });

@@ -14,8 +14,8 @@ import {
   type GateFile,
   readAndScan,
   readingBackend,
-  runGate as runCoreGate,
   type ScanOutcome,
+  traceFiles,
 } from '../../../checks/gate.ts';
 import { loadTypeScriptParser, scanFileWhenLoaded } from '../../../checks/scan/dispatch.ts';
 import { pooledBackend } from '../../../engine/backends/pooled.ts';
@@ -99,12 +99,12 @@ describe('the pool changes nothing a user sees', () => {
       const specs = await new Project(io(dir, {}), config).specs().catch(() => undefined);
       if (specs === undefined) continue; // a tree whose specs do not load never reaches the scan
       const gate = (share?: (names: readonly string[]) => SharedScan | undefined) =>
-        runCoreGate({ specs: specs.set, files, backend: backendOf(dir, share), strict: false });
+        traceFiles({ specs: specs.set, files, backend: backendOf(dir, share), strict: false });
       const alone = await gate();
       let helped = 0;
       const withWorker = await gate((names) => {
         const pool = startScanPool(dir, names);
-        const shared = pool.share(names)!;
+        const shared = pool.sharedScanOf(names)!;
         // This thread claims nothing: every file is the worker's.
         return {
           claim: () => undefined,
@@ -130,7 +130,7 @@ describe('the pool changes nothing a user sees', () => {
     // A directory with a source's name: reading it fails (EISDIR), even as root.
     mkdirSync(join(dir, 'src', 'dir.ts'));
     const files = ['src/f0.ts', 'src/dir.ts', 'src/f1.py'];
-    const alone = await runCoreGate({
+    const alone = await traceFiles({
       specs: { documents: [] },
       files: files.map((file) => ({ file, inTest: false })),
       backend: backendOf(dir),
@@ -138,7 +138,7 @@ describe('the pool changes nothing a user sees', () => {
     }).catch((e: Error) => e);
     expect(alone).toBeInstanceOf(UsageError);
     const pool = startScanPool(dir, files);
-    const outcomes = await pool.share(files)!.done();
+    const outcomes = await pool.sharedScanOf(files)!.done();
     pool.close();
     const failure = outcomes.get(1);
     expect(failure).toBeInstanceOf(UsageError);
@@ -185,7 +185,7 @@ describe('the pool changes nothing a user sees', () => {
       };
     };
     const run = (share?: SharedScan) =>
-      runCoreGate({ specs, files, backend: sharingBackend(read, share), strict: false }).catch(
+      traceFiles({ specs, files, backend: sharingBackend(read, share), strict: false }).catch(
         (e: Error) => e.message,
       );
     // The helper meets a failure at d.py (index 3) while this thread fails at f.py: d.py's is thrown, as without a helper.
@@ -203,17 +203,19 @@ describe('the pool changes nothing a user sees', () => {
   });
 });
 
-/** The files on disk under `dir`, shared with a helper when `share` gives one (engine/backends/pooled.ts). */
-function backendOf(dir: string, share?: (names: readonly string[]) => SharedScan | undefined) {
+/** The files on disk under `dir`, shared with a helper when `sharedScanOf` gives one (engine/backends/pooled.ts). */
+function backendOf(dir: string, sharedScanOf?: (names: readonly string[]) => SharedScan | undefined) {
   const read = (file: string) => readGateFile(dir, file);
-  if (share === undefined) return readingBackend(read);
-  return pooledBackend({ share }, read, (file) => readAndScan(read, scanFileWhenLoaded, file));
+  if (sharedScanOf === undefined) return readingBackend(read);
+  return pooledBackend({ sharedScanOf }, read, (file) => readAndScan(read, scanFileWhenLoaded, file));
 }
 
 /** Files read with `read`, shared with `helper` (or scanned alone without one). */
 function sharingBackend(read: (file: string) => string | undefined, helper?: SharedScan) {
   if (helper === undefined) return readingBackend(read);
-  return pooledBackend({ share: () => helper }, read, (file) => readAndScan(read, scanFileWhenLoaded, file));
+  return pooledBackend({ sharedScanOf: () => helper }, read, (file) =>
+    readAndScan(read, scanFileWhenLoaded, file),
+  );
 }
 
 async function scanHere(root: string, file: string) {
@@ -263,7 +265,7 @@ describe('a worker booted before its files are known', () => {
     // The listing goes on meanwhile; the files come after the worker has had time to load.
     await new Promise((r) => setTimeout(r, 200));
     const pool = booted.start(dir, files);
-    const outcomes = await pool.share(files)!.done();
+    const outcomes = await pool.sharedScanOf(files)!.done();
     pool.close();
     expect(pool.helped()).toBe(files.length);
     for (const [i, file] of files.entries()) expect(outcomes.get(i), file).toEqual(await scanHere(dir, file));
@@ -339,7 +341,7 @@ describe('a cache-filling pool', () => {
     await new Promise((r) => setTimeout(r, 2_300));
     const since = Date.now();
     const pool = startScanPool(dir, files, undefined, { record: true });
-    const shared = pool.share(files)!;
+    const shared = pool.sharedScanOf(files)!;
     // This thread claims nothing: every file is the worker's.
     const outcomes = await shared.done();
     pool.close();
@@ -365,7 +367,7 @@ describe('a cache-filling pool', () => {
     for (const file of files) expect(next.byStat(file), file).toEqual(await scanHere(dir, file));
     // A pool that does not fill a cache sends none of it.
     const plain = startScanPool(dir, files);
-    await plain.share(files)!.done();
+    await plain.sharedScanOf(files)!.done();
     plain.close();
     expect(plain.records().size).toBe(0);
   }, 60_000);
@@ -398,7 +400,7 @@ describe('both threads', () => {
       seen.push(`read ${file}`);
       return '# @implements doc#ALPHA\n';
     };
-    const result = await runCoreGate({ specs, files, backend: sharingBackend(read, shared), strict: false });
+    const result = await traceFiles({ specs, files, backend: sharingBackend(read, shared), strict: false });
     expect(seen).toEqual([
       'claim 0',
       'read a.py',
@@ -421,7 +423,7 @@ describe('both threads', () => {
     const files = (await listGateFiles(loadConfig(dir))).map((f) => f.file);
     const many = Array.from({ length: 10 * POOL_CHUNK }, (_, k) => files[k % files.length]!);
     const pool = startScanPool(dir, many);
-    const shared = pool.share(many)!;
+    const shared = pool.sharedScanOf(many)!;
     const mine = new Set<number>();
     for (let chunk = shared.claim(); chunk; chunk = shared.claim())
       for (let k = chunk.start; k < chunk.end; k++) mine.add(k);
@@ -444,8 +446,8 @@ describe('the worker in the compiled CLI', () => {
     const dir = project(30);
     const files = ['src/f0.ts', 'src/f1.py', 'src/f2.rs', 'src/gone.ts', 'test/a.test.ts'];
     const pool = startScanPool(dir, files, pathToFileURL(entry));
-    expect(pool.share(files.slice(1))).toBeUndefined();
-    const outcomes = await pool.share(files)!.done();
+    expect(pool.sharedScanOf(files.slice(1))).toBeUndefined();
+    const outcomes = await pool.sharedScanOf(files)!.done();
     pool.close();
     for (const [k, file] of files.entries()) {
       const expected = existsSync(join(dir, file)) ? await scanHere(dir, file) : undefined;

@@ -3,7 +3,7 @@
  * backends (engine/backends/): each gives the trace the plain one gives.
  */
 import { describe, expect, it } from 'vitest';
-import { readingBackend, runGate, type ScanBackend } from '../../../checks/gate.ts';
+import { readingBackend, type ScanBackend, traceFiles } from '../../../checks/gate.ts';
 import { loadConfig } from '../../../engine/config/load.ts';
 import { POOL_ENV } from '../../../engine/parallel/pool.ts';
 import { Project } from '../../../engine/project.ts';
@@ -34,7 +34,7 @@ describe('the gate core', () => {
       'b.py': undefined,
       'c.py': '# @implements doc#ALPHA\n',
     };
-    const result = await runGate({ specs, files, backend: memoryBackend(texts, asked), strict: false });
+    const result = await traceFiles({ specs, files, backend: memoryBackend(texts, asked), strict: false });
     expect(asked).toEqual(['a.py', 'b.py', 'c.py']);
     expect(result.citations.map((c) => c.file)).toEqual(['a.py', 'c.py']);
     const failing = {
@@ -43,11 +43,11 @@ describe('the gate core', () => {
       'c.py': new Error('cannot read c.py'),
     };
     await expect(
-      runGate({ specs, files, backend: memoryBackend(failing, []), strict: false }),
+      traceFiles({ specs, files, backend: memoryBackend(failing, []), strict: false }),
     ).rejects.toThrow('cannot read b.py');
     // The outcomes a backend gives decide, whoever read the files: one that stops early leaves the rest unscanned.
     const stopped: ScanBackend = { read: () => undefined, scanFiles: async () => [[], new Error('no more')] };
-    await expect(runGate({ specs, files, backend: stopped, strict: false })).rejects.toThrow('no more');
+    await expect(traceFiles({ specs, files, backend: stopped, strict: false })).rejects.toThrow('no more');
   });
 });
 

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REPO, runInProcess } from '../../../support/cli.ts';
-import { PYTHON, RUSTC, run, TOOLS, writeFiles } from '../../../support/language-tools.ts';
-import { tempDir } from '../../../support/temp.ts';
+import { PYTHON, RUSTC, run, TOOLS } from '../../../support/language-tools.ts';
+import { tempDir, writeFiles } from '../../../support/temp.ts';
 
 const CONFIG = {
   namespace: 'acme',

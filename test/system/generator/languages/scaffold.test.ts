@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scaffoldStubs } from '../../../../generator/render/scaffold.ts';
 import { REPO, runInProcess } from '../../../support/cli.ts';
-import { hasTool, PYTHON, RUSTC, run, TOOLS, writeFiles } from '../../../support/language-tools.ts';
-import { tempDir } from '../../../support/temp.ts';
+import { hasTool, PYTHON, RUSTC, run, TOOLS } from '../../../support/language-tools.ts';
+import { tempDir, writeFiles } from '../../../support/temp.ts';
 
 const FACTS = Array.from({ length: 10 }, (_, i) => i + 1);
 
@@ -57,6 +57,13 @@ describe('factline scaffold', () => {
     const scaffold = await runInProcess(dir, ['scaffold'], TOOLS);
     expect(scaffold.code).toBe(0);
     expect(scaffold.stdout.split('\n')[0]).toBe('wrote test/scaffold/shop.test.ts (10 stubs, vitest)');
+
+    // Before any run: the gate reads the todo markers from the source.
+    const unrun = await runInProcess(dir, ['check'], TOOLS);
+    expect(unrun.code).toBe(1);
+    expect(unrun.stdout.split('\n').filter((l) => l.includes(' error verification-skipped '))).toHaveLength(
+      10,
+    );
 
     vitest(dir);
     const gate = await runInProcess(dir, ['check', '--results', 'results.json'], TOOLS);
@@ -134,9 +141,11 @@ describe('factline scaffold', () => {
   });
 
   it('writes node:test and jest stubs as todo tests with the citation right above', () => {
-    expect(scaffoldStubs(facts, 'node')[0]!.text).toContain(
-      "  // @verifies shop#RULE-2 — Rule 2.\n  it('RULE-2: Rule 2.', { todo: 'write this test' });",
-    );
+    const [node] = scaffoldStubs(facts, 'node');
+    expect(node!.text).toContain("  // @verifies shop#RULE-2 — Rule 2.\n  it.todo('RULE-2: Rule 2.');");
+    const dir = tempDir('scaffold-node');
+    writeFileSync(join(dir, 'stub.test.mjs'), node!.text);
+    expect(run(process.execPath, ['--test', 'stub.test.mjs'], dir)).toMatch(/# pass 0\n[\s\S]*# todo 2\n/);
     expect(scaffoldStubs(facts, 'jest')[0]!.text).toContain(
       "  // @verifies shop#RULE-2 — Rule 2.\n  it.todo('RULE-2: Rule 2.');",
     );

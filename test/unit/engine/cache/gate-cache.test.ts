@@ -14,7 +14,7 @@ import { storedEntries } from '../../../../engine/cache/cache-file.ts';
 import { SCAN_ROW, SPEC_ENTRY } from '../../../../engine/cache/entry-shapes.ts';
 import { decodeRow } from '../../../../engine/cache/scan-cache.ts';
 import { loadConfig } from '../../../../engine/config/load.ts';
-import { checkShape, fitsShape, S } from '../../../../engine/config/shape.ts';
+import { checkShape, fitsShape, shapes } from '../../../../engine/config/shape.ts';
 import { Project } from '../../../../engine/project.ts';
 import { runInProcess } from '../../../support/cli.ts';
 
@@ -251,10 +251,10 @@ describe('the gate cache', () => {
         maxLength: 16,
       },
     );
-    const shapes = [SCAN_ROW, SPEC_ENTRY, S.array(SCAN_ROW)];
+    const candidates = [SCAN_ROW, SPEC_ENTRY, shapes.array(SCAN_ROW)];
     fc.assert(
       fc.property(fc.oneof(row, fc.array(row, { maxLength: 3 }), fc.jsonValue()), fc.nat(2), (value, i) => {
-        const shape = shapes[i]!;
+        const shape = candidates[i]!;
         expect(fitsShape(value, shape)).toBe(checkShape(value, shape) === undefined);
         // The scan cache decodes and checks a row in one pass: it accepts exactly the rows of SCAN_ROW's shape.
         expect(decodeRow(value) !== undefined).toBe(fitsShape(value, SCAN_ROW));
@@ -268,7 +268,7 @@ describe('the gate cache', () => {
       expect(stat).toMatch(/^\d+:[\d.]+:[\d.]+:\d+$/);
       expect(contentHash).toMatch(/^[A-Za-z0-9+/]{27}=$/);
       const rows: unknown = JSON.parse(text);
-      expect(fitsShape(rows, S.array(SCAN_ROW))).toBe(true);
+      expect(fitsShape(rows, shapes.array(SCAN_ROW))).toBe(true);
       for (const row of rows as unknown[]) expect(decodeRow(row)).toBeDefined();
     }
   });

@@ -185,24 +185,26 @@ describe('the test stub', () => {
   const fact = set.documents[0]!.facts[1]!;
 
   // @verifies lsp#VERIFIES-STUB
-  it('cites the fact with its pin and fails when run, in the file’s language', () => {
+  it('cites the fact with its pin in a test marked todo, in the file’s language, and the gate reads it as not run', () => {
     const stub = verifiesStub('test/a.test.ts', "import { it } from 'vitest';\n", fact, 'c9964675')!;
-    expect(stub).toContain('// @verifies demo#SHOUTS~c9964675');
-    expect(scanFile('test/a.test.ts', stub).map((c) => [c.verb, c.ref, c.testName])).toEqual([
-      ['verifies', 'demo#SHOUTS~c9964675', 'demo#SHOUTS'],
+    expect(stub).toMatch(/^\/\/ @verifies demo#SHOUTS~c9964675 — .*\nit\.todo\('SHOUTS: /);
+    expect(scanFile('test/a.test.ts', stub).map((c) => [c.verb, c.ref, c.notRun])).toEqual([
+      ['verifies', 'demo#SHOUTS~c9964675', 'todo'],
     ]);
-    const bodies: (() => void)[] = [];
-    new Function('it', stub)((_: string, body: () => void) => bodies.push(body));
-    expect(bodies).toHaveLength(1);
-    expect(() => bodies[0]!()).toThrow('not written yet: a test that proves demo#SHOUTS');
-    expect(verifiesStub('t.test.js', "test('x', () => {});\n", fact, 'p')).toMatch(/^test\('demo#SHOUTS'/);
-    expect(verifiesStub('t_test.py', '', fact, 'p')).toContain('    raise NotImplementedError(');
-    expect(verifiesStub('tests/t.rs', '', fact, 'p')).toContain(
-      '#[test]\nfn shouts() {\n    // @verifies demo#SHOUTS~p\n    unimplemented!(',
+    const todos: string[] = [];
+    new Function('it', stub)({ todo: (title: string) => todos.push(title) });
+    expect(todos).toHaveLength(1);
+    expect(verifiesStub('t.test.js', "test('x', () => {});\n", fact, 'p')).toContain('\ntest.todo(');
+    const python = verifiesStub('t_test.py', '', fact, 'p')!;
+    expect(python).toMatch(/^import pytest\n\n# @verifies demo#SHOUTS~p .*\n@pytest\.mark\.skip\(/);
+    expect(scanFile('tests/t_test.py', python).map((c) => c.notRun)).toEqual(['skip']);
+    expect(verifiesStub('t_test.py', 'import pytest\n', fact, 'p')).toMatch(/^# @verifies/);
+    const rust = verifiesStub('tests/t.rs', '', fact, 'p')!;
+    expect(rust).toContain(
+      '#[test]\n#[ignore = "todo: write the test that verifies demo#SHOUTS"]\nfn verifies_shouts() {}',
     );
-    expect(verifiesStub('t_test.go', '', fact, 'p')).toContain(
-      'func TestShouts(t *testing.T) {\n\t// @verifies demo#SHOUTS~p\n\tt.Fatal(',
-    );
+    expect(scanFile('tests/t.rs', rust).map((c) => c.notRun)).toEqual(['skip']);
+    expect(verifiesStub('t_test.go', '', fact, 'p')).toBeUndefined();
     expect(verifiesStub('t.sh', '', fact, 'p')).toBeUndefined();
   });
 });

@@ -1,18 +1,24 @@
 /**
  * `check --watch`: the gate, then again on every change to a file it reads,
  * printing after the first report only what changed since the run before:
- * the findings that appeared (+) and went (-), and the verdict line.
+ * the findings that appeared (+) and went (-), and the verdict line. The
+ * caller maps the last result to its exit code when the user interrupts.
  */
-import { findingsBetween } from '../checks/base-delta.ts';
-import type { Finding, TraceResult } from '../checks/model.ts';
-import { formatFinding, renderConsole, verdictLine } from '../checks/reporters/console.ts';
-import { verdictOf } from '../checks/verdict.ts';
-import type { FactlineConfig } from '../engine/config/model.ts';
-import { UsageError } from '../engine/errors.ts';
-import { readsPath, type TreeWatch, watchTree } from '../engine/watch/tree.ts';
-import { type CliIO, EXIT, EXIT_OF_VERDICT } from './io.ts';
+import { findingsBetween } from '../../checks/base-delta.ts';
+import type { Finding, TraceResult } from '../../checks/model.ts';
+import { formatFinding, renderConsole, verdictLine } from '../../checks/reporters/console.ts';
+import type { FactlineConfig } from '../config/model.ts';
+import { UsageError } from '../errors.ts';
+import { readsPath, type TreeWatch, watchTree } from './tree.ts';
 
 export type Judge = () => Promise<{ config: FactlineConfig; result: TraceResult }>;
+
+/** Where the loop prints, and how it learns the user wants it to stop (Ctrl-C). */
+export interface WatchOutput {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  onInterrupt?(stop: () => void): () => void;
+}
 
 /** What a re-run prints: the findings that came and went, then the verdict. */
 export function changeReport(before: TraceResult, after: TraceResult, color: boolean): string {
@@ -26,7 +32,11 @@ export function changeReport(before: TraceResult, after: TraceResult, color: boo
 }
 
 // @implements daily-use#WATCH-RERUNS-ON-CHANGE
-export async function watchGate(io: CliIO, judge: Judge, color: boolean): Promise<number> {
+export async function watchGate(
+  io: WatchOutput,
+  judge: Judge,
+  color: boolean,
+): Promise<TraceResult | undefined> {
   let last: TraceResult | undefined;
   let watching: TreeWatch | undefined;
   let reads: (path: string) => boolean = () => true;
@@ -76,7 +86,7 @@ export async function watchGate(io: CliIO, judge: Judge, color: boolean): Promis
     const unsubscribe = io.onInterrupt?.(() => {
       watching?.close();
       unsubscribe?.();
-      done(last === undefined ? EXIT.clean : EXIT_OF_VERDICT[verdictOf(last)]);
+      done(last);
     });
   });
 }

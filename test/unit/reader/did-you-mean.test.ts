@@ -1,7 +1,14 @@
-/** The indexed did-you-mean finds what comparing with every name finds, on real ids. */
+/** The one did-you-mean: its rules, and the indexed search finding what comparing with every name finds, on real ids. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { distance, Suggester } from '../../../checks/suggest.ts';
+import {
+  didYouMean,
+  editDistance as distance,
+  nearest,
+  nearestOne,
+  Suggester,
+  suggestion,
+} from '../../../reader/did-you-mean.ts';
 import { parseSpec } from '../../../reader/index.ts';
 import { REPO } from '../../support/cli.ts';
 
@@ -18,6 +25,40 @@ function typo(id: string, k: number): string {
   if (k % 3 === 1) return id.slice(0, at) + id[at] + id.slice(at);
   return `${id.slice(0, at)}${id[at] === 'X' ? 'Y' : 'X'}${id.slice(at + 1)}`;
 }
+
+describe('one did-you-mean rule', () => {
+  // @verifies engine#ONE-DID-YOU-MEAN
+  it('counts a swap of two neighbours as one edit, case and separators as none', () => {
+    expect(distance('dnoe', 'done')).toBe(1);
+    expect(distance('kitten', 'sitting')).toBe(3);
+    expect(distance('LAYOUT', 'LAYUOT')).toBe(1);
+    expect(suggestion('dnoe', ['plan', 'work', 'done'])).toBe(
+      'did you mean `done`? (accepted: plan, work, done)',
+    );
+    expect(nearestOne('method_ping', ['METHOD-PONG', 'METHOD-PING'])).toBe('METHOD-PING');
+    expect(nearestOne('UNIT_UNKNOWN-REJECTED', ['UNIT-UNKNOWN-REJECTED', 'UNIT-UNKNOWN-REJECTER'])).toBe(
+      'UNIT-UNKNOWN-REJECTED',
+    );
+  });
+
+  // @verifies engine#ONE-DID-YOU-MEAN
+  it('suggests within a third of the word in edits and at least two, nearest first, ties in the given order', () => {
+    expect(nearestOne('xy', ['ab'])).toBe('ab');
+    expect(nearestOne('xyz', ['abc'])).toBeUndefined();
+    expect(nearestOne('specsRoott', ['specsRoot', 'specs'])).toBe('specsRoot');
+    expect(nearest('GATE-SCAX', ['GATE-SCAB', 'GATE-SCAN', 'GATE-SCANS', 'GATE'])).toEqual([
+      'GATE-SCAB',
+      'GATE-SCAN',
+      'GATE-SCANS',
+    ]);
+    expect(didYouMean('lenght', ['width', 'length'])).toBe('did you mean `length`?');
+    expect(didYouMean('zzz', ['width', 'length'])).toBeUndefined();
+    // The indexed search keeps the same order as the list one.
+    expect(new Suggester(['GATE-SCAB', 'GATE-SCAN', 'GATE-SCANS', 'GATE']).nearest('GATE-SCAX')).toEqual(
+      nearest('GATE-SCAX', ['GATE-SCAB', 'GATE-SCAN', 'GATE-SCANS', 'GATE']),
+    );
+  });
+});
 
 describe('Suggester', () => {
   // @verifies real-codebases#DID-YOU-MEAN-BOUNDED
@@ -70,6 +111,9 @@ describe('Suggester', () => {
       ['', 'ABC'],
       ['GATE-SCAN', 'GATE-SCAN'],
       ['kitten', 'sitting'],
+      ['ca', 'abc'],
+      ['abcdef', 'badcfe'],
+      ['a'.repeat(40), `${'a'.repeat(19)}ba${'a'.repeat(19)}`],
     ] as const) {
       const full = distance(a, b);
       for (let limit = 0; limit < 5; limit++)
