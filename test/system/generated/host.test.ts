@@ -4,6 +4,7 @@
  * real server process, both server classes.
  */
 
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client as V2Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport as V2StdioTransport } from '@modelcontextprotocol/client/stdio';
@@ -274,5 +275,50 @@ describe('the lifecycle from the first byte', () => {
     await s.end();
     expect(s.frames.filter((f) => f.id === 6)).toEqual([]);
     expect(s.frames.filter((f) => f.id === 5)).toHaveLength(2);
+  });
+});
+
+/** True while `pid` runs (a zombie waiting to be reaped counts as gone). */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+describe('the end of a session', () => {
+  for (const capture of ['on', 'off']) {
+    // @verifies mcp-host#CLOSED-OUTPUT-IS-NOTICED-AT-ONCE
+    it(`a host that stops reading stdout ends the server with stdin still open (capture ${capture})`, async () => {
+      const s = liveSession({ server: HOST_SERVER, env: { SERVER_CAPTURE: capture } });
+      await s.next(answerTo(HANDSHAKE_ID));
+      s.closeOutput();
+      // No further request and no end of input: only the closed stdout can end it.
+      const { code, stderr } = await s.exited();
+      expect(code).toBe(1);
+      expect(stderr).toContain('served: channel-failed');
+    });
+  }
+
+  // @verifies mcp-host#SIGTERM-ENDS-THE-RUNS-PROCESS-TREES
+  it('SIGTERM kills the child and grandchild a running tool started, then ends the server', async () => {
+    const s = liveSession({ server: HOST_SERVER });
+    await s.next(answerTo(HANDSHAKE_ID));
+    s.send(req(1, 'tools/call', { name: 'tree', arguments: {}, _meta: { progressToken: 't' } }));
+    const note = await s.next((f) => f.method === 'notifications/progress');
+    const pids = String((note.params as { message: string }).message)
+      .replace('pids ', '')
+      .split(' ')
+      .map(Number);
+    expect(pids).toHaveLength(2);
+    expect(pids.filter(alive)).toEqual(pids);
+    process.kill(s.pid, 'SIGTERM');
+    const { code } = await s.exited();
+    expect(code).toBeNull();
+    const deadline = Date.now() + 5000;
+    while (pids.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(pids.filter(alive)).toEqual([]);
   });
 });
