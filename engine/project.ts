@@ -50,6 +50,10 @@ export class Project {
 
   /** The gate over this project (`factline check`). */
   async check(options: GateOptions = {}): Promise<GateRun> {
+    // Without a config the folder may be anything (`/` included): its specs
+    // decide first whether there is a project at all, before any walk starts.
+    // @implements adoption#NO-CONFIG-EXITS-AT-ONCE
+    if (this.config.file === undefined && this.specPaths.length === 0) await this.specs();
     const { runGate } = await import('./gate/run.ts');
     return runGate(this, options);
   }
