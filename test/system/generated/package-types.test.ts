@@ -48,12 +48,22 @@ function installTarball(dir: string, name: string, project: string, scripts = tr
   execFileSync('tar', ['-xzf', join(packs, tarball), '-C', into, '--strip-components=1']);
 }
 
-const CONSUMER = (from: string) => `import { revisionServer, Server, type Tool, ToolSet } from '${from}';
+const CONSUMER = (
+  from: string,
+) => `import { defineTool, revisionServer, Server, type Tool, ToolSet } from '${from}';
 const echo: Tool = {
   descriptor: { name: 'echo', description: 'Answers its text.', inputSchema: { type: 'object' } },
   run: (args) => ({ report: String(args.text) }),
 };
-export const server: Server = revisionServer('s', '1', new ToolSet([echo]));
+const shout = defineTool({
+  descriptor: {
+    name: 'shout',
+    description: 'Answers its text, louder.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  },
+  run: (args) => ({ report: args.text.toUpperCase() }),
+});
+export const server: Server = revisionServer('s', '1', new ToolSet([echo, shout]));
 `;
 
 const SETTINGS: Record<string, Record<string, string>> = {
