@@ -287,7 +287,8 @@ async function pingsBesideSlowTools(
     const answered = await ask(`ping${i}`, 'ping');
     latencies.push(Number(answered - sent) / 1e6);
   }
-  const lastSlow = (await Promise.all(slow)).reduce((a, b) => (a > b ? a : b));
+  let lastSlow = 0n;
+  for (const at of await Promise.all(slow)) if (at > lastSlow) lastSlow = at;
   const closed = new Promise((r) => child.on('close', r));
   child.stdin.end();
   await closed;

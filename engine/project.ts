@@ -10,7 +10,7 @@ import type { FoundEnough } from './files/walk.ts';
 import { listGateFiles } from './gate/files.ts';
 import type { GateOptions, GateRun } from './gate/run.ts';
 import type { EngineIO } from './io.ts';
-import { type LoadedSpecs, loadSpecSet, parseSpecLazily, type SpecParser } from './specs.ts';
+import { type LoadedSpecs, loadSpecSet, parseSpecLazily, requireSomeSpec, type SpecParser } from './specs.ts';
 
 // @implements engine#PROJECT-LOADS-ONCE
 export class Project {
@@ -64,7 +64,7 @@ export class Project {
     // Without a config the folder may be anything (`/` included): its specs
     // decide first whether there is a project at all, before any walk starts.
     // @implements adoption#NO-CONFIG-EXITS-AT-ONCE
-    if (this.config.file === undefined && this.specPaths.length === 0) await this.specs();
+    if (this.specPaths.length === 0) await requireSomeSpec(this.config);
     const { runGate } = await import('./gate/run.ts');
     return runGate(this, options);
   }
