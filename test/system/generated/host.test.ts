@@ -204,6 +204,27 @@ describe('the wire, raw', () => {
   });
 });
 
+describe('big ids in flight', () => {
+  // @verifies mcp-host#IDS-ARE-ECHOED-AS-WRITTEN
+  it('a call with an id beyond 2^53 is cancelled by that id, and its neighbour id is another request', async () => {
+    const s = liveSession({ server: HOST_SERVER });
+    await s.next(answerTo(HANDSHAKE_ID));
+    s.send(
+      '{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/call","params":{"name":"sleep","arguments":{"ms":30000}}}',
+    );
+    // Differs from the running id only past a double's precision: not a reuse.
+    s.send('{"jsonrpc":"2.0","id":9007199254740992,"method":"ping"}');
+    s.send('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":9007199254740993}}');
+    s.send(req('after', 'ping'));
+    await s.next(answerTo('after'));
+    const { code } = await s.end();
+    expect(code).toBe(0);
+    // The ping answered with its own digits (the frames are parsed, so compare the raw count of answers).
+    expect(s.frames.filter((f) => typeof f.id === 'number')).toHaveLength(1);
+    expect(s.frames.filter((f) => typeof f.id === 'number' && 'error' in f)).toEqual([]);
+  });
+});
+
 describe('registration', () => {
   // @verifies mcp-host#INPUT-SCHEMA-IS-AN-OBJECT-SCHEMA
   it('an inputSchema without type "object" is refused, saying why', () => {
