@@ -236,3 +236,168 @@ async function handshake(child: Child, lines: Lines, revision: string): Promise<
   );
   await ready;
 }
+
+/**
+ * Pings while four slow tools run: each server gets four `slow` calls of
+ * SLOW_MS, then pings one at a time (each sent when the last was answered)
+ * until the slow calls are answered. A loop that queues control behind a
+ * tool answers the first ping only when the tools are done.
+ */
+const SLOW_MS = 2_000;
+async function pingsBesideSlowTools(
+  file: string,
+): Promise<{ p50: number; p99: number; pings: number; slowMs: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const pending = new Map<string, (at: bigint) => void>();
+  let partial = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    const at = process.hrtime.bigint();
+    const parts = (partial + chunk).split('\n');
+    partial = parts.pop() ?? '';
+    for (const text of parts) {
+      const id = String((JSON.parse(text) as { id?: unknown }).id);
+      pending.get(id)?.(at);
+      pending.delete(id);
+    }
+  });
+  const ask = (id: string, method: string, params?: unknown): Promise<bigint> =>
+    new Promise((resolve) => {
+      pending.set(id, resolve);
+      child.stdin.write(line({ jsonrpc: '2.0', id, method, ...(params === undefined ? {} : { params }) }));
+    });
+  await ask('init', 'initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'bench', version: '1' },
+  });
+  child.stdin.write(line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  // Warm the ping path first.
+  for (let i = 0; i < 200; i++) await ask(`warm${i}`, 'ping');
+  const started = process.hrtime.bigint();
+  let slowDone = 0;
+  const slow = [1, 2, 3, 4].map((k) =>
+    ask(`slow${k}`, 'tools/call', { name: 'slow', arguments: { ms: SLOW_MS } }).then((at) => {
+      slowDone++;
+      return at;
+    }),
+  );
+  const latencies: number[] = [];
+  for (let i = 0; slowDone < 4; i++) {
+    const sent = process.hrtime.bigint();
+    const answered = await ask(`ping${i}`, 'ping');
+    latencies.push(Number(answered - sent) / 1e6);
+  }
+  let lastSlow = 0n;
+  for (const at of await Promise.all(slow)) if (at > lastSlow) lastSlow = at;
+  const closed = new Promise((r) => child.on('close', r));
+  child.stdin.end();
+  await closed;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) =>
+    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] as number;
+  return { p50: at(0.5), p99: at(0.99), pings: latencies.length, slowMs: Number(lastSlow - started) / 1e6 };
+}
+
+const oursPing = await pingsBesideSlowTools(fixture('ours'));
+const sdkPing = await pingsBesideSlowTools(fixture('sdk'));
+console.log(`\npings while 4 slow tools (${SLOW_MS} ms each) run, one ping at a time`);
+console.log('server            pings   p50 ms   p99 ms   4 slow calls done after ms');
+for (const [name, r] of [
+  ['factline core', oursPing],
+  ['SDK McpServer', sdkPing],
+] as const) {
+  console.log(
+    `${name.padEnd(16)}  ${String(r.pings).padStart(5)}  ${r.p50.toFixed(3).padStart(7)}  ${r.p99.toFixed(3).padStart(7)}  ${r.slowMs.toFixed(0).padStart(8)}`,
+  );
+}
+console.log(
+  `factline core vs SDK: ping p50 ${(oursPing.p50 / sdkPing.p50).toFixed(2)}×, p99 ${(oursPing.p99 / sdkPing.p99).toFixed(2)}× the SDK's latency (goal ≤ 1); the 4 slow calls side by side end after ${oursPing.slowMs.toFixed(0)} ms (one at a time would take ${4 * SLOW_MS} ms)`,
+);
+
+/**
+ * Streamable HTTP: the same echo calls as POSTs on one session, HTTP_CLIENTS
+ * at a time over keep-alive connections, against the core's transport and
+ * the SDK's, each answer read whole (an SSE stream of one message on both).
+ */
+const HTTP_CALLS = Math.max(1000, Math.round(N / 4));
+const HTTP_CLIENTS = 8;
+async function httpThroughput(file: string): Promise<{ ms: number; perSecond: number; rss: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      err += chunk;
+      const m = /listening on (\S+)/.exec(err);
+      if (m) resolve(m[1] as string);
+    });
+    child.on('exit', () => reject(new Error(`${file} exited: ${err}`)));
+  });
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+  };
+  const post = async (body: unknown): Promise<{ text: string; session: string | null }> => {
+    const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+    return { text: await response.text(), session: response.headers.get('mcp-session-id') };
+  };
+  const init = await post({
+    jsonrpc: '2.0',
+    id: 'init',
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
+  if (init.session) headers['mcp-session-id'] = init.session;
+  headers['mcp-protocol-version'] = '2025-06-18';
+  await fetch(url, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+  }).then((r) => r.text());
+  const callsFrom = async (first: number, count: number) => {
+    let next = first;
+    const worker = async () => {
+      while (next < first + count) {
+        const id = next++;
+        const { text } = await post({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'echo', arguments: { text: `message ${id}` } },
+        });
+        if (!text.includes(`"id":${id}`) || !text.includes(`message ${id}`))
+          throw new Error(`${file}: call ${id} answered ${text.slice(0, 200)}`);
+      }
+    };
+    await Promise.all(Array.from({ length: HTTP_CLIENTS }, worker));
+  };
+  await callsFrom(1, 500);
+  let ms = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < ROUNDS; round++) {
+    const started = process.hrtime.bigint();
+    await callsFrom(1000 + round * HTTP_CALLS, HTTP_CALLS);
+    ms = Math.min(ms, Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  const rss = peakRss(child.pid!);
+  const closed = new Promise((r) => child.on('close', r));
+  child.kill('SIGTERM');
+  await closed;
+  return { ms, perSecond: (HTTP_CALLS / ms) * 1000, rss };
+}
+
+const oursHttp = await httpThroughput(fixture('ours-http'));
+const sdkHttp = await httpThroughput(fixture('sdk-http'));
+console.log(
+  `\nStreamable HTTP: ${HTTP_CALLS} tools/call (echo) on one session, ${HTTP_CLIENTS} at a time, best of ${ROUNDS} rounds`,
+);
+console.log('server            time ms    req/s   peak RSS MB');
+for (const [name, r] of [
+  ['factline core', oursHttp],
+  ['SDK McpServer', sdkHttp],
+] as const) {
+  console.log(
+    `${name.padEnd(16)}  ${r.ms.toFixed(0).padStart(7)}  ${r.perSecond.toFixed(0).padStart(7)}  ${r.rss.toFixed(1).padStart(10)}`,
+  );
+}
+console.log(
+  `factline core vs SDK over HTTP: ${(sdkHttp.ms / oursHttp.ms).toFixed(2)}× the SDK's throughput (goal > 1); over stdio: ${(sdk.ms / ours.ms).toFixed(2)}×`,
+);

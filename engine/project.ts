@@ -10,7 +10,7 @@ import type { FoundEnough } from './files/walk.ts';
 import { listGateFiles } from './gate/files.ts';
 import type { GateOptions, GateRun } from './gate/run.ts';
 import type { EngineIO } from './io.ts';
-import { type LoadedSpecs, loadSpecSet, parseSpecLazily, type SpecParser } from './specs.ts';
+import { type LoadedSpecs, loadSpecSet, parseSpecLazily, requireSomeSpec, type SpecParser } from './specs.ts';
 
 // @implements engine#PROJECT-LOADS-ONCE
 export class Project {
@@ -32,6 +32,17 @@ export class Project {
     return new Project(io, loadConfig(io.cwd, configFile), specPaths);
   }
 
+  /**
+   * The same project with its specs as this one loaded them, and its files
+   * listed anew: for a caller that knows the specs did not change.
+   */
+  // @implements factline#SERVE-TOOLS-REUSE-THE-LOADED-PROJECT
+  withSameSpecs(): Project {
+    const next = new Project(this.io, this.config, this.specPaths);
+    next.specsLoaded = this.specsLoaded;
+    return next;
+  }
+
   get root(): string {
     return this.config.root;
   }
@@ -50,6 +61,10 @@ export class Project {
 
   /** The gate over this project (`factline check`). */
   async check(options: GateOptions = {}): Promise<GateRun> {
+    // Without a config the folder may be anything (`/` included): its specs
+    // decide first whether there is a project at all, before any walk starts.
+    // @implements adoption#NO-CONFIG-EXITS-AT-ONCE
+    if (this.specPaths.length === 0) await requireSomeSpec(this.config);
     const { runGate } = await import('./gate/run.ts');
     return runGate(this, options);
   }

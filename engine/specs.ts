@@ -108,6 +108,21 @@ async function expand(io: EngineIO, config: FactlineConfig, paths: string[]): Pr
   return [...new Set(files)];
 }
 
+/**
+ * Refuses a folder with no config and no spec under the default globs (any
+ * folder a host starts a server from, `/` included) before anything walks it.
+ */
+// @implements adoption#NO-CONFIG-EXITS-AT-ONCE
+export async function requireSomeSpec(config: FactlineConfig): Promise<void> {
+  if (config.file !== undefined) return;
+  const found = await glob(config.specs, {
+    cwd: config.root,
+    ignore: config.ignore,
+    followSymbolicLinks: true,
+  });
+  if (found.length === 0) throw new UsageError(noConfigNoSpec(config));
+}
+
 /** The one line for a directory factline has never been set up in. */
 export function noConfigNoSpec(config: FactlineConfig): string {
   return `no factline.config.json and no spec matches ${config.specs.join(', ')} in ${config.root}; run \`npx factline init\` to start, or name a spec file`;

@@ -10,7 +10,7 @@
  * that it reports is counted. Shared by the system test and bench/, so it
  * takes TypeScript and the scan as arguments (support/ imports nothing of ours).
  */
-import type { ts as api } from 'ts-morph';
+import type api from 'typescript';
 
 type Ts = typeof api;
 

@@ -2,6 +2,7 @@
 import type { FactlineConfig } from '../../engine/config/model.ts';
 import { UsageError } from '../../engine/errors.ts';
 import { serveConfig, serveFactline } from '../../engine/mcp/serve.ts';
+import { requireSomeSpec } from '../../engine/specs.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -47,10 +48,13 @@ const command: Command = {
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values } = parseCommandArgs(SPEC, argv);
-    if (values.http !== undefined)
-      return serveOverHttp(values.http, values.host, loadServeConfig(argv, io), io);
-    if (values.host !== undefined) throw new UsageError('--host needs --http PORT');
-    const failure = await serveFactline(loadServeConfig(argv, io), io);
+    if (values.host !== undefined && values.http === undefined)
+      throw new UsageError('--host needs --http PORT');
+    const config = loadServeConfig(argv, io);
+    // No project here (no config, no spec): exit 2 now, before a host's first call walks the folder.
+    await requireSomeSpec(config);
+    if (values.http !== undefined) return serveOverHttp(values.http, values.host, config, io);
+    const failure = await serveFactline(config, io);
     if (failure === undefined) return EXIT.clean;
     io.stderr.write(`factline serve: ${failure.message}\n`);
     return EXIT.findings;

@@ -1,16 +1,29 @@
 /**
  * factline's own MCP tools, mounted by `factline serve` on the generated
- * core: list facts, explain one, run the gate. Each call reads the specs and
- * sources afresh, so an agent editing the repository sees its edits.
+ * core: list facts, explain one, run the gate. Each call sees the repository
+ * as it is now, so an agent editing it sees its edits; the specs are parsed
+ * again only when a spec file changed. Long calls report progress when asked
+ * and stop early when cancelled.
  */
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { glob } from 'tinyglobby';
 import { CITATION_VERBS } from '../../checks/model.ts';
 import { renderConsole } from '../../checks/reporters/console.ts';
 import { renderExplain } from '../../checks/reporters/explain.ts';
 import { verdictOf } from '../../checks/verdict.ts';
-import { failure, structuredOutput, type Tool, type ToolOutput, ToolSet } from '../../generated/index.ts';
+import {
+  failure,
+  type RunContext,
+  structuredOutput,
+  type Tool,
+  type ToolOutput,
+  ToolSet,
+} from '../../generated/index.ts';
 import type { Fact } from '../../reader/model.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
+import type { GateOptions, GateRun } from '../gate/run.ts';
 import type { EngineIO } from '../io.ts';
 import { Project } from '../project.ts';
 import { resolveArgument } from '../ref-argument.ts';
@@ -119,18 +132,106 @@ function factData(f: Fact) {
   };
 }
 
+/** Why a run stopped early: its call was cancelled. */
+class Cancelled extends Error {}
+
 /** Turns a UsageError (bad reference, unreadable spec) into the report the agent reads. */
 async function reporting(run: () => Promise<ToolOutput>): Promise<ToolOutput> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof UsageError) return failure(error.message);
+    // The core sends no answer for a cancelled call; this report is for a direct caller.
+    if (error instanceof Cancelled) return failure(`cancelled: ${error.message}`);
     throw error;
+  }
+}
+
+/** Stops the run when its call was cancelled. */
+function stopIfCancelled(context: RunContext | undefined): void {
+  const signal = context?.signal;
+  if (signal?.aborted)
+    throw new Cancelled(String((signal.reason as Error | undefined)?.message ?? 'aborted'));
+}
+
+/**
+ * The project the tools judge, kept between calls: its specs are parsed
+ * again only when a spec file was added, removed or changed (by path, size
+ * and modification time); its source and test files are always listed anew.
+ */
+// @implements factline#SERVE-TOOLS-REUSE-THE-LOADED-PROJECT
+class KeptProject {
+  #project: Project | undefined;
+  #stamp = '';
+
+  constructor(
+    readonly io: EngineIO,
+    readonly config: FactlineConfig,
+  ) {}
+
+  async open(): Promise<Project> {
+    const stamp = await this.#specStamp();
+    if (this.#project !== undefined && stamp === this.#stamp) return this.#project.withSameSpecs();
+    this.#stamp = stamp;
+    this.#project = new Project(this.io, this.config);
+    return this.#project;
+  }
+
+  async #specStamp(): Promise<string> {
+    const files = await glob(this.config.specs, {
+      cwd: this.config.root,
+      ignore: this.config.ignore,
+      followSymbolicLinks: true,
+    });
+    return files
+      .sort()
+      .map((file) => {
+        try {
+          const s = statSync(resolve(this.config.root, file));
+          return `${file}:${s.size}:${s.mtimeMs}`;
+        } catch {
+          return `${file}:gone`;
+        }
+      })
+      .join('\n');
+  }
+
+  /**
+   * The gate over the project, reporting `steps` of progress (when the call
+   * asked for it) and stopping between phases once the call is cancelled.
+   */
+  // @implements factline#SERVE-TOOLS-PROGRESS-AND-CANCEL
+  async check(options: GateOptions, context: RunContext | undefined): Promise<GateRun> {
+    // A direct caller may give no context, or one without progress.
+    const report = typeof context?.progress === 'function' ? context.progress : undefined;
+    const progress = (done: number, message: string) => report?.(done, 3, message);
+    stopIfCancelled(context);
+    progress(0, 'loading the specs');
+    const project = await this.open();
+    stopIfCancelled(context);
+    const run = await project.check({
+      ...options,
+      wrapBackend: (chosen) => ({
+        ...chosen,
+        scanFiles: async (names) => {
+          stopIfCancelled(context);
+          progress(1, `scanning ${names.length} file${names.length === 1 ? '' : 's'}`);
+          const outcomes = await chosen.scanFiles(names);
+          stopIfCancelled(context);
+          progress(2, 'tracing');
+          return outcomes;
+        },
+      }),
+    });
+    stopIfCancelled(context);
+    progress(3, 'done');
+    return run;
   }
 }
 
 // @implements factline#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
 export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
+  const kept = new KeptProject(io, config);
   const factsList: Tool = {
     descriptor: {
       name: 'facts_list',
@@ -150,11 +251,12 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
       // @implements mcp-revisions#SERVE-TOOLS-DECLARE-OUTPUT-SCHEMAS
       outputSchema: record({ count: INT, facts: { type: 'array', items: FACT_OUTPUT } }),
     },
-    run: (args) =>
+    run: (args, context) =>
       reporting(async () => {
         const filter = parseFactFilter(args);
         if (typeof filter === 'string') return failure(`facts_list: ${filter}`);
-        const { set } = await new Project(io, config).specs();
+        const { set } = await (await kept.open()).specs();
+        stopIfCancelled(context);
         const docs = set.documents.map((d) => d.doc);
         if (filter.doc !== undefined && !docs.includes(filter.doc)) {
           return failure(`facts_list: no document \`${filter.doc}\` (loaded: ${docs.join(', ')})`);
@@ -193,14 +295,16 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
         },
       }),
     },
-    run: (args) =>
+    run: (args, context) =>
       reporting(async () => {
         if (typeof args.ref !== 'string' || args.ref === '') {
           return failure('fact_explain: give `ref`, e.g. `mcp-core#METHOD-PING`');
         }
         const results = resultsArgument(args);
         if (typeof results === 'string') return failure(`fact_explain: ${results}`);
-        const { result, specs } = await new Project(io, config).check({ cache: true, ...results });
+        // One fact's trace needs no drift check of the generated files (the slow part of the gate).
+        const only = async () => undefined;
+        const { result, specs } = await kept.check({ cache: true, only, ...results }, context);
         const fact = resolveArgument(specs.set, args.ref);
         const trace = result.facts.find((f) => f.address === fact.address);
         const citations = result.citations.filter((c) => c.resolved === fact.address);
@@ -245,15 +349,14 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
         },
       }),
     },
-    run: (args) =>
+    run: (args, context) =>
       reporting(async () => {
         const results = resultsArgument(args);
         if (typeof results === 'string') return failure(`trace_check: ${results}`);
-        const { result } = await new Project(io, config).check({
-          strict: args.strict === true || config.strict,
-          cache: true,
-          ...results,
-        });
+        const { result } = await kept.check(
+          { strict: args.strict === true || config.strict, cache: true, ...results },
+          context,
+        );
         const report = renderConsole(result, { color: false }).trimEnd();
         const clean = verdictOf(result) === 'clean';
         const findings = result.findings.map((f) => ({

@@ -55,10 +55,13 @@ describe('generated output through the gate', () => {
   it('reports generated-drift and generated-hand-edit at file:line and exits 1', async () => {
     // A project of this repo's spec, templates and committed generated/ (a temp copy).
     const dir = tempDir('drift');
-    // Every spec the templates read, as this repo's config lists them.
-    const specs: string[] = JSON.parse(readFileSync(join(REPO, 'factline.config.json'), 'utf8')).generate
-      .specs;
-    for (const part of [...specs, 'templates', 'generated']) {
+    // Every spec the templates read (mcp-core first, as the repo's config has it).
+    const coreSpecs = (
+      JSON.parse(readFileSync(join(REPO, 'factline.config.json'), 'utf8')) as {
+        generate: { specs: string[] };
+      }
+    ).generate.specs;
+    for (const part of [...coreSpecs, 'templates', 'generated']) {
       cpSync(join(REPO, part), join(dir, part), { recursive: true });
     }
     writeFileSync(
@@ -69,7 +72,7 @@ describe('generated output through the gate', () => {
         tests: ['test/**/*'],
         generate: {
           spec: 'specs/mcp-core.md',
-          specs,
+          specs: coreSpecs,
           templates: 'templates',
           out: 'generated',
         },

@@ -71,7 +71,7 @@ describe('the CLI and the outside world', () => {
     const r = await running;
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      'gen --watch: watching specs/mcp-core.md, specs/mcp-bounds.md, specs/mcp-lifecycle.md, specs/mcp-revisions.md, specs/mcp-http.md, specs/mcp-features.md and templates/',
+      'gen --watch: watching specs/mcp-core.md, specs/mcp-bounds.md, specs/mcp-lifecycle.md, specs/mcp-revisions.md, specs/mcp-host.md, specs/mcp-http.md, specs/mcp-features.md and templates/',
     );
     expect(readdirSync(join(dir, 'generated')).length).toBeGreaterThan(0);
   });

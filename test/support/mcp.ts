@@ -100,6 +100,8 @@ export interface LiveSession {
   stderr(): string;
   /** Closes stdin and waits for the exit. */
   end(): Promise<{ code: number | null; stderr: string }>;
+  /** Stops reading the server's stdout, as a host that went away does (stdin stays open). */
+  closeOutput(): void;
   /** Waits for the exit without closing stdin (a server that ends by itself). */
   exited(): Promise<{ code: number | null; stderr: string }>;
   pid: number;
@@ -169,6 +171,7 @@ export function liveSession(
       return exit;
     },
     exited: () => exit,
+    closeOutput: () => child.stdout.destroy(),
   };
   if (options.handshake !== false) session.send(HANDSHAKE);
   return session;

@@ -2,12 +2,13 @@
  * `factline serve` driven by the official MCP client, in a throwaway project:
  * factline's tools answer from the files on disk, read afresh on each call.
  */
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO } from '../../support/cli.ts';
-import { connect } from '../../support/mcp.ts';
+import { collectOutput, REPO } from '../../support/cli.ts';
+import { connect, HANDSHAKE } from '../../support/mcp.ts';
 
 const SPEC = `# Demo {#root}
 
@@ -110,5 +111,95 @@ describe('factline serve with the official client', () => {
     const clean = await session.client.callTool({ name: 'trace_check', arguments: {} });
     expect(clean.isError).toBe(false);
     expect(text(clean)).toContain('1 verified');
+  });
+
+  // @verifies factline#SERVE-TOOLS-PROGRESS-AND-CANCEL
+  it('trace_check and fact_explain report their progress when the call carries a progressToken', async () => {
+    // Raw frames: the official client drops progress that reaches it in the same read as the answer.
+    const child = spawn(process.execPath, [join(REPO, 'bin/factline.js'), 'serve'], { cwd: dir });
+    const call = (id: number, name: string, args: object) =>
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name, arguments: args, _meta: { progressToken: `p${id}` } },
+      });
+    child.stdin.end(
+      `${[HANDSHAKE, call(1, 'trace_check', {}), call(2, 'fact_explain', { ref: 'DEMO-ANSWERS-PING' }), JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'trace_check', arguments: {} } })].join('\n')}\n`,
+    );
+    const { stdout, code } = await collectOutput(child);
+    expect(code).toBe(0);
+    const frames = stdout
+      .trimEnd()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            method?: string;
+            params?: { progressToken: string; progress: number; total: number; message: string };
+          },
+      );
+    for (const token of ['p1', 'p2']) {
+      const notes = frames
+        .filter((f) => f.method === 'notifications/progress' && f.params?.progressToken === token)
+        .map((f) => f.params!);
+      expect(notes.map((n) => [n.progress, n.total])).toEqual([
+        [0, 3],
+        [1, 3],
+        [2, 3],
+        [3, 3],
+      ]);
+      expect(notes.map((n) => n.message)).toEqual([
+        'loading the specs',
+        expect.stringMatching(/^scanning \d+ files?$/),
+        'tracing',
+        'done',
+      ]);
+    }
+    // A call without a token gets none.
+    expect(frames.filter((f) => f.method === 'notifications/progress')).toHaveLength(8);
+  });
+
+  // @verifies factline#SERVE-TOOLS-PROGRESS-AND-CANCEL
+  it('a cancelled gate run gets no answer and the server goes on', async () => {
+    const controller = new AbortController();
+    const call = session.client.callTool({ name: 'trace_check', arguments: {} }, undefined, {
+      signal: controller.signal,
+    });
+    controller.abort('not needed');
+    await expect(call).rejects.toThrow();
+    await expect(session.client.ping()).resolves.toEqual({});
+    const after = await session.client.callTool({ name: 'trace_check', arguments: {} });
+    expect(after.isError).toBe(false);
+  });
+
+  // @verifies factline#SERVE-TOOLS-REUSE-THE-LOADED-PROJECT
+  it('keeps its loaded specs between calls, and reads them again once a spec file changes', async () => {
+    const before = text(await session.client.callTool({ name: 'facts_list', arguments: {} }));
+    expect(before.split('\n')[0]).toBe('3 facts');
+    write('specs/more.md', '# More {#root}\n\n@fact:MORE-LATER Later. @status:spec/work\n');
+    const after = text(await session.client.callTool({ name: 'facts_list', arguments: {} }));
+    expect(after.split('\n')[0]).toBe('4 facts');
+    const explained = text(
+      await session.client.callTool({ name: 'fact_explain', arguments: { ref: 'MORE-LATER' } }),
+    );
+    expect(explained).toContain('more#MORE-LATER');
+  });
+});
+
+describe('factline tools called directly', () => {
+  // @verifies factline#SERVE-TOOLS-PROGRESS-AND-CANCEL
+  it('a run whose call is already cancelled does no work and says so', async () => {
+    const { factlineTools } = await import('../../../engine/mcp/tools.ts');
+    const { loadConfig } = await import('../../../engine/config/load.ts');
+    const tools = factlineTools({ cwd: REPO, env: {}, stderr: { write: () => true } }, loadConfig(REPO));
+    const controller = new AbortController();
+    controller.abort(new Error('by the host'));
+    const steps: number[] = [];
+    const output = await tools
+      .get('trace_check')!
+      .run({}, { signal: controller.signal, progress: (done) => steps.push(done) });
+    expect(output).toEqual({ report: 'cancelled: by the host', isError: true });
+    expect(steps).toEqual([]);
   });
 });

@@ -66,7 +66,8 @@ function floodable() {
 describe('refusals at the edge', () => {
   // @verifies mcp-bounds#BOUND-REFUSAL-IS-INVALID-REQUEST
   // @verifies mcp-bounds#BOUND-FRAME-BYTES
-  it('a frame over 1 MiB is refused with id null, naming the bound; one at the bound is served', async () => {
+  // @verifies mcp-host#OVERSIZED-FRAME-ANSWERS-ITS-ID
+  it('a frame over 1 MiB is refused with its id, naming the bound; one at the bound is served', async () => {
     const atBound = pingWith(1, '');
     const padded = atBound.replace('"value":""', `"value":"${'a'.repeat(MIB - atBound.length)}"`);
     expect(Buffer.byteLength(padded)).toBe(MIB);
@@ -75,7 +76,7 @@ describe('refusals at the edge', () => {
       lifecycle,
     );
     expect(run.frames[0]).toEqual({ jsonrpc: '2.0', id: 1, result: {} });
-    expect(run.frames[1]).toMatchObject(refusal(null, 'frame-bytes'));
+    expect(run.frames[1]).toMatchObject(refusal(2, 'frame-bytes'));
     expect(run.frames[1]).toHaveProperty('error.data.limit', DEFAULT_LIMITS.frameBytes);
     expect(run.frames[2]).toEqual({ jsonrpc: '2.0', id: 3, result: {} });
   });
@@ -83,7 +84,7 @@ describe('refusals at the edge', () => {
   // @verifies mcp-bounds#BOUND-FRAME-BYTES
   it('counts bytes, not characters: 400,000 three-byte characters are over the bound', async () => {
     const run = await rawRun(`${pingWith(1, '€'.repeat(400_000))}\n${req(2, 'ping')}\n`, lifecycle);
-    expect(run.frames[0]).toMatchObject(refusal(null, 'frame-bytes'));
+    expect(run.frames[0]).toMatchObject(refusal(1, 'frame-bytes'));
     expect(run.frames[1]).toEqual({ jsonrpc: '2.0', id: 2, result: {} });
   });
 

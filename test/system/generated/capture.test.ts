@@ -96,13 +96,14 @@ describe('the capture guard', () => {
         env: { CAPTURE_SUMMARY: '1' },
       },
     );
+    // The ping is answered while the flood still runs.
     expect(run.frames).toEqual([
+      { jsonrpc: '2.0', id: 2, result: {} },
       {
         jsonrpc: '2.0',
         id: 1,
         result: { content: [{ type: 'text', text: 'child exited 0' }], isError: false },
       },
-      { jsonrpc: '2.0', id: 2, result: {} },
     ]);
     expect(run.stderr).toBe(`[captured flood: ${10 * 1024 * 1024} bytes]\n`);
   });
@@ -177,20 +178,20 @@ describe('the capture guard', () => {
         req(2, 'tools/call', { name: 'note', arguments: { n: 2, child: true, throw: true } }),
         req(3, 'tools/call', { name: 'nest', arguments: {} }),
         req(4, 'tools/call', { name: 'note', arguments: { n: 4 } }),
-        req(5, 'test/fds'),
       ].join('\n')}\n`,
     );
-    expect(run.frames[1]).toMatchObject({
+    // Answers come as their runs complete (the nesting tool is async): read them by id.
+    const frames = [...run.frames].sort((a, b) => Number(a.id) - Number(b.id));
+    expect(frames[1]).toMatchObject({
       id: 2,
       result: { content: [{ text: 'tool `note` threw: note 2 threw' }], isError: true },
     });
-    const nested = run.frames[2] as { result: { content: { text: string }[]; isError: boolean } };
+    const nested = frames[2] as { result: { content: { text: string }[]; isError: boolean } };
     expect(nested.result.isError).toBe(true);
     expect(nested.result.content[0]?.text).toContain(
       'mcp-core#LAWS-CAPTURES-MUST-NOT-NEST-OR-RUN-CONCURRENTLY',
     );
-    expect(run.frames[3]).toMatchObject({ id: 4, result: { content: [{ text: 'note 4: char file file' }] } });
-    expect(run.frames[4]).toEqual({ jsonrpc: '2.0', id: 5, result: { fds: 'char socket socket' } });
+    expect(frames[3]).toMatchObject({ id: 4, result: { content: [{ text: 'note 4: char file file' }] } });
     expect(run.stderr).toBe(
       'note 1 stderr\nnote 1 stdout\nnote 2 stderr\nnote 2 stdout\nnote 2 child\nnote 4 stderr\nnote 4 stdout\n',
     );

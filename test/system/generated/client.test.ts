@@ -68,10 +68,11 @@ describe('the official client against the echo server', () => {
   });
 
   // @verifies mcp-core#METHOD-TOOLS-CALL
-  it('rejects an unknown tool with McpError method-not-found', async () => {
+  // @verifies mcp-host#UNKNOWN-TOOL-IS-INVALID-PARAMS
+  it('rejects an unknown tool with McpError invalid params, as the MCP specification says', async () => {
     const error = await session.client.callTool({ name: 'nope', arguments: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(McpError);
-    expect((error as McpError).code).toBe(-32601);
+    expect((error as McpError).code).toBe(-32602);
     expect((error as McpError).message).toContain('nope');
   });
 

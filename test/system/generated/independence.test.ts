@@ -93,7 +93,7 @@ describe('the generated core stands alone', () => {
     }
     // Types travel with the source: a consumer's `Tool` annotation type-checks against it.
     const tool: import('factline/mcp-core').Tool = {
-      descriptor: { name: 't', description: '', inputSchema: {} },
+      descriptor: { name: 't', description: '', inputSchema: { type: 'object' } },
       run: () => ({ report: '' }),
     };
     expect(new core.ToolSet([tool]).names()).toEqual(['t']);

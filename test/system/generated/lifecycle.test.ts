@@ -113,12 +113,15 @@ describe('output written late', () => {
 
 describe('slow set-up', () => {
   // @verifies mcp-lifecycle#SLOW-SET-UP-WAITS-BEHIND-THE-HANDSHAKE
+  // @verifies mcp-host#CONTROL-IS-NEVER-QUEUED-BEHIND-A-TOOL
   it('tools/list and tools/call wait for prepare; initialize and ping do not', async () => {
     const run = await rawRun(`${req(1, 'tools/list')}\n${req(2, 'ping')}\n${call(3, 'late')}\n`, {
       ...lifecycle,
       env: { SERVER_PREPARE: 'late' },
     });
-    expect(run.frames.map((f) => f.id)).toEqual([1, 2, 3]);
+    // The ping is answered while the set-up still runs; the tools requests once it is done.
+    expect(run.frames.map((f) => f.id)).toEqual([2, 1, 3]);
+    run.frames.sort((a, b) => Number(a.id) - Number(b.id));
     expect(
       (run.frames[0] as { result: { tools: { name: string }[] } }).result.tools.map((t) => t.name),
     ).toContain('late');
@@ -131,6 +134,7 @@ describe('slow set-up', () => {
       ...lifecycle,
       env: { SERVER_PREPARE: 'fail' },
     });
+    run.frames.sort((a, b) => Number(a.id) - Number(b.id));
     expect(run.frames[0]).toMatchObject({ id: 1, error: { code: -32603 } });
     expect((run.frames[0] as { error: { message: string } }).error.message).toContain(
       'the tools are not there',
@@ -143,30 +147,45 @@ describe('slow set-up', () => {
 describe('requests in flight', () => {
   // @verifies mcp-lifecycle#REUSED-IN-FLIGHT-ID-IS-REFUSED
   // @verifies mcp-lifecycle#INPUT-IS-READ-WHILE-A-TOOL-RUNS
+  // @verifies mcp-host#ANSWERS-IN-COMPLETION-ORDER-EACH-ID-ONCE
   it('refuses a duplicate in-flight id at once while the first call still answers', async () => {
-    const s = open();
+    const s = open({ env: { SERVER_CONCURRENCY: '1' } });
     await s.next(answerTo(HANDSHAKE_ID));
     s.send(call(7, 'sleep', { ms: 800 }));
     s.send(req(7, 'ping'));
+    // A call waiting for the one slot is in flight too.
+    s.send(call(8, 'echo', { text: 'waited' }));
     s.send(req(8, 'ping'));
-    s.send(req(8, 'tools/list'));
+    s.send(req(9, 'ping'));
     const refusal = await s.next((f) => f.id === 7 && 'error' in f, 700);
     expect(refusal).toMatchObject({ error: { code: LIFECYCLE_CODES.idInFlight } });
-    // id 8 waits its turn, so its reuse is refused too, before the sleep is over.
     await s.next((f) => f.id === 8 && 'error' in f, 700);
+    // A quick request is answered at once, before the sleep is over.
+    await s.next(answerTo(9), 700);
     const first = await s.next((f) => f.id === 7 && 'result' in f);
     expect(first).toHaveProperty('result.content.0.text', 'slept 800 ms');
-    expect(await s.next((f) => f.id === 8 && 'result' in f)).toEqual({ jsonrpc: '2.0', id: 8, result: {} });
-    // Requests that waited are answered in order, after the call they waited for.
+    expect(await s.next((f) => f.id === 8 && 'result' in f)).toHaveProperty(
+      'result.content.0.text',
+      'waited',
+    );
+    // Answers come as work completes, each id answered once.
     const order = s.frames.filter((f) => 'result' in f && f.id !== HANDSHAKE_ID).map((f) => f.id);
-    expect(order).toEqual([7, 8]);
+    expect(order).toEqual([9, 7, 8]);
+    // Its answer out, the id is free again.
+    s.send(req(7, 'ping'));
+    expect(await s.next((f) => f.id === 7 && 'result' in f && !('content' in (f.result as object)))).toEqual({
+      jsonrpc: '2.0',
+      id: 7,
+      result: {},
+    });
   });
 
   // @verifies mcp-lifecycle#CANCELLED-ABORTS-THE-RUN
   // @verifies mcp-lifecycle#RUN-CONTEXT-CARRIES-SIGNAL-AND-PROGRESS
   // A timing bound on a 2-core machine shared with the rest of the suite: retried, never loosened.
   it('a cancelled call frees the loop within a second and gets no answer', { retry: 2 }, async () => {
-    const s = open();
+    // One slot: the second call waits for it, so its cancel drops it unrun.
+    const s = open({ env: { SERVER_CONCURRENCY: '1' } });
     await s.next(answerTo(HANDSHAKE_ID));
     s.send(call(1, 'sleep', { ms: 30_000 }));
     s.send(call(2, 'sleep', { ms: 30_000 }));
@@ -253,9 +272,10 @@ describe('the end', () => {
       lifecycle,
     );
     expect(run.code).toBe(0);
-    expect(run.frames.map((f) => f.id)).toEqual([1, 2, 3]);
+    // In the order the work completed: the ping at once, the big answer, then the sleep.
+    expect(run.frames.map((f) => f.id)).toEqual([2, 3, 1]);
     expect(
-      (run.frames[2] as { result: { content: { text: string }[] } }).result.content[0]?.text,
+      (run.frames[1] as { result: { content: { text: string }[] } }).result.content[0]?.text,
     ).toHaveLength(2 << 20);
   });
 

@@ -364,7 +364,9 @@ describe('the real factline serve, raw lines', () => {
     const frames = stdout
       .trimEnd()
       .split('\n')
-      .map((l) => JSON.parse(l));
+      .map((l) => JSON.parse(l))
+      // Answers come as their work completes (the call waits for the tools to load): read them by id.
+      .sort((a, b) => a.id - b.id);
     expect(frames.map((f) => f.id)).toEqual([1, 2, 3, 4, 5]);
     expect(frames[0].error).toMatchObject({
       code: -32022,

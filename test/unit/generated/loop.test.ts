@@ -128,7 +128,9 @@ describe('the loop over a scripted transport', () => {
         req(i, 'tools/call', { name, arguments: {} }),
       ),
     );
-    const results = frames.map((f) => f.result as { isError: boolean; content: { text: string }[] });
+    // Answers come as their runs complete: read them by id.
+    const byId = [...frames].sort((a, b) => Number(a.id) - Number(b.id));
+    const results = byId.map((f) => f.result as { isError: boolean; content: { text: string }[] });
     expect(frames.every((f) => f.error === undefined)).toBe(true);
     expect(results.map((r) => r.isError)).toEqual([true, true, true, true]);
     expect(results[0]?.content[0]?.text).toBe('refused: pass force=true to overwrite');
@@ -160,15 +162,18 @@ describe('the loop over a scripted transport', () => {
   });
 
   // @verifies mcp-core#METHOD-TOOLS-CALL
-  it('tools/call: missing name is invalid params, an unknown name is method not found listing the known tools', async () => {
+  // @verifies mcp-host#UNKNOWN-TOOL-IS-INVALID-PARAMS
+  it('tools/call: missing name is invalid params, an unknown name too, listing the known tools', async () => {
     const server = serverWith(tool('a', () => ({ report: '' })));
     const { frames } = await replay(server, [
       req(1, 'tools/call', {}),
       req(2, 'tools/call', { name: 7 }),
       req(3, 'tools/call', { name: 'b' }),
     ]);
-    expect(frames.map((f) => (f.error as { code: number }).code)).toEqual([-32602, -32602, -32601]);
-    expect(frames[2]).toMatchObject({ error: { message: 'Unknown tool `b`', data: { known: ['a'] } } });
+    expect(frames.map((f) => (f.error as { code: number }).code)).toEqual([-32602, -32602, -32602]);
+    expect(frames[2]).toMatchObject({
+      error: { message: 'Invalid params: unknown tool `b`', data: { known: ['a'] } },
+    });
   });
 
   // @verifies mcp-core#METHOD-PING

@@ -67,8 +67,8 @@ describe('the revision values flow from specs/mcp-revisions.md', () => {
     .filter((name) => name.endsWith('.hbs'))
     .map((name) => ({ path: `templates/${name}`, text: read(`templates/${name}`) }));
   const core = parseSpec(read('specs/mcp-core.md'), { file: 'specs/mcp-core.md', doc: 'mcp-core' });
-  // The other specs the templates read (bounds, lifecycle, HTTP, features), unedited.
-  const others = ['mcp-bounds', 'mcp-lifecycle', 'mcp-http', 'mcp-features'].map((doc) =>
+  // The other specs the templates read (bounds, lifecycle, host, HTTP, features), unedited.
+  const others = ['mcp-bounds', 'mcp-lifecycle', 'mcp-host', 'mcp-http', 'mcp-features'].map((doc) =>
     parseSpec(read(`specs/${doc}.md`), { file: `specs/${doc}.md`, doc }),
   );
   const plan = (revisionsText: string) =>
