@@ -74,9 +74,19 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
       for (let i = 0; i < 4; i++)
         expect(sections.reduce((sum, r) => sum + (r.n[i] ?? 0), 0)).toBe(docRow.n[i]);
     }
-    // Documents render on demand: "all" puts every fact in the DOM.
+    // Documents render on demand: with "all", scrolling through the page puts every fact in the DOM.
     await page.selectOption('#doc-filter', '');
-    expect(await page.locator('[data-fact].fact').count()).toBe(json.facts.length);
+    const facts = page.locator('[data-fact].fact');
+    // One screen at a time, as a reader scrolls; at the end, one more look once the last render lands.
+    for (let endsSeen = 0; endsSeen < 2 && (await facts.count()) < json.facts.length; ) {
+      const atEnd = await page.evaluate(() => {
+        window.scrollBy(0, window.innerHeight);
+        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+      });
+      if (atEnd) endsSeen++;
+      await page.waitForTimeout(atEnd ? 200 : 10);
+    }
+    expect(await facts.count()).toBe(json.facts.length);
     expect(errors).toEqual([]);
     await page.context().close();
   });
