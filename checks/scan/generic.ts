@@ -91,7 +91,7 @@ function blockCommentEnd(text: string, start: number): number {
 
 /** Where a Rust block comment from `start` ends: block comments nest (`/* /* *\/ *\/`). */
 // @implements real-code#RUST-NESTED-COMMENTS
-function nestedCommentEnd(text: string, start: number): number {
+export function nestedCommentEnd(text: string, start: number): number {
   let depth = 1;
   let i = start + 2;
   while (i < text.length && depth > 0) {
@@ -337,7 +337,7 @@ const DECLARATION =
   /^\s*(?:(?:pub(?:\([^)]*\))?|export|async|unsafe|const|static|extern(?:\s+"[^"]*")?|default)\s+)*(fn|func|def|class|struct|enum|trait|impl|mod|type|interface|function)\b\s*(?:\([^)]*\)\s*)?([A-Za-z_][A-Za-z0-9_]*)?/;
 
 /** A decorator that always skips the test it stands on (`skipif`/`skipIf` decide at run time). */
-const SKIP_DECORATOR = /^@(?:pytest\.mark\.skip|unittest\.skip)\b(?!\w)/;
+const SKIP_DECORATOR = /^@(?:pytest\.mark\.skip|unittest\.skip)\b/;
 
 /**
  * The declaration on the first code line after `offset`, when there is one;

@@ -12,7 +12,7 @@
  * path (`vibe_index::types::Entry`) and decides per block whether it is test
  * code: `#[cfg(test)]` items and modules, `#[test]` functions, `#![cfg(test)]`.
  */
-import { scanComments } from './generic.ts';
+import { nestedCommentEnd, scanComments } from './generic.ts';
 import { parseAddress, type RawCitation } from './refs.ts';
 import { lineIndex, placed, type ScannedCitation } from './types.ts';
 
@@ -56,18 +56,7 @@ function tokenize(text: string): Token[] {
       const end = text.indexOf('\n', i);
       i = end === -1 ? n : end;
     } else if (c === '/' && text[i + 1] === '*') {
-      // Rust block comments nest.
-      let depth = 1;
-      i += 2;
-      while (i < n && depth > 0) {
-        if (text[i] === '/' && text[i + 1] === '*') {
-          depth++;
-          i += 2;
-        } else if (text[i] === '*' && text[i + 1] === '/') {
-          depth--;
-          i += 2;
-        } else i++;
-      }
+      i = nestedCommentEnd(text, i);
     } else if (c === '"' || ((c === 'b' || c === 'c') && text[i + 1] === '"')) {
       const open = c === '"' ? i : i + 1;
       let j = open + 1;
