@@ -99,14 +99,31 @@ function readByTypeScript(
   return { source, comments: sorted, literals, clean };
 }
 
+/**
+ * Where tags go: every place (the default), or, `sparse`, one place in
+ * `stride` from `offset` on, so that most of a file's brace regions hold
+ * no tag and the scan's jumps over them are put to the test too.
+ */
+export interface Planting {
+  stride: number;
+  offset: number;
+}
+
 /** Plants the tags, scans the planted text with `scan`, and judges what it found against TypeScript. */
 // @implements real-code#DIFFERENTIAL
-export function differential(ts: Ts, scan: Scan, file: string, text: string): FileDifference {
+export function differential(
+  ts: Ts,
+  scan: Scan,
+  file: string,
+  text: string,
+  sparse?: Planting,
+): FileDifference {
   const original = readByTypeScript(ts, file, text);
-  const places: { at: number; comment: boolean }[] = [];
-  for (const [start] of original.comments) places.push({ at: start + 2, comment: true });
-  for (const at of original.literals) places.push({ at, comment: false });
-  places.sort((a, b) => a.at - b.at);
+  const all: { at: number; comment: boolean }[] = [];
+  for (const [start] of original.comments) all.push({ at: start + 2, comment: true });
+  for (const at of original.literals) all.push({ at, comment: false });
+  all.sort((a, b) => a.at - b.at);
+  const places = sparse ? all.filter((_, n) => n % sparse.stride === sparse.offset % sparse.stride) : all;
   // The planted text, and where each tag's `@` landed in it.
   let planted = '';
   let from = 0;

@@ -52,6 +52,25 @@ export function mayHoldCitations(text: string): boolean {
   return false;
 }
 
+/**
+ * The offsets of every `@` that may start a tag (`@implements`, `@verifies`,
+ * `@deviates`, `@spec`), wherever it stands: what the skim must not jump over.
+ */
+export function tagCandidates(text: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
+    const c = text.charCodeAt(at + 1);
+    if (
+      (c === 105 /* i */ && text.startsWith('implements', at + 1)) ||
+      (c === 118 /* v */ && text.startsWith('verifies', at + 1)) ||
+      (c === 100 /* d */ && text.startsWith('deviates', at + 1)) ||
+      (c === 115 /* s */ && text.startsWith('spec', at + 1))
+    )
+      found.push(at);
+  }
+  return found;
+}
+
 /** The reference fields of one address: `spec://NS/DOC#ID[~PIN]` or `[DOC#]ID[~PIN]`. */
 export type Address = Pick<RawCitation, 'ref' | 'doc' | 'id' | 'pin' | 'uri'>;
 

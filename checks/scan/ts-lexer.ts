@@ -138,6 +138,16 @@ for (const [word, kind] of KEYWORDS) {
   KEYWORD_BUCKETS[at] = [...(KEYWORD_BUCKETS[at] ?? []), [word, kind]];
 }
 
+/** The kind of the plain ASCII word text[start, end): its keyword's kind, or Identifier. */
+export function keywordKind(text: string, start: number, end: number): Kind {
+  const length = end - start;
+  const first = text.charCodeAt(start);
+  if (length < 2 || length > 10 || first < C.LowerA || first > C.LowerZ) return K.Identifier;
+  const bucket = KEYWORD_BUCKETS[(first - C.LowerA) * KEYWORD_SPAN + length];
+  if (bucket !== undefined) for (const [word, kind] of bucket) if (text.startsWith(word, start)) return kind;
+  return K.Identifier;
+}
+
 enum C {
   Tab = 9,
   LineFeed = 10,
@@ -380,6 +390,23 @@ export class Lexer {
       this.lastSignificant,
       this.hasEscape,
     ] = mark;
+  }
+
+  /**
+   * Moves to `pos` with nothing scanned yet, `lastSignificant` the token
+   * before it (a word after `.` is a property name): the skim hands a token
+   * it does not read itself to `scan`, and the walk jumps over a region.
+   */
+  seek(pos: number, lastSignificant: Kind): void {
+    this.pos = pos;
+    this.tokenStart = pos;
+    this.tokenEnd = pos;
+    this.lastSignificant = lastSignificant;
+  }
+
+  /** Whether `\n` is the text's only line break (setText looked). */
+  get lineFeedsOnly(): boolean {
+    return this.onlyLineFeeds;
   }
 
   /** Moves on to `pos` as if a token of `kind` ended there (a literal the parser found). */
@@ -627,14 +654,8 @@ export class Lexer {
 
   // @implements speed-lexer#PROPERTY-NAMES-ARE-WORDS
   private wordKind(start: number, pos: number): Kind {
-    const length = pos - start;
-    const first = this.text.charCodeAt(start);
-    if (length < 2 || length > 10 || first < C.LowerA || first > C.LowerZ) return K.Identifier;
     if (this.lastSignificant === K.Dot || this.lastSignificant === K.QuestionDot) return K.Identifier;
-    const bucket = KEYWORD_BUCKETS[(first - C.LowerA) * KEYWORD_SPAN + length];
-    if (bucket !== undefined)
-      for (const [word, kind] of bucket) if (this.text.startsWith(word, start)) return kind;
-    return K.Identifier;
+    return keywordKind(this.text, start, pos);
   }
 
   /**

@@ -60,6 +60,18 @@ export function lineIndex(
   };
 }
 
+/** lineIndex, built on the first offset asked for: a file that cites nothing never counts its lines. */
+export function lazyLineIndex(
+  text: string,
+  unicodeBreaks = false,
+): (offset: number) => { line: number; column: number } {
+  let index: ((offset: number) => { line: number; column: number }) | undefined;
+  return (offset) => {
+    index ??= lineIndex(text, unicodeBreaks);
+    return index(offset);
+  };
+}
+
 /**
  * A raw citation with its line and column, built field by field (not by
  * spreading) so every citation of a run shares a few object shapes.

@@ -4,12 +4,19 @@
  * Comments are real comment tokens, so text inside strings, templates and
  * regular expressions never counts. A light frame stack over the tokens
  * names the enclosing declaration and it()/test() title of each citation.
+ * The skim (ts-skim.ts) reads the file first: a file whose tags all stand
+ * outside comments is never walked, the walk jumps over every brace region
+ * that holds no tag, and in a file with JSX it follows the skim's literals.
  * Where the tokens alone cannot tell a comment from a literal, TypeScript's
  * parser decides (ts-literals.ts), loaded only when a file needs it.
  */
-import { inCommentedOutCode, mayHoldCitations, parseCitations } from './refs.ts';
+import { inCommentedOutCode, parseCitations, tagCandidates } from './refs.ts';
+import { CONTROL_KEYWORDS, DIVIDES_AFTER, isNameToken } from './ts-grammar.ts';
 import { FIRST_KEYWORD, K, type Kind, Lexer } from './ts-lexer.ts';
-import { lineIndex, placed, type ScannedCitation, TEMPLATE_HOLE } from './types.ts';
+import { type Skim, skim } from './ts-skim.ts';
+import { lazyLineIndex, placed, type ScannedCitation, TEMPLATE_HOLE } from './types.ts';
+
+export { dividesAfter } from './ts-grammar.ts';
 
 interface Frame {
   kind: 'brace' | 'paren' | 'bracket' | 'template';
@@ -35,6 +42,12 @@ interface Frame {
   titleParts?: string[];
   /** The call is marked in the source never to run (`it.skip`, `it.todo`, `xit`, `describe.skip`). */
   notRun?: 'skip' | 'todo';
+  /**
+   * A brace's: the declaration still waiting for its body when the brace
+   * opened (`const f = wrap({…}, () => {`), back once it closes; nothing
+   * inside a brace changes what waits outside it, so the walk may jump over one.
+   */
+  outerPending?: Pending | undefined;
 }
 
 /**
@@ -57,6 +70,7 @@ function newFrame(kind: Frame['kind'], label?: string): Frame {
     titleFor: undefined,
     titleParts: undefined,
     notRun: undefined,
+    outerPending: undefined,
   };
 }
 
@@ -110,47 +124,6 @@ function namesTestCall(
   return TEST_CALLEES.has(target) || SUITE_CALLEES.has(target);
 }
 
-/** After these a `/` starts a regular expression, after anything else it divides. */
-const EXPRESSION_KEYWORDS = new Set<Kind>([
-  K.Return,
-  K.TypeOf,
-  K.InstanceOf,
-  K.In,
-  K.Of,
-  K.New,
-  K.Delete,
-  K.Void,
-  K.Throw,
-  K.Case,
-  K.Do,
-  K.Else,
-  K.Yield,
-  K.Await,
-  // @implements real-code#KEYWORDS-BEFORE-A-SLASH
-  K.Default,
-]);
-/**
- * Words that are keywords only in some places (`for (x of …)`, a generator,
- * an async function or a module): before a `/` the scan cannot tell a
- * keyword (a regular expression follows) from an identifier (`of / 2`
- * divides), so TypeScript's parser decides.
- */
-const CONTEXTUAL_OPERATORS = new Set<Kind>([K.Of, K.Yield, K.Await]);
-const CONTROL_KEYWORDS = new Set<Kind>([K.If, K.While, K.For, K.With]);
-const DIVISION_AFTER = new Set<Kind>([
-  K.Identifier,
-  K.PrivateIdentifier,
-  K.NumericLiteral,
-  K.StringLiteral,
-  K.NoSubstitutionTemplate,
-  K.TemplateTail,
-  K.RegularExpression,
-  K.CloseParen,
-  K.CloseBracket,
-  K.CloseBrace,
-  K.PlusPlus,
-  K.MinusMinus,
-]);
 const STATEMENT_START = new Set<Kind>([
   K.Unknown,
   K.Semicolon,
@@ -175,30 +148,9 @@ const DECL_KEYWORDS: Partial<Record<Kind, string>> = {
 /** Contextual keywords that only declare at the start of a statement. */
 const CONTEXTUAL_DECL = new Set<Kind>([K.Interface, K.Namespace, K.Module, K.Type, K.Let, K.Enum]);
 
-/** Whether a `/` after this token divides (the token ends an expression) rather than starting a regular expression; `)` aside. */
-export function dividesAfter(prev: Kind): boolean {
-  return DIVIDES_AFTER[prev] === 1;
-}
-
-/** dividesAfter by kind, as a table: the walk asks it of every token. */
-const DIVIDES_AFTER = new Uint8Array(128);
 /** The declaring keywords by kind (DECL_KEYWORDS), as a table. */
 const DECLARES: (string | undefined)[] = [];
-for (let kind = 0; kind < DIVIDES_AFTER.length; kind++) {
-  const k = kind as Kind;
-  DIVIDES_AFTER[kind] = DIVISION_AFTER.has(k) || (isNameToken(k) && !EXPRESSION_KEYWORDS.has(k)) ? 1 : 0;
-  DECLARES[kind] = DECL_KEYWORDS[k];
-}
-
-function isNameToken(kind: Kind): boolean {
-  return (
-    kind === K.Identifier ||
-    kind === K.PrivateIdentifier ||
-    kind === K.StringLiteral ||
-    kind === K.NumericLiteral ||
-    kind >= FIRST_KEYWORD
-  );
-}
+for (let kind = 0; kind < 128; kind++) DECLARES[kind] = DECL_KEYWORDS[kind as Kind];
 
 const lexer = new Lexer();
 
@@ -248,12 +200,40 @@ export class TypeScriptParserNotLoaded extends Error {
   }
 }
 
+/** How a TS/JS file was read, counted per run for benches (bench/scan-rate.ts). */
+export const scanPaths = { noTag: 0, noTagInComment: 0, skimmed: 0, withLiterals: 0, parser: 0 };
+
+/**
+ * The citations of one TS/JS file. `jumps: false` walks every brace region
+ * (the tests compare both ways: a jump must never change what is found).
+ */
 // @implements factline#GATE-SCAN-COMMENTS-ONLY
-export function scanTypeScript(text: string, file: string): ScannedCitation[] {
-  if (!mayHoldCitations(text)) return [];
-  const first = walk(text, file, undefined);
-  if (!first.ambiguous) return first.out;
-  // The tokens alone could not tell: walk again with the parser's literals.
+export function scanTypeScript(text: string, file: string, options?: { jumps?: boolean }): ScannedCitation[] {
+  const candidates = tagCandidates(text);
+  if (candidates.length === 0) {
+    scanPaths.noTag++;
+    return [];
+  }
+  const jsx = JSX_FILE.test(file);
+  const skimmed = skim(text, jsx, candidates, false);
+  if (!skimmed.ambiguous) {
+    // @implements real-code#SKIM-BEFORE-THE-WALK
+    if (!skimmed.tagInComment) {
+      scanPaths.noTagInComment++;
+      return [];
+    }
+    const jumps = options?.jumps !== false;
+    if (!skimmed.literalsNeeded) {
+      scanPaths.skimmed++;
+      return walk(text, file, candidates, undefined, jumps ? skimmed : undefined);
+    }
+    // JSX, or a regular expression after a block: the walk reads the skim's literals, as it would the parser's.
+    scanPaths.withLiterals++;
+    const listed = skim(text, jsx, candidates, true);
+    return walk(text, file, candidates, listed.literals, jumps ? listed : undefined);
+  }
+  scanPaths.parser++;
+  // The tokens alone could not tell: walk with the parser's literals.
   if (parseLiterals === undefined) throw new TypeScriptParserNotLoaded(file);
   let literals: Literal[];
   try {
@@ -262,9 +242,9 @@ export function scanTypeScript(text: string, file: string): ScannedCitation[] {
     // @implements real-code#PARSER-FAILURE-FALLS-BACK
     const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     warn(file, `TypeScript's parser failed (${why}); its citations are read by tokens alone`);
-    return first.out;
+    return walk(text, file, candidates, undefined, undefined);
   }
-  return walk(text, file, literals).out;
+  return walk(text, file, candidates, literals, undefined);
 }
 
 /** Where the scan says what the user should know that is no citation (a file read by tokens alone). */
@@ -279,21 +259,28 @@ export function onScanWarning(sink: ScanWarning): void {
 
 /**
  * One pass of the token walk. With `literals` (sorted [start, end) ranges of
- * strings, regular expressions and JSX text from a full parse), a token that
- * starts inside one is skipped to its end, so neither a `/` nor a quote is
- * left to guess.
+ * strings, regular expressions and JSX text, from a full parse or the
+ * skim), a token that starts inside one is skipped to its end, so neither a
+ * `/` nor a quote is left to guess. With `skimmed`, every brace region the
+ * skim found free of tags is jumped over: its `{` and `}` are walked, what
+ * lies between is not.
  */
 function walk(
   text: string,
   file: string,
-  literals: Literal[] | undefined,
-): { out: ScannedCitation[]; ambiguous: boolean } {
+  candidates: readonly number[],
+  literals: readonly Literal[] | undefined,
+  skimmed: Skim | undefined,
+): ScannedCitation[] {
   let nextLiteral = 0;
-  const jsx = JSX_FILE.test(file);
+  const braceOpens = skimmed?.braceOpens;
+  const braceCloses = skimmed?.braceCloses;
+  const braces = skimmed?.braces ?? 0;
+  let nextBrace = 0;
   // Type arguments exist in TypeScript only: in JavaScript `a < b > (c)` compares.
   const typed = /\.[mc]?ts$/.test(file);
   lexer.setText(text);
-  const at = lineIndex(text, true);
+  const at = lazyLineIndex(text, true);
   const bound: Bound[] = [];
   const stack: Frame[] = [];
   let pending: Pending | undefined;
@@ -312,15 +299,10 @@ function walk(
   let newlineSinceToken = true;
   // Whether the previous token ends an expression (a `/` after it divides, a `<` after it compares).
   let prevEnds = false;
-  // A `!` right after `}` on its line: postfix (`{}!`) or prefix? The grammar knows.
-  let bangAfterBrace = false;
   let expectName: string | undefined;
   let memberName: string | undefined;
   let memberLocked = false;
-  const lastAt = text.lastIndexOf('@');
-  // Where the token stream alone cannot tell a comment from a literal (a `/`
-  // right after `)` or `}`, JSX in a .tsx file), the parser decides below.
-  let ambiguous = false;
+  const lastAt = candidates[candidates.length - 1]!;
   let closedControl = false;
   // The `it.each(` (or `it.skipIf(`) whose parentheses just closed, if the last `)` closed one.
   let closedEach: string | undefined;
@@ -388,22 +370,17 @@ function walk(
     switch (kind) {
       case K.Slash:
       case K.SlashEquals:
-        // @implements speed-lexer#PARSER-ONLY-WHEN-AMBIGUOUS
         // After `)` the frames tell: a regular expression follows only the `)` of an
-        // `if`/`while`/`for`/`with` header. After `}` only the grammar does (a block or an object?).
-        // After `of`, `yield`, `await` too: keywords, or identifiers (`var of = 4, x = of / 2`)?
-        if (prev === K.CloseBrace || bangAfterBrace || CONTEXTUAL_OPERATORS.has(prev)) ambiguous = true;
+        // `if`/`while`/`for`/`with` header. Where only the grammar can tell (after `}`,
+        // `of`, `yield`, `await`), the skim found it and the parser's literals are here.
         if (literals !== undefined) break; // a regular expression was skipped above
         if (!prevEnds) kind = lexer.reScanSlash();
         break;
       case K.LessThan:
-        // JSX starts only where an expression may start; after one's end `<` compares (or opens type arguments).
-        if (jsx) {
-          if (!prevEnds || prev === K.CloseBrace || bangAfterBrace) ambiguous = true;
-        }
         // `it.each<Row>(rows)(…)`: type arguments between a test callee and its `(` are skipped, tokens and all.
+        // (In a JSX file the skim or the parser read JSX; a `<` left to the tokens compares.)
         // @implements evidence#TYPE-ARGUMENTS-BEFORE-A-TEST-CALL
-        else if (
+        if (
           typed &&
           prev === K.Identifier &&
           namesTestCall(text, prevStart, prevEnd, prev2, prev3, prev3Start, prev3End)
@@ -424,10 +401,11 @@ function walk(
             }
           }
         } else {
-          stack.pop();
+          const closed = stack.pop();
           awaiting = undefined;
           memberName = undefined;
           memberLocked = false;
+          if (closed?.kind === 'brace') pending = closed.outerPending;
           if (pending && pending.depth > stack.length) pending = undefined;
         }
         break;
@@ -443,15 +421,26 @@ function walk(
         break;
       }
       case K.OpenBrace: {
+        let frame: Frame;
         if (pending && pending.depth === stack.length) {
-          stack.push(pending.frame);
+          frame = pending.frame;
           pending = undefined;
         } else {
-          stack.push(newFrame('brace'));
+          frame = newFrame('brace');
         }
+        frame.outerPending = pending;
+        stack.push(frame);
         awaiting = undefined;
         memberName = undefined;
         memberLocked = false;
+        // @implements real-code#SKIM-BEFORE-THE-WALK
+        if (braceOpens !== undefined) {
+          while (nextBrace < braces && braceOpens[nextBrace]! < start) nextBrace++;
+          if (nextBrace < braces && braceOpens[nextBrace] === start) {
+            const close = braceCloses![nextBrace]!;
+            if (close > start) lexer.seek(close, K.OpenBrace);
+          }
+        }
         break;
       }
       case K.OpenParen: {
@@ -626,10 +615,8 @@ function walk(
     // A `!` right after an expression's end on its line is TypeScript's non-null assertion (`width! / 2`).
     // @implements real-code#NON-NULL-BEFORE-A-SLASH
     if (kind === K.Exclamation) {
-      bangAfterBrace = prev === K.CloseBrace && !newlineSinceToken;
       prevEnds = prevEnds && !newlineSinceToken;
     } else {
-      bangAfterBrace = false;
       prevEnds = kind === K.CloseParen ? !closedControl : DIVIDES_AFTER[kind] === 1;
     }
     prev = kind;
@@ -650,7 +637,7 @@ function walk(
     }
     out.push(materialise(item.cite, item.chain));
   }
-  return { out, ambiguous };
+  return out;
 }
 
 /**

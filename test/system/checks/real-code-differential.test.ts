@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanFile } from '../../../checks/scan/index.ts';
+import { scanTypeScript } from '../../../checks/scan/typescript.ts';
 import { ts } from '../../../checks/scan/typescript-api.ts';
 import { addToTable, differential, emptyTable, formatTable } from '../../../support/differential.ts';
 import { REPO } from '../../support/cli.ts';
@@ -37,5 +38,39 @@ describe.skipIf(!haveCorpus)('the TS/JS scan against TypeScript on real code', (
     expect(table.clean.missed).toEqual([]);
     expect(table.clean.counted).toEqual([]);
     expect(table.clean.misplaced).toEqual([]);
+  }, 300_000);
+
+  // Tags everywhere leave no region free of them; one place in eleven leaves most, so the walk's jumps are judged too.
+  // @verifies real-code#DIFFERENTIAL
+  // @verifies real-code#SKIM-BEFORE-THE-WALK
+  it('does so too with tags planted sparsely, where the walk jumps over most of each file', () => {
+    const table = emptyTable();
+    filesUnder(CORPUS, (path) => /\.(?:[cm]?[jt]s|[jt]sx)$/.test(path)).forEach((file, n) => {
+      const text = readFileSync(file, 'utf8');
+      addToTable(table, differential(ts, scanFile, relative(CORPUS, file), text, { stride: 11, offset: n }));
+    });
+    console.log(formatTable(table).join('\n'));
+    expect(table.clean.inComments).toBeGreaterThan(1_500);
+    expect(table.clean.missed).toEqual([]);
+    expect(table.clean.counted).toEqual([]);
+    expect(table.clean.misplaced).toEqual([]);
+  }, 300_000);
+
+  // @verifies real-code#SKIM-BEFORE-THE-WALK
+  it('finds the same citations, names and test titles with the walk’s jumps as without them', () => {
+    let compared = 0;
+    const differ: string[] = [];
+    for (const file of filesUnder(CORPUS, (path) => /\.(?:[cm]?[jt]s|[jt]sx)$/.test(path))) {
+      const name = relative(CORPUS, file);
+      // One comment in thirteen carries a tag: regions with and without tags side by side.
+      const text = readFileSync(file, 'utf8').replace(/\/\/|\/\*/g, (opener, at: number) =>
+        at % 13 === 0 ? `${opener} @implements jumps#X${at} ` : opener,
+      );
+      const jumped = JSON.stringify(scanTypeScript(text, name));
+      if (jumped !== JSON.stringify(scanTypeScript(text, name, { jumps: false }))) differ.push(name);
+      if (jumped !== '[]') compared++;
+    }
+    expect(compared).toBeGreaterThan(1_000);
+    expect(differ).toEqual([]);
   }, 300_000);
 });

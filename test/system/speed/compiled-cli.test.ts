@@ -149,7 +149,7 @@ describe('the compiled CLI', () => {
     expect(probe(['--version']).typescript).toBe(false);
     writeFileSync(join(project, 'src', 'ping.ts'), '// @implements app#PING\nexport const ping = 1;\n');
     expect(probe(['check', '--no-cache', '--json']).typescript).toBe(false); // tokens alone tell
-    writeFileSync(join(project, 'src', 'ping.ts'), '{}\n/ping/.test("ping");\n// @implements app#PING\n');
+    writeFileSync(join(project, 'src', 'ping.ts'), 'const o = {} / 2;\n// @implements app#PING\n');
     const ambiguous = probe(['check', '--no-cache', '--json']);
     expect(ambiguous.typescript).toBe(true); // the probe can see it load
     expect(ambiguous.tsMorph).toBe(false); // the compiler alone

@@ -64,14 +64,14 @@ describe('start-up', () => {
     const tokensTell = probe(plain, ['check', '--no-cache', '--json']);
     expect(tokensTell.typescript).toBe(false);
     expect(JSON.parse(tokensTell.out).citations.map((c: { id: string }) => c.id)).toEqual(['PING']);
-    // After a block's `}` only the grammar tells a regular expression from a division.
-    const root = tree('export function ping() {}\n/pong/.test("pong");\n// @implements app#PING\n');
+    // After an object literal's `}` (or a block's?) only the grammar tells a division from a regular expression.
+    const root = tree('export const half = {} / 2;\n// @implements app#PING\n');
     const cold = probe(root, ['check', '--json']);
     expect(cold.typescript).toBe(true);
     expect(cold.tsMorph).toBe(false); // the compiler alone, not ts-morph
     expect(cold.code).toBe(1); // implemented, not verified
     expect(JSON.parse(cold.out).citations.map((c: { id: string; line: number }) => [c.id, c.line])).toEqual([
-      ['PING', 3],
+      ['PING', 2],
     ]);
     const warm = probe(root, ['check', '--json']);
     expect(warm.typescript).toBe(false);

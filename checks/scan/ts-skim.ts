@@ -1,0 +1,875 @@
+/**
+ * The skim: one pass over a TS/JS file that reads only what decides where
+ * its comments, strings, templates, regular expressions and JSX are. It
+ * keeps no declarations or test calls (the walk in typescript.ts does), so
+ * it costs a fraction of the walk, and it tells the walk three things:
+ * - whether a tag candidate stands in a comment at all: a file whose tags
+ *   are all in strings or JSX text cites nothing and is never walked;
+ * - which brace regions hold no tag candidate: the walk jumps over each,
+ *   since nothing in one can be cited or bind a citation outside it;
+ * - in a file with JSX, where its literals are, JSX text and attribute
+ *   strings included, so the walk reads JSX as TypeScript's parser does.
+ * Where the tokens cannot tell (a `/` after `}`, a `<` that may open type
+ * parameters in a type), it says so and TypeScript's parser decides.
+ * Words and brackets are read here; every other token is the lexer's
+ * (ts-lexer.ts), so both passes read each `/`, quote and backtick alike.
+ */
+import { CONTEXTUAL_OPERATORS, CONTROL_KEYWORDS, DIVIDES_AFTER } from './ts-grammar.ts';
+import { K, type Kind, keywordKind, Lexer } from './ts-lexer.ts';
+
+/** A literal's place and kind: a string, template without holes, regular expression or JSX text (JSX text reads as a string). */
+export interface SkimmedLiteral {
+  start: number;
+  end: number;
+  kind: Kind;
+  template: false;
+}
+
+/** What the skim found. Its arrays are reused by the next skim: read them before skimming again. */
+export interface Skim {
+  /** The tokens cannot tell a comment from a literal somewhere: TypeScript's parser must decide. */
+  ambiguous: boolean;
+  /** Some tag candidate stands inside a comment. */
+  tagInComment: boolean;
+  /**
+   * The walk's own tokens would misread the file (JSX, or a regular
+   * expression right after a block's `}`): it needs the skim's `literals`
+   * (skim again with `wantLiterals`).
+   */
+  literalsNeeded: boolean;
+  /** Every `{` the walk will see, in order: its offset, and its `}`'s when no candidate stands between them (else -1). */
+  braceOpens: Int32Array;
+  braceCloses: Int32Array;
+  braces: number;
+  /** With `wantLiterals`: every literal, sorted by start. */
+  literals: SkimmedLiteral[] | undefined;
+}
+
+// Entries of the skim's bracket stack. A brace, paren, bracket and template
+// are the walk's frames too; JSX elements and their `{…}` are the skim's own.
+const BRACE = 1;
+const PAREN = 2;
+const CONTROL_PAREN = 3;
+const BRACKET = 4;
+const TEMPLATE = 5;
+/** `{…}` in JSX: an attribute's value, a spread, or a child expression. */
+const JSX_EXPRESSION = 6;
+/** Inside an opening tag, reading attributes. */
+const JSX_TAG = 7;
+/** Between an element's tags, reading its children. */
+const JSX_CHILDREN = 8;
+/**
+ * A brace whose `}` ends a statement: a block (after `;`, `else`, `do`, a
+ * control header or another block's start or end), a function
+ * declaration's body or an arrow function's. A `/` after its `}` starts a
+ * regular expression and a `<` JSX, as TypeScript's parser reads them.
+ */
+const BLOCK = 9;
+/** The parameter list of a function declaration: the `{` right after it is a body that ends a statement. */
+const DECLARATION_PAREN = 10;
+
+function isJsxEntry(kind: number): boolean {
+  return kind === JSX_EXPRESSION || kind === JSX_TAG || kind === JSX_CHILDREN;
+}
+
+enum Ch {
+  Tab = 9,
+  LineFeed = 10,
+  CarriageReturn = 13,
+  Space = 32,
+  Exclamation = 33,
+  DoubleQuote = 34,
+  Dollar = 36,
+  Percent = 37,
+  Ampersand = 38,
+  SingleQuote = 39,
+  OpenParen = 40,
+  CloseParen = 41,
+  Asterisk = 42,
+  Plus = 43,
+  Comma = 44,
+  Minus = 45,
+  Dot = 46,
+  Slash = 47,
+  Zero = 48,
+  Nine = 57,
+  Colon = 58,
+  Semicolon = 59,
+  LessThan = 60,
+  Equals = 61,
+  GreaterThan = 62,
+  Question = 63,
+  UpperA = 65,
+  UpperZ = 90,
+  OpenBracket = 91,
+  Backslash = 92,
+  CloseBracket = 93,
+  Caret = 94,
+  Underscore = 95,
+  LowerA = 97,
+  LowerZ = 122,
+  OpenBrace = 123,
+  Bar = 124,
+  CloseBrace = 125,
+  Tilde = 126,
+  At = 64,
+  LineSeparator = 0x2028,
+  ParagraphSeparator = 0x2029,
+}
+
+/** ASCII characters by what they may be in a word: 2 starts one, 1 continues one. */
+const WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const letter = (c >= Ch.LowerA && c <= Ch.LowerZ) || (c >= Ch.UpperA && c <= Ch.UpperZ);
+  if (letter || c === Ch.Underscore || c === Ch.Dollar) WORD[c] = 2;
+  else if (c >= Ch.Zero && c <= Ch.Nine) WORD[c] = 1;
+}
+
+/**
+ * Punctuation read here by the lexer's rules (ts-lexer.ts `token`): 1, or
+ * 2 where seven of it at a line's start are a conflict marker the lexer skips.
+ */
+const OPERATOR = new Uint8Array(128);
+for (const c of [Ch.Dot, Ch.Exclamation, Ch.Plus, Ch.Minus, Ch.Ampersand, Ch.Asterisk, Ch.Question])
+  OPERATOR[c] = 1;
+for (const c of [Ch.Percent, Ch.Caret, Ch.Tilde, Ch.At]) OPERATOR[c] = 1;
+for (const c of [Ch.Equals, Ch.Bar, Ch.GreaterThan]) OPERATOR[c] = 2;
+
+function isLineBreak(c: number): boolean {
+  return (
+    c === Ch.LineFeed || c === Ch.CarriageReturn || c === Ch.LineSeparator || c === Ch.ParagraphSeparator
+  );
+}
+
+function atLineStart(text: string, i: number): boolean {
+  return i === 0 || isLineBreak(text.charCodeAt(i - 1));
+}
+
+/** Where a `//` comment's line ends in a text whose only line break is `\n`. */
+function lineFeedAfter(text: string, from: number): number {
+  const feed = text.indexOf('\n', from);
+  return feed === -1 ? text.length : feed;
+}
+
+function lineBreakAfter(text: string, from: number): number {
+  let i = from;
+  while (i < text.length && !isLineBreak(text.charCodeAt(i))) i++;
+  return i;
+}
+
+/** The end of the string opened by `quote` at `start`, as the lexer ends one: at its quote, or before a CR or LF. */
+function stringEnd(text: string, start: number, quote: number): number {
+  const end = text.length;
+  let i = start + 1;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (c === quote) return i + 1;
+    if (c === Ch.Backslash) {
+      i += text.charCodeAt(i + 1) === Ch.CarriageReturn && text.charCodeAt(i + 2) === Ch.LineFeed ? 3 : 2;
+      continue;
+    }
+    if (c === Ch.LineFeed || c === Ch.CarriageReturn) return i;
+    i++;
+  }
+  return end;
+}
+
+/** A JSX name's characters beyond a word's: `-` (`data-x`), `:` (`xlink:href`) and `.` (`Foo.Bar`). */
+function isJsxNameChar(c: number): boolean {
+  return (c < 128 && WORD[c] !== 0) || c === Ch.Minus || c === Ch.Colon || c === Ch.Dot;
+}
+
+class Skimmer {
+  private readonly lexer = new Lexer();
+  private text = '';
+  private end = 0;
+  private candidates: readonly number[] = [];
+  /** The next candidate at or after the last brace event, and after the last comment. */
+  private nextForBrace = 0;
+  private nextForComment = 0;
+  private kinds = new Uint8Array(256);
+  private slots = new Int32Array(256);
+  private marks = new Int32Array(256);
+  private names = new Int32Array(512);
+  private depth = 0;
+  private opens = new Int32Array(1024);
+  private closes = new Int32Array(1024);
+  private braces = 0;
+  private ambiguous = false;
+  private tagInComment = false;
+  private literalsNeeded = false;
+  private literals: SkimmedLiteral[] | undefined;
+  /** Where the JSX reader stopped, and whether the expression it read ended there. */
+  private pos = 0;
+
+  skim(text: string, jsxFile: boolean, candidates: readonly number[], wantLiterals: boolean): Skim {
+    this.text = text;
+    this.end = text.length;
+    this.candidates = candidates;
+    this.nextForBrace = 0;
+    this.nextForComment = 0;
+    this.depth = 0;
+    this.braces = 0;
+    this.ambiguous = false;
+    this.tagInComment = false;
+    this.literalsNeeded = false;
+    this.literals = wantLiterals ? [] : undefined;
+    this.lexer.setText(text);
+    this.run(jsxFile);
+    return {
+      ambiguous: this.ambiguous,
+      tagInComment: this.tagInComment,
+      literalsNeeded: this.literalsNeeded,
+      braceOpens: this.opens,
+      braceCloses: this.closes,
+      braces: this.braces,
+      literals: this.literals,
+    };
+  }
+
+  /** The walk's lexer state for a file the skim read: whether `\n` is its only line break. */
+  get lineFeedsOnly(): boolean {
+    return this.lexer.lineFeedsOnly;
+  }
+
+  /** The JS loop: tokens outside JSX, with the walk's rules for `/` and `(`; JSX is read by `jsxFrom`. */
+  private run(jsxFile: boolean): void {
+    const text = this.text;
+    const end = this.end;
+    const lexer = this.lexer;
+    let i = 0;
+    let prev = K.Unknown as Kind;
+    let prev2 = K.Unknown as Kind;
+    let prevEnds = false;
+    let bangAfterBrace = false;
+    let newline = true;
+    let closedControl = false;
+    // The last `)` closed a function declaration's parameters; the last `}` a BLOCK.
+    let closedDeclaration = false;
+    let blockEnded = false;
+    // A `function` keyword that starts a statement: its parameters' `(` is still to come.
+    let declaring = false;
+    const lineFeedsOnly = lexer.lineFeedsOnly;
+    let ended = false;
+    while (i < end) {
+      const c = text.charCodeAt(i);
+      if (c === Ch.Space || c === Ch.Tab) {
+        i++;
+        continue;
+      }
+      if (c === Ch.LineFeed || c === Ch.CarriageReturn) {
+        newline = true;
+        i++;
+        continue;
+      }
+      let kind: Kind;
+      if (c < 128 && WORD[c] === 2) {
+        let j = i + 1;
+        let d = 0;
+        for (; j < end; j++) {
+          d = text.charCodeAt(j);
+          if (d >= 128 || WORD[d] === 0) break;
+        }
+        if (j < end && (d === Ch.Backslash || d >= 128)) {
+          // An escape or a non-ASCII character may continue the word: the lexer's rules decide.
+          lexer.seek(i, prev);
+          kind = lexer.scan();
+          i = lexer.tokenEnd;
+        } else {
+          kind = prev === K.Dot || prev === K.QuestionDot ? K.Identifier : keywordKind(text, i, j);
+          i = j;
+        }
+      } else if (c === Ch.OpenParen) {
+        let paren = PAREN;
+        if (CONTROL_KEYWORDS.has(prev) || (prev === K.Await && prev2 === K.For)) paren = CONTROL_PAREN;
+        else if (declaring && prev === K.Identifier) paren = DECLARATION_PAREN;
+        declaring = false;
+        this.push(paren, i);
+        kind = K.OpenParen;
+        i++;
+      } else if (c === Ch.CloseParen || c === Ch.CloseBracket) {
+        const closed = this.pop();
+        if (isJsxEntry(closed)) {
+          this.unsure();
+          return;
+        }
+        closedControl = closed === CONTROL_PAREN;
+        closedDeclaration = closed === DECLARATION_PAREN;
+        kind = c === Ch.CloseParen ? K.CloseParen : K.CloseBracket;
+        i++;
+      } else if (c === Ch.OpenBracket) {
+        this.push(BRACKET, i);
+        kind = K.OpenBracket;
+        i++;
+      } else if (c === Ch.OpenBrace) {
+        const statement =
+          prev === K.CloseParen
+            ? closedControl || closedDeclaration
+            : prev === K.EqualsGreaterThan ||
+              prev === K.Else ||
+              prev === K.Do ||
+              this.atStatementStart(prev, blockEnded);
+        this.pushBrace(statement ? BLOCK : BRACE, i);
+        declaring = false;
+        kind = K.OpenBrace;
+        i++;
+      } else if (c === Ch.CloseBrace) {
+        const top = this.depth > 0 ? this.kinds[this.depth - 1]! : 0;
+        if (top === TEMPLATE) {
+          lexer.seek(i, prev);
+          kind = lexer.reScanTemplate();
+          i = lexer.tokenEnd;
+          if (kind === K.TemplateTail) this.pop();
+        } else {
+          this.closeBrace(i);
+          kind = K.CloseBrace;
+          i++;
+          if (top === BLOCK) ended = true;
+          if (top === JSX_EXPRESSION) {
+            // Back in the element the `{…}` stood in.
+            if (!this.jsxFrom(i, false)) return;
+            i = this.pos;
+            if (this.depth > 0 && this.kinds[this.depth - 1] === JSX_EXPRESSION) {
+              kind = K.OpenBrace;
+            } else {
+              kind = K.Identifier; // the outermost element ended: an expression's end
+            }
+          }
+        }
+      } else if (c === Ch.Semicolon || c === Ch.Comma || c === Ch.Colon) {
+        kind = c === Ch.Semicolon ? K.Semicolon : c === Ch.Comma ? K.Comma : K.Colon;
+        i++;
+      } else if (c === Ch.DoubleQuote || c === Ch.SingleQuote) {
+        const close = stringEnd(text, i, c);
+        this.literal(i, close, K.StringLiteral);
+        kind = K.StringLiteral;
+        i = close;
+      } else if (
+        c === Ch.Slash &&
+        (text.charCodeAt(i + 1) === Ch.Slash || text.charCodeAt(i + 1) === Ch.Asterisk)
+      ) {
+        let close: number;
+        if (text.charCodeAt(i + 1) === Ch.Slash)
+          close = lineFeedsOnly ? lineFeedAfter(text, i + 2) : lineBreakAfter(text, i + 2);
+        else {
+          const star = text.indexOf('*/', i + 2);
+          close = star === -1 ? end : star + 2;
+        }
+        this.comment(i, close);
+        i = close;
+        continue;
+      } else if (c < 128 && OPERATOR[c] !== 0 && !(OPERATOR[c] === 2 && atLineStart(text, i))) {
+        // Punctuation the walk reads by kind alone (a conflict marker's first character at a line's start aside).
+        const next = text.charCodeAt(i + 1);
+        kind = K.Operator;
+        i++;
+        switch (c) {
+          case Ch.Dot:
+            if (next >= Ch.Zero && next <= Ch.Nine) {
+              lexer.seek(i - 1, prev);
+              kind = lexer.scan();
+              i = lexer.tokenEnd;
+            } else if (next === Ch.Dot && text.charCodeAt(i + 1) === Ch.Dot) i += 2;
+            else kind = K.Dot;
+            break;
+          case Ch.Equals:
+            if (next === Ch.Equals) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
+            else if (next === Ch.GreaterThan) {
+              i++;
+              kind = K.EqualsGreaterThan;
+            } else kind = K.Equals;
+            break;
+          case Ch.Exclamation:
+            if (next === Ch.Equals) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
+            else kind = K.Exclamation;
+            break;
+          case Ch.Plus:
+          case Ch.Minus:
+            if (next === c) {
+              i++;
+              kind = c === Ch.Plus ? K.PlusPlus : K.MinusMinus;
+            } else if (next === Ch.Equals) i++;
+            break;
+          case Ch.Ampersand:
+          case Ch.Bar:
+            if (next === c) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
+            else if (next === Ch.Equals) i++;
+            break;
+          case Ch.Asterisk:
+            if (next === Ch.Asterisk) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
+            else if (next === Ch.Equals) i++;
+            else kind = K.Asterisk;
+            break;
+          case Ch.Question:
+            if (
+              next === Ch.Dot &&
+              !(text.charCodeAt(i + 1) >= Ch.Zero && text.charCodeAt(i + 1) <= Ch.Nine)
+            ) {
+              i++;
+              kind = K.QuestionDot;
+            } else if (next === Ch.Question) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
+            else kind = K.Question;
+            break;
+          case Ch.Percent:
+          case Ch.Caret:
+            if (next === Ch.Equals) i++;
+            break;
+          default:
+            // `>` (alone, as TypeScript's scanner reads it), `~`, `@`
+            break;
+        }
+      } else {
+        lexer.seek(i, prev);
+        kind = lexer.scan();
+        if (lexer.newline) newline = true;
+        i = lexer.tokenEnd;
+        switch (kind) {
+          case K.SingleLineComment:
+          case K.MultiLineComment:
+            this.comment(lexer.tokenStart, i);
+            continue;
+          case K.EndOfFile:
+            continue;
+          case K.Slash:
+          case K.SlashEquals: {
+            // @implements speed-lexer#PARSER-ONLY-WHEN-AMBIGUOUS
+            // After a block's `}` a regular expression starts; the walk, which would divide
+            // there, is handed the skim's literals. After any other `}`, or `of`/`yield`/`await`,
+            // only the grammar knows.
+            const afterBlock = prev === K.CloseBrace && blockEnded;
+            if ((prev === K.CloseBrace && !afterBlock) || bangAfterBrace || CONTEXTUAL_OPERATORS.has(prev)) {
+              this.unsure();
+              return;
+            }
+            if (afterBlock) this.literalsNeeded = true;
+            if (!prevEnds || afterBlock) {
+              kind = lexer.reScanSlash();
+              i = lexer.tokenEnd;
+              this.literal(lexer.tokenStart, i, kind);
+            }
+            break;
+          }
+          case K.StringLiteral:
+          case K.NoSubstitutionTemplate:
+            this.literal(lexer.tokenStart, i, kind);
+            break;
+          case K.TemplateHead:
+            this.push(TEMPLATE, lexer.tokenStart);
+            break;
+          case K.LessThan:
+            if (!jsxFile) break;
+            if (prevEnds && !(prev === K.CloseBrace && blockEnded)) {
+              if (prev === K.CloseBrace || bangAfterBrace) {
+                this.unsure();
+                return;
+              }
+              break;
+            }
+            {
+              const at = lexer.tokenStart; // (the look ahead moves the lexer)
+              if (this.opensTypeParameters(at)) break;
+              if (this.ambiguous) return;
+              this.literalsNeeded = true;
+              if (!this.jsxFrom(at, true)) return;
+            }
+            i = this.pos;
+            kind =
+              this.depth > 0 && this.kinds[this.depth - 1] === JSX_EXPRESSION ? K.OpenBrace : K.Identifier;
+            break;
+          default:
+            break;
+        }
+      }
+      if (kind === K.Function) {
+        declaring = this.atStatementStart(prev, blockEnded) || prev === K.Export || prev === K.Default;
+      }
+      if (kind === K.Exclamation) {
+        bangAfterBrace = prev === K.CloseBrace && !newline;
+        prevEnds = prevEnds && !newline;
+      } else {
+        bangAfterBrace = false;
+        prevEnds = kind === K.CloseParen ? !closedControl : DIVIDES_AFTER[kind] === 1;
+      }
+      prev2 = prev;
+      prev = kind;
+      newline = false;
+      blockEnded = ended;
+      ended = false;
+    }
+    // An element or `{…}` of JSX still open at the end: only the parser can say what was meant.
+    for (let d = 0; d < this.depth; d++)
+      if (isJsxEntry(this.kinds[d]!)) {
+        this.unsure();
+        return;
+      }
+  }
+
+  /**
+   * Whether a token after `prev` starts a statement: at the file's start,
+   * after `;`, after a block's `{` (the innermost open entry is a BLOCK), or
+   * after a block's `}` (`blockEnded`).
+   */
+  private atStatementStart(prev: Kind, blockEnded: boolean): boolean {
+    if (prev === K.Semicolon || (prev === K.Unknown && this.depth === 0)) return true;
+    if (prev === K.CloseBrace) return blockEnded;
+    return prev === K.OpenBrace && this.depth > 0 && this.kinds[this.depth - 1] === BLOCK;
+  }
+
+  private unsure(): void {
+    this.ambiguous = true;
+  }
+
+  /**
+   * Whether the `<` at `at`, where an expression may start, opens an arrow
+   * function's type parameters rather than JSX, as TypeScript's parser
+   * decides in a JSX file: `<T,`, `<T =` and `<T extends U` do. Flags the
+   * skim ambiguous where a type-parameter modifier stands (`<const T>`).
+   */
+  private opensTypeParameters(at: number): boolean {
+    const text = this.text;
+    let j = this.trivia(at + 1);
+    const nameStart = j;
+    while (j < this.end && text.charCodeAt(j) < 128 && WORD[text.charCodeAt(j)] !== 0) j++;
+    if (j === nameStart || WORD[text.charCodeAt(nameStart)] !== 2) return false;
+    const name = text.slice(nameStart, j);
+    const next = text.charCodeAt(j);
+    if (next === Ch.Minus || next === Ch.Colon || next === Ch.Dot) return false; // a JSX name
+    j = this.trivia(j);
+    const after = text.charCodeAt(j);
+    // `<const T>(…)`: a const type parameter of a function type, or a JSX tag named `const`?
+    if (name === 'const' && after < 128 && WORD[after] === 2) {
+      this.unsure();
+      return false;
+    }
+    if (after === Ch.Comma) return true;
+    if (after === Ch.Equals) {
+      const then = text.charCodeAt(j + 1);
+      if (then === Ch.Equals || then === Ch.GreaterThan) this.unsure();
+      return true;
+    }
+    if (text.startsWith('extends', j) && !(j + 7 < this.end && isJsxNameChar(text.charCodeAt(j + 7)))) {
+      const k = this.trivia(j + 7);
+      const then = text.charCodeAt(k);
+      const slash = then === Ch.Slash && text.charCodeAt(k + 1) !== Ch.Equals;
+      return !(then === Ch.Equals || then === Ch.GreaterThan || slash);
+    }
+    return false;
+  }
+
+  /**
+   * Reads JSX from `at`: an element's `<` (with `opening`), or the place
+   * after a `{…}` inside an element, until a `{` opens JS code again (left
+   * on the stack) or the outermost element ends. Sets `pos` to where the
+   * JS loop goes on; false when the skim gave up (ambiguous).
+   */
+  private jsxFrom(at: number, opening: boolean): boolean {
+    const text = this.text;
+    const end = this.end;
+    let i = at;
+    if (opening && !this.openElement(i)) return false;
+    if (opening) i = this.pos;
+    // The element read from a `<` in JS: the one whose `<T>(…)` may be a type's.
+    const outermost = opening ? this.depth - 1 : -1;
+    for (;;) {
+      const top = this.depth > 0 ? this.kinds[this.depth - 1]! : 0;
+      if (top === JSX_TAG) {
+        i = this.trivia(i);
+        const c = text.charCodeAt(i);
+        if (c === Ch.Slash) {
+          const close = this.trivia(i + 1);
+          if (text.charCodeAt(close) !== Ch.GreaterThan) return this.gaveUp();
+          this.pop();
+          i = close + 1;
+        } else if (c === Ch.GreaterThan) {
+          this.kinds[this.depth - 1] = JSX_CHILDREN;
+          i++;
+          // `<T>(…) =>` may be a function type's type parameters in a type: the parser decides.
+          const d = this.depth - 1;
+          if (d === outermost && this.marks[d] === 0 && this.names[2 * d] !== this.names[2 * d + 1]) {
+            if (looksLikeSignature(text, i)) return this.gaveUp();
+          }
+        } else if (c === Ch.OpenBrace) {
+          this.pushBrace(JSX_EXPRESSION, i);
+          this.pos = i + 1;
+          return true;
+        } else if (c === Ch.LessThan && this.marks[this.depth - 1] === 0) {
+          // Type arguments right after the name (`<Select<Option> … />`).
+          const close = typeArgumentsEnd(text, i);
+          if (close === -1) return this.gaveUp();
+          this.marks[this.depth - 1] = 1;
+          i = close;
+        } else if (c < 128 && WORD[c] === 2) {
+          this.marks[this.depth - 1] = 1; // the tag has attributes
+          let j = i + 1;
+          while (j < end && isJsxNameChar(text.charCodeAt(j))) j++;
+          const k = this.trivia(j);
+          if (text.charCodeAt(k) !== Ch.Equals) {
+            i = k;
+            continue;
+          }
+          const v = this.trivia(k + 1);
+          const value = text.charCodeAt(v);
+          if (value === Ch.DoubleQuote || value === Ch.SingleQuote) {
+            // A JSX attribute string: no escapes, and it may span lines.
+            const close = text.indexOf(value === Ch.DoubleQuote ? '"' : "'", v + 1);
+            if (close === -1) return this.gaveUp();
+            this.literal(v, close + 1, K.StringLiteral);
+            i = close + 1;
+          } else if (value === Ch.OpenBrace) {
+            this.pushBrace(JSX_EXPRESSION, v);
+            this.pos = v + 1;
+            return true;
+          } else if (value === Ch.LessThan) {
+            if (!this.openElement(v)) return false;
+            i = this.pos;
+          } else return this.gaveUp();
+        } else return this.gaveUp();
+      } else if (top === JSX_CHILDREN) {
+        let k = i;
+        let c = 0;
+        for (; k < end; k++) {
+          c = text.charCodeAt(k);
+          if (c === Ch.OpenBrace || c === Ch.LessThan) break;
+        }
+        if (k > i) this.literal(i, k, K.StringLiteral);
+        if (k >= end) return this.gaveUp();
+        if (c === Ch.OpenBrace) {
+          this.pushBrace(JSX_EXPRESSION, k);
+          this.pos = k + 1;
+          return true;
+        }
+        if (text.charCodeAt(k + 1) === Ch.Slash) {
+          // A closing tag: its name must be the element's.
+          const nameStart = this.trivia(k + 2);
+          let j = nameStart;
+          while (j < end && isJsxNameChar(text.charCodeAt(j))) j++;
+          const d = this.depth - 1;
+          const openName = text.slice(this.names[2 * d]!, this.names[2 * d + 1]!);
+          if (text.slice(nameStart, j) !== openName) return this.gaveUp();
+          const close = this.trivia(j);
+          if (text.charCodeAt(close) !== Ch.GreaterThan) return this.gaveUp();
+          this.pop();
+          i = close + 1;
+        } else {
+          if (!this.openElement(k)) return false;
+          i = this.pos;
+        }
+      } else {
+        // The outermost element ended: back to JS, after an expression.
+        this.pos = i;
+        return true;
+      }
+    }
+  }
+
+  /** Pushes the element whose `<` is at `at` and reads its name; `pos` is after the name. */
+  private openElement(at: number): boolean {
+    const text = this.text;
+    const nameStart = this.trivia(at + 1);
+    let j = nameStart;
+    if (text.charCodeAt(j) !== Ch.GreaterThan) {
+      const first = text.charCodeAt(j);
+      if (!(first < 128 && WORD[first] === 2)) return this.gaveUp();
+      while (j < this.end && isJsxNameChar(text.charCodeAt(j))) j++;
+    }
+    this.push(JSX_TAG, at);
+    const d = this.depth - 1;
+    this.marks[d] = 0;
+    this.names[2 * d] = nameStart;
+    this.names[2 * d + 1] = j;
+    this.pos = j;
+    return true;
+  }
+
+  private gaveUp(): false {
+    this.unsure();
+    return false;
+  }
+
+  /** Past white space and comments from `at` (comments are looked in for candidates). */
+  private trivia(at: number): number {
+    const text = this.text;
+    let i = at;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === Ch.Space || c === Ch.Tab || c === Ch.LineFeed || c === Ch.CarriageReturn) {
+        i++;
+        continue;
+      }
+      const next = text.charCodeAt(i + 1);
+      if (
+        (c === Ch.Slash && (next === Ch.Slash || next === Ch.Asterisk)) ||
+        c >= 128 ||
+        c === 11 ||
+        c === 12
+      ) {
+        this.lexer.seek(i, K.Unknown);
+        const kind = this.lexer.scan();
+        if (kind === K.SingleLineComment || kind === K.MultiLineComment) {
+          this.comment(this.lexer.tokenStart, this.lexer.tokenEnd);
+          i = this.lexer.tokenEnd;
+          continue;
+        }
+        return this.lexer.tokenStart;
+      }
+      return i;
+    }
+  }
+
+  /** A comment token [start, end): does a candidate stand in it? */
+  private comment(start: number, end: number): void {
+    const candidates = this.candidates;
+    let n = this.nextForComment;
+    while (n < candidates.length && candidates[n]! < start) n++;
+    if (n < candidates.length && candidates[n]! < end) this.tagInComment = true;
+    this.nextForComment = n;
+  }
+
+  private literal(start: number, end: number, kind: Kind): void {
+    if (this.literals !== undefined && end > start) this.literals.push({ start, end, kind, template: false });
+  }
+
+  private push(kind: number, at: number): void {
+    if (this.depth === this.kinds.length) this.growStack();
+    this.kinds[this.depth] = kind;
+    this.marks[this.depth] = at;
+    this.depth++;
+  }
+
+  private pop(): number {
+    if (this.depth === 0) return 0;
+    this.depth--;
+    return this.kinds[this.depth]!;
+  }
+
+  /** A `{` the walk sees: its slot records where it closes once it does. */
+  private pushBrace(kind: number, at: number): void {
+    if (this.braces === this.opens.length) {
+      const opens = new Int32Array(this.opens.length * 2);
+      opens.set(this.opens);
+      this.opens = opens;
+      const closes = new Int32Array(this.closes.length * 2);
+      closes.set(this.closes);
+      this.closes = closes;
+    }
+    const slot = this.braces++;
+    this.opens[slot] = at;
+    this.closes[slot] = -1;
+    this.push(kind, at);
+    this.slots[this.depth - 1] = slot;
+    this.marks[this.depth - 1] = this.candidateAfter(at);
+  }
+
+  /** The `}` at `at` pops whatever is on top, as the walk's does; a brace's slot learns its end when no candidate stood inside. */
+  private closeBrace(at: number): void {
+    if (this.depth === 0) return;
+    const d = this.depth - 1;
+    const kind = this.kinds[d]!;
+    if (
+      (kind === BRACE || kind === BLOCK || kind === JSX_EXPRESSION) &&
+      this.candidateAfter(at) === this.marks[d]
+    ) {
+      this.closes[this.slots[d]!] = at;
+    }
+    this.depth = d;
+  }
+
+  /** The index of the first candidate at or after `at` (brace events come in file order). */
+  private candidateAfter(at: number): number {
+    const candidates = this.candidates;
+    let n = this.nextForBrace;
+    while (n < candidates.length && candidates[n]! < at) n++;
+    this.nextForBrace = n;
+    return n;
+  }
+
+  private growStack(): void {
+    const size = this.kinds.length * 2;
+    const kinds = new Uint8Array(size);
+    kinds.set(this.kinds);
+    this.kinds = kinds;
+    const slots = new Int32Array(size);
+    slots.set(this.slots);
+    this.slots = slots;
+    const marks = new Int32Array(size);
+    marks.set(this.marks);
+    this.marks = marks;
+    const names = new Int32Array(size * 2);
+    names.set(this.names);
+    this.names = names;
+  }
+}
+
+function isWhite(c: number): boolean {
+  return c === Ch.Space || c === Ch.Tab || c === Ch.LineFeed || c === Ch.CarriageReturn;
+}
+
+/** How far the look at what follows `<T>` goes; past it, the parser decides. */
+const SIGNATURE_SPAN = 4096;
+
+/**
+ * Whether what follows an opening tag `<T>` at `from` reads as the rest of
+ * a signature, `(…) =>` or `(…):`, so that `<T>` may be its type
+ * parameters (in a type, where no JSX stands) rather than an element.
+ */
+function looksLikeSignature(text: string, from: number): boolean {
+  let i = from;
+  while (i < text.length && isWhite(text.charCodeAt(i))) i++;
+  if (text.charCodeAt(i) !== Ch.OpenParen) return false;
+  let depth = 0;
+  const stop = Math.min(text.length, i + SIGNATURE_SPAN);
+  for (; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === Ch.OpenParen) depth++;
+    else if (c === Ch.CloseParen && --depth === 0) break;
+  }
+  if (depth !== 0) return true; // not closed within reach: let the parser decide
+  i++;
+  while (i < text.length && isWhite(text.charCodeAt(i))) i++;
+  const c = text.charCodeAt(i);
+  return c === Ch.Colon || (c === Ch.Equals && text.charCodeAt(i + 1) === Ch.GreaterThan);
+}
+
+/**
+ * The end of the type arguments whose `<` is at `at` (past their `>`), or
+ * -1 where they do not close plainly (a string, brace or `;` inside, or not
+ * within reach): `=>` in a function type is no closing `>`.
+ */
+function typeArgumentsEnd(text: string, at: number): number {
+  let depth = 0;
+  const stop = Math.min(text.length, at + SIGNATURE_SPAN);
+  for (let i = at; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (c === Ch.LessThan) depth++;
+    else if (c === Ch.GreaterThan && text.charCodeAt(i - 1) !== Ch.Equals) {
+      if (--depth === 0) return i + 1;
+    } else if (
+      c === Ch.DoubleQuote ||
+      c === Ch.SingleQuote ||
+      c === 96 /* ` */ ||
+      c === Ch.OpenBrace ||
+      c === Ch.CloseBrace ||
+      c === Ch.Semicolon ||
+      c === Ch.Slash
+    )
+      return -1;
+  }
+  return -1;
+}
+
+const skimmer = new Skimmer();
+
+/**
+ * Skims `text` (a TS/JS file; `jsxFile` when TypeScript reads it as JSX)
+ * whose tag candidates (offsets of `@implements` and the like, sorted)
+ * are `candidates`. With `wantLiterals`, every literal is listed too.
+ */
+// @implements real-code#SKIM-BEFORE-THE-WALK
+export function skim(
+  text: string,
+  jsxFile: boolean,
+  candidates: readonly number[],
+  wantLiterals: boolean,
+): Skim {
+  return skimmer.skim(text, jsxFile, candidates, wantLiterals);
+}
