@@ -41,6 +41,13 @@ export interface Skim {
   braceOpens: Int32Array;
   braceCloses: Int32Array;
   braces: number;
+  /**
+   * Where a statement of the file's top level ends, in order: each `;` and
+   * `}` outside every bracket. After one the walk's state is the same
+   * whatever came before, so it may go from one to the last before a tag.
+   */
+  statementEnds: Int32Array;
+  statements: number;
   /** With `wantLiterals`: every literal, sorted by start. */
   literals: SkimmedLiteral[] | undefined;
 }
@@ -195,6 +202,8 @@ class Skimmer {
   private opens = new Int32Array(1024);
   private closes = new Int32Array(1024);
   private braces = 0;
+  private ends = new Int32Array(1024);
+  private statements = 0;
   private ambiguous = false;
   private tagInComment = false;
   private literalsNeeded = false;
@@ -210,6 +219,7 @@ class Skimmer {
     this.nextForComment = 0;
     this.depth = 0;
     this.braces = 0;
+    this.statements = 0;
     this.ambiguous = false;
     this.tagInComment = false;
     this.literalsNeeded = false;
@@ -223,6 +233,8 @@ class Skimmer {
       braceOpens: this.opens,
       braceCloses: this.closes,
       braces: this.braces,
+      statementEnds: this.ends,
+      statements: this.statements,
       literals: this.literals,
     };
   }
@@ -322,6 +334,7 @@ class Skimmer {
           if (kind === K.TemplateTail) this.pop();
         } else {
           this.closeBrace(i);
+          if (this.depth === 0 && (top === BRACE || top === BLOCK)) this.statementEnd(i);
           kind = K.CloseBrace;
           i++;
           if (top === BLOCK) ended = true;
@@ -338,6 +351,7 @@ class Skimmer {
         }
       } else if (c === Ch.Semicolon || c === Ch.Comma || c === Ch.Colon) {
         kind = c === Ch.Semicolon ? K.Semicolon : c === Ch.Comma ? K.Comma : K.Colon;
+        if (kind === K.Semicolon && this.depth === 0) this.statementEnd(i);
         i++;
       } else if (c === Ch.DoubleQuote || c === Ch.SingleQuote) {
         const close = stringEnd(text, i, c);
@@ -772,6 +786,15 @@ class Skimmer {
       this.closes[this.slots[d]!] = at;
     }
     this.depth = d;
+  }
+
+  private statementEnd(at: number): void {
+    if (this.statements === this.ends.length) {
+      const ends = new Int32Array(this.ends.length * 2);
+      ends.set(this.ends);
+      this.ends = ends;
+    }
+    this.ends[this.statements++] = at;
   }
 
   /** The index of the first candidate at or after `at` (brace events come in file order). */

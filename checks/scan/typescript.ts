@@ -277,6 +277,10 @@ function walk(
   const braceCloses = skimmed?.braceCloses;
   const braces = skimmed?.braces ?? 0;
   let nextBrace = 0;
+  const statementEnds = skimmed?.statementEnds;
+  const statements = skimmed?.statements ?? 0;
+  let nextStatement = 0;
+  let nextCandidate = 0;
   // Type arguments exist in TypeScript only: in JavaScript `a < b > (c)` compares.
   const typed = /\.[mc]?ts$/.test(file);
   lexer.setText(text);
@@ -623,6 +627,31 @@ function walk(
     prevStart = start;
     prevEnd = lexer.tokenEnd;
     newlineSinceToken = false;
+    // @implements real-code#SKIM-BEFORE-THE-WALK
+    // A top-level statement's end leaves nothing waiting (the `;` or `}` cleared it): on to the
+    // last statement end before the next tag, where the state is the same as it would be here.
+    if (
+      statementEnds !== undefined &&
+      stack.length === 0 &&
+      (kind === K.Semicolon || kind === K.CloseBrace)
+    ) {
+      while (nextCandidate < candidates.length && candidates[nextCandidate]! <= start) nextCandidate++;
+      const tag = nextCandidate < candidates.length ? candidates[nextCandidate]! : text.length;
+      while (nextStatement < statements && statementEnds[nextStatement]! <= start) nextStatement++;
+      let last = -1;
+      while (nextStatement < statements && statementEnds[nextStatement]! < tag)
+        last = statementEnds[nextStatement++]!;
+      if (last > start) {
+        const ended = text.charCodeAt(last) === 59 /* ; */ ? K.Semicolon : K.CloseBrace;
+        lexer.seek(last + 1, ended);
+        prev = ended;
+        prevStart = last;
+        prevEnd = last + 1;
+        prev2 = K.Unknown;
+        prev3 = K.Unknown;
+        prevEnds = ended === K.CloseBrace;
+      }
+    }
   }
   const out: ScannedCitation[] = [];
   // Belt and braces: a tag inside any literal the parser saw (template pieces too) is never a citation.

@@ -4,8 +4,8 @@
  * it scans while the main thread loads the specs; then both claim chunks
  * from a shared counter until none is left, and the worker posts each
  * chunk's citations back.
- * Started past POOL_MIN_FILES files on more than one core (measured by
- * bench/check.ts; FACTLINE_SCAN_POOL switches it).
+ * Started past POOL_MIN_FILES files on at least POOL_MIN_CORES cores
+ * (measured by bench/check.ts; FACTLINE_SCAN_POOL switches it).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -14,7 +14,7 @@ import type { StatParts } from '../cache/stat-prefetch.ts';
 import { UsageError } from '../errors.ts';
 import { type FileRecords, type PackedChunk, unpackChunk } from './transfer.ts';
 
-/** `off`: never; unset or `auto`: past POOL_MIN_FILES on more than one core; `always`: whatever the size and the cores (tests, benchmarks). */
+/** `off`: never; unset or `auto`: past POOL_MIN_FILES on POOL_MIN_CORES cores or more; `always`: whatever the size and the cores (tests, benchmarks). */
 export const POOL_ENV = 'FACTLINE_SCAN_POOL';
 
 /**
@@ -23,6 +23,14 @@ export const POOL_ENV = 'FACTLINE_SCAN_POOL';
  * figures it was chosen by are in specs/speed-pool.md).
  */
 export const POOL_MIN_FILES = 100;
+
+/**
+ * The fewest cores for `auto`. On two, the worker no longer pays since the
+ * skim made each file's scan cheap: it boots, warms its own JIT and shares
+ * the second core with the main thread's compiler and collector, and a
+ * cold run was slower with it (specs/speed-pool.md has the figures).
+ */
+export const POOL_MIN_CORES = 3;
 
 /** Files per claim and per message back: the main thread decodes one while the worker scans the next. */
 export const POOL_CHUNK = 64;
@@ -76,7 +84,7 @@ export function poolMode(env: NodeJS.ProcessEnv): PoolMode {
 // @implements speed-pool#ONLY-WHEN-IT-PAYS
 export function poolWanted(mode: PoolMode, files: number, cores: number = availableParallelism()): boolean {
   if (mode === 'always') return true;
-  return mode === 'auto' && cores > 1 && files >= POOL_MIN_FILES;
+  return mode === 'auto' && cores >= POOL_MIN_CORES && files >= POOL_MIN_FILES;
 }
 
 export interface ScanPool {

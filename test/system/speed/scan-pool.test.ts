@@ -30,6 +30,7 @@ import {
   bootScanWorker,
   POOL_CHUNK,
   POOL_ENV,
+  POOL_MIN_CORES,
   POOL_MIN_FILES,
   poolMode,
   poolWanted,
@@ -225,16 +226,18 @@ async function scanHere(root: string, file: string) {
 
 describe('when the worker starts', () => {
   // @verifies speed-pool#ONLY-WHEN-IT-PAYS
-  it('only past the measured size, on more than one core, unless switched', () => {
+  it('only past the measured size, on the measured number of cores, unless switched', () => {
     const wanted = (env: NodeJS.ProcessEnv, files: number, cores: number) =>
       poolWanted(poolMode(env), files, cores);
     const auto = { [POOL_ENV]: 'auto' };
-    expect(wanted({}, POOL_MIN_FILES, 2)).toBe(true);
-    expect(wanted({}, POOL_MIN_FILES - 1, 2)).toBe(false);
-    expect(wanted(auto, POOL_MIN_FILES, 2)).toBe(true);
-    expect(wanted(auto, POOL_MIN_FILES - 1, 2)).toBe(false);
+    expect(POOL_MIN_CORES).toBe(3);
+    expect(wanted({}, POOL_MIN_FILES, 4)).toBe(true);
+    expect(wanted({}, POOL_MIN_FILES - 1, 4)).toBe(false);
+    expect(wanted(auto, POOL_MIN_FILES, 3)).toBe(true);
+    expect(wanted(auto, POOL_MIN_FILES - 1, 3)).toBe(false);
+    expect(wanted(auto, 100 * POOL_MIN_FILES, 2)).toBe(false);
     expect(wanted(auto, 100 * POOL_MIN_FILES, 1)).toBe(false);
-    expect(wanted({ [POOL_ENV]: 'off' }, 100 * POOL_MIN_FILES, 2)).toBe(false);
+    expect(wanted({ [POOL_ENV]: 'off' }, 100 * POOL_MIN_FILES, 8)).toBe(false);
     expect(wanted({ [POOL_ENV]: 'always' }, 1, 1)).toBe(true);
     expect(() => poolMode({ [POOL_ENV]: 'yes' })).toThrow(/off, auto or always/);
   });
@@ -304,7 +307,8 @@ describe('the first cached run', () => {
     const config = loadConfig(dir);
     // Files settled before the run: their stats may vouch for them (the racy-clean window).
     await new Promise((r) => setTimeout(r, 2_300));
-    const env = { [POOL_ENV]: 'auto' };
+    // Forced: on a machine of fewer cores than POOL_MIN_CORES `auto` would not start it.
+    const env = { [POOL_ENV]: 'always' };
     const cold = await new Project(io(dir, env), config).check({ cache: false });
     const first = await new Project(io(dir, env), config).check({ cache: true });
     // Started; which thread read which chunk is a race (the records of the worker's are checked below).
