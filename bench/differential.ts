@@ -5,12 +5,14 @@
  * time), per project and in total: tags planted into every comment and every
  * string, template, regular expression and JSX text; missed, counted and
  * misplaced tags on files TypeScript parses cleanly, and apart on the rest.
- * Also the in-process scan rate of the same files. Run:
- *   node --import tsx bench/differential.ts [--keep]
+ * With `--sparse`, one place in eleven only, so the walk jumps over most of
+ * each file (the skim's regions and statements) and those jumps are judged. Run:
+ *   node --import tsx bench/differential.ts [--sparse] [--keep]
  */
 import { readFileSync, rmSync, statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { scanFile } from '../checks/scan/index.ts';
+import { scanTypeScript } from '../checks/scan/typescript.ts';
 import { ts } from '../checks/scan/typescript-api.ts';
 import {
   addToTable,
@@ -22,6 +24,11 @@ import {
 import { codeFilesUnder, extractRepos, MIRRORS, REAL_REPOS } from './real-repos.ts';
 
 const keep = process.argv.includes('--keep');
+const sparse = process.argv.includes('--sparse');
+let planted = 0;
+// With --sparse, also: one comment in thirteen tagged, each file scanned with the walk's jumps and without.
+let jumpsCompared = 0;
+const jumpsDiffer: string[] = [];
 const { root, extracted, missing } = extractRepos(REAL_REPOS);
 if (missing.length > 0)
   console.log(`not mirrored under ${MIRRORS} (fetch them first): ${missing.join(', ')}`);
@@ -37,9 +44,24 @@ for (const { repo, commit, dir } of extracted) {
     if (statSync(file).size > 4 * 1024 * 1024) continue; // bundles past 4 MB: not source anyone cites in
     const text = readFileSync(file, 'utf8');
     bytes += text.length;
-    const diff = differential(ts, scanFile, relative(root, file), text);
+    const diff = differential(
+      ts,
+      scanFile,
+      relative(root, file),
+      text,
+      sparse ? { stride: 11, offset: planted++ } : undefined,
+    );
     addToTable(table, diff);
     addToTable(total, diff);
+    if (sparse) {
+      const name = relative(root, file);
+      const tagged = text.replace(/\/\/|\/\*/g, (opener, at: number) =>
+        at % 13 === 0 ? `${opener} @implements jumps#X${at} ` : opener,
+      );
+      const jumped = JSON.stringify(scanTypeScript(tagged, name));
+      if (jumped !== JSON.stringify(scanTypeScript(tagged, name, { jumps: false }))) jumpsDiffer.push(name);
+      if (jumped !== '[]') jumpsCompared++;
+    }
   }
   const c = table.clean;
   console.log(
@@ -47,9 +69,13 @@ for (const { repo, commit, dir } of extracted) {
   );
 }
 console.log(
-  `\n${extracted.length} projects, ${total.files} files, ${(bytes / 1e6).toFixed(1)} M characters, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  `\n${sparse ? 'sparse (one place in eleven), ' : ''}${extracted.length} projects, ${total.files} files, ${(bytes / 1e6).toFixed(1)} M characters, ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );
 console.log(formatTable(total).join('\n'));
+if (sparse)
+  console.log(
+    `jumps: ${jumpsCompared} files with citations scanned with the walk's jumps and without, ${jumpsDiffer.length} differ${jumpsDiffer.length > 0 ? `: ${jumpsDiffer.slice(0, 10).join(', ')}` : ''}`,
+  );
 for (const kind of ['missed', 'counted', 'misplaced'] as const) {
   for (const line of total.clean[kind].slice(0, 20)) console.log(`  ${kind}: ${line}`);
 }

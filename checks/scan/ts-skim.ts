@@ -244,38 +244,54 @@ class Skimmer {
     return this.lexer.lineFeedsOnly;
   }
 
-  /** The JS loop: tokens outside JSX, with the walk's rules for `/` and `(`; JSX is read by `jsxFrom`. */
+  // The JS loop's state between tokens: what the walk (typescript.ts) knows at the same place.
+  private prev: Kind = K.Unknown;
+  private prev2: Kind = K.Unknown;
+  /** The previous token ends an expression: a `/` after it divides, a `<` compares. */
+  private prevEnds = false;
+  /** A `!` right after `}` on its line: postfix or prefix? The grammar knows. */
+  private bangAfterBrace = false;
+  /** A line break since the last token (comments aside). */
+  private newline = true;
+  /** The last `)` closed a control header (`if (…)`), or a function declaration's parameters. */
+  private closedControl = false;
+  private closedDeclaration = false;
+  /** The last token is the `}` of a BLOCK. */
+  private blockEnded = false;
+  /** A `function` keyword that starts a statement: its parameters' `(` is still to come. */
+  private declaring = false;
+  private jsxFile = false;
+  private lineFeeds = true;
+
+  /**
+   * The JS loop: tokens outside JSX, with the walk's rules for `/` and `(`.
+   * It reads white space and plain words itself and hands every other token
+   * to `other`: a small loop is compiled once, early, where one holding every
+   * case was recompiled again and again while a cold run warmed up.
+   */
   private run(jsxFile: boolean): void {
     const text = this.text;
     const end = this.end;
-    const lexer = this.lexer;
+    this.prev = K.Unknown;
+    this.prev2 = K.Unknown;
+    this.prevEnds = false;
+    this.bangAfterBrace = false;
+    this.newline = true;
+    this.closedControl = false;
+    this.closedDeclaration = false;
+    this.blockEnded = false;
+    this.declaring = false;
+    this.jsxFile = jsxFile;
+    this.lineFeeds = this.lexer.lineFeedsOnly;
     let i = 0;
-    let prev = K.Unknown as Kind;
-    let prev2 = K.Unknown as Kind;
-    let prevEnds = false;
-    let bangAfterBrace = false;
-    let newline = true;
-    let closedControl = false;
-    // The last `)` closed a function declaration's parameters; the last `}` a BLOCK.
-    let closedDeclaration = false;
-    let blockEnded = false;
-    // A `function` keyword that starts a statement: its parameters' `(` is still to come.
-    let declaring = false;
-    const lineFeedsOnly = lexer.lineFeedsOnly;
-    let ended = false;
     while (i < end) {
       const c = text.charCodeAt(i);
       if (c === Ch.Space || c === Ch.Tab) {
         i++;
-        continue;
-      }
-      if (c === Ch.LineFeed || c === Ch.CarriageReturn) {
-        newline = true;
+      } else if (c === Ch.LineFeed || c === Ch.CarriageReturn) {
+        this.newline = true;
         i++;
-        continue;
-      }
-      let kind: Kind;
-      if (c < 128 && WORD[c] === 2) {
+      } else if (c < 128 && WORD[c] === 2) {
         let j = i + 1;
         let d = 0;
         for (; j < end; j++) {
@@ -283,249 +299,259 @@ class Skimmer {
           if (d >= 128 || WORD[d] === 0) break;
         }
         if (j < end && (d === Ch.Backslash || d >= 128)) {
-          // An escape or a non-ASCII character may continue the word: the lexer's rules decide.
-          lexer.seek(i, prev);
-          kind = lexer.scan();
-          i = lexer.tokenEnd;
+          i = this.other(c, i); // an escape or a non-ASCII character may continue the word
         } else {
-          kind = prev === K.Dot || prev === K.QuestionDot ? K.Identifier : keywordKind(text, i, j);
+          const prev = this.prev as Kind; // (set by the calls of this loop, not only above it)
+          const kind = prev === K.Dot || prev === K.QuestionDot ? K.Identifier : keywordKind(text, i, j);
+          if (kind === K.Function)
+            this.declaring = this.atStatementStart() || prev === K.Export || prev === K.Default;
+          this.after(kind, false);
           i = j;
         }
-      } else if (c === Ch.OpenParen) {
-        let paren = PAREN;
-        if (CONTROL_KEYWORDS.has(prev) || (prev === K.Await && prev2 === K.For)) paren = CONTROL_PAREN;
-        else if (declaring && prev === K.Identifier) paren = DECLARATION_PAREN;
-        declaring = false;
-        this.push(paren, i);
-        kind = K.OpenParen;
-        i++;
-      } else if (c === Ch.CloseParen || c === Ch.CloseBracket) {
-        const closed = this.pop();
-        if (isJsxEntry(closed)) {
-          this.unsure();
-          return;
-        }
-        closedControl = closed === CONTROL_PAREN;
-        closedDeclaration = closed === DECLARATION_PAREN;
-        kind = c === Ch.CloseParen ? K.CloseParen : K.CloseBracket;
-        i++;
-      } else if (c === Ch.OpenBracket) {
-        this.push(BRACKET, i);
-        kind = K.OpenBracket;
-        i++;
-      } else if (c === Ch.OpenBrace) {
-        const statement =
-          prev === K.CloseParen
-            ? closedControl || closedDeclaration
-            : prev === K.EqualsGreaterThan ||
-              prev === K.Else ||
-              prev === K.Do ||
-              this.atStatementStart(prev, blockEnded);
-        this.pushBrace(statement ? BLOCK : BRACE, i);
-        declaring = false;
-        kind = K.OpenBrace;
-        i++;
-      } else if (c === Ch.CloseBrace) {
-        const top = this.depth > 0 ? this.kinds[this.depth - 1]! : 0;
-        if (top === TEMPLATE) {
-          lexer.seek(i, prev);
-          kind = lexer.reScanTemplate();
-          i = lexer.tokenEnd;
-          if (kind === K.TemplateTail) this.pop();
-        } else {
-          this.closeBrace(i);
-          if (this.depth === 0 && (top === BRACE || top === BLOCK)) this.statementEnd(i);
-          kind = K.CloseBrace;
-          i++;
-          if (top === BLOCK) ended = true;
-          if (top === JSX_EXPRESSION) {
-            // Back in the element the `{…}` stood in.
-            if (!this.jsxFrom(i, false)) return;
-            i = this.pos;
-            if (this.depth > 0 && this.kinds[this.depth - 1] === JSX_EXPRESSION) {
-              kind = K.OpenBrace;
-            } else {
-              kind = K.Identifier; // the outermost element ended: an expression's end
-            }
-          }
-        }
-      } else if (c === Ch.Semicolon || c === Ch.Comma || c === Ch.Colon) {
-        kind = c === Ch.Semicolon ? K.Semicolon : c === Ch.Comma ? K.Comma : K.Colon;
-        if (kind === K.Semicolon && this.depth === 0) this.statementEnd(i);
-        i++;
-      } else if (c === Ch.DoubleQuote || c === Ch.SingleQuote) {
-        const close = stringEnd(text, i, c);
-        this.literal(i, close, K.StringLiteral);
-        kind = K.StringLiteral;
-        i = close;
-      } else if (
-        c === Ch.Slash &&
-        (text.charCodeAt(i + 1) === Ch.Slash || text.charCodeAt(i + 1) === Ch.Asterisk)
-      ) {
-        let close: number;
-        if (text.charCodeAt(i + 1) === Ch.Slash)
-          close = lineFeedsOnly ? lineFeedAfter(text, i + 2) : lineBreakAfter(text, i + 2);
-        else {
-          const star = text.indexOf('*/', i + 2);
-          close = star === -1 ? end : star + 2;
-        }
-        this.comment(i, close);
-        i = close;
-        continue;
-      } else if (c < 128 && OPERATOR[c] !== 0 && !(OPERATOR[c] === 2 && atLineStart(text, i))) {
-        // Punctuation the walk reads by kind alone (a conflict marker's first character at a line's start aside).
-        const next = text.charCodeAt(i + 1);
-        kind = K.Operator;
-        i++;
-        switch (c) {
-          case Ch.Dot:
-            if (next >= Ch.Zero && next <= Ch.Nine) {
-              lexer.seek(i - 1, prev);
-              kind = lexer.scan();
-              i = lexer.tokenEnd;
-            } else if (next === Ch.Dot && text.charCodeAt(i + 1) === Ch.Dot) i += 2;
-            else kind = K.Dot;
-            break;
-          case Ch.Equals:
-            if (next === Ch.Equals) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
-            else if (next === Ch.GreaterThan) {
-              i++;
-              kind = K.EqualsGreaterThan;
-            } else kind = K.Equals;
-            break;
-          case Ch.Exclamation:
-            if (next === Ch.Equals) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
-            else kind = K.Exclamation;
-            break;
-          case Ch.Plus:
-          case Ch.Minus:
-            if (next === c) {
-              i++;
-              kind = c === Ch.Plus ? K.PlusPlus : K.MinusMinus;
-            } else if (next === Ch.Equals) i++;
-            break;
-          case Ch.Ampersand:
-          case Ch.Bar:
-            if (next === c) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
-            else if (next === Ch.Equals) i++;
-            break;
-          case Ch.Asterisk:
-            if (next === Ch.Asterisk) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
-            else if (next === Ch.Equals) i++;
-            else kind = K.Asterisk;
-            break;
-          case Ch.Question:
-            if (
-              next === Ch.Dot &&
-              !(text.charCodeAt(i + 1) >= Ch.Zero && text.charCodeAt(i + 1) <= Ch.Nine)
-            ) {
-              i++;
-              kind = K.QuestionDot;
-            } else if (next === Ch.Question) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
-            else kind = K.Question;
-            break;
-          case Ch.Percent:
-          case Ch.Caret:
-            if (next === Ch.Equals) i++;
-            break;
-          default:
-            // `>` (alone, as TypeScript's scanner reads it), `~`, `@`
-            break;
-        }
       } else {
-        lexer.seek(i, prev);
-        kind = lexer.scan();
-        if (lexer.newline) newline = true;
-        i = lexer.tokenEnd;
-        switch (kind) {
-          case K.SingleLineComment:
-          case K.MultiLineComment:
-            this.comment(lexer.tokenStart, i);
-            continue;
-          case K.EndOfFile:
-            continue;
-          case K.Slash:
-          case K.SlashEquals: {
-            // @implements speed-lexer#PARSER-ONLY-WHEN-AMBIGUOUS
-            // After a block's `}` a regular expression starts; the walk, which would divide
-            // there, is handed the skim's literals. After any other `}`, or `of`/`yield`/`await`,
-            // only the grammar knows.
-            const afterBlock = prev === K.CloseBrace && blockEnded;
-            if ((prev === K.CloseBrace && !afterBlock) || bangAfterBrace || CONTEXTUAL_OPERATORS.has(prev)) {
-              this.unsure();
-              return;
-            }
-            if (afterBlock) this.literalsNeeded = true;
-            if (!prevEnds || afterBlock) {
-              kind = lexer.reScanSlash();
-              i = lexer.tokenEnd;
-              this.literal(lexer.tokenStart, i, kind);
-            }
-            break;
-          }
-          case K.StringLiteral:
-          case K.NoSubstitutionTemplate:
-            this.literal(lexer.tokenStart, i, kind);
-            break;
-          case K.TemplateHead:
-            this.push(TEMPLATE, lexer.tokenStart);
-            break;
-          case K.LessThan:
-            if (!jsxFile) break;
-            if (prevEnds && !(prev === K.CloseBrace && blockEnded)) {
-              if (prev === K.CloseBrace || bangAfterBrace) {
-                this.unsure();
-                return;
-              }
-              break;
-            }
-            {
-              const at = lexer.tokenStart; // (the look ahead moves the lexer)
-              if (this.opensTypeParameters(at)) break;
-              if (this.ambiguous) return;
-              this.literalsNeeded = true;
-              if (!this.jsxFrom(at, true)) return;
-            }
-            i = this.pos;
-            kind =
-              this.depth > 0 && this.kinds[this.depth - 1] === JSX_EXPRESSION ? K.OpenBrace : K.Identifier;
-            break;
-          default:
-            break;
-        }
+        i = this.other(c, i);
       }
-      if (kind === K.Function) {
-        declaring = this.atStatementStart(prev, blockEnded) || prev === K.Export || prev === K.Default;
-      }
-      if (kind === K.Exclamation) {
-        bangAfterBrace = prev === K.CloseBrace && !newline;
-        prevEnds = prevEnds && !newline;
-      } else {
-        bangAfterBrace = false;
-        prevEnds = kind === K.CloseParen ? !closedControl : DIVIDES_AFTER[kind] === 1;
-      }
-      prev2 = prev;
-      prev = kind;
-      newline = false;
-      blockEnded = ended;
-      ended = false;
+      if (i < 0) return;
     }
     // An element or `{…}` of JSX still open at the end: only the parser can say what was meant.
-    for (let d = 0; d < this.depth; d++)
-      if (isJsxEntry(this.kinds[d]!)) {
-        this.unsure();
-        return;
-      }
+    for (let d = 0; d < this.depth; d++) if (isJsxEntry(this.kinds[d]!)) this.unsure();
+  }
+
+  /** After a significant token of `kind` (`ended`: the `}` of a BLOCK): the walk's bookkeeping for the next `/`. */
+  private after(kind: Kind, ended: boolean): void {
+    if (kind === K.Exclamation) {
+      this.bangAfterBrace = this.prev === K.CloseBrace && !this.newline;
+      this.prevEnds = this.prevEnds && !this.newline;
+    } else {
+      this.bangAfterBrace = false;
+      this.prevEnds = kind === K.CloseParen ? !this.closedControl : DIVIDES_AFTER[kind] === 1;
+    }
+    this.prev2 = this.prev;
+    this.prev = kind;
+    this.newline = false;
+    this.blockEnded = ended;
   }
 
   /**
-   * Whether a token after `prev` starts a statement: at the file's start,
-   * after `;`, after a block's `{` (the innermost open entry is a BLOCK), or
-   * after a block's `}` (`blockEnded`).
+   * Reads the token that starts with `c` at `i` (not white space, not a
+   * plain word): brackets, punctuation, strings and comments here, the rest
+   * by the lexer. Returns where the next token may start, or -1 where the
+   * skim gives up (ambiguous).
    */
-  private atStatementStart(prev: Kind, blockEnded: boolean): boolean {
+  private other(c: number, at: number): number {
+    const text = this.text;
+    const end = this.end;
+    const lexer = this.lexer;
+    const prev = this.prev;
+    let i = at;
+    let kind: Kind;
+    let ended = false;
+    if (c === Ch.OpenParen) {
+      let paren = PAREN;
+      if (CONTROL_KEYWORDS.has(prev) || (prev === K.Await && this.prev2 === K.For)) paren = CONTROL_PAREN;
+      else if (this.declaring && prev === K.Identifier) paren = DECLARATION_PAREN;
+      this.declaring = false;
+      this.push(paren, i);
+      kind = K.OpenParen;
+      i++;
+    } else if (c === Ch.CloseParen || c === Ch.CloseBracket) {
+      const closed = this.pop();
+      if (isJsxEntry(closed)) return this.giveUp();
+      this.closedControl = closed === CONTROL_PAREN;
+      this.closedDeclaration = closed === DECLARATION_PAREN;
+      kind = c === Ch.CloseParen ? K.CloseParen : K.CloseBracket;
+      i++;
+    } else if (c === Ch.OpenBracket) {
+      this.push(BRACKET, i);
+      kind = K.OpenBracket;
+      i++;
+    } else if (c === Ch.OpenBrace) {
+      const statement =
+        prev === K.CloseParen
+          ? this.closedControl || this.closedDeclaration
+          : prev === K.EqualsGreaterThan || prev === K.Else || prev === K.Do || this.atStatementStart();
+      this.pushBrace(statement ? BLOCK : BRACE, i);
+      this.declaring = false;
+      kind = K.OpenBrace;
+      i++;
+    } else if (c === Ch.CloseBrace) {
+      const top = this.depth > 0 ? this.kinds[this.depth - 1]! : 0;
+      if (top === TEMPLATE) {
+        lexer.seek(i, prev);
+        kind = lexer.reScanTemplate();
+        i = lexer.tokenEnd;
+        if (kind === K.TemplateTail) this.pop();
+      } else {
+        this.closeBrace(i);
+        if (this.depth === 0 && (top === BRACE || top === BLOCK)) this.statementEnd(i);
+        kind = K.CloseBrace;
+        ended = top === BLOCK;
+        i++;
+        if (top === JSX_EXPRESSION) {
+          // Back in the element the `{…}` stood in.
+          if (!this.jsxFrom(i, false)) return -1;
+          i = this.pos;
+          // Another `{…}` opened, or the outermost element ended: an expression's end.
+          kind = this.depth > 0 && this.kinds[this.depth - 1] === JSX_EXPRESSION ? K.OpenBrace : K.Identifier;
+        }
+      }
+    } else if (c === Ch.Semicolon || c === Ch.Comma || c === Ch.Colon) {
+      kind = c === Ch.Semicolon ? K.Semicolon : c === Ch.Comma ? K.Comma : K.Colon;
+      if (kind === K.Semicolon && this.depth === 0) this.statementEnd(i);
+      i++;
+    } else if (c === Ch.DoubleQuote || c === Ch.SingleQuote) {
+      const close = stringEnd(text, i, c);
+      this.literal(i, close, K.StringLiteral);
+      kind = K.StringLiteral;
+      i = close;
+    } else if (
+      c === Ch.Slash &&
+      (text.charCodeAt(i + 1) === Ch.Slash || text.charCodeAt(i + 1) === Ch.Asterisk)
+    ) {
+      let close: number;
+      if (text.charCodeAt(i + 1) === Ch.Slash)
+        close = this.lineFeeds ? lineFeedAfter(text, i + 2) : lineBreakAfter(text, i + 2);
+      else {
+        const star = text.indexOf('*/', i + 2);
+        close = star === -1 ? end : star + 2;
+      }
+      this.comment(i, close);
+      return close; // not a significant token
+    } else if (c < 128 && OPERATOR[c] !== 0 && !(OPERATOR[c] === 2 && atLineStart(text, i))) {
+      // Punctuation the walk reads by kind alone (a conflict marker's first character at a line's start aside).
+      const next = text.charCodeAt(i + 1);
+      kind = K.Operator;
+      i++;
+      switch (c) {
+        case Ch.Dot:
+          if (next >= Ch.Zero && next <= Ch.Nine) {
+            lexer.seek(i - 1, prev);
+            kind = lexer.scan();
+            i = lexer.tokenEnd;
+          } else if (next === Ch.Dot && text.charCodeAt(i + 1) === Ch.Dot) i += 2;
+          else kind = K.Dot;
+          break;
+        case Ch.Equals:
+          if (next === Ch.Equals) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
+          else if (next === Ch.GreaterThan) {
+            i++;
+            kind = K.EqualsGreaterThan;
+          } else kind = K.Equals;
+          break;
+        case Ch.Exclamation:
+          if (next === Ch.Equals) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
+          else kind = K.Exclamation;
+          break;
+        case Ch.Plus:
+        case Ch.Minus:
+          if (next === c) {
+            i++;
+            kind = c === Ch.Plus ? K.PlusPlus : K.MinusMinus;
+          } else if (next === Ch.Equals) i++;
+          break;
+        case Ch.Ampersand:
+        case Ch.Bar:
+          if (next === c) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
+          else if (next === Ch.Equals) i++;
+          break;
+        case Ch.Asterisk:
+          if (next === Ch.Asterisk) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
+          else if (next === Ch.Equals) i++;
+          else kind = K.Asterisk;
+          break;
+        case Ch.Question:
+          if (next === Ch.Dot && !(text.charCodeAt(i + 1) >= Ch.Zero && text.charCodeAt(i + 1) <= Ch.Nine)) {
+            i++;
+            kind = K.QuestionDot;
+          } else if (next === Ch.Question) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
+          else kind = K.Question;
+          break;
+        case Ch.Percent:
+        case Ch.Caret:
+          if (next === Ch.Equals) i++;
+          break;
+        default:
+          // `>` (alone, as TypeScript's scanner reads it), `~`, `@`
+          break;
+      }
+    } else {
+      lexer.seek(i, prev);
+      kind = lexer.scan();
+      if (lexer.newline) this.newline = true;
+      // White space beyond ASCII (U+3000 before a `}`), a hashbang or a conflict marker: the lexer
+      // skipped it; the token after it is read anew, so a bracket there is the skim's.
+      if (lexer.tokenStart > i) return lexer.tokenStart;
+      i = lexer.tokenEnd;
+      switch (kind) {
+        case K.SingleLineComment:
+        case K.MultiLineComment:
+          this.comment(lexer.tokenStart, i);
+          return i;
+        case K.EndOfFile:
+          return i;
+        case K.Slash:
+        case K.SlashEquals: {
+          // @implements speed-lexer#PARSER-ONLY-WHEN-AMBIGUOUS
+          // After a block's `}` a regular expression starts; the walk, which would divide
+          // there, is handed the skim's literals. After any other `}`, or `of`/`yield`/`await`,
+          // only the grammar knows.
+          const afterBlock = prev === K.CloseBrace && this.blockEnded;
+          if ((prev === K.CloseBrace && !afterBlock) || this.bangAfterBrace || CONTEXTUAL_OPERATORS.has(prev))
+            return this.giveUp();
+          if (afterBlock) this.literalsNeeded = true;
+          if (!this.prevEnds || afterBlock) {
+            kind = lexer.reScanSlash();
+            i = lexer.tokenEnd;
+            this.literal(lexer.tokenStart, i, kind);
+          }
+          break;
+        }
+        case K.StringLiteral:
+        case K.NoSubstitutionTemplate:
+          this.literal(lexer.tokenStart, i, kind);
+          break;
+        case K.TemplateHead:
+          this.push(TEMPLATE, lexer.tokenStart);
+          break;
+        case K.LessThan: {
+          if (!this.jsxFile) break;
+          if (this.prevEnds && !(prev === K.CloseBrace && this.blockEnded)) {
+            if (prev === K.CloseBrace || this.bangAfterBrace) return this.giveUp();
+            break;
+          }
+          const lessThan = lexer.tokenStart; // (the look ahead moves the lexer)
+          if (this.opensTypeParameters(lessThan)) break;
+          if (this.ambiguous) return -1;
+          this.literalsNeeded = true;
+          if (!this.jsxFrom(lessThan, true)) return -1;
+          i = this.pos;
+          kind = this.depth > 0 && this.kinds[this.depth - 1] === JSX_EXPRESSION ? K.OpenBrace : K.Identifier;
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    if (kind === K.Function)
+      this.declaring = this.atStatementStart() || prev === K.Export || prev === K.Default;
+    this.after(kind, ended);
+    return i;
+  }
+
+  private giveUp(): number {
+    this.unsure();
+    return -1;
+  }
+
+  /**
+   * Whether a token after the previous one starts a statement: at the
+   * file's start, after `;`, after a block's `{` (the innermost open entry is
+   * a BLOCK), or after a block's `}`.
+   */
+  private atStatementStart(): boolean {
+    const prev = this.prev;
     if (prev === K.Semicolon || (prev === K.Unknown && this.depth === 0)) return true;
-    if (prev === K.CloseBrace) return blockEnded;
+    if (prev === K.CloseBrace) return this.blockEnded;
     return prev === K.OpenBrace && this.depth > 0 && this.kinds[this.depth - 1] === BLOCK;
   }
 

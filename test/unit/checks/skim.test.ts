@@ -104,6 +104,15 @@ describe('the skim before the walk', () => {
   });
 
   // @verifies real-code#SKIM-BEFORE-THE-WALK
+  it('reads a bracket after white space beyond ASCII as a bracket (U+3000, NBSP, U+2028)', () => {
+    for (const space of ['\u3000', '\u00a0', '\u2028', '\ufeff']) {
+      const text = `function foo() {\n${space}}\nfunction baz() { if (a) {${space}} }\n// @implements doc#A\nfunction bar() {}\n`;
+      expect(found('a.ts', text), JSON.stringify(space)).toEqual(found('a.ts', text, false));
+      expect(found('a.ts', text)[0], JSON.stringify(space)).toMatch(/^A \d+:4 function bar /);
+    }
+  });
+
+  // @verifies real-code#SKIM-BEFORE-THE-WALK
   it('keeps the declaration waiting outside a brace whatever the brace holds', () => {
     // A named function inside the call's arguments does not take the place of the class that follows.
     const text =
