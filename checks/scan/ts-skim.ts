@@ -853,8 +853,12 @@ function isWhite(c: number): boolean {
   return c === Ch.Space || c === Ch.Tab || c === Ch.LineFeed || c === Ch.CarriageReturn;
 }
 
-/** How far the look at what follows `<T>` goes; past it, the parser decides. */
-const SIGNATURE_SPAN = 4096;
+/**
+ * How far the look at what follows `<T>` goes (a parameter list longer than
+ * this goes to the parser), and how far type arguments may reach: each
+ * look is bounded, so a file of many such tags costs its length times this at most.
+ */
+const SIGNATURE_SPAN = 512;
 
 /**
  * Whether what follows an opening tag `<T>` at `from` reads as the rest of
