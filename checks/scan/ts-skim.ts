@@ -194,6 +194,9 @@ class Skimmer {
   /** The next candidate at or after the last brace event, and after the last comment. */
   private nextForBrace = 0;
   private nextForComment = 0;
+  // The bracket stack, an entry a level: its kind (BRACE … DECLARATION_PAREN); a brace's slot in
+  // `opens`/`closes`; its mark (a brace: the candidates before it; an element: whether its tag has
+  // attributes); an element's name (start and end).
   private kinds = new Uint8Array(256);
   private slots = new Int32Array(256);
   private marks = new Int32Array(256);
@@ -208,7 +211,7 @@ class Skimmer {
   private tagInComment = false;
   private literalsNeeded = false;
   private literals: SkimmedLiteral[] | undefined;
-  /** Where the JSX reader stopped, and whether the expression it read ended there. */
+  /** Where the JSX reader stopped: the JS loop goes on there. */
   private pos = 0;
 
   skim(text: string, jsxFile: boolean, candidates: readonly number[], wantLiterals: boolean): Skim {
@@ -237,11 +240,6 @@ class Skimmer {
       statements: this.statements,
       literals: this.literals,
     };
-  }
-
-  /** The walk's lexer state for a file the skim read: whether `\n` is its only line break. */
-  get lineFeedsOnly(): boolean {
-    return this.lexer.lineFeedsOnly;
   }
 
   // The JS loop's state between tokens: what the walk (typescript.ts) knows at the same place.
