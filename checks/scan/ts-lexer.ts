@@ -15,6 +15,8 @@
  *   caller asks for the rest of a template.
  */
 
+import { hasOtherLineBreak } from './types.ts';
+
 /** Token kinds (an enum, so the bundler writes them as numbers). Keywords come last, from FIRST_KEYWORD on. */
 export enum K {
   EndOfFile = 0,
@@ -257,9 +259,6 @@ const MERGE_CONFLICT_MARKER_LENGTH = 7;
 /** Where a lexer stood: position, current token and what came before it. */
 type LexerMark = [number, number, number, boolean, Kind, Kind, boolean];
 
-/** A line break other than `\n`: one search instead of three. */
-const OTHER_LINE_BREAK = /[\r\u2028\u2029]/;
-
 /** Searches for a regular expression's end longer than this are remembered (regExpBody). */
 const REGEXP_MEMO_AFTER = 64;
 
@@ -286,7 +285,8 @@ export class Lexer {
   /** Outcomes of long regular-expression searches by place and state (regExpBody); made on first need. */
   private regExpMemo: Int32Array | undefined;
 
-  setText(text: string): void {
+  /** Starts on `text`; `lineFeedsOnly` when the caller already knows whether `\n` is its only line break. */
+  setText(text: string, lineFeedsOnly = !hasOtherLineBreak(text, true)): void {
     this.text = text;
     this.end = text.length;
     this.pos = 0;
@@ -296,7 +296,7 @@ export class Lexer {
     this.kind = K.EndOfFile;
     this.lastSignificant = K.EndOfFile;
     this.regExpMemo = undefined;
-    this.onlyLineFeeds = !OTHER_LINE_BREAK.test(text);
+    this.onlyLineFeeds = lineFeedsOnly;
   }
 
   /** Where the line holding `pos` ends (at its line break, or the text's end). */

@@ -50,6 +50,8 @@ export interface Skim {
   statements: number;
   /** With `wantLiterals`: every literal, sorted by start. */
   literals: SkimmedLiteral[] | undefined;
+  /** `\n` is the text's only line break (no CR, U+2028 or U+2029). */
+  lineFeedsOnly: boolean;
 }
 
 // Entries of the skim's bracket stack. A brace, paren, bracket and template
@@ -239,6 +241,7 @@ class Skimmer {
       statementEnds: this.ends,
       statements: this.statements,
       literals: this.literals,
+      lineFeedsOnly: this.lexer.lineFeedsOnly,
     };
   }
 

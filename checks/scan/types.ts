@@ -34,9 +34,9 @@ export const TEMPLATE_HOLE = '${…}';
 export function lineIndex(
   text: string,
   unicodeBreaks = false,
+  plain = !hasOtherLineBreak(text, unicodeBreaks),
 ): (offset: number) => { line: number; column: number } {
   const starts = [0];
-  const plain = !(unicodeBreaks ? /[\r\u2028\u2029]/ : /\r/).test(text);
   if (plain) {
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   } else {
@@ -63,13 +63,25 @@ export function lineIndex(
 /** lineIndex, built on the first offset asked for: a file that cites nothing never counts its lines. */
 export function lazyLineIndex(
   text: string,
-  unicodeBreaks = false,
+  unicodeBreaks: boolean,
+  plain: boolean,
 ): (offset: number) => { line: number; column: number } {
   let index: ((offset: number) => { line: number; column: number }) | undefined;
   return (offset) => {
-    index ??= lineIndex(text, unicodeBreaks);
+    index ??= lineIndex(text, unicodeBreaks, plain);
     return index(offset);
   };
+}
+
+/**
+ * Whether a line ends other than at `\n` somewhere in `text`: at a CR, or
+ * with `unicodeBreaks` at U+2028 or U+2029. Three native searches (one-byte
+ * text holds neither separator, which its search knows at once) cost less
+ * than one pass of a character class.
+ */
+export function hasOtherLineBreak(text: string, unicodeBreaks: boolean): boolean {
+  if (text.indexOf('\r') !== -1) return true;
+  return unicodeBreaks && (text.indexOf('\u2028') !== -1 || text.indexOf('\u2029') !== -1);
 }
 
 /**

@@ -14,7 +14,7 @@ import { inCommentedOutCode, parseCitations, tagCandidates } from './refs.ts';
 import { CONTROL_KEYWORDS, DIVIDES_AFTER, isNameToken } from './ts-grammar.ts';
 import { FIRST_KEYWORD, K, type Kind, Lexer } from './ts-lexer.ts';
 import { type Skim, skim } from './ts-skim.ts';
-import { lazyLineIndex, placed, type ScannedCitation, TEMPLATE_HOLE } from './types.ts';
+import { hasOtherLineBreak, lazyLineIndex, placed, type ScannedCitation, TEMPLATE_HOLE } from './types.ts';
 
 export { dividesAfter } from './ts-grammar.ts';
 
@@ -283,8 +283,9 @@ function walk(
   let nextCandidate = 0;
   // Type arguments exist in TypeScript only: in JavaScript `a < b > (c)` compares.
   const typed = /\.[mc]?ts$/.test(file);
-  lexer.setText(text);
-  const at = lazyLineIndex(text, true);
+  const lineFeedsOnly = skimmed?.lineFeedsOnly ?? !hasOtherLineBreak(text, true);
+  lexer.setText(text, lineFeedsOnly);
+  const at = lazyLineIndex(text, true, lineFeedsOnly);
   const bound: Bound[] = [];
   const stack: Frame[] = [];
   let pending: Pending | undefined;
