@@ -150,7 +150,8 @@ export function keywordKind(text: string, start: number, end: number): Kind {
   return K.Identifier;
 }
 
-enum C {
+/** Character codes by name. */
+export enum C {
   Tab = 9,
   LineFeed = 10,
   VerticalTab = 11,
@@ -200,8 +201,35 @@ enum C {
   ParagraphSeparator = 0x2029,
 }
 
+/** Whether the last string `stringEnd` read held a backslash (its value then needs cooking). */
+let stringHadEscape = false;
+
+/**
+ * The end of a string opened by `quote` at `start`; an unterminated one
+ * stops before its CR or LF (U+2028 and U+2029 are string text since ES2019,
+ * as TypeScript's scanner reads them). Shared by the lexer and the skim.
+ */
+export function stringEnd(text: string, start: number, quote: number): number {
+  const end = text.length;
+  let pos = start + 1;
+  stringHadEscape = false;
+  while (pos < end) {
+    const c = text.charCodeAt(pos);
+    if (c === quote) return pos + 1;
+    if (c === C.Backslash) {
+      stringHadEscape = true;
+      pos += text.charCodeAt(pos + 1) === C.CarriageReturn && text.charCodeAt(pos + 2) === C.LineFeed ? 3 : 2;
+      continue;
+    }
+    // @implements real-code#STRINGS-END-AT-CR-LF
+    if (c === C.LineFeed || c === C.CarriageReturn) return pos;
+    pos++;
+  }
+  return end;
+}
+
 /** The line breaks of ECMAScript (and of TypeScript's scanner). */
-function isLineBreak(c: number): boolean {
+export function isLineBreak(c: number): boolean {
   return c === C.LineFeed || c === C.CarriageReturn || c === C.LineSeparator || c === C.ParagraphSeparator;
 }
 
@@ -751,22 +779,8 @@ export class Lexer {
    * as TypeScript's scanner reads them).
    */
   private stringEnd(start: number, quote: number): number {
-    const text = this.text;
-    const end = this.end;
-    let pos = start + 1;
-    while (pos < end) {
-      const c = text.charCodeAt(pos);
-      if (c === quote) return pos + 1;
-      if (c === C.Backslash) {
-        this.hasEscape = true;
-        pos +=
-          text.charCodeAt(pos + 1) === C.CarriageReturn && text.charCodeAt(pos + 2) === C.LineFeed ? 3 : 2;
-        continue;
-      }
-      // @implements real-code#STRINGS-END-AT-CR-LF
-      if (c === C.LineFeed || c === C.CarriageReturn) return pos;
-      pos++;
-    }
+    const end = stringEnd(this.text, start, quote);
+    if (stringHadEscape) this.hasEscape = true;
     return end;
   }
 

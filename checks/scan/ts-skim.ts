@@ -15,7 +15,7 @@
  * (ts-lexer.ts), so both passes read each `/`, quote and backtick alike.
  */
 import { CONTEXTUAL_OPERATORS, CONTROL_KEYWORDS, DIVIDES_AFTER } from './ts-grammar.ts';
-import { K, type Kind, keywordKind, Lexer } from './ts-lexer.ts';
+import { C, isLineBreak, K, type Kind, keywordKind, Lexer, stringEnd } from './ts-lexer.ts';
 
 /** A literal's place and kind: a string, template without holes, regular expression or JSX text (JSX text reads as a string). */
 export interface SkimmedLiteral {
@@ -81,57 +81,12 @@ function isJsxEntry(kind: number): boolean {
   return kind === JSX_EXPRESSION || kind === JSX_TAG || kind === JSX_CHILDREN;
 }
 
-enum Ch {
-  Tab = 9,
-  LineFeed = 10,
-  CarriageReturn = 13,
-  Space = 32,
-  Exclamation = 33,
-  DoubleQuote = 34,
-  Dollar = 36,
-  Percent = 37,
-  Ampersand = 38,
-  SingleQuote = 39,
-  OpenParen = 40,
-  CloseParen = 41,
-  Asterisk = 42,
-  Plus = 43,
-  Comma = 44,
-  Minus = 45,
-  Dot = 46,
-  Slash = 47,
-  Zero = 48,
-  Nine = 57,
-  Colon = 58,
-  Semicolon = 59,
-  LessThan = 60,
-  Equals = 61,
-  GreaterThan = 62,
-  Question = 63,
-  UpperA = 65,
-  UpperZ = 90,
-  OpenBracket = 91,
-  Backslash = 92,
-  CloseBracket = 93,
-  Caret = 94,
-  Underscore = 95,
-  LowerA = 97,
-  LowerZ = 122,
-  OpenBrace = 123,
-  Bar = 124,
-  CloseBrace = 125,
-  Tilde = 126,
-  At = 64,
-  LineSeparator = 0x2028,
-  ParagraphSeparator = 0x2029,
-}
-
 /** ASCII characters by what they may be in a word: 2 starts one, 1 continues one. */
 const WORD = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
-  const letter = (c >= Ch.LowerA && c <= Ch.LowerZ) || (c >= Ch.UpperA && c <= Ch.UpperZ);
-  if (letter || c === Ch.Underscore || c === Ch.Dollar) WORD[c] = 2;
-  else if (c >= Ch.Zero && c <= Ch.Nine) WORD[c] = 1;
+  const letter = (c >= C.LowerA && c <= C.LowerZ) || (c >= C.UpperA && c <= C.UpperZ);
+  if (letter || c === C.Underscore || c === C.Dollar) WORD[c] = 2;
+  else if (c >= C.Zero && c <= C.Nine) WORD[c] = 1;
 }
 
 /**
@@ -139,16 +94,9 @@ for (let c = 0; c < 128; c++) {
  * 2 where seven of it at a line's start are a conflict marker the lexer skips.
  */
 const OPERATOR = new Uint8Array(128);
-for (const c of [Ch.Dot, Ch.Exclamation, Ch.Plus, Ch.Minus, Ch.Ampersand, Ch.Asterisk, Ch.Question])
-  OPERATOR[c] = 1;
-for (const c of [Ch.Percent, Ch.Caret, Ch.Tilde, Ch.At]) OPERATOR[c] = 1;
-for (const c of [Ch.Equals, Ch.Bar, Ch.GreaterThan]) OPERATOR[c] = 2;
-
-function isLineBreak(c: number): boolean {
-  return (
-    c === Ch.LineFeed || c === Ch.CarriageReturn || c === Ch.LineSeparator || c === Ch.ParagraphSeparator
-  );
-}
+for (const c of [C.Dot, C.Exclamation, C.Plus, C.Minus, C.Ampersand, C.Asterisk, C.Question]) OPERATOR[c] = 1;
+for (const c of [C.Percent, C.Caret, C.Tilde, C.At]) OPERATOR[c] = 1;
+for (const c of [C.Equals, C.Bar, C.GreaterThan]) OPERATOR[c] = 2;
 
 function atLineStart(text: string, i: number): boolean {
   return i === 0 || isLineBreak(text.charCodeAt(i - 1));
@@ -166,26 +114,9 @@ function lineBreakAfter(text: string, from: number): number {
   return i;
 }
 
-/** The end of the string opened by `quote` at `start`, as the lexer ends one: at its quote, or before a CR or LF. */
-function stringEnd(text: string, start: number, quote: number): number {
-  const end = text.length;
-  let i = start + 1;
-  while (i < end) {
-    const c = text.charCodeAt(i);
-    if (c === quote) return i + 1;
-    if (c === Ch.Backslash) {
-      i += text.charCodeAt(i + 1) === Ch.CarriageReturn && text.charCodeAt(i + 2) === Ch.LineFeed ? 3 : 2;
-      continue;
-    }
-    if (c === Ch.LineFeed || c === Ch.CarriageReturn) return i;
-    i++;
-  }
-  return end;
-}
-
 /** A JSX name's characters beyond a word's: `-` (`data-x`), `:` (`xlink:href`) and `.` (`Foo.Bar`). */
 function isJsxNameChar(c: number): boolean {
-  return (c < 128 && WORD[c] !== 0) || c === Ch.Minus || c === Ch.Colon || c === Ch.Dot;
+  return (c < 128 && WORD[c] !== 0) || c === C.Minus || c === C.Colon || c === C.Dot;
 }
 
 class Skimmer {
@@ -287,9 +218,9 @@ class Skimmer {
     let i = 0;
     while (i < end) {
       const c = text.charCodeAt(i);
-      if (c === Ch.Space || c === Ch.Tab) {
+      if (c === C.Space || c === C.Tab) {
         i++;
-      } else if (c === Ch.LineFeed || c === Ch.CarriageReturn) {
+      } else if (c === C.LineFeed || c === C.CarriageReturn) {
         this.newline = true;
         i++;
       } else if (c < 128 && WORD[c] === 2) {
@@ -299,7 +230,7 @@ class Skimmer {
           d = text.charCodeAt(j);
           if (d >= 128 || WORD[d] === 0) break;
         }
-        if (j < end && (d === Ch.Backslash || d >= 128)) {
+        if (j < end && (d === C.Backslash || d >= 128)) {
           i = this.other(c, i); // an escape or a non-ASCII character may continue the word
         } else {
           const prev = this.prev as Kind; // (set by the calls of this loop, not only above it)
@@ -347,7 +278,7 @@ class Skimmer {
     let i = at;
     let kind: Kind;
     let ended = false;
-    if (c === Ch.OpenParen) {
+    if (c === C.OpenParen) {
       let paren = PAREN;
       if (CONTROL_KEYWORDS.has(prev) || (prev === K.Await && this.prev2 === K.For)) paren = CONTROL_PAREN;
       else if (this.declaring && prev === K.Identifier) paren = DECLARATION_PAREN;
@@ -355,18 +286,18 @@ class Skimmer {
       this.push(paren, i);
       kind = K.OpenParen;
       i++;
-    } else if (c === Ch.CloseParen || c === Ch.CloseBracket) {
+    } else if (c === C.CloseParen || c === C.CloseBracket) {
       const closed = this.pop();
       if (isJsxEntry(closed)) return this.giveUp();
       this.closedControl = closed === CONTROL_PAREN;
       this.closedDeclaration = closed === DECLARATION_PAREN;
-      kind = c === Ch.CloseParen ? K.CloseParen : K.CloseBracket;
+      kind = c === C.CloseParen ? K.CloseParen : K.CloseBracket;
       i++;
-    } else if (c === Ch.OpenBracket) {
+    } else if (c === C.OpenBracket) {
       this.push(BRACKET, i);
       kind = K.OpenBracket;
       i++;
-    } else if (c === Ch.OpenBrace) {
+    } else if (c === C.OpenBrace) {
       const statement =
         prev === K.CloseParen
           ? this.closedControl || this.closedDeclaration
@@ -375,7 +306,7 @@ class Skimmer {
       this.declaring = false;
       kind = K.OpenBrace;
       i++;
-    } else if (c === Ch.CloseBrace) {
+    } else if (c === C.CloseBrace) {
       const top = this.depth > 0 ? this.kinds[this.depth - 1]! : 0;
       if (top === TEMPLATE) {
         lexer.seek(i, prev);
@@ -396,21 +327,21 @@ class Skimmer {
           kind = this.depth > 0 && this.kinds[this.depth - 1] === JSX_EXPRESSION ? K.OpenBrace : K.Identifier;
         }
       }
-    } else if (c === Ch.Semicolon || c === Ch.Comma || c === Ch.Colon) {
-      kind = c === Ch.Semicolon ? K.Semicolon : c === Ch.Comma ? K.Comma : K.Colon;
+    } else if (c === C.Semicolon || c === C.Comma || c === C.Colon) {
+      kind = c === C.Semicolon ? K.Semicolon : c === C.Comma ? K.Comma : K.Colon;
       if (kind === K.Semicolon && this.depth === 0) this.statementEnd(i);
       i++;
-    } else if (c === Ch.DoubleQuote || c === Ch.SingleQuote) {
+    } else if (c === C.DoubleQuote || c === C.SingleQuote) {
       const close = stringEnd(text, i, c);
       this.literal(i, close, K.StringLiteral);
       kind = K.StringLiteral;
       i = close;
     } else if (
-      c === Ch.Slash &&
-      (text.charCodeAt(i + 1) === Ch.Slash || text.charCodeAt(i + 1) === Ch.Asterisk)
+      c === C.Slash &&
+      (text.charCodeAt(i + 1) === C.Slash || text.charCodeAt(i + 1) === C.Asterisk)
     ) {
       let close: number;
-      if (text.charCodeAt(i + 1) === Ch.Slash)
+      if (text.charCodeAt(i + 1) === C.Slash)
         close = this.lineFeeds ? lineFeedAfter(text, i + 2) : lineBreakAfter(text, i + 2);
       else {
         const star = text.indexOf('*/', i + 2);
@@ -424,52 +355,52 @@ class Skimmer {
       kind = K.Operator;
       i++;
       switch (c) {
-        case Ch.Dot:
-          if (next >= Ch.Zero && next <= Ch.Nine) {
+        case C.Dot:
+          if (next >= C.Zero && next <= C.Nine) {
             lexer.seek(i - 1, prev);
             kind = lexer.scan();
             i = lexer.tokenEnd;
-          } else if (next === Ch.Dot && text.charCodeAt(i + 1) === Ch.Dot) i += 2;
+          } else if (next === C.Dot && text.charCodeAt(i + 1) === C.Dot) i += 2;
           else kind = K.Dot;
           break;
-        case Ch.Equals:
-          if (next === Ch.Equals) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
-          else if (next === Ch.GreaterThan) {
+        case C.Equals:
+          if (next === C.Equals) i += text.charCodeAt(i + 1) === C.Equals ? 2 : 1;
+          else if (next === C.GreaterThan) {
             i++;
             kind = K.EqualsGreaterThan;
           } else kind = K.Equals;
           break;
-        case Ch.Exclamation:
-          if (next === Ch.Equals) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
+        case C.Exclamation:
+          if (next === C.Equals) i += text.charCodeAt(i + 1) === C.Equals ? 2 : 1;
           else kind = K.Exclamation;
           break;
-        case Ch.Plus:
-        case Ch.Minus:
+        case C.Plus:
+        case C.Minus:
           if (next === c) {
             i++;
-            kind = c === Ch.Plus ? K.PlusPlus : K.MinusMinus;
-          } else if (next === Ch.Equals) i++;
+            kind = c === C.Plus ? K.PlusPlus : K.MinusMinus;
+          } else if (next === C.Equals) i++;
           break;
-        case Ch.Ampersand:
-        case Ch.Bar:
-          if (next === c) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
-          else if (next === Ch.Equals) i++;
+        case C.Ampersand:
+        case C.Bar:
+          if (next === c) i += text.charCodeAt(i + 1) === C.Equals ? 2 : 1;
+          else if (next === C.Equals) i++;
           break;
-        case Ch.Asterisk:
-          if (next === Ch.Asterisk) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
-          else if (next === Ch.Equals) i++;
+        case C.Asterisk:
+          if (next === C.Asterisk) i += text.charCodeAt(i + 1) === C.Equals ? 2 : 1;
+          else if (next === C.Equals) i++;
           else kind = K.Asterisk;
           break;
-        case Ch.Question:
-          if (next === Ch.Dot && !(text.charCodeAt(i + 1) >= Ch.Zero && text.charCodeAt(i + 1) <= Ch.Nine)) {
+        case C.Question:
+          if (next === C.Dot && !(text.charCodeAt(i + 1) >= C.Zero && text.charCodeAt(i + 1) <= C.Nine)) {
             i++;
             kind = K.QuestionDot;
-          } else if (next === Ch.Question) i += text.charCodeAt(i + 1) === Ch.Equals ? 2 : 1;
+          } else if (next === C.Question) i += text.charCodeAt(i + 1) === C.Equals ? 2 : 1;
           else kind = K.Question;
           break;
-        case Ch.Percent:
-        case Ch.Caret:
-          if (next === Ch.Equals) i++;
+        case C.Percent:
+        case C.Caret:
+          if (next === C.Equals) i++;
           break;
         default:
           // `>` (alone, as TypeScript's scanner reads it), `~`, `@`
@@ -574,7 +505,7 @@ class Skimmer {
     if (j === nameStart || WORD[text.charCodeAt(nameStart)] !== 2) return false;
     const name = text.slice(nameStart, j);
     const next = text.charCodeAt(j);
-    if (next === Ch.Minus || next === Ch.Colon || next === Ch.Dot) return false; // a JSX name
+    if (next === C.Minus || next === C.Colon || next === C.Dot) return false; // a JSX name
     j = this.trivia(j);
     const after = text.charCodeAt(j);
     // `<const T>(…)`: a const type parameter of a function type, or a JSX tag named `const`?
@@ -582,17 +513,17 @@ class Skimmer {
       this.unsure();
       return false;
     }
-    if (after === Ch.Comma) return true;
-    if (after === Ch.Equals) {
+    if (after === C.Comma) return true;
+    if (after === C.Equals) {
       const then = text.charCodeAt(j + 1);
-      if (then === Ch.Equals || then === Ch.GreaterThan) this.unsure();
+      if (then === C.Equals || then === C.GreaterThan) this.unsure();
       return true;
     }
     if (text.startsWith('extends', j) && !(j + 7 < this.end && isJsxNameChar(text.charCodeAt(j + 7)))) {
       const k = this.trivia(j + 7);
       const then = text.charCodeAt(k);
-      const slash = then === Ch.Slash && text.charCodeAt(k + 1) !== Ch.Equals;
-      return !(then === Ch.Equals || then === Ch.GreaterThan || slash);
+      const slash = then === C.Slash && text.charCodeAt(k + 1) !== C.Equals;
+      return !(then === C.Equals || then === C.GreaterThan || slash);
     }
     return false;
   }
@@ -616,12 +547,12 @@ class Skimmer {
       if (top === JSX_TAG) {
         i = this.trivia(i);
         const c = text.charCodeAt(i);
-        if (c === Ch.Slash) {
+        if (c === C.Slash) {
           const close = this.trivia(i + 1);
-          if (text.charCodeAt(close) !== Ch.GreaterThan) return this.gaveUp();
+          if (text.charCodeAt(close) !== C.GreaterThan) return this.gaveUp();
           this.pop();
           i = close + 1;
-        } else if (c === Ch.GreaterThan) {
+        } else if (c === C.GreaterThan) {
           this.kinds[this.depth - 1] = JSX_CHILDREN;
           i++;
           // `<T>(…) =>` may be a function type's type parameters in a type: the parser decides.
@@ -629,11 +560,11 @@ class Skimmer {
           if (d === outermost && this.marks[d] === 0 && this.names[2 * d] !== this.names[2 * d + 1]) {
             if (looksLikeSignature(text, i)) return this.gaveUp();
           }
-        } else if (c === Ch.OpenBrace) {
+        } else if (c === C.OpenBrace) {
           this.pushBrace(JSX_EXPRESSION, i);
           this.pos = i + 1;
           return true;
-        } else if (c === Ch.LessThan && this.marks[this.depth - 1] === 0) {
+        } else if (c === C.LessThan && this.marks[this.depth - 1] === 0) {
           // Type arguments right after the name (`<Select<Option> … />`).
           const close = typeArgumentsEnd(text, i);
           if (close === -1) return this.gaveUp();
@@ -644,23 +575,23 @@ class Skimmer {
           let j = i + 1;
           while (j < end && isJsxNameChar(text.charCodeAt(j))) j++;
           const k = this.trivia(j);
-          if (text.charCodeAt(k) !== Ch.Equals) {
+          if (text.charCodeAt(k) !== C.Equals) {
             i = k;
             continue;
           }
           const v = this.trivia(k + 1);
           const value = text.charCodeAt(v);
-          if (value === Ch.DoubleQuote || value === Ch.SingleQuote) {
+          if (value === C.DoubleQuote || value === C.SingleQuote) {
             // A JSX attribute string: no escapes, and it may span lines.
-            const close = text.indexOf(value === Ch.DoubleQuote ? '"' : "'", v + 1);
+            const close = text.indexOf(value === C.DoubleQuote ? '"' : "'", v + 1);
             if (close === -1) return this.gaveUp();
             this.literal(v, close + 1, K.StringLiteral);
             i = close + 1;
-          } else if (value === Ch.OpenBrace) {
+          } else if (value === C.OpenBrace) {
             this.pushBrace(JSX_EXPRESSION, v);
             this.pos = v + 1;
             return true;
-          } else if (value === Ch.LessThan) {
+          } else if (value === C.LessThan) {
             if (!this.openElement(v)) return false;
             i = this.pos;
           } else return this.gaveUp();
@@ -670,16 +601,16 @@ class Skimmer {
         let c = 0;
         for (; k < end; k++) {
           c = text.charCodeAt(k);
-          if (c === Ch.OpenBrace || c === Ch.LessThan) break;
+          if (c === C.OpenBrace || c === C.LessThan) break;
         }
         if (k > i) this.literal(i, k, K.StringLiteral);
         if (k >= end) return this.gaveUp();
-        if (c === Ch.OpenBrace) {
+        if (c === C.OpenBrace) {
           this.pushBrace(JSX_EXPRESSION, k);
           this.pos = k + 1;
           return true;
         }
-        if (text.charCodeAt(k + 1) === Ch.Slash) {
+        if (text.charCodeAt(k + 1) === C.Slash) {
           // A closing tag: its name must be the element's.
           const nameStart = this.trivia(k + 2);
           let j = nameStart;
@@ -688,7 +619,7 @@ class Skimmer {
           const openName = text.slice(this.names[2 * d]!, this.names[2 * d + 1]!);
           if (text.slice(nameStart, j) !== openName) return this.gaveUp();
           const close = this.trivia(j);
-          if (text.charCodeAt(close) !== Ch.GreaterThan) return this.gaveUp();
+          if (text.charCodeAt(close) !== C.GreaterThan) return this.gaveUp();
           this.pop();
           i = close + 1;
         } else {
@@ -708,7 +639,7 @@ class Skimmer {
     const text = this.text;
     const nameStart = this.trivia(at + 1);
     let j = nameStart;
-    if (text.charCodeAt(j) !== Ch.GreaterThan) {
+    if (text.charCodeAt(j) !== C.GreaterThan) {
       const first = text.charCodeAt(j);
       if (!(first < 128 && WORD[first] === 2)) return this.gaveUp();
       while (j < this.end && isJsxNameChar(text.charCodeAt(j))) j++;
@@ -733,17 +664,12 @@ class Skimmer {
     let i = at;
     for (;;) {
       const c = text.charCodeAt(i);
-      if (c === Ch.Space || c === Ch.Tab || c === Ch.LineFeed || c === Ch.CarriageReturn) {
+      if (c === C.Space || c === C.Tab || c === C.LineFeed || c === C.CarriageReturn) {
         i++;
         continue;
       }
       const next = text.charCodeAt(i + 1);
-      if (
-        (c === Ch.Slash && (next === Ch.Slash || next === Ch.Asterisk)) ||
-        c >= 128 ||
-        c === 11 ||
-        c === 12
-      ) {
+      if ((c === C.Slash && (next === C.Slash || next === C.Asterisk)) || c >= 128 || c === 11 || c === 12) {
         this.lexer.seek(i, K.Unknown);
         const kind = this.lexer.scan();
         if (kind === K.SingleLineComment || kind === K.MultiLineComment) {
@@ -851,7 +777,7 @@ class Skimmer {
 }
 
 function isWhite(c: number): boolean {
-  return c === Ch.Space || c === Ch.Tab || c === Ch.LineFeed || c === Ch.CarriageReturn;
+  return c === C.Space || c === C.Tab || c === C.LineFeed || c === C.CarriageReturn;
 }
 
 /**
@@ -869,19 +795,19 @@ const SIGNATURE_SPAN = 512;
 function looksLikeSignature(text: string, from: number): boolean {
   let i = from;
   while (i < text.length && isWhite(text.charCodeAt(i))) i++;
-  if (text.charCodeAt(i) !== Ch.OpenParen) return false;
+  if (text.charCodeAt(i) !== C.OpenParen) return false;
   let depth = 0;
   const stop = Math.min(text.length, i + SIGNATURE_SPAN);
   for (; i < stop; i++) {
     const c = text.charCodeAt(i);
-    if (c === Ch.OpenParen) depth++;
-    else if (c === Ch.CloseParen && --depth === 0) break;
+    if (c === C.OpenParen) depth++;
+    else if (c === C.CloseParen && --depth === 0) break;
   }
   if (depth !== 0) return true; // not closed within reach: let the parser decide
   i++;
   while (i < text.length && isWhite(text.charCodeAt(i))) i++;
   const c = text.charCodeAt(i);
-  return c === Ch.Colon || (c === Ch.Equals && text.charCodeAt(i + 1) === Ch.GreaterThan);
+  return c === C.Colon || (c === C.Equals && text.charCodeAt(i + 1) === C.GreaterThan);
 }
 
 /**
@@ -894,17 +820,17 @@ function typeArgumentsEnd(text: string, at: number): number {
   const stop = Math.min(text.length, at + SIGNATURE_SPAN);
   for (let i = at; i < stop; i++) {
     const c = text.charCodeAt(i);
-    if (c === Ch.LessThan) depth++;
-    else if (c === Ch.GreaterThan && text.charCodeAt(i - 1) !== Ch.Equals) {
+    if (c === C.LessThan) depth++;
+    else if (c === C.GreaterThan && text.charCodeAt(i - 1) !== C.Equals) {
       if (--depth === 0) return i + 1;
     } else if (
-      c === Ch.DoubleQuote ||
-      c === Ch.SingleQuote ||
+      c === C.DoubleQuote ||
+      c === C.SingleQuote ||
       c === 96 /* ` */ ||
-      c === Ch.OpenBrace ||
-      c === Ch.CloseBrace ||
-      c === Ch.Semicolon ||
-      c === Ch.Slash
+      c === C.OpenBrace ||
+      c === C.CloseBrace ||
+      c === C.Semicolon ||
+      c === C.Slash
     )
       return -1;
   }
