@@ -2,16 +2,20 @@
  * The skim: one pass over a TS/JS file that reads only what decides where
  * its comments, strings, templates, regular expressions and JSX are. It
  * keeps no declarations or test calls (the walk in typescript.ts does), so
- * it costs a fraction of the walk, and it tells the walk three things:
+ * it costs a fraction of the walk, and it tells the walk four things:
  * - whether a tag candidate stands in a comment at all: a file whose tags
  *   are all in strings or JSX text cites nothing and is never walked;
  * - which brace regions hold no tag candidate: the walk jumps over each,
  *   since nothing in one can be cited or bind a citation outside it;
- * - in a file with JSX, where its literals are, JSX text and attribute
- *   strings included, so the walk reads JSX as TypeScript's parser does.
- * Where the tokens cannot tell (a `/` after `}`, a `<` that may open type
- * parameters in a type), it says so and TypeScript's parser decides.
- * Words and brackets are read here; every other token is the lexer's
+ * - where the top-level statements end: the walk goes from one to the last
+ *   before the next tag, since nothing waits across a statement's end;
+ * - in a file with JSX (or a regular expression right after a block), where
+ *   its literals are, JSX text and attribute strings included, so the walk
+ *   reads it as TypeScript's parser does.
+ * Where the tokens cannot tell (a `/` after a `}` that may close an object,
+ * a `<` that may open type parameters in a type), it says so and
+ * TypeScript's parser decides. Words, brackets and plain punctuation are
+ * read here by the lexer's rules; every other token is the lexer's own
  * (ts-lexer.ts), so both passes read each `/`, quote and backtick alike.
  */
 import { CONTEXTUAL_OPERATORS, CONTROL_KEYWORDS, DIVIDES_AFTER } from './ts-grammar.ts';
