@@ -6,7 +6,8 @@
  * names the enclosing declaration and it()/test() title of each citation.
  * The skim (ts-skim.ts) reads the file first: a file whose tags all stand
  * outside comments is never walked, the walk jumps over every brace region
- * that holds no tag, and in a file with JSX it follows the skim's literals.
+ * and top-level statement that holds no tag, and in a file with JSX it
+ * follows the skim's literals.
  * Where the tokens alone cannot tell a comment from a literal, TypeScript's
  * parser decides (ts-literals.ts), loaded only when a file needs it.
  */
@@ -204,8 +205,9 @@ export class TypeScriptParserNotLoaded extends Error {
 export const scanPaths = { noTag: 0, noTagInComment: 0, skimmed: 0, withLiterals: 0, parser: 0 };
 
 /**
- * The citations of one TS/JS file. `jumps: false` walks every brace region
- * (the tests compare both ways: a jump must never change what is found).
+ * The citations of one TS/JS file. `jumps: false` walks every token the
+ * skim would let it jump over (the tests compare both ways: a jump must
+ * never change what is found).
  */
 // @implements factline#GATE-SCAN-COMMENTS-ONLY
 export function scanTypeScript(text: string, file: string, options?: { jumps?: boolean }): ScannedCitation[] {
