@@ -42,14 +42,20 @@ function stickyAt(re: RegExp, text: string, at: number): RegExpExecArray | null 
 // One search for `@` and a look at each, not four searches of the whole text.
 // @implements real-code#LINEAR-PATHS
 export function mayHoldCitations(text: string): boolean {
-  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
-    const c = text.charCodeAt(at + 1);
-    if (c === 105 /* i */ && text.startsWith('implements', at + 1)) return true;
-    if (c === 118 /* v */ && text.startsWith('verifies', at + 1)) return true;
-    if (c === 100 /* d */ && text.startsWith('deviates', at + 1)) return true;
-    if (c === 115 /* s */ && text.startsWith('spec', at + 1)) return true;
-  }
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1))
+    if (tagMayStartAt(text, at)) return true;
   return false;
+}
+
+/** Whether the `@` at `at` may start a tag: `@implements`, `@verifies`, `@deviates` or `@spec`. */
+function tagMayStartAt(text: string, at: number): boolean {
+  const c = text.charCodeAt(at + 1);
+  return (
+    (c === 105 /* i */ && text.startsWith('implements', at + 1)) ||
+    (c === 118 /* v */ && text.startsWith('verifies', at + 1)) ||
+    (c === 100 /* d */ && text.startsWith('deviates', at + 1)) ||
+    (c === 115 /* s */ && text.startsWith('spec', at + 1))
+  );
 }
 
 /**
@@ -58,16 +64,8 @@ export function mayHoldCitations(text: string): boolean {
  */
 export function tagCandidates(text: string): number[] {
   const found: number[] = [];
-  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1)) {
-    const c = text.charCodeAt(at + 1);
-    if (
-      (c === 105 /* i */ && text.startsWith('implements', at + 1)) ||
-      (c === 118 /* v */ && text.startsWith('verifies', at + 1)) ||
-      (c === 100 /* d */ && text.startsWith('deviates', at + 1)) ||
-      (c === 115 /* s */ && text.startsWith('spec', at + 1))
-    )
-      found.push(at);
-  }
+  for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1))
+    if (tagMayStartAt(text, at)) found.push(at);
   return found;
 }
 

@@ -228,6 +228,17 @@ export function stringEnd(text: string, start: number, quote: number): number {
   return end;
 }
 
+/** Where the line holding `pos` ends: at its line break, or the text's end (one native search where `\n` is the only break). */
+export function lineEnd(text: string, pos: number, lineFeedsOnly: boolean): number {
+  if (lineFeedsOnly) {
+    const feed = text.indexOf('\n', pos);
+    return feed === -1 ? text.length : feed;
+  }
+  let i = pos;
+  while (i < text.length && !isLineBreak(text.charCodeAt(i))) i++;
+  return i;
+}
+
 /** The line breaks of ECMAScript (and of TypeScript's scanner). */
 export function isLineBreak(c: number): boolean {
   return c === C.LineFeed || c === C.CarriageReturn || c === C.LineSeparator || c === C.ParagraphSeparator;
@@ -329,13 +340,7 @@ export class Lexer {
 
   /** Where the line holding `pos` ends (at its line break, or the text's end). */
   private lineEnd(pos: number): number {
-    const text = this.text;
-    if (this.onlyLineFeeds) {
-      const feed = text.indexOf('\n', pos);
-      return feed === -1 ? this.end : feed;
-    }
-    while (pos < this.end && !isLineBreak(text.charCodeAt(pos))) pos++;
-    return pos;
+    return lineEnd(this.text, pos, this.onlyLineFeeds);
   }
 
   /** The current token's source text. */

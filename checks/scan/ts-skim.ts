@@ -19,7 +19,7 @@
  * (ts-lexer.ts), so both passes read each `/`, quote and backtick alike.
  */
 import { CONTEXTUAL_OPERATORS, CONTROL_KEYWORDS, DIVIDES_AFTER } from './ts-grammar.ts';
-import { C, isLineBreak, K, type Kind, keywordKind, Lexer, stringEnd } from './ts-lexer.ts';
+import { C, isLineBreak, K, type Kind, keywordKind, Lexer, lineEnd, stringEnd } from './ts-lexer.ts';
 
 /** A literal's place and kind: a string, template without holes, regular expression or JSX text (JSX text reads as a string). */
 export interface SkimmedLiteral {
@@ -104,18 +104,6 @@ for (const c of [C.Equals, C.Bar, C.GreaterThan]) OPERATOR[c] = 2;
 
 function atLineStart(text: string, i: number): boolean {
   return i === 0 || isLineBreak(text.charCodeAt(i - 1));
-}
-
-/** Where a `//` comment's line ends in a text whose only line break is `\n`. */
-function lineFeedAfter(text: string, from: number): number {
-  const feed = text.indexOf('\n', from);
-  return feed === -1 ? text.length : feed;
-}
-
-function lineBreakAfter(text: string, from: number): number {
-  let i = from;
-  while (i < text.length && !isLineBreak(text.charCodeAt(i))) i++;
-  return i;
 }
 
 /** A JSX name's characters beyond a word's: `-` (`data-x`), `:` (`xlink:href`) and `.` (`Foo.Bar`). */
@@ -345,8 +333,7 @@ class Skimmer {
       (text.charCodeAt(i + 1) === C.Slash || text.charCodeAt(i + 1) === C.Asterisk)
     ) {
       let close: number;
-      if (text.charCodeAt(i + 1) === C.Slash)
-        close = this.lineFeeds ? lineFeedAfter(text, i + 2) : lineBreakAfter(text, i + 2);
+      if (text.charCodeAt(i + 1) === C.Slash) close = lineEnd(text, i + 2, this.lineFeeds);
       else {
         const star = text.indexOf('*/', i + 2);
         close = star === -1 ? end : star + 2;
