@@ -18,7 +18,7 @@ export function commentOpener(file: string): '//' | '#' {
  * comment syntax, or, when they mix, in the syntax most of them use with the
  * other one named by its extensions. `//` when no file is known.
  */
-// @implements adoption#HINTS-IN-FILE-SYNTAX
+// @implements trace#HINTS-IN-FILE-SYNTAX
 export function citationExample(verb: string, address: string, files: readonly string[]): string {
   const byOpener = new Map<string, Set<string>>();
   const count = new Map<string, number>();

@@ -79,7 +79,7 @@ function underProject(root: string, path: string): string | undefined {
   return found.length === 1 ? found[0] : undefined;
 }
 
-// @implements adoption#RESULTS-FROM-CARGO
+// @implements results#RESULTS-FROM-CARGO
 export function fromCargo(root: string, text: string): Converted {
   const { tests, compileFailed } = readCargoTestOutput(text);
   const out: WrittenTest[] = [];
@@ -116,7 +116,7 @@ function goModule(root: string): string | undefined {
   }
 }
 
-// @implements adoption#RESULTS-FROM-GO
+// @implements results#RESULTS-FROM-GO
 export function fromGo(root: string, text: string): Converted {
   const module = goModule(root);
   const out: WrittenTest[] = [];

@@ -90,7 +90,7 @@ export function testBinding(
       const python = PYTHON_TEST.exec(symbol);
       if (python !== null) return { titles: [python[1]!], complete: true };
     }
-    // @implements adoption#RESULTS-JOIN-OTHER-LANGUAGES
+    // @implements results#RESULTS-JOIN-OTHER-LANGUAGES
     // Rust: the module path the scanner gives (results-from cargo writes the same); Go: the test function.
     if (citation.file?.endsWith('.rs') && symbol !== '') return { titles: [symbol], complete: true };
     if (citation.file?.endsWith('.go')) {

@@ -76,7 +76,7 @@ const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
  * FAILURE_CHARS in all, cut with `…`) joined by ` ⏎ ` so a finding stays one
  * line. Undefined when nothing is left.
  */
-// @implements adoption#RUNNER-MESSAGES-DECODED
+// @implements results#RUNNER-MESSAGES-DECODED
 export function failureSummary(message: string | undefined): string | undefined {
   if (message === undefined) return undefined;
   const lines = decodeCharacterReferences(message)

@@ -35,7 +35,7 @@ const FAILURE_HEAD = /^---- (.+?) stdout ----$/;
  * `failures:` list. Whether cargo could not compile is said apart, since
  * then no test ran at all.
  */
-// @implements adoption#RESULTS-FROM-CARGO
+// @implements results#RESULTS-FROM-CARGO
 export function readCargoTestOutput(text: string): { tests: RunnerTest[]; compileFailed: boolean } {
   const tests: RunnerTest[] = [];
   const lines = text.split(/\r?\n/);
@@ -109,7 +109,7 @@ const GO_FRAMING = /^(?:=== (?:RUN|PAUSE|CONT|NAME)\s|--- (?:PASS|FAIL|SKIP):\s|
  * whole-package failure. Lines that are not JSON are skipped: `go test` puts
  * build errors among them.
  */
-// @implements adoption#RESULTS-FROM-GO
+// @implements results#RESULTS-FROM-GO
 export function readGoTestJson(text: string): RunnerTest[] {
   const tests: RunnerTest[] = [];
   const byKey = new Map<string, { test: RunnerTest; output: string[] }>();

@@ -293,7 +293,7 @@ const command: Command = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
     if (args.staged) return onStagedTree(argv, io, command);
-    // @implements adoption#EMPTY-SUMMARY-IS-A-NOTE
+    // @implements cli#EMPTY-SUMMARY-IS-A-NOTE
     if (args.summary === '')
       io.stderr.write(
         'factline check: --summary is empty (GITHUB_STEP_SUMMARY is set only in GitHub Actions): no summary written\n',

@@ -18,7 +18,7 @@ const CONFIG = JSON.stringify({
 });
 
 describe('first steps', () => {
-  // @verifies adoption#HINTS-IN-FILE-SYNTAX
+  // @verifies trace#HINTS-IN-FILE-SYNTAX
   it("a missing citation's fix is written in the project's comment syntax: # in Python, // in Rust, both named when they mix", async () => {
     const python = tempProject({
       'factline.config.json': CONFIG,
@@ -57,7 +57,7 @@ describe('first steps', () => {
     );
   });
 
-  // @verifies adoption#EMPTY-SUMMARY-IS-A-NOTE
+  // @verifies cli#EMPTY-SUMMARY-IS-A-NOTE
   it('check --summary "" (GITHUB_STEP_SUMMARY unset, run locally) writes nothing, says so, and judges as without it', async () => {
     const dir = tempProject({});
     await runInProcess(dir, ['init']);

@@ -155,9 +155,9 @@ const ROWS: Row[] = [
 describe('init × every runner × a failing sample test turns the gate red (real runs)', () => {
   for (const row of ROWS) {
     // @verifies adoption#INIT-EVERY-RUNNER
-    // @verifies adoption#RESULTS-FROM-CARGO
-    // @verifies adoption#RESULTS-FROM-GO
-    // @verifies adoption#RESULTS-JOIN-OTHER-LANGUAGES
+    // @verifies results#RESULTS-FROM-CARGO
+    // @verifies results#RESULTS-FROM-GO
+    // @verifies results#RESULTS-JOIN-OTHER-LANGUAGES
     // @verifies daily-use#INIT-RED-ON-FAILING-TEST
     it(`${row.runner}: init, the workflow's test steps as written, green; the sample broken, red`, async (ctx) => {
       if (!row.tools.every(toolchainFor)) return ctx.skip();

@@ -127,7 +127,7 @@ describe('init for the project’s test runner', () => {
   // @verifies daily-use#INIT-WORKFLOW-NODE-LTS
   // @verifies daily-use#INIT-WORKFLOW-ON-PULL-REQUESTS
   // @verifies adoption#WORKFLOW-KEEPS-MAIN-RESULTS
-  // @verifies adoption#EMPTY-SUMMARY-IS-A-NOTE
+  // @verifies cli#EMPTY-SUMMARY-IS-A-NOTE
   it('adds the cache and the written files to .gitignore once; the workflow uses the LTS and --base on pull requests', async () => {
     const root = gitProject({ '.gitignore': 'node_modules\n/.factline-cache\n' });
     const init = await runFactline(['init'], root);
