@@ -177,8 +177,8 @@ export function ignoredOutputs(setups: readonly RunnerSetup[]): string[] {
 // @implements adoption#INIT-CI-SNIPPET
 // @implements adoption#INIT-THEN-GREEN
 // @implements adoption#INIT-EVERY-RUNNER
-// @implements daily-use#INIT-WORKFLOW-NODE-LTS
-// @implements daily-use#INIT-WORKFLOW-ON-PULL-REQUESTS
+// @implements adoption#INIT-WORKFLOW-NODE-LTS
+// @implements adoption#INIT-WORKFLOW-ON-PULL-REQUESTS
 export function starterFiles(runners: readonly Runner[]): StarterFile[] {
   const setups = runners.map(runnerSetup);
   const files: StarterFile[] = [

@@ -49,7 +49,7 @@ function packageDependencies(root: string): Set<string> | undefined {
  * holds factline itself (`npm install --save-dev` writes one in a Python
  * project) makes no JavaScript project.
  */
-// @implements daily-use#INIT-DETECTS-RUNNER
+// @implements adoption#INIT-DETECTS-RUNNER
 // @implements adoption#ONE-RUNNER-DETECTOR
 export function detectRunners(root: string): Detected[] {
   const found: Detected[] = [];

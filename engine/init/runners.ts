@@ -34,8 +34,8 @@ export interface RunnerSetup {
 const JS_SOURCES = ['src/**/*.{ts,tsx,js,jsx,mjs,cjs}'];
 const JS_TESTS = ['test/**/*', '**/*.test.*', '**/*.spec.*'];
 
-// @implements daily-use#INIT-DETECTS-RUNNER
-// @implements daily-use#INIT-RED-ON-FAILING-TEST
+// @implements adoption#INIT-DETECTS-RUNNER
+// @implements adoption#INIT-RED-ON-FAILING-TEST
 // @implements adoption#INIT-EVERY-RUNNER
 export function runnerSetup(runner: Runner): RunnerSetup {
   const sample = SAMPLES[runner];

@@ -158,7 +158,7 @@ describe('init × every runner × a failing sample test turns the gate red (real
     // @verifies results#RESULTS-FROM-CARGO
     // @verifies results#RESULTS-FROM-GO
     // @verifies results#RESULTS-JOIN-OTHER-LANGUAGES
-    // @verifies daily-use#INIT-RED-ON-FAILING-TEST
+    // @verifies adoption#INIT-RED-ON-FAILING-TEST
     it(`${row.runner}: init, the workflow's test steps as written, green; the sample broken, red`, async (ctx) => {
       if (!row.tools.every(toolchainFor)) return ctx.skip();
       const root = gitProject(row.project);

@@ -61,8 +61,8 @@ async function initThenRedOnFailure(root: string, runner: string, results: strin
 }
 
 describe('init for the project’s test runner', () => {
-  // @verifies daily-use#INIT-DETECTS-RUNNER
-  // @verifies daily-use#INIT-RED-ON-FAILING-TEST
+  // @verifies adoption#INIT-DETECTS-RUNNER
+  // @verifies adoption#INIT-RED-ON-FAILING-TEST
   it('vitest: a vitest sample and its JSON results; the gate goes red when the sample test fails', async () => {
     const root = gitProject({
       'package.json': '{"name": "greeter", "type": "module", "devDependencies": {"vitest": "4.1.12"}}\n',
@@ -73,8 +73,8 @@ describe('init for the project’s test runner', () => {
     expect(readFileSync(join(root, 'test/greet.test.mjs'), 'utf8')).toContain("from 'vitest'");
   }, 120_000);
 
-  // @verifies daily-use#INIT-DETECTS-RUNNER
-  // @verifies daily-use#INIT-RED-ON-FAILING-TEST
+  // @verifies adoption#INIT-DETECTS-RUNNER
+  // @verifies adoption#INIT-RED-ON-FAILING-TEST
   it("node: node's test runner with a reporter that names each test's file; red when the sample test fails", async () => {
     const root = gitProject({ 'package.json': '{"name": "greeter", "type": "module"}\n' });
     await initThenRedOnFailure(root, 'node', 'test-results.xml', 'src/greet.mjs');
@@ -82,8 +82,8 @@ describe('init for the project’s test runner', () => {
     expect(xml).toContain('file="test/greet.test.mjs" name="greets the person by name"');
   }, 120_000);
 
-  // @verifies daily-use#INIT-DETECTS-RUNNER
-  // @verifies daily-use#INIT-RED-ON-FAILING-TEST
+  // @verifies adoption#INIT-DETECTS-RUNNER
+  // @verifies adoption#INIT-RED-ON-FAILING-TEST
   it('jest: a CommonJS sample and jest JSON; red when the sample test fails', async () => {
     const root = gitProject({
       'package.json': '{"name": "greeter", "devDependencies": {"jest": "30.5.2"}}\n',
@@ -95,7 +95,7 @@ describe('init for the project’s test runner', () => {
     expect(readFileSync(join(root, 'test/greet.test.cjs'), 'utf8')).toContain("require('../src/greet.cjs')");
   }, 120_000);
 
-  // @verifies daily-use#INIT-DETECTS-RUNNER
+  // @verifies adoption#INIT-DETECTS-RUNNER
   // @verifies adoption#ONE-RUNNER-DETECTOR
   it('--runner overrides what the manifests say; a package.json holding only factline is no JavaScript project', async () => {
     const other = gitProject({ 'package.json': '{"devDependencies": {"jest": "^29.0.0"}}\n' });
@@ -123,9 +123,9 @@ describe('init for the project’s test runner', () => {
     expect(scaffold.stdout).toMatch(/wrote \S+\.py \(1 stub, pytest\)/);
   });
 
-  // @verifies daily-use#INIT-GITIGNORE
-  // @verifies daily-use#INIT-WORKFLOW-NODE-LTS
-  // @verifies daily-use#INIT-WORKFLOW-ON-PULL-REQUESTS
+  // @verifies adoption#INIT-GITIGNORE
+  // @verifies adoption#INIT-WORKFLOW-NODE-LTS
+  // @verifies adoption#INIT-WORKFLOW-ON-PULL-REQUESTS
   // @verifies adoption#WORKFLOW-KEEPS-MAIN-RESULTS
   // @verifies cli#EMPTY-SUMMARY-IS-A-NOTE
   it('adds the cache and the written files to .gitignore once; the workflow uses the LTS and --base on pull requests', async () => {
