@@ -5,7 +5,7 @@
 // the manifest and `postpack` (restore) after; the original waits beside it, and a
 // strip that finds a copy already waiting refuses, so a failed pack never loses it.
 // Plain JavaScript: it runs under npm before anything is built.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -27,7 +27,10 @@ if (mode === 'strip') {
   writeFileSync(kept, text);
   writeFileSync(manifest, `${JSON.stringify(pkg, null, 2)}\n`);
 } else if (mode === 'restore') {
-  if (existsSync(kept)) renameSync(kept, manifest);
+  if (existsSync(kept)) {
+    writeFileSync(manifest, readFileSync(kept));
+    unlinkSync(kept);
+  }
 } else {
   console.error('usage: node support/pack-manifest.mjs strip|restore');
   process.exit(2);
