@@ -9,9 +9,10 @@ import { defineConfig } from 'vitest/config';
 // (temp dirs, children, restored descriptors), so sharing is safe.
 //
 // Four projects: `unit` (the pure cores and the engine in this process: the
-// daily loop, kept under 30 s on two cores), `property` (property, fuzz and
-// differential files: thousands of generated cases, or a real tool's answer
-// over whole trees, which took two thirds of the daily loop's time), `cli`
+// daily loop, kept under 30 s on two cores), `property` (property, fuzz,
+// hostile-input and differential files: thousands of generated cases, or a
+// real tool's answer over whole trees, which took two thirds of the daily
+// loop's time), `cli`
 // (the CLI in this process) and `system` (real processes, the browser,
 // speed). `npm test` runs them all. A file that replaces a module with
 // vi.mock, or watches what loads, needs a module cache of its own: it runs in
@@ -27,7 +28,8 @@ const OWN_MODULE_CACHE = [
 /**
  * Unit-level files of generated cases or differentials against a real tool
  * (fast-check properties, TypeScript's scanner, remark's GFM, the JSON Schema
- * validator). A new one is named `*.property.test.ts` or `*.differential.test.ts`.
+ * validator), and the reader's hostile nesting (hundreds of levels deep).
+ * A new one is named `*.property.test.ts` or `*.differential.test.ts`.
  */
 const PROPERTY = [
   'test/unit/**/*.property.test.ts',
@@ -37,6 +39,7 @@ const PROPERTY = [
   'test/unit/engine/parallel/transfer.test.ts',
   'test/unit/generated/property.test.ts',
   'test/unit/generated/revisions-schema.test.ts',
+  'test/unit/reader/bounds.test.ts',
   'test/unit/reader/fuzz.test.ts',
   'test/unit/reader/markdown.test.ts',
 ];
