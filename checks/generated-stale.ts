@@ -31,7 +31,7 @@ export function adviseGeneratedStale(
     const template = templateOf(f.file);
     if (template === undefined) continue;
     const restamp = template.endsWith('.hbs')
-      ? `edit the pin of its {{cite "ID~PIN"}} there`
+      ? `update the pin of its {{cite "ID~PIN"}}`
       : `run \`factline pin${f.fact ? ` ${f.fact}` : ''}\` (it re-stamps the template's citation)`;
     f.fix = `this file is generated from ${template}: review the fact there, ${restamp}, then \`factline gen\``;
   }
