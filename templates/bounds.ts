@@ -58,13 +58,25 @@ export function limitsOf(given: Partial<Limits> = {}): Limits {
 }
 
 // @implements mcp-bounds#LONG-LINE-IS-SKIPPED-NOT-HELD
+// @implements mcp-host#SKIPPED-LINE-IS-NOT-TEXT
 /**
  * What a decoder hands on in place of a line it dropped for being too long:
  * its length and, when the kept ends of it held one, the frame's id as
- * written. A raw NUL never stands in JSON text, so no real frame can look like it.
+ * written. It is a value of its own, not text: no line a client sends can be
+ * taken for it, whatever bytes it holds.
  */
-export function tooLongLine(bytes: number, idText?: string): string {
-  return idText === undefined ? `\u0000${bytes}` : `\u0000${bytes}\u0000${idText}`;
+export class SkippedLine {
+  constructor(
+    readonly bytes: number,
+    readonly idText?: string,
+  ) {}
+}
+
+/** What a transport hands the loop: a line as it came, or the note of one skipped for its size. */
+export type InboundLine = string | SkippedLine;
+
+export function tooLongLine(bytes: number, idText?: string): SkippedLine {
+  return new SkippedLine(bytes, idText);
 }
 
 // @implements mcp-host#OVERSIZED-FRAME-ANSWERS-ITS-ID
@@ -117,16 +129,14 @@ export function refusalFrame(id: unknown, bound: string, limit: number, detail: 
  * keys of objects with more than one.
  */
 // @implements mcp-bounds#BOUND-REFUSAL-IS-INVALID-REQUEST
-export function screenFrame(line: string, limits: Limits): string | undefined {
-  if (line.charCodeAt(0) === 0) {
+export function screenFrame(line: InboundLine, limits: Limits): string | undefined {
+  if (line instanceof SkippedLine) {
     // @implements mcp-bounds#REFUSAL-ECHOES-ID-ONLY-WHEN-SAFE
-    const cut = line.indexOf('\u0000', 1);
-    const bytes = cut === -1 ? line.slice(1) : line.slice(1, cut);
     return refusalFrame(
-      idOfText(cut === -1 ? undefined : line.slice(cut + 1)),
+      idOfText(line.idText),
       BOUNDS.frameBytes,
       limits.frameBytes,
-      `the frame is ${bytes} bytes or more and was skipped unread`,
+      `the frame is ${line.bytes} bytes or more and was skipped unread`,
     );
   }
   // Every UTF-16 unit is one to three UTF-8 bytes: count exactly only when it can matter.

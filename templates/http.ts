@@ -506,10 +506,13 @@ export class HttpEndpoint {
       return;
     }
     const method = m.method;
+    // Only a session this very request opened may be dropped when its handshake is refused.
+    let openedHere = false;
     if (session === undefined) {
       if (method === METHODS.initialize) {
         session = this.#open(res);
         if (session === undefined) return;
+        openedHere = true;
       } else if (isModernRequest(m.params)) {
         // @implements mcp-http#HTTP-STATELESS-NEEDS-NO-SESSION
         this.#stateless ??= new SessionLink('', this.#factory);
@@ -525,6 +528,16 @@ export class HttpEndpoint {
         );
         return;
       }
+    }
+    // @implements mcp-http#HTTP-NULL-ID-IS-INVALID
+    if (id === null && Object.hasOwn(m, 'id')) {
+      refuse(
+        res,
+        400,
+        INVALID_REQUEST,
+        'Invalid request: an id must be a string or a number, never null; leave `id` out to send a notification',
+      );
+      return;
     }
     this.#touch(session);
     const isRequest = id !== undefined && id !== null;
@@ -567,10 +580,11 @@ export class HttpEndpoint {
     const meta = (m.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta;
     const token = meta !== null && typeof meta === 'object' ? idKey(meta.progressToken) : undefined;
     const opened = session;
+    // @implements mcp-http#HTTP-SECOND-INITIALIZE-KEEPS-THE-SESSION
     const onAnswer =
-      method === METHODS.initialize && opened.id !== ''
+      openedHere && opened.id !== ''
         ? (frame: string) => {
-            // A refused handshake leaves no session behind.
+            // A refused first handshake leaves no session behind; a second one leaves the session as it was.
             if (frame.includes('"error"') && !frame.includes('"result"')) this.#drop(opened);
           }
         : undefined;

@@ -10,8 +10,10 @@ export {
   BOUNDS,
   DEFAULT_LIMITS,
   ID_WINDOW,
+  type InboundLine,
   type Limits,
   limitsOf,
+  SkippedLine,
   screenFrame,
 } from './bounds.ts';
 export {

@@ -165,6 +165,16 @@ export function classifyLine(line: string): Frame {
   const frame = value as { id?: unknown; method?: unknown; params?: unknown };
   // @implements mcp-core#FRAME-WITH-ID-IS-A-REQUEST~1297feb4
   const isRequest = frame.id !== undefined && frame.id !== null;
+  // @implements mcp-host#REQUEST-ID-IS-A-STRING-OR-A-NUMBER
+  if (isRequest && typeof frame.id !== 'string' && typeof frame.id !== 'number') {
+    // An id of another type cannot be echoed safely: the answer names none.
+    return {
+      kind: 'malformed',
+      id: null,
+      reason: `an id must be a string or a number, not ${Array.isArray(frame.id) ? 'an array' : typeof frame.id === 'object' ? 'an object' : `a ${typeof frame.id}`}`,
+      code: ERROR_CODES.invalidRequest,
+    };
+  }
   const id = isRequest ? exactId(line, frame.id) : null;
   // @implements mcp-core#MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP~6ba9b91c
   if (typeof frame.method !== 'string') {

@@ -5,6 +5,7 @@
  * reaches the client is the transport's business (`send`).
  */
 import { spec } from '../engine/generate/template-spec.ts';
+import type { InboundLine } from './bounds.ts';
 import type { Transport } from './transport.ts';
 
 // @implements mcp-http#PEER-REQUESTS-ARE-ANSWERED-OR-TIME-OUT
@@ -179,7 +180,7 @@ export class Peer {
 // @implements mcp-http#PEER-ON-ANY-LINE-TRANSPORT
 export class PeerTransport implements Transport {
   readonly peer: Peer;
-  readonly takeLine: (() => string | undefined) | undefined;
+  readonly takeLine: (() => InboundLine | undefined) | undefined;
   #inner: Transport;
 
   constructor(inner: Transport, peer: Peer = new Peer()) {
@@ -205,7 +206,7 @@ export class PeerTransport implements Transport {
           };
   }
 
-  async readLine(): Promise<string | null> {
+  async readLine(): Promise<InboundLine | null> {
     for (;;) {
       const line = await this.#inner.readLine();
       if (line === null || !this.#answersPeer(line)) return line;
@@ -222,7 +223,8 @@ export class PeerTransport implements Transport {
   }
 
   /** Whether `line` is the client's answer to one of the peer's requests (then the peer has it). */
-  #answersPeer(line: string): boolean {
+  #answersPeer(line: InboundLine): boolean {
+    if (typeof line !== 'string') return false;
     // Most lines are requests: only a line that could be an answer is parsed.
     if (!line.includes(PEER.idPrefix)) return false;
     let message: unknown;

@@ -6,7 +6,7 @@
  * touching the loop.
  */
 import { spec } from '../engine/generate/template-spec.ts';
-import { type Limits, limitsOf, screenFrame } from './bounds.ts';
+import { type InboundLine, type Limits, limitsOf, screenFrame } from './bounds.ts';
 import {
   type Captured,
   captureRun,
@@ -203,7 +203,7 @@ class Serving {
   }
 }
 
-type Arrival = { line: string | null } | { error: unknown };
+type Arrival = { line: InboundLine | null } | { error: unknown };
 
 // @implements mcp-core#SERVER-IS-NAME-VERSION-TOOLSET-OVER-A-TRANSPORT-SEAM~9ae822b0
 export class Server {
@@ -322,7 +322,7 @@ export class Server {
         await s.next();
         continue;
       }
-      let line: string | null | undefined = reading === undefined ? transport.takeLine?.() : undefined;
+      let line: InboundLine | null | undefined = reading === undefined ? transport.takeLine?.() : undefined;
       if (line === undefined) {
         // Nothing queued and no tool running: the burst is over, the descriptors go back.
         if (hold && s.running === 0) await this.#release();
@@ -385,11 +385,13 @@ export class Server {
    * Returns a promise only when the loop must wait before it judges the next
    * line (a handshake still being answered).
    */
-  #take(line: string, s: Serving, hold: boolean): Promise<unknown> | undefined {
-    if (isBlank(line)) return undefined;
+  #take(line: InboundLine, s: Serving, hold: boolean): Promise<unknown> | undefined {
+    if (typeof line === 'string' && isBlank(line)) return undefined;
     // @implements mcp-bounds#LOOP-GOES-ON-AFTER-A-REFUSAL
     const refused = screenFrame(line, this.limits);
     if (refused !== undefined) return s.write(refused);
+    // screenFrame refuses every skipped line: what is left is text.
+    if (typeof line !== 'string') return undefined;
     const screened = this.#screen?.(line);
     if (screened !== undefined) return s.write(errorFrame(null, screened));
     const frame = classifyLine(line);

@@ -6,7 +6,7 @@
  */
 import type { Readable, Writable } from 'node:stream';
 import { spec } from '../engine/generate/template-spec.ts';
-import { DEFAULT_LIMITS, type Limits } from './bounds.ts';
+import { DEFAULT_LIMITS, type InboundLine, type Limits } from './bounds.ts';
 import { openChannel, watchHangUp } from './capture.ts';
 import { McpCoreError } from './errors.ts';
 import { type Peer, PeerTransport } from './peer.ts';
@@ -26,7 +26,7 @@ export class StdioTransport implements Transport {
   #input: Readable;
   #output: Writable;
   #decoder: LineDecoder;
-  #lines: string[] = [];
+  #lines: InboundLine[] = [];
   #head = 0;
   /** Characters of the lines read ahead and not yet taken. */
   #queuedChars = 0;
@@ -37,7 +37,7 @@ export class StdioTransport implements Transport {
   #ended = false;
   #paused = false;
   #failure: McpCoreError | undefined;
-  #waiter: { resolve: (line: string | null) => void; reject: (error: unknown) => void } | undefined;
+  #waiter: { resolve: (line: InboundLine | null) => void; reject: (error: unknown) => void } | undefined;
   #pending: string[] = [];
   #flushQueued = false;
   #dead: McpCoreError | undefined;
@@ -62,7 +62,7 @@ export class StdioTransport implements Transport {
       const lines = this.#decoder.push(chunk);
       for (const line of lines) {
         this.#lines.push(line);
-        this.#queuedChars += line.length;
+        this.#queuedChars += charsOf(line);
       }
       // @implements mcp-bounds#READ-AHEAD-IS-BOUNDED-IN-BYTES
       const queued = this.#lines.length - this.#head;
@@ -75,7 +75,7 @@ export class StdioTransport implements Transport {
     input.on('end', () => {
       for (const line of this.#decoder.end()) {
         this.#lines.push(line);
-        this.#queuedChars += line.length;
+        this.#queuedChars += charsOf(line);
       }
       this.#ended = true;
       this.#wake();
@@ -105,7 +105,7 @@ export class StdioTransport implements Transport {
     waiter?.reject(this.#dead);
   }
 
-  readLine(): Promise<string | null> {
+  readLine(): Promise<InboundLine | null> {
     if (this.#dead) return Promise.reject(this.#dead);
     const line = this.#take();
     if (line !== undefined) return Promise.resolve(line);
@@ -116,7 +116,7 @@ export class StdioTransport implements Transport {
     });
   }
 
-  takeLine(): string | undefined {
+  takeLine(): InboundLine | undefined {
     return this.#take();
   }
 
@@ -180,10 +180,10 @@ export class StdioTransport implements Transport {
     this.#output.write(text);
   }
 
-  #take(): string | undefined {
+  #take(): InboundLine | undefined {
     if (this.#head >= this.#lines.length) return undefined;
-    const line = this.#lines[this.#head++] as string;
-    this.#queuedChars -= line.length;
+    const line = this.#lines[this.#head++] as InboundLine;
+    this.#queuedChars -= charsOf(line);
     if (this.#head === this.#lines.length) {
       this.#lines = [];
       this.#head = 0;
@@ -252,4 +252,9 @@ export async function serveStdio(server: Server, options: { peer?: Peer } = {}):
     channel.release();
     await transport.close();
   }
+}
+
+/** Characters a queued line holds in memory: a skipped line's note holds none of it. */
+function charsOf(line: InboundLine): number {
+  return typeof line === 'string' ? line.length : 0;
 }

@@ -4,18 +4,21 @@
  * the stdio transport and any later one (a socket, a bounded reader) share it.
  */
 import { StringDecoder } from 'node:string_decoder';
-import { ID_WINDOW, idOfEnds, tooLongLine } from './bounds.ts';
+import { ID_WINDOW, type InboundLine, idOfEnds, tooLongLine } from './bounds.ts';
 
 // @implements mcp-core#SERVER-IS-NAME-VERSION-TOOLSET-OVER-A-TRANSPORT-SEAM~9ae822b0
 export interface Transport {
-  /** The next line without its terminator; `null` once input has ended. */
-  readLine(): Promise<string | null>;
+  /**
+   * The next line without its terminator (or the note of one skipped for its
+   * size); `null` once input has ended.
+   */
+  readLine(): Promise<InboundLine | null>;
   /**
    * A line that has already arrived, without waiting; undefined when none has
    * (then `readLine` tells whether input ended). Optional: it lets the loop
    * know that more work is queued, so a burst of tool runs can share one redirect.
    */
-  takeLine?(): string | undefined;
+  takeLine?(): InboundLine | undefined;
   /**
    * Sends one frame (no newline in it). May return a promise when the channel
    * is applying back-pressure; throws or rejects with `McpCoreError` when it is dead.
@@ -50,9 +53,9 @@ export class LineDecoder {
   }
 
   /** The lines completed by this chunk, in order. */
-  push(chunk: Uint8Array | string): string[] {
+  push(chunk: Uint8Array | string): InboundLine[] {
     const text = typeof chunk === 'string' ? chunk : this.#utf8.write(chunk as Buffer);
-    const lines: string[] = [];
+    const lines: InboundLine[] = [];
     let start = 0;
     let end = text.indexOf('\n');
     while (end !== -1) {
@@ -66,7 +69,7 @@ export class LineDecoder {
   }
 
   /** At end of input: the last line when it had no terminator. */
-  end(): string[] {
+  end(): InboundLine[] {
     const rest = this.#utf8.end();
     if (rest !== '') this.#hold(rest);
     if (this.#skipped === -1 && this.#held === 0) return [];
@@ -106,7 +109,7 @@ export class LineDecoder {
     else if (piece.length > 0) this.#tail = (this.#tail + piece).slice(-ID_WINDOW);
   }
 
-  #complete(last: string): string {
+  #complete(last: string): InboundLine {
     if (this.#skipped !== -1) {
       const bytes = this.#skipped + last.length;
       this.#skipped = -1;
