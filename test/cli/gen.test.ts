@@ -14,7 +14,7 @@ const gen = (cwd: string, ...args: string[]) => runInProcess(cwd, ['gen', ...arg
 
 /**
  * Every place a template asks for fact `id`, as `templates/x.ts:LINE:COL`: a
- * `spec.value('ID'` placeholder (at `spec`) or a `// @implements DOC#ID` citation (at `//`).
+ * `spec.value('ID'` placeholder (at `spec`) or an implementing comment citing `DOC#ID` (at `//`).
  */
 function callSites(dir: string, id: string, only?: 'value'): string[] {
   const forms = [
