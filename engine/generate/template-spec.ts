@@ -53,7 +53,7 @@ function jsValue(v: Scalar): string | number | boolean {
   return v.kind === 'integer' || v.kind === 'number' ? Number(v.value) : v.value;
 }
 
-// @implements generator-languages#TS-TEMPLATE-PLACEHOLDERS
+// @implements generator#TS-TEMPLATE-PLACEHOLDERS
 export const spec = {
   /** The fact's code span of `type` (the one named `name`, when given): `gen` writes it as a literal here. */
   value<T extends string>(id: string, type: T, name?: string): ValueOf<T> {

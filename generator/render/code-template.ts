@@ -45,7 +45,7 @@ interface Edit {
 }
 
 /** Renders a code template: its placeholders as literals, its citations completed. */
-// @implements generator-languages#TS-TEMPLATES-ARE-MODULES
+// @implements generator#TS-TEMPLATES-ARE-MODULES
 export function renderCodeTemplate(index: TemplateFacts, template: SourceText, language: Language): Rendered {
   const { path: file, text } = template;
   const parsed = parseOutputs([template]).get(file)!;

@@ -29,7 +29,7 @@ const data = (module: Record<string, unknown>) =>
   >;
 
 describe('templates run directly', () => {
-  // @verifies generator-languages#TS-TEMPLATE-PLACEHOLDERS
+  // @verifies generator#TS-TEMPLATE-PLACEHOLDERS
   it.each(MODULES)('%s exports the values of its generated module', async (name) => {
     const template = data(await import(join(REPO, 'templates', name)));
     const generated = data(await import(join(REPO, 'generated', name)));
@@ -45,7 +45,7 @@ describe('templates run directly', () => {
     expect(revisions.LEGACY_REVISIONS.length).toBeGreaterThan(1);
   });
 
-  // @verifies generator-languages#TS-TEMPLATE-PLACEHOLDERS
+  // @verifies generator#TS-TEMPLATE-PLACEHOLDERS
   it('the handle types and refuses as gen does', () => {
     const code: number = spec.value('MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP', 'jsonrpc-code');
     expect(code).toBe(-32700);

@@ -27,7 +27,7 @@ describe('a TypeScript template renders as its Handlebars twin', () => {
     .filter((s) => !/[`\n\r]/.test(s) && s.trim() === s && s !== '');
   const prose = fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => !/[`]/.test(s));
 
-  // @verifies generator-languages#TS-TEMPLATES-ARE-MODULES
+  // @verifies generator#TS-TEMPLATES-ARE-MODULES
   // @verifies evidence#PINS-LIVE-IN-TEMPLATES
   it('values, code lists and citations, for hostile spec text', () => {
     fc.assert(
@@ -79,7 +79,7 @@ describe('a TypeScript template renders as its Handlebars twin', () => {
 });
 
 describe('refusals point at the template', () => {
-  // @verifies generator-languages#TS-TEMPLATES-ARE-MODULES
+  // @verifies generator#TS-TEMPLATES-ARE-MODULES
   it('a placeholder that is not a call of string literals, `spec` passed around, an unknown fact', () => {
     const text = [
       HANDLE,
