@@ -19,7 +19,7 @@ const under = (dir: string, file: string) => file.startsWith(`${dir.replace(/\/+
  * the generated file would be a hand edit `gen` refuses. Point at the
  * template and `gen` instead.
  */
-// @implements evidence#PINS-GATE-NAMES-TEMPLATE-AND-GEN
+// @implements generator#PINS-GATE-NAMES-TEMPLATE-AND-GEN
 export function adviseGeneratedStale(
   findings: Finding[],
   setup: GeneratedSetup,

@@ -165,7 +165,7 @@ export function openChannel(capture: boolean): { channel: StdioChannel; captured
  * follows fd 2. From then on a stray `console.log` anywhere in the server lands
  * in the host's log, and nothing but the transport can read a frame.
  */
-// @implements factline#CORE-STDIO-CHANNEL-IS-PRIVATE
+// @implements serve#CORE-STDIO-CHANNEL-IS-PRIVATE
 export function claimStdio(): StdioChannel {
   const c = libc();
   const input = c.dupPrivate(0);
@@ -356,7 +356,7 @@ export async function captureRun<T>(
  * leftover child's output is with `captureRun`. Answers synchronously when
  * the run does and nothing is queued on stdout or stderr.
  */
-// @implements factline#CORE-CAPTURE-HOLDS-ACROSS-A-BURST
+// @implements serve#CORE-CAPTURE-HOLDS-ACROSS-A-BURST
 export function captureHeld<T>(
   run: () => T | Promise<T>,
   options: CaptureOptions = {},
@@ -554,7 +554,7 @@ let late: Buffer = Buffer.alloc(0);
 const LATE_KEEP = 1 << 20;
 
 /** Points fd 0 at /dev/null and fd 1, fd 2 at the capture file; returns the saved originals. */
-// @implements factline#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN
+// @implements serve#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN
 function redirect(c: Libc): number[] {
   if (captureFile < 0) captureFile = openTempFile();
   if (nullInput < 0) nullInput = openSync(devNull, 'r');
@@ -637,7 +637,7 @@ const EMPTY = Buffer.alloc(0);
  * it is gone on every path, a crash included. Append mode: after an emptying,
  * writers through fd 1 and fd 2 start again at offset 0.
  */
-// @implements factline#CORE-CAPTURE-FILE-NEVER-LINGERS
+// @implements serve#CORE-CAPTURE-FILE-NEVER-LINGERS
 function openTempFile(): number {
   const path = join(tmpdir(), `mcp-capture-${process.pid}-${randomBytes(6).toString('hex')}`);
   const fd = openSync(path, 'ax+', 0o600);
@@ -654,7 +654,7 @@ function openTempFile(): number {
 }
 
 /** The loop's default for captured output: the host's log, once the run is over. */
-// @implements factline#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN
+// @implements serve#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN
 export function replayOnStderr(captured: { output: Buffer }): void {
   process.stderr.write(captured.output);
 }

@@ -4,7 +4,7 @@
  */
 // @implements mcp-core#TRANSPORT-EVERY-MCP-KIND-SERVER-BUILDS-ON~28d519c7
 // @implements mcp-core#CRATE-KNOWS-NEITHER-VIBE-NOR-A-LANGUAGE~53059558
-// @implements factline#CORE-LIBRARY-EXPORTS
+// @implements serve#CORE-LIBRARY-EXPORTS
 export {
   BOUND_ERROR_CODE,
   BOUNDS,

@@ -50,7 +50,7 @@ export type MethodHandler = (
   request: { id: unknown; method: string },
 ) => Reply | Promise<Reply>;
 
-// @implements factline#CORE-LOOP-EXTENSIBLE
+// @implements serve#CORE-LOOP-EXTENSIBLE
 export interface ServerOptions {
   /** Extra or replacing method handlers, by method name. */
   methods?: Record<string, MethodHandler>;

@@ -184,7 +184,7 @@ export function renderCodeTemplate(index: TemplateFacts, template: SourceText, l
   ts.forEachChild(source, visit);
 
   // The pin is copied as written: the gate judges it, gen does not re-stamp it.
-  // @implements evidence#PINS-LIVE-IN-TEMPLATES
+  // @implements generator#PINS-LIVE-IN-TEMPLATES
   for (const range of lineComments(source)) {
     const m = CITATION.exec(text.slice(range.pos, range.end));
     if (!m || !index.definesDoc(m[1]!)) continue;

@@ -59,9 +59,9 @@ async function check(dir: string): Promise<{ code: number; result: TraceResult }
 }
 
 describe('pins live in templates', () => {
-  // @verifies evidence#PINS-LIVE-IN-TEMPLATES
-  // @verifies evidence#PINS-GATE-NAMES-TEMPLATE-AND-GEN
-  // @verifies evidence#PINS-PIN-RESTAMPS-TEMPLATES
+  // @verifies generator#PINS-LIVE-IN-TEMPLATES
+  // @verifies generator#PINS-GATE-NAMES-TEMPLATE-AND-GEN
+  // @verifies generator#PINS-PIN-RESTAMPS-TEMPLATES
   it('reword → gen → check: the template citation is stale; pin → gen → check: clean', async () => {
     const dir = project();
     expect((await runInProcess(dir, ['gen'])).code).toBe(0);
@@ -112,8 +112,8 @@ describe('pins live in templates', () => {
     expect(clean.code).toBe(0);
   });
 
-  // @verifies evidence#PINS-LIVE-IN-TEMPLATES
-  // @verifies evidence#PINS-GATE-NAMES-TEMPLATE-AND-GEN
+  // @verifies generator#PINS-LIVE-IN-TEMPLATES
+  // @verifies generator#PINS-GATE-NAMES-TEMPLATE-AND-GEN
   it('a Handlebars template: its {{cite}} pin reaches the generated file, whose stale citation names the {{cite}}', async () => {
     const dir = project();
     rmSync(join(dir, 'templates', 'wire.ts'));
@@ -136,7 +136,7 @@ describe('pins live in templates', () => {
     );
   });
 
-  // @verifies evidence#PINS-LIVE-IN-TEMPLATES
+  // @verifies generator#PINS-LIVE-IN-TEMPLATES
   it('a malformed pin in a Handlebars template stops gen at the call', async () => {
     const dir = project();
     rmSync(join(dir, 'templates', 'wire.ts'));

@@ -28,7 +28,7 @@ describe('a TypeScript template renders as its Handlebars twin', () => {
   const prose = fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => !/[`]/.test(s));
 
   // @verifies generator#TS-TEMPLATES-ARE-MODULES
-  // @verifies evidence#PINS-LIVE-IN-TEMPLATES
+  // @verifies generator#PINS-LIVE-IN-TEMPLATES
   it('values, code lists and citations, for hostile spec text', () => {
     fc.assert(
       fc.property(spanText, spanText, fc.integer({ min: -1e9, max: 1e9 }), prose, (a, b, n, words) => {
