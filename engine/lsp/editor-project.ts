@@ -120,7 +120,7 @@ export class EditorProject {
     for (const { file, inTest } of listed) {
       const outcome = outcomes.get(file);
       if (Array.isArray(outcome)) editor.scans.set(file, inTest, outcome);
-      // Templates are scanned by the pipeline itself (their {{cite}} pins), not by the backend.
+      // A file the backend gave no outcome for is read and scanned here.
       else if (!outcomes.has(file)) await editor.rescanFromDisk(file);
     }
     editor.rescans = 0;
