@@ -5,6 +5,7 @@
 // the manifest and `postpack` (restore) after; the original waits beside it, and a
 // strip that finds a copy already waiting refuses, so a failed pack never loses it.
 // Plain JavaScript: it runs under npm before anything is built.
+// @implements adoption#PACKAGE-MANIFEST-WITHOUT-SCRIPTS
 import { existsSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 

@@ -3,6 +3,7 @@
 # has it (npm ci put it there), else from the action's own checkout (built by npm ci,
 # which runs the package's prepare). Every input arrives as an environment variable,
 # so a test runs this script as the runner does, with a fake GITHUB_* environment.
+# @implements adoption#ACTION-RUNS-THE-GATE
 set -euo pipefail
 
 if [ -x node_modules/.bin/factline ]; then
