@@ -6,6 +6,8 @@
  * of it in engine/gate/run.ts, and every run scans on one thread.
  */
 import type { GateFile, ScanBackend, ScanOutcome } from '../../checks/gate.ts';
+import type { FileScanner } from '../../checks/scan/dispatch.ts';
+import type { ScanWarning } from '../../checks/scan/typescript.ts';
 import { isTemplateFile } from '../../checks/template-pins.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import type { FoundEnough } from '../files/walk.ts';
@@ -42,7 +44,7 @@ export interface EarlyPool {
 export async function startPoolWhileListing(
   io: EngineIO,
   config: FactlineConfig,
-  run: { cache: boolean; cacheEmpty: boolean; partial: boolean },
+  run: { cache: boolean; cacheEmpty: boolean; partial: boolean; warn?: ScanWarning | undefined },
 ): Promise<EarlyPool> {
   const mode = poolMode(io.env);
   // A cached run with nothing cached reads every file, as an uncached one does: the worker helps it the same way.
@@ -68,7 +70,7 @@ export async function startPoolWhileListing(
   const since = Date.now();
   return {
     listed,
-    pool: (booting ?? bootScanWorker()).start(config.root, plain, { record: fillsCache }),
+    pool: (booting ?? bootScanWorker()).start(config.root, plain, { record: fillsCache, warn: run.warn }),
     fillsCache,
     since,
   };
@@ -81,10 +83,12 @@ export async function startPoolWhileListing(
 export function pooledBackend(
   pool: Pick<ScanPool, 'sharedScanOf'>,
   read: (file: string) => string | undefined,
+  scanner: FileScanner,
   scanHere: (file: string) => Promise<ScanOutcome>,
 ): ScanBackend {
   return {
     read,
+    scanner,
     scanFiles: (files) => scanShared(files, pool.sharedScanOf(files), scanHere),
   };
 }
