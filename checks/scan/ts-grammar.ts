@@ -76,7 +76,7 @@ export function dividesAfter(prev: Kind): boolean {
  * expression). The skim and the walk each keep one and feed it every
  * significant token, so they decide each `/` by the same rule in one place.
  */
-// @implements factline-architecture#WALK-HANDLERS-AND-ONE-SLASH-RULE
+// @implements scanner#WALK-HANDLERS-AND-ONE-SLASH-RULE
 export class SlashState {
   /** The last significant token's kind, and the one before it. */
   prev: Kind = K.Unknown;

@@ -229,7 +229,7 @@ export interface TypeScriptScanSetup {
  * file (their buffers grow once), and what it is given (parser, sink,
  * counters) is its own, so two runs in one process never share state.
  */
-// @implements factline-architecture#SCAN-HOLDS-NO-MODULE-STATE
+// @implements scanner#SCAN-HOLDS-NO-MODULE-STATE
 export class TypeScriptScanner {
   /** Set once TypeScript's parser is loaded (dispatch.ts loads it only when a file needs it). */
   parser: LiteralParser | undefined;
@@ -325,7 +325,7 @@ export function scanTypeScript(
  * `jumps` (ts-jumps.ts) are asked at each `{` and each top-level statement
  * end: what lies between a jump's ends is not walked.
  */
-// @implements factline-architecture#WALK-HANDLERS-AND-ONE-SLASH-RULE
+// @implements scanner#WALK-HANDLERS-AND-ONE-SLASH-RULE
 class Walk {
   private readonly bound: Bound[] = [];
   private readonly stack: Frame[] = [];

@@ -23,7 +23,7 @@ import { readGateFile } from '../files/read.ts';
 import { poolMode } from '../parallel/pool.ts';
 import type { Project } from '../project.ts';
 import type { LoadedSpecs } from '../specs.ts';
-import { readResults } from './results.ts';
+import { type InputReader, readResults } from './results.ts';
 import { addressingOf, policyOf, searchedOf, templateSetupOf } from './setup.ts';
 import { staleExcludes } from './stale-excludes.ts';
 
@@ -42,6 +42,8 @@ export interface GateOptions {
    * Undefined from it: every file after all.
    */
   only?: (specs: LoadedSpecs) => Promise<GateFile[] | undefined>;
+  /** Reads the results files and the vector files they name; default: from disk. An MCP tool reads under the client path policy. */
+  readInput?: InputReader;
   /** Wraps the backend the run picked: the editor server keeps each file's scan for its later judgements. */
   wrapBackend?: (chosen: ScanBackend) => ScanBackend;
   /** Hears each scan warning as it comes (the CLI prints it); every run also returns them in `warnings`. */
@@ -59,7 +61,7 @@ export interface GateRun {
   result: TraceResult;
   specs: LoadedSpecs;
   /** The scan's warnings, in the order they came (files answered from the cache are not scanned again). */
-  // @implements evidence#SCAN-WARNINGS-REACH-EVERY-FRONT-END
+  // @implements scanner#SCAN-WARNINGS-REACH-EVERY-FRONT-END
   warnings: ScanWarningEntry[];
   pool?: { helped: number };
 }
@@ -137,7 +139,7 @@ async function gateWith(
   const chosen = chooseBackend(config.root, cache, early, scanner);
   const backend = options.wrapBackend ? options.wrapBackend(chosen) : chosen;
   const templates = templateSetupOf(config);
-  const results = await readResults(config, options.results ?? config.results);
+  const results = await readResults(config, options.results ?? config.results, options.readInput);
   const start = performance.now();
   let scanning = 0;
   let drift = 0;

@@ -86,7 +86,7 @@ export class EditorProject {
   /** What the client should be told once: results that could not be read, files read by tokens alone. */
   warnings: string[] = [];
   /** Scans edited buffers; what it warns of is told to the client as the first scan's warnings are. */
-  // @implements evidence#SCAN-WARNINGS-REACH-EVERY-FRONT-END
+  // @implements scanner#SCAN-WARNINGS-REACH-EVERY-FRONT-END
   private readonly scanner = new FileScanner({
     warn: (file, message) => this.warnings.push(`${file}: ${message}`),
   });

@@ -377,7 +377,7 @@ function moduleState(path: string, text: string): string[] {
 }
 
 describe('the scanners keep no module state', () => {
-  // @verifies factline-architecture#SCAN-HOLDS-NO-MODULE-STATE
+  // @verifies scanner#SCAN-HOLDS-NO-MODULE-STATE
   it('no top-level let or var, no module-level instance, in checks/scan/', () => {
     const state = sourceFiles('checks/scan')
       .filter((f) => !STATE_EXEMPT.has(f))

@@ -26,7 +26,7 @@ if (!haveCorpus) console.warn(`NOTE: ${CORPUS} is absent; the real-code differen
 
 describe.skipIf(!haveCorpus)('the TS/JS scan against TypeScript on real code', () => {
   // @verifies real-code#DIFFERENTIAL
-  // @verifies factline-architecture#WALK-HANDLERS-AND-ONE-SLASH-RULE
+  // @verifies scanner#WALK-HANDLERS-AND-ONE-SLASH-RULE
   it('finds every tag TypeScript reads as a comment, where TypeScript places it, and no other', () => {
     const table = emptyTable();
     for (const file of filesUnder(CORPUS, (path) => /\.(?:[cm]?[jt]s|[jt]sx)$/.test(path))) {
@@ -59,7 +59,7 @@ describe.skipIf(!haveCorpus)('the TS/JS scan against TypeScript on real code', (
   }, 300_000);
 
   // @verifies real-code#SKIM-BEFORE-THE-WALK
-  // @verifies factline-architecture#WALK-HANDLERS-AND-ONE-SLASH-RULE
+  // @verifies scanner#WALK-HANDLERS-AND-ONE-SLASH-RULE
   it('finds the same citations, names and test titles with the walk’s jumps as without them', () => {
     let compared = 0;
     const differ: string[] = [];

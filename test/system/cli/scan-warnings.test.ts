@@ -27,7 +27,7 @@ function project(): string {
 }
 
 describe('scan warnings reach every front end', () => {
-  // @verifies evidence#SCAN-WARNINGS-REACH-EVERY-FRONT-END
+  // @verifies scanner#SCAN-WARNINGS-REACH-EVERY-FRONT-END
   it('check prints it, serve’s trace_check returns it, lsp shows it', async () => {
     const cli = await runFactline(['check', '--no-cache'], project());
     expect(cli.stderr).toMatch(WARNING);

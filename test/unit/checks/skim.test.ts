@@ -86,7 +86,7 @@ describe('server', () => {
 
 describe('the skim before the walk', () => {
   // @verifies real-code#SKIM-BEFORE-THE-WALK
-  // @verifies factline-architecture#WALK-HANDLERS-AND-ONE-SLASH-RULE
+  // @verifies scanner#WALK-HANDLERS-AND-ONE-SLASH-RULE
   it('finds the same citations, names and test titles with jumps as without', () => {
     for (const [file, text] of [
       ['src/server.ts', SOURCE],
