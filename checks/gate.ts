@@ -13,7 +13,6 @@ import type { PolicyTable } from './policy.ts';
 import type { Addressing } from './resolve.ts';
 import { FileScanner, isScannable } from './scan/dispatch.ts';
 import type { ScannedCitation } from './scan/types.ts';
-import { isTemplateFile, type TemplateSetup, templateCitations } from './template-pins.ts';
 import { type ScannedFile, trace } from './trace.ts';
 
 export interface GateFile {
@@ -44,8 +43,6 @@ export type ScanOutcome = ScannedCitation[] | undefined | Error;
 export interface ScanBackend {
   /** A listed file's text; undefined when it vanished since the listing. Throws when it cannot be read. */
   read(file: string): string | undefined;
-  /** The run's scanner (its parser, warning sink and counters): files the core reads itself are scanned by it too. */
-  scanner: FileScanner;
   /**
    * Each file's outcome, by index. The backend may stop at the first failure
    * in file order: the files after it are then left without an outcome.
@@ -60,7 +57,6 @@ export function readingBackend(
 ): ScanBackend {
   return {
     read,
-    scanner,
     scanFiles: async (files) => {
       const outcomes: ScanOutcome[] = [];
       for (const file of files) {
@@ -99,8 +95,6 @@ export interface GateInputs {
   /** Findings from outside the trace (generated-code drift), computed after the scan. */
   extraFindings?(): Finding[] | Promise<Finding[]>;
   strict: boolean;
-  /** Where templates and generated files live: a template's {{cite}} pins are citations. */
-  templates?: TemplateSetup;
   /** Test results joined to verifying citations; absent: outcomes are not checked. */
   results?: OutcomeInput;
   /** Which evidence each status needs; the factline preset when absent. */
@@ -113,23 +107,9 @@ export interface GateInputs {
 
 /** The trace of the listed files against the specs: the gate's core, reading files only through `inputs.backend`. */
 export async function traceFiles(inputs: GateInputs): Promise<TraceResult> {
-  const ids = new Map(inputs.specs.documents.map((d) => [d.doc, new Set(d.facts.map((fact) => fact.id))]));
-  const defines = (doc: string, id: string) => ids.get(doc)?.has(id) === true;
-  const { files, backend, templates } = inputs;
-  const outcomes: ScanOutcome[] = new Array(files.length);
-  // A template's {{cite}} pins come from its text, so it is read here; every other file is the backend's.
-  const plain: number[] = [];
-  for (let i = 0; i < files.length; i++) {
-    const file = files[i]!.file;
-    if (templates === undefined || !isTemplateFile(file, templates)) plain.push(i);
-    else
-      outcomes[i] = await templateOutcome(backend, file, (text) =>
-        templateCitations(file, text, templates, defines),
-      );
-  }
+  const { files, backend } = inputs;
   // @implements speed-pool#SAME-JSON
-  const scanned = await backend.scanFiles(plain.map((i) => files[i]!.file));
-  for (let k = 0; k < scanned.length; k++) outcomes[plain[k]!] = scanned[k];
+  const outcomes = await backend.scanFiles(files.map((f) => f.file));
   const found: ScannedFile[] = [];
   for (let i = 0; i < files.length; i++) {
     const outcome = outcomes[i];
@@ -148,25 +128,4 @@ export async function traceFiles(inputs: GateInputs): Promise<TraceResult> {
     ...(inputs.addressing ? { addressing: inputs.addressing } : {}),
     ...(inputs.searched ? { searched: inputs.searched } : {}),
   });
-}
-
-/** A template's comment citations and its {{cite}} pins, in place order. */
-async function templateOutcome(
-  backend: ScanBackend,
-  file: string,
-  pins: (text: string) => ScannedCitation[],
-): Promise<ScanOutcome> {
-  let text: string | undefined;
-  const outcome = await readAndScan(
-    (name) => {
-      text = backend.read(name);
-      return text;
-    },
-    backend.scanner,
-    file,
-  );
-  if (!Array.isArray(outcome) || text === undefined) return outcome;
-  const pinned = pins(text);
-  if (pinned.length === 0) return outcome;
-  return [...outcome, ...pinned].sort((a, b) => a.line - b.line || a.column - b.column);
 }

@@ -15,7 +15,6 @@ export function cachedBackend(root: string, cache: ScanCache, scanner: FileScann
   const scan = (file: string, text: string) => cache.scan(file, text, scanner);
   return {
     read,
-    scanner,
     async scanFiles(files) {
       const outcomes: ScanOutcome[] = new Array(files.length);
       // Every stat first, in list order: the stat helper works towards this thread along that order.

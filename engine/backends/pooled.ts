@@ -6,9 +6,7 @@
  * of it in engine/gate/run.ts, and every run scans on one thread.
  */
 import type { GateFile, ScanBackend, ScanOutcome } from '../../checks/gate.ts';
-import type { FileScanner } from '../../checks/scan/dispatch.ts';
 import type { ScanWarning } from '../../checks/scan/typescript.ts';
-import { isTemplateFile } from '../../checks/template-pins.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import type { FoundEnough } from '../files/walk.ts';
 import { listGateFiles } from '../gate/files.ts';
@@ -64,9 +62,8 @@ export async function startPoolWhileListing(
     booting?.cancel();
     return { listed };
   }
-  // The files the core hands the backend (all but templates, as no cache answers): the worker starts on them now.
-  const templates = { templates: config.generate.templates.replace(/\\/g, '/') };
-  const plain = files.map((f) => f.file).filter((file) => !isTemplateFile(file, templates));
+  // The files the core hands the backend when no cache answers: the worker starts on them now.
+  const plain = files.map((f) => f.file);
   const since = Date.now();
   return {
     listed,
@@ -83,12 +80,10 @@ export async function startPoolWhileListing(
 export function pooledBackend(
   pool: Pick<ScanPool, 'sharedScanOf'>,
   read: (file: string) => string | undefined,
-  scanner: FileScanner,
   scanHere: (file: string) => Promise<ScanOutcome>,
 ): ScanBackend {
   return {
     read,
-    scanner,
     scanFiles: (files) => scanShared(files, pool.sharedScanOf(files), scanHere),
   };
 }

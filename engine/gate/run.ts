@@ -7,11 +7,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type GateFile, readAndScan, type ScanBackend, traceFiles } from '../../checks/gate.ts';
+import { adviseGeneratedStale } from '../../checks/generated-stale.ts';
 import type { Finding, TraceResult } from '../../checks/model.ts';
 import { applyRuleSettings } from '../../checks/rule-settings.ts';
 import { FileScanner } from '../../checks/scan/dispatch.ts';
 import type { ScanWarning } from '../../checks/scan/typescript.ts';
-import { adviseGeneratedStale } from '../../checks/template-pins.ts';
 import { readHeader } from '../../generator/render/header.ts';
 import { cachedBackend } from '../backends/cached.ts';
 import { type EarlyPool, pooledBackend, startPoolWhileListing } from '../backends/pooled.ts';
@@ -24,7 +24,7 @@ import { poolMode } from '../parallel/pool.ts';
 import type { Project } from '../project.ts';
 import type { LoadedSpecs } from '../specs.ts';
 import { type InputReader, readResults } from './results.ts';
-import { addressingOf, policyOf, searchedOf, templateSetupOf } from './setup.ts';
+import { addressingOf, generatedSetupOf, policyOf, searchedOf } from './setup.ts';
 import { staleExcludes } from './stale-excludes.ts';
 
 export interface GateOptions {
@@ -138,7 +138,6 @@ async function gateWith(
   );
   const chosen = chooseBackend(config.root, cache, early, scanner);
   const backend = options.wrapBackend ? options.wrapBackend(chosen) : chosen;
-  const templates = templateSetupOf(config);
   const results = await readResults(config, options.results ?? config.results, options.readInput);
   const start = performance.now();
   let scanning = 0;
@@ -148,7 +147,6 @@ async function gateWith(
     files,
     backend: {
       read: backend.read,
-      scanner: backend.scanner,
       scanFiles: async (names) => {
         const t = performance.now();
         const outcomes = await backend.scanFiles(names);
@@ -170,7 +168,6 @@ async function gateWith(
     policy: policyOf(config),
     addressing: addressingOf(config),
     searched: searchedOf(config),
-    templates,
     ...(results === undefined ? {} : { results }),
   });
   const result = applyRuleSettings(traced, config.rules);
@@ -179,7 +176,7 @@ async function gateWith(
   timings.trace = (timings.trace ?? 0) + (performance.now() - start - scanning - drift);
   adviseGeneratedStale(
     result.findings,
-    templates,
+    generatedSetupOf(config),
     (file) => readHeader(readGateFile(config.root, file) ?? '')?.template,
   );
   await timed(timings, 'cache save', async () => {
@@ -203,14 +200,14 @@ function chooseBackend(
 ): ScanBackend {
   const read = (file: string) => readGateFile(root, file);
   const pool = early.pool;
-  if (pool && !cache) return pooledBackend(pool, read, scanner, (file) => readAndScan(read, scanner, file));
+  if (pool && !cache) return pooledBackend(pool, read, (file) => readAndScan(read, scanner, file));
   if (pool && cache) {
     // Filling an empty cache with the worker's help: this thread stats each file it reads itself, before the read.
     const readWithStat = (file: string) => {
       cache.statBeforeRead(file);
       return read(file);
     };
-    return pooledBackend(pool, readWithStat, scanner, (file) =>
+    return pooledBackend(pool, readWithStat, (file) =>
       readAndScan(readWithStat, scanner, file, (name, text) => cache.scan(name, text, scanner)),
     );
   }

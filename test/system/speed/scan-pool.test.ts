@@ -209,16 +209,14 @@ function backendOf(dir: string, sharedScanOf?: (names: readonly string[]) => Sha
   const read = (file: string) => readGateFile(dir, file);
   if (sharedScanOf === undefined) return readingBackend(read);
   const scanner = new FileScanner();
-  return pooledBackend({ sharedScanOf }, read, scanner, (file) => readAndScan(read, scanner, file));
+  return pooledBackend({ sharedScanOf }, read, (file) => readAndScan(read, scanner, file));
 }
 
 /** Files read with `read`, shared with `helper` (or scanned alone without one). */
 function sharingBackend(read: (file: string) => string | undefined, helper?: SharedScan) {
   if (helper === undefined) return readingBackend(read);
   const scanner = new FileScanner();
-  return pooledBackend({ sharedScanOf: () => helper }, read, scanner, (file) =>
-    readAndScan(read, scanner, file),
-  );
+  return pooledBackend({ sharedScanOf: () => helper }, read, (file) => readAndScan(read, scanner, file));
 }
 
 async function scanHere(root: string, file: string) {

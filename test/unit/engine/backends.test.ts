@@ -4,7 +4,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readingBackend, type ScanBackend, traceFiles } from '../../../checks/gate.ts';
-import { FileScanner } from '../../../checks/scan/dispatch.ts';
 import { loadConfig } from '../../../engine/config/load.ts';
 import { POOL_ENV } from '../../../engine/parallel/pool.ts';
 import { Project } from '../../../engine/project.ts';
@@ -47,11 +46,7 @@ describe('the gate core', () => {
       traceFiles({ specs, files, backend: memoryBackend(failing, []), strict: false }),
     ).rejects.toThrow('cannot read b.py');
     // The outcomes a backend gives decide, whoever read the files: one that stops early leaves the rest unscanned.
-    const stopped: ScanBackend = {
-      read: () => undefined,
-      scanner: new FileScanner(),
-      scanFiles: async () => [[], new Error('no more')],
-    };
+    const stopped: ScanBackend = { read: () => undefined, scanFiles: async () => [[], new Error('no more')] };
     await expect(traceFiles({ specs, files, backend: stopped, strict: false })).rejects.toThrow('no more');
   });
 });
