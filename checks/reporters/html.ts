@@ -11,6 +11,7 @@ import type { TraceResult } from '../model.ts';
 import { encodeColumns, type Json } from './html/columns.ts';
 import { dataBlock, GATE_DATA_ID, INPUTS_ID, SPECS_ID } from './html/embed.ts';
 import type { RenderedSpec, ReportInputs } from './html/model.ts';
+import { renderNoscript } from './html/noscript.ts';
 import { REPORT_JS } from './html/page-script.ts';
 import { packSnippets } from './html/snippet-pack.ts';
 import { renderSpecMarkup } from './html/spec-markup.ts';
@@ -100,6 +101,7 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
 </nav>
 <main id="specs"></main>
 </div>
+${renderNoscript(result, escapeHtml)}
 ${markup}
 ${data}
 ${extra}
