@@ -96,9 +96,9 @@ jobs:
 `;
 }
 
-/** The lines `init` makes sure `.gitignore` has: the cache and the files the workflow writes. */
+/** The lines `init` makes sure `.gitignore` has: the files the workflow writes (the caches live outside the checkout). */
 export function ignoredOutputs(setup: RunnerSetup): string[] {
-  return ['.factline-cache/', setup.results, 'factline.sarif', 'factline-junit.xml', 'factline-report.html'];
+  return [setup.results, 'factline.sarif', 'factline-junit.xml', 'factline-report.html'];
 }
 
 /** Every starter file for a project whose tests run with `runner`. */

@@ -88,7 +88,7 @@ const SPEC = defineCommand({
     base: {
       type: 'string',
       value: 'REF',
-      help: 'a pull request’s view: also run the gate on the git commit REF (in a temporary worktree, or from .factline-cache/) and report the findings new and fixed since it and the change in counts; exit 1 only for an error new since REF',
+      help: 'a pull request’s view: also run the gate on the git commit REF (in a temporary worktree, or from your per-user cache when that commit was judged before) and report the findings new and fixed since it and the change in counts; exit 1 only for an error new since REF',
     },
     summary: {
       type: 'string',
@@ -109,7 +109,7 @@ const SPEC = defineCommand({
     },
     'no-cache': {
       type: 'boolean',
-      help: 'bypass both content-hash caches in .factline-cache/: every file is scanned and every spec parsed afresh (neither cache is read or written)',
+      help: 'read and write no cache: every file is scanned, every spec parsed and, with --base, the base judged afresh (caches live in a per-user folder, $XDG_CACHE_HOME/factline or ~/.cache/factline, never in the checkout)',
     },
   },
   conflicts: [
@@ -376,6 +376,7 @@ const command: Command = {
             specPaths,
             ...(args.config ? { configFile: args.config } : {}),
             strict: config.strict,
+            cache: !args['no-cache'],
           })
         : undefined;
     if (args.summary) pullRequest?.writeSummary(io, config, args.summary, result, delta);

@@ -1,19 +1,23 @@
 /**
  * The gate on a base commit (`check --base REF`): run in a temporary worktree
- * of REF with the config REF holds, or read back from `.factline-cache/` when
- * this commit was judged before with the same config, flags and code.
+ * of REF with the config REF holds, or read back from the project's per-user
+ * cache folder (engine/cache/location.ts) when this commit was judged before
+ * with the same config, flags, results and code. Never from the checkout: a
+ * pull request could commit the base side it wants to be compared with.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { countSeverities } from '../../checks/findings.ts';
 import type { Finding, Summary } from '../../checks/model.ts';
 import { tallyFacts } from '../../checks/states.ts';
 import { codeFingerprint } from '../cache/cache-file.ts';
+import { projectCacheDir } from '../cache/location.ts';
 import { loadConfig } from '../config/load.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
 import { writeFileAtomic } from '../files/atomic-write.ts';
+import { readOwnFile } from '../files/private-dir.ts';
 import type { EngineIO } from '../io.ts';
 import { packageRoot } from '../package-root.ts';
 import { Project } from '../project.ts';
@@ -42,6 +46,8 @@ export interface BaseRequest {
   /** `--config` as given, relative to the caller's cwd. */
   configFile?: string;
   strict: boolean;
+  /** Read and keep the base side in the per-user cache (`--no-cache`: neither). */
+  cache: boolean;
 }
 
 const EMPTY_SUMMARY: Summary = { ...tallyFacts([]), findings: countSeverities([]) };
@@ -60,8 +66,10 @@ function cacheKey(parts: unknown[]): string {
 
 /** The stored base side, when it is one (a damaged file is ignored and written again). */
 function readStored(path: string): { findings: Finding[]; summary: Summary; note?: string } | undefined {
+  const bytes = readOwnFile(path);
+  if (bytes === undefined) return undefined;
   try {
-    const raw = JSON.parse(readFileSync(path, 'utf8')) as {
+    const raw = JSON.parse(bytes.toString('utf8')) as {
       findings?: unknown;
       summary?: unknown;
       note?: unknown;
@@ -98,15 +106,23 @@ export async function gateOnBase(
     probe.specs,
     probe.specsRoot,
   ]);
-  const store = join(head.root, '.factline-cache', `base-${key}.json`);
-  const stored = readStored(store);
+  // @implements trust#CACHE-OUTSIDE-THE-CHECKOUT
+  // @implements trust#NO-CACHE-READS-NO-CACHE
+  const dir = request.cache ? projectCacheDir(head.root, io.env) : undefined;
+  const store = dir === undefined ? undefined : join(dir, `base-${key}.json`);
+  const stored = store === undefined ? undefined : readStored(store);
   const side = { ref: request.ref, commit, rootInRepo };
   if (stored) return { ...side, ...stored, cached: true };
   const judged = await inWorktree(top, commit, (tree) =>
     judgeTree(io, tree, rootInRepo, request, configFile, specPaths, head),
   );
-  mkdirSync(join(head.root, '.factline-cache'), { recursive: true });
-  writeFileAtomic(store, `${JSON.stringify(judged)}\n`);
+  if (store !== undefined) {
+    try {
+      writeFileAtomic(store, `${JSON.stringify(judged)}\n`, { durable: false, privateMode: 0o600 });
+    } catch {
+      // A cache that cannot be written costs only the next run's checkout.
+    }
+  }
   return { ...side, ...judged, cached: false };
 }
 

@@ -15,6 +15,7 @@ import { readHeader } from '../../generator/render/header.ts';
 import { cachedBackend } from '../backends/cached.ts';
 import { type EarlyPool, pooledBackend, startPoolWhileListing } from '../backends/pooled.ts';
 import { sequentialBackend } from '../backends/sequential.ts';
+import { projectCacheDir } from '../cache/location.ts';
 import { openScanCache, type ScanCache } from '../cache/scan-cache.ts';
 import { cachedParser, openSpecCache } from '../cache/spec-cache.ts';
 import type { FactlineConfig } from '../config/model.ts';
@@ -31,7 +32,7 @@ export interface GateOptions {
   strict?: boolean;
   /** Filled with milliseconds per phase when given (for the benchmark). */
   timings?: Record<string, number>;
-  /** Use the scan and spec caches under `.factline-cache/` (default: false). */
+  /** Use the scan and spec caches in the project's per-user cache folder (engine/cache/location.ts; default: false). */
   cache?: boolean;
   /** Test results files (vitest JSON or JUnit XML), relative to the config root; default: the config's `results`. */
   results?: string[];
@@ -66,13 +67,16 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
   const { io, config } = project;
   const timings = options.timings ?? {};
   const partial = options.only !== undefined;
+  // No folder of this user's outside the checkout: the run goes uncached rather than trust one inside it.
+  // @implements trust#NO-CACHE-READS-NO-CACHE
+  const cacheDir = options.cache ? projectCacheDir(config.root, io.env) : undefined;
   // Opened before the specs load, so a helper thread stats last run's files meanwhile (a full run only).
   // A partial run (`check --changed`) reads the scan cache and leaves it as it was for the next full run.
   // @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
   // @implements speed-warm#STATS-ON-A-HELPER
   const cache = await timed(timings, 'cache open', async () =>
-    options.cache
-      ? openScanCache(config.root, (line) => io.stderr.write(line), {
+    cacheDir !== undefined
+      ? openScanCache(config.root, cacheDir, (line) => io.stderr.write(line), {
           readOnly: partial,
           // The scan pool's switch (FACTLINE_SCAN_POOL) turns this helper off, or on whatever the size, too.
           statHelper: partial ? 'off' : poolMode(io.env),
@@ -81,13 +85,20 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
   );
   const early = await timed(timings, 'glob', () =>
     startPoolWhileListing(io, config, {
-      cache: options.cache === true,
+      cache: cacheDir !== undefined,
       cacheEmpty: cache?.empty === true,
       partial,
     }),
   );
   try {
-    return await gateWith(project, options, early, cache, timings);
+    return await gateWith(
+      project,
+      { ...options, cache: cacheDir !== undefined },
+      early,
+      cache,
+      timings,
+      cacheDir,
+    );
   } finally {
     early.pool?.close();
   }
@@ -99,10 +110,12 @@ async function gateWith(
   early: EarlyPool,
   cache: ScanCache | undefined,
   timings: Record<string, number>,
+  cacheDir: string | undefined,
 ): Promise<GateRun> {
   const { io, config } = project;
   const specs = await timed(timings, 'specs', async () => {
-    const specCache = options.cache ? openSpecCache(config.root, (line) => io.stderr.write(line)) : undefined;
+    const specCache =
+      cacheDir !== undefined ? openSpecCache(cacheDir, (line) => io.stderr.write(line)) : undefined;
     const loaded = await project.specs(specCache ? cachedParser(specCache) : undefined);
     specCache?.save();
     return loaded;
