@@ -90,6 +90,11 @@ const SPEC = defineCommand({
       value: 'REF',
       help: 'a pull request’s view: also run the gate on the git commit REF (in a temporary worktree, or from your per-user cache when that commit was judged before) and report the findings new and fixed since it and the change in counts; exit 1 only for an error new since REF',
     },
+    'base-results': {
+      type: 'list',
+      value: 'FILE…',
+      help: "with --base: the test results of REF (its own CI run, e.g. main's results kept as an artifact), so an outcome finding that REF had too (a test already failing there) is not new, and one REF did not have (a test this change breaks) is; without it an outcome finding of the working tree is reported as unknown on REF and does not fail the run",
+    },
     summary: {
       type: 'string',
       value: 'FILE',
@@ -326,6 +331,10 @@ const command: Command = {
     // git and the pull-request view load only when asked for (a plain check never starts a child process).
     // @implements speed-warm#LOADS-ONLY-WHAT-RUNS
     const pullRequest = args.base || args.summary ? await import('../pull-request.ts') : undefined;
+    if (args['base-results'] && !args.base)
+      throw new UsageError(
+        '--base-results gives the base commit’s test results, and there is no --base; add `--base REF`, or drop --base-results',
+      );
     // A ref git cannot resolve stops the run before the gate works for nothing.
     if (args.base) (await import('../../engine/base/git.ts')).baseCommit(config.root, args.base);
     // git runs while the specs load; its answer is awaited once they have.
@@ -377,6 +386,9 @@ const command: Command = {
             ...(args.config ? { configFile: args.config } : {}),
             strict: config.strict,
             cache: !args['no-cache'],
+            ...(args['base-results']
+              ? { results: args['base-results'].map((file) => resolve(io.cwd, file)) }
+              : {}),
           })
         : undefined;
     if (args.summary) pullRequest?.writeSummary(io, config, args.summary, result, delta);

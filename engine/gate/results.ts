@@ -22,6 +22,8 @@ import { UsageError } from '../errors.ts';
 export async function readResults(
   config: FactlineConfig,
   files: readonly string[],
+  /** The folder the runner's absolute paths name files under (another checkout's for a base's results). */
+  writtenAt: string = config.root,
 ): Promise<OutcomeInput | undefined> {
   if (files.length === 0) return undefined;
   const { parseResults } = await import('../../checks/results/parse.ts');
@@ -45,7 +47,7 @@ export async function readResults(
   return {
     outcomes,
     sources: [...files],
-    root: config.root,
+    root: writtenAt,
     foldCase: process.platform === 'darwin' || process.platform === 'win32',
     vectors: await currentVectors(config.root, outcomes),
     ...(config.resultsPolicy?.unconfirmed === 'warning' ? { unconfirmed: 'warning' as const } : {}),

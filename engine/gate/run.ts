@@ -42,6 +42,12 @@ export interface GateOptions {
    * Undefined from it: every file after all.
    */
   only?: (specs: LoadedSpecs) => Promise<GateFile[] | undefined>;
+  /**
+   * Where the results files' absolute paths were written from, when not the
+   * config root: the base's results (`check --base-results`) name the working
+   * tree's files, and the base is judged in a temporary worktree.
+   */
+  resultsWrittenAt?: string;
   /** Wraps the backend the run picked: the editor server keeps each file's scan for its later judgements. */
   wrapBackend?: (chosen: ScanBackend) => ScanBackend;
 }
@@ -129,7 +135,7 @@ async function gateWith(
   const chosen = chooseBackend(config.root, cache, early);
   const backend = options.wrapBackend ? options.wrapBackend(chosen) : chosen;
   const templates = templateSetupOf(config);
-  const results = await readResults(config, options.results ?? config.results);
+  const results = await readResults(config, options.results ?? config.results, options.resultsWrittenAt);
   const start = performance.now();
   let scanning = 0;
   let drift = 0;
