@@ -100,7 +100,7 @@ export function findingsBetween(
  * other finding, so a test the branch breaks is new.
  */
 // @implements daily-use#BASE-NEW-AND-FIXED
-// @implements daily-use#BASE-RESULTS
+// @implements engine#BASE-RESULTS
 export function baseDelta(
   head: TraceResult,
   base: { findings: readonly Finding[]; summary: Summary; outcomes?: boolean },

@@ -145,8 +145,8 @@ export async function gateOnBase(
     probe.specsRoot,
     resultsDigest(request.results),
   ]);
-  // @implements trust#CACHE-OUTSIDE-THE-CHECKOUT
-  // @implements trust#NO-CACHE-READS-NO-CACHE
+  // @implements engine#CACHE-OUTSIDE-THE-CHECKOUT
+  // @implements engine#NO-CACHE-READS-NO-CACHE
   const dir = request.cache ? projectCacheDir(head.root, io.env) : undefined;
   const store = dir === undefined ? undefined : join(dir, `base-${key}.json`);
   const stored = store === undefined ? undefined : readStored(store);
@@ -185,7 +185,7 @@ async function judgeTree(
     };
   }
   // The base's own outcomes when given; never the working tree's, which say nothing of the base's tests.
-  // @implements daily-use#BASE-RESULTS
+  // @implements engine#BASE-RESULTS
   const config = {
     ...request.configure(loadConfig(root, named === undefined ? undefined : join(tree, named))),
     results: [...(request.results ?? [])],

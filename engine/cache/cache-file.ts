@@ -272,7 +272,7 @@ export class CacheFile {
     const empty = (code?: string) =>
       new CacheFile(file, name, fingerprint, code, producer, new Map<string, string>(), warn, use);
     // Only a regular file of this user's that nobody else may write (no link followed).
-    // @implements trust#CACHE-OUTSIDE-THE-CHECKOUT
+    // @implements engine#CACHE-OUTSIDE-THE-CHECKOUT
     const raw = readOwnFile(file);
     if (raw === undefined) {
       // No cache yet (or not ours): start empty; saving replaces it. After an

@@ -57,7 +57,7 @@ const found = new Map<string, string | undefined>();
  * folder is not safely this user's, or it lies inside the project or its
  * repository, where a checkout could have put it.
  */
-// @implements trust#CACHE-OUTSIDE-THE-CHECKOUT
+// @implements engine#CACHE-OUTSIDE-THE-CHECKOUT
 export function projectCacheDir(root: string, env: Env = process.env): string | undefined {
   const home = userCacheHome(env);
   if (home === undefined) return undefined;

@@ -23,7 +23,7 @@ import { readGateFile } from '../files/read.ts';
 import { poolMode } from '../parallel/pool.ts';
 import type { Project } from '../project.ts';
 import type { LoadedSpecs } from '../specs.ts';
-import { readResults } from './results.ts';
+import { type InputReader, readResults } from './results.ts';
 import { addressingOf, policyOf, searchedOf, templateSetupOf } from './setup.ts';
 import { staleExcludes } from './stale-excludes.ts';
 
@@ -48,6 +48,8 @@ export interface GateOptions {
    * tree's files, and the base is judged in a temporary worktree.
    */
   resultsWrittenAt?: string;
+  /** Reads the results files and the vector files they name; default: from disk. An MCP tool reads under the client path policy. */
+  readInput?: InputReader;
   /** Wraps the backend the run picked: the editor server keeps each file's scan for its later judgements. */
   wrapBackend?: (chosen: ScanBackend) => ScanBackend;
 }
@@ -74,7 +76,7 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
   const timings = options.timings ?? {};
   const partial = options.only !== undefined;
   // No folder of this user's outside the checkout: the run goes uncached rather than trust one inside it.
-  // @implements trust#NO-CACHE-READS-NO-CACHE
+  // @implements engine#NO-CACHE-READS-NO-CACHE
   const cacheDir = options.cache ? projectCacheDir(config.root, io.env) : undefined;
   // Opened before the specs load, so a helper thread stats last run's files meanwhile (a full run only).
   // A partial run (`check --changed`) reads the scan cache and leaves it as it was for the next full run.
@@ -135,8 +137,12 @@ async function gateWith(
   const chosen = chooseBackend(config.root, cache, early);
   const backend = options.wrapBackend ? options.wrapBackend(chosen) : chosen;
   const templates = templateSetupOf(config);
-  const results = await readResults(config, options.results ?? config.results, options.resultsWrittenAt);
-  const start = performance.now();
+  const results = await readResults(
+    config,
+    options.results ?? config.results,
+    options.readInput,
+    options.resultsWrittenAt,
+  );  const start = performance.now();
   let scanning = 0;
   let drift = 0;
   const traced = await traceFiles({

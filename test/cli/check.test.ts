@@ -261,7 +261,7 @@ describe('flags and outputs', () => {
     }
   });
 
-  // @verifies trust#NO-CACHE-READS-NO-CACHE
+  // @verifies engine#NO-CACHE-READS-NO-CACHE
   it('--no-cache bypasses the scan and spec caches, and --help says so', async () => {
     const dir = copyFixture('clean');
     expect((await runInProcess(dir, ['check', '--no-cache'])).code).toBe(0);

@@ -60,7 +60,7 @@ function project(): { root: string; base: string } {
 }
 
 describe('check --base with test results on both sides', () => {
-  // @verifies daily-use#BASE-RESULTS
+  // @verifies engine#BASE-RESULTS
   it('a test already failing on main does not fail a pull request that never touched it', async () => {
     const { root, base } = project();
     git(root, 'checkout', '-q', '-b', 'docs');
@@ -80,7 +80,7 @@ describe('check --base with test results on both sides', () => {
     expect(judged.code).toBe(0);
   });
 
-  // @verifies daily-use#BASE-RESULTS
+  // @verifies engine#BASE-RESULTS
   it('a pull request that breaks a test is red, the broken test named as new', async () => {
     const { root, base } = project();
     git(root, 'checkout', '-q', '-b', 'breaks');
@@ -100,7 +100,7 @@ describe('check --base with test results on both sides', () => {
     expect(readFileSync(summary, 'utf8')).toContain('❌ 1 new error(s) since `main`');
   });
 
-  // @verifies daily-use#BASE-RESULTS
+  // @verifies engine#BASE-RESULTS
   it('without the base’s results an outcome finding is reported unknown on the base, not new', async () => {
     const { root } = project();
     git(root, 'checkout', '-q', '-b', 'breaks');

@@ -76,8 +76,8 @@ function clone(root: string, path: string): string {
 }
 
 describe('caches committed to the repository are never read', () => {
-  // @verifies trust#CACHE-OUTSIDE-THE-CHECKOUT
-  // @verifies trust#NO-CACHE-READS-NO-CACHE
+  // @verifies engine#CACHE-OUTSIDE-THE-CHECKOUT
+  // @verifies engine#NO-CACHE-READS-NO-CACHE
   it('forged scan rows, spec entries and old-format files change no verdict of a fresh clone', async () => {
     const root = gitProject({
       'factline.config.json': CONFIG,
@@ -131,8 +131,8 @@ describe('caches committed to the repository are never read', () => {
     expect(readFileSync(join(dotfiles, inside, 'scan-v6.json'), 'utf8')).toBe(forged['scan-v6.json']);
   }, 120_000);
 
-  // @verifies trust#CACHE-OUTSIDE-THE-CHECKOUT
-  // @verifies trust#NO-CACHE-READS-NO-CACHE
+  // @verifies engine#CACHE-OUTSIDE-THE-CHECKOUT
+  // @verifies engine#NO-CACHE-READS-NO-CACHE
   it('a base side forged from the head’s own findings does not make a pull request green', async () => {
     const root = gitProject({
       'factline.config.json': CONFIG,
