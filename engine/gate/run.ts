@@ -142,7 +142,8 @@ async function gateWith(
     options.results ?? config.results,
     options.readInput,
     options.resultsWrittenAt,
-  );  const start = performance.now();
+  );
+  const start = performance.now();
   let scanning = 0;
   let drift = 0;
   const traced = await traceFiles({
