@@ -271,7 +271,7 @@ describe('flags and outputs', () => {
     expect(existsSync(join(dir, '.factline-cache'))).toBe(false);
     const help = (await runInProcess(dir, ['check', '--help'])).stdout;
     expect(help).toMatch(
-      /--no-cache\s+read and write no cache: every file is\s+scanned, every\s+spec parsed[\s\S]*never\s+in the checkout/,
+      /--no-cache\s+read\s+and\s+write\s+no\s+cache:\s+every\s+file\s+is\s+scanned,\s+every\s+spec\s+parsed[\s\S]*never\s+in\s+the\s+checkout/,
     );
   });
 

@@ -153,7 +153,7 @@ describe('caches committed to the repository are never read', () => {
     };
     const dir = projectCacheDir(root, { XDG_CACHE_HOME: home })!;
     const name = readdirSync(dir).find((f) => f.startsWith('base-'))!;
-    const forged = `${JSON.stringify({ findings: head.findings, summary: head.summary })}\n`;
+    const forged = `${JSON.stringify({ findings: head.findings, summary: head.summary, outcomes: false })}\n`;
     // Where caches are kept, the forged base side is read: the new gap looks old.
     const genuine = readFileSync(join(dir, name));
     writeFileSync(join(dir, name), forged);
