@@ -49,13 +49,16 @@ function vitestResults(root: string, name: string): string {
 }
 
 function project(): { root: string; base: string } {
-  const root = gitProject({
-    'factline.config.json': CONFIG,
-    'specs/demo.md': SPEC,
-    'src/a.js': SOURCE_A,
-    'src/b.js': SOURCE_B(1),
-    'test/a.test.js': TEST,
-  });
+  const root = gitProject(
+    {
+      'factline.config.json': CONFIG,
+      'specs/demo.md': SPEC,
+      'src/a.js': SOURCE_A,
+      'src/b.js': SOURCE_B(1),
+      'test/a.test.js': TEST,
+    },
+    300_000,
+  );
   return { root, base: vitestResults(root, 'main') };
 }
 
@@ -78,7 +81,7 @@ describe('check --base with test results on both sides', () => {
     expect(judged.stdout).not.toContain('unknown on base');
     expect(judged.stdout).toContain('OK no new error since main');
     expect(judged.code).toBe(0);
-  });
+  }, 300_000);
 
   // @verifies engine#BASE-RESULTS
   it('a pull request that breaks a test is red, the broken test named as new', async () => {
@@ -98,7 +101,7 @@ describe('check --base with test results on both sides', () => {
     expect(added).toMatch(/error verification-failed test "b" .*failed.*demo#B/);
     expect(added).not.toMatch(/test "a"/);
     expect(readFileSync(summary, 'utf8')).toContain('❌ 1 new error(s) since `main`');
-  });
+  }, 300_000);
 
   // @verifies engine#BASE-RESULTS
   it('without the base’s results an outcome finding is reported unknown on the base, not new', async () => {
@@ -132,5 +135,5 @@ describe('check --base with test results on both sides', () => {
     expect(alone.stderr).toContain(
       '--base-results gives the base commit’s test results, and there is no --base',
     );
-  });
+  }, 300_000);
 });
