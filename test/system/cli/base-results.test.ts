@@ -49,16 +49,13 @@ function vitestResults(root: string, name: string): string {
 }
 
 function project(): { root: string; base: string } {
-  const root = gitProject(
-    {
-      'factline.config.json': CONFIG,
-      'specs/demo.md': SPEC,
-      'src/a.js': SOURCE_A,
-      'src/b.js': SOURCE_B(1),
-      'test/a.test.js': TEST,
-    },
-    300_000,
-  );
+  const root = gitProject({
+    'factline.config.json': CONFIG,
+    'specs/demo.md': SPEC,
+    'src/a.js': SOURCE_A,
+    'src/b.js': SOURCE_B(1),
+    'test/a.test.js': TEST,
+  });
   return { root, base: vitestResults(root, 'main') };
 }
 
