@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { escapeControls } from '../../checks/reporters/escape.ts';
+import { escapeControls } from '../../checks/reporters/escape/console.ts';
 import { scanFileWhenLoaded, scanLoadingOnDemand } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
 import { onScanWarning } from '../../checks/scan/typescript.ts';
