@@ -8,7 +8,6 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { escapeControls } from '../../checks/reporters/escape/console.ts';
 import { FileScanner } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
 import { encodeCitations, hashText } from '../cache/citation-rows.ts';
