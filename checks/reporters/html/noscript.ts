@@ -7,7 +7,7 @@
 
 import type { TraceResult } from '../../model.ts';
 import { FACT_STATES } from '../../states.ts';
-import { escapeControls } from '../escape.ts';
+import { escapeControls } from '../escape/console.ts';
 
 /** More than this and the list names how many it leaves out: the full view is the script's. */
 const SHOWN = 300;
