@@ -6,6 +6,7 @@
  * joins `RuleId` through the keys, and `satisfies` insists on every field.
  */
 import type { DiagnosticCode, Severity } from '../reader/model.ts';
+import { UNIT_RULES, type UnitRuleId } from './rules/index.ts';
 
 export interface RuleInfo {
   /** Severity a finding of this rule gets unless it brings its own. */
@@ -239,13 +240,27 @@ function spec(what: string, fix: string): RuleInfo {
   };
 }
 
-export type RuleId = keyof typeof GATE_RULES | DiagnosticCode;
+export type RuleId = keyof typeof GATE_RULES | UnitRuleId | DiagnosticCode;
+
+/** The rules written as units (checks/rules/), their rows read from each unit's meta. */
+const UNIT_ROWS = Object.fromEntries(
+  UNIT_RULES.map((unit) => [
+    unit.id,
+    {
+      severity: unit.meta.severity,
+      description: unit.meta.description,
+      help: unit.meta.help,
+      fix: unit.meta.fix,
+    },
+  ]),
+) as Record<UnitRuleId, RuleInfo>;
 
 // @implements factline-architecture#ONE-RULE-TABLE
-export const RULES: Readonly<Record<RuleId, RuleInfo>> = { ...GATE_RULES, ...SPEC_RULES } satisfies Record<
-  RuleId,
-  RuleInfo
->;
+export const RULES: Readonly<Record<RuleId, RuleInfo>> = {
+  ...GATE_RULES,
+  ...UNIT_ROWS,
+  ...SPEC_RULES,
+} satisfies Record<RuleId, RuleInfo>;
 
 /** Every rule id, in table order (gate rules, then the reader's diagnostic codes). */
 export const RULE_IDS = Object.keys(RULES) as RuleId[];

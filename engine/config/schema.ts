@@ -101,10 +101,15 @@ export const CONFIG_KEYS = {
       'Test results files (vitest/Jest JSON or JUnit XML) joined to verifying citations, or `{"files": [...], "unconfirmed": "warning"}`; a fact is verified only by a passing test the results name. Empty: outcomes not checked.',
   },
   rules: {
-    shape: shapes.record(shapes.literal('error', 'warning', 'off')),
+    shape: shapes.record(
+      shapes.anyOf(
+        shapes.literal('error', 'warning', 'off'),
+        shapes.tuple([shapes.literal('error', 'warning', 'off'), shapes.object({}, false)]),
+      ),
+    ),
     default: {},
     description:
-      'Severity per rule id (`{"document-uncited": "off", "verification-not-in-results": "error"}`): `error`, `warning` or `off`; a changed rule is named on every run.',
+      'Severity per rule id (`{"document-uncited": "off", "too-many-implementations": ["error", {"max": 2}]}`): `error`, `warning` or `off`, or that and the rule\'s options; a changed rule is named on every run.',
   },
   generate: {
     shape: shapes.object({
