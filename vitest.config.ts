@@ -38,6 +38,7 @@ const PROPERTY = [
   'test/unit/engine/cache/gate-cache.test.ts',
   'test/unit/engine/parallel/transfer.test.ts',
   'test/unit/generated/property.test.ts',
+  'test/unit/generator/render/code-template.test.ts',
   'test/unit/generated/revisions-schema.test.ts',
   'test/unit/reader/bounds.test.ts',
   'test/unit/reader/fuzz.test.ts',
