@@ -64,7 +64,8 @@ export default defineConfig({
     maxWorkers: '100%',
     exclude: ['**/node_modules/**', 'test/**/fixtures/**'],
     // The library build that `factline/mcp-core` resolves to, rebuilt only when generated/ changed.
-    globalSetup: ['test/support/build-lib.ts'],
+    // The gate's per-user cache home, a temp folder for the run (test/support/cache-home.ts).
+    globalSetup: ['test/support/build-lib.ts', 'test/support/cache-home.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
