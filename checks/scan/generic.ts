@@ -3,7 +3,9 @@
  * A small lexer skips string literals so a tag inside a string never counts;
  * the symbol is the next declaration line after the comment (fn, func, def…).
  */
+
 import { inCommentedOutCode, mayHoldCitations, parseCitations } from './refs.ts';
+import { type PythonRuns, pythonTestRuns } from './test-runs-python.ts';
 import { lineIndex, placed, type ScannedCitation } from './types.ts';
 
 /**
@@ -336,18 +338,15 @@ const SLASH_STYLES = new Set<CommentStyle>(['slash', 'zig', 'rust', 'handlebars'
 const DECLARATION =
   /^\s*(?:(?:pub(?:\([^)]*\))?|export|async|unsafe|const|static|extern(?:\s+"[^"]*")?|default)\s+)*(fn|func|def|class|struct|enum|trait|impl|mod|type|interface|function)\b\s*(?:\([^)]*\)\s*)?([A-Za-z_][A-Za-z0-9_]*)?/;
 
-/** A decorator that always skips the test it stands on (`skipif`/`skipIf` decide at run time). */
-const SKIP_DECORATOR = /^@(?:pytest\.mark\.skip|unittest\.skip)\b/;
-
 /**
  * The declaration on the first code line after `offset`, when there is one;
- * `decorators.skip` is set when a decorator between says the test never runs.
+ * `found.at` is set to the offset of the declaration's line (test-runs-python.ts judges it from there).
  */
 function followingSymbol(
   text: string,
   offset: number,
   style: CommentStyle,
-  decorators: { skip: boolean } = { skip: false },
+  found: { at?: number } = {},
 ): string | undefined {
   const lineEnd = text.indexOf('\n', offset);
   if (lineEnd === -1) return undefined;
@@ -359,7 +358,6 @@ function followingSymbol(
     const line = text.slice(pos, end === -1 ? text.length : end);
     const trimmed = line.trim();
     if (style === 'hash' && (decorator > 0 || trimmed.startsWith('@'))) {
-      if (decorator === 0 && SKIP_DECORATOR.test(trimmed)) decorators.skip = true;
       for (const ch of trimmed) decorator += ch === '(' || ch === '[' ? 1 : ch === ')' || ch === ']' ? -1 : 0;
       decorator = Math.max(decorator, 0);
       if (end === -1) return undefined;
@@ -374,6 +372,7 @@ function followingSymbol(
     if (!isComment) {
       const m = DECLARATION.exec(line);
       if (!m) return undefined;
+      found.at = pos;
       const keyword = m[1] === 'func' || m[1] === 'def' || m[1] === 'fn' ? 'function' : m[1]!;
       return m[2] ? `${keyword} ${m[2]}` : keyword;
     }
@@ -396,11 +395,12 @@ export function scanComments(text: string, style: CommentStyle): ScannedCitation
           : hashComments(text, style);
   const at = lineIndex(text);
   const out: ScannedCitation[] = [];
+  let pythonRuns: PythonRuns | undefined;
   for (const span of spans) {
     if (!span.text.includes('@')) continue;
     for (const raw of parseCitations(span.text, span.start)) {
       const cite = placed(raw, at);
-      const decorators = { skip: false };
+      const decorators: { at?: number } = {};
       const symbol = inCommentedOutCode(span.text, raw.offset - span.start)
         ? undefined
         : followingSymbol(text, raw.offset, style, decorators);
@@ -408,8 +408,11 @@ export function scanComments(text: string, style: CommentStyle): ScannedCitation
       // Python's test_* functions (and Test* classes) are test code wherever they stand.
       if (style === 'hash' && symbol && /^(?:function test_|class Test)/.test(symbol)) {
         cite.inTest = true;
+        // Whether it runs, as pytest and unittest decide (test-runs-python.ts).
         // @implements green#STATIC-SKIP-VERIFIES-NOTHING
-        if (decorators.skip) cite.notRun = 'skip';
+        pythonRuns ??= pythonTestRuns(text);
+        const notRun = decorators.at === undefined ? undefined : pythonRuns(decorators.at);
+        if (notRun !== undefined) cite.notRun = notRun;
       }
       out.push(cite);
     }

@@ -292,6 +292,8 @@ function isWithinIgnored(symbol: string, ignored: ReadonlySet<string>): boolean 
 function isTestAttribute(tokens: Token[], path: string[], open: number, close: number): boolean {
   const name = path[path.length - 1];
   if (name === 'test' && path.length <= 2) return true;
+  // rstest's and test-case's attributes make the function a test (and keep a `#[ignore]` beside them).
+  if ((name === 'rstest' || name === 'test_case') && path.length <= 2) return true;
   if (name !== 'cfg' || open === -1) return false;
   return requiresTest(tokens, open + 1, close);
 }
@@ -352,6 +354,8 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
   // `#[ignore]` tests, by path: `cargo test` runs them only when asked (`--ignored`).
   const ignored = new Set<string>();
   let ignoreNext = false;
+  const mayBeIgnored = new Set<string>();
+  let mayIgnoreNext = false;
   const bindComments = (symbol: string, test: boolean): void => {
     for (const c of commentsWaiting) {
       c.symbol = symbol;
@@ -406,6 +410,15 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
         else pending.test = true;
       } else if (!inner && path.length === 1 && path[0] === 'ignore') {
         ignoreNext = true;
+      } else if (
+        !inner &&
+        path.length === 1 &&
+        path[0] === 'cfg_attr' &&
+        argsOpen !== -1 &&
+        tokens.slice(argsOpen, argsClose).some((a) => a.kind === 'id' && a.text === 'ignore')
+      ) {
+        // `#[cfg_attr(feature = "x", ignore)]`: ignored or not by the build's configuration.
+        mayIgnoreNext = true;
       } else if (argsOpen !== -1) {
         const cite = attributeCitation(tokens, i, path, argsOpen, argsClose, at);
         if (cite) {
@@ -472,7 +485,9 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
     const symbol = `${top.symbol}::${name}`;
     const test = top.test || pending.test;
     if (ignoreNext && test) ignored.add(symbol);
+    if (mayIgnoreNext && test) mayBeIgnored.add(symbol);
     ignoreNext = false;
+    mayIgnoreNext = false;
     item = { symbol, keyword, test, start: t.start, depth: stack.length };
     lastItem = { symbol, test, line: at(t.start).line };
     bindComments(symbol, test);
@@ -489,9 +504,12 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
   bindComments(last.symbol, last.test);
   const found = [...out, ...comments];
   // @implements green#STATIC-SKIP-VERIFIES-NOTHING
-  if (ignored.size > 0) {
+  if (ignored.size > 0 || mayBeIgnored.size > 0) {
     for (const c of found) {
-      if (c.inTest && c.symbol !== undefined && isWithinIgnored(c.symbol, ignored)) c.notRun = 'skip';
+      if (!c.inTest || c.symbol === undefined) continue;
+      if (isWithinIgnored(c.symbol, ignored)) c.notRun = 'skip: #[ignore]';
+      else if (isWithinIgnored(c.symbol, mayBeIgnored))
+        c.notRun = 'unknown: #[cfg_attr(…, ignore)] decides at build time';
     }
   }
   return found.sort((a, b) => a.offset - b.offset);

@@ -12,10 +12,28 @@
  * parser decides (ts-literals.ts), loaded only when a file needs it.
  */
 import { inCommentedOutCode, parseCitations, tagCandidates } from './refs.ts';
+import {
+  conditionMark,
+  isTestRoot,
+  joinMarks,
+  judgeCallee,
+  optionsMark,
+  type RunMark,
+  readTestFile,
+  runsOfCalls,
+  type TestFile,
+} from './test-runs.ts';
 import { CONTROL_KEYWORDS, DIVIDES_AFTER, isNameToken } from './ts-grammar.ts';
 import { FIRST_KEYWORD, K, type Kind, Lexer } from './ts-lexer.ts';
 import { type Skim, skim } from './ts-skim.ts';
-import { hasOtherLineBreak, lazyLineIndex, placed, type ScannedCitation, TEMPLATE_HOLE } from './types.ts';
+import {
+  hasOtherLineBreak,
+  lazyLineIndex,
+  type NotRun,
+  placed,
+  type ScannedCitation,
+  TEMPLATE_HOLE,
+} from './types.ts';
 
 export { dividesAfter } from './ts-grammar.ts';
 
@@ -41,8 +59,14 @@ interface Frame {
   /** A template literal that is a call's title: the call, and the literal's text parts so far. */
   titleFor?: Frame;
   titleParts?: string[];
-  /** The call is marked in the source never to run (`it.skip`, `it.todo`, `xit`, `describe.skip`). */
-  notRun?: 'skip' | 'todo';
+  /** Whether the call runs, as its callee, options and condition say (test-runs.ts). */
+  notRun?: NotRun;
+  only?: boolean;
+  /** A `skipIf(`/`runIf(` call's parentheses: its condition is read when they close. */
+  condition?: 'skipIf' | 'runIf';
+  /** Where a test call's `(` and `)` stand (a `t.skip()` between them is its own). */
+  openAt?: number;
+  closeAt?: number;
   /**
    * A brace's: the declaration still waiting for its body when the brace
    * opened (`const f = wrap({…}, () => {`), back once it closes; nothing
@@ -71,6 +95,10 @@ function newFrame(kind: Frame['kind'], label?: string): Frame {
     titleFor: undefined,
     titleParts: undefined,
     notRun: undefined,
+    only: undefined,
+    condition: undefined,
+    openAt: undefined,
+    closeAt: undefined,
     outerPending: undefined,
   };
 }
@@ -158,11 +186,6 @@ const lexer = new Lexer();
 /** The files TypeScript reads as JSX: .tsx and .jsx, and every JavaScript file (.js, .mjs, .cjs). */
 // @implements real-code#JSX-BY-EXTENSION
 const JSX_FILE = /\.(?:[jt]sx|[mc]?js)$/;
-
-/** A token's text when it is an identifier short enough to be a test callee or call modifier, else ''. */
-function shortName(text: string, kind: Kind, start: number, end: number): string {
-  return kind === K.Identifier && end - start <= 10 ? text.slice(start, end) : '';
-}
 
 interface Bound {
   cite: ScannedCitation;
@@ -318,6 +341,15 @@ function walk(
   let openTitles = 0;
   // A call whose title was just read: unless `,` or `)` follows, the title is an expression (`'a ' + b`).
   let justTitled: Frame | undefined;
+  // Whether each test runs (test-runs.ts): what the whole file says, the callee chain being read
+  // (its first name's place and the depth it stands at), and what the last `it.each(…)` said.
+  const runsFile = readTestFile(text);
+  let chainStart = -1;
+  let chainRootEnd = -1;
+  let chainEnd = -1;
+  let chainDepth = 0;
+  let chainBracket: Frame | undefined;
+  let closedMark: RunMark = {};
 
   for (let kind = lexer.scan(); kind !== K.EndOfFile; kind = lexer.scan()) {
     if (lexer.newline) newlineSinceToken = true;
@@ -369,6 +401,7 @@ function walk(
       !pending &&
       expectName === undefined &&
       !top?.wantsTitle &&
+      top?.callee === undefined &&
       justTitled === undefined &&
       openTitles === 0 &&
       closedEach === undefined
@@ -436,6 +469,12 @@ function walk(
           frame = newFrame('brace');
         }
         frame.outerPending = pending;
+        // `test('t', { skip: true }, fn)`: an options object among a test call's arguments.
+        if (top?.callee !== undefined && prev === K.Comma) {
+          const read = joinMarks(top, optionsMark(text, start));
+          top.notRun = read.notRun;
+          top.only = read.only;
+        }
         stack.push(frame);
         awaiting = undefined;
         memberName = undefined;
@@ -468,27 +507,28 @@ function walk(
         let eachFills = false;
         const curried = prev === K.CloseParen && closedEach !== undefined;
         const each = curried && closedFills;
-        let notRun: Frame['notRun'];
-        if (curried) callee = closedEach;
-        else if (prev === K.Identifier && prev2 !== K.Dot) {
-          callee = shortName(text, prev, prevStart, prevEnd);
-          const included = EXCLUDED_CALLEES.get(callee);
-          if (included !== undefined) {
-            callee = included;
-            notRun = 'skip';
-          }
-        } else if (prev === K.Identifier && prev2 === K.Dot) {
-          const modifier = shortName(text, prev, prevStart, prevEnd);
-          const target = shortName(text, prev3, prev3Start, prev3End);
-          if (CALL_MODIFIERS.has(modifier)) {
-            callee = target;
-            if (modifier === 'skip' || modifier === 'todo') notRun = modifier;
-          } else if (
-            CURRIED_MODIFIERS.has(modifier) &&
-            (TEST_CALLEES.has(target) || SUITE_CALLEES.has(target))
-          ) {
-            eachOf = target;
-            eachFills = CURRIED_MODIFIERS.get(modifier)!;
+        let mark: RunMark = {};
+        let condition: Frame['condition'];
+        if (curried) {
+          callee = closedEach;
+          mark = closedMark;
+        } else if (
+          chainStart !== -1 &&
+          chainDepth === stack.length &&
+          (isTestRoot(text.slice(chainStart, chainRootEnd)) ||
+            runsFile.aliases.has(text.slice(chainStart, chainRootEnd)))
+        ) {
+          // The callee as written, `it.skip.each`, `it['skip']` or a name bound to `it.skip`: test-runs.ts reads it.
+          // @implements green#STATIC-SKIP-VERIFIES-NOTHING
+          const call = judgeCallee(text.slice(chainStart, chainEnd), runsFile);
+          if (call !== undefined) {
+            mark = call.mark;
+            if (call.curried === undefined) callee = call.callee;
+            else {
+              eachOf = call.callee;
+              eachFills = call.curried === 'table';
+              if (call.curried !== 'table') condition = call.curried;
+            }
           }
         }
         closedEach = undefined;
@@ -497,6 +537,10 @@ function walk(
           const frame = newFrame('paren');
           frame.eachOf = eachOf;
           frame.eachFills = eachFills;
+          frame.notRun = mark.notRun;
+          frame.only = mark.only;
+          frame.condition = condition;
+          frame.openAt = start;
           if (awaiting && awaiting.depth === stack.length) {
             frame.stash = awaiting;
             awaiting = undefined;
@@ -508,7 +552,9 @@ function walk(
           frame.callee = callee;
           frame.each = each;
           frame.wantsTitle = TEST_CALLEES.has(callee) ? 'test' : 'suite';
-          frame.notRun = notRun;
+          frame.notRun = mark.notRun;
+          frame.only = mark.only;
+          frame.openAt = start;
           if (awaiting && awaiting.depth === stack.length) {
             for (const b of awaiting.items) b.chain = [...stack, frame];
             awaiting = undefined;
@@ -536,7 +582,13 @@ function walk(
         if (closed?.eachOf !== undefined) {
           openTitles--;
           awaiting = closed.stash ?? awaiting;
+          const read =
+            closed.condition === undefined
+              ? closed
+              : joinMarks(closed, conditionMark(closed.condition, text.slice(closed.openAt! + 1, start)));
+          closedMark = { notRun: read.notRun, only: read.only };
         }
+        if (closed?.callee !== undefined) closed.closeAt = start;
         closedEach = kind === K.CloseParen ? closed?.eachOf : undefined;
         closedFills = closed?.eachFills === true;
         break;
@@ -613,6 +665,28 @@ function walk(
     if (awaiting && kind !== K.OpenParen && isBoundary(kind) && closedEach === undefined)
       awaiting = undefined;
     if (kind !== K.CloseParen) closedEach = undefined;
+    // A callee chain: a name, then `.name`, `?.name` or `[…]` (whatever stands inside the brackets).
+    // (Type arguments after it, `it.each<Row>`, were skipped above: the chain ends before them.)
+    if (chainStart !== -1 && stack.length > chainDepth && stack[chainDepth] === chainBracket) {
+      // inside the chain's computed member: test-runs.ts reads it whole
+    } else if (kind === K.Identifier && prev !== K.Dot && prev !== K.QuestionDot) {
+      chainStart = start;
+      chainRootEnd = lexer.tokenEnd;
+      chainEnd = lexer.tokenEnd;
+      chainDepth = stack.length;
+      chainBracket = undefined;
+    } else if (kind === K.OpenBracket && chainStart !== -1 && stack.length === chainDepth + 1) {
+      chainBracket = stack[chainDepth];
+    } else if (
+      kind === K.Dot ||
+      kind === K.QuestionDot ||
+      kind === K.CloseBracket ||
+      ((prev === K.Dot || prev === K.QuestionDot) && isNameToken(kind))
+    ) {
+      chainEnd = lexer.tokenEnd;
+    } else {
+      chainStart = -1;
+    }
     prev3 = prev2;
     prev3Start = prev2Start;
     prev3End = prev2End;
@@ -667,7 +741,7 @@ function walk(
       while (inLiteral < literals.length && literals[inLiteral]!.end <= offset) inLiteral++;
       if (inLiteral < literals.length && literals[inLiteral]!.start <= offset) continue;
     }
-    out.push(materialise(item.cite, item.chain));
+    out.push(materialise(item.cite, item.chain, runsFile));
   }
   return out;
 }
@@ -716,7 +790,7 @@ function isBoundary(kind: Kind): boolean {
 }
 
 // @implements factline#GATE-BINDS-ENCLOSING-SYMBOL
-function materialise(cite: ScannedCitation, chain: Frame[]): ScannedCitation {
+function materialise(cite: ScannedCitation, chain: Frame[], runsFile: TestFile): ScannedCitation {
   let symbol: string | undefined;
   for (const frame of chain) {
     if (frame.label === undefined) continue;
@@ -732,12 +806,11 @@ function materialise(cite: ScannedCitation, chain: Frame[]): ScannedCitation {
     }
   }
   // @implements green#STATIC-SKIP-VERIFIES-NOTHING
-  for (const frame of chain) {
-    if (frame.notRun !== undefined) {
-      cite.notRun = frame.notRun;
-      break;
-    }
-  }
+  const calls = chain.filter(
+    (f) => f.callee !== undefined && (TEST_CALLEES.has(f.callee) || SUITE_CALLEES.has(f.callee)),
+  );
+  const notRun = runsOfCalls(calls, runsFile);
+  if (notRun !== undefined) cite.notRun = notRun;
   for (let i = chain.length - 1; i >= 0; i--) {
     const t = chain[i]!.test;
     if (t !== undefined) {

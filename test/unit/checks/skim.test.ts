@@ -102,7 +102,7 @@ describe('the skim before the walk', () => {
     ]);
     expect(found('test/server.test.ts', TEST)).toEqual([
       'HANDLE 10:6 describe "server" > it "handles a request" handles a request test ',
-      'SKIPPED 16:8 describe "server" > it "is skipped" is skipped test skip',
+      'SKIPPED 16:8 describe "server" > it "is skipped" is skipped test skip: it.skip',
       'EACH 21:8 describe "server" > it.each "case %s" case %s test ',
     ]);
   });
