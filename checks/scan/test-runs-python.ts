@@ -168,7 +168,6 @@ function markOf(expression: string, raw: string, names: Map<string, string>): No
   if (m === null) return undefined;
   const name = resolve(m[1]!, names);
   const args = m[3] !== undefined ? argumentsOf(raw, m[1]!) : undefined;
-  const first = args?.[0]?.trim();
   const written = `@${m[1]}${m[2] !== undefined ? '(…)' : ''}`;
   switch (name) {
     case 'pytest.mark.skip':
