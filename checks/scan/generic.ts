@@ -406,12 +406,17 @@ export function scanComments(text: string, style: CommentStyle): ScannedCitation
         : followingSymbol(text, raw.offset, style, decorators);
       if (symbol) cite.symbol = symbol;
       // Python's test_* functions (and Test* classes) are test code wherever they stand.
-      if (style === 'hash' && symbol && /^(?:function test_|class Test)/.test(symbol)) {
-        cite.inTest = true;
-        // Whether it runs, as pytest and unittest decide (test-runs-python.ts).
-        // @implements green#STATIC-SKIP-VERIFIES-NOTHING
+      if (style === 'hash' && symbol && /^(?:function test_|class Test)/.test(symbol)) cite.inTest = true;
+      // Whether a test function or class runs, as pytest and unittest decide (test-runs-python.ts).
+      // @implements green#STATIC-SKIP-VERIFIES-NOTHING
+      if (
+        style === 'hash' &&
+        symbol &&
+        /^(?:function test_|class )/.test(symbol) &&
+        decorators.at !== undefined
+      ) {
         pythonRuns ??= pythonTestRuns(text);
-        const notRun = decorators.at === undefined ? undefined : pythonRuns(decorators.at);
+        const notRun = pythonRuns(decorators.at);
         if (notRun !== undefined) cite.notRun = notRun;
       }
       out.push(cite);

@@ -30,7 +30,7 @@ export function pythonTestRuns(text: string): PythonRuns {
   const module = moduleMarks(lines, names);
   const byOffset = new Map<number, number>();
   for (let i = 0; i < lines.length; i++) byOffset.set(lines[i]!.at, i);
-  return (at) => {
+  const runs: PythonRuns = (at) => {
     let index = byOffset.get(at);
     if (index === undefined) {
       // The declaration's physical line may be inside a logical one: the last logical line starting before it.
@@ -53,8 +53,32 @@ export function pythonTestRuns(text: string): PythonRuns {
       found.push(...classMarks(lines, i, names));
       line = l;
     }
-    return strongest(found);
+    const own = strongest(found);
+    if (own !== undefined && !own.startsWith('unknown')) return own;
+    // A test class verifies only through its tests: it runs when one of them does.
+    if (/^\s*class\b/.test(lines[index]!.code)) return own ?? classTests(lines, index, runs);
+    return own;
   };
+  return runs;
+}
+
+/** A test class (`Test…`, or a `TestCase`) whose test methods none of which surely runs: why; undefined when one does. */
+function classTests(lines: readonly Line[], index: number, runs: PythonRuns): NotRun | undefined {
+  const header = lines[index]!.code;
+  if (!/^\s*class\s+Test|TestCase\b/.test(header)) return undefined;
+  const indent = lines[index]!.indent;
+  let body = -1;
+  const verdicts: (NotRun | undefined)[] = [];
+  for (let i = index + 1; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (line.code.trim() === '') continue;
+    if (line.indent <= indent) break;
+    if (body === -1) body = line.indent;
+    if (line.indent === body && /^\s*(?:async\s+)?def\s+test/.test(line.code)) verdicts.push(runs(line.at));
+  }
+  if (verdicts.length === 0) return 'unknown: the class holds no test method';
+  if (verdicts.some((v) => v === undefined)) return undefined;
+  return verdicts.find((v) => v!.startsWith('unknown')) ?? 'skip: no test of the class runs';
 }
 
 function strongest(found: readonly NotRun[]): NotRun | undefined {

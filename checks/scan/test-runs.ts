@@ -46,10 +46,14 @@ export interface TestFile {
   nodeTest: boolean;
   /** Offsets of `X.skip(`/`X.todo(` on a test's context (node's `t.skip()`, vitest's `ctx.skip()`). */
   contextSkips: number[];
+  /** Every test and suite call by the offset of its `(`: where its `)` stands, and its own mark. */
+  calls: Map<number, { close: number; role: 'test' | 'suite'; mark: RunMark }>;
 }
 
 /** A test or suite call as the walk hands it over for the final answer. */
 export interface CallRuns extends RunMark {
+  /** A suite runs only through its tests. */
+  suite?: boolean;
   /** Where the call's `(` and its `)` stand (the `)` unknown when the walk stopped before it). */
   openAt?: number;
   closeAt?: number;
@@ -243,6 +247,9 @@ export function runsOfCalls(calls: readonly CallRuns[], file: TestFile | undefin
   }
   if (notRun !== undefined) return notRun;
   const own = calls[calls.length - 1]!;
+  if (own.suite === true && own.openAt !== undefined && file !== undefined) {
+    return suiteRuns(own.openAt, own.closeAt, file);
+  }
   if (own.openAt !== undefined) {
     const end = own.closeAt ?? Number.POSITIVE_INFINITY;
     const at = file?.contextSkips.find((s) => s > own.openAt! && s < end);
@@ -258,9 +265,13 @@ export function runsOfCalls(calls: readonly CallRuns[], file: TestFile | undefin
  * other expression holding a test function cannot be told.
  */
 export function readTestFile(text: string): TestFile {
-  const file: TestFile = { aliases: new Map(), onlyAt: [], nodeTest: false, contextSkips: [] };
-  if (!/\bonly\b|\bf(?:it|describe)\b|\b(?:as|const|let|var)\b|\.(?:skip|todo)\b|node:test/.test(text))
-    return file;
+  const file: TestFile = {
+    aliases: new Map(),
+    onlyAt: [],
+    nodeTest: false,
+    contextSkips: [],
+    calls: new Map(),
+  };
   const tokens = lex(text);
   const word = (i: number): string =>
     tokens[i]?.kind === K.Identifier || (tokens[i]?.kind ?? 0) >= 40 ? tokenText(text, tokens[i]!) : '';
@@ -324,7 +335,82 @@ export function readTestFile(text: string): TestFile {
   // `['only']` in a chain: found by the walk's chain reading too, but the file must know before.
   for (const m of text.matchAll(/\[\s*(['"`])only\1\s*\]/g)) file.onlyAt.push(m.index);
   file.onlyAt.sort((a, b) => a - b);
+  readCalls(text, tokens, file, isRootName);
   return file;
+}
+
+/**
+ * Every test and suite call of the file with its own mark (callee, condition,
+ * options), read as the walk reads the calls it reaches: a suite's citation
+ * needs the tests inside it, which the walk jumps over.
+ */
+function readCalls(
+  text: string,
+  tokens: Token[],
+  file: TestFile,
+  isRootName: (name: string) => boolean,
+): void {
+  const match = new Int32Array(tokens.length).fill(-1);
+  const open: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const k = tokens[i]!.kind;
+    if (k === K.OpenParen || k === K.OpenBracket || k === K.OpenBrace) open.push(i);
+    else if (k === K.CloseParen || k === K.CloseBracket || k === K.CloseBrace) {
+      const o = open.pop();
+      if (o !== undefined) match[o] = i;
+    }
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== K.Identifier) continue;
+    const before = tokens[i - 1]?.kind;
+    if (before === K.Dot || before === K.QuestionDot) continue;
+    if (!isRootName(tokenText(text, t))) continue;
+    // The chain: `.name`, `?.name`, `[…]`.
+    let j = i + 1;
+    while (j < tokens.length) {
+      const k = tokens[j]!.kind;
+      if ((k === K.Dot || k === K.QuestionDot) && j + 1 < tokens.length) j += 2;
+      else if (k === K.OpenBracket && match[j]! > j) j = match[j]! + 1;
+      else break;
+    }
+    if (tokens[j]?.kind !== K.OpenParen) continue;
+    const call = judgeCallee(text.slice(t.start, tokens[j - 1]!.end), file);
+    if (call === undefined) continue;
+    let mark = call.mark;
+    let paren = j;
+    if (call.curried !== undefined) {
+      const close = match[paren]!;
+      if (close === -1) continue;
+      if (call.curried !== 'table')
+        mark = joinMarks(
+          mark,
+          conditionMark(call.curried, text.slice(tokens[paren]!.end, tokens[close]!.start)),
+        );
+      paren = close + 1;
+      if (tokens[paren]?.kind !== K.OpenParen) continue;
+    }
+    const close = match[paren]!;
+    // `(title, { … }, fn)`: the options after the title.
+    if (tokens[paren + 2]?.kind === K.Comma && tokens[paren + 3]?.kind === K.OpenBrace)
+      mark = joinMarks(mark, optionsMark(text, tokens[paren + 3]!.start));
+    file.calls.set(tokens[paren]!.start, {
+      close: close === -1 ? text.length : tokens[close]!.start,
+      role: call.role,
+      mark,
+    });
+  }
+}
+
+/** A suite's answer from the tests inside it: it runs when one of them may; undefined when one surely does. */
+function suiteRuns(open: number, close: number | undefined, file: TestFile): NotRun | undefined {
+  const end = close ?? file.calls.get(open)?.close ?? Number.POSITIVE_INFINITY;
+  const inner: RunMark[] = [];
+  for (const [at, call] of file.calls)
+    if (at > open && at < end && call.role === 'test') inner.push(call.mark);
+  if (inner.length === 0) return 'unknown: the suite holds no test call factline reads';
+  if (inner.some((m) => m.notRun === undefined)) return undefined;
+  return inner.find((m) => runKind(m.notRun!) === 'unknown')?.notRun ?? 'skip: no test in the suite runs';
 }
 
 /** Whether the key at tokens[key] stands in an options object right after a test's title (`'t', { only: true }`). */

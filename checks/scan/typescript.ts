@@ -806,9 +806,9 @@ function materialise(cite: ScannedCitation, chain: Frame[], runsFile: TestFile):
     }
   }
   // @implements green#STATIC-SKIP-VERIFIES-NOTHING
-  const calls = chain.filter(
-    (f) => f.callee !== undefined && (TEST_CALLEES.has(f.callee) || SUITE_CALLEES.has(f.callee)),
-  );
+  const calls = chain
+    .filter((f) => f.callee !== undefined && (TEST_CALLEES.has(f.callee) || SUITE_CALLEES.has(f.callee)))
+    .map((f) => ({ ...f, suite: SUITE_CALLEES.has(f.callee!) }));
   const notRun = runsOfCalls(calls, runsFile);
   if (notRun !== undefined) cite.notRun = notRun;
   for (let i = chain.length - 1; i >= 0; i--) {
