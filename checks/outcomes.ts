@@ -45,9 +45,10 @@ export function joinOutcomes(
   citations: JudgedCitation[],
   input: OutcomeInput | undefined,
   out: FindingCollector,
+  staticUnconfirmed?: 'warning',
 ): OutcomeSummary {
   if (input === undefined) {
-    markedNotRun(citations, out);
+    markedNotRun(citations, out, staticUnconfirmed);
     return uncheckedOutcomes();
   }
   const summary: OutcomeSummary = {
@@ -139,10 +140,9 @@ export function joinOutcomes(
  */
 // @implements green#STATIC-SKIP-VERIFIES-NOTHING
 // @implements green#STATIC-UNSURE-IS-UNCONFIRMED
-function markedNotRun(citations: JudgedCitation[], out: FindingCollector): void {
+function markedNotRun(citations: JudgedCitation[], out: FindingCollector, unsure?: 'warning'): void {
   for (const citation of citations) {
     if (citation.verb !== 'verifies' || !citation.counted || citation.notRun === undefined) continue;
-    citation.counted = false;
     const test =
       citation.testName !== undefined
         ? `test "${citation.testName}"`
@@ -152,9 +152,14 @@ function markedNotRun(citations: JudgedCitation[], out: FindingCollector): void 
     const kind = runKind(citation.notRun);
     const why = runWhy(citation.notRun);
     if (kind === 'unknown') {
-      citation.problem = 'verification-unconfirmed';
+      // Only the config's explicit `static.unconfirmed: "warning"` keeps it counting, with a warning on every run.
+      if (unsure !== 'warning') {
+        citation.counted = false;
+        citation.problem = 'verification-unconfirmed';
+      }
       out.add({
         rule: 'verification-unconfirmed',
+        ...(unsure === 'warning' ? { severity: 'warning' as const } : {}),
         file: citation.file,
         line: citation.line,
         column: citation.column,
@@ -164,6 +169,7 @@ function markedNotRun(citations: JudgedCitation[], out: FindingCollector): void 
       });
       continue;
     }
+    citation.counted = false;
     citation.problem = 'verification-skipped';
     out.add({
       rule: 'verification-skipped',

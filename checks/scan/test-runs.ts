@@ -164,7 +164,12 @@ export function judgeCallee(text: string, file: TestFile | undefined): TestCall 
     else if (CURRIED.has(member)) curried = CURRIED.get(member);
     // `test.extend({…})` makes a test function; it is no test itself.
     else if (member === 'extend' && i === members.length - 1) return undefined;
-    else if (!NEUTRAL.has(member)) return unknown(`${written}: .${member} is not a modifier factline knows`);
+    // `it.foo(…)` on the runners' own names cannot be told; on names code also uses for other things
+    // (`context.run(…)`, `suite.add(…)`, `fit.side`) it is no test call.
+    else if (!NEUTRAL.has(member))
+      return ['it', 'test', 'describe'].includes(root)
+        ? unknown(`${written}: .${member} is not a modifier factline knows`)
+        : undefined;
   }
   const call: TestCall = { callee: known.callee, role: known.role, mark };
   if (curried !== undefined) call.curried = curried;
@@ -310,9 +315,13 @@ export function readTestFile(text: string): TestFile {
       }
       continue;
     }
+    // Jest's `fit('…')`, `fit.each(…)`: a variable named `fit` (`fit.side[0]`) is none.
     if ((w === 'fit' || w === 'fdescribe') && tokens[i - 1]?.kind !== K.Dot) {
       const next = tokens[i + 1]?.kind;
-      if (next === K.OpenParen || next === K.Dot) file.onlyAt.push(t.start);
+      const titled = next === K.OpenParen && isTitle(tokens[i + 2]?.kind);
+      const member =
+        next === K.Dot && /^(?:each|failing|only)$/.test(word(i + 2)) && tokens[i + 3]?.kind === K.OpenParen;
+      if (titled || member) file.onlyAt.push(t.start);
       continue;
     }
     if (w === 'only' && tokens[i - 1]?.kind === K.Dot) {
@@ -411,6 +420,10 @@ function suiteRuns(open: number, close: number | undefined, file: TestFile): Not
   if (inner.length === 0) return 'unknown: the suite holds no test call factline reads';
   if (inner.some((m) => m.notRun === undefined)) return undefined;
   return inner.find((m) => runKind(m.notRun!) === 'unknown')?.notRun ?? 'skip: no test in the suite runs';
+}
+
+function isTitle(kind: Kind | undefined): boolean {
+  return kind === K.StringLiteral || kind === K.NoSubstitutionTemplate || kind === K.TemplateHead;
 }
 
 /** Whether the key at tokens[key] stands in an options object right after a test's title (`'t', { only: true }`). */

@@ -148,6 +148,7 @@ async function gateWith(
     searched: searchedOf(config),
     templates,
     ...(results === undefined ? {} : { results }),
+    ...(config.static?.unconfirmed === 'warning' ? { staticUnconfirmed: 'warning' as const } : {}),
   });
   const result = applyRuleSettings(traced, config.rules);
   timings['read+scan'] = (timings['read+scan'] ?? 0) + scanning;
