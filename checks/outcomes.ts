@@ -139,7 +139,7 @@ export function joinOutcomes(
  * Rust test may have run with `--include-ignored`).
  */
 // @implements green#STATIC-SKIP-VERIFIES-NOTHING
-// @implements green#STATIC-UNSURE-IS-UNCONFIRMED
+// @implements scanner#STATIC-UNSURE-IS-UNCONFIRMED
 function markedNotRun(citations: JudgedCitation[], out: FindingCollector, unsure?: 'warning'): void {
   for (const citation of citations) {
     if (citation.verb !== 'verifies' || !citation.counted || citation.notRun === undefined) continue;

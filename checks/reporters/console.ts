@@ -47,7 +47,7 @@ export const STATIC_CHECK_NOTE =
 
 /** Whether tests were joined to their outcomes, and how the citing tests ended. */
 // @implements evidence#RESULTS-SUMMARY-SAYS-UNCHECKED
-// @implements green#STATIC-CHECK-SAYS-STATIC
+// @implements results#STATIC-CHECK-SAYS-STATIC
 export function outcomeLine(outcomes: OutcomeSummary | undefined): string {
   if (outcomes === undefined || !outcomes.checked) {
     return `test outcomes not checked: ${STATIC_CHECK_NOTE}`;

@@ -56,7 +56,7 @@ const COUNT_ROWS: [string, keyof SideCounts][] = [
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
 /** A verdict without results is static: the reader of a green summary learns that no test was run for it. */
-// @implements green#STATIC-CHECK-SAYS-STATIC
+// @implements results#STATIC-CHECK-SAYS-STATIC
 function staticNote(result: TraceResult): string[] {
   return result.outcomes === undefined || !result.outcomes.checked
     ? ['', mdText(`Note: ${STATIC_CHECK_NOTE}.`)]

@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type GateFile, readAndScan, type ScanBackend, traceFiles } from '../../checks/gate.ts';
+import { adviseGeneratedStale } from '../../checks/generated-stale.ts';
 import type { Finding, TraceResult } from '../../checks/model.ts';
 import { applyRuleSettings } from '../../checks/rule-settings.ts';
 import { scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
-import { adviseGeneratedStale } from '../../checks/template-pins.ts';
 import { readHeader } from '../../generator/render/header.ts';
 import { cachedBackend } from '../backends/cached.ts';
 import { type EarlyPool, pooledBackend, startPoolWhileListing } from '../backends/pooled.ts';
@@ -22,8 +22,8 @@ import { readGateFile } from '../files/read.ts';
 import { poolMode } from '../parallel/pool.ts';
 import type { Project } from '../project.ts';
 import type { LoadedSpecs } from '../specs.ts';
-import { readResults } from './results.ts';
-import { addressingOf, policyOf, searchedOf, templateSetupOf } from './setup.ts';
+import { type InputReader, readResults } from './results.ts';
+import { addressingOf, generatedSetupOf, policyOf, searchedOf } from './setup.ts';
 import { staleExcludes } from './stale-excludes.ts';
 
 export interface GateOptions {
@@ -41,6 +41,8 @@ export interface GateOptions {
    * Undefined from it: every file after all.
    */
   only?: (specs: LoadedSpecs) => Promise<GateFile[] | undefined>;
+  /** Reads the results files and the vector files they name; default: from disk. An MCP tool reads under the client path policy. */
+  readInput?: InputReader;
   /** Wraps the backend the run picked: the editor server keeps each file's scan for its later judgements. */
   wrapBackend?: (chosen: ScanBackend) => ScanBackend;
 }
@@ -115,8 +117,7 @@ async function gateWith(
   );
   const chosen = chooseBackend(config.root, cache, early);
   const backend = options.wrapBackend ? options.wrapBackend(chosen) : chosen;
-  const templates = templateSetupOf(config);
-  const results = await readResults(config, options.results ?? config.results);
+  const results = await readResults(config, options.results ?? config.results, options.readInput);
   const start = performance.now();
   let scanning = 0;
   let drift = 0;
@@ -146,7 +147,6 @@ async function gateWith(
     policy: policyOf(config),
     addressing: addressingOf(config),
     searched: searchedOf(config),
-    templates,
     ...(results === undefined ? {} : { results }),
     ...(config.static?.unconfirmed === 'warning' ? { staticUnconfirmed: 'warning' as const } : {}),
   });
@@ -156,7 +156,7 @@ async function gateWith(
   timings.trace = (timings.trace ?? 0) + (performance.now() - start - scanning - drift);
   adviseGeneratedStale(
     result.findings,
-    templates,
+    generatedSetupOf(config),
     (file) => readHeader(readGateFile(config.root, file) ?? '')?.template,
   );
   await timed(timings, 'cache save', async () => {

@@ -75,7 +75,7 @@ describe('check --results: test outcomes joined to citations (fixture: one pass,
     );
   });
 
-  // @verifies green#STATIC-CHECK-SAYS-STATIC
+  // @verifies results#STATIC-CHECK-SAYS-STATIC
   it('without results says it is static, on the console and in --summary; with results neither says so', async () => {
     const dir = fixture();
     const r = await runInProcess(dir, ['check', '--no-cache', '--summary', 'summary.md']);

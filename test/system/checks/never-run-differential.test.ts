@@ -164,9 +164,9 @@ const VITEST = join(REPO, 'node_modules/vitest/vitest.mjs');
 const JEST = join(REPO, 'node_modules/jest/bin/jest.js');
 
 describe('never-run tests: what factline counts without results, against what the runners ran', () => {
-  // @verifies green#NEVER-RUN-DIFFERENTIAL
+  // @verifies scanner#NEVER-RUN-DIFFERENTIAL
   // @verifies green#STATIC-SKIP-VERIFIES-NOTHING
-  // @verifies green#STATIC-UNSURE-IS-UNCONFIRMED
+  // @verifies scanner#STATIC-UNSURE-IS-UNCONFIRMED
   it('vitest: no fact counted whose test vitest did not run and pass', async () => {
     const cases = jsCases('vitest', COUNT, SEED);
     const dir = project('vitest', cases);
@@ -181,7 +181,7 @@ describe('never-run tests: what factline counts without results, against what th
     expectSound(compare('vitest', cases, passedInJson(out), await counted(dir)));
   }, 300_000);
 
-  // @verifies green#NEVER-RUN-DIFFERENTIAL
+  // @verifies scanner#NEVER-RUN-DIFFERENTIAL
   it('Jest: no fact counted whose test Jest did not run and pass', async () => {
     const cases = jsCases('jest', COUNT, SEED);
     const dir = project('jest', cases);
@@ -196,7 +196,7 @@ describe('never-run tests: what factline counts without results, against what th
     expectSound(compare('jest', cases, passedInJson(out), await counted(dir)));
   }, 300_000);
 
-  // @verifies green#NEVER-RUN-DIFFERENTIAL
+  // @verifies scanner#NEVER-RUN-DIFFERENTIAL
   it('node --test: no fact counted whose test node:test did not run and pass', async () => {
     const cases = jsCases('node', COUNT, SEED);
     const dir = project('node', cases);
@@ -215,7 +215,7 @@ describe('never-run tests: what factline counts without results, against what th
     expectSound(compare('node', cases, passedInJunit(out), await counted(dir)));
   }, 300_000);
 
-  // @verifies green#NEVER-RUN-DIFFERENTIAL
+  // @verifies scanner#NEVER-RUN-DIFFERENTIAL
   it.skipIf(!PYTEST)(
     'pytest: no fact counted whose test pytest did not run and pass',
     async () => {
@@ -229,7 +229,7 @@ describe('never-run tests: what factline counts without results, against what th
     300_000,
   );
 
-  // @verifies green#NEVER-RUN-DIFFERENTIAL
+  // @verifies scanner#NEVER-RUN-DIFFERENTIAL
   it.skipIf(!CARGO)(
     'cargo test: no fact counted whose test cargo did not run and pass',
     async () => {

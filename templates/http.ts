@@ -1,0 +1,786 @@
+/**
+ * Streamable HTTP beside stdio: one endpoint, a session per `initialize`,
+ * each session a `Server` of its own driven through the same `Transport`
+ * seam as stdio. A POSTed request is answered on an event stream of its own;
+ * what the server sends while it runs rides on that stream too.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server as NodeServer,
+  type ServerResponse,
+} from 'node:http';
+import { spec } from '../engine/generate/template-spec.ts';
+import { type Limits, limitsOf, screenFrame } from './bounds.ts';
+import { ERROR_CODES, METHODS } from './jsonrpc.ts';
+import { idKey } from './lifecycle.ts';
+import { Peer } from './peer.ts';
+import { isModernRequest, SUPPORTED_REVISIONS } from './revisions.ts';
+import type { LoopEnd, Server } from './server.ts';
+import type { Transport } from './transport.ts';
+
+/** The transport's names and numbers, as the spec gives them. */
+export const HTTP = {
+  // @implements mcp-http#HTTP-ONE-ENDPOINT
+  path: spec.value('HTTP-ONE-ENDPOINT', 'string', 'path'),
+  // @implements mcp-http#HTTP-LOOPBACK-BY-DEFAULT
+  host: spec.value('HTTP-LOOPBACK-BY-DEFAULT', 'string', 'host'),
+  // @implements mcp-http#HTTP-INITIALIZE-OPENS-A-SESSION
+  sessionHeader: spec.value('HTTP-INITIALIZE-OPENS-A-SESSION', 'string', 'header'),
+  versionHeader: 'MCP-Protocol-Version',
+  // @implements mcp-http#HTTP-SESSIONS-ARE-BOUNDED
+  maxSessions: spec.value('HTTP-SESSIONS-ARE-BOUNDED', 'integer', 'max-sessions'),
+  // @implements mcp-http#HTTP-IDLE-SESSIONS-END
+  idleMs: spec.value('HTTP-IDLE-SESSIONS-END', 'integer', 'idle-ms'),
+  // @implements mcp-http#HTTP-PENDING-REQUESTS-ARE-BOUNDED
+  maxPending: spec.value('HTTP-PENDING-REQUESTS-ARE-BOUNDED', 'integer', 'max-pending'),
+} as const;
+
+const TOO_MANY = spec.value('HTTP-PENDING-REQUESTS-ARE-BOUNDED', 'integer', 'status');
+
+// @implements mcp-http#HTTP-POST-NEEDS-JSON-AND-ACCEPT
+const INVALID_REQUEST = spec.value('HTTP-POST-NEEDS-JSON-AND-ACCEPT', 'jsonrpc-code');
+// @implements mcp-http#HTTP-BODY-IS-BOUNDED
+const TOO_LARGE = spec.value('HTTP-BODY-IS-BOUNDED', 'integer', 'status');
+// @implements mcp-http#HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED
+const ACCEPTED = spec.value('HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED', 'integer', 'status');
+
+const CANCELLED = 'notifications/cancelled';
+const SESSION = HTTP.sessionHeader.toLowerCase();
+const VERSION = HTTP.versionHeader.toLowerCase();
+const LOOPBACK_NAMES: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
+const LOOPBACK_BINDS: readonly string[] = ['localhost', '127.0.0.1', '::1', '[::1]'];
+
+/** Where and how the endpoint serves. */
+export interface HttpOptions {
+  /** TCP port; 0 (the default) picks a free one. */
+  port?: number;
+  /** Address to listen on (default loopback). */
+  host?: string;
+  /** The endpoint's path (default `/mcp`). */
+  path?: string;
+  /** Origins besides loopback ones that may call (exact `scheme://host[:port]`). */
+  allowedOrigins?: readonly string[];
+  /** `Host` header names besides loopback ones accepted while listening on loopback. */
+  allowedHosts?: readonly string[];
+  /** Bounds of `mcp-bounds`; a body may hold `frameBytes`. */
+  limits?: Partial<Limits>;
+  /** Sessions open at once. */
+  maxSessions?: number;
+  /** Milliseconds a session may sit idle before it is ended. */
+  idleMs?: number;
+  /** Requests of one session waiting for their answer. */
+  maxPending?: number;
+}
+
+/** What a session's server can reach of its client. */
+export interface HttpSession {
+  /** The `Mcp-Session-Id`; empty for the shared stateless session. */
+  readonly id: string;
+  /** Requests and notifications to the client (sampling, elicitation, roots, log lines). */
+  readonly peer: Peer;
+}
+
+/** Builds the server of one session (called once per `initialize`, and once for stateless requests). */
+export type ServerFactory = (session: HttpSession) => Server;
+
+/** A running endpoint. */
+export interface HttpHandle {
+  /** The endpoint's address, e.g. `http://127.0.0.1:3000/mcp`. */
+  readonly url: string;
+  readonly port: number;
+  /** Sessions open now. */
+  readonly sessions: number;
+  /** Ends every session and stops listening. */
+  close(): Promise<void>;
+}
+
+/** One POSTed request's answer: an event stream that ends with the response. */
+class RequestStream {
+  readonly res: ServerResponse;
+  readonly key: string;
+  readonly token: string | undefined;
+  readonly onAnswer: ((frame: string) => void) | undefined;
+
+  constructor(
+    res: ServerResponse,
+    key: string,
+    token: string | undefined,
+    onAnswer?: (frame: string) => void,
+  ) {
+    this.res = res;
+    this.key = key;
+    this.token = token;
+    this.onAnswer = onAnswer;
+  }
+
+  get open(): boolean {
+    return !this.res.writableEnded && !this.res.destroyed;
+  }
+
+  event(frame: string): void {
+    if (this.open) this.res.write(sseEvent(frame));
+  }
+
+  answer(frame: string): void {
+    this.onAnswer?.(frame);
+    if (this.open) this.res.end(sseEvent(frame));
+  }
+}
+
+function sseEvent(frame: string): string {
+  return `event: message\ndata: ${frame}\n\n`;
+}
+
+/** A session: its server's transport, fed by POSTs and answering into their streams. */
+class SessionLink implements Transport, HttpSession {
+  readonly id: string;
+  readonly peer: Peer;
+  readonly server: Server;
+  readonly done: Promise<LoopEnd>;
+  #lines: string[] = [];
+  #head = 0;
+  #waiter: ((line: string | null) => void) | undefined;
+  #ended = false;
+  /** Requests still running, by id key, in the order they came. */
+  #running = new Map<string, RequestStream>();
+  #byToken = new Map<string, RequestStream>();
+  #standing: ServerResponse | undefined;
+
+  constructor(id: string, factory: ServerFactory) {
+    this.id = id;
+    this.peer = new Peer((frame, related) => this.#toClient(frame, idKey(related)));
+    this.server = factory(this);
+    // Tools of a network server never own stdout; several sessions run at once.
+    this.server.withoutCapture();
+    this.done = this.server.serve(this);
+  }
+
+  get ended(): boolean {
+    return this.#ended;
+  }
+
+  /** Whether the session is doing nothing: no request running and no standing stream open. */
+  get idle(): boolean {
+    const standing = this.#standing;
+    return (
+      this.#running.size === 0 && (standing === undefined || standing.writableEnded || standing.destroyed)
+    );
+  }
+
+  isRunning(key: string): boolean {
+    return this.#running.has(key);
+  }
+
+  /** Requests waiting for their answer. */
+  get pending(): number {
+    return this.#running.size;
+  }
+
+  /** A request to hand the loop, answered on `stream`. */
+  request(line: string, stream: RequestStream): void {
+    this.#running.set(stream.key, stream);
+    if (stream.token !== undefined) this.#byToken.set(stream.token, stream);
+    this.push(line);
+  }
+
+  // @implements mcp-http#HTTP-CANCELLED-REQUEST-STREAM-ENDS
+  /** The client cancelled a request: it gets no answer, so its stream ends now. */
+  cancelled(key: string | undefined): void {
+    const stream = key === undefined ? undefined : this.#running.get(key);
+    if (stream === undefined) return;
+    this.#running.delete(stream.key);
+    if (stream.token !== undefined && this.#byToken.get(stream.token) === stream)
+      this.#byToken.delete(stream.token);
+    if (stream.open) stream.res.end();
+  }
+
+  push(line: string): void {
+    if (this.#ended) return;
+    const waiter = this.#waiter;
+    if (waiter !== undefined) {
+      this.#waiter = undefined;
+      waiter(line);
+      return;
+    }
+    this.#lines.push(line);
+  }
+
+  // @implements mcp-http#HTTP-GET-OPENS-THE-STANDING-STREAM
+  /** Opens the standing stream; false when one is open already. */
+  stand(res: ServerResponse): boolean {
+    if (this.#standing !== undefined && !this.#standing.writableEnded && !this.#standing.destroyed)
+      return false;
+    this.#standing = res;
+    res.on('close', () => {
+      if (this.#standing === res) this.#standing = undefined;
+    });
+    return true;
+  }
+
+  readLine(): Promise<string | null> {
+    const line = this.takeLine();
+    if (line !== undefined) return Promise.resolve(line);
+    if (this.#ended) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      this.#waiter = resolve;
+    });
+  }
+
+  takeLine(): string | undefined {
+    if (this.#head >= this.#lines.length) return undefined;
+    const line = this.#lines[this.#head++] as string;
+    if (this.#head > 1024 && this.#head * 2 > this.#lines.length) {
+      this.#lines = this.#lines.slice(this.#head);
+      this.#head = 0;
+    }
+    return line;
+  }
+
+  writeLine(frame: string): void {
+    this.#toClient(frame);
+  }
+
+  // @implements mcp-http#HTTP-MESSAGES-FOLLOW-THEIR-REQUEST
+  #toClient(frame: string, related?: string): void {
+    let message: Record<string, unknown>;
+    try {
+      message = JSON.parse(frame) as Record<string, unknown>;
+    } catch {
+      return;
+    }
+    if (!Object.hasOwn(message, 'method')) {
+      const key = idKey(message.id);
+      const stream = key === undefined ? undefined : this.#running.get(key);
+      if (stream === undefined) return;
+      this.#running.delete(stream.key);
+      if (stream.token !== undefined && this.#byToken.get(stream.token) === stream)
+        this.#byToken.delete(stream.token);
+      stream.answer(frame);
+      return;
+    }
+    let stream = related === undefined ? undefined : this.#running.get(related);
+    if (stream === undefined && message.method === 'notifications/progress') {
+      const token = idKey((message.params as { progressToken?: unknown } | undefined)?.progressToken);
+      stream = token === undefined ? undefined : this.#byToken.get(token);
+    }
+    if (stream === undefined) {
+      for (const running of this.#running.values()) {
+        if (running.open) {
+          stream = running;
+          break;
+        }
+      }
+    }
+    if (stream !== undefined) {
+      stream.event(frame);
+      return;
+    }
+    const standing = this.#standing;
+    if (standing !== undefined && !standing.writableEnded && !standing.destroyed)
+      standing.write(sseEvent(frame));
+  }
+
+  // @implements mcp-http#HTTP-DELETE-ENDS-A-SESSION
+  /** Ends the session: the loop sees the end of input and every stream closes. */
+  end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    this.peer.close();
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    waiter?.(null);
+    for (const stream of this.#running.values()) if (stream.open) stream.res.end();
+    this.#running.clear();
+    this.#byToken.clear();
+    this.#standing?.end();
+    this.#standing = undefined;
+  }
+}
+
+/**
+ * The endpoint without a listener: `handle` serves one HTTP exchange, so it
+ * can be mounted in a server of the consumer's own. `serveHttp` listens.
+ */
+export class HttpEndpoint {
+  readonly path: string;
+  readonly limits: Limits;
+  #factory: ServerFactory;
+  #sessions = new Map<string, SessionLink>();
+  #stateless: SessionLink | undefined;
+  #maxSessions: number;
+  #idleMs: number;
+  #maxPending: number;
+  #idleTimers = new Map<SessionLink, ReturnType<typeof setTimeout>>();
+  #origins: Set<string>;
+  #hosts: Set<string>;
+  #checkHost: boolean;
+
+  constructor(factory: ServerFactory, options: HttpOptions = {}) {
+    this.#factory = factory;
+    this.path = options.path ?? HTTP.path;
+    this.limits = limitsOf(options.limits);
+    this.#maxSessions = options.maxSessions ?? HTTP.maxSessions;
+    this.#idleMs = options.idleMs ?? HTTP.idleMs;
+    this.#maxPending = options.maxPending ?? HTTP.maxPending;
+    this.#origins = new Set(options.allowedOrigins ?? []);
+    this.#hosts = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
+    this.#checkHost = LOOPBACK_BINDS.includes(options.host ?? HTTP.host);
+  }
+
+  /** Sessions open now. */
+  get sessions(): number {
+    return this.#sessions.size;
+  }
+
+  /** Serves one exchange; never throws. */
+  handle(req: IncomingMessage, res: ServerResponse): void {
+    this.#handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) refuse(res, 500, ERROR_CODES.internalError, `Internal error: ${describe(error)}`);
+      else res.end();
+    });
+  }
+
+  /** Ends every session. */
+  close(): void {
+    for (const session of this.#sessions.values()) session.end();
+    this.#sessions.clear();
+    for (const timer of this.#idleTimers.values()) clearTimeout(timer);
+    this.#idleTimers.clear();
+    this.#stateless?.end();
+    this.#stateless = undefined;
+  }
+
+  async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== this.path) {
+      refuse(res, 404, INVALID_REQUEST, `Not found: MCP is served at ${this.path}, not ${url.pathname}`);
+      return;
+    }
+    // @implements mcp-http#HTTP-HOST-AND-ORIGIN-ARE-CHECKED
+    const forbidden = this.#forbidden(req);
+    if (forbidden !== undefined) {
+      refuse(res, 403, INVALID_REQUEST, `Forbidden: ${forbidden}`);
+      return;
+    }
+    // @implements mcp-http#HTTP-UNSUPPORTED-VERSION-HEADER
+    const version = req.headers[VERSION];
+    if (typeof version === 'string' && !SUPPORTED_REVISIONS.includes(version)) {
+      refuse(
+        res,
+        400,
+        INVALID_REQUEST,
+        `Bad request: ${HTTP.versionHeader} ${JSON.stringify(version)} is not a revision this server speaks (${SUPPORTED_REVISIONS.join(', ')})`,
+      );
+      return;
+    }
+    if (req.method === 'POST') return this.#post(req, res);
+    if (req.method === 'GET') return this.#get(req, res);
+    if (req.method === 'DELETE') return this.#delete(req, res);
+    res.setHeader('Allow', 'GET, POST, DELETE');
+    refuse(
+      res,
+      405,
+      INVALID_REQUEST,
+      `Method not allowed: ${req.method} (the endpoint takes GET, POST and DELETE)`,
+    );
+  }
+
+  #forbidden(req: IncomingMessage): string | undefined {
+    const origin = req.headers.origin;
+    if (origin !== undefined && !this.#origins.has(origin)) {
+      let name: string | undefined;
+      try {
+        name = new URL(origin).hostname.toLowerCase();
+      } catch {
+        name = undefined;
+      }
+      if (name === undefined || !LOOPBACK_NAMES.includes(name)) {
+        return `Origin ${JSON.stringify(origin)} may not call this server (allowed: loopback origins${this.#origins.size > 0 ? ` and ${[...this.#origins].join(', ')}` : ''})`;
+      }
+    }
+    if (this.#checkHost) {
+      const host = hostName(req.headers.host ?? '');
+      if (!this.#hosts.has(host)) {
+        return `Host ${JSON.stringify(req.headers.host ?? '')} is not this server's (it listens on loopback; allowed: ${[...this.#hosts].join(', ')})`;
+      }
+    }
+    return undefined;
+  }
+
+  async #post(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const type = req.headers['content-type'] ?? '';
+    if (!/^application\/json\b/i.test(type)) {
+      refuse(
+        res,
+        415,
+        INVALID_REQUEST,
+        `Unsupported media type: a POST must be Content-Type: application/json, not ${JSON.stringify(type)}`,
+      );
+      return;
+    }
+    const accept = req.headers.accept ?? '';
+    if (!accepts(accept, 'application/json') || !accepts(accept, 'text/event-stream')) {
+      refuse(
+        res,
+        406,
+        INVALID_REQUEST,
+        `Not acceptable: a POST must accept both application/json and text/event-stream (Accept was ${JSON.stringify(accept)})`,
+      );
+      return;
+    }
+    const body = await readBody(req, this.limits.frameBytes);
+    if (body === undefined) {
+      res.setHeader('Connection', 'close');
+      refuse(
+        res,
+        TOO_LARGE,
+        INVALID_REQUEST,
+        `Payload too large: a message may hold ${this.limits.frameBytes} bytes`,
+      );
+      res.on('finish', () => req.socket.destroy());
+      return;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(body);
+    } catch (error) {
+      refuse(res, 400, ERROR_CODES.parseError, `Parse error: ${describe(error)}`);
+      return;
+    }
+    if (Array.isArray(message)) {
+      refuse(
+        res,
+        400,
+        INVALID_REQUEST,
+        'Invalid request: batches are not supported; send one JSON-RPC message per POST',
+      );
+      return;
+    }
+    if (message === null || typeof message !== 'object') {
+      refuse(
+        res,
+        400,
+        INVALID_REQUEST,
+        'Invalid request: a POST body must be one JSON-RPC message, an object',
+      );
+      return;
+    }
+    const m = message as Record<string, unknown>;
+    const id = m.id;
+    const named = req.headers[SESSION];
+    const sessionId = typeof named === 'string' ? named : undefined;
+    let session = sessionId === undefined ? undefined : this.#sessions.get(sessionId);
+    if (sessionId !== undefined && session === undefined) {
+      refuse(
+        res,
+        404,
+        INVALID_REQUEST,
+        `Session not found: ${sessionId} has ended or never existed; send initialize to open a new one`,
+        id,
+      );
+      return;
+    }
+    // @implements mcp-http#HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED
+    if (!Object.hasOwn(m, 'method')) {
+      if (Object.hasOwn(m, 'result') || Object.hasOwn(m, 'error')) {
+        (session ?? this.#stateless)?.peer.receive(m);
+        res.writeHead(ACCEPTED).end();
+        return;
+      }
+      refuse(
+        res,
+        400,
+        INVALID_REQUEST,
+        'Invalid request: a message needs a `method`, or a `result` or `error` answering the server',
+        id,
+      );
+      return;
+    }
+    // One line for the loop: raw newlines in JSON are only ever whitespace.
+    const line = body.replace(/[\r\n]/g, ' ');
+    const refused = screenFrame(line, this.limits);
+    if (refused !== undefined) {
+      res.writeHead(400, { 'Content-Type': 'application/json' }).end(refused);
+      return;
+    }
+    const method = m.method;
+    // Only a session this very request opened may be dropped when its handshake is refused.
+    let openedHere = false;
+    if (session === undefined) {
+      if (method === METHODS.initialize) {
+        session = this.#open(res);
+        if (session === undefined) return;
+        openedHere = true;
+      } else if (isModernRequest(m.params)) {
+        // @implements mcp-http#HTTP-STATELESS-NEEDS-NO-SESSION
+        this.#stateless ??= new SessionLink('', this.#factory);
+        session = this.#stateless;
+      } else {
+        // @implements mcp-http#HTTP-SESSION-HEADER-REQUIRED
+        refuse(
+          res,
+          400,
+          INVALID_REQUEST,
+          `Bad request: no ${HTTP.sessionHeader} header; send initialize first and then the session id it answers with`,
+          id,
+        );
+        return;
+      }
+    }
+    // @implements mcp-http#HTTP-NULL-ID-IS-INVALID
+    if (id === null && Object.hasOwn(m, 'id')) {
+      refuse(
+        res,
+        400,
+        INVALID_REQUEST,
+        'Invalid request: an id must be a string or a number, never null; leave `id` out to send a notification',
+      );
+      return;
+    }
+    this.#touch(session);
+    const isRequest = id !== undefined && id !== null;
+    if (!isRequest) {
+      session.push(line);
+      if (method === CANCELLED)
+        session.cancelled(idKey((m.params as { requestId?: unknown } | undefined)?.requestId));
+      res.writeHead(ACCEPTED).end();
+      return;
+    }
+    const key = idKey(id);
+    if (key === undefined) {
+      refuse(res, 400, INVALID_REQUEST, 'Invalid request: an id must be a string or a number');
+      return;
+    }
+    // @implements mcp-http#HTTP-PENDING-REQUESTS-ARE-BOUNDED
+    if (session.pending >= this.#maxPending) {
+      refuse(
+        res,
+        TOO_MANY,
+        INVALID_REQUEST,
+        `Too many requests: ${this.#maxPending} of this session are waiting for their answer; send more once some are answered`,
+        id,
+      );
+      return;
+    }
+    if (session.isRunning(key)) {
+      refuse(
+        res,
+        400,
+        INVALID_REQUEST,
+        `Invalid request: id ${JSON.stringify(id)} belongs to a request still running; use a fresh id`,
+        id,
+      );
+      return;
+    }
+    // @implements mcp-http#HTTP-REQUEST-IS-ANSWERED-ON-ITS-STREAM
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    res.flushHeaders();
+    const meta = (m.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta;
+    const token = meta !== null && typeof meta === 'object' ? idKey(meta.progressToken) : undefined;
+    const opened = session;
+    // @implements mcp-http#HTTP-SECOND-INITIALIZE-KEEPS-THE-SESSION
+    const onAnswer =
+      openedHere && opened.id !== ''
+        ? (frame: string) => {
+            // A refused first handshake leaves no session behind; a second one leaves the session as it was.
+            if (frame.includes('"error"') && !frame.includes('"result"')) this.#drop(opened);
+          }
+        : undefined;
+    session.request(line, new RequestStream(res, key, token, onAnswer));
+  }
+
+  // @implements mcp-http#HTTP-INITIALIZE-OPENS-A-SESSION
+  #open(res: ServerResponse): SessionLink | undefined {
+    if (this.#sessions.size >= this.#maxSessions) {
+      refuse(
+        res,
+        503,
+        INVALID_REQUEST,
+        `Service unavailable: ${this.#maxSessions} sessions are open; end one (DELETE) or try later`,
+      );
+      return undefined;
+    }
+    const session = new SessionLink(randomUUID(), this.#factory);
+    this.#sessions.set(session.id, session);
+    void session.done.then(() => this.#drop(session));
+    res.setHeader(HTTP.sessionHeader, session.id);
+    return session;
+  }
+
+  #drop(session: SessionLink): void {
+    if (this.#sessions.get(session.id) === session) this.#sessions.delete(session.id);
+    clearTimeout(this.#idleTimers.get(session));
+    this.#idleTimers.delete(session);
+    session.end();
+  }
+
+  // @implements mcp-http#HTTP-IDLE-SESSIONS-END
+  /** Restarts the session's idle clock; when it runs out, a session still doing nothing is ended. */
+  #touch(session: SessionLink): void {
+    if (session.id === '') return;
+    const timer = this.#idleTimers.get(session);
+    if (timer !== undefined) {
+      timer.refresh();
+      return;
+    }
+    const expire = (): void => {
+      if (session.ended) return;
+      if (!session.idle) {
+        this.#idleTimers.get(session)?.refresh();
+        return;
+      }
+      this.#drop(session);
+    };
+    const fresh = setTimeout(expire, this.#idleMs);
+    fresh.unref();
+    this.#idleTimers.set(session, fresh);
+  }
+
+  #sessionOf(req: IncomingMessage, res: ServerResponse): SessionLink | undefined {
+    const named = req.headers[SESSION];
+    if (typeof named !== 'string') {
+      refuse(
+        res,
+        400,
+        INVALID_REQUEST,
+        `Bad request: ${req.method} needs the ${HTTP.sessionHeader} header of an open session`,
+      );
+      return undefined;
+    }
+    const session = this.#sessions.get(named);
+    if (session === undefined) {
+      refuse(res, 404, INVALID_REQUEST, `Session not found: ${named} has ended or never existed`);
+      return undefined;
+    }
+    return session;
+  }
+
+  async #get(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (!accepts(req.headers.accept ?? '', 'text/event-stream')) {
+      refuse(
+        res,
+        406,
+        INVALID_REQUEST,
+        'Not acceptable: GET opens an event stream; send Accept: text/event-stream',
+      );
+      return;
+    }
+    const session = this.#sessionOf(req, res);
+    if (session === undefined) return;
+    this.#touch(session);
+    if (!session.stand(res)) {
+      refuse(res, 409, INVALID_REQUEST, 'Conflict: this session already has its standing stream open');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    res.flushHeaders();
+  }
+
+  async #delete(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const session = this.#sessionOf(req, res);
+    if (session === undefined) return;
+    this.#drop(session);
+    res.writeHead(200).end();
+  }
+}
+
+/**
+ * Serves `factory`'s servers over Streamable HTTP until `close`. Resolves
+ * once listening; rejects when the address cannot be bound.
+ */
+// @implements mcp-http#HTTP-ONE-ENDPOINT
+export async function serveHttp(factory: ServerFactory, options: HttpOptions = {}): Promise<HttpHandle> {
+  const endpoint = new HttpEndpoint(factory, options);
+  const host = options.host ?? HTTP.host;
+  const server: NodeServer = createServer((req, res) => endpoint.handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as { port: number }).port;
+  const shown = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${port}${endpoint.path}`,
+    port,
+    get sessions() {
+      return endpoint.sessions;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        endpoint.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+// @implements mcp-http#HTTP-REFUSALS-ARE-JSON-RPC
+function refuse(
+  res: ServerResponse,
+  status: number,
+  code: number,
+  message: string,
+  id: unknown = null,
+): void {
+  const safeId = typeof id === 'string' || typeof id === 'number' ? id : null;
+  res
+    .writeHead(status, { 'Content-Type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', id: safeId, error: { code, message } }));
+}
+
+function accepts(header: string, type: string): boolean {
+  const [kind] = type.split('/');
+  return header
+    .split(',')
+    .map((part) => (part.split(';')[0] ?? '').trim().toLowerCase())
+    .some((t) => t === type || t === '*/*' || t === `${kind}/*`);
+}
+
+/** The host name of a `Host` header, without its port (`[::1]` keeps its brackets). */
+function hostName(header: string): string {
+  const h = header.trim().toLowerCase();
+  if (h.startsWith('[')) {
+    const end = h.indexOf(']');
+    return end === -1 ? h : h.slice(0, end + 1);
+  }
+  const colon = h.indexOf(':');
+  return colon === -1 ? h : h.slice(0, colon);
+}
+
+/** The body as text, or undefined once it grows past `max` bytes (the rest is read and dropped). */
+function readBody(req: IncomingMessage, max: number): Promise<string | undefined> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > max) {
+    req.resume();
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on('data', (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > max) {
+        over = true;
+        chunks.length = 0;
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!over) resolve(Buffer.concat(chunks).toString('utf8'));
+    });
+    req.on('error', reject);
+  });
+}
+
+function describe(value: unknown): string {
+  return value instanceof Error ? value.message : String(value);
+}

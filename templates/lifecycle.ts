@@ -1,0 +1,183 @@
+/**
+ * A session over time: the handshake gate, the ids of requests in flight or
+ * waiting, cancellation and progress of the running call, and the optional
+ * ASP profile (`shutdown`, `exit`, `$/cancelRequest`). The loop asks this
+ * module what to do; it holds the state, the loop does the I/O.
+ */
+import { spec } from '../engine/generate/template-spec.ts';
+import { METHODS, RawId, type RpcErrorObject } from './jsonrpc.ts';
+import { killStartedSince } from './processes.ts';
+
+export const LIFECYCLE_CODES = {
+  // @implements mcp-lifecycle#REQUESTS-BEFORE-INITIALIZE-ARE-REFUSED
+  notInitialized: spec.value('REQUESTS-BEFORE-INITIALIZE-ARE-REFUSED', 'jsonrpc-code'),
+  // @implements mcp-lifecycle#SECOND-INITIALIZE-IS-REFUSED
+  alreadyInitialized: spec.value('SECOND-INITIALIZE-IS-REFUSED', 'jsonrpc-code'),
+  // @implements mcp-lifecycle#REUSED-IN-FLIGHT-ID-IS-REFUSED
+  idInFlight: spec.value('REUSED-IN-FLIGHT-ID-IS-REFUSED', 'jsonrpc-code'),
+  // @implements mcp-lifecycle#ASP-PROFILE-IS-OPT-IN
+  aspCancelled: spec.value('ASP-PROFILE-IS-OPT-IN', 'jsonrpc-code'),
+} as const;
+
+export const LIFECYCLE_METHODS = {
+  cancelled: spec.value('CANCELLED-ABORTS-THE-RUN', 'string', 'method'),
+  progress: spec.value('PROGRESS-ONLY-FOR-A-PROGRESS-TOKEN', 'string', 'method'),
+  shutdown: spec.value('ASP-PROFILE-IS-OPT-IN', 'string', 'request'),
+  exit: spec.value('ASP-PROFILE-IS-OPT-IN', 'string', 'notification'),
+  aspCancel: spec.value('ASP-PROFILE-IS-OPT-IN', 'string', 'cancel'),
+} as const;
+
+/** `mcp`: the MCP session alone. `asp`: also the ASP state machine's `shutdown`, `exit` and `$/cancelRequest`. */
+export type Profile = 'mcp' | 'asp';
+
+/** A key equal for equal JSON-RPC ids (a string and a number never collide); undefined for an id no one can reuse. */
+export function idKey(id: unknown): string | undefined {
+  if (typeof id === 'string') return `s${id}`;
+  if (typeof id === 'number') return `n${id}`;
+  // @implements mcp-host#IDS-ARE-ECHOED-AS-WRITTEN
+  if (id instanceof RawId) return `n${id.text}`;
+  return undefined;
+}
+
+/** The handshake and the end of a session. */
+export class Session {
+  #initialized = false;
+  #shutDown = false;
+  readonly profile: Profile;
+
+  constructor(profile: Profile = 'mcp') {
+    this.profile = profile;
+  }
+
+  /** The refusal for a request at this point of the session, or undefined when it may run. */
+  gate(method: string, stateless: boolean): RpcErrorObject | undefined {
+    if (this.#shutDown) {
+      return {
+        // The same invalid-request code a second handshake gets: the request is out of place.
+        code: LIFECYCLE_CODES.alreadyInitialized,
+        message: `Invalid request: the session was shut down; \`${method}\` is not run`,
+      };
+    }
+    // The revision rules (the Server's `isStateless` hook) say which requests are stateless.
+    // @implements mcp-lifecycle#MODERN-REQUESTS-NEED-NO-HANDSHAKE
+    if (stateless) return undefined;
+    if (method === METHODS.initialize) {
+      // @implements mcp-lifecycle#SECOND-INITIALIZE-IS-REFUSED
+      if (this.#initialized) {
+        return {
+          code: LIFECYCLE_CODES.alreadyInitialized,
+          message: 'Invalid request: the session is already initialized; the first handshake stands',
+        };
+      }
+      return undefined;
+    }
+    // @implements mcp-lifecycle#REQUESTS-BEFORE-INITIALIZE-ARE-REFUSED
+    if (!this.#initialized && method !== METHODS.ping) {
+      return {
+        code: LIFECYCLE_CODES.notInitialized,
+        message: `Server not initialized: send \`${METHODS.initialize}\` before \`${method}\``,
+      };
+    }
+    return undefined;
+  }
+
+  /** `initialize` was answered with a result: the session is open. */
+  opened(): void {
+    this.#initialized = true;
+  }
+
+  /** `shutdown` was answered (ASP profile): no new work is taken. */
+  shutDown(): void {
+    this.#shutDown = true;
+  }
+}
+
+// @implements mcp-lifecycle#RUN-CONTEXT-CARRIES-SIGNAL-AND-PROGRESS
+export interface RunContext {
+  /** Aborts when the call is cancelled; pass it on to child processes and fetches. */
+  readonly signal: AbortSignal;
+  /** Reports how far the run got; sent only when the caller asked with a `progressToken`. */
+  progress(done: number, total?: number, message?: string): void;
+}
+
+/** The call a tool is running now: its id, its cancellation and where its progress goes. */
+export class RunningCall implements RunContext {
+  readonly id: unknown;
+  cancelled = false;
+  #controller: AbortController | undefined;
+  #token: unknown;
+  #notify: ((frame: string) => void) | undefined;
+  /** Reason given when cancelled through ASP's `$/cancelRequest`: then the request is answered with an error. */
+  aspCancelled = false;
+  #startedAt = performance.now();
+  #progress: RunContext['progress'] | undefined;
+
+  constructor(id: unknown, params: unknown, notify?: (frame: string) => void) {
+    this.id = id;
+    // @implements mcp-lifecycle#PROGRESS-ONLY-FOR-A-PROGRESS-TOKEN
+    const meta = (params as { _meta?: { progressToken?: unknown } } | null | undefined)?._meta;
+    this.#token = meta !== null && typeof meta === 'object' ? meta.progressToken : undefined;
+    this.#notify = notify;
+  }
+
+  // Made on first use: most tools never look at it, and most calls are never cancelled.
+  get signal(): AbortSignal {
+    this.#controller ??= new AbortController();
+    return this.#controller.signal;
+  }
+
+  /** The key of its id, made when asked: only a call that is still running when more input comes needs it. */
+  get key(): string | undefined {
+    return idKey(this.id);
+  }
+
+  // Bound on first use, so a tool may take it out of the context (`{ progress }`) and call it alone.
+  get progress(): RunContext['progress'] {
+    this.#progress ??= (done, total, message) => this.#report(done, total, message);
+    return this.#progress;
+  }
+
+  #report(done: number, total?: number, message?: string): void {
+    const token = this.#token;
+    if (
+      this.cancelled ||
+      this.#notify === undefined ||
+      (typeof token !== 'string' && typeof token !== 'number')
+    ) {
+      return;
+    }
+    const params: Record<string, unknown> = { progressToken: token, progress: done };
+    if (total !== undefined) params.total = total;
+    if (message !== undefined) params.message = message;
+    this.#notify(JSON.stringify({ jsonrpc: '2.0', method: LIFECYCLE_METHODS.progress, params }));
+  }
+
+  // @implements mcp-lifecycle#CANCELLED-ABORTS-THE-RUN
+  cancel(reason: string): void {
+    if (this.cancelled) return;
+    this.cancelled = true;
+    this.#controller?.abort(new Error(reason));
+    killStartedSince(this.#startedAt);
+  }
+}
+
+/** The id a cancellation names: `requestId` for MCP, `id` for ASP's `$/cancelRequest`. */
+export function cancelledId(method: string, params: unknown, line?: string): unknown {
+  const p = (params ?? {}) as { requestId?: unknown; id?: unknown };
+  const key = method === LIFECYCLE_METHODS.aspCancel ? 'id' : 'requestId';
+  const id = p[key];
+  // @implements mcp-host#IDS-ARE-ECHOED-AS-WRITTEN
+  // A number JavaScript rounds names its request by the digits written, as the request's own id does.
+  if (typeof id !== 'number' || Number.isSafeInteger(id) || line === undefined) return id;
+  const written = new RegExp(`"${key}"\\s*:\\s*(-?\\d[\\d.eE+-]*)`).exec(line)?.[1];
+  return written === undefined || written === JSON.stringify(id) ? id : new RawId(written);
+}
+
+// @implements mcp-lifecycle#ASP-PROFILE-IS-OPT-IN
+export function aspCancelledError(method: string): RpcErrorObject {
+  return {
+    code: LIFECYCLE_CODES.aspCancelled,
+    message: `Request cancelled: \`${method}\` was stopped on ${LIFECYCLE_METHODS.aspCancel}`,
+    data: { failClass: spec.value('ASP-PROFILE-IS-OPT-IN', 'string', 'fail-class'), retryable: true },
+  };
+}

@@ -1,0 +1,313 @@
+/**
+ * Every protocol revision a host speaks, on one connection. A legacy request
+ * follows the revision `initialize` settled on; a request carrying the
+ * stateless revision in its `_meta` is answered on its own, with no handshake
+ * and no state. Mounted on the loop through its method table and request
+ * hooks, so the loop itself stays revision-blind.
+ */
+import { spec } from '../engine/generate/template-spec.ts';
+import { ERROR_CODES, METHODS, type RpcErrorObject, rpcError } from './jsonrpc.ts';
+import { type Schema, schemaProblems } from './schema-check.ts';
+import {
+  type MethodHandler,
+  type RequestHooks,
+  type RequestInfo,
+  Server,
+  type ServerOptions,
+} from './server.ts';
+import {
+  checkStructured,
+  type Tool,
+  type ToolDescriptor,
+  type ToolOutput,
+  type ToolSet,
+  toolResultJson,
+} from './toolset.ts';
+
+// @implements mcp-revisions#LEGACY-REVISIONS
+export const LEGACY_REVISIONS: readonly string[] = spec.codes({ prefix: 'LEGACY-REVISIONS' });
+// @implements mcp-revisions#MODERN-REVISIONS
+export const MODERN_REVISIONS: readonly string[] = spec.codes({ prefix: 'MODERN-REVISIONS' });
+/** Every revision this server speaks, in the spec's order. */
+export const SUPPORTED_REVISIONS: readonly string[] = [...LEGACY_REVISIONS, ...MODERN_REVISIONS];
+
+// Revisions are dates (YYYY-MM-DD), so their text order is their time order.
+// @implements mcp-revisions#STRUCTURED-OUTPUT-FROM
+const STRUCTURED_FROM = spec.value('STRUCTURED-OUTPUT-FROM', 'revision');
+// @implements mcp-revisions#INPUT-ERRORS-AS-RESULTS-FROM
+const INPUT_ERRORS_AS_RESULTS_FROM = spec.value('INPUT-ERRORS-AS-RESULTS-FROM', 'revision');
+
+/** The reserved `_meta` keys of the stateless revision. */
+export const META_KEYS = {
+  protocolVersion: spec.value('ERA-IS-DECIDED-PER-REQUEST', 'string', 'version-key'),
+  clientCapabilities: spec.value('MODERN-CAPABILITIES-REQUIRED', 'string', 'capabilities-key'),
+  serverInfo: spec.value('MODERN-SERVER-IDENTITY', 'string', 'server-info-key'),
+} as const;
+
+export const REVISION_METHODS = {
+  discover: spec.value('METHOD-SERVER-DISCOVER', 'method', 'method'),
+} as const;
+
+export const REVISION_ERROR_CODES = {
+  unsupportedRevision: spec.value('MODERN-UNSUPPORTED-REVISION', 'jsonrpc-code', 'unsupported-revision'),
+  invalidParams: spec.value('MODERN-CAPABILITIES-REQUIRED', 'jsonrpc-code', 'invalid-params'),
+} as const;
+
+// @implements mcp-revisions#MODERN-REMOVED-METHODS
+const REMOVED_IN_MODERN: readonly string[] = spec.codes({ prefix: 'MODERN-REMOVED-METHODS' });
+
+// @implements mcp-revisions#MODERN-CACHE-HINTS
+const CACHE = {
+  discover: spec.value('MODERN-CACHE-HINTS', 'method', 'cached-discover'),
+  list: spec.value('MODERN-CACHE-HINTS', 'method', 'cached-list'),
+  ttlField: spec.value('MODERN-CACHE-HINTS', 'string', 'ttl-field'),
+  ttl: spec.value('MODERN-CACHE-HINTS', 'integer', 'ttl-ms'),
+  scopeField: spec.value('MODERN-CACHE-HINTS', 'string', 'scope-field'),
+  scope: spec.value('MODERN-CACHE-HINTS', 'string', 'cache-scope'),
+};
+const CACHEABLE: readonly string[] = [CACHE.discover, CACHE.list];
+const CACHE_HINTS = { [CACHE.ttlField]: CACHE.ttl, [CACHE.scopeField]: CACHE.scope };
+
+// @implements mcp-revisions#MODERN-RESULT-TYPE
+const RESULT_TYPE = {
+  [spec.value('MODERN-RESULT-TYPE', 'string', 'result-type-field')]: spec.value(
+    'MODERN-RESULT-TYPE',
+    'string',
+    'result-type',
+  ),
+};
+
+const CAPABILITIES = { tools: { listChanged: false } };
+
+/** Field names of the answers, as the spec spells them. */
+const FIELDS = {
+  structured: spec.value('STRUCTURED-OUTPUT-FROM', 'string', 'result-field'),
+  supportedVersions: spec.value('METHOD-SERVER-DISCOVER', 'string', 'versions-field'),
+  supported: spec.value('MODERN-UNSUPPORTED-REVISION', 'string', 'supported-field'),
+  requested: spec.value('MODERN-UNSUPPORTED-REVISION', 'string', 'requested-field'),
+} as const;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+function metaOf(params: unknown): Record<string, unknown> | undefined {
+  const meta = isObject(params) ? params._meta : undefined;
+  return isObject(meta) ? meta : undefined;
+}
+
+/**
+ * Whether a request belongs to the stateless era: its `_meta` names a
+ * protocol revision. Such a request needs no handshake, so a lifecycle gate
+ * lets it through.
+ */
+// @implements mcp-revisions#ERA-IS-DECIDED-PER-REQUEST
+export function isModernRequest(params: unknown): boolean {
+  const meta = metaOf(params);
+  return meta !== undefined && Object.hasOwn(meta, META_KEYS.protocolVersion);
+}
+
+/** What `initialize` settles on for a requested revision. */
+// @implements mcp-revisions#INITIALIZE-NEGOTIATES
+export function negotiateRevision(requested: unknown): string {
+  return typeof requested === 'string' && LEGACY_REVISIONS.includes(requested)
+    ? requested
+    : (LEGACY_REVISIONS.at(-1) as string);
+}
+
+/** Whether results of `revision` carry structured output (and descriptors their output schema). */
+export function showsStructuredOutput(revision: string): boolean {
+  return revision >= STRUCTURED_FROM;
+}
+
+/** Whether `revision` answers bad tool arguments as a failed tool result rather than a protocol error. */
+export function inputErrorsAreResults(revision: string): boolean {
+  return revision >= INPUT_ERRORS_AS_RESULTS_FROM;
+}
+
+/**
+ * The revision rules of one connection: the only state is the revision the
+ * last legacy `initialize` settled on, which stateless requests never read.
+ */
+export class RevisionRules {
+  readonly #serverInfo: { name: string; version: string };
+  readonly #tools: ToolSet;
+  /** The fields every stateless tool result starts with, serialized once. */
+  readonly #stampJson: string;
+  // @implements mcp-revisions#LEGACY-FEATURES-FOLLOW-THE-NEGOTIATED-REVISION
+  #legacy = LEGACY_REVISIONS[0] as string;
+
+  constructor(serverInfo: { name: string; version: string }, tools: ToolSet) {
+    this.#serverInfo = { name: serverInfo.name, version: serverInfo.version };
+    this.#tools = tools;
+    const stamp = this.#stamp({}, METHODS.toolsCall);
+    this.#stampJson = JSON.stringify(stamp).slice(1, -1) + ',';
+  }
+
+  /** The revision a request is answered in: its own when stateless, else the session's. */
+  revisionOf(params: unknown): string {
+    const requested = metaOf(params)?.[META_KEYS.protocolVersion];
+    return typeof requested === 'string' && isModernRequest(params) ? requested : this.#legacy;
+  }
+
+  /** The handlers this module adds to or replaces in the loop's method table. */
+  methods(): Record<string, MethodHandler> {
+    return {
+      // @implements mcp-core#METHOD-INITIALIZE
+      [METHODS.initialize]: (params) => {
+        const requested = isObject(params) ? params.protocolVersion : undefined;
+        this.#legacy = negotiateRevision(requested);
+        return {
+          result: {
+            protocolVersion: this.#legacy,
+            serverInfo: { ...this.#serverInfo },
+            capabilities: CAPABILITIES,
+          },
+        };
+      },
+      // @implements mcp-revisions#METHOD-SERVER-DISCOVER
+      [REVISION_METHODS.discover]: () => ({
+        result: { [FIELDS.supportedVersions]: SUPPORTED_REVISIONS, capabilities: CAPABILITIES },
+      }),
+      // @implements mcp-core#METHOD-TOOLS-LIST
+      [METHODS.toolsList]: (params) => ({ result: { tools: this.#descriptors(this.revisionOf(params)) } }),
+    };
+  }
+
+  /** The request hooks: the stateless checks, closed inputs, and the shape of every answer. */
+  hooks(): RequestHooks {
+    return {
+      screen: (request) => this.#screen(request),
+      isStateless: (request) => isModernRequest(request.params),
+      checkArguments: (tool, args, request) => this.#checkArguments(tool, args, request),
+      toolResultJson: (tool, output, request) => this.#toolResultJson(tool, output, request),
+      result: (result, request) => this.#result(result, request),
+    };
+  }
+
+  #descriptors(revision: string): ToolDescriptor[] {
+    const all = this.#tools.descriptors();
+    if (showsStructuredOutput(revision)) return all;
+    // @implements mcp-revisions#STRUCTURED-OUTPUT-FROM
+    return all.map((d) => {
+      if (d.outputSchema === undefined) return d;
+      const { outputSchema: _hidden, ...older } = d;
+      return older;
+    });
+  }
+
+  // @implements mcp-revisions#MODERN-NEEDS-NO-HANDSHAKE
+  #screen(request: RequestInfo): RpcErrorObject | undefined {
+    const meta = metaOf(request.params);
+    if (meta === undefined || !Object.hasOwn(meta, META_KEYS.protocolVersion)) {
+      if (request.method !== REVISION_METHODS.discover) return undefined;
+      return {
+        code: REVISION_ERROR_CODES.invalidParams,
+        message: `Invalid params: \`${request.method}\` belongs to revision ${MODERN_REVISIONS.join(', ')} and needs params._meta with \`${META_KEYS.protocolVersion}\` and \`${META_KEYS.clientCapabilities}\``,
+      };
+    }
+    const requested = meta[META_KEYS.protocolVersion];
+    // @implements mcp-revisions#MODERN-UNSUPPORTED-REVISION
+    if (typeof requested !== 'string' || !MODERN_REVISIONS.includes(requested)) {
+      return {
+        code: REVISION_ERROR_CODES.unsupportedRevision,
+        message: `Unsupported protocol version ${JSON.stringify(requested)} in _meta: this server speaks ${SUPPORTED_REVISIONS.join(', ')} (${MODERN_REVISIONS.join(', ')} without a handshake)`,
+        data: { [FIELDS.supported]: SUPPORTED_REVISIONS, [FIELDS.requested]: requested },
+      };
+    }
+    // @implements mcp-revisions#MODERN-REMOVED-METHODS
+    if (REMOVED_IN_MODERN.includes(request.method)) {
+      return {
+        code: ERROR_CODES.methodNotFound,
+        message: `Method not found: \`${request.method}\` is not a method of revision ${requested}`,
+      };
+    }
+    // @implements mcp-revisions#MODERN-CAPABILITIES-REQUIRED
+    if (!isObject(meta[META_KEYS.clientCapabilities])) {
+      return {
+        code: REVISION_ERROR_CODES.invalidParams,
+        message: `Invalid params: _meta must carry \`${META_KEYS.clientCapabilities}\`, an object (revision ${requested} declares capabilities on every request)`,
+      };
+    }
+    return undefined;
+  }
+
+  // @implements mcp-revisions#CLOSED-INPUTS-ARE-VALIDATED
+  #checkArguments(
+    tool: Tool,
+    args: Record<string, unknown>,
+    request: RequestInfo,
+  ): { error: RpcErrorObject } | { output: ToolOutput } | undefined {
+    const schema = tool.descriptor.inputSchema;
+    if (schema.additionalProperties !== false) return undefined;
+    const problems = schemaProblems(schema as Schema, args);
+    if (problems.length === 0) return undefined;
+    const name = tool.descriptor.name;
+    const text = `arguments of tool \`${name}\` do not fit its inputSchema: ${problems.join('; ')}`;
+    // @implements mcp-revisions#INPUT-ERRORS-AS-RESULTS-FROM
+    if (inputErrorsAreResults(this.revisionOf(request.params))) {
+      return { output: { report: `Invalid ${text}`, isError: true } };
+    }
+    return rpcError(ERROR_CODES.invalidParams, `Invalid params: ${text}`, { tool: name, problems });
+  }
+
+  #toolResultJson(tool: Tool, output: ToolOutput, request: RequestInfo): string {
+    const checked = checkStructured(tool, output);
+    const modern = isModernRequest(request.params);
+    const structured =
+      checked.structured !== undefined && showsStructuredOutput(this.revisionOf(request.params));
+    // The common case, a legacy answer with no data, keeps the loop's fast spelling.
+    if (!modern && !structured) return toolResultJson(checked);
+    // Spelled as text around the loop's own spelling: a tool call is the hot path of every era.
+    const plain = toolResultJson(checked);
+    // @implements mcp-revisions#STRUCTURED-RESULT-CARRIES-A-TEXT-COPY
+    const data = structured ? `,"${FIELDS.structured}":${JSON.stringify(checked.structured)}` : '';
+    if (!modern) return `${plain.slice(0, -1)}${data}}`;
+    return `{${this.#stampJson}${plain.slice(1, -1)}${data}}`;
+  }
+
+  #result(result: unknown, request: RequestInfo): unknown {
+    if (!isModernRequest(request.params) || !isObject(result)) return result;
+    return this.#stamp(result, request.method);
+  }
+
+  /** A stateless result: its type, the server's identity and, where the spec says so, cache hints. */
+  // @implements mcp-revisions#MODERN-SERVER-IDENTITY
+  #stamp(result: Record<string, unknown>, method: string): Record<string, unknown> {
+    const meta = isObject(result._meta) ? result._meta : {};
+    const stamped: Record<string, unknown> = {
+      ...RESULT_TYPE,
+      ...result,
+      _meta: { ...meta, [META_KEYS.serverInfo]: { ...this.#serverInfo } },
+    };
+    // @implements mcp-revisions#MODERN-CACHE-HINTS
+    if (CACHEABLE.includes(method)) Object.assign(stamped, CACHE_HINTS);
+    return stamped;
+  }
+}
+
+/** The revision screen first (a stateless request is refused for its revision before anything else), then the consumer's. */
+function screenBoth(ours: RequestHooks['screen'], theirs: RequestHooks['screen']): RequestHooks['screen'] {
+  if (theirs === undefined) return ours;
+  return (request) => ours?.(request) ?? theirs(request);
+}
+
+/**
+ * A server that speaks every revision above: the loop with this module's
+ * methods and hooks. A consumer's own `methods` and hooks still win over
+ * these, except that its `screen` runs after the revision checks.
+ */
+export function revisionServer(
+  name: string,
+  version: string,
+  tools: ToolSet,
+  options: ServerOptions = {},
+): Server {
+  const rules = new RevisionRules({ name, version }, tools);
+  const hooks = rules.hooks();
+  return new Server(name, version, tools, {
+    ...options,
+    methods: { ...rules.methods(), ...options.methods },
+    hooks: { ...hooks, ...options.hooks, screen: screenBoth(hooks.screen, options.hooks?.screen) },
+  });
+}
