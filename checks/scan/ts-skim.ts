@@ -18,7 +18,7 @@
  * read here by the lexer's rules; every other token is the lexer's own
  * (ts-lexer.ts), so both passes read each `/`, quote and backtick alike.
  */
-import { CONTEXTUAL_OPERATORS, CONTROL_KEYWORDS, DIVIDES_AFTER } from './ts-grammar.ts';
+import { CONTEXTUAL_OPERATORS, SlashState } from './ts-grammar.ts';
 import { C, isLineBreak, K, type Kind, keywordKind, Lexer, lineEnd, stringEnd } from './ts-lexer.ts';
 
 /** A literal's place and kind: a string, template without holes, regular expression or JSX text (JSX text reads as a string). */
@@ -111,7 +111,8 @@ function isJsxNameChar(c: number): boolean {
   return (c < 128 && WORD[c] !== 0) || c === C.Minus || c === C.Colon || c === C.Dot;
 }
 
-class Skimmer {
+/** The skim's state and buffers, reused file after file by one scanner (typescript.ts). */
+export class Skimmer {
   private readonly lexer = new Lexer();
   private text = '';
   private end = 0;
@@ -169,16 +170,11 @@ class Skimmer {
   }
 
   // The JS loop's state between tokens: what the walk (typescript.ts) knows at the same place.
-  private prev: Kind = K.Unknown;
-  private prev2: Kind = K.Unknown;
-  /** The previous token ends an expression: a `/` after it divides, a `<` compares. */
-  private prevEnds = false;
+  /** Regex or division: the walk keeps the same state (ts-grammar.ts). */
+  private readonly slash = new SlashState();
   /** A `!` right after `}` on its line: postfix or prefix? The grammar knows. */
   private bangAfterBrace = false;
-  /** A line break since the last token (comments aside). */
-  private newline = true;
-  /** The last `)` closed a control header (`if (…)`), or a function declaration's parameters. */
-  private closedControl = false;
+  /** The last `)` closed a function declaration's parameters. */
   private closedDeclaration = false;
   /** The last token is the `}` of a BLOCK. */
   private blockEnded = false;
@@ -196,12 +192,8 @@ class Skimmer {
   private run(jsxFile: boolean): void {
     const text = this.text;
     const end = this.end;
-    this.prev = K.Unknown;
-    this.prev2 = K.Unknown;
-    this.prevEnds = false;
+    this.slash.reset();
     this.bangAfterBrace = false;
-    this.newline = true;
-    this.closedControl = false;
     this.closedDeclaration = false;
     this.blockEnded = false;
     this.declaring = false;
@@ -213,7 +205,7 @@ class Skimmer {
       if (c === C.Space || c === C.Tab) {
         i++;
       } else if (c === C.LineFeed || c === C.CarriageReturn) {
-        this.newline = true;
+        this.slash.newline = true;
         i++;
       } else if (c < 128 && WORD[c] === 2) {
         let j = i + 1;
@@ -225,7 +217,7 @@ class Skimmer {
         if (j < end && (d === C.Backslash || d >= 128)) {
           i = this.other(c, i); // an escape or a non-ASCII character may continue the word
         } else {
-          const prev = this.prev as Kind; // (set by the calls of this loop, not only above it)
+          const prev = this.slash.prev; // (set by the calls of this loop, not only above it)
           const kind = prev === K.Dot || prev === K.QuestionDot ? K.Identifier : keywordKind(text, i, j);
           if (kind === K.Function)
             this.declaring = this.atStatementStart() || prev === K.Export || prev === K.Default;
@@ -243,16 +235,9 @@ class Skimmer {
 
   /** After a significant token of `kind` (`ended`: the `}` of a BLOCK): the walk's bookkeeping for the next `/`. */
   private after(kind: Kind, ended: boolean): void {
-    if (kind === K.Exclamation) {
-      this.bangAfterBrace = this.prev === K.CloseBrace && !this.newline;
-      this.prevEnds = this.prevEnds && !this.newline;
-    } else {
-      this.bangAfterBrace = false;
-      this.prevEnds = kind === K.CloseParen ? !this.closedControl : DIVIDES_AFTER[kind] === 1;
-    }
-    this.prev2 = this.prev;
-    this.prev = kind;
-    this.newline = false;
+    const slash = this.slash;
+    this.bangAfterBrace = kind === K.Exclamation && slash.prev === K.CloseBrace && !slash.newline;
+    slash.after(kind);
     this.blockEnded = ended;
   }
 
@@ -266,13 +251,14 @@ class Skimmer {
     const text = this.text;
     const end = this.end;
     const lexer = this.lexer;
-    const prev = this.prev;
+    const slash = this.slash;
+    const prev = slash.prev;
     let i = at;
     let kind: Kind;
     let ended = false;
     if (c === C.OpenParen) {
       let paren = PAREN;
-      if (CONTROL_KEYWORDS.has(prev) || (prev === K.Await && this.prev2 === K.For)) paren = CONTROL_PAREN;
+      if (slash.opensControl()) paren = CONTROL_PAREN;
       else if (this.declaring && prev === K.Identifier) paren = DECLARATION_PAREN;
       this.declaring = false;
       this.push(paren, i);
@@ -281,7 +267,7 @@ class Skimmer {
     } else if (c === C.CloseParen || c === C.CloseBracket) {
       const closed = this.pop();
       if (isJsxEntry(closed)) return this.giveUp();
-      this.closedControl = closed === CONTROL_PAREN;
+      slash.closedControl = closed === CONTROL_PAREN;
       this.closedDeclaration = closed === DECLARATION_PAREN;
       kind = c === C.CloseParen ? K.CloseParen : K.CloseBracket;
       i++;
@@ -292,7 +278,7 @@ class Skimmer {
     } else if (c === C.OpenBrace) {
       const statement =
         prev === K.CloseParen
-          ? this.closedControl || this.closedDeclaration
+          ? slash.closedControl || this.closedDeclaration
           : prev === K.EqualsGreaterThan || prev === K.Else || prev === K.Do || this.atStatementStart();
       this.pushBrace(statement ? BLOCK : BRACE, i);
       this.declaring = false;
@@ -400,7 +386,7 @@ class Skimmer {
     } else {
       lexer.seek(i, prev);
       kind = lexer.scan();
-      if (lexer.newline) this.newline = true;
+      if (lexer.newline) slash.newline = true;
       // White space beyond ASCII (U+3000 before a `}`), a hashbang or a conflict marker: the lexer
       // skipped it; the token after it is read anew, so a bracket there is the skim's.
       if (lexer.tokenStart > i) return lexer.tokenStart;
@@ -422,7 +408,7 @@ class Skimmer {
           if ((prev === K.CloseBrace && !afterBlock) || this.bangAfterBrace || CONTEXTUAL_OPERATORS.has(prev))
             return this.giveUp();
           if (afterBlock) this.literalsNeeded = true;
-          if (!this.prevEnds || afterBlock) {
+          if (!slash.ends || afterBlock) {
             kind = lexer.reScanSlash();
             i = lexer.tokenEnd;
             this.literal(lexer.tokenStart, i, kind);
@@ -438,7 +424,7 @@ class Skimmer {
           break;
         case K.LessThan: {
           if (!this.jsxFile) break;
-          if (this.prevEnds && !(prev === K.CloseBrace && this.blockEnded)) {
+          if (slash.ends && !(prev === K.CloseBrace && this.blockEnded)) {
             if (prev === K.CloseBrace || this.bangAfterBrace) return this.giveUp();
             break;
           }
@@ -472,7 +458,7 @@ class Skimmer {
    * a BLOCK), or after a block's `}`.
    */
   private atStatementStart(): boolean {
-    const prev = this.prev;
+    const prev = this.slash.prev;
     if (prev === K.Semicolon || (prev === K.Unknown && this.depth === 0)) return true;
     if (prev === K.CloseBrace) return this.blockEnded;
     return prev === K.OpenBrace && this.depth > 0 && this.kinds[this.depth - 1] === BLOCK;
@@ -828,12 +814,11 @@ function typeArgumentsEnd(text: string, at: number): number {
   return -1;
 }
 
-const skimmer = new Skimmer();
-
 /**
  * Skims `text` (a TS/JS file; `jsxFile` when TypeScript reads it as JSX)
  * whose tag candidates (offsets of `@implements` and the like, sorted)
- * are `candidates`. With `wantLiterals`, every literal is listed too.
+ * are `candidates`. With `wantLiterals`, every literal is listed too. A
+ * scanner keeps one Skimmer for all its files; this one-off is for tests.
  */
 // @implements real-code#SKIM-BEFORE-THE-WALK
 export function skim(
@@ -842,5 +827,5 @@ export function skim(
   candidates: readonly number[],
   wantLiterals: boolean,
 ): Skim {
-  return skimmer.skim(text, jsxFile, candidates, wantLiterals);
+  return new Skimmer().skim(text, jsxFile, candidates, wantLiterals);
 }

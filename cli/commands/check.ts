@@ -11,7 +11,6 @@ import { escapeControls } from '../../checks/reporters/escape.ts';
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { jsonPieces } from '../../checks/reporters/json.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
-import { onScanWarning } from '../../checks/scan/typescript.ts';
 import { verdictOf } from '../../checks/verdict.ts';
 import {
   type Change,
@@ -93,7 +92,8 @@ const SPEC = defineCommand({
     summary: {
       type: 'string',
       value: 'FILE',
-      help: 'also write Markdown (verdict, counts, with --base the delta and the new and fixed findings linked to file:line) for $GITHUB_STEP_SUMMARY or a PR comment; appended to when FILE exists',
+      help: 'also write Markdown (verdict, counts, with --base the delta and the new and fixed findings linked to file:line) for $GITHUB_STEP_SUMMARY or a PR comment; appended to when FILE exists; an empty FILE (the variable unset, outside Actions) writes nothing and says so',
+      empty: 'no summary',
     },
     watch: {
       type: 'boolean',
@@ -292,6 +292,11 @@ const command: Command = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
     if (args.staged) return onStagedTree(argv, io, command);
+    // @implements cli#EMPTY-SUMMARY-IS-A-NOTE
+    if (args.summary === '')
+      io.stderr.write(
+        'factline check: --summary is empty (GITHUB_STEP_SUMMARY is set only in GitHub Actions): no summary written\n',
+      );
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
     refuseOverwritingInputs(
       io.cwd,
@@ -308,15 +313,15 @@ const command: Command = {
       inputGlobs(config),
     );
     if (args.verbose) io.stderr.write(`${configNote(config)}\n`);
-    onScanWarning((file, message) =>
-      io.stderr.write(`factline check: warning: ${escapeControls(`${file}: ${message}`)}\n`),
-    );
+    const onScanWarning = (file: string, message: string) =>
+      io.stderr.write(`factline check: warning: ${escapeControls(`${file}: ${message}`)}\n`);
     if (args.watch) {
       const judge = async () => {
         const flagged = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
         const gate = await new Project(io, flagged.config, flagged.specPaths).check({
           strict: flagged.config.strict,
           cache: !args['no-cache'],
+          onScanWarning,
         });
         return { config: flagged.config, result: gate.result };
       };
@@ -336,6 +341,7 @@ const command: Command = {
     const gate = await new Project(io, config, specPaths).check({
       strict: config.strict,
       cache: !args['no-cache'],
+      onScanWarning,
       ...(asked
         ? {
             only: async (loaded) => {
