@@ -155,7 +155,7 @@ function compare(runner: Runner, cases: readonly Case[], passed: Set<string>, ve
 /** A guard against an oracle that sees nothing: the batch must hold tests that ran and tests that did not. */
 function expectSound(tally: Tally): void {
   expect(tally.countedNotRun).toEqual([]);
-  expect(tally.ran).toBeGreaterThan(tally.cases / 5);
+  expect(tally.ran).toBeGreaterThan(tally.cases / 10);
   expect(tally.ran).toBeLessThan(tally.cases);
   expect(tally.counted).toBeGreaterThan(0);
 }
