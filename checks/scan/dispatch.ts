@@ -8,41 +8,15 @@
  * `checks/scan/index.ts` is the eager entry (it installs the parser at
  * import); the gate and its cache use this module.
  */
-import { type CommentStyle, scanComments } from './generic.ts';
 import { isJtdFile, scanJtd } from './jtd.ts';
+import { languageOf } from './languages/index.ts';
+import { scanLanguage } from './languages/scan.ts';
 import { mayHoldCitations } from './refs.ts';
 import { scanRust } from './rust.ts';
 import type { ScannedCitation } from './types.ts';
 import { scanTypeScript, TypeScriptParserNotLoaded, useLiteralParser } from './typescript.ts';
 
 const TS_EXTENSIONS = new Set(['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs']);
-const STYLES: Record<string, CommentStyle> = {
-  go: 'slash',
-  c: 'slash',
-  h: 'slash',
-  cc: 'slash',
-  cpp: 'slash',
-  hpp: 'slash',
-  java: 'slash',
-  kt: 'slash',
-  swift: 'slash',
-  cs: 'slash',
-  scala: 'slash',
-  zig: 'zig',
-  py: 'hash',
-  sh: 'shell',
-  bash: 'shell',
-  zsh: 'shell',
-  rb: 'ruby',
-  pl: 'perl',
-  pm: 'perl',
-  r: 'hash',
-  yaml: 'yaml',
-  yml: 'yaml',
-  toml: 'toml',
-  hbs: 'handlebars',
-  handlebars: 'handlebars',
-};
 
 /** Loads TypeScript's compiler and installs its parser for ambiguous TS/JS files (a second call finds the module loaded). */
 export async function loadTypeScriptParser(): Promise<void> {
@@ -58,7 +32,7 @@ export function extensionOf(file: string): string {
 /** Whether factline knows how to find comments in this file. */
 export function isScannable(file: string): boolean {
   const ext = extensionOf(file);
-  return TS_EXTENSIONS.has(ext) || ext === 'rs' || ext in STYLES || isJtdFile(file);
+  return TS_EXTENSIONS.has(ext) || languageOf(ext) !== undefined || isJtdFile(file);
 }
 
 /**
@@ -75,8 +49,8 @@ export function scanFileWhenLoaded(file: string, text: string): ScannedCitation[
   }
   if (ext === 'rs') return scanRust(text, file);
   if (isJtdFile(file)) return scanJtd(text, file);
-  const style = STYLES[ext];
-  return style ? scanComments(text, style) : [];
+  const language = languageOf(ext);
+  return language ? scanLanguage(text, language) : [];
 }
 
 /**
