@@ -102,7 +102,7 @@ export const YAML_FORMS: TokenForms = {
     (_pick, next, tag) => `#${tag}${next() < 0.5 ? '"' : "'"}`,
     (pick, next, tag) =>
       `k${Math.floor(next() * 1e6)}: ${pick(['"', "'"])}${pick(['', '#', ' # ', ': '])}${tag}${pick(['', '#'])}QUOTE`,
-    (pick, next, tag) => `k${Math.floor(next() * 1e6)}: a#${tag.trim()} b`,
+    (_pick, next, tag) => `k${Math.floor(next() * 1e6)}: a#${tag.trim()} b`,
     (pick, next, tag) =>
       `k${Math.floor(next() * 1e6)}: ${pick(['|', '>', '|-', '>+', '|2'])}\n  ${pick(['#', 'x #', '- #'])}${tag}\n  y`,
   ],
