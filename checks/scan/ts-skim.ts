@@ -123,6 +123,8 @@ class Skimmer {
   // `opens`/`closes`; its mark (a brace: the candidates before it; an element: whether its tag has
   // attributes); an element's name (start and end).
   private kinds = new Uint8Array(256);
+  /** A brace opened right after `=>`: an arrow function's body, or a function type's object type. */
+  private arrows = new Uint8Array(256);
   private slots = new Int32Array(256);
   private marks = new Int32Array(256);
   private names = new Int32Array(512);
@@ -182,6 +184,12 @@ class Skimmer {
   private closedDeclaration = false;
   /** The last token is the `}` of a BLOCK. */
   private blockEnded = false;
+  /** …of a brace opened right after `=>`: in a type (`x as () => {}`) the `{}` is an object type, and the expression goes on. */
+  private arrowEnded = false;
+  /** The last token is a lone `>`. */
+  private greaterThan = false;
+  /** The last token is a prefix `++` or `--`, which the walk, reading `++` by kind, would take for a postfix one. */
+  private prefixIncrement = false;
   /** A `function` keyword that starts a statement: its parameters' `(` is still to come. */
   private declaring = false;
   private jsxFile = false;
@@ -204,6 +212,9 @@ class Skimmer {
     this.closedControl = false;
     this.closedDeclaration = false;
     this.blockEnded = false;
+    this.arrowEnded = false;
+    this.prefixIncrement = false;
+    this.greaterThan = false;
     this.declaring = false;
     this.jsxFile = jsxFile;
     this.lineFeeds = this.lexer.lineFeedsOnly;
@@ -243,9 +254,21 @@ class Skimmer {
 
   /** After a significant token of `kind` (`ended`: the `}` of a BLOCK): the walk's bookkeeping for the next `/`. */
   private after(kind: Kind, ended: boolean): void {
+    this.prefixIncrement = false;
+    this.greaterThan = false;
     if (kind === K.Exclamation) {
       this.bangAfterBrace = this.prev === K.CloseBrace && !this.newline;
       this.prevEnds = this.prevEnds && !this.newline;
+    } else if (kind === K.PlusPlus || kind === K.MinusMinus) {
+      // @implements real-code#SKIM-IN-TYPE-POSITIONS
+      // Postfix only right after an expression's end on its line (no line break may stand
+      // before a postfix `++`, and a block's `}` ends no expression); after a prefix one a
+      // `/` starts a regular expression. After any other `}` the grammar knows.
+      const afterBlock = this.prev === K.CloseBrace && this.blockEnded;
+      const postfix = this.prevEnds && !this.newline && !afterBlock;
+      this.bangAfterBrace = postfix && this.prev === K.CloseBrace;
+      this.prevEnds = postfix;
+      this.prefixIncrement = !postfix;
     } else {
       this.bangAfterBrace = false;
       this.prevEnds = kind === K.CloseParen ? !this.closedControl : DIVIDES_AFTER[kind] === 1;
@@ -254,6 +277,7 @@ class Skimmer {
     this.prev = kind;
     this.newline = false;
     this.blockEnded = ended;
+    if (!ended) this.arrowEnded = false;
   }
 
   /**
@@ -270,6 +294,7 @@ class Skimmer {
     let i = at;
     let kind: Kind;
     let ended = false;
+    let greaterThan = false;
     if (c === C.OpenParen) {
       let paren = PAREN;
       if (CONTROL_KEYWORDS.has(prev) || (prev === K.Await && this.prev2 === K.For)) paren = CONTROL_PAREN;
@@ -295,6 +320,9 @@ class Skimmer {
           ? this.closedControl || this.closedDeclaration
           : prev === K.EqualsGreaterThan || prev === K.Else || prev === K.Do || this.atStatementStart();
       this.pushBrace(statement ? BLOCK : BRACE, i);
+      // After `=> {…}` on its line, that `{…}` was a return type (`function (): () => {} {…}`) and this is a body, of a declaration or an expression: unsure as well.
+      this.arrows[this.depth - 1] =
+        prev === K.EqualsGreaterThan || (prev === K.CloseBrace && this.arrowEnded) ? 1 : 0;
       this.declaring = false;
       kind = K.OpenBrace;
       i++;
@@ -310,6 +338,7 @@ class Skimmer {
         if (this.depth === 0 && (top === BRACE || top === BLOCK)) this.statementEnd(i);
         kind = K.CloseBrace;
         ended = top === BLOCK;
+        this.arrowEnded = ended && this.arrows[this.depth] === 1;
         i++;
         if (top === JSX_EXPRESSION) {
           // Back in the element the `{…}` stood in.
@@ -397,6 +426,7 @@ class Skimmer {
           // `>` (alone, as TypeScript's scanner reads it), `~`, `@`
           break;
       }
+      if (c === C.GreaterThan && kind === K.Operator && i === at + 1) greaterThan = true;
     } else {
       lexer.seek(i, prev);
       kind = lexer.scan();
@@ -418,14 +448,23 @@ class Skimmer {
           // After a block's `}` a regular expression starts; the walk, which would divide
           // there, is handed the skim's literals. After any other `}`, or `of`/`yield`/`await`,
           // only the grammar knows.
+          // After the `}` of `=> {…}`: an arrow function's body, or in a type (`x as () => {}`) an object type after which the expression goes on.
           const afterBlock = prev === K.CloseBrace && this.blockEnded;
-          if ((prev === K.CloseBrace && !afterBlock) || this.bangAfterBrace || CONTEXTUAL_OPERATORS.has(prev))
+          // After a lone `>`: a comparison, or the end of type arguments (`x as T<U> / 2`), after which the expression goes on.
+          if (
+            (prev === K.CloseBrace && (!afterBlock || this.arrowEnded)) ||
+            this.bangAfterBrace ||
+            this.greaterThan ||
+            CONTEXTUAL_OPERATORS.has(prev)
+          )
             return this.giveUp();
           if (afterBlock) this.literalsNeeded = true;
           if (!this.prevEnds || afterBlock) {
             kind = lexer.reScanSlash();
             i = lexer.tokenEnd;
             this.literal(lexer.tokenStart, i, kind);
+            // The walk divides after every `++`: it reads the skim's literals.
+            if (this.prefixIncrement) this.literalsNeeded = true;
           }
           break;
         }
@@ -438,6 +477,7 @@ class Skimmer {
           break;
         case K.LessThan: {
           if (!this.jsxFile) break;
+          if (prev === K.CloseBrace && this.arrowEnded) return this.giveUp();
           if (this.prevEnds && !(prev === K.CloseBrace && this.blockEnded)) {
             if (prev === K.CloseBrace || this.bangAfterBrace) return this.giveUp();
             break;
@@ -458,6 +498,7 @@ class Skimmer {
     if (kind === K.Function)
       this.declaring = this.atStatementStart() || prev === K.Export || prev === K.Default;
     this.after(kind, ended);
+    this.greaterThan = greaterThan;
     return i;
   }
 
@@ -473,7 +514,12 @@ class Skimmer {
    */
   private atStatementStart(): boolean {
     const prev = this.prev;
-    if (prev === K.Semicolon || (prev === K.Unknown && this.depth === 0)) return true;
+    // A `;` in a `for` header (or any bracket) starts no statement: `for (; {} / 2; )` holds an object.
+    if (prev === K.Semicolon) {
+      const top = this.depth === 0 ? BLOCK : this.kinds[this.depth - 1]!;
+      return top === BLOCK || top === BRACE;
+    }
+    if (prev === K.Unknown && this.depth === 0) return true;
     if (prev === K.CloseBrace) return this.blockEnded;
     return prev === K.OpenBrace && this.depth > 0 && this.kinds[this.depth - 1] === BLOCK;
   }
@@ -755,6 +801,9 @@ class Skimmer {
     const kinds = new Uint8Array(size);
     kinds.set(this.kinds);
     this.kinds = kinds;
+    const arrows = new Uint8Array(size);
+    arrows.set(this.arrows);
+    this.arrows = arrows;
     const slots = new Int32Array(size);
     slots.set(this.slots);
     this.slots = slots;
