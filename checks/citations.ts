@@ -116,6 +116,7 @@ function judgeCitation(
   const resolution = resolveRef(citation, index);
   if (resolution.kind !== 'fact') return unresolved(citation, resolution);
   citation.resolved = resolution.fact.address;
+  if (resolution.movedFrom !== undefined) out.add(movedNote(citation, resolution.fact, resolution.movedFrom));
   return misuse(citation, resolution.fact) ?? staleness(citation, resolution.fact, index, out);
 }
 
@@ -161,6 +162,17 @@ function unresolved(citation: JudgedCitation, resolution: Exclude<Resolution, { 
         ? `@${citation.verb} ${citation.ref}: \`${citation.id}\` is defined in ${resolution.candidates.length} specs`
         : `@${citation.verb} ${citation.ref}: \`${citation.doc}\` names ${resolution.documents?.length ?? resolution.candidates.length} documents (${(resolution.documents ?? []).join(', ')})`,
     fix: `name the document: ${resolution.candidates.map((c) => `\`${c}\``).join(' or ')}`,
+  };
+}
+
+/** A citation that reached its fact through an `@aliases:` line: it counts, and is told the new address. */
+// @implements trace#MOVED-FACT-RESOLVES
+function movedNote(citation: JudgedCitation, fact: Fact, old: string): Problem {
+  return {
+    rule: 'moved-fact',
+    ...factPlaceOf(citation, fact),
+    message: `@${citation.verb} ${citation.ref}: \`${old}#${fact.id}\` moved to \`${fact.address}\` (${fact.file} takes in \`${old}\` on its @aliases: line)`,
+    fix: `cite it as \`${fact.address}\`: \`factline pin --moved\` rewrites every moved address`,
   };
 }
 

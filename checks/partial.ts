@@ -27,6 +27,7 @@ const GATE_SCOPES: Record<Exclude<RuleId, (typeof DIAGNOSTIC_CODES)[number]>, Pa
   'verification-skipped': 'citation',
   'verification-unconfirmed': 'citation',
   'pin-into-unmarked-unit': 'citation',
+  'moved-fact': 'citation',
   'spec-diagnostic': 'spec',
   'missing-implementation': 'whole-tree',
   'missing-verification': 'whole-tree',

@@ -46,6 +46,8 @@ export interface FactIndex {
   sharedAliases: Map<string, string[]>;
   /** Addresses of heading units (`## Title {#anchor}`), which resolve like facts. */
   headings: Set<string>;
+  /** A document name some document's `@aliases:` line declares → the documents declaring it. */
+  absorbedBy: Map<string, string[]>;
   addressing: Addressing;
   /** Did-you-mean over ids and addresses, built on first use. */
   suggesters: { ids?: Suggester; addresses?: Suggester; byDoc?: Map<string, Suggester> };
@@ -122,6 +124,7 @@ export function indexFacts(set: SpecSet, addressing: Addressing = {}): FactIndex
   const sharedAliases = new Map<string, string[]>();
   const docs0 = new Set(set.documents.map((d) => d.doc));
   const headings = new Set<string>();
+  const absorbedBy = new Map<string, string[]>();
   const add = (fact: Fact): void => {
     // The first definition wins; the duplicate is the reader's diagnostic.
     if (byAddress.has(fact.address)) return;
@@ -157,6 +160,7 @@ export function indexFacts(set: SpecSet, addressing: Addressing = {}): FactIndex
       aliases.set(`${namespace}/${canonical}`, doc.doc);
       aliases.set(`${namespace}/${path}`, doc.doc);
     }
+    for (const old of doc.aliases ?? []) absorbedBy.set(old, [...(absorbedBy.get(old) ?? []), doc.doc]);
     for (const fact of doc.facts) add(fact);
     doc.sections.forEach((section, i) => {
       if (!section.explicitAnchor) return;
@@ -175,13 +179,15 @@ export function indexFacts(set: SpecSet, addressing: Addressing = {}): FactIndex
     aliases,
     sharedAliases,
     headings,
+    absorbedBy,
     addressing,
     suggesters: {},
   };
 }
 
 export type Resolution =
-  | { kind: 'fact'; fact: Fact }
+  /** `movedFrom`: the document the reference names, which no longer holds the fact (an alias led to it). */
+  | { kind: 'fact'; fact: Fact; movedFrom?: string }
   | { kind: 'unknown'; suggestions: string[]; reason: string }
   | { kind: 'unknown-namespace'; reason: string }
   /** `documents`: when a document alias is what is ambiguous, the documents it names. */
@@ -257,6 +263,10 @@ export function resolveRef(ref: { doc?: string; id: string }, index: FactIndex):
     }
     const fact = doc === undefined ? undefined : index.byDocId.get(doc)?.get(ref.id);
     if (fact) return { kind: 'fact', fact };
+    if (!ref.doc.startsWith('spec://')) {
+      const moved = movedFact(ref.doc.replace(/\.md$/, ''), ref.id, index);
+      if (moved !== undefined) return moved;
+    }
     const reason = missing ?? `\`${doc}\` has no fact or anchored heading \`${ref.id}\``;
     return {
       kind: 'unknown',
@@ -272,6 +282,29 @@ export function resolveRef(ref: { doc?: string; id: string }, index: FactIndex):
     reason: `no loaded spec has a fact \`${ref.id}\``,
     suggestions: suggest(ref.id, index),
   };
+}
+
+/**
+ * `OLD#ID` where OLD no longer holds ID: the fact ID of the document whose
+ * `@aliases:` line names OLD. Only facts move: an old heading address never
+ * lands on a new document's section of the same anchor.
+ */
+// @implements trace#MOVED-FACT-RESOLVES
+function movedFact(old: string, id: string, index: FactIndex): Resolution | undefined {
+  const found: Fact[] = [];
+  for (const doc of index.absorbedBy.get(old) ?? []) {
+    const fact = index.byDocId.get(doc)?.get(id);
+    if (fact !== undefined && fact.unit !== 'heading') found.push(fact);
+  }
+  if (found.length === 1) return { kind: 'fact', fact: found[0]!, movedFrom: old };
+  if (found.length > 1) {
+    return {
+      kind: 'ambiguous',
+      candidates: found.map((f) => f.address).sort(),
+      documents: found.map((f) => f.doc),
+    };
+  }
+  return undefined;
 }
 
 /** The documents an alias names when more than one does. */

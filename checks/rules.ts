@@ -118,6 +118,12 @@ const GATE_RULES = {
     help: "vibevm's note for a spec author: the code names a revision the section has not declared yet; the citation still counts.",
     fix: 'give the section a kind line (`req rN` as a fact right under its heading), or drop the pin',
   },
+  'moved-fact': {
+    severity: 'info',
+    description: "A citation names a fact by its old document, which a document's `@aliases:` line took in.",
+    help: 'The fact moved with its id, text and status unchanged, so the citation resolves and counts; the old address keeps working only while the alias line stays.',
+    fix: 'run `factline pin --moved` to rewrite old addresses to the new ones (or write DOC#ID by hand)',
+  },
   'stale-exclude': {
     severity: 'warning',
     description: 'A spec exclusion pattern matches no file any more.',

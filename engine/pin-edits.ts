@@ -12,7 +12,10 @@ export interface PinEdit {
   citation: JudgedCitation;
   /** The pin as written now; absent when the citation has none (`pin --add`). */
   from?: string;
+  /** The new pin; with `moveTo`, the new address (for messages). */
   to: string;
+  /** `pin --moved`: the document the reference should name instead of the one written. */
+  moveTo?: string;
 }
 
 export interface PinPlan {
@@ -55,6 +58,12 @@ function place(source: Buffer, lineStarts: number[], edit: PinEdit): Replacement
   if (at === -1) return `its reference \`${c.ref}\` is not where the scan found it`;
   const refEnd = at + Buffer.byteLength(c.ref, 'utf8');
   const bytes = (text: string) => Buffer.from(text, 'utf8');
+  if (edit.moveTo !== undefined) {
+    // The document part leads the reference (`green#ID~PIN`): only its bytes change.
+    if (c.doc === undefined || !c.ref.startsWith(`${c.doc}#`))
+      return 'its reference does not start with its document';
+    return { at, length: Buffer.byteLength(c.doc, 'utf8'), bytes: bytes(edit.moveTo), edit };
+  }
   if (edit.from === undefined) return { at: refEnd, length: 0, bytes: bytes(`~${edit.to}`), edit };
   // `~PIN` written inside the reference.
   const tilde = c.ref.toLowerCase().lastIndexOf(`~${edit.from.toLowerCase()}`);

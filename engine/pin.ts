@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { JudgedCitation, TraceResult } from '../checks/model.ts';
-import { currentPin, indexFacts } from '../checks/resolve.ts';
+import { currentPin, indexFacts, resolveRef } from '../checks/resolve.ts';
 import { UsageError } from './errors.ts';
 import { checkTarget, removeStaleTemps, WriteError, writeFileAtomic } from './files/atomic-write.ts';
 import { type PinEdit, planPins } from './pin-edits.ts';
@@ -143,4 +143,27 @@ export function addPins(
     if (fact) edits.push({ citation: c, to: currentPin(fact, index.docs.get(fact.doc)) });
   }
   return writePins(project, edits, added);
+}
+
+/**
+ * `pin --moved`: every citation that reached its fact through a document's
+ * `@aliases:` line is rewritten to name the document that holds the fact
+ * now; its pin, and every other citation, stay as they are.
+ */
+// @implements trace#PIN-MOVED
+export function repointMoved(
+  project: Project,
+  result: TraceResult,
+  specs: LoadedSpecs,
+  moved: (file: string, edit: PinEdit) => void,
+): PinOutcome {
+  const index = indexFacts(specs.set);
+  const edits: PinEdit[] = [];
+  for (const c of result.citations) {
+    if (c.resolved === undefined || c.doc === undefined || inGenerated(project, c)) continue;
+    const found = resolveRef(c, index);
+    if (found.kind !== 'fact' || found.movedFrom === undefined) continue;
+    edits.push({ citation: c, to: found.fact.address, moveTo: found.fact.doc });
+  }
+  return writePins(project, edits, moved);
 }

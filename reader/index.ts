@@ -2,6 +2,7 @@
  * The spec reader: Markdown text in, SpecDocument out. Pure (no fs), one
  * remark parse, one walk; every problem is collected as a Diagnostic.
  */
+import { looksLikeAliasLine, parseAliasLine } from './aliases.ts';
 import { boundNesting } from './bounds.ts';
 import { bindFence, buildFact, DEFAULT_STATUS, headingSection } from './build.ts';
 import type { Issue } from './issues.ts';
@@ -158,6 +159,13 @@ class SpecReading {
       (block.node.value.startsWith('<!--') || !block.node.value.includes('<status'))
     )
       return;
+    if (block.kind === 'unit' && block.type === 'paragraph' && block.quoteDepth === 0) {
+      const raw = this.text.slice(block.start, block.end);
+      if (looksLikeAliasLine(raw)) {
+        this.aliasLine(raw, block.start);
+        return;
+      }
+    }
     const masks = block.kind === 'unit' ? inlineMasks(block.node) : { masks: [], codes: [], references: [] };
     const scanned = scanUnit({
       raw: this.text.slice(block.start, block.end),
@@ -175,6 +183,35 @@ class SpecReading {
       return;
     }
     if (block.kind === 'unit') this.fact(block, b, scanned, masks.codes, masks.references);
+  }
+
+  /**
+   * `@aliases:DOC,…` in the preamble (after the title, before any other
+   * heading) records the documents this one absorbed; anywhere else, or
+   * malformed, it would silently stop old addresses resolving, so it is an error.
+   */
+  // @implements reader#ALIASES-LINE
+  private aliasLine(raw: string, offset: number): void {
+    const inPreamble =
+      this.result.sections.length === 0 ||
+      (this.result.sections.length === 1 && this.result.sections[0]!.depth === 1);
+    const names = parseAliasLine(raw);
+    if (inPreamble && names !== undefined && this.result.aliases === undefined) {
+      this.result.aliases = names;
+      return;
+    }
+    this.report({
+      code: 'stranded-marker',
+      offset,
+      token: raw.trim().split(/\s/)[0] ?? '@aliases:',
+      message:
+        names === undefined
+          ? 'an `@aliases:` line names documents as `@aliases:DOC[,DOC…]` (document names, separated by commas)'
+          : inPreamble
+            ? 'a second `@aliases:` line (a document has one)'
+            : 'an `@aliases:` line here names nothing: only in the preamble, after the title and before any other heading, does it stand',
+      fix: 'write one line `@aliases:old-doc,other-doc` right under the document title',
+    });
   }
 
   /** A marker alone in its unit marks the document, the section above, or nothing (stranded). */

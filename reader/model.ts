@@ -164,6 +164,8 @@ export interface SpecDocument {
   title?: string;
   /** The document marker, when one stands after the H1 or in the preamble. */
   status?: Status;
+  /** Documents whose facts this one took in (`@aliases:` in the preamble): their addresses resolve here. */
+  aliases?: string[];
   facts: Fact[];
   sections: Section[];
   diagnostics: Diagnostic[];

@@ -1,6 +1,6 @@
 /**
  * The differential of the TS/JS citation scan against TypeScript itself, on
- * real files (specs/real-code.md#DIFFERENTIAL): tags are planted where
+ * real files (specs/scanner.md#DIFFERENTIAL): tags are planted where
  * TypeScript's parser and scanner see comments (after each comment's opener)
  * and where they see strings, templates, regular expressions and JSX text
  * (after each one's opening delimiter); then the planted text is parsed again,

@@ -260,7 +260,7 @@ class Skimmer {
       this.bangAfterBrace = this.prev === K.CloseBrace && !this.newline;
       this.prevEnds = this.prevEnds && !this.newline;
     } else if (kind === K.PlusPlus || kind === K.MinusMinus) {
-      // @implements real-code#SKIM-IN-TYPE-POSITIONS
+      // @implements scanner#SKIM-IN-TYPE-POSITIONS
       // Postfix only right after an expression's end on its line (no line break may stand
       // before a postfix `++`, and a block's `}` ends no expression); after a prefix one a
       // `/` starts a regular expression. After any other `}` the grammar knows.

@@ -1,23 +1,29 @@
 /** `factline pin [REF…]` / `pin --add [PATH…]`: re-stamp stale pins, or pin unpinned citations, after review. */
 import { relative, resolve } from 'node:path';
 import { indexFacts } from '../../checks/resolve.ts';
-import { addPins, type PinEdit, type PinOutcome, repinStale } from '../../engine/pin.ts';
+import { UsageError } from '../../engine/errors.ts';
+import { addPins, type PinEdit, type PinOutcome, repinStale, repointMoved } from '../../engine/pin.ts';
 import { Project } from '../../engine/project.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'pin',
-  positionals: { usage: '[REF…] | --add [PATH…]' },
+  positionals: { usage: '[REF…] | --add [PATH…] | --moved' },
   options: {
     add: {
       type: 'boolean',
       help: 'pin the unpinned citations of resolved facts in PATH… (files or folders; every gate file when none), printing each with the fact’s text as it now reads',
     },
+    moved: {
+      type: 'boolean',
+      help: 'rewrite each citation of a moved fact (an old DOC#ID a document takes in on its @aliases: line) to the fact’s address now, keeping its pin',
+    },
     config: SHARED.config,
     specs: SHARED.specs,
     strict: SHARED.strict,
   },
+  conflicts: [['moved', 'add', '--moved rewrites addresses, --add adds pins: run them one after the other']],
   about: `Rewrites the pin of every stale citation (~8 hex digits or ~rN that no longer
 match the fact, Rust's \`r = N\`, JSDoc's \`@spec … rN\`) to the fact's current
 digest or revision, in place. With REFs (DOC#ID or unique ID), only citations
@@ -31,7 +37,12 @@ pins come from the templates' {{cite "ID~PIN"}} calls, which pin re-stamps;
 run \`factline gen\` after it.
 
 An unpinned citation never goes stale: it keeps counting whatever the fact
-comes to say. \`pin --add\` ties each to the fact's text as it reads now.`,
+comes to say. \`pin --add\` ties each to the fact's text as it reads now.
+
+A fact moved to another document keeps its old address working while the new
+document names the old one on its \`@aliases:\` line (check notes each such
+citation as \`moved-fact\`). \`pin --moved\` rewrites those citations to the
+address the fact has now, keeping their pins.`,
   epilog:
     'Exit codes: 0 done (including nothing to do) · 1 a pin could not be rewritten · 2 unknown REF, usage or config error.',
 });
@@ -59,6 +70,21 @@ const command: Command = {
     const project = Project.open(io, values.config, values.specs);
     const { config } = project;
     const { result, specs } = await project.check({ strict: values.strict || config.strict, cache: true });
+    if (values.moved) {
+      if (positionals.length > 0)
+        throw new UsageError(
+          'pin --moved takes no REF: it rewrites every moved address (see `factline pin --help`)',
+        );
+      const outcome = repointMoved(project, result, specs, (file, e) =>
+        io.stdout.write(`${file}:${e.citation.line}:${e.citation.column}: ${e.citation.ref} -> ${e.to}\n`),
+      );
+      io.stdout.write(
+        outcome.applied.length === 0
+          ? 'no moved address\n'
+          : `rewrote ${outcome.applied.length} moved address(es)\n`,
+      );
+      return reportRefused(io, outcome);
+    }
     if (values.add) {
       const index = indexFacts(specs.set);
       const paths = positionals.map(

@@ -112,6 +112,7 @@ export const SPEC_ENTRY: Shape = record({
     file: text,
     title: shapes.optional(text),
     status: shapes.optional(STATUS),
+    aliases: shapes.optional(shapes.array(text)),
     facts: shapes.array(FACT),
     sections: shapes.array(SECTION),
     diagnostics: shapes.array(DIAGNOSTIC),

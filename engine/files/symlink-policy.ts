@@ -5,12 +5,13 @@
  * that path was found too. A link out of the root is not followed.
  */
 import { readdirSync, realpathSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 /** Whether `path` lies inside (or is) `root`; both absolute. */
 export function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+  // `..name` is a file inside; only `..` itself or a first segment of `..` leaves.
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
 }
 
 function realOrUndefined(path: string): string | undefined {

@@ -13,6 +13,17 @@ import type { FactlineConfig } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
 
 /**
+ * How the gate reads a file that results name (`what`: `results` or `vectors`):
+ * from disk for the CLI, under the client path policy for an MCP tool.
+ */
+export type InputReader = (file: string, what: 'results' | 'vectors') => Promise<string>;
+
+const readFromDisk =
+  (root: string): InputReader =>
+  async (file) =>
+    readFileSync(resolve(root, file), 'utf8');
+
+/**
  * Reads and parses the results files; a missing or unreadable one is a usage
  * error naming it. Their parsers (an XML one among them) load only when a
  * results file is given.
@@ -22,6 +33,7 @@ import { UsageError } from '../errors.ts';
 export async function readResults(
   config: FactlineConfig,
   files: readonly string[],
+  read: InputReader = readFromDisk(config.root),
 ): Promise<OutcomeInput | undefined> {
   if (files.length === 0) return undefined;
   const { parseResults } = await import('../../checks/results/parse.ts');
@@ -29,8 +41,9 @@ export async function readResults(
   for (const file of files) {
     let text: string;
     try {
-      text = readFileSync(resolve(config.root, file), 'utf8');
+      text = await read(file, 'results');
     } catch (error) {
+      if (error instanceof UsageError) throw error;
       throw new UsageError(
         `cannot read test results ${file}: ${(error as Error).message}; run the tests first (e.g. \`npm test\`), or fix the path in --results / \`results\``,
       );
@@ -47,7 +60,7 @@ export async function readResults(
     sources: [...files],
     root: config.root,
     foldCase: process.platform === 'darwin' || process.platform === 'win32',
-    vectors: await currentVectors(config.root, outcomes),
+    vectors: await currentVectors(outcomes, read),
     ...(config.resultsPolicy?.unconfirmed === 'warning' ? { unconfirmed: 'warning' as const } : {}),
   };
 }
@@ -70,8 +83,8 @@ export async function notPassingTestFiles(config: FactlineConfig): Promise<strin
 /** Each vectors file that vector results name, read as it is now: its vectors' content digests. */
 // @implements green#VECTOR-RESULTS-NEED-THE-VECTOR
 async function currentVectors(
-  root: string,
   outcomes: readonly TestOutcome[],
+  read: InputReader,
 ): Promise<Map<string, VectorState>> {
   const states = new Map<string, VectorState>();
   const files = vectorFiles(outcomes);
@@ -79,7 +92,7 @@ async function currentVectors(
   const { parseVectors } = await import('../../checks/conform/format.ts');
   for (const file of files) {
     try {
-      const placed = parseVectors(readFileSync(resolve(root, file), 'utf8'), file);
+      const placed = parseVectors(await read(file, 'vectors'), file);
       states.set(file, new Map(placed.map((p) => [p.vector.id, vectorDigest(p.vector)])));
     } catch (error) {
       states.set(file, { unreadable: (error as Error).message.split('\n')[0]! });

@@ -22,7 +22,7 @@ import { readGateFile } from '../files/read.ts';
 import { poolMode } from '../parallel/pool.ts';
 import type { Project } from '../project.ts';
 import type { LoadedSpecs } from '../specs.ts';
-import { readResults } from './results.ts';
+import { type InputReader, readResults } from './results.ts';
 import { addressingOf, policyOf, searchedOf, templateSetupOf } from './setup.ts';
 import { staleExcludes } from './stale-excludes.ts';
 
@@ -41,6 +41,8 @@ export interface GateOptions {
    * Undefined from it: every file after all.
    */
   only?: (specs: LoadedSpecs) => Promise<GateFile[] | undefined>;
+  /** Reads the results files and the vector files they name; default: from disk. An MCP tool reads under the client path policy. */
+  readInput?: InputReader;
   /** Wraps the backend the run picked: the editor server keeps each file's scan for its later judgements. */
   wrapBackend?: (chosen: ScanBackend) => ScanBackend;
 }
@@ -116,7 +118,7 @@ async function gateWith(
   const chosen = chooseBackend(config.root, cache, early);
   const backend = options.wrapBackend ? options.wrapBackend(chosen) : chosen;
   const templates = templateSetupOf(config);
-  const results = await readResults(config, options.results ?? config.results);
+  const results = await readResults(config, options.results ?? config.results, options.readInput);
   const start = performance.now();
   let scanning = 0;
   let drift = 0;

@@ -23,6 +23,7 @@ import {
 import type { Fact } from '../../reader/model.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
+import { readClientFile } from '../files/client-path.ts';
 import type { GateOptions, GateRun } from '../gate/run.ts';
 import type { EngineIO } from '../io.ts';
 import { Project } from '../project.ts';
@@ -38,15 +39,32 @@ const RESULTS_PROP = {
     'test results files (vitest/Jest JSON, JUnit XML) relative to the project root, instead of the config’s `results`: a @verifies counts only when its test passed',
 };
 
-/** `{results}` for the gate from a tool's arguments, or the report naming what is wrong. */
+/**
+ * `{results}` for the gate from a tool's arguments, or the report naming what
+ * is wrong. The names travel with the reader that applies the client path
+ * policy to them and to the vector files their content names.
+ */
 // @implements daily-use#RESULTS-ON-EVERY-VERDICT
-export function resultsArgument(args: Record<string, unknown>): { results?: string[] } | string {
+// @implements trust#CLIENT-NAMED-FILES-STAY-IN-THE-PROJECT
+export function resultsArgument(
+  args: Record<string, unknown>,
+  root: string,
+): Pick<GateOptions, 'results' | 'readInput'> | string {
   const value = args.results;
   if (value === undefined) return {};
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || v === '')) {
     return '`results` must be an array of file paths (strings), e.g. ["test-results.json"]';
   }
-  return { results: value as string[] };
+  const results = value as string[];
+  return {
+    results,
+    readInput: (file, what) =>
+      readClientFile(
+        root,
+        file,
+        what === 'results' ? `results[${results.indexOf(file)}]` : 'a vectors file the results name',
+      ),
+  };
 }
 
 /** An output schema of a closed object whose fields are all present. */
@@ -300,7 +318,7 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
         if (typeof args.ref !== 'string' || args.ref === '') {
           return failure('fact_explain: give `ref`, e.g. `mcp-core#METHOD-PING`');
         }
-        const results = resultsArgument(args);
+        const results = resultsArgument(args, config.root);
         if (typeof results === 'string') return failure(`fact_explain: ${results}`);
         // One fact's trace needs no drift check of the generated files (the slow part of the gate).
         const only = async () => undefined;
@@ -351,7 +369,7 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
     },
     run: (args, context) =>
       reporting(async () => {
-        const results = resultsArgument(args);
+        const results = resultsArgument(args, config.root);
         if (typeof results === 'string') return failure(`trace_check: ${results}`);
         const { result } = await kept.check(
           { strict: args.strict === true || config.strict, cache: true, ...results },

@@ -77,7 +77,7 @@ const OPENER_OF: Record<string, string> = { '}': '{', ')': '(', ']': '[' };
 /**
  * The comments of `text` as `grammar` reads them.
  */
-// @implements real-code#LANGUAGE-UNITS
+// @implements scanner#LANGUAGE-UNITS
 // @implements real-code#OTHER-LANGUAGE-STRINGS
 export function commentSpans(text: string, grammar: Grammar): Span[] {
   const spans: Span[] = [];

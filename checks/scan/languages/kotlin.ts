@@ -11,7 +11,7 @@ import type { Language } from './language.ts';
 
 const HOLE = [{ open: '${', close: '}' }];
 
-// @implements real-code#KOTLIN-SWIFT-SCALA-READ-AS-THEMSELVES
+// @implements scanner#KOTLIN-SWIFT-SCALA-READ-AS-THEMSELVES
 export const kotlin: Language = {
   name: 'Kotlin',
   extensions: ['kt', 'kts'],

@@ -13,7 +13,7 @@ import type { Language } from './language.ts';
 const HOLE = [{ open: '${', close: '}' }];
 const DOLLAR_TEXT = ['$$', '$"'];
 
-// @implements real-code#KOTLIN-SWIFT-SCALA-READ-AS-THEMSELVES
+// @implements scanner#KOTLIN-SWIFT-SCALA-READ-AS-THEMSELVES
 export const scala: Language = {
   name: 'Scala',
   extensions: ['scala', 'sc'],

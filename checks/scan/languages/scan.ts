@@ -54,7 +54,7 @@ function following(text: string, offset: number, language: Language): Following 
 }
 
 // @implements factline#GATE-SCAN-OTHER-LANGUAGES
-// @implements real-code#LANGUAGE-UNITS
+// @implements scanner#LANGUAGE-UNITS
 export function scanLanguage(text: string, language: Language): ScannedCitation[] {
   if (!mayHoldCitations(text)) return [];
   const spans = spansOf(text, language);

@@ -20,7 +20,7 @@ function delimited(quotes: string, hashes: string, oneLine: boolean): StringBody
   };
 }
 
-// @implements real-code#KOTLIN-SWIFT-SCALA-READ-AS-THEMSELVES
+// @implements scanner#KOTLIN-SWIFT-SCALA-READ-AS-THEMSELVES
 export const swift: Language = {
   name: 'Swift',
   extensions: ['swift'],

@@ -69,7 +69,7 @@ const JTD_ROW = [
  * `docs/citations.md`): the table of supported languages, then those read
  * by comment syntax alone, with what they do not read yet.
  */
-// @implements real-code#SUPPORTED-LANGUAGES
+// @implements scanner#SUPPORTED-LANGUAGES
 export function languagesSection(languages: readonly Language[]): string {
   const supported = languages.filter((l) => l.supported === true);
   const apart = languages.filter((l) => l.supported !== true);

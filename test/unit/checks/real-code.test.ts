@@ -1,6 +1,6 @@
 /**
  * The classes a differential test against TypeScript's scanner found on real
- * code (specs/real-code.md), one case or a few each, read as a user would:
+ * code (specs/scanner.md), one case or a few each, read as a user would:
  * which citations a file holds and on which line.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

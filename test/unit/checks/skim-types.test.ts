@@ -16,7 +16,7 @@ import { programs } from './skim-grammar.ts';
 const PROGRAMS = 3_000;
 
 describe('the skim in type positions, against TypeScript', () => {
-  // @verifies real-code#SKIM-IN-TYPE-POSITIONS
+  // @verifies scanner#SKIM-IN-TYPE-POSITIONS
   // @verifies real-code#DIFFERENTIAL
   it('finds every tag TypeScript reads as a comment, and no other, in generated programs', () => {
     const table = emptyTable();

@@ -188,7 +188,7 @@ describe('the skim before the walk', () => {
     expect(parsedWhileFinding(cases)).toBe(cases.length);
   });
 
-  // @verifies real-code#SKIM-IN-TYPE-POSITIONS
+  // @verifies scanner#SKIM-IN-TYPE-POSITIONS
   it('reads type positions, `for` headers and prefix or postfix `++` as TypeScript does (the measured cases)', () => {
     // Each file parses without error; what TypeScript reads as a comment is what is found.
     const cases: [string, string, string[]][] = [

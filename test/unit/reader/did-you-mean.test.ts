@@ -12,7 +12,7 @@ import {
 import { parseSpec } from '../../../reader/index.ts';
 import { REPO } from '../../support/cli.ts';
 
-const ids = ['factline', 'mcp-core', 'real-codebases'].flatMap((name) =>
+const ids = ['reader', 'scanner', 'trace', 'generator', 'report', 'serve', 'mcp-core'].flatMap((name) =>
   parseSpec(readFileSync(`${REPO}specs/${name}.md`, 'utf8'), { file: name, doc: name }).facts.map(
     (f) => f.id,
   ),

@@ -87,7 +87,7 @@ async function caseTableTexts(name: string): Promise<string[]> {
 }
 
 describe('other languages against their own tokenizers', () => {
-  // @verifies real-code#SUPPORTED-LANGUAGES
+  // @verifies scanner#SUPPORTED-LANGUAGES
   it.skipIf(!PYTHON)(
     'Python: every tag tokenize puts in a COMMENT is found, no other',
     async () => {
@@ -106,7 +106,7 @@ describe('other languages against their own tokenizers', () => {
     300_000,
   );
 
-  // @verifies real-code#SUPPORTED-LANGUAGES
+  // @verifies scanner#SUPPORTED-LANGUAGES
   it.skipIf(!GO)(
     'Go: every tag go/scanner puts in a COMMENT is found, no other',
     async () => {
@@ -125,7 +125,7 @@ describe('other languages against their own tokenizers', () => {
     300_000,
   );
 
-  // @verifies real-code#SUPPORTED-LANGUAGES
+  // @verifies scanner#SUPPORTED-LANGUAGES
   it('YAML: every tag the `yaml` package lexes as a comment is found, no other', async () => {
     const texts = [
       ...generate(YAML_FORMS, FILES, 13).map((g: Generated) => closeQuotes(g.text)),

@@ -17,8 +17,8 @@ const START = /<!-- languages:start[^\n]*-->\n\n/;
 const END = '\n\n<!-- languages:end -->';
 
 describe('the docs’ table of languages', () => {
-  // @verifies real-code#LANGUAGE-UNITS
-  // @verifies real-code#SUPPORTED-LANGUAGES
+  // @verifies scanner#LANGUAGE-UNITS
+  // @verifies scanner#SUPPORTED-LANGUAGES
   it('is rendered from the language units (`UPDATE=1` rewrites it between its markers)', () => {
     const docs = readFileSync(DOCS, 'utf8');
     const start = START.exec(docs);
@@ -30,7 +30,7 @@ describe('the docs’ table of languages', () => {
     expect(docs.slice(from, to)).toBe(rendered);
   });
 
-  // @verifies real-code#SUPPORTED-LANGUAGES
+  // @verifies scanner#SUPPORTED-LANGUAGES
   it('lists as supported only units that claim it, and every listed extension is scanned', () => {
     const section = languagesSection(LANGUAGES);
     const [table] = section.split('\n\nAlso scanned');

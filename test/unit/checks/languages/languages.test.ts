@@ -27,7 +27,7 @@ const found = (file: string, text: string) =>
 const FUZZ_FILES = 400;
 
 describe('languages as units', () => {
-  // @verifies real-code#LANGUAGE-UNITS
+  // @verifies scanner#LANGUAGE-UNITS
   it('has one case table for every language unit, and a unit for every table', () => {
     expect(new Set(tables.map((t) => t.language))).toEqual(new Set(LANGUAGES));
     expect(tables.length).toBe(LANGUAGES.length);
@@ -35,13 +35,13 @@ describe('languages as units', () => {
 
   for (const table of tables) {
     describe(table.language.name, () => {
-      // @verifies real-code#LANGUAGE-UNITS
+      // @verifies scanner#LANGUAGE-UNITS
       it.each(table.cases)('%s', (_what, text, want) => {
         expect(found(table.file, text)).toEqual(want);
       });
 
-      // @verifies real-code#LANGUAGE-UNITS
-      // @verifies real-code#KOTLIN-SWIFT-SCALA-READ-AS-THEMSELVES
+      // @verifies scanner#LANGUAGE-UNITS
+      // @verifies scanner#KOTLIN-SWIFT-SCALA-READ-AS-THEMSELVES
       it('finds every tag planted in a comment and none planted in a string (grammar fuzz)', () => {
         let planted = 0;
         for (const file of composeFiles(table, FUZZ_FILES)) {
