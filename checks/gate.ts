@@ -13,7 +13,6 @@ import type { PolicyTable } from './policy.ts';
 import type { Addressing } from './resolve.ts';
 import { isScannable, scanFileWhenLoaded, scanLoadingOnDemand } from './scan/dispatch.ts';
 import type { ScannedCitation } from './scan/types.ts';
-import { isTemplateFile, type TemplateSetup, templateCitations } from './template-pins.ts';
 import { type ScannedFile, trace } from './trace.ts';
 
 export interface GateFile {
@@ -89,8 +88,6 @@ export interface GateInputs {
   /** Findings from outside the trace (generated-code drift), computed after the scan. */
   extraFindings?(): Finding[] | Promise<Finding[]>;
   strict: boolean;
-  /** Where templates and generated files live: a template's {{cite}} pins are citations. */
-  templates?: TemplateSetup;
   /** Test results joined to verifying citations; absent: outcomes are not checked. */
   results?: OutcomeInput;
   /** Which evidence each status needs; the factline preset when absent. */
@@ -103,23 +100,9 @@ export interface GateInputs {
 
 /** The trace of the listed files against the specs: the gate's core, reading files only through `inputs.backend`. */
 export async function traceFiles(inputs: GateInputs): Promise<TraceResult> {
-  const ids = new Map(inputs.specs.documents.map((d) => [d.doc, new Set(d.facts.map((fact) => fact.id))]));
-  const defines = (doc: string, id: string) => ids.get(doc)?.has(id) === true;
-  const { files, backend, templates } = inputs;
-  const outcomes: ScanOutcome[] = new Array(files.length);
-  // A template's {{cite}} pins come from its text, so it is read here; every other file is the backend's.
-  const plain: number[] = [];
-  for (let i = 0; i < files.length; i++) {
-    const file = files[i]!.file;
-    if (templates === undefined || !isTemplateFile(file, templates)) plain.push(i);
-    else
-      outcomes[i] = await templateOutcome(backend, file, (text) =>
-        templateCitations(file, text, templates, defines),
-      );
-  }
+  const { files, backend } = inputs;
   // @implements speed-pool#SAME-JSON
-  const scanned = await backend.scanFiles(plain.map((i) => files[i]!.file));
-  for (let k = 0; k < scanned.length; k++) outcomes[plain[k]!] = scanned[k];
+  const outcomes = await backend.scanFiles(files.map((f) => f.file));
   const found: ScannedFile[] = [];
   for (let i = 0; i < files.length; i++) {
     const outcome = outcomes[i];
@@ -138,25 +121,4 @@ export async function traceFiles(inputs: GateInputs): Promise<TraceResult> {
     ...(inputs.addressing ? { addressing: inputs.addressing } : {}),
     ...(inputs.searched ? { searched: inputs.searched } : {}),
   });
-}
-
-/** A template's comment citations and its {{cite}} pins, in place order. */
-async function templateOutcome(
-  backend: ScanBackend,
-  file: string,
-  pins: (text: string) => ScannedCitation[],
-): Promise<ScanOutcome> {
-  let text: string | undefined;
-  const outcome = await readAndScan(
-    (name) => {
-      text = backend.read(name);
-      return text;
-    },
-    scanFileWhenLoaded,
-    file,
-  );
-  if (!Array.isArray(outcome) || text === undefined) return outcome;
-  const pinned = pins(text);
-  if (pinned.length === 0) return outcome;
-  return [...outcome, ...pinned].sort((a, b) => a.line - b.line || a.column - b.column);
 }

@@ -25,9 +25,11 @@ const SPEC = defineCommand({
     },
     config: SHARED.config,
   },
-  about: `Renders every templates/<module>.<EXT>.hbs against the spec into generated/<module>.<EXT>
-(paths from factline.config.json "generate": {spec, templates, out}), EXT one of the
-languages in docs/templates.md; each output is checked by its language before anything is written.`,
+  about: `Renders every template against the spec into generated/: a TypeScript module
+templates/<module>.ts (its spec.value placeholders written as literals) into generated/<module>.ts,
+a Handlebars templates/<module>.<EXT>.hbs into generated/<module>.<EXT>, EXT one of the languages
+in docs/templates.md (paths from factline.config.json "generate": {spec, templates, out}); each
+output is checked by its language before anything is written.`,
   epilog: `Exit codes: 0 done / up to date · 1 template errors, refused hand edits, or drift
 (--check) · 2 usage, config, or an unreadable spec or templates directory.`,
   conflicts: [

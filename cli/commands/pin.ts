@@ -33,8 +33,8 @@ revision pin whose fact no kind line governs any more) is named with its
 place, and the run exits 1. A ~rN pin on a fact that no kind line governs
 any more becomes the fact's 8-hex digest pin. Citations of unknown or
 ambiguous facts are never touched. Generated files are never touched: their
-pins come from the templates' {{cite "ID~PIN"}} calls, which pin re-stamps;
-run \`factline gen\` after it.
+pins come from the templates' citations, which pin re-stamps in a TypeScript
+template like in any source; run \`factline gen\` after it.
 
 An unpinned citation never goes stale: it keeps counting whatever the fact
 comes to say. \`pin --add\` ties each to the fact's text as it reads now.

@@ -6,7 +6,6 @@
  * of it in engine/gate/run.ts, and every run scans on one thread.
  */
 import type { GateFile, ScanBackend, ScanOutcome } from '../../checks/gate.ts';
-import { isTemplateFile } from '../../checks/template-pins.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import type { FoundEnough } from '../files/walk.ts';
 import { listGateFiles } from '../gate/files.ts';
@@ -62,9 +61,8 @@ export async function startPoolWhileListing(
     booting?.cancel();
     return { listed };
   }
-  // The files the core hands the backend (all but templates, as no cache answers): the worker starts on them now.
-  const templates = { templates: config.generate.templates.replace(/\\/g, '/') };
-  const plain = files.map((f) => f.file).filter((file) => !isTemplateFile(file, templates));
+  // The files the core hands the backend when no cache answers: the worker starts on them now.
+  const plain = files.map((f) => f.file);
   const since = Date.now();
   return {
     listed,

@@ -116,7 +116,7 @@ export const CONFIG_KEYS = {
       templates: {
         shape: shapes.string(true),
         optional: true,
-        description: 'Directory of `*.hbs` templates.',
+        description: 'Directory of the templates: TypeScript modules (`*.ts`) and Handlebars `*.EXT.hbs`.',
       },
       out: {
         shape: shapes.string(true),

@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type GateFile, readAndScan, type ScanBackend, traceFiles } from '../../checks/gate.ts';
+import { adviseGeneratedStale } from '../../checks/generated-stale.ts';
 import type { Finding, TraceResult } from '../../checks/model.ts';
 import { applyRuleSettings } from '../../checks/rule-settings.ts';
 import { scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
-import { adviseGeneratedStale } from '../../checks/template-pins.ts';
 import { readHeader } from '../../generator/render/header.ts';
 import { cachedBackend } from '../backends/cached.ts';
 import { type EarlyPool, pooledBackend, startPoolWhileListing } from '../backends/pooled.ts';
@@ -23,7 +23,7 @@ import { poolMode } from '../parallel/pool.ts';
 import type { Project } from '../project.ts';
 import type { LoadedSpecs } from '../specs.ts';
 import { type InputReader, readResults } from './results.ts';
-import { addressingOf, policyOf, searchedOf, templateSetupOf } from './setup.ts';
+import { addressingOf, generatedSetupOf, policyOf, searchedOf } from './setup.ts';
 import { staleExcludes } from './stale-excludes.ts';
 
 export interface GateOptions {
@@ -117,7 +117,6 @@ async function gateWith(
   );
   const chosen = chooseBackend(config.root, cache, early);
   const backend = options.wrapBackend ? options.wrapBackend(chosen) : chosen;
-  const templates = templateSetupOf(config);
   const results = await readResults(config, options.results ?? config.results, options.readInput);
   const start = performance.now();
   let scanning = 0;
@@ -148,7 +147,6 @@ async function gateWith(
     policy: policyOf(config),
     addressing: addressingOf(config),
     searched: searchedOf(config),
-    templates,
     ...(results === undefined ? {} : { results }),
   });
   const result = applyRuleSettings(traced, config.rules);
@@ -157,7 +155,7 @@ async function gateWith(
   timings.trace = (timings.trace ?? 0) + (performance.now() - start - scanning - drift);
   adviseGeneratedStale(
     result.findings,
-    templates,
+    generatedSetupOf(config),
     (file) => readHeader(readGateFile(config.root, file) ?? '')?.template,
   );
   await timed(timings, 'cache save', async () => {

@@ -1,11 +1,10 @@
-/** What the config tells the gate core besides the files: addressing, policy, templates, where the globs come from. */
+/** What the config tells the gate core besides the files: addressing, policy, generated output, where the globs come from. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { GeneratedSetup } from '../../checks/generated-stale.ts';
 import { POLICY_PRESETS, type PolicyTable } from '../../checks/policy.ts';
 import type { Addressing } from '../../checks/resolve.ts';
-import type { TemplateSetup } from '../../checks/template-pins.ts';
-import { type FactlineConfig, generatingSpecs } from '../config/model.ts';
-import { docNameOf } from '../specs.ts';
+import type { FactlineConfig } from '../config/model.ts';
 
 /** The config's `spec://` namespaces, each external root checked for presence. */
 export function addressingOf(config: FactlineConfig): Addressing {
@@ -25,13 +24,9 @@ export function policyOf(config: FactlineConfig): PolicyTable {
   return typeof config.policy === 'string' ? (POLICY_PRESETS[config.policy] ?? {}) : config.policy;
 }
 
-/** Where the templates and the generated files lie, and the documents the templates cite by bare id. */
-export function templateSetupOf(config: FactlineConfig): TemplateSetup {
-  return {
-    templates: config.generate.templates.replace(/\\/g, '/'),
-    out: config.generate.out.replace(/\\/g, '/'),
-    docs: generatingSpecs(config).map((spec) => docNameOf(config, resolve(config.root, spec))),
-  };
+/** Where the generated files lie: a stale citation there is fixed in its template. */
+export function generatedSetupOf(config: FactlineConfig): GeneratedSetup {
+  return { out: config.generate.out.replace(/\\/g, '/') };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import type { GenerationInput } from '../../generator/render/index.ts';
+import { type GenerationInput, isCodeTemplate } from '../../generator/render/index.ts';
 import { parseSpec, type SpecDocument } from '../../reader/index.ts';
 import { compileDeclaredTypes } from '../config/declared-types.ts';
 import { type FactlineConfig, generatingSpecs } from '../config/model.ts';
@@ -32,7 +32,7 @@ export function loadGenerationInput(config: FactlineConfig): GenerationInput {
     specSources: Object.fromEntries([spec!, ...moreSpecs].map((s) => [s.document.file, s.source])),
     templatesDir: posix(templatesDir),
     outDir: posix(outDir),
-    templates: lfTree(readTree(config.root, templatesDir, (p) => p.endsWith('.hbs'))),
+    templates: lfTree(readTree(config.root, templatesDir, (p) => p.endsWith('.hbs') || isCodeTemplate(p))),
     existing: lfTree(readTree(config.root, outDir)),
   };
   if (moreSpecs.length > 0) input.moreSpecs = moreSpecs.map((s) => s.document);

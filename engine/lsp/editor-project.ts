@@ -17,17 +17,12 @@ import {
   type ScanBackend,
   type ScanOutcome,
 } from '../../checks/gate.ts';
+import { adviseGeneratedStale, type GeneratedSetup } from '../../checks/generated-stale.ts';
 import { globMatcher, type PathTest } from '../../checks/glob-match.ts';
 import type { FactTrace, Finding, JudgedCitation } from '../../checks/model.ts';
 import { joinOutcomes, type OutcomeInput } from '../../checks/outcomes.ts';
 import { isScannable, scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
-import {
-  adviseGeneratedStale,
-  isTemplateFile,
-  type TemplateSetup,
-  templateCitations,
-} from '../../checks/template-pins.ts';
 import { type TraceOptions, trace } from '../../checks/trace.ts';
 import { readHeader } from '../../generator/render/header.ts';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../reader/model.ts';
@@ -35,7 +30,7 @@ import type { FactlineConfig } from '../config/model.ts';
 import { readGateFile } from '../files/read.ts';
 import { ALWAYS_IGNORED } from '../gate/files.ts';
 import { readResults } from '../gate/results.ts';
-import { addressingOf, policyOf, templateSetupOf } from '../gate/setup.ts';
+import { addressingOf, generatedSetupOf, policyOf } from '../gate/setup.ts';
 import type { EngineIO } from '../io.ts';
 import { Project } from '../project.ts';
 import { ScanTable } from './scan-table.ts';
@@ -70,9 +65,7 @@ function recording(backend: ScanBackend, into: Map<string, ScanOutcome>): ScanBa
   };
 }
 
-const byPlace = (a: ScannedCitation, b: ScannedCitation) => a.line - b.line || a.column - b.column;
-
-const isGeneratedFile = (file: string, setup: Pick<TemplateSetup, 'out'>) =>
+const isGeneratedFile = (file: string, setup: GeneratedSetup) =>
   file.startsWith(`${setup.out.replace(/\/+$/, '')}/`);
 
 export class EditorProject {
@@ -90,7 +83,7 @@ export class EditorProject {
     readonly specs: SpecView,
     readonly scans: ScanTable,
     private readonly listed: Map<string, GateFile>,
-    private readonly templates: TemplateSetup,
+    private readonly generated: GeneratedSetup,
     private results: OutcomeInput | undefined,
   ) {
     this.selected = globMatcher([...config.sources, ...config.tests], { dot: false });
@@ -120,14 +113,14 @@ export class EditorProject {
       specs,
       new ScanTable(specs.index),
       new Map(listed.map((f) => [f.file, f])),
-      templateSetupOf(config),
+      generatedSetupOf(config),
       undefined,
     );
     await editor.readResults();
     for (const { file, inTest } of listed) {
       const outcome = outcomes.get(file);
       if (Array.isArray(outcome)) editor.scans.set(file, inTest, outcome);
-      // Templates are scanned by the pipeline itself (their {{cite}} pins), not by the backend.
+      // A file the backend gave no outcome for is read and scanned here.
       else if (!outcomes.has(file)) await editor.rescanFromDisk(file);
     }
     editor.rescans = 0;
@@ -270,18 +263,13 @@ export class EditorProject {
     }
   }
 
-  /** One text scanned as the gate scans its file (a template's {{cite}} pins included). */
+  /** One text scanned as the gate scans its file. */
   // @implements lsp#EDIT-RESCANS-ONE-BUFFER
   private async scanText(file: string, text: string): Promise<ScannedCitation[]> {
     this.rescans++;
     const outcome = await readAndScan(() => text, scanFileWhenLoaded, file);
     if (outcome instanceof Error) throw outcome;
-    const found = outcome ?? [];
-    if (!isTemplateFile(file, this.templates)) return found;
-    const defines = (doc: string, id: string) =>
-      this.specs.set.documents.some((d) => d.doc === doc && d.facts.some((f) => f.id === id));
-    const pinned = templateCitations(file, text, this.templates, defines);
-    return pinned.length === 0 ? found : [...found, ...pinned].sort(byPlace);
+    return outcome ?? [];
   }
 
   /**
@@ -321,13 +309,13 @@ export class EditorProject {
     joinOutcomes(judged, this.results, out);
     const findings = out.sorted();
     // A generated file's pins come from its template, as the gate's own advice says.
-    adviseGeneratedStale(findings, this.templates, (f) => this.templateOf(f));
+    adviseGeneratedStale(findings, this.generated, (f) => this.templateOf(f));
     return findings;
   }
 
   /** The template a generated file was rendered from, when `file` is one. */
   templateOf(file: string): string | undefined {
-    if (!isGeneratedFile(file, this.templates)) return undefined;
+    if (!isGeneratedFile(file, this.generated)) return undefined;
     return readHeader(this.textOf(file) ?? '')?.template;
   }
 

@@ -92,6 +92,11 @@ export class TemplateFacts {
     return files.length > 0 ? files : [this.spec.file];
   }
 
+  /** Whether `doc` names one of the generating specs (a code template's citations of other documents stay as written). */
+  definesDoc(doc: string): boolean {
+    return this.docs.some((d) => d.doc === doc);
+  }
+
   private files(): string {
     return this.docs.map((d) => d.file).join(', ');
   }

@@ -1,4 +1,5 @@
 /** generator/render: SpecDocument + templates + current outputs → a plan (pure). */
+export { CODE_TEMPLATE_EXTENSIONS, isCodeTemplate, renderCodeTemplate } from './code-template.ts';
 export { driftRecords, generationDrift } from './drift.ts';
 export { normalise } from './format.ts';
 export { readHeader, sha256, withHeader } from './header.ts';

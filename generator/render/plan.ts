@@ -2,6 +2,7 @@
  * The pure core of `factline gen`: spec + templates + what is on disk → a
  * plan of writes and deletes, or the full list of reasons it cannot be made.
  */
+import { isCodeTemplate, renderCodeTemplate } from './code-template.ts';
 import { normaliseMapped } from './format.ts';
 import { HEADER_LINES, lf, type ParsedHeader, readHeader, withHeader } from './header.ts';
 import { TemplateFacts } from './helpers.ts';
@@ -17,7 +18,7 @@ import { ValueTypes } from './value-types.ts';
 
 const stripSlash = (p: string) => p.replace(/\\/g, '/').replace(/\/+$/, '').replace(/^\.\//, '');
 
-/** `templates/a/server.ts.hbs` → `generated/a/server.ts`. */
+/** `templates/a/server.ts` (or `server.ts.hbs`) → `generated/a/server.ts`. */
 export function outputPathFor(template: string, templatesDir: string, outDir: string): string {
   const from = stripSlash(templatesDir);
   const rel = from === '' || from === '.' ? template : template.slice(from.length + 1);
@@ -34,7 +35,7 @@ function unsupported(path: string, templatesDir: string): GenError {
     file: path,
     line: 1,
     column: 1,
-    message: `a template is named <module>.<EXT>.hbs, EXT one of: ${list}`,
+    message: `a template is a TypeScript or JavaScript module (<module>.ts, .mts, .cts, .js, .mjs, .cjs) or is named <module>.<EXT>.hbs, EXT one of: ${list}`,
     fix: `rename it or move it out of ${templatesDir}/`,
   };
 }
@@ -90,13 +91,16 @@ export function planGeneration(input: GenerationInput): Plan {
   const rendered: RenderedOutput[] = [];
   for (const template of [...input.templates].sort((a, b) => cmp(a.path, b.path))) {
     const path = outputPathFor(template.path, input.templatesDir, input.outDir);
-    const language = template.path.endsWith('.hbs') ? languageOf(path) : undefined;
+    const code = isCodeTemplate(template.path);
+    const language = template.path.endsWith('.hbs') || code ? languageOf(path) : undefined;
     if (!language) {
       errors.push(unsupported(template.path, input.templatesDir));
       continue;
     }
     index.track();
-    const result = renderTemplate(index, template, language);
+    const result = code
+      ? renderCodeTemplate(index, template, language)
+      : renderTemplate(index, template, language);
     errors.push(...result.errors);
     if (result.text === undefined) continue;
     const { text: body, lines } = normaliseMapped(result.text, result.lines);

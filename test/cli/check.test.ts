@@ -88,7 +88,7 @@ describe('generated output through the gate', () => {
     const generatedErrors = readFileSync(errors, 'utf8');
     writeFileSync(errors, `${generatedErrors}export const handAdded = 1;\n`);
     const editLine = generatedErrors.split('\n').length;
-    const template = join(dir, 'templates/toolset.ts.hbs');
+    const template = join(dir, 'templates/toolset.ts');
     writeFileSync(template, `${readFileSync(template, 'utf8')}export const fromTemplate = 2;\n`);
 
     const found = await rules();

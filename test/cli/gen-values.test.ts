@@ -74,7 +74,7 @@ describe('spec values that cannot lie', () => {
     const line = lineOf(spec, '`2024-11-05 or later`');
     const column = spec.split('\n')[line - 1]!.indexOf('`2024-11-05 or later`') + 1;
     expect(r.stderr).toContain(
-      `${SPEC}:${line}:${column}: error invalid-value mcp-core#ANSWERED-PROTOCOL-REVISION: the revision asked for at templates/jsonrpc.ts.hbs:`,
+      `${SPEC}:${line}:${column}: error invalid-value mcp-core#ANSWERED-PROTOCOL-REVISION: the revision asked for at templates/jsonrpc.ts:`,
     );
     expect(r.stderr).toContain('`2024-11-05 or later` is not a calendar date YYYY-MM-DD');
     expect(r.stderr).toContain('fix: write only the revision in the code span, e.g. `2024-11-05`');
@@ -89,7 +89,7 @@ describe('spec values that cannot lie', () => {
     const r = await runInProcess(dir, ['gen']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /specs\/mcp-core\.md:\d+:\d+: error missing-value mcp-core#METHOD-TOOLS-CALL: the jsonrpc-code named `invalid-params` asked for at templates\/jsonrpc\.ts\.hbs:\d+:\d+ is missing: its code spans are .*none named `invalid-params`/,
+      /specs\/mcp-core\.md:\d+:\d+: error missing-value mcp-core#METHOD-TOOLS-CALL: the jsonrpc-code named `invalid-params` asked for at templates\/jsonrpc\.ts:\d+:\d+ is missing: its code spans are .*none named `invalid-params`/,
     );
     expect(r.stderr).toContain('fix: write the value as `invalid-params: VALUE` in backticks in the fact');
     const spec = readFileSync(join(dir, SPEC), 'utf8');

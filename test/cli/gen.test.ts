@@ -12,14 +12,21 @@ import { copyRepo, snapshot, templatesOf } from '../support/gen-project.ts';
 
 const gen = (cwd: string, ...args: string[]) => runInProcess(cwd, ['gen', ...args]);
 
-/** Every `{{helper "ID"` call on a template line, as `templates/x.ts.hbs:LINE:COL` of its `{{`. */
-function callSites(dir: string, id: string): string[] {
+/**
+ * Every place a template asks for fact `id`, as `templates/x.ts:LINE:COL`: a
+ * `spec.value('ID'` placeholder (at `spec`) or an implementing comment citing `DOC#ID` (at `//`).
+ */
+function callSites(dir: string, id: string, only?: 'value'): string[] {
+  const forms = [
+    `spec\\.value\\('${id}'`,
+    ...(only ? [] : [`// @implements [a-z-]+#${id}(?:~[0-9a-f]{8})?$`]),
+  ];
   const sites: string[] = [];
   for (const name of templatesOf(dir)) {
     readFileSync(join(dir, 'templates', name), 'utf8')
       .split('\n')
       .forEach((text, i) => {
-        for (const m of text.matchAll(new RegExp(`\\{\\{(cite|value) "${id}(~[0-9a-f]{8})?"`, 'g'))) {
+        for (const m of text.matchAll(new RegExp(forms.join('|'), 'g'))) {
           sites.push(`templates/${name}:${i + 1}:${m.index + 1}`);
         }
       });
@@ -73,7 +80,7 @@ describe('factline gen on the real templates', () => {
     unlinkSync(join(dir, 'templates', dropped));
     const driftCheck = await gen(dir, '--check');
     expect(driftCheck.code).toBe(1);
-    const orphan = `generated/${dropped.replace(/\.hbs$/, '')}`;
+    const orphan = `generated/${dropped}`;
     expect(driftCheck.stdout).toContain(`${orphan}:1:1: error generated-drift ${orphan} is orphaned`);
     expect(existsSync(join(dir, orphan))).toBe(true);
     const pruned = await gen(dir);
@@ -110,9 +117,12 @@ describe('factline gen on the real templates', () => {
     expect(snapshot(dir)).toEqual(before);
 
     writeFileSync(specPath, original);
-    const [template, line, col] = callSites(dir, 'METHOD-PING')[0]!.split(':');
+    const [template, line, col] = callSites(dir, 'METHOD-PING', 'value')[0]!.split(':');
     const templatePath = join(dir, template!);
-    writeFileSync(templatePath, readFileSync(templatePath, 'utf8').replace('"METHOD-PING"', '"METHOD-PIGN"'));
+    writeFileSync(
+      templatePath,
+      readFileSync(templatePath, 'utf8').replace("spec.value('METHOD-PING'", "spec.value('METHOD-PIGN'"),
+    );
     const typo = await gen(dir);
     expect(typo.code).toBe(1);
     expect(typo.stderr).toContain(

@@ -1,5 +1,6 @@
 /**
- * Pins live in templates: a reworded fact makes the template's {{cite}} stale,
+ * Pins live in templates: a reworded fact makes a TypeScript template's
+ * citation (an ordinary comment) stale,
  * `pin` re-stamps the template (never the generated file), and `gen` carries
  * the reviewed pin into generated code. Real files in a temp project, the CLI
  * in-process.
@@ -37,14 +38,14 @@ function project(): string {
   for (const d of ['specs', 'templates']) mkdirSync(join(dir, d));
   writeFileSync(join(dir, 'specs', 'demo.md'), SPEC);
   writeFileSync(
-    join(dir, 'templates', 'wire.ts.hbs'),
-    `{{cite "WIRE-ONE~${pinOf(SPEC, 'WIRE-ONE')}"}}\nexport const readLine = 1;\n\n{{cite "WIRE-TWO~${pinOf(SPEC, 'WIRE-TWO')}"}}\nexport const writeLine = 2;\n`,
+    join(dir, 'templates', 'wire.ts'),
+    `// @implements demo#WIRE-ONE~${pinOf(SPEC, 'WIRE-ONE')}\nexport const readLine = 1;\n\n// @implements demo#WIRE-TWO~${pinOf(SPEC, 'WIRE-TWO')}\nexport const writeLine = 2;\n`,
   );
   writeFileSync(
     join(dir, 'factline.config.json'),
     JSON.stringify({
       specs: ['specs/**/*.md'],
-      sources: ['templates/**/*.hbs', 'generated/**/*.ts'],
+      sources: ['templates/**/*', 'generated/**/*.ts'],
       tests: ['test/**/*.ts'],
       generate: { spec: 'specs/demo.md', templates: 'templates', out: 'generated' },
     }),
@@ -58,9 +59,9 @@ async function check(dir: string): Promise<{ code: number; result: TraceResult }
 }
 
 describe('pins live in templates', () => {
-  // @verifies evidence#PINS-LIVE-IN-TEMPLATES
-  // @verifies evidence#PINS-GATE-NAMES-TEMPLATE-AND-GEN
-  // @verifies evidence#PINS-PIN-RESTAMPS-TEMPLATES
+  // @verifies generator#PINS-LIVE-IN-TEMPLATES
+  // @verifies generator#PINS-GATE-NAMES-TEMPLATE-AND-GEN
+  // @verifies generator#PINS-PIN-RESTAMPS-TEMPLATES
   it('reword → gen → check: the template citation is stale; pin → gen → check: clean', async () => {
     const dir = project();
     expect((await runInProcess(dir, ['gen'])).code).toBe(0);
@@ -83,7 +84,7 @@ describe('pins live in templates', () => {
     expect(findings).toEqual([
       'generated/wire.ts:5:4 stale-citation demo#WIRE-ONE',
       'specs/demo.md:5:1 missing-implementation demo#WIRE-ONE',
-      'templates/wire.ts.hbs:1:9 stale-citation demo#WIRE-ONE',
+      'templates/wire.ts:1:4 stale-citation demo#WIRE-ONE',
     ]);
     const [inGenerated, gap, inTemplate] = stale.result.findings;
     expect(gap!.message).toBe(
@@ -91,19 +92,19 @@ describe('pins live in templates', () => {
     );
     expect(gap!.fix).toBe('review the code against the reworded fact, then run `factline pin demo#WIRE-ONE`');
     expect(inGenerated!.fix).toBe(
-      "this file is generated from templates/wire.ts.hbs: review the fact there, run `factline pin demo#WIRE-ONE` (it re-stamps the template's {{cite}}), then `factline gen`",
+      "this file is generated from templates/wire.ts: review the fact there, run `factline pin demo#WIRE-ONE` (it re-stamps the template's citation), then `factline gen`",
     );
     expect(inTemplate!.fix).toContain('run `factline pin demo#WIRE-ONE`');
 
     const before = generated();
     const pinned = await runInProcess(dir, ['pin']);
     expect(pinned.stdout).toContain(
-      `templates/wire.ts.hbs:1:9: demo#WIRE-ONE ~${pinOf(SPEC, 'WIRE-ONE')} -> ~${pinOf(reworded, 'WIRE-ONE')}`,
+      `templates/wire.ts:1:4: demo#WIRE-ONE ~${pinOf(SPEC, 'WIRE-ONE')} -> ~${pinOf(reworded, 'WIRE-ONE')}`,
     );
     expect(pinned.stdout).toContain('re-pinned 1 citation(s)');
     expect(generated()).toBe(before);
-    expect(readFileSync(join(dir, 'templates', 'wire.ts.hbs'), 'utf8')).toContain(
-      `{{cite "WIRE-ONE~${pinOf(reworded, 'WIRE-ONE')}"}}`,
+    expect(readFileSync(join(dir, 'templates', 'wire.ts'), 'utf8')).toContain(
+      `// @implements demo#WIRE-ONE~${pinOf(reworded, 'WIRE-ONE')}\n`,
     );
     expect((await runInProcess(dir, ['gen'])).code).toBe(0);
     const clean = await check(dir);
@@ -111,9 +112,34 @@ describe('pins live in templates', () => {
     expect(clean.code).toBe(0);
   });
 
-  // @verifies evidence#PINS-LIVE-IN-TEMPLATES
-  it('a malformed pin in a template stops gen at the call', async () => {
+  // @verifies generator#PINS-LIVE-IN-TEMPLATES
+  // @verifies generator#PINS-GATE-NAMES-TEMPLATE-AND-GEN
+  it('a Handlebars template: its {{cite}} pin reaches the generated file, whose stale citation names the {{cite}}', async () => {
     const dir = project();
+    rmSync(join(dir, 'templates', 'wire.ts'));
+    writeFileSync(
+      join(dir, 'templates', 'wire.ts.hbs'),
+      `{{cite "WIRE-ONE~${pinOf(SPEC, 'WIRE-ONE')}"}}\nexport const readLine = 1;\n{{cite "WIRE-TWO"}}\nexport const writeLine = 2;\n`,
+    );
+    expect((await runInProcess(dir, ['gen'])).code).toBe(0);
+    expect((await check(dir)).code).toBe(0);
+    writeFileSync(join(dir, 'specs', 'demo.md'), SPEC.replace('reads one line at a time', 'reads lines'));
+    expect((await runInProcess(dir, ['gen'])).code).toBe(0);
+    const stale = await check(dir);
+    // The template is not a module the gate reads: the generated file carries the citation.
+    expect(stale.result.findings.map((f) => `${f.file}:${f.line} ${f.rule}`)).toEqual([
+      'generated/wire.ts:5 stale-citation',
+      'specs/demo.md:5 missing-implementation',
+    ]);
+    expect(stale.result.findings[0]!.fix).toBe(
+      'this file is generated from templates/wire.ts.hbs: review the fact there, update the pin of its {{cite "ID~PIN"}}, then `factline gen`',
+    );
+  });
+
+  // @verifies generator#PINS-LIVE-IN-TEMPLATES
+  it('a malformed pin in a Handlebars template stops gen at the call', async () => {
+    const dir = project();
+    rmSync(join(dir, 'templates', 'wire.ts'));
     writeFileSync(join(dir, 'templates', 'wire.ts.hbs'), 'export {};\n{{cite "WIRE-ONE~zz"}}\n');
     const r = await runInProcess(dir, ['gen']);
     expect(r.code).toBe(1);

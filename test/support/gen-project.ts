@@ -34,5 +34,5 @@ export function snapshot(dir: string): Record<string, string> {
 
 export const templatesOf = (dir: string) =>
   readdirSync(join(dir, 'templates'))
-    .filter((n) => n.endsWith('.hbs'))
+    .filter((n) => n.endsWith('.hbs') || n.endsWith('.ts'))
     .sort();

@@ -125,7 +125,7 @@ describe('gen --check-templates', () => {
       cpSync(join(REPO, path), join(dir, path), { recursive: true });
     }
     symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'), 'dir');
-    const template = join(dir, 'templates/errors.ts.hbs');
+    const template = join(dir, 'templates/errors.ts');
     const lines = readFileSync(template, 'utf8').split('\n');
     const at = lines.indexOf('export type ErrorKind = keyof typeof ERROR_KINDS;') + 1;
     lines.splice(at, 0, 'export const BROKEN: number = ERROR_KINDS;');
@@ -134,7 +134,7 @@ describe('gen --check-templates', () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       new RegExp(
-        `^templates/errors\\.ts\\.hbs:${at + 1}:1: error broken-output TS2322: .*\\(generated/errors\\.ts:\\d+:\\d+: \`export const BROKEN`,
+        `^templates/errors\\.ts:${at + 1}:1: error broken-output TS2322: .*\\(generated/errors\\.ts:\\d+:\\d+: \`export const BROKEN`,
         'm',
       ),
     );

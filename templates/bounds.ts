@@ -4,6 +4,7 @@
  * breach, so JSON.parse only ever runs on frames known to be small and plain.
  * Pure: the loop and the transports call it, nothing here does I/O.
  */
+import { spec } from '../engine/generate/template-spec.ts';
 import { closingQuote, errorFrame, exactId, memberText, RawId, type RpcErrorObject } from './jsonrpc.ts';
 
 /** The limits one server keeps; every field can be set per server (`ServerOptions.limits`). */
@@ -22,27 +23,27 @@ export interface Limits {
 
 // The values the spec names; change them there and run `factline gen`.
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
-  {{cite "BOUND-FRAME-BYTES"}}
-  frameBytes: {{value "BOUND-FRAME-BYTES" type="integer"}},
-  {{cite "BOUND-DEPTH"}}
-  depth: {{value "BOUND-DEPTH" type="integer"}},
-  {{cite "BOUND-NODES"}}
-  nodes: {{value "BOUND-NODES" type="integer"}},
-  {{cite "READ-AHEAD-IS-BOUNDED-IN-BYTES"}}
-  readAheadBytes: {{value "READ-AHEAD-IS-BOUNDED-IN-BYTES" type="integer"}},
-  {{cite "OUTPUT-RESPECTS-BACK-PRESSURE"}}
-  writeHighWater: {{value "OUTPUT-RESPECTS-BACK-PRESSURE" type="integer"}},
+  // @implements mcp-bounds#BOUND-FRAME-BYTES
+  frameBytes: spec.value('BOUND-FRAME-BYTES', 'integer'),
+  // @implements mcp-bounds#BOUND-DEPTH
+  depth: spec.value('BOUND-DEPTH', 'integer'),
+  // @implements mcp-bounds#BOUND-NODES
+  nodes: spec.value('BOUND-NODES', 'integer'),
+  // @implements mcp-bounds#READ-AHEAD-IS-BOUNDED-IN-BYTES
+  readAheadBytes: spec.value('READ-AHEAD-IS-BOUNDED-IN-BYTES', 'integer'),
+  // @implements mcp-bounds#OUTPUT-RESPECTS-BACK-PRESSURE
+  writeHighWater: spec.value('OUTPUT-RESPECTS-BACK-PRESSURE', 'integer'),
 });
 
-{{cite "BOUND-REFUSAL-IS-INVALID-REQUEST"}}
-export const BOUND_ERROR_CODE = {{value "BOUND-REFUSAL-IS-INVALID-REQUEST" type="jsonrpc-code"}};
+// @implements mcp-bounds#BOUND-REFUSAL-IS-INVALID-REQUEST
+export const BOUND_ERROR_CODE = spec.value('BOUND-REFUSAL-IS-INVALID-REQUEST', 'jsonrpc-code');
 
 /** The names `data.bound` carries, as the spec spells them. */
 export const BOUNDS = {
-  frameBytes: {{value "BOUND-FRAME-BYTES" type="string" name="bound"}},
-  depth: {{value "BOUND-DEPTH" type="string" name="bound"}},
-  nodes: {{value "BOUND-NODES" type="string" name="bound"}},
-  duplicateKeys: {{value "BOUND-DUPLICATE-KEYS" type="string" name="bound"}},
+  frameBytes: spec.value('BOUND-FRAME-BYTES', 'string', 'bound'),
+  depth: spec.value('BOUND-DEPTH', 'string', 'bound'),
+  nodes: spec.value('BOUND-NODES', 'string', 'bound'),
+  duplicateKeys: spec.value('BOUND-DUPLICATE-KEYS', 'string', 'bound'),
 } as const;
 
 /** Limits with the defaults filled in; a bad value is refused here, where the server is built. */
@@ -56,8 +57,8 @@ export function limitsOf(given: Partial<Limits> = {}): Limits {
   return limits;
 }
 
-{{cite "LONG-LINE-IS-SKIPPED-NOT-HELD"}}
-{{cite "SKIPPED-LINE-IS-NOT-TEXT"}}
+// @implements mcp-bounds#LONG-LINE-IS-SKIPPED-NOT-HELD
+// @implements mcp-host#SKIPPED-LINE-IS-NOT-TEXT
 /**
  * What a decoder hands on in place of a line it dropped for being too long:
  * its length and, when the kept ends of it held one, the frame's id as
@@ -78,9 +79,9 @@ export function tooLongLine(bytes: number, idText?: string): SkippedLine {
   return new SkippedLine(bytes, idText);
 }
 
-{{cite "OVERSIZED-FRAME-ANSWERS-ITS-ID"}}
+// @implements mcp-host#OVERSIZED-FRAME-ANSWERS-ITS-ID
 /** Characters kept of each end of a line skipped for its size: where its id is read from. */
-export const ID_WINDOW = {{value "OVERSIZED-FRAME-ANSWERS-ITS-ID" type="integer"}};
+export const ID_WINDOW = spec.value('OVERSIZED-FRAME-ANSWERS-ITS-ID', 'integer');
 
 // The id as a member of the top-level object followed only by scalar members
 // (both official SDKs write it last): what follows it closes the frame.
@@ -91,7 +92,7 @@ const LAST_ID =
  * The top-level id of a frame known only by its first and last characters,
  * as JSON text; undefined when neither end holds it whole.
  */
-{{cite "OVERSIZED-FRAME-ANSWERS-ITS-ID"}}
+// @implements mcp-host#OVERSIZED-FRAME-ANSWERS-ITS-ID
 export function idOfEnds(head: string, tail: string): string | undefined {
   const first = memberText(head, 'id');
   if (first !== undefined) return first;
@@ -127,10 +128,10 @@ export function refusalFrame(id: unknown, bound: string, limit: number, detail: 
  * the frames hosts really send: one scan of the text, no allocation but the
  * keys of objects with more than one.
  */
-{{cite "BOUND-REFUSAL-IS-INVALID-REQUEST"}}
+// @implements mcp-bounds#BOUND-REFUSAL-IS-INVALID-REQUEST
 export function screenFrame(line: InboundLine, limits: Limits): string | undefined {
   if (line instanceof SkippedLine) {
-    {{cite "REFUSAL-ECHOES-ID-ONLY-WHEN-SAFE"}}
+    // @implements mcp-bounds#REFUSAL-ECHOES-ID-ONLY-WHEN-SAFE
     return refusalFrame(
       idOfText(line.idText),
       BOUNDS.frameBytes,
@@ -142,7 +143,7 @@ export function screenFrame(line: InboundLine, limits: Limits): string | undefin
   if (line.length * 3 > limits.frameBytes) {
     const bytes = Buffer.byteLength(line, 'utf8');
     if (bytes > limits.frameBytes) {
-      {{cite "OVERSIZED-FRAME-ANSWERS-ITS-ID"}}
+      // @implements mcp-host#OVERSIZED-FRAME-ANSWERS-ITS-ID
       const id = idOfText(idOfEnds(line.slice(0, ID_WINDOW), line.slice(-ID_WINDOW)));
       return refusalFrame(id, BOUNDS.frameBytes, limits.frameBytes, `the frame is ${bytes} bytes`);
     }
@@ -207,7 +208,7 @@ function scanJson(text: string, limits: Limits): Breach | undefined {
       if (end === -1) return undefined;
       if (depth > 0 && isObject[depth] === 1 && wantsKey[depth] === 1) {
         wantsKey[depth] = 0;
-        {{cite "BOUND-DUPLICATE-KEYS"}}
+        // @implements mcp-bounds#BOUND-DUPLICATE-KEYS
         const duplicate = repeatedKey(text, depth, i + 1, end);
         if (duplicate !== undefined) {
           return {
@@ -334,7 +335,7 @@ function unescapeKey(quoted: string): string | undefined {
  * the top level of a frame that parses. JSON.parse itself does not recurse,
  * so even a frame far deeper than the bound is read without risk.
  */
-{{cite "REFUSAL-ECHOES-ID-ONLY-WHEN-SAFE"}}
+// @implements mcp-bounds#REFUSAL-ECHOES-ID-ONLY-WHEN-SAFE
 function safeId(line: string): unknown {
   try {
     const frame = JSON.parse(line) as { id?: unknown } | null;

@@ -2,9 +2,9 @@
  * The MCP core as a library: build a ToolSet, hand it to a Server, serve it
  * on stdio. Nothing here knows factline, a language or a tool grammar.
  */
-{{cite "TRANSPORT-EVERY-MCP-KIND-SERVER-BUILDS-ON~28d519c7"}}
-{{cite "CRATE-KNOWS-NEITHER-VIBE-NOR-A-LANGUAGE~53059558"}}
-{{!-- @implements factline#CORE-LIBRARY-EXPORTS --}}
+// @implements mcp-core#TRANSPORT-EVERY-MCP-KIND-SERVER-BUILDS-ON~28d519c7
+// @implements mcp-core#CRATE-KNOWS-NEITHER-VIBE-NOR-A-LANGUAGE~53059558
+// @implements serve#CORE-LIBRARY-EXPORTS
 export {
   BOUND_ERROR_CODE,
   BOUNDS,
@@ -129,7 +129,7 @@ export {
   type ServerOptions,
 } from './server.ts';
 export { StdioTransport, serveStdio } from './stdio.ts';
-{{cite "CONSUMERS-VENDOR-THIS-CRATE-BYTE-IDENTICALLY~faec8f4d"}}
+// @implements mcp-core#CONSUMERS-VENDOR-THIS-CRATE-BYTE-IDENTICALLY~faec8f4d
 export {
   checkStructured,
   defineTool,

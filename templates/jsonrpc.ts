@@ -3,25 +3,26 @@
  * are spelled. No I/O here, so every rule is testable on strings alone.
  * Values named by the spec (revision, codes, method names) come from it.
  */
+import { spec } from '../engine/generate/template-spec.ts';
 
-{{cite "ANSWERED-PROTOCOL-REVISION~8f17f5bc"}}
-export const PROTOCOL_VERSION = {{value "ANSWERED-PROTOCOL-REVISION" type="revision"}};
+// @implements mcp-core#ANSWERED-PROTOCOL-REVISION~8f17f5bc
+export const PROTOCOL_VERSION = spec.value('ANSWERED-PROTOCOL-REVISION', 'revision');
 
 export const METHODS = {
-  initialize: {{value "METHOD-INITIALIZE" type="method"}},
-  toolsList: {{value "METHOD-TOOLS-LIST" type="method"}},
-  toolsCall: {{value "METHOD-TOOLS-CALL" type="method" name="method"}},
-  ping: {{value "METHOD-PING" type="method"}},
+  initialize: spec.value('METHOD-INITIALIZE', 'method'),
+  toolsList: spec.value('METHOD-TOOLS-LIST', 'method'),
+  toolsCall: spec.value('METHOD-TOOLS-CALL', 'method', 'method'),
+  ping: spec.value('METHOD-PING', 'method'),
 } as const;
 
 export const ERROR_CODES = {
-  parseError: {{value "MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP" type="jsonrpc-code"}},
-  invalidParams: {{value "METHOD-TOOLS-CALL" type="jsonrpc-code" name="invalid-params"}},
-  methodNotFound: {{value "METHOD-TOOLS-CALL" type="jsonrpc-code" name="method-not-found"}},
-  {{cite "NOT-AN-OBJECT-IS-INVALID-REQUEST"}}
-  invalidRequest: {{value "NOT-AN-OBJECT-IS-INVALID-REQUEST" type="jsonrpc-code" name="invalid-request"}},
-  {{cite "UNKNOWN-TOOL-IS-INVALID-PARAMS"}}
-  unknownTool: {{value "UNKNOWN-TOOL-IS-INVALID-PARAMS" type="jsonrpc-code" name="invalid-params"}},
+  parseError: spec.value('MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP', 'jsonrpc-code'),
+  invalidParams: spec.value('METHOD-TOOLS-CALL', 'jsonrpc-code', 'invalid-params'),
+  methodNotFound: spec.value('METHOD-TOOLS-CALL', 'jsonrpc-code', 'method-not-found'),
+  // @implements mcp-host#NOT-AN-OBJECT-IS-INVALID-REQUEST
+  invalidRequest: spec.value('NOT-AN-OBJECT-IS-INVALID-REQUEST', 'jsonrpc-code', 'invalid-request'),
+  // @implements mcp-host#UNKNOWN-TOOL-IS-INVALID-PARAMS
+  unknownTool: spec.value('UNKNOWN-TOOL-IS-INVALID-PARAMS', 'jsonrpc-code', 'invalid-params'),
   // JSON-RPC 2.0's own code for a failure inside the server; the spec names none,
   // and a request must still be answered when a method handler throws.
   internalError: -32603,
@@ -46,7 +47,7 @@ export type Frame =
  * A numeric id as the request wrote it, for an id a JavaScript number would
  * round (beyond 2^53, say): answered with these exact digits.
  */
-{{cite "IDS-ARE-ECHOED-AS-WRITTEN"}}
+// @implements mcp-host#IDS-ARE-ECHOED-AS-WRITTEN
 export class RawId {
   constructor(readonly text: string) {}
   toString(): string {
@@ -150,7 +151,7 @@ export function classifyLine(line: string): Frame {
       code: ERROR_CODES.parseError,
     };
   }
-  {{cite "NOT-AN-OBJECT-IS-INVALID-REQUEST"}}
+  // @implements mcp-host#NOT-AN-OBJECT-IS-INVALID-REQUEST
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     return {
       kind: 'malformed',
@@ -162,9 +163,9 @@ export function classifyLine(line: string): Frame {
     };
   }
   const frame = value as { id?: unknown; method?: unknown; params?: unknown };
-  {{cite "FRAME-WITH-ID-IS-A-REQUEST~1297feb4"}}
+  // @implements mcp-core#FRAME-WITH-ID-IS-A-REQUEST~1297feb4
   const isRequest = frame.id !== undefined && frame.id !== null;
-  {{cite "REQUEST-ID-IS-A-STRING-OR-A-NUMBER"}}
+  // @implements mcp-host#REQUEST-ID-IS-A-STRING-OR-A-NUMBER
   if (isRequest && typeof frame.id !== 'string' && typeof frame.id !== 'number') {
     // An id of another type cannot be echoed safely: the answer names none.
     return {
@@ -175,7 +176,7 @@ export function classifyLine(line: string): Frame {
     };
   }
   const id = isRequest ? exactId(line, frame.id) : null;
-  {{cite "MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP~6ba9b91c"}}
+  // @implements mcp-core#MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP~6ba9b91c
   if (typeof frame.method !== 'string') {
     // A request still gets its own id back, so the client can match the error to it.
     return {
@@ -186,11 +187,11 @@ export function classifyLine(line: string): Frame {
     };
   }
   if (isRequest) return { kind: 'request', id, method: frame.method, params: frame.params };
-  {{cite "FRAME-WITHOUT-ID-IS-A-NOTIFICATION~10ab74d3"}}
+  // @implements mcp-core#FRAME-WITHOUT-ID-IS-A-NOTIFICATION~10ab74d3
   return { kind: 'notification', method: frame.method, params: frame.params };
 }
 
-{{cite "WIRE-IS-LINE-DELIMITED-JSON-RPC-OVER-STDIO~0e26c851"}}
+// @implements mcp-core#WIRE-IS-LINE-DELIMITED-JSON-RPC-OVER-STDIO~0e26c851
 export function resultFrame(id: unknown, result: unknown): string {
   // JSON.stringify never emits a raw newline, so one answer is always one line.
   const json = JSON.stringify(result);
@@ -217,11 +218,11 @@ export function errorFrame(id: unknown, error: RpcErrorObject): string {
   return idJson === undefined ? `{"jsonrpc":"2.0",${body}}` : `{"jsonrpc":"2.0","id":${idJson},${body}}`;
 }
 
-{{cite "ANSWER-SPELLING-NEVER-THROWS"}}
+// @implements mcp-bounds#ANSWER-SPELLING-NEVER-THROWS
 /** The id as JSON; `null` when JSON.stringify cannot spell it (too deep, a cycle, a BigInt). */
 function spellId(id: unknown): string | undefined {
   if (typeof id === 'number' || typeof id === 'string') return JSON.stringify(id);
-  {{cite "IDS-ARE-ECHOED-AS-WRITTEN"}}
+  // @implements mcp-host#IDS-ARE-ECHOED-AS-WRITTEN
   if (id instanceof RawId) return id.text;
   try {
     return JSON.stringify(id);

@@ -70,7 +70,7 @@ export interface EmbeddedResource extends Common {
   resource: ResourceContents;
 }
 
-{{cite "CONTENT-BLOCK-KINDS"}}
+// @implements mcp-features#CONTENT-BLOCK-KINDS
 export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
 
 /** Builders for each kind of block. */
@@ -107,7 +107,7 @@ export function resourceContentsProblems(contents: unknown, path: string): strin
   return out;
 }
 
-{{cite "CONTENT-BLOCKS-ARE-CHECKED"}}
+// @implements mcp-features#CONTENT-BLOCKS-ARE-CHECKED
 /** What is wrong with `blocks`, as `path: problem` lines; empty when every block is well formed. */
 export function contentProblems(blocks: unknown, path = 'content'): string[] {
   if (!Array.isArray(blocks)) return [`${path}: must be an array of content blocks`];

@@ -4,26 +4,27 @@
  * ASP profile (`shutdown`, `exit`, `$/cancelRequest`). The loop asks this
  * module what to do; it holds the state, the loop does the I/O.
  */
+import { spec } from '../engine/generate/template-spec.ts';
 import { METHODS, RawId, type RpcErrorObject } from './jsonrpc.ts';
 import { killStartedSince } from './processes.ts';
 
 export const LIFECYCLE_CODES = {
-  {{cite "REQUESTS-BEFORE-INITIALIZE-ARE-REFUSED"}}
-  notInitialized: {{value "REQUESTS-BEFORE-INITIALIZE-ARE-REFUSED" type="jsonrpc-code"}},
-  {{cite "SECOND-INITIALIZE-IS-REFUSED"}}
-  alreadyInitialized: {{value "SECOND-INITIALIZE-IS-REFUSED" type="jsonrpc-code"}},
-  {{cite "REUSED-IN-FLIGHT-ID-IS-REFUSED"}}
-  idInFlight: {{value "REUSED-IN-FLIGHT-ID-IS-REFUSED" type="jsonrpc-code"}},
-  {{cite "ASP-PROFILE-IS-OPT-IN"}}
-  aspCancelled: {{value "ASP-PROFILE-IS-OPT-IN" type="jsonrpc-code"}},
+  // @implements mcp-lifecycle#REQUESTS-BEFORE-INITIALIZE-ARE-REFUSED
+  notInitialized: spec.value('REQUESTS-BEFORE-INITIALIZE-ARE-REFUSED', 'jsonrpc-code'),
+  // @implements mcp-lifecycle#SECOND-INITIALIZE-IS-REFUSED
+  alreadyInitialized: spec.value('SECOND-INITIALIZE-IS-REFUSED', 'jsonrpc-code'),
+  // @implements mcp-lifecycle#REUSED-IN-FLIGHT-ID-IS-REFUSED
+  idInFlight: spec.value('REUSED-IN-FLIGHT-ID-IS-REFUSED', 'jsonrpc-code'),
+  // @implements mcp-lifecycle#ASP-PROFILE-IS-OPT-IN
+  aspCancelled: spec.value('ASP-PROFILE-IS-OPT-IN', 'jsonrpc-code'),
 } as const;
 
 export const LIFECYCLE_METHODS = {
-  cancelled: {{value "CANCELLED-ABORTS-THE-RUN" type="string" name="method"}},
-  progress: {{value "PROGRESS-ONLY-FOR-A-PROGRESS-TOKEN" type="string" name="method"}},
-  shutdown: {{value "ASP-PROFILE-IS-OPT-IN" type="string" name="request"}},
-  exit: {{value "ASP-PROFILE-IS-OPT-IN" type="string" name="notification"}},
-  aspCancel: {{value "ASP-PROFILE-IS-OPT-IN" type="string" name="cancel"}},
+  cancelled: spec.value('CANCELLED-ABORTS-THE-RUN', 'string', 'method'),
+  progress: spec.value('PROGRESS-ONLY-FOR-A-PROGRESS-TOKEN', 'string', 'method'),
+  shutdown: spec.value('ASP-PROFILE-IS-OPT-IN', 'string', 'request'),
+  exit: spec.value('ASP-PROFILE-IS-OPT-IN', 'string', 'notification'),
+  aspCancel: spec.value('ASP-PROFILE-IS-OPT-IN', 'string', 'cancel'),
 } as const;
 
 /** `mcp`: the MCP session alone. `asp`: also the ASP state machine's `shutdown`, `exit` and `$/cancelRequest`. */
@@ -33,7 +34,7 @@ export type Profile = 'mcp' | 'asp';
 export function idKey(id: unknown): string | undefined {
   if (typeof id === 'string') return `s${id}`;
   if (typeof id === 'number') return `n${id}`;
-  {{cite "IDS-ARE-ECHOED-AS-WRITTEN"}}
+  // @implements mcp-host#IDS-ARE-ECHOED-AS-WRITTEN
   if (id instanceof RawId) return `n${id.text}`;
   return undefined;
 }
@@ -58,10 +59,10 @@ export class Session {
       };
     }
     // The revision rules (the Server's `isStateless` hook) say which requests are stateless.
-    {{cite "MODERN-REQUESTS-NEED-NO-HANDSHAKE"}}
+    // @implements mcp-lifecycle#MODERN-REQUESTS-NEED-NO-HANDSHAKE
     if (stateless) return undefined;
     if (method === METHODS.initialize) {
-      {{cite "SECOND-INITIALIZE-IS-REFUSED"}}
+      // @implements mcp-lifecycle#SECOND-INITIALIZE-IS-REFUSED
       if (this.#initialized) {
         return {
           code: LIFECYCLE_CODES.alreadyInitialized,
@@ -70,7 +71,7 @@ export class Session {
       }
       return undefined;
     }
-    {{cite "REQUESTS-BEFORE-INITIALIZE-ARE-REFUSED"}}
+    // @implements mcp-lifecycle#REQUESTS-BEFORE-INITIALIZE-ARE-REFUSED
     if (!this.#initialized && method !== METHODS.ping) {
       return {
         code: LIFECYCLE_CODES.notInitialized,
@@ -91,7 +92,7 @@ export class Session {
   }
 }
 
-{{cite "RUN-CONTEXT-CARRIES-SIGNAL-AND-PROGRESS"}}
+// @implements mcp-lifecycle#RUN-CONTEXT-CARRIES-SIGNAL-AND-PROGRESS
 export interface RunContext {
   /** Aborts when the call is cancelled; pass it on to child processes and fetches. */
   readonly signal: AbortSignal;
@@ -113,7 +114,7 @@ export class RunningCall implements RunContext {
 
   constructor(id: unknown, params: unknown, notify?: (frame: string) => void) {
     this.id = id;
-    {{cite "PROGRESS-ONLY-FOR-A-PROGRESS-TOKEN"}}
+    // @implements mcp-lifecycle#PROGRESS-ONLY-FOR-A-PROGRESS-TOKEN
     const meta = (params as { _meta?: { progressToken?: unknown } } | null | undefined)?._meta;
     this.#token = meta !== null && typeof meta === 'object' ? meta.progressToken : undefined;
     this.#notify = notify;
@@ -151,7 +152,7 @@ export class RunningCall implements RunContext {
     this.#notify(JSON.stringify({ jsonrpc: '2.0', method: LIFECYCLE_METHODS.progress, params }));
   }
 
-  {{cite "CANCELLED-ABORTS-THE-RUN"}}
+  // @implements mcp-lifecycle#CANCELLED-ABORTS-THE-RUN
   cancel(reason: string): void {
     if (this.cancelled) return;
     this.cancelled = true;
@@ -165,18 +166,18 @@ export function cancelledId(method: string, params: unknown, line?: string): unk
   const p = (params ?? {}) as { requestId?: unknown; id?: unknown };
   const key = method === LIFECYCLE_METHODS.aspCancel ? 'id' : 'requestId';
   const id = p[key];
-  {{cite "IDS-ARE-ECHOED-AS-WRITTEN"}}
+  // @implements mcp-host#IDS-ARE-ECHOED-AS-WRITTEN
   // A number JavaScript rounds names its request by the digits written, as the request's own id does.
   if (typeof id !== 'number' || Number.isSafeInteger(id) || line === undefined) return id;
   const written = new RegExp(`"${key}"\\s*:\\s*(-?\\d[\\d.eE+-]*)`).exec(line)?.[1];
   return written === undefined || written === JSON.stringify(id) ? id : new RawId(written);
 }
 
-{{cite "ASP-PROFILE-IS-OPT-IN"}}
+// @implements mcp-lifecycle#ASP-PROFILE-IS-OPT-IN
 export function aspCancelledError(method: string): RpcErrorObject {
   return {
     code: LIFECYCLE_CODES.aspCancelled,
     message: `Request cancelled: \`${method}\` was stopped on ${LIFECYCLE_METHODS.aspCancel}`,
-    data: { failClass: {{value "ASP-PROFILE-IS-OPT-IN" type="string" name="fail-class"}}, retryable: true },
+    data: { failClass: spec.value('ASP-PROFILE-IS-OPT-IN', 'string', 'fail-class'), retryable: true },
   };
 }

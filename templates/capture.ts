@@ -4,7 +4,7 @@
  * temporary file and its input (0) to /dev/null, so neither the tool nor any child it starts can write
  * into the protocol stream or read a frame meant for the loop.
  */
-{{cite "CAPTURE-CELL-IS-THE-AUDITED-HOME-OF-UNSAFETY~af8e5706"}}
+// @implements mcp-core#CAPTURE-CELL-IS-THE-AUDITED-HOME-OF-UNSAFETY~af8e5706
 import { randomBytes } from 'node:crypto';
 import {
   closeSync,
@@ -48,7 +48,7 @@ const POLLERR = 0x8;
 const POLLHUP = 0x10;
 const POLLNVAL = 0x20;
 
-{{cite "CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT~ddb7a341"}}
+// @implements mcp-core#CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT~ddb7a341
 function libc(): Libc {
   if (bound) return bound;
   const command = F_DUPFD_CLOEXEC[process.platform];
@@ -139,7 +139,7 @@ export interface StdioChannel {
  * cannot work the default degrades to the plain channel with one line on
  * stderr, instead of refusing to start; `captured` says which it got.
  */
-{{cite "NO-DUP2-STILL-SERVES"}}
+// @implements mcp-lifecycle#NO-DUP2-STILL-SERVES
 export function openChannel(capture: boolean): { channel: StdioChannel; captured: boolean } {
   const plain: StdioChannel = {
     input: process.stdin,
@@ -165,7 +165,7 @@ export function openChannel(capture: boolean): { channel: StdioChannel; captured
  * follows fd 2. From then on a stray `console.log` anywhere in the server lands
  * in the host's log, and nothing but the transport can read a frame.
  */
-{{!-- @implements factline#CORE-STDIO-CHANNEL-IS-PRIVATE --}}
+// @implements serve#CORE-STDIO-CHANNEL-IS-PRIVATE
 export function claimStdio(): StdioChannel {
   const c = libc();
   const input = c.dupPrivate(0);
@@ -175,7 +175,7 @@ export function claimStdio(): StdioChannel {
   }
   // The streams own (and close) `input` and `output`; these copies put fd 0 and 1 back.
   const original = [c.dupPrivate(0), c.dupPrivate(1)];
-  {{cite "NO-INTERACTIVE-CHANNEL-TOOLS-MUST-NOT-PROMPT~2fbd53d9"}}
+  // @implements mcp-core#NO-INTERACTIVE-CHANNEL-TOOLS-MUST-NOT-PROMPT~2fbd53d9
   pointAtDevNull(c, 0);
   if (isOpen(2)) c.dup2(2, 1);
   else pointAtDevNull(c, 1);
@@ -203,7 +203,7 @@ export function claimStdio(): StdioChannel {
  * held). Returns the function that stops watching; where poll cannot be
  * reached (no koffi, no libc) nothing is watched and a write finds out instead.
  */
-{{cite "CLOSED-OUTPUT-IS-NOTICED-AT-ONCE"}}
+// @implements mcp-host#CLOSED-OUTPUT-IS-NOTICED-AT-ONCE
 export function watchHangUp(fd: number, onHangUp: () => void, everyMs = 100): () => void {
   let c: Libc;
   try {
@@ -312,7 +312,7 @@ export async function captureRun<T>(
   run: () => T | Promise<T>,
   options: CaptureOptions = {},
 ): Promise<Captured<T>> {
-  {{cite "LAWS-CAPTURES-MUST-NOT-NEST-OR-RUN-CONCURRENTLY~c56634da"}}
+  // @implements mcp-core#LAWS-CAPTURES-MUST-NOT-NEST-OR-RUN-CONCURRENTLY~c56634da
   if (active || sharing > 0) throw refuseNested();
   // A held redirect belongs to the loop's last run: put the descriptors back
   // first, so this capture saves and restores the real ones.
@@ -326,7 +326,7 @@ export async function captureRun<T>(
     const c = libc();
     const saved = redirect(c);
     let outcome: Captured<T>['outcome'];
-    {{cite "RESTORATION-RIDES-DROP~ca96cf91"}}
+    // @implements mcp-core#RESTORATION-RIDES-DROP~ca96cf91
     try {
       try {
         outcome = { ok: true, value: await run() };
@@ -356,12 +356,12 @@ export async function captureRun<T>(
  * leftover child's output is with `captureRun`. Answers synchronously when
  * the run does and nothing is queued on stdout or stderr.
  */
-{{!-- @implements factline#CORE-CAPTURE-HOLDS-ACROSS-A-BURST --}}
+// @implements serve#CORE-CAPTURE-HOLDS-ACROSS-A-BURST
 export function captureHeld<T>(
   run: () => T | Promise<T>,
   options: CaptureOptions = {},
 ): Captured<T> | Promise<Captured<T>> {
-  {{cite "LAWS-CAPTURES-MUST-NOT-NEST-OR-RUN-CONCURRENTLY~c56634da"}}
+  // @implements mcp-core#LAWS-CAPTURES-MUST-NOT-NEST-OR-RUN-CONCURRENTLY~c56634da
   if (active || sharing > 0) throw refuseNested();
   const keep = options.keepBytes ?? Number.POSITIVE_INFINITY;
   if (held) return heldRun(run, keep);
@@ -392,7 +392,7 @@ export function captureHeld<T>(
  * own bytes from the others'. The redirect is put in place by the first and
  * stays until released. Refused while a `captureRun` or `captureHeld` run is active.
  */
-{{cite "CAPTURE-IS-SHARED-BY-OVERLAPPING-RUNS"}}
+// @implements mcp-host#CAPTURE-IS-SHARED-BY-OVERLAPPING-RUNS
 export function captureShared<T>(run: () => T | Promise<T>): Captured<T> | Promise<Captured<T>> {
   if (active) throw refuseNested();
   if (!held) {
@@ -509,7 +509,7 @@ function collectHeld<T>(outcome: Captured<T>['outcome'], keep: number): Captured
  * run would have written). Undefined when that is done; a promise when stdout
  * or stderr still had writes queued.
  */
-{{cite "RESTORATION-RIDES-DROP~ca96cf91"}}
+// @implements mcp-core#RESTORATION-RIDES-DROP~ca96cf91
 export function releaseCapture(options: { replayAll?: boolean } = {}): Promise<void> | undefined {
   if (!held || active || sharing > 0) return undefined;
   const queued = drainStdio();
@@ -554,23 +554,23 @@ let late: Buffer = Buffer.alloc(0);
 const LATE_KEEP = 1 << 20;
 
 /** Points fd 0 at /dev/null and fd 1, fd 2 at the capture file; returns the saved originals. */
-{{!-- @implements factline#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN --}}
+// @implements serve#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN
 function redirect(c: Libc): number[] {
   if (captureFile < 0) captureFile = openTempFile();
   if (nullInput < 0) nullInput = openSync(devNull, 'r');
   const saved: number[] = [];
   try {
     for (let fd = 0; fd <= 2; fd++) saved.push(c.dupPrivate(fd));
-    {{cite "CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT"}}
+    // @implements mcp-core#CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT
     const size = c.size(captureFile);
     if (size > collectedEnd)
       late = Buffer.concat([late, readRange(Math.max(collectedEnd, size - LATE_KEEP), size)]);
     if (late.length > LATE_KEEP) late = late.subarray(late.length - LATE_KEEP);
     if (dirty || size > 0) c.truncate(captureFile);
     collectedEnd = 0;
-    {{cite "NO-INTERACTIVE-CHANNEL-TOOLS-MUST-NOT-PROMPT~2fbd53d9"}}
+    // @implements mcp-core#NO-INTERACTIVE-CHANNEL-TOOLS-MUST-NOT-PROMPT~2fbd53d9
     c.dup2(nullInput, 0);
-    {{cite "CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT~ddb7a341"}}
+    // @implements mcp-core#CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT~ddb7a341
     c.dup2(captureFile, 1);
     c.dup2(captureFile, 2);
   } catch (error) {
@@ -637,7 +637,7 @@ const EMPTY = Buffer.alloc(0);
  * it is gone on every path, a crash included. Append mode: after an emptying,
  * writers through fd 1 and fd 2 start again at offset 0.
  */
-{{!-- @implements factline#CORE-CAPTURE-FILE-NEVER-LINGERS --}}
+// @implements serve#CORE-CAPTURE-FILE-NEVER-LINGERS
 function openTempFile(): number {
   const path = join(tmpdir(), `mcp-capture-${process.pid}-${randomBytes(6).toString('hex')}`);
   const fd = openSync(path, 'ax+', 0o600);
@@ -654,7 +654,7 @@ function openTempFile(): number {
 }
 
 /** The loop's default for captured output: the host's log, once the run is over. */
-{{!-- @implements factline#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN --}}
+// @implements serve#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN
 export function replayOnStderr(captured: { output: Buffer }): void {
   process.stderr.write(captured.output);
 }

@@ -5,6 +5,7 @@
  * the protocol stream noticing.
  */
 import type { Readable, Writable } from 'node:stream';
+import { spec } from '../engine/generate/template-spec.ts';
 import { DEFAULT_LIMITS, type InboundLine, type Limits } from './bounds.ts';
 import { openChannel, watchHangUp } from './capture.ts';
 import { McpCoreError } from './errors.ts';
@@ -17,10 +18,10 @@ import { LineDecoder, type Transport } from './transport.ts';
 // bytes (characters, never more than the bytes they came as) is the limits'.
 const READ_AHEAD_LINES = 4096;
 
-{{cite "CLOSED-OUTPUT-IS-NOTICED-AT-ONCE"}}
-const HANG_UP_POLL_MS = {{value "CLOSED-OUTPUT-IS-NOTICED-AT-ONCE" type="integer"}};
+// @implements mcp-host#CLOSED-OUTPUT-IS-NOTICED-AT-ONCE
+const HANG_UP_POLL_MS = spec.value('CLOSED-OUTPUT-IS-NOTICED-AT-ONCE', 'integer');
 
-{{cite "WIRE-IS-LINE-DELIMITED-JSON-RPC-OVER-STDIO~0e26c851"}}
+// @implements mcp-core#WIRE-IS-LINE-DELIMITED-JSON-RPC-OVER-STDIO~0e26c851
 export class StdioTransport implements Transport {
   #input: Readable;
   #output: Writable;
@@ -53,7 +54,7 @@ export class StdioTransport implements Transport {
     this.#input = input;
     this.#output = output;
     this.#endOutput = options.endOutput !== false;
-    {{cite "LONG-LINE-IS-SKIPPED-NOT-HELD"}}
+    // @implements mcp-bounds#LONG-LINE-IS-SKIPPED-NOT-HELD
     this.#decoder = new LineDecoder({ maxLineBytes: limits.frameBytes });
     this.#readAhead = limits.readAheadBytes;
     this.#highWater = limits.writeHighWater;
@@ -63,7 +64,7 @@ export class StdioTransport implements Transport {
         this.#lines.push(line);
         this.#queuedChars += charsOf(line);
       }
-      {{cite "READ-AHEAD-IS-BOUNDED-IN-BYTES"}}
+      // @implements mcp-bounds#READ-AHEAD-IS-BOUNDED-IN-BYTES
       const queued = this.#lines.length - this.#head;
       if ((queued > READ_AHEAD_LINES || this.#queuedChars > this.#readAhead) && !this.#paused) {
         this.#paused = true;
@@ -95,7 +96,7 @@ export class StdioTransport implements Transport {
    * The reader of the output went away: no answer can reach it, so a read
    * waiting for input fails now instead of when the next answer is written.
    */
-  {{cite "CLOSED-OUTPUT-IS-NOTICED-AT-ONCE"}}
+  // @implements mcp-host#CLOSED-OUTPUT-IS-NOTICED-AT-ONCE
   hangUp(detail = 'the host stopped reading stdout', cause?: unknown): void {
     if (this.#dead !== undefined) return;
     this.#dead = new McpCoreError('output-closed', detail, cause === undefined ? undefined : { cause });
@@ -129,7 +130,7 @@ export class StdioTransport implements Transport {
       this.#flushQueued = true;
       setImmediate(() => this.#flush());
     }
-    {{cite "OUTPUT-RESPECTS-BACK-PRESSURE"}}
+    // @implements mcp-bounds#OUTPUT-RESPECTS-BACK-PRESSURE
     // Answers made in one turn count too: past the bound they go to the stream
     // at once, and once the stream holds that much the loop waits for the host
     // to read. (Flushing earlier than that would stall a pipelining host.)
@@ -228,7 +229,7 @@ export async function serveStdio(server: Server, options: { peer?: Peer } = {}):
     endOutput: captured,
   });
   const unwatch = watchHangUp(channel.outputFd, () => transport.hangUp(), HANG_UP_POLL_MS);
-  {{cite "SIGTERM-ENDS-THE-RUNS-PROCESS-TREES"}}
+  // @implements mcp-host#SIGTERM-ENDS-THE-RUNS-PROCESS-TREES
   const onTerm = (signal: NodeJS.Signals): void => {
     // The tools' children would outlive the server: they go first, then the
     // signal does what it would have done.
@@ -241,7 +242,7 @@ export async function serveStdio(server: Server, options: { peer?: Peer } = {}):
   };
   process.once('SIGTERM', onTerm);
   try {
-    {{cite "PEER-ON-ANY-LINE-TRANSPORT"}}
+    // @implements mcp-http#PEER-ON-ANY-LINE-TRANSPORT
     return await server.serve(
       options.peer === undefined ? transport : new PeerTransport(transport, options.peer),
     );

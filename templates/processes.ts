@@ -15,8 +15,8 @@ const TICKS_PER_SECOND = 100;
  * killed and the run's `signal` is all a cancel does. No snapshot is taken
  * per call, so runs that are never cancelled pay nothing for this.
  */
-{{cite "CANCEL-KILLS-THE-RUNS-PROCESS-TREE"}}
-{{cite "CANCEL-STOPS-THE-TREE-BEFORE-KILLING-IT"}}
+// @implements mcp-lifecycle#CANCEL-KILLS-THE-RUNS-PROCESS-TREE
+// @implements mcp-lifecycle#CANCEL-STOPS-THE-TREE-BEFORE-KILLING-IT
 export function killStartedSince(since: number): number {
   let uptime: number;
   try {
@@ -99,4 +99,3 @@ function processTree(root: number): Map<number, { started: number; state: string
   }
   return found;
 }
-

@@ -6,7 +6,7 @@
 import { StringDecoder } from 'node:string_decoder';
 import { ID_WINDOW, type InboundLine, idOfEnds, tooLongLine } from './bounds.ts';
 
-{{cite "SERVER-IS-NAME-VERSION-TOOLSET-OVER-A-TRANSPORT-SEAM~9ae822b0"}}
+// @implements mcp-core#SERVER-IS-NAME-VERSION-TOOLSET-OVER-A-TRANSPORT-SEAM~9ae822b0
 export interface Transport {
   /**
    * The next line without its terminator (or the note of one skipped for its
@@ -36,14 +36,14 @@ export interface Transport {
  */
 export class LineDecoder {
   #utf8 = new StringDecoder('utf8');
-  {{cite "DECODING-IS-LINEAR"}}
+  // @implements mcp-bounds#DECODING-IS-LINEAR
   // The unterminated line so far, as the pieces it came in: joined once, at its newline.
   #parts: string[] = [];
   #held = 0;
   #max: number;
   /** Characters of a line being skipped, or -1 when none is. */
   #skipped = -1;
-  {{cite "OVERSIZED-FRAME-ANSWERS-ITS-ID"}}
+  // @implements mcp-host#OVERSIZED-FRAME-ANSWERS-ITS-ID
   // The first and last characters of the line being skipped: where its id is.
   #head = '';
   #tail = '';
@@ -87,7 +87,7 @@ export class LineDecoder {
       this.#keepTail(piece);
       return;
     }
-    {{cite "LONG-LINE-IS-SKIPPED-NOT-HELD"}}
+    // @implements mcp-bounds#LONG-LINE-IS-SKIPPED-NOT-HELD
     // A UTF-16 unit is at least one UTF-8 byte: past `max` units the line is surely too long.
     if (this.#held + piece.length > this.#max) {
       this.#skipped = this.#held + piece.length;

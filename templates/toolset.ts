@@ -2,10 +2,11 @@
  * Tools and their registry. A tool is plain data plus a function; the core
  * never interprets what a tool says, it only carries it to the agent.
  */
+import { spec } from '../engine/generate/template-spec.ts';
 import { type ContentBlock, contentProblems } from './content.ts';
 import { McpCoreError } from './errors.ts';
 import type { RunContext } from './lifecycle.ts';
-import { malformedSchema, type Schema, schemaProblems, unsupportedKeywords } from './schema-check.ts';
+import { malformedSchema, type Schema, schemaProblems } from './schema-check.ts';
 
 /** What `tools/list` shows for a tool. */
 export interface ToolDescriptor {
@@ -13,7 +14,7 @@ export interface ToolDescriptor {
   description: string;
   /** A JSON schema of the arguments; MCP requires an object schema. */
   inputSchema: Record<string, unknown>;
-  {{cite "TOOL-OUTPUT-SCHEMA-IS-OPTIONAL"}}
+  // @implements mcp-revisions#TOOL-OUTPUT-SCHEMA-IS-OPTIONAL
   /** A JSON schema of `structured`, the output as data (shown from the revision that has it). */
   outputSchema?: Record<string, unknown>;
 }
@@ -24,7 +25,7 @@ export interface ToolOutput {
   isError?: boolean;
   /** The output as data, matching the descriptor's `outputSchema`; `report` is its text copy. */
   structured?: Record<string, unknown>;
-  {{cite "TOOL-RESULT-CARRIES-ANY-CONTENT"}}
+  // @implements mcp-features#TOOL-RESULT-CARRIES-ANY-CONTENT
   /**
    * The result's content blocks (text, image, audio, resource links, embedded
    * resources, mixed), sent instead of `report` as one text block; `report`
@@ -33,7 +34,7 @@ export interface ToolOutput {
   content?: readonly ContentBlock[];
 }
 
-{{cite "TOOL-IS-DESCRIPTOR-PLUS-RUN~0efb0095"}}
+// @implements mcp-core#TOOL-IS-DESCRIPTOR-PLUS-RUN~0efb0095
 export interface Tool {
   descriptor: ToolDescriptor;
   /**
@@ -51,7 +52,7 @@ export interface Tool {
  * schemas use: `type`, `properties`, `required`, `enum`, `items`,
  * `additionalProperties: false`. Anything else reads as `unknown`.
  */
-{{cite "RUN-ARGUMENTS-ARE-TYPED-FROM-A-LITERAL-SCHEMA"}}
+// @implements mcp-host#RUN-ARGUMENTS-ARE-TYPED-FROM-A-LITERAL-SCHEMA
 export type FromSchema<S> = S extends { enum: readonly (infer E)[] }
   ? E
   : S extends { type: 'string' }
@@ -92,13 +93,13 @@ export interface TypedTool<S> {
  * the `inputSchema` literal written in place (as the SDK infers them from
  * zod): `args.text` is a `string` when the schema says so, and a typo is an error.
  */
-{{cite "RUN-ARGUMENTS-ARE-TYPED-FROM-A-LITERAL-SCHEMA"}}
+// @implements mcp-host#RUN-ARGUMENTS-ARE-TYPED-FROM-A-LITERAL-SCHEMA
 export function defineTool<const S extends Record<string, unknown>>(tool: TypedTool<S>): Tool {
   return tool as unknown as Tool;
 }
 
-{{cite "STRUCTURED-OUTPUT-FROM"}}
-const STRUCTURED_FIELD = {{value "STRUCTURED-OUTPUT-FROM" type="string" name="result-field"}};
+// @implements mcp-revisions#STRUCTURED-OUTPUT-FROM
+const STRUCTURED_FIELD = spec.value('STRUCTURED-OUTPUT-FROM', 'string', 'result-field');
 
 /** The MCP result of a tool run, as `tools/call` answers it. */
 export interface ToolResult {
@@ -108,12 +109,11 @@ export interface ToolResult {
   [STRUCTURED_FIELD]?: Record<string, unknown>;
 }
 
-
 /**
  * A tool's output held to its `outputSchema`: a success with no structured
  * output, or with output the schema rejects, becomes a failure that says so.
  */
-{{cite "STRUCTURED-OUTPUT-MATCHES-ITS-SCHEMA"}}
+// @implements mcp-revisions#STRUCTURED-OUTPUT-MATCHES-ITS-SCHEMA
 export function checkStructured(tool: Tool, output: ToolOutput): ToolOutput {
   const schema = tool.descriptor.outputSchema;
   if (schema === undefined || output.isError === true) return output;
@@ -136,7 +136,7 @@ export function checkStructured(tool: Tool, output: ToolOutput): ToolOutput {
  * The result of `tool`'s run as a server that shows every descriptor field
  * answers it: with the structured output beside the text when the tool declares an `outputSchema`.
  */
-{{cite "STRUCTURED-CONTENT-FOR-EVERY-OUTPUT-SCHEMA"}}
+// @implements mcp-host#STRUCTURED-CONTENT-FOR-EVERY-OUTPUT-SCHEMA
 export function toolResultOf(tool: Tool, output: ToolOutput): ToolResult {
   if (tool.descriptor.outputSchema === undefined) return toolResult(output);
   const checked = checkStructured(tool, output);
@@ -156,10 +156,10 @@ export function toolResultJsonOf(tool: Tool, output: ToolOutput): string {
   return `${plain.slice(0, -1)},"${STRUCTURED_FIELD}":${JSON.stringify(checked.structured)}}`;
 }
 
-{{cite "TOOL-FAILURE-IS-A-RESULT-NEVER-A-PROTOCOL-ERROR~04062b80"}}
+// @implements mcp-core#TOOL-FAILURE-IS-A-RESULT-NEVER-A-PROTOCOL-ERROR~04062b80
 export function toolResult(output: ToolOutput): ToolResult {
-  {{cite "RELATED-LAWS-LIVE-IN-THE-CONSUMING-REPO~61ac6cf1"}}
-  {{cite "REPORTS-SPEAK-THE-CLASS-F-REQ-CITING-GRAMMAR~1f15e3b3"}}
+  // @implements mcp-core#RELATED-LAWS-LIVE-IN-THE-CONSUMING-REPO~61ac6cf1
+  // @implements mcp-core#REPORTS-SPEAK-THE-CLASS-F-REQ-CITING-GRAMMAR~1f15e3b3
   if (output.content !== undefined) return JSON.parse(toolResultJson(output)) as ToolResult;
   return { content: [{ type: 'text', text: output.report }], isError: output.isError === true };
 }
@@ -177,7 +177,7 @@ export function toolResultJson(output: ToolOutput): string {
  * A run's output as data: `report` is the text copy a client that reads only
  * text gets, the data serialized as JSON when no prose is given.
  */
-{{cite "STRUCTURED-RESULT-CARRIES-A-TEXT-COPY"}}
+// @implements mcp-revisions#STRUCTURED-RESULT-CARRIES-A-TEXT-COPY
 export function structuredOutput(structured: Record<string, unknown>, report?: string): ToolOutput {
   return { report: report ?? JSON.stringify(structured), structured };
 }
@@ -198,7 +198,7 @@ function contentJson(output: ToolOutput): string {
  * A run's output as content blocks; its `report` (the text copy) is the text
  * blocks joined, or a line naming the other blocks.
  */
-{{cite "TOOL-RESULT-CARRIES-ANY-CONTENT"}}
+// @implements mcp-features#TOOL-RESULT-CARRIES-ANY-CONTENT
 export function toolContent(blocks: readonly ContentBlock[], isError = false): ToolOutput {
   const report = blocks
     .map((b) =>
@@ -221,7 +221,7 @@ export class ToolSet {
     for (const tool of tools) this.register(tool);
   }
 
-  {{cite "REGISTRY-LAST-REGISTRATION-OF-A-NAME-WINS~9d71ee3e"}}
+  // @implements mcp-core#REGISTRY-LAST-REGISTRATION-OF-A-NAME-WINS~9d71ee3e
   register(tool: Tool): this {
     checkTool(tool);
     this.#tools.set(tool.descriptor.name, tool);
@@ -237,7 +237,7 @@ export class ToolSet {
     return this.#tools.size;
   }
 
-  {{cite "METHOD-TOOLS-LIST~50bf47b1"}}
+  // @implements mcp-core#METHOD-TOOLS-LIST~50bf47b1
   descriptors(): ToolDescriptor[] {
     // Code-unit order, not locale order: the same list on every machine.
     this.#sorted ??= [...this.#tools.values()]
@@ -261,7 +261,7 @@ function checkTool(tool: Tool): void {
   if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) {
     problems.push('descriptor.inputSchema must be a JSON schema object');
   } else if (schema.type !== 'object') {
-    {{cite "INPUT-SCHEMA-IS-AN-OBJECT-SCHEMA"}}
+    // @implements mcp-host#INPUT-SCHEMA-IS-AN-OBJECT-SCHEMA
     problems.push(
       `descriptor.inputSchema must say type: "object" (it says ${JSON.stringify(schema.type) ?? 'no type'}): MCP requires an object schema, and clients reject the whole tools/list otherwise`,
     );
@@ -274,11 +274,11 @@ function checkTool(tool: Tool): void {
 }
 
 /** What in a descriptor's schemas the core would have to check and cannot. */
-{{cite "VALIDATOR-IS-A-SMALL-SUBSET"}}
+// @implements mcp-revisions#VALIDATOR-IS-A-SMALL-SUBSET
 function schemaProblemsOf(d: Partial<ToolDescriptor> | undefined): string[] {
   const problems: string[] = [];
   const input = d?.inputSchema;
-  {{cite "SCHEMA-2020-12-AS-WRITTEN"}}
+  // @implements mcp-features#SCHEMA-2020-12-AS-WRITTEN
   // Only a closed input schema is checked, so only it must be well formed; keywords
   // the core does not check pass through (see `useSchemaValidator`).
   if (input !== null && typeof input === 'object' && input.additionalProperties === false) {

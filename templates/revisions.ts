@@ -5,6 +5,7 @@
  * and no state. Mounted on the loop through its method table and request
  * hooks, so the loop itself stays revision-blind.
  */
+import { spec } from '../engine/generate/template-spec.ts';
 import { ERROR_CODES, METHODS, type RpcErrorObject, rpcError } from './jsonrpc.ts';
 import { type Schema, schemaProblems } from './schema-check.ts';
 import {
@@ -23,53 +24,67 @@ import {
   toolResultJson,
 } from './toolset.ts';
 
-{{cite "LEGACY-REVISIONS"}}
-export const LEGACY_REVISIONS: readonly string[] = [{{#each (facts prefix="LEGACY-REVISIONS")}}{{#each codes}}{{#unless @first}}, {{/unless}}'{{this}}'{{/each}}{{/each}}];
-{{cite "MODERN-REVISIONS"}}
-export const MODERN_REVISIONS: readonly string[] = [{{#each (facts prefix="MODERN-REVISIONS")}}{{#each codes}}{{#unless @first}}, {{/unless}}'{{this}}'{{/each}}{{/each}}];
+// @implements mcp-revisions#LEGACY-REVISIONS
+export const LEGACY_REVISIONS: readonly string[] = spec.codes({ prefix: 'LEGACY-REVISIONS' });
+// @implements mcp-revisions#MODERN-REVISIONS
+export const MODERN_REVISIONS: readonly string[] = spec.codes({ prefix: 'MODERN-REVISIONS' });
 /** Every revision this server speaks, in the spec's order. */
 export const SUPPORTED_REVISIONS: readonly string[] = [...LEGACY_REVISIONS, ...MODERN_REVISIONS];
 
 // Revisions are dates (YYYY-MM-DD), so their text order is their time order.
-{{cite "STRUCTURED-OUTPUT-FROM"}}
-const STRUCTURED_FROM = {{value "STRUCTURED-OUTPUT-FROM" type="revision"}};
-{{cite "INPUT-ERRORS-AS-RESULTS-FROM"}}
-const INPUT_ERRORS_AS_RESULTS_FROM = {{value "INPUT-ERRORS-AS-RESULTS-FROM" type="revision"}};
+// @implements mcp-revisions#STRUCTURED-OUTPUT-FROM
+const STRUCTURED_FROM = spec.value('STRUCTURED-OUTPUT-FROM', 'revision');
+// @implements mcp-revisions#INPUT-ERRORS-AS-RESULTS-FROM
+const INPUT_ERRORS_AS_RESULTS_FROM = spec.value('INPUT-ERRORS-AS-RESULTS-FROM', 'revision');
 
 /** The reserved `_meta` keys of the stateless revision. */
 export const META_KEYS = {
-  protocolVersion: {{value "ERA-IS-DECIDED-PER-REQUEST" type="string" name="version-key"}},
-  clientCapabilities: {{value "MODERN-CAPABILITIES-REQUIRED" type="string" name="capabilities-key"}},
-  serverInfo: {{value "MODERN-SERVER-IDENTITY" type="string" name="server-info-key"}},
+  protocolVersion: spec.value('ERA-IS-DECIDED-PER-REQUEST', 'string', 'version-key'),
+  clientCapabilities: spec.value('MODERN-CAPABILITIES-REQUIRED', 'string', 'capabilities-key'),
+  serverInfo: spec.value('MODERN-SERVER-IDENTITY', 'string', 'server-info-key'),
 } as const;
 
 export const REVISION_METHODS = {
-  discover: {{value "METHOD-SERVER-DISCOVER" type="method" name="method"}},
+  discover: spec.value('METHOD-SERVER-DISCOVER', 'method', 'method'),
 } as const;
 
 export const REVISION_ERROR_CODES = {
-  unsupportedRevision: {{value "MODERN-UNSUPPORTED-REVISION" type="jsonrpc-code" name="unsupported-revision"}},
-  invalidParams: {{value "MODERN-CAPABILITIES-REQUIRED" type="jsonrpc-code" name="invalid-params"}},
+  unsupportedRevision: spec.value('MODERN-UNSUPPORTED-REVISION', 'jsonrpc-code', 'unsupported-revision'),
+  invalidParams: spec.value('MODERN-CAPABILITIES-REQUIRED', 'jsonrpc-code', 'invalid-params'),
 } as const;
 
-{{cite "MODERN-REMOVED-METHODS"}}
-const REMOVED_IN_MODERN: readonly string[] = [{{#each (facts prefix="MODERN-REMOVED-METHODS")}}{{#each codes}}{{#unless @first}}, {{/unless}}'{{this}}'{{/each}}{{/each}}];
+// @implements mcp-revisions#MODERN-REMOVED-METHODS
+const REMOVED_IN_MODERN: readonly string[] = spec.codes({ prefix: 'MODERN-REMOVED-METHODS' });
 
-{{cite "MODERN-CACHE-HINTS"}}
-const CACHEABLE: readonly string[] = [{{value "MODERN-CACHE-HINTS" type="method" name="cached-discover"}}, {{value "MODERN-CACHE-HINTS" type="method" name="cached-list"}}];
-const CACHE_HINTS = { [{{value "MODERN-CACHE-HINTS" type="string" name="ttl-field"}}]: {{value "MODERN-CACHE-HINTS" type="integer" name="ttl-ms"}}, [{{value "MODERN-CACHE-HINTS" type="string" name="scope-field"}}]: {{value "MODERN-CACHE-HINTS" type="string" name="cache-scope"}} };
+// @implements mcp-revisions#MODERN-CACHE-HINTS
+const CACHE = {
+  discover: spec.value('MODERN-CACHE-HINTS', 'method', 'cached-discover'),
+  list: spec.value('MODERN-CACHE-HINTS', 'method', 'cached-list'),
+  ttlField: spec.value('MODERN-CACHE-HINTS', 'string', 'ttl-field'),
+  ttl: spec.value('MODERN-CACHE-HINTS', 'integer', 'ttl-ms'),
+  scopeField: spec.value('MODERN-CACHE-HINTS', 'string', 'scope-field'),
+  scope: spec.value('MODERN-CACHE-HINTS', 'string', 'cache-scope'),
+};
+const CACHEABLE: readonly string[] = [CACHE.discover, CACHE.list];
+const CACHE_HINTS = { [CACHE.ttlField]: CACHE.ttl, [CACHE.scopeField]: CACHE.scope };
 
-{{cite "MODERN-RESULT-TYPE"}}
-const RESULT_TYPE = { [{{value "MODERN-RESULT-TYPE" type="string" name="result-type-field"}}]: {{value "MODERN-RESULT-TYPE" type="string" name="result-type"}} };
+// @implements mcp-revisions#MODERN-RESULT-TYPE
+const RESULT_TYPE = {
+  [spec.value('MODERN-RESULT-TYPE', 'string', 'result-type-field')]: spec.value(
+    'MODERN-RESULT-TYPE',
+    'string',
+    'result-type',
+  ),
+};
 
 const CAPABILITIES = { tools: { listChanged: false } };
 
 /** Field names of the answers, as the spec spells them. */
 const FIELDS = {
-  structured: {{value "STRUCTURED-OUTPUT-FROM" type="string" name="result-field"}},
-  supportedVersions: {{value "METHOD-SERVER-DISCOVER" type="string" name="versions-field"}},
-  supported: {{value "MODERN-UNSUPPORTED-REVISION" type="string" name="supported-field"}},
-  requested: {{value "MODERN-UNSUPPORTED-REVISION" type="string" name="requested-field"}},
+  structured: spec.value('STRUCTURED-OUTPUT-FROM', 'string', 'result-field'),
+  supportedVersions: spec.value('METHOD-SERVER-DISCOVER', 'string', 'versions-field'),
+  supported: spec.value('MODERN-UNSUPPORTED-REVISION', 'string', 'supported-field'),
+  requested: spec.value('MODERN-UNSUPPORTED-REVISION', 'string', 'requested-field'),
 } as const;
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -86,14 +101,14 @@ function metaOf(params: unknown): Record<string, unknown> | undefined {
  * protocol revision. Such a request needs no handshake, so a lifecycle gate
  * lets it through.
  */
-{{cite "ERA-IS-DECIDED-PER-REQUEST"}}
+// @implements mcp-revisions#ERA-IS-DECIDED-PER-REQUEST
 export function isModernRequest(params: unknown): boolean {
   const meta = metaOf(params);
   return meta !== undefined && Object.hasOwn(meta, META_KEYS.protocolVersion);
 }
 
 /** What `initialize` settles on for a requested revision. */
-{{cite "INITIALIZE-NEGOTIATES"}}
+// @implements mcp-revisions#INITIALIZE-NEGOTIATES
 export function negotiateRevision(requested: unknown): string {
   return typeof requested === 'string' && LEGACY_REVISIONS.includes(requested)
     ? requested
@@ -119,7 +134,7 @@ export class RevisionRules {
   readonly #tools: ToolSet;
   /** The fields every stateless tool result starts with, serialized once. */
   readonly #stampJson: string;
-  {{cite "LEGACY-FEATURES-FOLLOW-THE-NEGOTIATED-REVISION"}}
+  // @implements mcp-revisions#LEGACY-FEATURES-FOLLOW-THE-NEGOTIATED-REVISION
   #legacy = LEGACY_REVISIONS[0] as string;
 
   constructor(serverInfo: { name: string; version: string }, tools: ToolSet) {
@@ -138,7 +153,7 @@ export class RevisionRules {
   /** The handlers this module adds to or replaces in the loop's method table. */
   methods(): Record<string, MethodHandler> {
     return {
-      {{cite "METHOD-INITIALIZE"}}
+      // @implements mcp-core#METHOD-INITIALIZE
       [METHODS.initialize]: (params) => {
         const requested = isObject(params) ? params.protocolVersion : undefined;
         this.#legacy = negotiateRevision(requested);
@@ -150,11 +165,11 @@ export class RevisionRules {
           },
         };
       },
-      {{cite "METHOD-SERVER-DISCOVER"}}
+      // @implements mcp-revisions#METHOD-SERVER-DISCOVER
       [REVISION_METHODS.discover]: () => ({
         result: { [FIELDS.supportedVersions]: SUPPORTED_REVISIONS, capabilities: CAPABILITIES },
       }),
-      {{cite "METHOD-TOOLS-LIST"}}
+      // @implements mcp-core#METHOD-TOOLS-LIST
       [METHODS.toolsList]: (params) => ({ result: { tools: this.#descriptors(this.revisionOf(params)) } }),
     };
   }
@@ -173,7 +188,7 @@ export class RevisionRules {
   #descriptors(revision: string): ToolDescriptor[] {
     const all = this.#tools.descriptors();
     if (showsStructuredOutput(revision)) return all;
-    {{cite "STRUCTURED-OUTPUT-FROM"}}
+    // @implements mcp-revisions#STRUCTURED-OUTPUT-FROM
     return all.map((d) => {
       if (d.outputSchema === undefined) return d;
       const { outputSchema: _hidden, ...older } = d;
@@ -181,7 +196,7 @@ export class RevisionRules {
     });
   }
 
-  {{cite "MODERN-NEEDS-NO-HANDSHAKE"}}
+  // @implements mcp-revisions#MODERN-NEEDS-NO-HANDSHAKE
   #screen(request: RequestInfo): RpcErrorObject | undefined {
     const meta = metaOf(request.params);
     if (meta === undefined || !Object.hasOwn(meta, META_KEYS.protocolVersion)) {
@@ -192,7 +207,7 @@ export class RevisionRules {
       };
     }
     const requested = meta[META_KEYS.protocolVersion];
-    {{cite "MODERN-UNSUPPORTED-REVISION"}}
+    // @implements mcp-revisions#MODERN-UNSUPPORTED-REVISION
     if (typeof requested !== 'string' || !MODERN_REVISIONS.includes(requested)) {
       return {
         code: REVISION_ERROR_CODES.unsupportedRevision,
@@ -200,14 +215,14 @@ export class RevisionRules {
         data: { [FIELDS.supported]: SUPPORTED_REVISIONS, [FIELDS.requested]: requested },
       };
     }
-    {{cite "MODERN-REMOVED-METHODS"}}
+    // @implements mcp-revisions#MODERN-REMOVED-METHODS
     if (REMOVED_IN_MODERN.includes(request.method)) {
       return {
         code: ERROR_CODES.methodNotFound,
         message: `Method not found: \`${request.method}\` is not a method of revision ${requested}`,
       };
     }
-    {{cite "MODERN-CAPABILITIES-REQUIRED"}}
+    // @implements mcp-revisions#MODERN-CAPABILITIES-REQUIRED
     if (!isObject(meta[META_KEYS.clientCapabilities])) {
       return {
         code: REVISION_ERROR_CODES.invalidParams,
@@ -217,7 +232,7 @@ export class RevisionRules {
     return undefined;
   }
 
-  {{cite "CLOSED-INPUTS-ARE-VALIDATED"}}
+  // @implements mcp-revisions#CLOSED-INPUTS-ARE-VALIDATED
   #checkArguments(
     tool: Tool,
     args: Record<string, unknown>,
@@ -229,7 +244,7 @@ export class RevisionRules {
     if (problems.length === 0) return undefined;
     const name = tool.descriptor.name;
     const text = `arguments of tool \`${name}\` do not fit its inputSchema: ${problems.join('; ')}`;
-    {{cite "INPUT-ERRORS-AS-RESULTS-FROM"}}
+    // @implements mcp-revisions#INPUT-ERRORS-AS-RESULTS-FROM
     if (inputErrorsAreResults(this.revisionOf(request.params))) {
       return { output: { report: `Invalid ${text}`, isError: true } };
     }
@@ -245,7 +260,7 @@ export class RevisionRules {
     if (!modern && !structured) return toolResultJson(checked);
     // Spelled as text around the loop's own spelling: a tool call is the hot path of every era.
     const plain = toolResultJson(checked);
-    {{cite "STRUCTURED-RESULT-CARRIES-A-TEXT-COPY"}}
+    // @implements mcp-revisions#STRUCTURED-RESULT-CARRIES-A-TEXT-COPY
     const data = structured ? `,"${FIELDS.structured}":${JSON.stringify(checked.structured)}` : '';
     if (!modern) return `${plain.slice(0, -1)}${data}}`;
     return `{${this.#stampJson}${plain.slice(1, -1)}${data}}`;
@@ -257,7 +272,7 @@ export class RevisionRules {
   }
 
   /** A stateless result: its type, the server's identity and, where the spec says so, cache hints. */
-  {{cite "MODERN-SERVER-IDENTITY"}}
+  // @implements mcp-revisions#MODERN-SERVER-IDENTITY
   #stamp(result: Record<string, unknown>, method: string): Record<string, unknown> {
     const meta = isObject(result._meta) ? result._meta : {};
     const stamped: Record<string, unknown> = {
@@ -265,7 +280,7 @@ export class RevisionRules {
       ...result,
       _meta: { ...meta, [META_KEYS.serverInfo]: { ...this.#serverInfo } },
     };
-    {{cite "MODERN-CACHE-HINTS"}}
+    // @implements mcp-revisions#MODERN-CACHE-HINTS
     if (CACHEABLE.includes(method)) Object.assign(stamped, CACHE_HINTS);
     return stamped;
   }

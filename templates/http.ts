@@ -11,6 +11,7 @@ import {
   type Server as NodeServer,
   type ServerResponse,
 } from 'node:http';
+import { spec } from '../engine/generate/template-spec.ts';
 import { type Limits, limitsOf, screenFrame } from './bounds.ts';
 import { ERROR_CODES, METHODS } from './jsonrpc.ts';
 import { idKey } from './lifecycle.ts';
@@ -21,29 +22,29 @@ import type { Transport } from './transport.ts';
 
 /** The transport's names and numbers, as the spec gives them. */
 export const HTTP = {
-  {{cite "HTTP-ONE-ENDPOINT"}}
-  path: {{value "HTTP-ONE-ENDPOINT" type="string" name="path"}},
-  {{cite "HTTP-LOOPBACK-BY-DEFAULT"}}
-  host: {{value "HTTP-LOOPBACK-BY-DEFAULT" type="string" name="host"}},
-  {{cite "HTTP-INITIALIZE-OPENS-A-SESSION"}}
-  sessionHeader: {{value "HTTP-INITIALIZE-OPENS-A-SESSION" type="string" name="header"}},
+  // @implements mcp-http#HTTP-ONE-ENDPOINT
+  path: spec.value('HTTP-ONE-ENDPOINT', 'string', 'path'),
+  // @implements mcp-http#HTTP-LOOPBACK-BY-DEFAULT
+  host: spec.value('HTTP-LOOPBACK-BY-DEFAULT', 'string', 'host'),
+  // @implements mcp-http#HTTP-INITIALIZE-OPENS-A-SESSION
+  sessionHeader: spec.value('HTTP-INITIALIZE-OPENS-A-SESSION', 'string', 'header'),
   versionHeader: 'MCP-Protocol-Version',
-  {{cite "HTTP-SESSIONS-ARE-BOUNDED"}}
-  maxSessions: {{value "HTTP-SESSIONS-ARE-BOUNDED" type="integer" name="max-sessions"}},
-  {{cite "HTTP-IDLE-SESSIONS-END"}}
-  idleMs: {{value "HTTP-IDLE-SESSIONS-END" type="integer" name="idle-ms"}},
-  {{cite "HTTP-PENDING-REQUESTS-ARE-BOUNDED"}}
-  maxPending: {{value "HTTP-PENDING-REQUESTS-ARE-BOUNDED" type="integer" name="max-pending"}},
+  // @implements mcp-http#HTTP-SESSIONS-ARE-BOUNDED
+  maxSessions: spec.value('HTTP-SESSIONS-ARE-BOUNDED', 'integer', 'max-sessions'),
+  // @implements mcp-http#HTTP-IDLE-SESSIONS-END
+  idleMs: spec.value('HTTP-IDLE-SESSIONS-END', 'integer', 'idle-ms'),
+  // @implements mcp-http#HTTP-PENDING-REQUESTS-ARE-BOUNDED
+  maxPending: spec.value('HTTP-PENDING-REQUESTS-ARE-BOUNDED', 'integer', 'max-pending'),
 } as const;
 
-const TOO_MANY = {{value "HTTP-PENDING-REQUESTS-ARE-BOUNDED" type="integer" name="status"}};
+const TOO_MANY = spec.value('HTTP-PENDING-REQUESTS-ARE-BOUNDED', 'integer', 'status');
 
-{{cite "HTTP-POST-NEEDS-JSON-AND-ACCEPT"}}
-const INVALID_REQUEST = {{value "HTTP-POST-NEEDS-JSON-AND-ACCEPT" type="jsonrpc-code"}};
-{{cite "HTTP-BODY-IS-BOUNDED"}}
-const TOO_LARGE = {{value "HTTP-BODY-IS-BOUNDED" type="integer" name="status"}};
-{{cite "HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED"}}
-const ACCEPTED = {{value "HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED" type="integer" name="status"}};
+// @implements mcp-http#HTTP-POST-NEEDS-JSON-AND-ACCEPT
+const INVALID_REQUEST = spec.value('HTTP-POST-NEEDS-JSON-AND-ACCEPT', 'jsonrpc-code');
+// @implements mcp-http#HTTP-BODY-IS-BOUNDED
+const TOO_LARGE = spec.value('HTTP-BODY-IS-BOUNDED', 'integer', 'status');
+// @implements mcp-http#HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED
+const ACCEPTED = spec.value('HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED', 'integer', 'status');
 
 const CANCELLED = 'notifications/cancelled';
 const SESSION = HTTP.sessionHeader.toLowerCase();
@@ -184,7 +185,7 @@ class SessionLink implements Transport, HttpSession {
     this.push(line);
   }
 
-  {{cite "HTTP-CANCELLED-REQUEST-STREAM-ENDS"}}
+  // @implements mcp-http#HTTP-CANCELLED-REQUEST-STREAM-ENDS
   /** The client cancelled a request: it gets no answer, so its stream ends now. */
   cancelled(key: string | undefined): void {
     const stream = key === undefined ? undefined : this.#running.get(key);
@@ -206,7 +207,7 @@ class SessionLink implements Transport, HttpSession {
     this.#lines.push(line);
   }
 
-  {{cite "HTTP-GET-OPENS-THE-STANDING-STREAM"}}
+  // @implements mcp-http#HTTP-GET-OPENS-THE-STANDING-STREAM
   /** Opens the standing stream; false when one is open already. */
   stand(res: ServerResponse): boolean {
     if (this.#standing !== undefined && !this.#standing.writableEnded && !this.#standing.destroyed)
@@ -241,7 +242,7 @@ class SessionLink implements Transport, HttpSession {
     this.#toClient(frame);
   }
 
-  {{cite "HTTP-MESSAGES-FOLLOW-THEIR-REQUEST"}}
+  // @implements mcp-http#HTTP-MESSAGES-FOLLOW-THEIR-REQUEST
   #toClient(frame: string, related?: string): void {
     let message: Record<string, unknown>;
     try {
@@ -281,7 +282,7 @@ class SessionLink implements Transport, HttpSession {
       standing.write(sseEvent(frame));
   }
 
-  {{cite "HTTP-DELETE-ENDS-A-SESSION"}}
+  // @implements mcp-http#HTTP-DELETE-ENDS-A-SESSION
   /** Ends the session: the loop sees the end of input and every stream closes. */
   end(): void {
     if (this.#ended) return;
@@ -357,13 +358,13 @@ export class HttpEndpoint {
       refuse(res, 404, INVALID_REQUEST, `Not found: MCP is served at ${this.path}, not ${url.pathname}`);
       return;
     }
-    {{cite "HTTP-HOST-AND-ORIGIN-ARE-CHECKED"}}
+    // @implements mcp-http#HTTP-HOST-AND-ORIGIN-ARE-CHECKED
     const forbidden = this.#forbidden(req);
     if (forbidden !== undefined) {
       refuse(res, 403, INVALID_REQUEST, `Forbidden: ${forbidden}`);
       return;
     }
-    {{cite "HTTP-UNSUPPORTED-VERSION-HEADER"}}
+    // @implements mcp-http#HTTP-UNSUPPORTED-VERSION-HEADER
     const version = req.headers[VERSION];
     if (typeof version === 'string' && !SUPPORTED_REVISIONS.includes(version)) {
       refuse(
@@ -481,7 +482,7 @@ export class HttpEndpoint {
       );
       return;
     }
-    {{cite "HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED"}}
+    // @implements mcp-http#HTTP-NOTIFICATION-OR-RESPONSE-IS-ACCEPTED
     if (!Object.hasOwn(m, 'method')) {
       if (Object.hasOwn(m, 'result') || Object.hasOwn(m, 'error')) {
         (session ?? this.#stateless)?.peer.receive(m);
@@ -513,11 +514,11 @@ export class HttpEndpoint {
         if (session === undefined) return;
         openedHere = true;
       } else if (isModernRequest(m.params)) {
-        {{cite "HTTP-STATELESS-NEEDS-NO-SESSION"}}
+        // @implements mcp-http#HTTP-STATELESS-NEEDS-NO-SESSION
         this.#stateless ??= new SessionLink('', this.#factory);
         session = this.#stateless;
       } else {
-        {{cite "HTTP-SESSION-HEADER-REQUIRED"}}
+        // @implements mcp-http#HTTP-SESSION-HEADER-REQUIRED
         refuse(
           res,
           400,
@@ -528,7 +529,7 @@ export class HttpEndpoint {
         return;
       }
     }
-    {{cite "HTTP-NULL-ID-IS-INVALID"}}
+    // @implements mcp-http#HTTP-NULL-ID-IS-INVALID
     if (id === null && Object.hasOwn(m, 'id')) {
       refuse(
         res,
@@ -552,7 +553,7 @@ export class HttpEndpoint {
       refuse(res, 400, INVALID_REQUEST, 'Invalid request: an id must be a string or a number');
       return;
     }
-    {{cite "HTTP-PENDING-REQUESTS-ARE-BOUNDED"}}
+    // @implements mcp-http#HTTP-PENDING-REQUESTS-ARE-BOUNDED
     if (session.pending >= this.#maxPending) {
       refuse(
         res,
@@ -573,13 +574,13 @@ export class HttpEndpoint {
       );
       return;
     }
-    {{cite "HTTP-REQUEST-IS-ANSWERED-ON-ITS-STREAM"}}
+    // @implements mcp-http#HTTP-REQUEST-IS-ANSWERED-ON-ITS-STREAM
     res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
     res.flushHeaders();
     const meta = (m.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta;
     const token = meta !== null && typeof meta === 'object' ? idKey(meta.progressToken) : undefined;
     const opened = session;
-    {{cite "HTTP-SECOND-INITIALIZE-KEEPS-THE-SESSION"}}
+    // @implements mcp-http#HTTP-SECOND-INITIALIZE-KEEPS-THE-SESSION
     const onAnswer =
       openedHere && opened.id !== ''
         ? (frame: string) => {
@@ -590,7 +591,7 @@ export class HttpEndpoint {
     session.request(line, new RequestStream(res, key, token, onAnswer));
   }
 
-  {{cite "HTTP-INITIALIZE-OPENS-A-SESSION"}}
+  // @implements mcp-http#HTTP-INITIALIZE-OPENS-A-SESSION
   #open(res: ServerResponse): SessionLink | undefined {
     if (this.#sessions.size >= this.#maxSessions) {
       refuse(
@@ -615,7 +616,7 @@ export class HttpEndpoint {
     session.end();
   }
 
-  {{cite "HTTP-IDLE-SESSIONS-END"}}
+  // @implements mcp-http#HTTP-IDLE-SESSIONS-END
   /** Restarts the session's idle clock; when it runs out, a session still doing nothing is ended. */
   #touch(session: SessionLink): void {
     if (session.id === '') return;
@@ -689,7 +690,7 @@ export class HttpEndpoint {
  * Serves `factory`'s servers over Streamable HTTP until `close`. Resolves
  * once listening; rejects when the address cannot be bound.
  */
-{{cite "HTTP-ONE-ENDPOINT"}}
+// @implements mcp-http#HTTP-ONE-ENDPOINT
 export async function serveHttp(factory: ServerFactory, options: HttpOptions = {}): Promise<HttpHandle> {
   const endpoint = new HttpEndpoint(factory, options);
   const host = options.host ?? HTTP.host;
@@ -718,7 +719,7 @@ export async function serveHttp(factory: ServerFactory, options: HttpOptions = {
   };
 }
 
-{{cite "HTTP-REFUSALS-ARE-JSON-RPC"}}
+// @implements mcp-http#HTTP-REFUSALS-ARE-JSON-RPC
 function refuse(
   res: ServerResponse,
   status: number,

@@ -6,7 +6,7 @@
  * found) are not errors of this kind: they are frames the loop writes.
  */
 
-{{cite "TRANSPORT-FAILURE-IS-ONE-THISERROR-ENUM~fd79a2a9"}}
+// @implements mcp-core#TRANSPORT-FAILURE-IS-ONE-THISERROR-ENUM~fd79a2a9
 export const ERROR_KINDS = {
   'input-failed': {
     fact: 'mcp-core#MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP',

@@ -7,8 +7,9 @@
  * using other keywords is checked by the validator a consumer installs
  * (`useSchemaValidator`), or those keywords are not checked.
  */
+import { spec } from '../engine/generate/template-spec.ts';
 
-{{cite "VALIDATOR-IS-A-SMALL-SUBSET"}}
+// @implements mcp-revisions#VALIDATOR-IS-A-SMALL-SUBSET
 const CHECKED = new Set(['type', 'properties', 'required', 'additionalProperties', 'enum', 'items']);
 /** Keywords that describe without constraining: ignored by the check, as by any validator. */
 const ANNOTATIONS = new Set([
@@ -23,11 +24,11 @@ const ANNOTATIONS = new Set([
   'readOnly',
   'writeOnly',
 ]);
-{{cite "SCHEMA-LOCAL-REFS-ARE-CHECKED"}}
+// @implements mcp-features#SCHEMA-LOCAL-REFS-ARE-CHECKED
 /** Keywords that hold schemas for `$ref` to point at: walked, never applied where they stand. */
 const CONTAINERS = new Set(['$defs', 'definitions']);
 /** `$ref` hops while checking one value, past which a schema is taken as a loop. */
-const MAX_REF_HOPS = {{value "SCHEMA-LOCAL-REFS-ARE-CHECKED" type="integer" name="max-hops"}};
+const MAX_REF_HOPS = spec.value('SCHEMA-LOCAL-REFS-ARE-CHECKED', 'integer', 'max-hops');
 const TYPES = new Set(['object', 'array', 'string', 'number', 'integer', 'boolean', 'null']);
 
 /** A schema as JSON gives it: an object, or `true` / `false`. */
@@ -38,7 +39,7 @@ const NOT_CHECKED = 'is not checked';
 /** Checks values against a schema: every way `value` breaks it, as `place: problem` lines. */
 export type SchemaValidator = (value: unknown) => string[];
 
-{{cite "SCHEMA-VALIDATOR-CHECKS-THE-REST"}}
+// @implements mcp-features#SCHEMA-VALIDATOR-CHECKS-THE-REST
 let compileInstalled: ((schema: Schema) => SchemaValidator) | undefined;
 const compiledOf = new WeakMap<object, SchemaValidator>();
 const partialOf = new WeakMap<object, boolean>();

@@ -5,6 +5,7 @@
  * specs (discovery, lifecycle, cancellation) add or replace handlers without
  * touching the loop.
  */
+import { spec } from '../engine/generate/template-spec.ts';
 import { type InboundLine, type Limits, limitsOf, screenFrame } from './bounds.ts';
 import {
   type Captured,
@@ -49,7 +50,7 @@ export type MethodHandler = (
   request: { id: unknown; method: string },
 ) => Reply | Promise<Reply>;
 
-{{!-- @implements factline#CORE-LOOP-EXTENSIBLE --}}
+// @implements serve#CORE-LOOP-EXTENSIBLE
 export interface ServerOptions {
   /** Extra or replacing method handlers, by method name. */
   methods?: Record<string, MethodHandler>;
@@ -113,9 +114,9 @@ export interface RequestHooks {
 /** Why the loop stopped: input ended, or the channel died. */
 export type LoopEnd = { reason: 'end-of-input' } | { reason: 'channel-failed'; error: McpCoreError };
 
-{{cite "CALLS-RUN-SIDE-BY-SIDE"}}
+// @implements mcp-host#CALLS-RUN-SIDE-BY-SIDE
 /** Tool calls one server runs at once, unless `ServerOptions.concurrency` says otherwise. */
-export const DEFAULT_CONCURRENCY = {{value "CALLS-RUN-SIDE-BY-SIDE" type="integer"}};
+export const DEFAULT_CONCURRENCY = spec.value('CALLS-RUN-SIDE-BY-SIDE', 'integer');
 
 /** A request taken and not answered yet. */
 interface InFlight {
@@ -160,7 +161,7 @@ class Serving {
     this.transport = transport;
   }
 
-  {{cite "OUTPUT-RESPECTS-BACK-PRESSURE"}}
+  // @implements mcp-bounds#OUTPUT-RESPECTS-BACK-PRESSURE
   write(frame: string): undefined {
     if (this.failure !== undefined) return undefined;
     let pending: void | Promise<void>;
@@ -204,7 +205,7 @@ class Serving {
 
 type Arrival = { line: InboundLine | null } | { error: unknown };
 
-{{cite "SERVER-IS-NAME-VERSION-TOOLSET-OVER-A-TRANSPORT-SEAM~9ae822b0"}}
+// @implements mcp-core#SERVER-IS-NAME-VERSION-TOOLSET-OVER-A-TRANSPORT-SEAM~9ae822b0
 export class Server {
   readonly name: string;
   readonly version: string;
@@ -242,7 +243,7 @@ export class Server {
     this.concurrency = concurrency;
     this.#session = new Session(options.profile);
     this.#prepare = options.prepare;
-    {{cite "METHOD-INITIALIZE~3612b7e6"}}
+    // @implements mcp-core#METHOD-INITIALIZE~3612b7e6
     this.#methods.set(METHODS.initialize, () => ({
       result: {
         protocolVersion: PROTOCOL_VERSION,
@@ -252,7 +253,7 @@ export class Server {
     }));
     this.#methods.set(METHODS.toolsList, () => ({ result: { tools: this.tools.descriptors() } }));
     this.#methods.set(METHODS.toolsCall, this.#toolsCall);
-    {{cite "METHOD-PING~895a9e8c"}}
+    // @implements mcp-core#METHOD-PING~895a9e8c
     this.#methods.set(METHODS.ping, () => ({ result: {} }));
     if (this.#session.profile === 'asp') {
       this.#methods.set(LIFECYCLE_METHODS.shutdown, () => {
@@ -286,7 +287,7 @@ export class Server {
       // Only a held redirect that could not be put back gets here.
       end = { reason: 'channel-failed', error: asCoreError(error, 'capture-syscall', 'the loop stopped') };
     }
-    {{cite "RESTORATION-RIDES-DROP~ca96cf91"}}
+    // @implements mcp-core#RESTORATION-RIDES-DROP~ca96cf91
     try {
       if (hold) await this.#release();
     } catch (error) {
@@ -306,8 +307,8 @@ export class Server {
    * a tool call runs beside the loop, and its answer is written when it is
    * done, so `ping`, `tools/list` and a cancellation are dealt with at once.
    */
-  {{cite "INPUT-IS-READ-WHILE-A-TOOL-RUNS"}}
-  {{cite "CONTROL-IS-NEVER-QUEUED-BEHIND-A-TOOL"}}
+  // @implements mcp-lifecycle#INPUT-IS-READ-WHILE-A-TOOL-RUNS
+  // @implements mcp-host#CONTROL-IS-NEVER-QUEUED-BEHIND-A-TOOL
   async #loop(transport: Transport, hold: boolean): Promise<LoopEnd> {
     const s = new Serving(transport);
     this.#notify = (frame) => s.write(frame);
@@ -315,7 +316,7 @@ export class Server {
     for (;;) {
       if (this.#exitRequested) return { reason: 'end-of-input' };
       if (s.failure !== undefined) return { reason: 'channel-failed', error: s.failure };
-      {{cite "READ-AHEAD-IS-BOUNDED-IN-BYTES"}}
+      // @implements mcp-bounds#READ-AHEAD-IS-BOUNDED-IN-BYTES
       // A host slow to read, or calls waiting for a slot that hold the read-ahead bound: read no more until that changes.
       if (s.blocked !== undefined || s.waitingChars >= this.limits.readAheadBytes) {
         await s.next();
@@ -346,7 +347,7 @@ export class Server {
     }
   }
 
-  {{cite "END-OF-INPUT-EXITS-ZERO-AFTER-FLUSHING"}}
+  // @implements mcp-lifecycle#END-OF-INPUT-EXITS-ZERO-AFTER-FLUSHING
   /** Input is over: what was taken is finished and answered, then the loop ends. */
   async #finish(s: Serving): Promise<LoopEnd> {
     while ((s.open > 0 || s.blocked !== undefined) && s.failure === undefined && !this.#exitRequested) {
@@ -386,7 +387,7 @@ export class Server {
    */
   #take(line: InboundLine, s: Serving, hold: boolean): Promise<unknown> | undefined {
     if (typeof line === 'string' && isBlank(line)) return undefined;
-    {{cite "LOOP-GOES-ON-AFTER-A-REFUSAL"}}
+    // @implements mcp-bounds#LOOP-GOES-ON-AFTER-A-REFUSAL
     const refused = screenFrame(line, this.limits);
     if (refused !== undefined) return s.write(refused);
     // screenFrame refuses every skipped line: what is left is text.
@@ -394,18 +395,18 @@ export class Server {
     const screened = this.#screen?.(line);
     if (screened !== undefined) return s.write(errorFrame(null, screened));
     const frame = classifyLine(line);
-    {{cite "MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP~6ba9b91c"}}
+    // @implements mcp-core#MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP~6ba9b91c
     if (frame.kind === 'malformed') {
       const what = frame.code === ERROR_CODES.parseError ? 'Parse error' : 'Invalid request';
       return s.write(errorFrame(frame.id, { code: frame.code, message: `${what}: ${frame.reason}` }));
     }
-    {{cite "FRAME-WITHOUT-ID-IS-A-NOTIFICATION~10ab74d3"}}
+    // @implements mcp-core#FRAME-WITHOUT-ID-IS-A-NOTIFICATION~10ab74d3
     if (frame.kind === 'notification') return this.#notified(frame.method, frame.params, s, line);
-    {{cite "FRAME-WITH-ID-IS-A-REQUEST~1297feb4"}}
+    // @implements mcp-core#FRAME-WITH-ID-IS-A-REQUEST~1297feb4
     const { id, method } = frame;
     const key = idKey(id);
-    {{cite "REUSED-IN-FLIGHT-ID-IS-REFUSED"}}
-    {{cite "LIFECYCLE-HOLDS-FROM-THE-FIRST-BYTE"}}
+    // @implements mcp-lifecycle#REUSED-IN-FLIGHT-ID-IS-REFUSED
+    // @implements mcp-host#LIFECYCLE-HOLDS-FROM-THE-FIRST-BYTE
     if (key !== undefined && s.flights.has(key)) {
       return s.write(
         errorFrame(id, {
@@ -462,7 +463,7 @@ export class Server {
     const done = (frame: string | undefined): void => {
       s.open--;
       if (flight.key !== undefined && s.flights.get(flight.key) === flight) s.flights.delete(flight.key);
-      {{cite "ANSWERS-IN-COMPLETION-ORDER-EACH-ID-ONCE"}}
+      // @implements mcp-host#ANSWERS-IN-COMPLETION-ORDER-EACH-ID-ONCE
       const out = flight.cancelled ? this.#cancelledFrame(flight) : frame;
       if (out !== undefined) s.write(out);
       s.changed();
@@ -489,7 +490,7 @@ export class Server {
     const key = idKey(id);
     const flight = key === undefined ? undefined : s.flights.get(key);
     if (flight === undefined || flight.cancelled) return undefined;
-    {{cite "CANCELLED-ABORTS-THE-RUN"}}
+    // @implements mcp-lifecycle#CANCELLED-ABORTS-THE-RUN
     flight.cancelled = true;
     flight.asp = method === LIFECYCLE_METHODS.aspCancel;
     if (flight.call !== undefined) {
@@ -524,7 +525,7 @@ export class Server {
     return resultFrame(request.id, shape(reply.result, request));
   }
 
-  {{cite "SLOW-SET-UP-WAITS-BEHIND-THE-HANDSHAKE"}}
+  // @implements mcp-lifecycle#SLOW-SET-UP-WAITS-BEHIND-THE-HANDSHAKE
   /** Starts `prepare` once; a timer, so the answer in hand is written first. */
   #startPreparing(): Promise<unknown> {
     const prepare = this.#prepare;
@@ -570,7 +571,7 @@ export class Server {
 
   #handle(id: unknown, method: string, params: unknown): Reply | Promise<Reply> {
     const handler = this.#methods.get(method);
-    {{cite "METHOD-ANYTHING-ELSE~004ba888"}}
+    // @implements mcp-core#METHOD-ANYTHING-ELSE~004ba888
     if (handler === undefined) {
       return rpcError(ERROR_CODES.methodNotFound, `Method not found: \`${method}\``, {
         known: [...this.#methods.keys()].sort(),
@@ -593,7 +594,7 @@ export class Server {
   }
 
   /** The built-in `tools/call`: answered at once when the tool is sync, else when its run is over. */
-  {{cite "CALLS-RUN-SIDE-BY-SIDE"}}
+  // @implements mcp-host#CALLS-RUN-SIDE-BY-SIDE
   #callFrame(
     request: RequestInfo,
     flight: InFlight,
@@ -685,11 +686,11 @@ export class Server {
     return hook === undefined ? toolResultJsonOf(tool, output) : hook(tool, output, request);
   }
 
-  {{cite "METHOD-TOOLS-CALL~f91c3cc4"}}
+  // @implements mcp-core#METHOD-TOOLS-CALL~f91c3cc4
   async #call(params: unknown): Promise<Reply> {
     const target = this.#target(params);
     if ('error' in target) return target;
-    {{cite "RELATED-LAWS-LIVE-IN-THE-CONSUMING-REPO~61ac6cf1"}}
+    // @implements mcp-core#RELATED-LAWS-LIVE-IN-THE-CONSUMING-REPO~61ac6cf1
     const output = await this.#run(target.tool, target.args, false, new RunningCall(undefined, params));
     return { result: toolResultOf(target.tool, output) };
   }
@@ -705,8 +706,8 @@ export class Server {
       );
     }
     const tool = this.tools.get(p.name);
-    {{cite "UNKNOWN-TOOL-IS-INVALID-PARAMS"}}
-    {{!-- @deviates mcp-core#METHOD-TOOLS-CALL reason="an unknown tool is invalid params, -32602, as the MCP specification and mcp-host say; mcp-core said method not found" --}}
+    // @implements mcp-host#UNKNOWN-TOOL-IS-INVALID-PARAMS
+    // @deviates mcp-core#METHOD-TOOLS-CALL reason="an unknown tool is invalid params, -32602, as the MCP specification and mcp-host say; mcp-core said method not found"
     if (tool === undefined) {
       return rpcError(ERROR_CODES.unknownTool, `Invalid params: unknown tool \`${p.name}\``, {
         known: this.tools.names(),
@@ -722,7 +723,7 @@ export class Server {
     return { tool, args: args as Record<string, unknown> };
   }
 
-  {{cite "TOOL-FAILURE-IS-A-RESULT-NEVER-A-PROTOCOL-ERROR~04062b80"}}
+  // @implements mcp-core#TOOL-FAILURE-IS-A-RESULT-NEVER-A-PROTOCOL-ERROR~04062b80
   #run(
     tool: Tool,
     args: Record<string, unknown>,
@@ -745,7 +746,7 @@ export class Server {
         : checkOutput(name, output);
     }
     if (!hold) return this.#runCaptured(tool, args, context);
-    {{cite "CAPTURE-IS-SHARED-BY-OVERLAPPING-RUNS"}}
+    // @implements mcp-host#CAPTURE-IS-SHARED-BY-OVERLAPPING-RUNS
     let captured: Captured<ToolOutput> | Promise<Captured<ToolOutput>>;
     try {
       captured = captureShared(() => tool.run(args, context));

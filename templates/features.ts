@@ -4,6 +4,7 @@
  * view of them (its subscriptions, its log level) and adds their methods to
  * the loop's table; `featureServer` is `revisionServer` that declares them.
  */
+import { spec } from '../engine/generate/template-spec.ts';
 import {
   type ContentBlock,
   contentProblems,
@@ -30,22 +31,22 @@ export const FEATURE_METHODS = {
 
 /** The notifications it sends. */
 export const FEATURE_NOTIFICATIONS = {
-  {{cite "RESOURCES-SUBSCRIBE"}}
-  resourceUpdated: {{value "RESOURCES-SUBSCRIBE" type="method" name="method"}},
-  {{cite "LIST-CHANGED-IS-NOTIFIED"}}
+  // @implements mcp-features#RESOURCES-SUBSCRIBE
+  resourceUpdated: spec.value('RESOURCES-SUBSCRIBE', 'method', 'method'),
+  // @implements mcp-features#LIST-CHANGED-IS-NOTIFIED
   resourcesChanged: 'notifications/resources/list_changed',
   promptsChanged: 'notifications/prompts/list_changed',
   toolsChanged: 'notifications/tools/list_changed',
-  {{cite "LOG-LINES-ARE-NOTIFICATIONS"}}
-  message: {{value "LOG-LINES-ARE-NOTIFICATIONS" type="method" name="method"}},
+  // @implements mcp-features#LOG-LINES-ARE-NOTIFICATIONS
+  message: spec.value('LOG-LINES-ARE-NOTIFICATIONS', 'method', 'method'),
 } as const;
 
-{{cite "RESOURCES-READ"}}
-export const RESOURCE_NOT_FOUND = {{value "RESOURCES-READ" type="jsonrpc-code" name="resource-not-found"}};
-{{cite "COMPLETION-COMPLETE"}}
-const MAX_VALUES = {{value "COMPLETION-COMPLETE" type="integer" name="max-values"}};
+// @implements mcp-features#RESOURCES-READ
+export const RESOURCE_NOT_FOUND = spec.value('RESOURCES-READ', 'jsonrpc-code', 'resource-not-found');
+// @implements mcp-features#COMPLETION-COMPLETE
+const MAX_VALUES = spec.value('COMPLETION-COMPLETE', 'integer', 'max-values');
 
-{{cite "LOG-LEVELS"}}
+// @implements mcp-features#LOG-LEVELS
 export const LOG_LEVELS = [
   'debug',
   'info',
@@ -195,7 +196,7 @@ export class Features {
     this.#notify = notify;
   }
 
-  {{cite "FEATURES-ARE-DECLARED"}}
+  // @implements mcp-features#FEATURES-ARE-DECLARED
   /** The capabilities these features add to `tools`. */
   capabilities(): Record<string, unknown> {
     const caps: Record<string, unknown> = {};
@@ -216,7 +217,7 @@ export class Features {
     const caps = this.capabilities();
     const table: Record<string, MethodHandler> = {};
     if (caps.resources !== undefined) {
-      {{cite "RESOURCES-LIST"}}
+      // @implements mcp-features#RESOURCES-LIST
       table[FEATURE_METHODS.resourcesList] = () => ({
         result: { resources: [...this.#resources.values()].map((r) => this.#info(r)) },
       });
@@ -228,12 +229,12 @@ export class Features {
         },
       });
       table[FEATURE_METHODS.resourcesRead] = (params) => this.#read(params);
-      {{cite "RESOURCES-SUBSCRIBE"}}
+      // @implements mcp-features#RESOURCES-SUBSCRIBE
       table[FEATURE_METHODS.subscribe] = (params) => this.#subscription(params, true);
       table[FEATURE_METHODS.unsubscribe] = (params) => this.#subscription(params, false);
     }
     if (caps.prompts !== undefined) {
-      {{cite "PROMPTS-LIST"}}
+      // @implements mcp-features#PROMPTS-LIST
       table[FEATURE_METHODS.promptsList] = () => ({
         result: {
           prompts: [...this.#prompts.values()].map((p) =>
@@ -248,7 +249,7 @@ export class Features {
     return table;
   }
 
-  {{cite "LIST-CHANGED-IS-NOTIFIED"}}
+  // @implements mcp-features#LIST-CHANGED-IS-NOTIFIED
   /** Adds or replaces a resource, and tells the client the list changed. */
   addResource(resource: Resource): void {
     this.#resources.set(resource.uri, resource);
@@ -283,7 +284,7 @@ export class Features {
     return this.#subscribed;
   }
 
-  {{cite "LOG-LINES-ARE-NOTIFICATIONS"}}
+  // @implements mcp-features#LOG-LINES-ARE-NOTIFICATIONS
   /**
    * Logs to the client, unless `level` is less severe than the level it set;
    * `relatedRequestId` names the request (a tool call's) the line belongs to.
@@ -305,7 +306,7 @@ export class Features {
     return pick(r, ['uri', 'name', 'title', 'description', 'mimeType', 'size']);
   }
 
-  {{cite "RESOURCES-READ"}}
+  // @implements mcp-features#RESOURCES-READ
   async #read(params: unknown): Promise<Reply> {
     const uri = isObject(params) ? params.uri : undefined;
     if (typeof uri !== 'string') return invalid('`resources/read` needs `uri`, a string');
@@ -348,7 +349,7 @@ export class Features {
     return { result: {} };
   }
 
-  {{cite "PROMPTS-GET"}}
+  // @implements mcp-features#PROMPTS-GET
   async #prompt(params: unknown): Promise<Reply> {
     const p = isObject(params) ? params : {};
     const name = p.name;
@@ -384,7 +385,7 @@ export class Features {
     };
   }
 
-  {{cite "COMPLETION-COMPLETE"}}
+  // @implements mcp-features#COMPLETION-COMPLETE
   async #complete(params: unknown): Promise<Reply> {
     const p = isObject(params) ? params : {};
     const ref = isObject(p.ref) ? p.ref : {};
@@ -414,7 +415,7 @@ export class Features {
     return { result: { completion: { values, total: all.length, hasMore: all.length > values.length } } };
   }
 
-  {{cite "LOGGING-SET-LEVEL"}}
+  // @implements mcp-features#LOGGING-SET-LEVEL
   #setLevel(params: unknown): Reply {
     const level = isObject(params) ? params.level : undefined;
     const at = LOG_LEVELS.indexOf(level as LogLevel);
@@ -453,7 +454,7 @@ function declaring(
  * capabilities declared by `initialize` and discovery. A consumer's own
  * `methods` and hooks still win, except that its `screen` runs after the revision checks.
  */
-{{cite "FEATURES-ARE-DECLARED"}}
+// @implements mcp-features#FEATURES-ARE-DECLARED
 export function featureServer(
   name: string,
   version: string,

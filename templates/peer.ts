@@ -4,13 +4,14 @@
  * transport hands every response it reads to `receive`; how the request
  * reaches the client is the transport's business (`send`).
  */
+import { spec } from '../engine/generate/template-spec.ts';
 import type { InboundLine } from './bounds.ts';
 import type { Transport } from './transport.ts';
 
-{{cite "PEER-REQUESTS-ARE-ANSWERED-OR-TIME-OUT"}}
+// @implements mcp-http#PEER-REQUESTS-ARE-ANSWERED-OR-TIME-OUT
 export const PEER = {
-  idPrefix: {{value "PEER-REQUESTS-ARE-ANSWERED-OR-TIME-OUT" type="string" name="prefix"}},
-  timeoutMs: {{value "PEER-REQUESTS-ARE-ANSWERED-OR-TIME-OUT" type="integer" name="timeout-ms"}},
+  idPrefix: spec.value('PEER-REQUESTS-ARE-ANSWERED-OR-TIME-OUT', 'string', 'prefix'),
+  timeoutMs: spec.value('PEER-REQUESTS-ARE-ANSWERED-OR-TIME-OUT', 'integer', 'timeout-ms'),
 } as const;
 
 /** Options of one request to the client. */
@@ -176,7 +177,7 @@ export class Peer {
  * before the loop reads them. Any line transport (stdio, a socket) gets
  * requests to the client this way.
  */
-{{cite "PEER-ON-ANY-LINE-TRANSPORT"}}
+// @implements mcp-http#PEER-ON-ANY-LINE-TRANSPORT
 export class PeerTransport implements Transport {
   readonly peer: Peer;
   readonly takeLine: (() => InboundLine | undefined) | undefined;
