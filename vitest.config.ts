@@ -8,11 +8,15 @@ import { defineConfig } from 'vitest/config';
 // once per worker instead of once per file. Every file cleans up after itself
 // (temp dirs, children, restored descriptors), so sharing is safe.
 //
-// Three projects: `unit` (the pure cores and the engine in this process: the
-// daily loop), `cli` (the CLI in this process) and `system` (real processes,
-// the browser, speed). A file that replaces a module with vi.mock, or watches
-// what loads, needs a module cache of its own: it runs in its project's
-// `-isolated` twin, and `--project 'cli*'` selects both.
+// Four projects: `unit` (the pure cores and the engine in this process: the
+// daily loop, kept under 30 s on two cores), `property` (property, fuzz,
+// hostile-input and differential files: thousands of generated cases, or a
+// real tool's answer over whole trees, which took two thirds of the daily
+// loop's time), `cli`
+// (the CLI in this process) and `system` (real processes, the browser,
+// speed). `npm test` runs them all. A file that replaces a module with
+// vi.mock, or watches what loads, needs a module cache of its own: it runs in
+// its project's `-isolated` twin, and `--project 'cli*'` selects both.
 
 /** Test files that mock a module or check what loading TypeScript first leaves in require.cache. */
 const OWN_MODULE_CACHE = [
@@ -21,7 +25,26 @@ const OWN_MODULE_CACHE = [
   'test/system/speed/ts-load.test.ts',
 ];
 
-const project = (name: string, include: string[], isolated = false) => ({
+/**
+ * Unit-level files of generated cases or differentials against a real tool
+ * (fast-check properties, TypeScript's scanner, remark's GFM, the JSON Schema
+ * validator), and the reader's hostile nesting (hundreds of levels deep).
+ * A new one is named `*.property.test.ts` or `*.differential.test.ts`.
+ */
+const PROPERTY = [
+  'test/unit/**/*.property.test.ts',
+  'test/unit/**/*.differential.test.ts',
+  'test/unit/checks/ts-lexer.test.ts',
+  'test/unit/engine/cache/gate-cache.test.ts',
+  'test/unit/engine/parallel/transfer.test.ts',
+  'test/unit/generated/property.test.ts',
+  'test/unit/generated/revisions-schema.test.ts',
+  'test/unit/reader/bounds.test.ts',
+  'test/unit/reader/fuzz.test.ts',
+  'test/unit/reader/markdown.test.ts',
+];
+
+const project = (name: string, include: string[], isolated = false, exclude: string[] = []) => ({
   extends: true as const,
   test: isolated
     ? {
@@ -31,7 +54,7 @@ const project = (name: string, include: string[], isolated = false) => ({
         ),
         isolate: true,
       }
-    : { name, include, exclude: OWN_MODULE_CACHE, isolate: false },
+    : { name, include, exclude: [...OWN_MODULE_CACHE, ...exclude], isolate: false },
 });
 
 export default defineConfig({
@@ -44,7 +67,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [
-      project('unit', ['test/unit/**/*.test.ts']),
+      project('unit', ['test/unit/**/*.test.ts'], false, PROPERTY),
+      project('property', PROPERTY),
       project('cli', ['test/cli/**/*.test.ts']),
       project('cli', ['test/cli/**/*.test.ts'], true),
       project('system', ['test/system/**/*.test.ts']),
