@@ -6,6 +6,7 @@ import {
   citeRef,
   escapeString,
   inertHtmlComment,
+  inertLineComment,
   inertTags,
   isInertToken,
   jsonControl,
@@ -14,6 +15,7 @@ import {
   oneLine,
   rawText,
   refuse,
+  visibleControls,
 } from './escape.ts';
 import { fromRegions, jsonRegions, tomlRegions } from './regions.ts';
 import { markdownRegions, yamlRegions } from './regions-text.ts';
@@ -44,6 +46,9 @@ export const json: Language = {
   check: 'json',
 };
 
+/** Outside YAML's printable set (c-printable), and so writable only as an escape. */
+const YAML_UNPRINTABLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x84\x86-\x9f\ufeff\ufffe\uffff]/;
+
 export const yaml: Language = {
   id: 'yaml',
   name: 'YAML',
@@ -52,22 +57,36 @@ export const yaml: Language = {
   header: { open: '#' },
   contexts: fromRegions(yamlRegions),
   escape(context, text) {
-    if (context.kind === 'line-comment') return ok(inertTags(oneLine(text)));
+    if (context.kind === 'line-comment') return ok(inertLineComment(text));
+    // A whole value is always a double-quoted string: a plain `NO`, `true`, `null` or `1e3` would change type.
     if (context.kind === 'code') return ok(isInertToken(text) ? text : `"${jsonString(text)}"`);
     if (context.kind !== 'string') return refuse('YAML has no such context', 'use a string');
     if (context.quote === '"') return ok(jsonString(text));
     if (context.quote === '') {
-      // Inside a plain scalar only text that cannot end it or start a comment stands.
-      return /^[\w ./()+=]*$/.test(text)
+      // Inside a plain scalar only word-like text after a leading word stands: it can
+      // neither end the scalar, start a comment, nor make it a boolean, null or number.
+      return context.wordLed && /^[\w ./()+=]*$/.test(text) && /\S/.test(text)
         ? ok(text)
         : refuse(
-            'spec text inside a plain YAML scalar could end it or start a comment',
+            'spec text inside a plain YAML scalar could end it, start a comment or change its type',
             'make the interpolation the whole value (`key: {{…}}`, written quoted) or quote the scalar in the template',
           );
     }
     if (/[\r\n\u0085\u2028\u2029]/.test(text)) {
       return refuse(
         'a line break would be folded away here',
+        'use a double-quoted scalar "…" in the template',
+      );
+    }
+    if (context.quote !== "'" && /^\s|\s$/.test(text)) {
+      return refuse(
+        'white space at the edge of a line in a block scalar is dropped or changes its indentation',
+        'use a double-quoted scalar "…" in the template',
+      );
+    }
+    if (YAML_UNPRINTABLE.test(text)) {
+      return refuse(
+        'YAML allows a control character only as an escape of a double-quoted scalar',
         'use a double-quoted scalar "…" in the template',
       );
     }
@@ -86,15 +105,18 @@ export const toml: Language = {
   header: { open: '#' },
   contexts: fromRegions(tomlRegions),
   escape(context, text) {
-    if (context.kind === 'line-comment') return ok(inertTags(oneLine(text)));
-    if (context.kind === 'code') return dataText(text, (t) => `"${escapeString(t, '"', jsonControl)}"`);
+    if (context.kind === 'line-comment') return ok(inertLineComment(text));
+    // Only an integer stands bare: `1.5` as a key would be a dotted key, `inf` a float.
+    if (context.kind === 'code')
+      return ok(/^-?(?:0|[1-9]\d*)$/.test(text) ? text : `"${escapeString(text, '"', jsonControl)}"`);
     if (context.kind !== 'string') return refuse('TOML has no such context', 'use a string');
     if (context.raw) {
       const single = context.quote.length === 1;
+      // A multi-line literal string drops a line break right after its opening `'''`.
       return rawText(
         text,
-        single ? /['\x00-\x08\x0a-\x1f\x7f]/ : /'''|[\x00-\x08\x0b-\x1f\x7f]/,
-        'a quote or a control character',
+        single ? /['\x00-\x08\x0a-\x1f\x7f]/ : /'''|[\x00-\x08\x0b-\x1f\x7f]|^\n/,
+        'a quote, a control character or a leading line break',
       );
     }
     return ok(escapeString(text, '"', jsonControl));
@@ -104,7 +126,13 @@ export const toml: Language = {
   check: 'toml',
 };
 
-const MARKDOWN_SPECIAL = /[\\`*_{}[\]()<>#+\-.!|~&]/g;
+const MARKDOWN_SPECIAL = /[\\`*_{}[\]()<>#+\-.!|~&=]/g;
+
+/** Prose: one line, whitespace runs one space (no indented code block), every marker escaped. */
+const markdownProse = (text: string) =>
+  visibleControls(oneLine(text))
+    .replace(/\s+/g, ' ')
+    .replace(MARKDOWN_SPECIAL, (c) => `\\${c}`);
 
 export const markdown: Language = {
   id: 'markdown',
@@ -113,7 +141,7 @@ export const markdown: Language = {
   header: { open: '<!--', close: '-->' },
   contexts: fromRegions(markdownRegions),
   escape(context, text) {
-    if (context.kind === 'code') return ok(oneLine(text).replace(MARKDOWN_SPECIAL, (c) => `\\${c}`));
+    if (context.kind === 'code') return ok(markdownProse(text));
     if (context.kind === 'block-comment') return ok(inertTags(inertHtmlComment(text)));
     if (context.kind !== 'string') return refuse('Markdown has no such context', 'use text or a code span');
     if (context.quote.length >= 3) {
@@ -132,7 +160,10 @@ export const markdown: Language = {
       : ok(text);
   },
   literal(v: Scalar) {
-    const text = String(v.value);
+    // A line break inside a code span would let the next line start a block (`# …`); CommonMark shows it as a space.
+    const text = oneLine(String(v.value));
+    // A GFM table splits its row at a pipe even inside a code span; escaped prose keeps it in either place.
+    if (text.includes('|')) return markdownProse(text);
     const longest = Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length));
     const fence = '`'.repeat(longest + 1);
     return longest > 0 ? `${fence} ${text} ${fence}` : `${fence}${text}${fence}`;

@@ -17,13 +17,30 @@ export function oneLine(text: string): string {
 }
 
 /**
+ * Control characters (all but tab and line feed), DEL, C1 and the byte-order
+ * mark written as visible `\xNN`/`\uNNNN` text: Python and Go refuse a NUL
+ * anywhere in a source file, Go a BOM past the start, Rust a bare CR in a doc
+ * comment, YAML any non-printable character. In a comment they are prose.
+ */
+const INVISIBLE = /[\x00-\x08\x0b-\x1f\x7f-\x9f\ufeff\ufffe\uffff]/g;
+export function visibleControls(text: string): string {
+  return text.replace(INVISIBLE, (c) => {
+    const code = c.codePointAt(0)!;
+    return code <= 0xff ? `\\x${hex2(code)}` : `\\u${hex4(code)}`;
+  });
+}
+
+/** Spec text inside a line comment: one line, nothing invisible, no citation keyword. */
+export const inertLineComment = (text: string) => inertTags(visibleControls(oneLine(text)));
+
+/**
  * Text inside a C-style block comment: `*\/` can no longer close it and, for
  * a language whose block comments nest (Rust), `/\*` can no longer open one.
  * An edge character that could pair with the template's own text beside it
  * (`/*{{x}}` with x = "/…") is kept apart by a space.
  */
 export function inertBlockComment(text: string, nests: boolean): string {
-  let out = text.replace(/\*\//g, '*\\/');
+  let out = visibleControls(text.replace(/\r\n?/g, '\n')).replace(/\*\//g, '*\\/');
   if (nests) out = out.replace(/\/\*/g, '/\\*');
   if (/^[/*]/.test(out)) out = ` ${out}`;
   if (/[/*]$/.test(out)) out = `${out} `;
@@ -32,7 +49,7 @@ export function inertBlockComment(text: string, nests: boolean): string {
 
 /** Text inside an HTML comment (Markdown): `--` can neither close it nor stand in it. */
 export function inertHtmlComment(text: string): string {
-  let out = oneLine(text);
+  let out = visibleControls(oneLine(text));
   while (out.includes('--')) out = out.replace(/--/g, '- -');
   if (/^[->]/.test(out)) out = ` ${out}`;
   if (/-$/.test(out)) out = `${out} `;
@@ -62,7 +79,15 @@ export function escapeString(
     else if (ch === '\n') out += '\\n';
     else if (ch === '\r') out += '\\r';
     else if (ch === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f || code === 0x85 || code === 0x2028 || code === 0x2029)
+    else if (
+      code < 0x20 ||
+      (code >= 0x7f && code <= 0x9f) ||
+      code === 0x2028 ||
+      code === 0x2029 ||
+      code === 0xfeff ||
+      code === 0xfffe ||
+      code === 0xffff
+    )
       out += control(code);
     else out += ch;
   }
@@ -75,9 +100,13 @@ export const pythonControl = jsControl;
 export const goControl = (code: number) => `\\u${hex4(code)}`;
 export const jsonControl = (code: number) => `\\u${hex4(code)}`;
 
-/** Numbers and plain identifiers: the only spec text that may stand as code (`{{@index}}`, an id). */
+/**
+ * A decimal number is the only spec text that may stand as code (`{{@index}}`):
+ * a word would be read as a name or a keyword (`true`, `None`, `process`), so
+ * it changes what the program means as surely as an expression does.
+ */
 export function isInertToken(text: string): boolean {
-  return /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/.test(text) || /^[A-Za-z_][A-Za-z0-9_]*$/.test(text);
+  return /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/.test(text);
 }
 
 export const CODE_FIX =
@@ -117,4 +146,4 @@ export const citeRef = (c: CiteData, address = c.address) =>
 
 /** `{{cite}}` as a line comment opened by `opener`. */
 export const lineCite = (opener: string, c: CiteData) =>
-  ok(`${opener} @implements ${citeRef(c)} — ${inertTags(oneLine(c.summary))}`);
+  ok(`${opener} @implements ${citeRef(c)} — ${inertLineComment(c.summary)}`);

@@ -49,8 +49,15 @@ export function yamlRegions(text: string): Region[] {
       // placeholder is a whole value (code: written quoted); text around one is not.
       const line = text.slice(i, lineEnd(text, i));
       const end = i + (/ #|: |:$/.exec(line)?.index ?? line.length);
-      if (!/^__FLSLOT\d+__\s*$/.test(text.slice(i, end))) {
-        out.push({ start: i, end, context: { kind: 'string', quote: '', raw: true } });
+      const scalar = text.slice(i, end);
+      if (!/^__FLSLOT\d+__\s*$/.test(scalar)) {
+        const lead = /^[A-Za-z][A-Za-z0-9_]* +/.exec(scalar)?.[0].length ?? -1;
+        const wordLed = lead >= 0 && !scalar.slice(0, lead).includes('__FLSLOT');
+        out.push({
+          start: i,
+          end,
+          context: { kind: 'string', quote: '', raw: true, ...(wordLed ? { wordLed } : {}) },
+        });
       }
       i = end;
       valueStart = false;

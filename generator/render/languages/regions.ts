@@ -71,8 +71,6 @@ function blockEnd(text: string, from: number, nests: boolean): number {
   return text.length;
 }
 
-const IDENT = /[A-Za-z0-9_]/;
-
 /** Records a region and returns where scanning goes on. */
 export function take(out: Region[], start: number, end: number, context: Context): number {
   out.push({ start, end, context });
@@ -82,7 +80,7 @@ export function take(out: Region[], start: number, end: number, context: Context
 export const lineComment = (out: Region[], text: string, i: number) =>
   take(out, i, lineEnd(text, i), { kind: 'line-comment' });
 
-const blockComment = (out: Region[], text: string, i: number, nests: boolean) =>
+export const blockComment = (out: Region[], text: string, i: number, nests: boolean) =>
   take(out, i, blockEnd(text, i, nests), { kind: 'block-comment' });
 
 /** A quoted run opened by `open` at `i`, closed by `close`. */
@@ -96,41 +94,6 @@ export function quoted(
   context: Context,
 ): number {
   return take(out, i, quotedEnd(text, i + open.length, close, how.escapes, how.multiline), context);
-}
-
-export function rustRegions(text: string): Region[] {
-  const out: Region[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    const prevIdent = i > 0 && IDENT.test(text[i - 1]!);
-    const raw = prevIdent ? null : /^(b?r)(#*)"/.exec(text.slice(i, i + 300));
-    if (text.startsWith('//', i)) i = lineComment(out, text, i);
-    else if (text.startsWith('/*', i)) i = blockComment(out, text, i, true);
-    else if (raw) {
-      const how = { escapes: false, multiline: true };
-      i = quoted(out, text, i, raw[0], `"${raw[2]}`, how, { kind: 'string', quote: raw[0], raw: true });
-    } else if (c === '"' || (!prevIdent && text.startsWith('b"', i))) {
-      const open = c === '"' ? '"' : 'b"';
-      i = quoted(
-        out,
-        text,
-        i,
-        open,
-        '"',
-        { escapes: true, multiline: true },
-        { kind: 'string', quote: open },
-      );
-    } else if (c === "'") {
-      // A char literal ('a', '\n', '\u{1F600}') or a lifetime ('a): only the first is a literal.
-      const m = /^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/u.exec(text.slice(i, i + 16));
-      if (m) {
-        out.push({ start: i, end: i + m[0].length, context: { kind: 'other', what: 'a char literal' } });
-        i += m[0].length;
-      } else i++;
-    } else i++;
-  }
-  return out;
 }
 
 export function goRegions(text: string): Region[] {
@@ -151,45 +114,6 @@ export function goRegions(text: string): Region[] {
     } else i++;
   }
   return out;
-}
-
-export function pythonRegions(text: string): Region[] {
-  const out: Region[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === '#') {
-      i = lineComment(out, text, i);
-      continue;
-    }
-    const prevIdent = i > 0 && IDENT.test(text[i - 1]!);
-    const m = prevIdent ? null : /^([rRbBuUfF]{0,2})('''|"""|'|")/.exec(text.slice(i, i + 5));
-    if (m && (m[1] === '' || /^(?:[rRbBuUfF]|[rR][bBfF]|[bBfF][rR])$/.test(m[1]!))) {
-      const prefix = m[1]!.toLowerCase();
-      const quote = m[2]!;
-      i = quoted(
-        out,
-        text,
-        i,
-        m[0],
-        quote,
-        { escapes: true, multiline: quote.length === 3 },
-        {
-          kind: 'string',
-          quote: m[0],
-          ...(prefix.includes('r') ? { raw: true } : {}),
-          ...(prefix.includes('f') ? { interpolates: true } : {}),
-        },
-      );
-    } else i += /[A-Za-z0-9_]/.test(c) ? identEnd(text, i) - i : 1;
-  }
-  return out;
-}
-
-function identEnd(text: string, i: number): number {
-  let j = i;
-  while (j < text.length && IDENT.test(text[j]!)) j++;
-  return j;
 }
 
 export function jsonRegions(text: string): Region[] {

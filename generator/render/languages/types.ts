@@ -18,6 +18,12 @@ export type Context =
       raw?: boolean;
       /** `${…}` or `{…}` would be read as code inside (JS template literals, Python f-strings). */
       interpolates?: boolean;
+      /**
+       * A YAML plain scalar that the template starts with a word and a space
+       * before any interpolation (`see {{x}}`): whatever non-blank word-like
+       * text follows, it reads as a string in YAML 1.1 and 1.2 alike.
+       */
+      wordLed?: boolean;
     }
   /** A place no spec text may go (a regular expression, a Rust char literal, JSX text). */
   | { kind: 'other'; what: string };
