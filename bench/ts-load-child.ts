@@ -7,7 +7,7 @@
  *   node ts-load-child.mjs ts-morph|require|code-cache FILE [CACHE_DIR]
  */
 import { readFileSync } from 'node:fs';
-import { loadTypeScriptParser, scanFileWhenLoaded } from '../checks/scan/dispatch.ts';
+import { FileScanner } from '../checks/scan/dispatch.ts';
 import { useTypeScriptLoader } from '../checks/scan/typescript-compiler.ts';
 import { requireWithCodeCache } from '../engine/cache/code-cache.ts';
 
@@ -24,6 +24,7 @@ if (mode === 'ts-morph') {
 } else if (mode !== 'require') {
   throw new Error(`unknown mode ${mode}`);
 }
-await loadTypeScriptParser();
-const citations = scanFileWhenLoaded(file, text).length;
+const scanner = new FileScanner();
+await scanner.loadParser();
+const citations = scanner.scanWhenLoaded(file, text).length;
 process.stdout.write(JSON.stringify({ ms: performance.now() - started, citations }));

@@ -11,7 +11,7 @@ import type { Finding, TraceResult } from './model.ts';
 import type { OutcomeInput } from './outcomes.ts';
 import type { PolicyTable } from './policy.ts';
 import type { Addressing } from './resolve.ts';
-import { isScannable, scanFileWhenLoaded, scanLoadingOnDemand } from './scan/dispatch.ts';
+import { FileScanner, isScannable } from './scan/dispatch.ts';
 import type { ScannedCitation } from './scan/types.ts';
 import { type ScannedFile, trace } from './trace.ts';
 
@@ -50,14 +50,17 @@ export interface ScanBackend {
   scanFiles(files: readonly string[]): Promise<ScanOutcome[]>;
 }
 
-/** The plain backend over any `read`: each file read and scanned in turn on this thread, stopping at the first failure. */
-export function readingBackend(read: (file: string) => string | undefined): ScanBackend {
+/** The plain backend over any `read`: each file read and scanned in turn on this thread by `scanner`, stopping at the first failure. */
+export function readingBackend(
+  read: (file: string) => string | undefined,
+  scanner: FileScanner = new FileScanner(),
+): ScanBackend {
   return {
     read,
     scanFiles: async (files) => {
       const outcomes: ScanOutcome[] = [];
       for (const file of files) {
-        const outcome = await readAndScan(read, scanFileWhenLoaded, file);
+        const outcome = await readAndScan(read, scanner, file);
         outcomes.push(outcome);
         if (outcome instanceof Error) break;
       }
@@ -66,16 +69,20 @@ export function readingBackend(read: (file: string) => string | undefined): Scan
   };
 }
 
-/** One file read and scanned with `scan`; what reading or scanning throws is its outcome. */
+/**
+ * One file read and scanned by `scanner` (through `scan`, a cache in front
+ * of it, when given); what reading or scanning throws is its outcome.
+ */
 export async function readAndScan(
   read: (file: string) => string | undefined,
-  scan: (file: string, text: string) => ScannedCitation[],
+  scanner: FileScanner,
   file: string,
+  scan?: (file: string, text: string) => ScannedCitation[],
 ): Promise<ScanOutcome> {
   try {
     const text = read(file);
     if (text === undefined) return undefined;
-    return await scanLoadingOnDemand(scan, file, text);
+    return await scanner.scan(file, text, scan);
   } catch (thrown) {
     return thrown instanceof Error ? thrown : new Error(String(thrown));
   }

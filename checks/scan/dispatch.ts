@@ -5,8 +5,10 @@
  * hundred milliseconds to load without the CLI's code cache, see
  * typescript-compiler.ts), so the gate loads it only when such a file that is
  * not in the cache comes.
- * `checks/scan/index.ts` is the eager entry (it installs the parser at
- * import); the gate and its cache use this module.
+ * A run scans with one FileScanner, which holds what the scan is given (the
+ * parser once loaded, the warning sink, counters): nothing is installed in
+ * a module, so the CLI, the MCP tools and the editor server each get the
+ * warnings of their own runs. `checks/scan/index.ts` is the eager entry.
  */
 import { isJtdFile, scanJtd } from './jtd.ts';
 import { languageOf } from './languages/index.ts';
@@ -14,13 +16,18 @@ import { scanLanguage } from './languages/scan.ts';
 import { mayHoldCitations } from './refs.ts';
 import { scanRust } from './rust.ts';
 import type { ScannedCitation } from './types.ts';
-import { scanTypeScript, TypeScriptParserNotLoaded, useLiteralParser } from './typescript.ts';
+import {
+  type LiteralParser,
+  TypeScriptParserNotLoaded,
+  TypeScriptScanner,
+  type TypeScriptScanSetup,
+} from './typescript.ts';
 
 const TS_EXTENSIONS = new Set(['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs']);
 
-/** Loads TypeScript's compiler and installs its parser for ambiguous TS/JS files (a second call finds the module loaded). */
-export async function loadTypeScriptParser(): Promise<void> {
-  useLiteralParser((await import('./ts-literals.ts')).parsedLiterals);
+/** Loads TypeScript's compiler and gives its parser for ambiguous TS/JS files (a second call finds the module loaded). */
+export async function loadLiteralParser(): Promise<LiteralParser> {
+  return (await import('./ts-literals.ts')).parsedLiterals;
 }
 
 export function extensionOf(file: string): string {
@@ -36,39 +43,58 @@ export function isScannable(file: string): boolean {
 }
 
 /**
- * The scan of one file. A TS/JS file without a tag string is never
- * tokenized; one whose tokens are ambiguous throws `TypeScriptParserNotLoaded`
- * until the parser is loaded.
+ * One run's scanner of files of every language: `scanWhenLoaded` throws
+ * `TypeScriptParserNotLoaded` for a TS/JS file whose tokens are ambiguous
+ * until `loadParser` has run; `scan` loads it then and scans again.
  */
-// @implements speed#LAZY-TS-SCANNER
-export function scanFileWhenLoaded(file: string, text: string): ScannedCitation[] {
-  const ext = extensionOf(file);
-  if (TS_EXTENSIONS.has(ext)) {
-    if (!mayHoldCitations(text)) return [];
-    return scanTypeScript(text, file);
-  }
-  if (ext === 'rs') return scanRust(text, file);
-  if (isJtdFile(file)) return scanJtd(text, file);
-  const language = languageOf(ext);
-  return language ? scanLanguage(text, language) : [];
-}
+export class FileScanner {
+  private readonly typescript: TypeScriptScanner;
 
-/**
- * `scan(file, text)`, loading TypeScript's parser the first time a file
- * needs it (a TS/JS file with ambiguous tokens that no cache could answer),
- * so a run that never meets one never pays TypeScript's start-up.
- */
-// @implements speed#LAZY-TS-SCANNER
-export async function scanLoadingOnDemand(
-  scan: (file: string, text: string) => ScannedCitation[],
-  file: string,
-  text: string,
-): Promise<ScannedCitation[]> {
-  try {
-    return scan(file, text);
-  } catch (error) {
-    if (!(error instanceof TypeScriptParserNotLoaded)) throw error;
-    await loadTypeScriptParser();
-    return scan(file, text);
+  constructor(setup: TypeScriptScanSetup = {}) {
+    this.typescript = new TypeScriptScanner(setup);
+  }
+
+  /**
+   * The scan of one file. A TS/JS file without a tag string is never
+   * tokenized; one whose tokens are ambiguous throws `TypeScriptParserNotLoaded`
+   * until the parser is loaded.
+   */
+  // @implements speed#LAZY-TS-SCANNER
+  scanWhenLoaded = (file: string, text: string): ScannedCitation[] => {
+    const ext = extensionOf(file);
+    if (TS_EXTENSIONS.has(ext)) {
+      if (!mayHoldCitations(text)) return [];
+      return this.typescript.scan(text, file);
+    }
+    if (ext === 'rs') return scanRust(text, file);
+    if (isJtdFile(file)) return scanJtd(text, file);
+    const language = languageOf(ext);
+    return language ? scanLanguage(text, language) : [];
+  };
+
+  /** Loads TypeScript's parser for this scanner (a no-op once it has it). */
+  async loadParser(): Promise<void> {
+    this.typescript.parser ??= await loadLiteralParser();
+  }
+
+  /**
+   * `scan(file, text)` (by default this scanner's own), loading TypeScript's
+   * parser the first time a file needs it (a TS/JS file with ambiguous tokens
+   * that no cache could answer), so a run that never meets one never pays
+   * TypeScript's start-up.
+   */
+  // @implements speed#LAZY-TS-SCANNER
+  async scan(
+    file: string,
+    text: string,
+    scan: (file: string, text: string) => ScannedCitation[] = this.scanWhenLoaded,
+  ): Promise<ScannedCitation[]> {
+    try {
+      return scan(file, text);
+    } catch (error) {
+      if (!(error instanceof TypeScriptParserNotLoaded)) throw error;
+      await this.loadParser();
+      return scan(file, text);
+    }
   }
 }

@@ -68,3 +68,59 @@ for (let kind = 0; kind < DIVIDES_AFTER.length; kind++) {
 export function dividesAfter(prev: Kind): boolean {
   return DIVIDES_AFTER[prev] === 1;
 }
+
+/**
+ * The regex-or-division state: what the significant tokens read so far say
+ * about the next `/` (it divides, or starts a regular expression) and the
+ * next `(` (a control header's, after whose `)` a `/` starts a regular
+ * expression). The skim and the walk each keep one and feed it every
+ * significant token, so they decide each `/` by the same rule in one place.
+ */
+// @implements scanner#WALK-HANDLERS-AND-ONE-SLASH-RULE
+export class SlashState {
+  /** The last significant token's kind, and the one before it. */
+  prev: Kind = K.Unknown;
+  prev2: Kind = K.Unknown;
+  /** The last token ends an expression: a `/` after it divides, a `<` compares. */
+  ends = false;
+  /** A line break since the last significant token (comments aside). */
+  newline = true;
+  /** The last `)` or `]` closed a control header (`if (…)`). */
+  closedControl = false;
+
+  reset(): void {
+    this.prev = K.Unknown;
+    this.prev2 = K.Unknown;
+    this.ends = false;
+    this.newline = true;
+    this.closedControl = false;
+  }
+
+  /** After a significant token of `kind`. */
+  after(kind: Kind): void {
+    // A `!` right after an expression's end on its line is TypeScript's non-null assertion (`width! / 2`).
+    // @implements real-code#NON-NULL-BEFORE-A-SLASH
+    // So is a `++` or `--` there a postfix one (no line break may stand before it); anywhere else it
+    // is a prefix one, which ends nothing: a `/` after it starts a regular expression (`++/re/`).
+    // @implements scanner#SKIM-IN-TYPE-POSITIONS
+    if (kind === K.Exclamation || kind === K.PlusPlus || kind === K.MinusMinus)
+      this.ends = this.ends && !this.newline;
+    else this.ends = kind === K.CloseParen ? !this.closedControl : DIVIDES_AFTER[kind] === 1;
+    this.prev2 = this.prev;
+    this.prev = kind;
+    this.newline = false;
+  }
+
+  /** Whether a `(` read now opens a control header: `if (`, `while (`, `for (`, `with (`, `for await (`. */
+  opensControl(): boolean {
+    return CONTROL_KEYWORDS.has(this.prev) || (this.prev === K.Await && this.prev2 === K.For);
+  }
+
+  /** Resumed right after a top-level statement's end (`;` or `}`) with nothing read before it (the walk's jump). */
+  resumeAfter(ended: Kind): void {
+    this.prev = ended;
+    this.prev2 = K.Unknown;
+    this.ends = ended === K.CloseBrace;
+    this.newline = false;
+  }
+}

@@ -201,23 +201,20 @@ export enum C {
   ParagraphSeparator = 0x2029,
 }
 
-/** Whether the last string `stringEnd` read held a backslash (its value then needs cooking). */
-let stringHadEscape = false;
-
 /**
  * The end of a string opened by `quote` at `start`; an unterminated one
  * stops before its CR or LF (U+2028 and U+2029 are string text since ES2019,
- * as TypeScript's scanner reads them). Shared by the lexer and the skim.
+ * as TypeScript's scanner reads them). Shared by the lexer and the skim;
+ * `escapes.seen` is set when the string holds a backslash (its value then needs cooking).
  */
-export function stringEnd(text: string, start: number, quote: number): number {
+export function stringEnd(text: string, start: number, quote: number, escapes?: { seen: boolean }): number {
   const end = text.length;
   let pos = start + 1;
-  stringHadEscape = false;
   while (pos < end) {
     const c = text.charCodeAt(pos);
     if (c === quote) return pos + 1;
     if (c === C.Backslash) {
-      stringHadEscape = true;
+      if (escapes) escapes.seen = true;
       pos += text.charCodeAt(pos + 1) === C.CarriageReturn && text.charCodeAt(pos + 2) === C.LineFeed ? 3 : 2;
       continue;
     }
@@ -319,6 +316,8 @@ export class Lexer {
   /** The last token that was not a comment: a word after `.` or `?.` is a property name. */
   private lastSignificant: Kind = K.EndOfFile;
   private hasEscape = false;
+  /** Told by `stringEnd` whether the string it read held a backslash. */
+  private readonly escapes = { seen: false };
   /** Whether `\n` is the text's only line break, so a line's end is one native search away. */
   private onlyLineFeeds = true;
   /** Outcomes of long regular-expression searches by place and state (regExpBody); made on first need. */
@@ -784,8 +783,9 @@ export class Lexer {
    * as TypeScript's scanner reads them).
    */
   private stringEnd(start: number, quote: number): number {
-    const end = stringEnd(this.text, start, quote);
-    if (stringHadEscape) this.hasEscape = true;
+    this.escapes.seen = false;
+    const end = stringEnd(this.text, start, quote, this.escapes);
+    if (this.escapes.seen) this.hasEscape = true;
     return end;
   }
 

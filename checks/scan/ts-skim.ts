@@ -18,7 +18,7 @@
  * read here by the lexer's rules; every other token is the lexer's own
  * (ts-lexer.ts), so both passes read each `/`, quote and backtick alike.
  */
-import { CONTEXTUAL_OPERATORS, CONTROL_KEYWORDS, DIVIDES_AFTER } from './ts-grammar.ts';
+import { CONTEXTUAL_OPERATORS, SlashState } from './ts-grammar.ts';
 import { C, isLineBreak, K, type Kind, keywordKind, Lexer, lineEnd, stringEnd } from './ts-lexer.ts';
 
 /** A literal's place and kind: a string, template without holes, regular expression or JSX text (JSX text reads as a string). */
@@ -111,7 +111,8 @@ function isJsxNameChar(c: number): boolean {
   return (c < 128 && WORD[c] !== 0) || c === C.Minus || c === C.Colon || c === C.Dot;
 }
 
-class Skimmer {
+/** The skim's state and buffers, reused file after file by one scanner (typescript.ts). */
+export class Skimmer {
   private readonly lexer = new Lexer();
   private text = '';
   private end = 0;
@@ -171,16 +172,11 @@ class Skimmer {
   }
 
   // The JS loop's state between tokens: what the walk (typescript.ts) knows at the same place.
-  private prev: Kind = K.Unknown;
-  private prev2: Kind = K.Unknown;
-  /** The previous token ends an expression: a `/` after it divides, a `<` compares. */
-  private prevEnds = false;
+  /** Regex or division: the walk keeps the same state (ts-grammar.ts). */
+  private readonly slash = new SlashState();
   /** A `!` right after `}` on its line: postfix or prefix? The grammar knows. */
   private bangAfterBrace = false;
-  /** A line break since the last token (comments aside). */
-  private newline = true;
-  /** The last `)` closed a control header (`if (…)`), or a function declaration's parameters. */
-  private closedControl = false;
+  /** The last `)` closed a function declaration's parameters. */
   private closedDeclaration = false;
   /** The last token is the `}` of a BLOCK. */
   private blockEnded = false;
@@ -204,12 +200,8 @@ class Skimmer {
   private run(jsxFile: boolean): void {
     const text = this.text;
     const end = this.end;
-    this.prev = K.Unknown;
-    this.prev2 = K.Unknown;
-    this.prevEnds = false;
+    this.slash.reset();
     this.bangAfterBrace = false;
-    this.newline = true;
-    this.closedControl = false;
     this.closedDeclaration = false;
     this.blockEnded = false;
     this.arrowEnded = false;
@@ -224,7 +216,7 @@ class Skimmer {
       if (c === C.Space || c === C.Tab) {
         i++;
       } else if (c === C.LineFeed || c === C.CarriageReturn) {
-        this.newline = true;
+        this.slash.newline = true;
         i++;
       } else if (c < 128 && WORD[c] === 2) {
         let j = i + 1;
@@ -236,7 +228,7 @@ class Skimmer {
         if (j < end && (d === C.Backslash || d >= 128)) {
           i = this.other(c, i); // an escape or a non-ASCII character may continue the word
         } else {
-          const prev = this.prev as Kind; // (set by the calls of this loop, not only above it)
+          const prev = this.slash.prev; // (set by the calls of this loop, not only above it)
           const kind = prev === K.Dot || prev === K.QuestionDot ? K.Identifier : keywordKind(text, i, j);
           if (kind === K.Function)
             this.declaring = this.atStatementStart() || prev === K.Export || prev === K.Default;
@@ -254,28 +246,19 @@ class Skimmer {
 
   /** After a significant token of `kind` (`ended`: the `}` of a BLOCK): the walk's bookkeeping for the next `/`. */
   private after(kind: Kind, ended: boolean): void {
-    this.prefixIncrement = false;
+    const slash = this.slash;
+    const increment = kind === K.PlusPlus || kind === K.MinusMinus;
+    // @implements scanner#SKIM-IN-TYPE-POSITIONS
+    // A `++` right after a block's `}` is a prefix one (a block ends no expression); the walk, which
+    // knows no blocks, would take it for postfix, so a `/` after it hands the walk the skim's literals.
+    // After any other `}` on its line (an object's, or a class's?) only the grammar knows, as after `!`.
+    const afterBlock = increment && slash.prev === K.CloseBrace && this.blockEnded && !slash.newline;
+    this.bangAfterBrace =
+      (kind === K.Exclamation || increment) && slash.prev === K.CloseBrace && !slash.newline && !afterBlock;
+    slash.after(kind);
+    if (afterBlock) slash.ends = false;
+    this.prefixIncrement = afterBlock;
     this.greaterThan = false;
-    if (kind === K.Exclamation) {
-      this.bangAfterBrace = this.prev === K.CloseBrace && !this.newline;
-      this.prevEnds = this.prevEnds && !this.newline;
-    } else if (kind === K.PlusPlus || kind === K.MinusMinus) {
-      // @implements scanner#SKIM-IN-TYPE-POSITIONS
-      // Postfix only right after an expression's end on its line (no line break may stand
-      // before a postfix `++`, and a block's `}` ends no expression); after a prefix one a
-      // `/` starts a regular expression. After any other `}` the grammar knows.
-      const afterBlock = this.prev === K.CloseBrace && this.blockEnded;
-      const postfix = this.prevEnds && !this.newline && !afterBlock;
-      this.bangAfterBrace = postfix && this.prev === K.CloseBrace;
-      this.prevEnds = postfix;
-      this.prefixIncrement = !postfix;
-    } else {
-      this.bangAfterBrace = false;
-      this.prevEnds = kind === K.CloseParen ? !this.closedControl : DIVIDES_AFTER[kind] === 1;
-    }
-    this.prev2 = this.prev;
-    this.prev = kind;
-    this.newline = false;
     this.blockEnded = ended;
     if (!ended) this.arrowEnded = false;
   }
@@ -290,14 +273,15 @@ class Skimmer {
     const text = this.text;
     const end = this.end;
     const lexer = this.lexer;
-    const prev = this.prev;
+    const slash = this.slash;
+    const prev = slash.prev;
     let i = at;
     let kind: Kind;
     let ended = false;
     let greaterThan = false;
     if (c === C.OpenParen) {
       let paren = PAREN;
-      if (CONTROL_KEYWORDS.has(prev) || (prev === K.Await && this.prev2 === K.For)) paren = CONTROL_PAREN;
+      if (slash.opensControl()) paren = CONTROL_PAREN;
       else if (this.declaring && prev === K.Identifier) paren = DECLARATION_PAREN;
       this.declaring = false;
       this.push(paren, i);
@@ -306,7 +290,7 @@ class Skimmer {
     } else if (c === C.CloseParen || c === C.CloseBracket) {
       const closed = this.pop();
       if (isJsxEntry(closed)) return this.giveUp();
-      this.closedControl = closed === CONTROL_PAREN;
+      slash.closedControl = closed === CONTROL_PAREN;
       this.closedDeclaration = closed === DECLARATION_PAREN;
       kind = c === C.CloseParen ? K.CloseParen : K.CloseBracket;
       i++;
@@ -317,7 +301,7 @@ class Skimmer {
     } else if (c === C.OpenBrace) {
       const statement =
         prev === K.CloseParen
-          ? this.closedControl || this.closedDeclaration
+          ? slash.closedControl || this.closedDeclaration
           : prev === K.EqualsGreaterThan || prev === K.Else || prev === K.Do || this.atStatementStart();
       this.pushBrace(statement ? BLOCK : BRACE, i);
       // After `=> {…}` on its line, that `{…}` was a return type (`function (): () => {} {…}`) and this is a body, of a declaration or an expression: unsure as well.
@@ -430,7 +414,7 @@ class Skimmer {
     } else {
       lexer.seek(i, prev);
       kind = lexer.scan();
-      if (lexer.newline) this.newline = true;
+      if (lexer.newline) slash.newline = true;
       // White space beyond ASCII (U+3000 before a `}`), a hashbang or a conflict marker: the lexer
       // skipped it; the token after it is read anew, so a bracket there is the skim's.
       if (lexer.tokenStart > i) return lexer.tokenStart;
@@ -459,7 +443,7 @@ class Skimmer {
           )
             return this.giveUp();
           if (afterBlock) this.literalsNeeded = true;
-          if (!this.prevEnds || afterBlock) {
+          if (!slash.ends || afterBlock) {
             kind = lexer.reScanSlash();
             i = lexer.tokenEnd;
             this.literal(lexer.tokenStart, i, kind);
@@ -478,7 +462,7 @@ class Skimmer {
         case K.LessThan: {
           if (!this.jsxFile) break;
           if (prev === K.CloseBrace && this.arrowEnded) return this.giveUp();
-          if (this.prevEnds && !(prev === K.CloseBrace && this.blockEnded)) {
+          if (slash.ends && !(prev === K.CloseBrace && this.blockEnded)) {
             if (prev === K.CloseBrace || this.bangAfterBrace) return this.giveUp();
             break;
           }
@@ -513,7 +497,7 @@ class Skimmer {
    * a BLOCK), or after a block's `}`.
    */
   private atStatementStart(): boolean {
-    const prev = this.prev;
+    const prev = this.slash.prev;
     // A `;` in a `for` header (or any bracket) starts no statement: `for (; {} / 2; )` holds an object.
     if (prev === K.Semicolon) {
       const top = this.depth === 0 ? BLOCK : this.kinds[this.depth - 1]!;
@@ -877,12 +861,11 @@ function typeArgumentsEnd(text: string, at: number): number {
   return -1;
 }
 
-const skimmer = new Skimmer();
-
 /**
  * Skims `text` (a TS/JS file; `jsxFile` when TypeScript reads it as JSX)
  * whose tag candidates (offsets of `@implements` and the like, sorted)
- * are `candidates`. With `wantLiterals`, every literal is listed too.
+ * are `candidates`. With `wantLiterals`, every literal is listed too. A
+ * scanner keeps one Skimmer for all its files; this one-off is for tests.
  */
 // @implements real-code#SKIM-BEFORE-THE-WALK
 export function skim(
@@ -891,5 +874,5 @@ export function skim(
   candidates: readonly number[],
   wantLiterals: boolean,
 ): Skim {
-  return skimmer.skim(text, jsxFile, candidates, wantLiterals);
+  return new Skimmer().skim(text, jsxFile, candidates, wantLiterals);
 }

@@ -12,9 +12,10 @@
  * parser decides (ts-literals.ts), loaded only when a file needs it.
  */
 import { inCommentedOutCode, parseCitations, tagCandidates } from './refs.ts';
-import { CONTROL_KEYWORDS, DIVIDES_AFTER, isNameToken } from './ts-grammar.ts';
+import { isNameToken, SlashState } from './ts-grammar.ts';
+import { type Jumps, NO_JUMPS, SkimJumps, statementEndKind } from './ts-jumps.ts';
 import { FIRST_KEYWORD, K, type Kind, Lexer } from './ts-lexer.ts';
-import { type Skim, skim } from './ts-skim.ts';
+import { type Skim, Skimmer } from './ts-skim.ts';
 import { hasOtherLineBreak, lazyLineIndex, placed, type ScannedCitation, TEMPLATE_HOLE } from './types.ts';
 
 export { dividesAfter } from './ts-grammar.ts';
@@ -37,7 +38,7 @@ interface Frame {
   /** Whether that call's title has placeholders the runner fills (each/for), or is literal (skipIf/runIf). */
   eachFills?: boolean;
   /** Citations waiting above `it.each(`, held across the table (whose braces would drop them). */
-  stash?: { items: Bound[]; depth: number } | undefined;
+  stash?: Waiting | undefined;
   /** A template literal that is a call's title: the call, and the literal's text parts so far. */
   titleFor?: Frame;
   titleParts?: string[];
@@ -153,8 +154,6 @@ const CONTEXTUAL_DECL = new Set<Kind>([K.Interface, K.Namespace, K.Module, K.Typ
 const DECLARES: (string | undefined)[] = [];
 for (let kind = 0; kind < 128; kind++) DECLARES[kind] = DECL_KEYWORDS[kind as Kind];
 
-const lexer = new Lexer();
-
 /** The files TypeScript reads as JSX: .tsx and .jsx, and every JavaScript file (.js, .mjs, .cjs). */
 // @implements real-code#JSX-BY-EXTENSION
 const JSX_FILE = /\.(?:[jt]sx|[mc]?js)$/;
@@ -167,6 +166,12 @@ function shortName(text: string, kind: Kind, start: number, end: number): string
 interface Bound {
   cite: ScannedCitation;
   chain: Frame[];
+}
+
+/** Citations on their own line, waiting for the declaration or test call that follows at `depth`. */
+interface Waiting {
+  items: Bound[];
+  depth: number;
 }
 
 /**
@@ -183,514 +188,646 @@ export interface Literal {
 
 export type LiteralParser = (text: string, file: string) => Literal[];
 
-let parseLiterals: LiteralParser | undefined;
-
-/** Installs the parser the scan asks where the tokens are ambiguous (ts-literals.ts). */
-export function useLiteralParser(parser: LiteralParser): void {
-  parseLiterals = parser;
-}
-
 /**
- * Thrown by `scanTypeScript` when a file's tokens are ambiguous and
- * TypeScript's parser is not loaded yet: await `loadTypeScriptParser()`
- * (dispatch.ts) and scan again.
+ * Thrown by a scan when a file's tokens are ambiguous and TypeScript's
+ * parser was not given: load it (`FileScanner.loadParser`, dispatch.ts) and scan again.
  */
 export class TypeScriptParserNotLoaded extends Error {
   constructor(file: string) {
-    super(`TypeScript's parser is not loaded yet (needed for ${file}); await loadTypeScriptParser() first`);
+    super(`TypeScript's parser is not loaded yet (needed for ${file}); load it and scan again`);
   }
-}
-
-/** How a TS/JS file was read, counted per run for benches (bench/scan-rate.ts). */
-export const scanPaths = { noTag: 0, noTagInComment: 0, skimmed: 0, withLiterals: 0, parser: 0 };
-
-/**
- * The citations of one TS/JS file. `jumps: false` walks every token the
- * skim would let it jump over (the tests compare both ways: a jump must
- * never change what is found).
- */
-// @implements factline#GATE-SCAN-COMMENTS-ONLY
-export function scanTypeScript(text: string, file: string, options?: { jumps?: boolean }): ScannedCitation[] {
-  const candidates = tagCandidates(text);
-  if (candidates.length === 0) {
-    scanPaths.noTag++;
-    return [];
-  }
-  const jsx = JSX_FILE.test(file);
-  const skimmed = skim(text, jsx, candidates, false);
-  if (!skimmed.ambiguous) {
-    // @implements real-code#SKIM-BEFORE-THE-WALK
-    if (!skimmed.tagInComment) {
-      scanPaths.noTagInComment++;
-      return [];
-    }
-    const jumps = options?.jumps !== false;
-    if (!skimmed.literalsNeeded) {
-      scanPaths.skimmed++;
-      return walk(text, file, candidates, undefined, jumps ? skimmed : undefined);
-    }
-    // JSX, or a regular expression after a block: the walk reads the skim's literals, as it would the parser's.
-    scanPaths.withLiterals++;
-    const listed = skim(text, jsx, candidates, true);
-    return walk(text, file, candidates, listed.literals, jumps ? listed : undefined);
-  }
-  scanPaths.parser++;
-  // The tokens alone could not tell: walk with the parser's literals.
-  if (parseLiterals === undefined) throw new TypeScriptParserNotLoaded(file);
-  let literals: Literal[];
-  try {
-    literals = parseLiterals(text, file);
-  } catch (error) {
-    // @implements real-code#PARSER-FAILURE-FALLS-BACK
-    const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    warn(file, `TypeScript's parser failed (${why}); its citations are read by tokens alone`);
-    return walk(text, file, candidates, undefined, undefined);
-  }
-  return walk(text, file, candidates, literals, undefined);
 }
 
 /** Where the scan says what the user should know that is no citation (a file read by tokens alone). */
 export type ScanWarning = (file: string, message: string) => void;
 
-let warn: ScanWarning = () => {};
+/** How TS/JS files were read, counted for benches and tests (bench/scan-rate.ts) when a run asks. */
+export interface ScanCounts {
+  noTag: number;
+  noTagInComment: number;
+  skimmed: number;
+  withLiterals: number;
+  parser: number;
+}
 
-/** Installs where scan warnings go (the CLI and the scan workers print them to stderr); none by default. */
-export function onScanWarning(sink: ScanWarning): void {
-  warn = sink;
+export function newScanCounts(): ScanCounts {
+  return { noTag: 0, noTagInComment: 0, skimmed: 0, withLiterals: 0, parser: 0 };
+}
+
+/** What a scan is given rather than finding it installed: the parser, the warning sink and the counters. */
+export interface TypeScriptScanSetup {
+  /** TypeScript's parser for ambiguous files; without it such a file throws TypeScriptParserNotLoaded. */
+  parser?: LiteralParser | undefined;
+  /** Where warnings go; dropped when absent. */
+  warn?: ScanWarning | undefined;
+  /** Counted into when given. */
+  counts?: ScanCounts | undefined;
 }
 
 /**
- * One pass of the token walk. With `literals` (sorted [start, end) ranges of
- * strings, regular expressions and JSX text, from a full parse or the
- * skim), a token that starts inside one is skipped to its end, so neither a
- * `/` nor a quote is left to guess. With `skimmed`, every brace region the
- * skim found free of tags is jumped over: its `{` and `}` are walked, what
- * lies between is not.
+ * The TS/JS scanner of one run: its lexer and skimmer are reused file after
+ * file (their buffers grow once), and what it is given (parser, sink,
+ * counters) is its own, so two runs in one process never share state.
  */
-function walk(
+// @implements scanner#SCAN-HOLDS-NO-MODULE-STATE
+export class TypeScriptScanner {
+  /** Set once TypeScript's parser is loaded (dispatch.ts loads it only when a file needs it). */
+  parser: LiteralParser | undefined;
+  private readonly warn: ScanWarning | undefined;
+  private readonly counts: ScanCounts | undefined;
+  private readonly lexer = new Lexer();
+  private readonly skimmer = new Skimmer();
+
+  constructor(setup: TypeScriptScanSetup = {}) {
+    this.parser = setup.parser;
+    this.warn = setup.warn;
+    this.counts = setup.counts;
+  }
+
+  /**
+   * The citations of one TS/JS file. `jumps: false` walks every token the
+   * skim would let it jump over (the tests compare both ways: a jump must
+   * never change what is found).
+   */
+  // @implements factline#GATE-SCAN-COMMENTS-ONLY
+  scan(text: string, file: string, options?: { jumps?: boolean }): ScannedCitation[] {
+    const counts = this.counts;
+    const candidates = tagCandidates(text);
+    if (candidates.length === 0) {
+      if (counts) counts.noTag++;
+      return [];
+    }
+    const jsx = JSX_FILE.test(file);
+    const skimmed = this.skimmer.skim(text, jsx, candidates, false);
+    if (!skimmed.ambiguous) {
+      // @implements real-code#SKIM-BEFORE-THE-WALK
+      if (!skimmed.tagInComment) {
+        if (counts) counts.noTagInComment++;
+        return [];
+      }
+      const jumps = options?.jumps !== false;
+      if (!skimmed.literalsNeeded) {
+        if (counts) counts.skimmed++;
+        return this.walk(text, file, candidates, undefined, jumps ? skimmed : undefined);
+      }
+      // JSX, or a regular expression after a block: the walk reads the skim's literals, as it would the parser's.
+      if (counts) counts.withLiterals++;
+      const listed = this.skimmer.skim(text, jsx, candidates, true);
+      return this.walk(text, file, candidates, listed.literals, jumps ? listed : undefined);
+    }
+    if (counts) counts.parser++;
+    // The tokens alone could not tell: walk with the parser's literals.
+    if (this.parser === undefined) throw new TypeScriptParserNotLoaded(file);
+    let literals: Literal[];
+    try {
+      literals = this.parser(text, file);
+    } catch (error) {
+      // @implements real-code#PARSER-FAILURE-FALLS-BACK
+      const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      this.warn?.(file, `TypeScript's parser failed (${why}); its citations are read by tokens alone`);
+      return this.walk(text, file, candidates, undefined, undefined);
+    }
+    return this.walk(text, file, candidates, literals, undefined);
+  }
+
+  private walk(
+    text: string,
+    file: string,
+    candidates: readonly number[],
+    literals: readonly Literal[] | undefined,
+    skimmed: Skim | undefined,
+  ): ScannedCitation[] {
+    const lineFeedsOnly = skimmed?.lineFeedsOnly ?? !hasOtherLineBreak(text, true);
+    this.lexer.setText(text, lineFeedsOnly);
+    const jumps = skimmed === undefined ? NO_JUMPS : new SkimJumps(skimmed, candidates, text.length);
+    return new Walk(text, file, this.lexer, lineFeedsOnly, candidates, literals, jumps).run();
+  }
+}
+
+/**
+ * The citations of one TS/JS file with a scanner of its own (tests and
+ * tools); a run scans with one TypeScriptScanner (dispatch.ts).
+ */
+export function scanTypeScript(
   text: string,
   file: string,
-  candidates: readonly number[],
-  literals: readonly Literal[] | undefined,
-  skimmed: Skim | undefined,
+  options: TypeScriptScanSetup & { jumps?: boolean } = {},
 ): ScannedCitation[] {
-  let nextLiteral = 0;
-  const braceOpens = skimmed?.braceOpens;
-  const braceCloses = skimmed?.braceCloses;
-  const braces = skimmed?.braces ?? 0;
-  let nextBrace = 0;
-  const statementEnds = skimmed?.statementEnds;
-  const statements = skimmed?.statements ?? 0;
-  let nextStatement = 0;
-  let nextCandidate = 0;
-  // Type arguments exist in TypeScript only: in JavaScript `a < b > (c)` compares.
-  const typed = /\.[mc]?ts$/.test(file);
-  const lineFeedsOnly = skimmed?.lineFeedsOnly ?? !hasOtherLineBreak(text, true);
-  lexer.setText(text, lineFeedsOnly);
-  const at = lazyLineIndex(text, true, lineFeedsOnly);
-  const bound: Bound[] = [];
-  const stack: Frame[] = [];
-  let pending: Pending | undefined;
-  let awaiting: { items: Bound[]; depth: number } | undefined;
-  // What the last significant tokens were (kind and place), newest first;
-  // their text is cut out only when a call needs its callee name.
-  let prev: Kind = K.Unknown;
-  let prevStart = 0;
-  let prevEnd = 0;
-  let prev2: Kind = K.Unknown;
-  let prev2Start = 0;
-  let prev2End = 0;
-  let prev3: Kind = K.Unknown;
-  let prev3Start = 0;
-  let prev3End = 0;
-  let newlineSinceToken = true;
-  // Whether the previous token ends an expression (a `/` after it divides, a `<` after it compares).
-  let prevEnds = false;
-  let expectName: string | undefined;
-  let memberName: string | undefined;
-  let memberLocked = false;
-  const lastAt = candidates[candidates.length - 1]!;
-  let closedControl = false;
-  // The `it.each(` (or `it.skipIf(`) whose parentheses just closed, if the last `)` closed one.
-  let closedEach: string | undefined;
-  let closedFills = false;
-  // Titles and tables still open: the walk cannot stop early while one is.
-  let openTitles = 0;
-  // A call whose title was just read: unless `,` or `)` follows, the title is an expression (`'a ' + b`).
-  let justTitled: Frame | undefined;
+  return new TypeScriptScanner(options).scan(text, file, options);
+}
 
-  for (let kind = lexer.scan(); kind !== K.EndOfFile; kind = lexer.scan()) {
-    if (lexer.newline) newlineSinceToken = true;
-    const start = lexer.tokenStart;
-    if (literals !== undefined) {
-      while (nextLiteral < literals.length && literals[nextLiteral]!.end <= start) nextLiteral++;
-      const literal = literals[nextLiteral];
-      if (literal !== undefined && literal.start <= start && !literal.template) {
-        kind = literal.kind;
-        lexer.resetTo(literal.end, kind);
+/**
+ * One pass of the token walk over one file, a small state object whose
+ * loop hands each token to the handler of its kind. With `literals`
+ * (sorted [start, end) ranges of strings, regular expressions and JSX text,
+ * from a full parse or the skim), a token that starts inside one is
+ * skipped to its end, so neither a `/` nor a quote is left to guess. Its
+ * `jumps` (ts-jumps.ts) are asked at each `{` and each top-level statement
+ * end: what lies between a jump's ends is not walked.
+ */
+// @implements scanner#WALK-HANDLERS-AND-ONE-SLASH-RULE
+class Walk {
+  private readonly bound: Bound[] = [];
+  private readonly stack: Frame[] = [];
+  /** The declaration whose body brace (or parameter list) is still to come. */
+  private pending: Pending | undefined;
+  /** Citations on their own line waiting for what follows. */
+  private awaiting: Waiting | undefined;
+  /** Regex or division: the state the skim keeps too (ts-grammar.ts). */
+  private readonly slash = new SlashState();
+  // Where the last significant tokens stand, newest first (their kinds: `slash.prev`, `slash.prev2`,
+  // `prev3`); their text is cut out only when a call needs its callee name.
+  private prevStart = 0;
+  private prevEnd = 0;
+  private prev2Start = 0;
+  private prev2End = 0;
+  private prev3: Kind = K.Unknown;
+  private prev3Start = 0;
+  private prev3End = 0;
+  /** A declaring keyword was read: the next name is the declaration's. */
+  private expectName: string | undefined;
+  /** A class member's name, until `(`, `=`, `:` or `;` says what it is. */
+  private memberName: string | undefined;
+  private memberLocked = false;
+  /** The `it.each(` (or `it.skipIf(`) whose parentheses just closed, if the last `)` closed one. */
+  private closedEach: string | undefined;
+  private closedFills = false;
+  /** Titles and tables still open: the walk cannot stop early while one is. */
+  private openTitles = 0;
+  /** A call whose title was just read: unless `,` or `)` follows, the title is an expression (`'a ' + b`). */
+  private justTitled: Frame | undefined;
+  private nextLiteral = 0;
+  /** Type arguments exist in TypeScript only: in JavaScript `a < b > (c)` compares. */
+  private readonly typed: boolean;
+  private readonly at: (offset: number) => { line: number; column: number };
+  private readonly lastTag: number;
+
+  constructor(
+    private readonly text: string,
+    file: string,
+    private readonly lexer: Lexer,
+    lineFeedsOnly: boolean,
+    candidates: readonly number[],
+    private readonly literals: readonly Literal[] | undefined,
+    private readonly jumps: Jumps,
+  ) {
+    this.typed = /\.[mc]?ts$/.test(file);
+    this.at = lazyLineIndex(text, true, lineFeedsOnly);
+    this.lastTag = candidates[candidates.length - 1]!;
+  }
+
+  run(): ScannedCitation[] {
+    const lexer = this.lexer;
+    const slash = this.slash;
+    const stack = this.stack;
+    for (let kind = lexer.scan(); kind !== K.EndOfFile; kind = lexer.scan()) {
+      if (lexer.newline) slash.newline = true;
+      const start = lexer.tokenStart;
+      if (this.literals !== undefined) kind = this.pastLiteral(kind, start);
+      if (kind === K.SingleLineComment || kind === K.MultiLineComment) {
+        this.comment(start);
+        continue;
       }
-    }
-    if (kind === K.SingleLineComment || kind === K.MultiLineComment) {
-      const comment = lexer.tokenText();
-      if (comment.includes('@')) {
-        const raws = parseCitations(comment, start);
-        if (raws.length > 0) {
-          const items: Bound[] = [];
-          for (const raw of raws) {
-            // Commented-out code binds to nothing: its test is not the one below.
-            if (inCommentedOutCode(comment, raw.offset - start)) {
-              bound.push({ cite: placed(raw, at), chain: [] });
-              continue;
-            }
-            const item: Bound = { cite: placed(raw, at), chain: stack.slice() };
-            items.push(item);
-            bound.push(item);
-          }
-          // A comment on its own line describes what follows it; a trailing
-          // comment describes the code it ends.
-          if (items.length > 0 && (newlineSinceToken || prev === K.Unknown)) {
-            if (awaiting && awaiting.depth === stack.length) awaiting.items.push(...items);
-            else awaiting = { items, depth: stack.length };
-          }
-        }
+      if (this.justTitled !== undefined) this.titleEnds(kind);
+      const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
+      // Past the last tag nothing more can be bound: stop tokenizing early.
+      if (start > this.lastTag && this.settled(top)) break;
+      switch (kind) {
+        case K.Slash:
+        case K.SlashEquals:
+          kind = this.slashToken(kind);
+          break;
+        case K.LessThan:
+          if (this.typeArguments()) continue;
+          break;
+        case K.CloseBrace:
+          kind = this.closeBrace(top);
+          break;
+        case K.TemplateHead:
+          this.templateHead(top);
+          break;
+        case K.OpenBrace:
+          this.openBrace(start);
+          break;
+        case K.OpenParen:
+          this.openParen(top);
+          break;
+        case K.OpenBracket:
+          stack.push(newFrame('bracket'));
+          break;
+        case K.CloseParen:
+        case K.CloseBracket:
+          this.close(kind);
+          break;
+        case K.Semicolon:
+          this.semicolon();
+          break;
+        case K.Colon:
+        case K.Question:
+        case K.Exclamation:
+          if (top?.classBody) this.memberLocked = true;
+          break;
+        case K.Equals:
+          this.equals(top);
+          break;
+        default:
+          break;
       }
-      continue;
+      if (top?.wantsTitle && stack[stack.length - 1] === top && kind !== K.OpenParen) this.title(top, kind);
+      if (this.expectName !== undefined) this.declarationName(kind);
+      else this.declaringOrMember(kind, top);
+      this.after(kind, start);
     }
-    if (justTitled !== undefined) {
-      // @implements green#RESULTS-UNCONFIRMED-IS-AN-ERROR
-      if (kind !== K.Comma && kind !== K.CloseParen) untitle(justTitled);
-      justTitled = undefined;
+    return this.citations();
+  }
+
+  /** With literals: a token that starts inside one (not a template's) is the literal, read to its end. */
+  private pastLiteral(kind: Kind, start: number): Kind {
+    const literals = this.literals!;
+    while (this.nextLiteral < literals.length && literals[this.nextLiteral]!.end <= start) this.nextLiteral++;
+    const literal = literals[this.nextLiteral];
+    if (literal !== undefined && literal.start <= start && !literal.template) {
+      this.lexer.resetTo(literal.end, literal.kind);
+      return literal.kind;
     }
-    const top = stack.length > 0 ? stack[stack.length - 1] : undefined;
-    // Past the last tag nothing more can be bound: stop tokenizing early.
-    if (
-      start > lastAt &&
-      !awaiting &&
-      !pending &&
-      expectName === undefined &&
+    return kind;
+  }
+
+  /** Nothing waits for a token to come: past the last tag, the walk may stop. */
+  private settled(top: Frame | undefined): boolean {
+    return (
+      !this.awaiting &&
+      !this.pending &&
+      this.expectName === undefined &&
       !top?.wantsTitle &&
-      justTitled === undefined &&
-      openTitles === 0 &&
-      closedEach === undefined
-    )
-      break;
-    switch (kind) {
-      case K.Slash:
-      case K.SlashEquals:
-        // After `)` the frames tell: a regular expression follows only the `)` of an
-        // `if`/`while`/`for`/`with` header. Where only the grammar can tell (after `}`,
-        // `of`, `yield`, `await`), the skim found it and the parser's literals are here.
-        if (literals !== undefined) break; // a regular expression was skipped above
-        if (!prevEnds) kind = lexer.reScanSlash();
-        break;
-      case K.LessThan:
-        // `it.each<Row>(rows)(…)`: type arguments between a test callee and its `(` are skipped, tokens and all.
-        // (In a JSX file the skim or the parser read JSX; a `<` left to the tokens compares.)
-        // @implements evidence#TYPE-ARGUMENTS-BEFORE-A-TEST-CALL
-        if (
-          typed &&
-          prev === K.Identifier &&
-          namesTestCall(text, prevStart, prevEnd, prev2, prev3, prev3Start, prev3End)
-        ) {
-          if (lexer.skipTypeArguments()) continue;
-        }
-        break;
-      case K.CloseBrace:
-        if (top?.kind === 'template') {
-          kind = lexer.reScanTemplate();
-          top.titleParts?.push(lexer.tokenValue());
-          if (kind === K.TemplateTail) {
-            stack.pop();
-            if (top.titleFor !== undefined) {
-              setTitle(top.titleFor, top.titleParts!.join(TEMPLATE_HOLE), '`');
-              justTitled = top.titleFor;
-              openTitles--;
-            }
-          }
-        } else {
-          const closed = stack.pop();
-          awaiting = undefined;
-          memberName = undefined;
-          memberLocked = false;
-          if (closed?.kind === 'brace') pending = closed.outerPending;
-          if (pending && pending.depth > stack.length) pending = undefined;
-        }
-        break;
-      case K.TemplateHead: {
-        const frame = newFrame('template');
-        // A title built at run time: its text parts, with a hole where each value goes.
-        if (top?.wantsTitle && top === stack[stack.length - 1]) {
-          frame.titleFor = top;
-          frame.titleParts = [lexer.tokenValue()];
-          openTitles++;
-        }
-        stack.push(frame);
-        break;
+      this.justTitled === undefined &&
+      this.openTitles === 0 &&
+      this.closedEach === undefined
+    );
+  }
+
+  private comment(start: number): void {
+    const comment = this.lexer.tokenText();
+    if (!comment.includes('@')) return;
+    const raws = parseCitations(comment, start);
+    if (raws.length === 0) return;
+    const items: Bound[] = [];
+    for (const raw of raws) {
+      // Commented-out code binds to nothing: its test is not the one below.
+      if (inCommentedOutCode(comment, raw.offset - start)) {
+        this.bound.push({ cite: placed(raw, this.at), chain: [] });
+        continue;
       }
-      case K.OpenBrace: {
-        let frame: Frame;
-        if (pending && pending.depth === stack.length) {
-          frame = pending.frame;
-          pending = undefined;
-        } else {
-          frame = newFrame('brace');
-        }
-        frame.outerPending = pending;
-        stack.push(frame);
-        awaiting = undefined;
-        memberName = undefined;
-        memberLocked = false;
-        // @implements real-code#SKIM-BEFORE-THE-WALK
-        if (braceOpens !== undefined) {
-          while (nextBrace < braces && braceOpens[nextBrace]! < start) nextBrace++;
-          if (nextBrace < braces && braceOpens[nextBrace] === start) {
-            const close = braceCloses![nextBrace]!;
-            if (close > start) lexer.seek(close, K.OpenBrace);
-          }
-        }
-        break;
-      }
-      case K.OpenParen: {
-        const inClass = top?.classBody === true;
-        if (inClass && memberName !== undefined && !memberLocked) {
-          pending = pendingFrame(
-            memberName === 'constructor' ? 'constructor' : `method ${memberName}`,
-            false,
-            false,
-            stack,
-            awaiting,
-          );
-          if (awaiting?.depth === stack.length) awaiting = undefined;
-          memberName = undefined;
-        }
-        let callee: string | undefined;
-        let eachOf: string | undefined;
-        let eachFills = false;
-        const curried = prev === K.CloseParen && closedEach !== undefined;
-        const each = curried && closedFills;
-        let notRun: Frame['notRun'];
-        if (curried) callee = closedEach;
-        else if (prev === K.Identifier && prev2 !== K.Dot) {
-          callee = shortName(text, prev, prevStart, prevEnd);
-          const included = EXCLUDED_CALLEES.get(callee);
-          if (included !== undefined) {
-            callee = included;
-            notRun = 'skip';
-          }
-        } else if (prev === K.Identifier && prev2 === K.Dot) {
-          const modifier = shortName(text, prev, prevStart, prevEnd);
-          const target = shortName(text, prev3, prev3Start, prev3End);
-          if (CALL_MODIFIERS.has(modifier)) {
-            callee = target;
-            if (modifier === 'skip' || modifier === 'todo') notRun = modifier;
-          } else if (
-            CURRIED_MODIFIERS.has(modifier) &&
-            (TEST_CALLEES.has(target) || SUITE_CALLEES.has(target))
-          ) {
-            eachOf = target;
-            eachFills = CURRIED_MODIFIERS.get(modifier)!;
-          }
-        }
-        closedEach = undefined;
-        if (eachOf !== undefined) {
-          // The table: citations waiting above it wait on for the call its `)(` opens.
-          const frame = newFrame('paren');
-          frame.eachOf = eachOf;
-          frame.eachFills = eachFills;
-          if (awaiting && awaiting.depth === stack.length) {
-            frame.stash = awaiting;
-            awaiting = undefined;
-          }
-          openTitles++;
-          stack.push(frame);
-        } else if (callee && (TEST_CALLEES.has(callee) || SUITE_CALLEES.has(callee))) {
-          const frame = newFrame('paren');
-          frame.callee = callee;
-          frame.each = each;
-          frame.wantsTitle = TEST_CALLEES.has(callee) ? 'test' : 'suite';
-          frame.notRun = notRun;
-          if (awaiting && awaiting.depth === stack.length) {
-            for (const b of awaiting.items) b.chain = [...stack, frame];
-            awaiting = undefined;
-          }
-          stack.push(frame);
-        } else if (pending?.opensParen && pending.depth === stack.length) {
-          // `const f = (a) => {` or `const f = wrap(() => {`: label the call or
-          // parameter list and keep waiting for the body brace at this depth.
-          stack.push(newFrame('paren', pending.frame.label));
-        } else {
-          const frame = newFrame('paren');
-          if (CONTROL_KEYWORDS.has(prev) || (prev === K.Await && prev2 === K.For)) frame.control = true;
-          stack.push(frame);
-        }
-        break;
-      }
-      case K.OpenBracket:
-        stack.push(newFrame('bracket'));
-        break;
-      case K.CloseParen:
-      case K.CloseBracket: {
-        const closed = stack.pop();
-        closedControl = closed?.control === true;
-        if (pending && pending.depth > stack.length) pending = undefined;
-        if (closed?.eachOf !== undefined) {
-          openTitles--;
-          awaiting = closed.stash ?? awaiting;
-        }
-        closedEach = kind === K.CloseParen ? closed?.eachOf : undefined;
-        closedFills = closed?.eachFills === true;
-        break;
-      }
-      case K.Semicolon:
-        if (pending && pending.depth === stack.length) pending = undefined;
-        awaiting = undefined;
-        memberName = undefined;
-        memberLocked = false;
-        expectName = undefined;
-        break;
-      case K.Colon:
-      case K.Question:
-      case K.Exclamation:
-        if (top?.classBody) memberLocked = true;
-        break;
-      case K.Equals:
-        if (top?.classBody && memberName !== undefined && !memberLocked) {
-          pending = pendingFrame(`property ${memberName}`, true, false, stack, awaiting);
-          if (awaiting?.depth === stack.length) awaiting = undefined;
-          memberLocked = true;
-        }
-        break;
-      default:
-        break;
+      const item: Bound = { cite: placed(raw, this.at), chain: this.stack.slice() };
+      items.push(item);
+      this.bound.push(item);
     }
-    if (top?.wantsTitle && stack[stack.length - 1] === top && kind !== K.OpenParen) {
-      if (kind === K.StringLiteral || kind === K.NoSubstitutionTemplate) {
-        setTitle(top, lexer.tokenValue(), '"');
-        justTitled = top;
-      } else {
-        top.label = top.each ? `${top.callee}.each` : top.callee;
-        top.wantsTitle = undefined;
-      }
+    // A comment on its own line describes what follows it; a trailing comment describes the code it ends.
+    if (items.length > 0 && (this.slash.newline || this.slash.prev === K.Unknown)) {
+      const depth = this.stack.length;
+      if (this.awaiting && this.awaiting.depth === depth) this.awaiting.items.push(...items);
+      else this.awaiting = { items, depth };
     }
-    // Declarations: a keyword, then the name.
-    if (expectName !== undefined) {
-      const what = expectName;
-      expectName = undefined;
-      if (kind === K.Asterisk && what === 'function') {
-        expectName = what;
-      } else if (kind === K.Identifier || (kind >= FIRST_KEYWORD && kind !== K.Extends)) {
-        pending = pendingFrame(
-          `${what} ${lexer.tokenText()}`,
-          what === 'const' || what === 'let' || what === 'var',
-          what === 'class',
-          stack,
-          awaiting,
-        );
-        if (awaiting?.depth === stack.length) awaiting = undefined;
-      } else if (what === 'class' && (kind === K.OpenBrace || kind === K.Extends)) {
-        if (kind === K.OpenBrace) {
-          const frame = stack[stack.length - 1]!;
-          frame.label = 'class (anonymous)';
-          frame.classBody = true;
-        } else {
-          pending = pendingFrame('class (anonymous)', false, true, stack, awaiting);
-          if (awaiting?.depth === stack.length) awaiting = undefined;
+  }
+
+  /** The token after a call's title: unless `,` or `)`, the title was the start of an expression. */
+  private titleEnds(kind: Kind): void {
+    // @implements green#RESULTS-UNCONFIRMED-IS-AN-ERROR
+    if (kind !== K.Comma && kind !== K.CloseParen) untitle(this.justTitled!);
+    this.justTitled = undefined;
+  }
+
+  /**
+   * After `)` the frames tell: a regular expression follows only the `)` of an
+   * `if`/`while`/`for`/`with` header. Where only the grammar can tell (after `}`,
+   * `of`, `yield`, `await`), the skim found it and the parser's literals are here.
+   */
+  private slashToken(kind: Kind): Kind {
+    if (this.literals !== undefined) return kind; // a regular expression was skipped already
+    return this.slash.ends ? kind : this.lexer.reScanSlash();
+  }
+
+  /**
+   * `it.each<Row>(rows)(…)`: type arguments between a test callee and its `(`
+   * are skipped, tokens and all; true when they were. (In a JSX file the
+   * skim or the parser read JSX; a `<` left to the tokens compares.)
+   */
+  // @implements evidence#TYPE-ARGUMENTS-BEFORE-A-TEST-CALL
+  private typeArguments(): boolean {
+    return (
+      this.typed &&
+      this.slash.prev === K.Identifier &&
+      namesTestCall(
+        this.text,
+        this.prevStart,
+        this.prevEnd,
+        this.slash.prev2,
+        this.prev3,
+        this.prev3Start,
+        this.prev3End,
+      ) &&
+      this.lexer.skipTypeArguments()
+    );
+  }
+
+  /** A `}`: a template's hole ends (its next piece is read), or a frame closes. */
+  private closeBrace(top: Frame | undefined): Kind {
+    if (top?.kind === 'template') {
+      const kind = this.lexer.reScanTemplate();
+      top.titleParts?.push(this.lexer.tokenValue());
+      if (kind === K.TemplateTail) {
+        this.stack.pop();
+        if (top.titleFor !== undefined) {
+          setTitle(top.titleFor, top.titleParts!.join(TEMPLATE_HOLE), '`');
+          this.justTitled = top.titleFor;
+          this.openTitles--;
         }
       }
+      return kind;
+    }
+    const closed = this.stack.pop();
+    this.forgetMember();
+    this.awaiting = undefined;
+    if (closed?.kind === 'brace') this.pending = closed.outerPending;
+    if (this.pending && this.pending.depth > this.stack.length) this.pending = undefined;
+    return K.CloseBrace;
+  }
+
+  private templateHead(top: Frame | undefined): void {
+    const frame = newFrame('template');
+    // A title built at run time: its text parts, with a hole where each value goes.
+    if (top?.wantsTitle && top === this.stack[this.stack.length - 1]) {
+      frame.titleFor = top;
+      frame.titleParts = [this.lexer.tokenValue()];
+      this.openTitles++;
+    }
+    this.stack.push(frame);
+  }
+
+  private openBrace(start: number): void {
+    let frame: Frame;
+    const pending = this.pending;
+    if (pending && pending.depth === this.stack.length) {
+      frame = pending.frame;
+      this.pending = undefined;
     } else {
-      const decl = DECLARES[kind];
-      if (
-        decl !== undefined &&
-        !top?.classBody &&
-        (!CONTEXTUAL_DECL.has(kind) || STATEMENT_START.has(prev))
-      ) {
-        expectName = decl;
-      } else if (top?.classBody && !memberLocked && isNameToken(kind)) {
-        memberName = kind === K.StringLiteral ? lexer.tokenValue() : lexer.tokenText();
-      }
+      frame = newFrame('brace');
     }
+    frame.outerPending = this.pending;
+    this.stack.push(frame);
+    this.awaiting = undefined;
+    this.forgetMember();
+    // @implements real-code#SKIM-BEFORE-THE-WALK
+    const close = this.jumps.braceEnd(start);
+    if (close !== -1) this.lexer.seek(close, K.OpenBrace);
+  }
+
+  /** A `(`: a method's parameters, a test or suite call, a curried call's table, a declaration's call, or plain. */
+  private openParen(top: Frame | undefined): void {
+    const stack = this.stack;
+    if (top?.classBody === true && this.memberName !== undefined && !this.memberLocked) {
+      const name = this.memberName;
+      this.waitFor(name === 'constructor' ? 'constructor' : `method ${name}`, false, false);
+      this.memberName = undefined;
+    }
+    const call = this.testCall();
+    this.closedEach = undefined;
+    if (call.eachOf !== undefined) {
+      // The table: citations waiting above it wait on for the call its `)(` opens.
+      const frame = newFrame('paren');
+      frame.eachOf = call.eachOf;
+      frame.eachFills = call.eachFills;
+      if (this.awaiting && this.awaiting.depth === stack.length) {
+        frame.stash = this.awaiting;
+        this.awaiting = undefined;
+      }
+      this.openTitles++;
+      stack.push(frame);
+    } else if (call.callee && (TEST_CALLEES.has(call.callee) || SUITE_CALLEES.has(call.callee))) {
+      const frame = newFrame('paren');
+      frame.callee = call.callee;
+      frame.each = call.each;
+      frame.wantsTitle = TEST_CALLEES.has(call.callee) ? 'test' : 'suite';
+      frame.notRun = call.notRun;
+      if (this.awaiting && this.awaiting.depth === stack.length) {
+        for (const b of this.awaiting.items) b.chain = [...stack, frame];
+        this.awaiting = undefined;
+      }
+      stack.push(frame);
+    } else if (this.pending?.opensParen && this.pending.depth === stack.length) {
+      // `const f = (a) => {` or `const f = wrap(() => {`: label the call or
+      // parameter list and keep waiting for the body brace at this depth.
+      stack.push(newFrame('paren', this.pending.frame.label));
+    } else {
+      const frame = newFrame('paren');
+      if (this.slash.opensControl()) frame.control = true;
+      stack.push(frame);
+    }
+  }
+
+  /**
+   * What the tokens before a `(` say it calls: a test or suite callee (with
+   * whether the source marks it never to run), or a curried modifier's
+   * table (`it.each(`), or neither.
+   */
+  private testCall(): TestCall {
+    const text = this.text;
+    const { prev, prev2 } = this.slash;
+    if (prev === K.CloseParen && this.closedEach !== undefined)
+      return {
+        callee: this.closedEach,
+        each: this.closedFills,
+        notRun: undefined,
+        eachOf: undefined,
+        eachFills: false,
+      };
+    if (prev !== K.Identifier) return NO_CALL;
+    if (prev2 !== K.Dot) {
+      const name = shortName(text, prev, this.prevStart, this.prevEnd);
+      const included = EXCLUDED_CALLEES.get(name);
+      if (included !== undefined)
+        return { callee: included, each: false, notRun: 'skip', eachOf: undefined, eachFills: false };
+      return { callee: name, each: false, notRun: undefined, eachOf: undefined, eachFills: false };
+    }
+    const modifier = shortName(text, prev, this.prevStart, this.prevEnd);
+    const target = shortName(text, this.prev3, this.prev3Start, this.prev3End);
+    if (CALL_MODIFIERS.has(modifier)) {
+      const notRun = modifier === 'skip' || modifier === 'todo' ? modifier : undefined;
+      return { callee: target, each: false, notRun, eachOf: undefined, eachFills: false };
+    }
+    if (CURRIED_MODIFIERS.has(modifier) && (TEST_CALLEES.has(target) || SUITE_CALLEES.has(target)))
+      return {
+        callee: undefined,
+        each: false,
+        notRun: undefined,
+        eachOf: target,
+        eachFills: CURRIED_MODIFIERS.get(modifier)!,
+      };
+    return NO_CALL;
+  }
+
+  /** A `)` or `]` closes its frame; the `)` of `it.each(table)` leaves the call its `(` will open. */
+  private close(kind: Kind): void {
+    const closed = this.stack.pop();
+    this.slash.closedControl = closed?.control === true;
+    if (this.pending && this.pending.depth > this.stack.length) this.pending = undefined;
+    if (closed?.eachOf !== undefined) {
+      this.openTitles--;
+      this.awaiting = closed.stash ?? this.awaiting;
+    }
+    this.closedEach = kind === K.CloseParen ? closed?.eachOf : undefined;
+    this.closedFills = closed?.eachFills === true;
+  }
+
+  private semicolon(): void {
+    if (this.pending && this.pending.depth === this.stack.length) this.pending = undefined;
+    this.awaiting = undefined;
+    this.forgetMember();
+    this.expectName = undefined;
+  }
+
+  /** `name = …` in a class body: a property, bound to what it is assigned (an arrow's body too). */
+  private equals(top: Frame | undefined): void {
+    if (top?.classBody && this.memberName !== undefined && !this.memberLocked) {
+      this.waitFor(`property ${this.memberName}`, true, false);
+      this.memberLocked = true;
+    }
+  }
+
+  /** The token after a test or suite call's `(`: its title when a string, else the call stays untitled. */
+  private title(top: Frame, kind: Kind): void {
+    if (kind === K.StringLiteral || kind === K.NoSubstitutionTemplate) {
+      setTitle(top, this.lexer.tokenValue(), '"');
+      this.justTitled = top;
+    } else {
+      top.label = top.each ? `${top.callee}.each` : top.callee;
+      top.wantsTitle = undefined;
+    }
+  }
+
+  /** The token after a declaring keyword: the declaration's name (or a class's `{`/`extends`). */
+  private declarationName(kind: Kind): void {
+    const what = this.expectName!;
+    this.expectName = undefined;
+    if (kind === K.Asterisk && what === 'function') {
+      this.expectName = what;
+    } else if (kind === K.Identifier || (kind >= FIRST_KEYWORD && kind !== K.Extends)) {
+      const variable = what === 'const' || what === 'let' || what === 'var';
+      this.waitFor(`${what} ${this.lexer.tokenText()}`, variable, what === 'class');
+    } else if (what === 'class' && kind === K.OpenBrace) {
+      const frame = this.stack[this.stack.length - 1]!;
+      frame.label = 'class (anonymous)';
+      frame.classBody = true;
+    } else if (what === 'class' && kind === K.Extends) {
+      this.waitFor('class (anonymous)', false, true);
+    }
+  }
+
+  /** A declaring keyword (`function`, `const`, …; a contextual one only where a statement starts), or a class member's name. */
+  private declaringOrMember(kind: Kind, top: Frame | undefined): void {
+    const decl = DECLARES[kind];
+    if (
+      decl !== undefined &&
+      !top?.classBody &&
+      (!CONTEXTUAL_DECL.has(kind) || STATEMENT_START.has(this.slash.prev))
+    ) {
+      this.expectName = decl;
+    } else if (top?.classBody && !this.memberLocked && isNameToken(kind)) {
+      this.memberName = kind === K.StringLiteral ? this.lexer.tokenValue() : this.lexer.tokenText();
+    }
+  }
+
+  /** After every significant token: what waits, what was read, and the skim's statement jump. */
+  private after(kind: Kind, start: number): void {
     // (The `)` ending an `it.each(` table hands its waiting citations on to the call it opens.)
-    if (awaiting && kind !== K.OpenParen && isBoundary(kind) && closedEach === undefined)
-      awaiting = undefined;
-    if (kind !== K.CloseParen) closedEach = undefined;
-    prev3 = prev2;
-    prev3Start = prev2Start;
-    prev3End = prev2End;
-    prev2 = prev;
-    prev2Start = prevStart;
-    prev2End = prevEnd;
-    // A `!` right after an expression's end on its line is TypeScript's non-null assertion (`width! / 2`).
-    // @implements real-code#NON-NULL-BEFORE-A-SLASH
-    if (kind === K.Exclamation) {
-      prevEnds = prevEnds && !newlineSinceToken;
-    } else {
-      prevEnds = kind === K.CloseParen ? !closedControl : DIVIDES_AFTER[kind] === 1;
-    }
-    prev = kind;
-    prevStart = start;
-    prevEnd = lexer.tokenEnd;
-    newlineSinceToken = false;
+    if (this.awaiting && kind !== K.OpenParen && isBoundary(kind) && this.closedEach === undefined)
+      this.awaiting = undefined;
+    if (kind !== K.CloseParen) this.closedEach = undefined;
+    this.prev3 = this.slash.prev2;
+    this.prev3Start = this.prev2Start;
+    this.prev3End = this.prev2End;
+    this.prev2Start = this.prevStart;
+    this.prev2End = this.prevEnd;
+    this.prevStart = start;
+    this.prevEnd = this.lexer.tokenEnd;
+    this.slash.after(kind);
     // @implements real-code#SKIM-BEFORE-THE-WALK
     // A top-level statement's end leaves nothing waiting (the `;` or `}` cleared it): on to the
     // last statement end before the next tag, where the state is the same as it would be here.
-    if (
-      statementEnds !== undefined &&
-      stack.length === 0 &&
-      (kind === K.Semicolon || kind === K.CloseBrace)
-    ) {
-      while (nextCandidate < candidates.length && candidates[nextCandidate]! <= start) nextCandidate++;
-      const tag = nextCandidate < candidates.length ? candidates[nextCandidate]! : text.length;
-      while (nextStatement < statements && statementEnds[nextStatement]! <= start) nextStatement++;
-      let last = -1;
-      while (nextStatement < statements && statementEnds[nextStatement]! < tag)
-        last = statementEnds[nextStatement++]!;
-      if (last > start) {
-        const ended = text.charCodeAt(last) === 59 /* ; */ ? K.Semicolon : K.CloseBrace;
-        lexer.seek(last + 1, ended);
-        prev = ended;
-        prevStart = last;
-        prevEnd = last + 1;
-        prev2 = K.Unknown;
-        prev3 = K.Unknown;
-        prevEnds = ended === K.CloseBrace;
+    if (this.stack.length === 0 && (kind === K.Semicolon || kind === K.CloseBrace)) {
+      const last = this.jumps.lastStatementEnd(start);
+      if (last !== -1) {
+        const ended = statementEndKind(this.text, last);
+        this.lexer.seek(last + 1, ended);
+        this.slash.resumeAfter(ended);
+        this.prevStart = last;
+        this.prevEnd = last + 1;
+        this.prev3 = K.Unknown;
       }
     }
   }
-  const out: ScannedCitation[] = [];
-  // Belt and braces: a tag inside any literal the parser saw (template pieces too) is never a citation.
-  // Both lists run in file order (literals do not overlap), so one merge pass tells.
-  // @implements real-code#LINEAR-PATHS
-  let inLiteral = 0;
-  for (const item of bound) {
-    const offset = item.cite.offset;
-    if (literals !== undefined) {
-      while (inLiteral < literals.length && literals[inLiteral]!.end <= offset) inLiteral++;
-      if (inLiteral < literals.length && literals[inLiteral]!.start <= offset) continue;
-    }
-    out.push(materialise(item.cite, item.chain));
+
+  /** A class member's name and lock are forgotten where a statement or block ends. */
+  private forgetMember(): void {
+    this.memberName = undefined;
+    this.memberLocked = false;
   }
-  return out;
+
+  /**
+   * Opens the frame a declaration gets once its body brace comes; comments
+   * waiting for the next declaration at this depth bind to it.
+   */
+  private waitFor(label: string, opensParen: boolean, classBody: boolean): void {
+    const frame = newFrame('brace', label);
+    frame.classBody = classBody;
+    const depth = this.stack.length;
+    if (this.awaiting && this.awaiting.depth === depth) {
+      for (const b of this.awaiting.items) b.chain = [...this.stack, frame];
+      this.awaiting = undefined;
+    }
+    this.pending = { frame, depth, opensParen };
+  }
+
+  /**
+   * Belt and braces: a tag inside any literal the parser saw (template
+   * pieces too) is never a citation. Both lists run in file order (literals
+   * do not overlap), so one merge pass tells.
+   */
+  // @implements real-code#LINEAR-PATHS
+  private citations(): ScannedCitation[] {
+    const out: ScannedCitation[] = [];
+    const literals = this.literals;
+    let inLiteral = 0;
+    for (const item of this.bound) {
+      const offset = item.cite.offset;
+      if (literals !== undefined) {
+        while (inLiteral < literals.length && literals[inLiteral]!.end <= offset) inLiteral++;
+        if (inLiteral < literals.length && literals[inLiteral]!.start <= offset) continue;
+      }
+      out.push(materialise(item.cite, item.chain));
+    }
+    return out;
+  }
 }
 
-/**
- * The frame a declaration opens once its body brace comes; comments waiting
- * for the next declaration at this depth bind to it. Module-level rather
- * than a closure per file (tsx's keepNames makes closures cost).
- */
-function pendingFrame(
-  label: string,
-  opensParen: boolean,
-  classBody: boolean,
-  stack: Frame[],
-  awaiting: { items: Bound[]; depth: number } | undefined,
-): Pending {
-  const frame = newFrame('brace', label);
-  frame.classBody = classBody;
-  if (awaiting && awaiting.depth === stack.length) {
-    for (const b of awaiting.items) b.chain = [...stack, frame];
-  }
-  return { frame, depth: stack.length, opensParen };
+/** What the tokens before a `(` call: see `Walk.testCall`. */
+interface TestCall {
+  callee: string | undefined;
+  /** The call's title is a runner's format (`it.each(table)('case %s')`). */
+  each: boolean;
+  notRun: Frame['notRun'];
+  /** `it.each(` or `it.skipIf(`: this `(` opens the table, of this callee. */
+  eachOf: string | undefined;
+  eachFills: boolean;
 }
+
+const NO_CALL: TestCall = {
+  callee: undefined,
+  each: false,
+  notRun: undefined,
+  eachOf: undefined,
+  eachFills: false,
+};
 
 /**
  * Labels a test or suite call by its title: it "title"; it.each "case %s"

@@ -11,7 +11,6 @@ import { escapeControls } from '../../checks/reporters/escape.ts';
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { jsonPieces } from '../../checks/reporters/json.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
-import { onScanWarning } from '../../checks/scan/typescript.ts';
 import { verdictOf } from '../../checks/verdict.ts';
 import {
   type Change,
@@ -308,15 +307,15 @@ const command: Command = {
       inputGlobs(config),
     );
     if (args.verbose) io.stderr.write(`${configNote(config)}\n`);
-    onScanWarning((file, message) =>
-      io.stderr.write(`factline check: warning: ${escapeControls(`${file}: ${message}`)}\n`),
-    );
+    const onScanWarning = (file: string, message: string) =>
+      io.stderr.write(`factline check: warning: ${escapeControls(`${file}: ${message}`)}\n`);
     if (args.watch) {
       const judge = async () => {
         const flagged = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
         const gate = await new Project(io, flagged.config, flagged.specPaths).check({
           strict: flagged.config.strict,
           cache: !args['no-cache'],
+          onScanWarning,
         });
         return { config: flagged.config, result: gate.result };
       };
@@ -336,6 +335,7 @@ const command: Command = {
     const gate = await new Project(io, config, specPaths).check({
       strict: config.strict,
       cache: !args['no-cache'],
+      onScanWarning,
       ...(asked
         ? {
             only: async (loaded) => {

@@ -5,13 +5,14 @@
  * in engine/gate/run.ts, and every run reads and scans every file.
  */
 import { readAndScan, type ScanBackend, type ScanOutcome } from '../../checks/gate.ts';
+import type { FileScanner } from '../../checks/scan/dispatch.ts';
 import type { ScanCache } from '../cache/scan-cache.ts';
 import { readGateFile } from '../files/read.ts';
 
 // @implements speed-cache#WARM-EQUALS-COLD
-export function cachedBackend(root: string, cache: ScanCache): ScanBackend {
+export function cachedBackend(root: string, cache: ScanCache, scanner: FileScanner): ScanBackend {
   const read = (file: string) => readGateFile(root, file);
-  const scan = (file: string, text: string) => cache.scan(file, text);
+  const scan = (file: string, text: string) => cache.scan(file, text, scanner);
   return {
     read,
     async scanFiles(files) {
@@ -24,7 +25,7 @@ export function cachedBackend(root: string, cache: ScanCache): ScanBackend {
         else outcomes[i] = byStat;
       }
       for (const i of unanswered) {
-        const outcome = await readAndScan(read, scan, files[i]!);
+        const outcome = await readAndScan(read, scanner, files[i]!, scan);
         outcomes[i] = outcome;
         if (outcome instanceof Error) break;
       }

@@ -6,6 +6,7 @@
  * of it in engine/gate/run.ts, and every run scans on one thread.
  */
 import type { GateFile, ScanBackend, ScanOutcome } from '../../checks/gate.ts';
+import type { ScanWarning } from '../../checks/scan/typescript.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import type { FoundEnough } from '../files/walk.ts';
 import { listGateFiles } from '../gate/files.ts';
@@ -41,7 +42,7 @@ export interface EarlyPool {
 export async function startPoolWhileListing(
   io: EngineIO,
   config: FactlineConfig,
-  run: { cache: boolean; cacheEmpty: boolean; partial: boolean },
+  run: { cache: boolean; cacheEmpty: boolean; partial: boolean; warn?: ScanWarning | undefined },
 ): Promise<EarlyPool> {
   const mode = poolMode(io.env);
   // A cached run with nothing cached reads every file, as an uncached one does: the worker helps it the same way.
@@ -66,7 +67,7 @@ export async function startPoolWhileListing(
   const since = Date.now();
   return {
     listed,
-    pool: (booting ?? bootScanWorker()).start(config.root, plain, { record: fillsCache }),
+    pool: (booting ?? bootScanWorker()).start(config.root, plain, { record: fillsCache, warn: run.warn }),
     fillsCache,
     since,
   };

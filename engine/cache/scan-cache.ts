@@ -6,7 +6,7 @@
  */
 import { statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
-import { scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
+import type { FileScanner } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
 import { checkShape, shapes } from '../config/shape.ts';
 import type { FileRecord } from '../parallel/pool.ts';
@@ -114,7 +114,7 @@ export function settledStat(st: StatParts, startMs: number): string {
 export interface ScanCache {
   /** The citations of a file whose stat matches its entry; undefined: read it and call `scan`. */
   byStat(file: string): ScannedCitation[] | undefined;
-  scan(file: string, text: string): ScannedCitation[];
+  scan(file: string, text: string, scanner: FileScanner): ScannedCitation[];
   /** Whether nothing was stored: every file will be read, as in an uncached run. */
   readonly empty: boolean;
   /** Takes the stat of a file about to be read without `byStat` (a run that fills an empty cache). */
@@ -179,7 +179,7 @@ export function openScanCache(
       return citations;
     },
     // @implements speed-cache#HASH-ONLY-WHEN-STAT-CHANGES
-    scan(file, text) {
+    scan(file, text, scanner) {
       // The stat taken before the read, or none: a stat taken after it could vouch for an edit never read.
       const st = stats.get(file);
       const stat = st === undefined ? NO_STAT : settledStat(st, startMs);
@@ -193,7 +193,7 @@ export function openScanCache(
         }
         if (out !== undefined) cache.reject(file);
       }
-      const citations = scanFileWhenLoaded(file, text);
+      const citations = scanner.scanWhenLoaded(file, text);
       cache.set(file, stat, contentHash, encodeCitations(citations));
       return citations;
     },

@@ -10,7 +10,8 @@ import { type GateFile, readAndScan, type ScanBackend, traceFiles } from '../../
 import { adviseGeneratedStale } from '../../checks/generated-stale.ts';
 import type { Finding, TraceResult } from '../../checks/model.ts';
 import { applyRuleSettings } from '../../checks/rule-settings.ts';
-import { scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
+import { FileScanner } from '../../checks/scan/dispatch.ts';
+import type { ScanWarning } from '../../checks/scan/typescript.ts';
 import { readHeader } from '../../generator/render/header.ts';
 import { cachedBackend } from '../backends/cached.ts';
 import { type EarlyPool, pooledBackend, startPoolWhileListing } from '../backends/pooled.ts';
@@ -45,12 +46,23 @@ export interface GateOptions {
   readInput?: InputReader;
   /** Wraps the backend the run picked: the editor server keeps each file's scan for its later judgements. */
   wrapBackend?: (chosen: ScanBackend) => ScanBackend;
+  /** Hears each scan warning as it comes (the CLI prints it); every run also returns them in `warnings`. */
+  onScanWarning?: ScanWarning;
+}
+
+/** What the scan warns of that is no citation (a file TypeScript's parser failed on, read by tokens alone). */
+export interface ScanWarningEntry {
+  file: string;
+  message: string;
 }
 
 /** What a gate run gives back: the trace, the specs it judged, and how much the scan worker did. */
 export interface GateRun {
   result: TraceResult;
   specs: LoadedSpecs;
+  /** The scan's warnings, in the order they came (files answered from the cache are not scanned again). */
+  // @implements scanner#SCAN-WARNINGS-REACH-EVERY-FRONT-END
+  warnings: ScanWarningEntry[];
   pool?: { helped: number };
 }
 
@@ -68,6 +80,13 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
   const { io, config } = project;
   const timings = options.timings ?? {};
   const partial = options.only !== undefined;
+  // The run's own scanner and sink: nothing is installed where another run (an MCP call, the editor) would share it.
+  const warnings: ScanWarningEntry[] = [];
+  const warn: ScanWarning = (file, message) => {
+    warnings.push({ file, message });
+    options.onScanWarning?.(file, message);
+  };
+  const scanner = new FileScanner({ warn });
   // Opened before the specs load, so a helper thread stats last run's files meanwhile (a full run only).
   // A partial run (`check --changed`) reads the scan cache and leaves it as it was for the next full run.
   // @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
@@ -86,10 +105,11 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
       cache: options.cache === true,
       cacheEmpty: cache?.empty === true,
       partial,
+      warn,
     }),
   );
   try {
-    return await gateWith(project, options, early, cache, timings);
+    return { ...(await gateWith(project, options, early, cache, scanner, timings)), warnings };
   } finally {
     early.pool?.close();
   }
@@ -100,8 +120,9 @@ async function gateWith(
   options: GateOptions,
   early: EarlyPool,
   cache: ScanCache | undefined,
+  scanner: FileScanner,
   timings: Record<string, number>,
-): Promise<GateRun> {
+): Promise<Omit<GateRun, 'warnings'>> {
   const { io, config } = project;
   const specs = await timed(timings, 'specs', async () => {
     const specCache = options.cache ? openSpecCache(config.root, (line) => io.stderr.write(line)) : undefined;
@@ -115,7 +136,7 @@ async function gateWith(
     async () =>
       (options.only ? await options.only(specs) : undefined) ?? (await (early.listed ?? project.files())),
   );
-  const chosen = chooseBackend(config.root, cache, early);
+  const chosen = chooseBackend(config.root, cache, early, scanner);
   const backend = options.wrapBackend ? options.wrapBackend(chosen) : chosen;
   const results = await readResults(config, options.results ?? config.results, options.readInput);
   const start = performance.now();
@@ -171,10 +192,15 @@ async function gateWith(
  * the first cached one), the cache's on a cached run, else the plain one.
  */
 // @implements engine#BACKENDS-GIVE-ONE-TRACE
-function chooseBackend(root: string, cache: ScanCache | undefined, early: EarlyPool): ScanBackend {
+function chooseBackend(
+  root: string,
+  cache: ScanCache | undefined,
+  early: EarlyPool,
+  scanner: FileScanner,
+): ScanBackend {
   const read = (file: string) => readGateFile(root, file);
   const pool = early.pool;
-  if (pool && !cache) return pooledBackend(pool, read, (file) => readAndScan(read, scanFileWhenLoaded, file));
+  if (pool && !cache) return pooledBackend(pool, read, (file) => readAndScan(read, scanner, file));
   if (pool && cache) {
     // Filling an empty cache with the worker's help: this thread stats each file it reads itself, before the read.
     const readWithStat = (file: string) => {
@@ -182,11 +208,11 @@ function chooseBackend(root: string, cache: ScanCache | undefined, early: EarlyP
       return read(file);
     };
     return pooledBackend(pool, readWithStat, (file) =>
-      readAndScan(readWithStat, (name, text) => cache.scan(name, text), file),
+      readAndScan(readWithStat, scanner, file, (name, text) => cache.scan(name, text, scanner)),
     );
   }
-  if (cache) return cachedBackend(root, cache);
-  return sequentialBackend(root);
+  if (cache) return cachedBackend(root, cache, scanner);
+  return sequentialBackend(root, scanner);
 }
 
 async function driftFindings(config: FactlineConfig): Promise<Finding[]> {

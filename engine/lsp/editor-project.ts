@@ -21,7 +21,7 @@ import { adviseGeneratedStale, type GeneratedSetup } from '../../checks/generate
 import { globMatcher, type PathTest } from '../../checks/glob-match.ts';
 import type { FactTrace, Finding, JudgedCitation } from '../../checks/model.ts';
 import { joinOutcomes, type OutcomeInput } from '../../checks/outcomes.ts';
-import { isScannable, scanFileWhenLoaded } from '../../checks/scan/dispatch.ts';
+import { FileScanner, isScannable } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
 import { type TraceOptions, trace } from '../../checks/trace.ts';
 import { readHeader } from '../../generator/render/header.ts';
@@ -75,8 +75,13 @@ export class EditorProject {
   private readonly selected: PathTest;
   private readonly ignored: PathTest;
   private rescans = 0;
-  /** What the client should be told once: results that could not be read. */
+  /** What the client should be told once: results that could not be read, files read by tokens alone. */
   warnings: string[] = [];
+  /** Scans edited buffers; what it warns of is told to the client as the first scan's warnings are. */
+  // @implements scanner#SCAN-WARNINGS-REACH-EVERY-FRONT-END
+  private readonly scanner = new FileScanner({
+    warn: (file, message) => this.warnings.push(`${file}: ${message}`),
+  });
 
   private constructor(
     readonly config: FactlineConfig,
@@ -107,6 +112,7 @@ export class EditorProject {
     });
     const { config } = project;
     const specs = new SpecView(run.specs, addressingOf(config));
+    const scanWarnings = run.warnings.map((w) => `${w.file}: ${w.message}`);
     const listed = await project.files();
     const editor = new EditorProject(
       config,
@@ -116,6 +122,7 @@ export class EditorProject {
       generatedSetupOf(config),
       undefined,
     );
+    editor.warnings.push(...scanWarnings);
     await editor.readResults();
     for (const { file, inTest } of listed) {
       const outcome = outcomes.get(file);
@@ -139,7 +146,8 @@ export class EditorProject {
       this.warnings = this.warnings.filter((w) => !w.startsWith(RESULTS_WARNING));
     } catch (error) {
       this.results = undefined;
-      this.warnings = [`${RESULTS_WARNING}: ${(error as Error).message}`];
+      this.warnings = this.warnings.filter((w) => !w.startsWith(RESULTS_WARNING));
+      this.warnings.push(`${RESULTS_WARNING}: ${(error as Error).message}`);
     }
   }
 
@@ -267,7 +275,7 @@ export class EditorProject {
   // @implements lsp#EDIT-RESCANS-ONE-BUFFER
   private async scanText(file: string, text: string): Promise<ScannedCitation[]> {
     this.rescans++;
-    const outcome = await readAndScan(() => text, scanFileWhenLoaded, file);
+    const outcome = await readAndScan(() => text, this.scanner, file);
     if (outcome instanceof Error) throw outcome;
     return outcome ?? [];
   }

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import { CITATION_VERBS } from '../../checks/model.ts';
 import { renderConsole } from '../../checks/reporters/console.ts';
+import { escapeControls } from '../../checks/reporters/escape.ts';
 import { renderExplain } from '../../checks/reporters/explain.ts';
 import { verdictOf } from '../../checks/verdict.ts';
 import {
@@ -365,17 +366,23 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
             message: STR,
           }),
         },
+        warnings: { type: 'array', items: record({ file: STR, message: STR }) },
       }),
     },
     run: (args, context) =>
       reporting(async () => {
         const results = resultsArgument(args, config.root);
         if (typeof results === 'string') return failure(`trace_check: ${results}`);
-        const { result } = await kept.check(
+        const { result, warnings } = await kept.check(
           { strict: args.strict === true || config.strict, cache: true, ...results },
           context,
         );
-        const report = renderConsole(result, { color: false }).trimEnd();
+        // What the scan warned of (a file read by tokens alone) is the caller's to see, as `check` prints it.
+        // @implements scanner#SCAN-WARNINGS-REACH-EVERY-FRONT-END
+        const warned = warnings
+          .map((w) => `warning: ${escapeControls(`${w.file}: ${w.message}`)}\n`)
+          .join('');
+        const report = (warned + renderConsole(result, { color: false })).trimEnd();
         const clean = verdictOf(result) === 'clean';
         const findings = result.findings.map((f) => ({
           rule: f.rule,
@@ -385,7 +392,7 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
           column: f.column,
           message: f.message,
         }));
-        return { ...structuredOutput({ clean, findings }, report), isError: !clean };
+        return { ...structuredOutput({ clean, findings, warnings }, report), isError: !clean };
       }),
   };
 

@@ -10,6 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ScanOutcome } from '../../checks/gate.ts';
+import type { ScanWarning } from '../../checks/scan/typescript.ts';
 import type { StatParts } from '../cache/stat-prefetch.ts';
 import { UsageError } from '../errors.ts';
 import { type FileRecords, type PackedChunk, unpackChunk } from './transfer.ts';
@@ -48,7 +49,13 @@ export interface PoolJob {
 
 /** What the worker posts: one chunk's citations, packed (scan-transfer.ts), with a failure ending it, or that it stopped. */
 export type PoolReport =
-  | { start: number; found: PackedChunk; failure?: { message: string; usage: boolean } }
+  | {
+      start: number;
+      found: PackedChunk;
+      failure?: { message: string; usage: boolean };
+      /** What the worker's scanner warned of in this chunk, [file, message] each: the run's sink hears it. */
+      warnings?: [string, string][];
+    }
   | { done: true };
 
 export type PoolMode = 'off' | 'auto' | 'always';
@@ -128,7 +135,7 @@ export interface FileRecord {
 /** A worker thread started before the file list is known: it loads the scanners and waits for its files. */
 export interface BootingWorker {
   /** Hands the worker its files: from here on it is the scan pool of `start`. */
-  start(root: string, files: readonly string[], options?: { record?: boolean }): ScanPool;
+  start(root: string, files: readonly string[], options?: PoolOptions): ScanPool;
   /** Stops a worker that gets no files (the tree proved too small). */
   cancel(): void;
 }
@@ -141,7 +148,7 @@ export interface BootingWorker {
 export function bootScanWorker(entry: URL = workerEntry()): BootingWorker {
   const worker = new Worker(entry);
   return {
-    start: (root, files, options = {}) => poolOn(worker, root, files, options.record === true),
+    start: (root, files, options = {}) => poolOn(worker, root, files, options),
     cancel: () => void worker.terminate(),
   };
 }
@@ -156,12 +163,19 @@ export function startScanPool(
   root: string,
   files: readonly string[],
   entry: URL = workerEntry(),
-  options: { record?: boolean } = {},
+  options: PoolOptions = {},
 ): ScanPool {
   return bootScanWorker(entry).start(root, files, options);
 }
 
-function poolOn(worker: Worker, root: string, files: readonly string[], record: boolean): ScanPool {
+/** `record`: the worker sends what the scan cache stores of each file; `warn`: hears the worker's scan warnings. */
+export interface PoolOptions {
+  record?: boolean;
+  warn?: ScanWarning | undefined;
+}
+
+function poolOn(worker: Worker, root: string, files: readonly string[], options: PoolOptions): ScanPool {
+  const record = options.record === true;
   const outcomes = new Map<number, ScanOutcome>();
   const records = new Map<string, FileRecord>();
   const list = [...files];
@@ -178,6 +192,7 @@ function poolOn(worker: Worker, root: string, files: readonly string[], record: 
     if (learned)
       for (let i = 0; i < found.length; i++)
         if (found[i]) records.set(list[report.start + i]!, recordAt(learned, i));
+    for (const [file, message] of report.warnings ?? []) options.warn?.(file, message);
     const failure = report.failure;
     if (failure)
       outcomes.set(

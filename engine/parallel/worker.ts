@@ -8,10 +8,8 @@
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parentPort } from 'node:worker_threads';
-import { escapeControls } from '../../checks/reporters/escape.ts';
-import { scanFileWhenLoaded, scanLoadingOnDemand } from '../../checks/scan/dispatch.ts';
+import { FileScanner } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
-import { onScanWarning } from '../../checks/scan/typescript.ts';
 import { encodeCitations, hashText } from '../cache/citation-rows.ts';
 import { compileTypeScriptWithCodeCache } from '../cache/code-cache.ts';
 import { UsageError } from '../errors.ts';
@@ -21,14 +19,17 @@ import { type FileRecords, packChunk } from './transfer.ts';
 
 // The worker loads TypeScript as the main thread would: through the per-user code cache.
 compileTypeScriptWithCodeCache();
-// What the scan warns of here reaches the user as the main thread's warnings do.
-onScanWarning((file, message) =>
-  process.stderr.write(`factline check: warning: ${escapeControls(`${file}: ${message}`)}\n`),
-);
 
 // @implements speed-pool#EARLY-WORKER
 async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<void> {
   const next = new Int32Array(job.counter);
+  // What the scan warns of here goes back with its chunk to the run's sink, as the main thread's warnings do.
+  let warnings: [string, string][] = [];
+  const scanner = new FileScanner({ warn: (file, message) => warnings.push([file, message]) });
+  const report = (chunk: PoolReport & { start: number }) => {
+    post(warnings.length > 0 ? { ...chunk, warnings } : chunk);
+    warnings = [];
+  };
   for (;;) {
     const start = Atomics.add(next, 0, job.chunk);
     if (start >= job.files.length) return;
@@ -41,8 +42,7 @@ async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<vo
         // The stat before the read: a stat taken after it could vouch for an edit never read.
         if (records) statInto(records.stats, k - start, resolve(job.root, file));
         const text = readGateFile(job.root, file);
-        const citations =
-          text === undefined ? null : await scanLoadingOnDemand(scanFileWhenLoaded, file, text);
+        const citations = text === undefined ? null : await scanner.scan(file, text);
         found.push(citations);
         if (records && text !== undefined && citations !== null) {
           records.hashes[k - start] = hashText(text);
@@ -51,11 +51,11 @@ async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<vo
       } catch (error) {
         const usage = error instanceof UsageError;
         const message = error instanceof Error ? error.message : String(error);
-        post({ start, found: packChunk(found, records), failure: { message, usage } });
+        report({ start, found: packChunk(found, records), failure: { message, usage } });
         return;
       }
     }
-    post({ start, found: packChunk(found, records) });
+    report({ start, found: packChunk(found, records) });
   }
 }
 

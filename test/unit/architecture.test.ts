@@ -359,3 +359,44 @@ describe('one did-you-mean', () => {
     ]);
   });
 });
+
+/** Classes whose module-level instances are lookup tables built once, not state a scan changes. */
+const TABLES = new Set(['Set', 'Map', 'Uint8Array', 'Int32Array', 'Uint16Array', 'RegExp']);
+/** How Node loads TypeScript's compiler module is the process's (the CLI's code cache), not a scan's. */
+const STATE_EXEMPT = new Set(['checks/scan/typescript-compiler.ts']);
+
+/** A module's top-level state: `let`/`var` declarations and instances of classes that are not tables. */
+function moduleState(path: string, text: string): string[] {
+  const found: string[] = [];
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  for (const statement of source.statements) {
+    if (!ts.isVariableStatement(statement)) continue;
+    const list = statement.declarationList;
+    const mutable = (list.flags & (ts.NodeFlags.Let | ts.NodeFlags.Const)) !== ts.NodeFlags.Const;
+    for (const decl of list.declarations) {
+      const name = decl.name.getText(source);
+      const init = decl.initializer;
+      const instance =
+        init !== undefined &&
+        ts.isNewExpression(init) &&
+        ts.isIdentifier(init.expression) &&
+        !TABLES.has(init.expression.text);
+      if (mutable) found.push(`${path}: let ${name}`);
+      else if (instance) found.push(`${path}: ${name} = new ${(init.expression as ts.Identifier).text}`);
+    }
+  }
+  return found;
+}
+
+describe('the scanners keep no module state', () => {
+  // @verifies scanner#SCAN-HOLDS-NO-MODULE-STATE
+  it('no top-level let or var, no module-level instance, in checks/scan/', () => {
+    const state = sourceFiles('checks/scan')
+      .filter((f) => !STATE_EXEMPT.has(f))
+      .flatMap((f) => moduleState(f, readFileSync(join(REPO, f), 'utf8')));
+    expect(state).toEqual([]);
+    expect(
+      moduleState('probe.ts', 'let warn = () => {};\nconst lexer = new Lexer();\nconst K = new Set([1]);\n'),
+    ).toEqual(['probe.ts: let warn', 'probe.ts: lexer = new Lexer']);
+  });
+});

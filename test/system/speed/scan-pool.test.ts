@@ -17,7 +17,7 @@ import {
   type ScanOutcome,
   traceFiles,
 } from '../../../checks/gate.ts';
-import { loadTypeScriptParser, scanFileWhenLoaded } from '../../../checks/scan/dispatch.ts';
+import { FileScanner } from '../../../checks/scan/dispatch.ts';
 import { pooledBackend } from '../../../engine/backends/pooled.ts';
 import { statKey, storedEntries } from '../../../engine/cache/cache-file.ts';
 import { encodeCitations, hashText } from '../../../engine/cache/citation-rows.ts';
@@ -208,20 +208,19 @@ describe('the pool changes nothing a user sees', () => {
 function backendOf(dir: string, sharedScanOf?: (names: readonly string[]) => SharedScan | undefined) {
   const read = (file: string) => readGateFile(dir, file);
   if (sharedScanOf === undefined) return readingBackend(read);
-  return pooledBackend({ sharedScanOf }, read, (file) => readAndScan(read, scanFileWhenLoaded, file));
+  const scanner = new FileScanner();
+  return pooledBackend({ sharedScanOf }, read, (file) => readAndScan(read, scanner, file));
 }
 
 /** Files read with `read`, shared with `helper` (or scanned alone without one). */
 function sharingBackend(read: (file: string) => string | undefined, helper?: SharedScan) {
   if (helper === undefined) return readingBackend(read);
-  return pooledBackend({ sharedScanOf: () => helper }, read, (file) =>
-    readAndScan(read, scanFileWhenLoaded, file),
-  );
+  const scanner = new FileScanner();
+  return pooledBackend({ sharedScanOf: () => helper }, read, (file) => readAndScan(read, scanner, file));
 }
 
 async function scanHere(root: string, file: string) {
-  await loadTypeScriptParser();
-  return scanFileWhenLoaded(file, readGateFile(root, file)!);
+  return new FileScanner().scan(file, readGateFile(root, file)!);
 }
 
 describe('when the worker starts', () => {

@@ -7,10 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { scanFile } from '../../../checks/scan/index.ts';
-import { scanPaths, scanTypeScript } from '../../../checks/scan/typescript.ts';
+import { parsedLiterals } from '../../../checks/scan/ts-literals.ts';
+import { newScanCounts, scanTypeScript } from '../../../checks/scan/typescript.ts';
 
 const found = (file: string, text: string, jumps = true) =>
-  scanTypeScript(text, file, { jumps }).map((c) =>
+  scanTypeScript(text, file, { jumps, parser: parsedLiterals }).map((c) =>
     [
       c.id,
       `${c.line}:${c.column}`,
@@ -23,13 +24,13 @@ const found = (file: string, text: string, jumps = true) =>
 
 /** Each case's citation ids as `want`s; how many of the files went to TypeScript's parser. */
 function parsedWhileFinding(cases: [file: string, text: string, want: string[]][]): number {
-  const before = scanPaths.parser;
+  const counts = newScanCounts();
   for (const [file, text, want] of cases)
     expect(
-      scanFile(file, text).map((c) => c.id),
+      scanFile(file, text, { counts }).map((c) => c.id),
       text,
     ).toEqual(want);
-  return scanPaths.parser - before;
+  return counts.parser;
 }
 
 const SOURCE = `import { a } from './a';
@@ -85,6 +86,7 @@ describe('server', () => {
 
 describe('the skim before the walk', () => {
   // @verifies real-code#SKIM-BEFORE-THE-WALK
+  // @verifies scanner#WALK-HANDLERS-AND-ONE-SLASH-RULE
   it('finds the same citations, names and test titles with jumps as without', () => {
     for (const [file, text] of [
       ['src/server.ts', SOURCE],
