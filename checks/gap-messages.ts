@@ -5,6 +5,7 @@
  * that kind alone (implementations and tests are counted apart). Pure.
  */
 import type { Fact } from '../reader/model.ts';
+import { citationExample } from './comment-syntax.ts';
 import type { Finding, JudgedCitation } from './model.ts';
 
 type Place = Pick<Finding, 'file' | 'line' | 'column' | 'fact'>;
@@ -30,6 +31,8 @@ export function missingEvidenceFinding(
   place: Place,
   refs: readonly number[],
   citations: readonly JudgedCitation[],
+  /** The project's files that would hold the citation (sources, or tests): the hint is written in their comment syntax. */
+  files: readonly string[] = [],
 ): Omit<Finding, 'severity'> {
   const stale = staleOf(verb, refs, citations);
   const status = `${fact.status.stage}/${fact.status.state}`;
@@ -51,12 +54,12 @@ export function missingEvidenceFinding(
         rule,
         ...place,
         message: `${fact.address} (${status}) has no implementing citation`,
-        fix: `add \`// @implements ${fact.address}\` next to the code that does it`,
+        fix: `add ${citationExample('implements', fact.address, files)} next to the code that does it`,
       }
     : {
         rule,
         ...place,
         message: `${fact.address} (${status}) has no verifying test`,
-        fix: `add \`// @verifies ${fact.address}\` inside or right above the test that proves it`,
+        fix: `add ${citationExample('verifies', fact.address, files)} inside or right above the test that proves it`,
       };
 }

@@ -127,5 +127,9 @@ export async function traceFiles(inputs: GateInputs): Promise<TraceResult> {
     ...(inputs.policy ? { policy: inputs.policy } : {}),
     ...(inputs.addressing ? { addressing: inputs.addressing } : {}),
     ...(inputs.searched ? { searched: inputs.searched } : {}),
+    hintFiles: {
+      sources: files.filter((f) => !f.inTest).map((f) => f.file),
+      tests: files.filter((f) => f.inTest).map((f) => f.file),
+    },
   });
 }

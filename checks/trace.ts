@@ -40,6 +40,8 @@ export interface TraceOptions extends PolicyOptions {
   /** The globs scanned: when given, a run that found nothing says so instead of passing quietly. */
   /** `where`: the config file setting the globs; absent when the defaults apply. */
   searched?: { globs: string[]; where?: string };
+  /** The listed source and test files: fix hints show a citation in their comment syntax. */
+  hintFiles?: { sources: readonly string[]; tests: readonly string[] };
 }
 
 /** Counted citations of one fact by verb, and how many of its citations are stale. */
@@ -173,7 +175,7 @@ function countEvidence(refs: number[], citations: JudgedCitation[]): Evidence {
 function judgeFact(
   fact: Fact,
   cited: FactCitations,
-  options: PolicyOptions,
+  options: PolicyOptions & Pick<TraceOptions, 'hintFiles'>,
   out: FindingCollector,
 ): Judgement {
   const evidence = countEvidence(cited.refs, cited.citations);
@@ -186,7 +188,7 @@ function judgeFact(
   // A deviation stands in for the evidence: the fact is listed as deviated, not as a gap.
   if (evidence.deviates > 0) return { required, state: 'deviated', gaps: [] };
   const gaps = TRACED.filter((t) => required.includes(t.kind) && evidence[t.verb] === 0).map((t) => t.gap);
-  reportGaps(fact, gaps, cited, out);
+  reportGaps(fact, gaps, cited, out, options.hintFiles);
   reportUntracedEvidence(fact, obligation, out);
   return { required, state: stateOf(required, gaps, evidence.stale), gaps };
 }
@@ -220,13 +222,14 @@ function reportGaps(
   gaps: GapKind[],
   { refs, citations }: FactCitations,
   out: FindingCollector,
+  files: TraceOptions['hintFiles'],
 ): void {
   for (const gap of gaps) {
     if (gap === 'missing-implementation') {
-      out.add(missingEvidenceFinding('implements', fact, placeOf(fact), refs, citations));
+      out.add(missingEvidenceFinding('implements', fact, placeOf(fact), refs, citations, files?.sources));
     } else if (!explainedByOutcome(refs, citations)) {
       // A failed or skipped test already reported itself; the gap is not told twice.
-      out.add(missingEvidenceFinding('verifies', fact, placeOf(fact), refs, citations));
+      out.add(missingEvidenceFinding('verifies', fact, placeOf(fact), refs, citations, files?.tests));
     }
   }
 }

@@ -13,7 +13,19 @@ import { nearestOne } from '../reader/did-you-mean.ts';
 export type OptionSpec =
   | { type: 'boolean'; short?: string; help: string }
   /** `bare`: the value when the flag is given without one (`--changed` = `--changed=HEAD`). */
-  | { type: 'string'; short?: string; value: string; help: string; default?: string; bare?: string }
+  /**
+   * `empty`: what an empty value means, when one is allowed (`--summary "$GITHUB_STEP_SUMMARY"` with the
+   * variable unset, run locally); the value is then `''` and the command treats it as not given.
+   */
+  | {
+      type: 'string';
+      short?: string;
+      value: string;
+      help: string;
+      default?: string;
+      bare?: string;
+      empty?: string;
+    }
   /** Several values: `--specs a b` (every following word up to the next option) or `--specs a --specs b`. */
   | { type: 'list'; short?: string; value: string; help: string };
 
@@ -140,6 +152,10 @@ function applyOption<T extends OptionTable>(
   }
   // util.parseArgs hands `--out --quiet` the word `--quiet` as the value: a missing value, really.
   const swallowed = value !== undefined && !token.inlineValue && value.startsWith('-');
+  if (o.type === 'string' && o.empty !== undefined && value === '') {
+    values[token.name] = '';
+    return undefined;
+  }
   if (swallowed || (o.type === 'string' && !value)) throw needsValue(spec, flag, o.value);
   if (o.type === 'string') values[token.name] = value;
   else {

@@ -36,7 +36,7 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
   explain: { summary: 'one fact: text, status, every citation', load: () => import('./commands/explain.ts') },
   pin: { summary: 're-pin stale citations after review', load: () => import('./commands/pin.ts') },
   serve: {
-    summary: "MCP server on stdio exposing factline's own tools",
+    summary: "MCP server exposing factline's own tools, on stdio or (--http PORT) Streamable HTTP",
     load: () => import('./commands/serve.ts'),
   },
   lsp: {
@@ -46,6 +46,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
   scaffold: {
     summary: 'write todo test stubs citing each fact no test verifies',
     load: () => import('./commands/scaffold.ts'),
+  },
+  'results-from': {
+    summary: 'JUnit XML naming each test file, from cargo test or go test -json output',
+    load: () => import('./commands/results-from.ts'),
   },
   conform: {
     summary: 'run conformance vectors against a server',

@@ -4,7 +4,7 @@
  * writing each stub file only where no file is (the check and the write are
  * one step: `wx`).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { TraceResult } from '../checks/model.ts';
 import { RUNNERS, type Runner, type StubFact, scaffoldStubs } from '../generator/render/scaffold.ts';
@@ -13,19 +13,20 @@ export { RUNNERS, type Runner };
 
 import { summary } from '../generator/render/values.ts';
 import { UsageError } from './errors.ts';
+import { detectRunners } from './init/detect.ts';
 
-/** The runner a project uses, read from its manifests; node's own when none says. */
+/**
+ * The runner a project uses, by the detector `init` uses: the first runner
+ * it finds that stubs can be written for; node's own when none.
+ */
+// @implements adoption#ONE-RUNNER-DETECTOR
 export function detectRunner(root: string): Runner {
-  const pkg = join(root, 'package.json');
-  if (existsSync(pkg)) {
-    const text = readFileSync(pkg, 'utf8');
-    if (/"vitest"\s*:/.test(text)) return 'vitest';
-    if (/"jest"\s*:/.test(text)) return 'jest';
-  }
-  if (existsSync(join(root, 'Cargo.toml'))) return 'cargo';
-  if (['pyproject.toml', 'setup.py', 'setup.cfg', 'pytest.ini'].some((f) => existsSync(join(root, f))))
-    return 'pytest';
-  return 'node';
+  const stubbable = (r: string): r is Runner => (RUNNERS as readonly string[]).includes(r);
+  return (
+    detectRunners(root)
+      .map((d) => d.runner)
+      .find(stubbable) ?? 'node'
+  );
 }
 
 /** Due facts that lack a verifying citation, as stubs need them. */

@@ -30,6 +30,10 @@ const UNTITLED = /(?:^| > )(?:describe|suite|context|it|test)(?:\.each)?(?= > |$
 const SUITES = new Set(['describe', 'suite', 'context']);
 /** A Python test function (pytest collects `test*` functions), as the generic scanner names it. */
 const PYTHON_TEST = /(?:^| > )function (test\w*)$/;
+/** A Go test function (`go test` runs `Test*`), as the generic scanner names it. */
+const GO_TEST = /^function (Test\w*)$/;
+/** Files whose tests the runner names by class (Surefire, Gradle), not by a path. */
+const CLASS_FILE = /\.(?:java|kt)$/;
 
 /**
  * The titles a run-time title stands for, as an anchored pattern: a
@@ -86,6 +90,16 @@ export function testBinding(
       const python = PYTHON_TEST.exec(symbol);
       if (python !== null) return { titles: [python[1]!], complete: true };
     }
+    // @implements results#RESULTS-JOIN-OTHER-LANGUAGES
+    // Rust: the module path the scanner gives (results-from cargo writes the same); Go: the test function.
+    if (citation.file?.endsWith('.rs') && symbol !== '') return { titles: [symbol], complete: true };
+    if (citation.file?.endsWith('.go')) {
+      const go = GO_TEST.exec(symbol);
+      if (go !== null) return { titles: [go[1]!], complete: true };
+    }
+    // Java/Kotlin: which method a comment sits above is not read, so every test of the class judges it.
+    if (citation.file !== undefined && CLASS_FILE.test(citation.file))
+      return { titles: [], complete: true, block: true };
     if (titles.length === 0) return undefined;
     // In a suite and in none of its tests: the whole suite judges the citation.
     const binding: TestBinding = { titles, complete, block: true };
@@ -166,6 +180,7 @@ const pathKey = (titles: readonly string[]) => titles.join(' > ');
 /** The outcomes written for a citation's file: by its path, and for a Python file by its dotted module. */
 function outcomesOfFile(file: string, index: OutcomeIndex): TestOutcome[] {
   const byPath = index.byFile.get(fileKey(file, index.options)) ?? [];
+  if (CLASS_FILE.test(file)) return [...byPath, ...outcomesOfClass(file, index)];
   if (!file.endsWith('.py')) return byPath;
   const module = fileKey(file, { foldCase: index.options.foldCase ?? false })
     .slice(0, -3)
@@ -177,12 +192,29 @@ function outcomesOfFile(file: string, index: OutcomeIndex): TestOutcome[] {
   return byModule.length === 0 ? byPath : [...byPath, ...byModule];
 }
 
+/**
+ * The outcomes a class-named runner wrote for a Java/Kotlin file: the class
+ * whose dotted name is the longest tail of the file's path
+ * (`src/test/java/example/GreetTest.java` → `example.GreetTest`).
+ */
+function outcomesOfClass(file: string, index: OutcomeIndex): TestOutcome[] {
+  const parts = fileKey(file, {}).replace(CLASS_FILE, '').split('/');
+  for (let i = 0; i < parts.length; i++) {
+    const name = parts.slice(i).join('.');
+    const found = (index.byModule.get(name) ?? []).filter((o) => o.module === name);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
 /** A test's own title as pytest writes it: a parametrised case is `name[params]`. */
 const pythonName = (name: string) => name.replace(/\[.*\]$/s, '');
 
 /** Whether an outcome is the test (or, for a block, one of the tests) the binding names. */
 function matches(binding: TestBinding, o: TestOutcome, python: boolean): boolean {
   const n = binding.titles.length;
+  // A block with no titles (a Java class): every test the runner wrote for the file.
+  if (binding.block && n === 0) return true;
   if (o.flat) {
     const name = o.titles[0]!.trim();
     if (python) return pythonName(name) === binding.titles[0];

@@ -7,7 +7,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { brokenXmlMessage } from './broken-input.ts';
-import { firstLine, type JoinKey, ResultsFormatError, type TestOutcome } from './model.ts';
+import { failureSummary, type JoinKey, ResultsFormatError, type TestOutcome } from './model.ts';
 
 type Node = Record<string, unknown>;
 
@@ -18,6 +18,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   parseTagValue: false,
   trimValues: false,
+  // Numeric character references (`&#10;` in pytest's and node's messages) decoded, not shown raw.
+  htmlEntities: true,
   isArray: (name) => ['testsuite', 'testcase', 'failure', 'error', 'skipped'].includes(name),
 });
 
@@ -37,10 +39,16 @@ function text(node: Node | string): string | undefined {
   return typeof t === 'string' ? t : undefined;
 }
 
-/** The failure's first line: its message attribute, else its body. */
+/**
+ * The failure as the gate shows it: the message attribute, unless it is one
+ * line and the body says more (vitest's and nextest's diffs, Surefire's
+ * exception line live there).
+ */
 function failureLine(node: Node | string): string | undefined {
-  const message = typeof node === 'string' ? undefined : attr(node, 'message');
-  return firstLine(message) ?? firstLine(text(node));
+  const message = failureSummary(typeof node === 'string' ? undefined : attr(node, 'message'));
+  const body = failureSummary(text(node));
+  if (message === undefined || body === undefined) return message ?? body;
+  return !message.includes(' ⏎ ') && body.length > message.length ? body : message;
 }
 
 /** A name that is a file path: its last segment ends in a source extension. */
@@ -62,6 +70,8 @@ interface SuiteContext {
   /** The suite's name when it is a path (vitest; jest-junit's `{filepath}` suite name). */
   pathName?: string;
   pytest: boolean;
+  /** The innermost suite's own name. */
+  name?: string;
 }
 
 /*
@@ -76,7 +86,7 @@ interface SuiteContext {
  *   module that failed to collect is a testcase of empty classname named after the module;
  * - node's test runner: no file for a test; a file that failed is a testcase named after the file;
  * - cargo-nextest: classname = binary, name = `module::test`;
- * - Maven Surefire: classname = Java class, name = method.
+ * - Maven Surefire, Gradle: a suite per class named as its testcases' classname (the Java class), name = method.
  */
 /** Where this testcase's file comes from, in order of trust. */
 function placeOf(test: Node, suite: SuiteContext): { file?: string; module?: string; joinKey: JoinKey } {
@@ -87,6 +97,9 @@ function placeOf(test: Node, suite: SuiteContext): { file?: string; module?: str
   if (suite.file !== undefined) return { file: suite.file, joinKey: 'file attribute' };
   if (suite.pathName !== undefined) return { file: suite.pathName, joinKey: 'suite name' };
   if (suite.pytest && classname !== undefined && DOTTED.test(classname))
+    return { module: classname, joinKey: 'dotted module' };
+  // Surefire and Gradle: a suite per class, named as its testcases' classname.
+  if (classname !== undefined && classname === suite.name && DOTTED.test(classname))
     return { module: classname, joinKey: 'dotted module' };
   return { joinKey: 'none' };
 }
@@ -114,6 +127,8 @@ function fileLevelPlace(
 function collect(suite: Node, inherited: SuiteContext, source: string, out: TestOutcome[]): void {
   const name = attr(suite, 'name');
   const context: SuiteContext = { ...inherited };
+  if (name !== undefined) context.name = name;
+  else delete context.name;
   const file = attr(suite, 'file');
   if (file !== undefined && file !== '') context.file = file;
   if (isPath(name)) context.pathName = name;

@@ -61,12 +61,47 @@ export function notRun(status: TestStatus): boolean {
   return status === 'skipped' || status === 'todo' || status === 'pending';
 }
 
-/** The first non-empty line of a failure message, trimmed, or undefined. */
-export function firstLine(message: string | undefined): string | undefined {
+/** How much of a runner's failure message an outcome keeps: enough to read the assertion, never a whole log. */
+export const FAILURE_LINES = 6;
+export const FAILURE_CHARS = 400;
+
+/** Stack frames (`    at f (file:1:2)`, Python's `File "…", line N`) say where, not what: the report has the place. */
+const STACK_FRAME = /^(?:at\s.+|File ".*", line \d+.*)$/;
+const ANSI = /\u001b\[[0-9;]*[A-Za-z]/g;
+
+/**
+ * A runner's failure message as the gate shows it: character references a
+ * writer escaped twice decoded (`&#10;`, `&lt;`), colour codes and stack
+ * frames dropped, then its first non-empty lines (at most FAILURE_LINES,
+ * FAILURE_CHARS in all, cut with `…`) joined by ` ⏎ ` so a finding stays one
+ * line. Undefined when nothing is left.
+ */
+// @implements results#RUNNER-MESSAGES-DECODED
+export function failureSummary(message: string | undefined): string | undefined {
   if (message === undefined) return undefined;
-  for (const line of message.split(/\r?\n/)) {
-    const t = line.trim();
-    if (t !== '') return t;
-  }
-  return undefined;
+  const lines = decodeCharacterReferences(message)
+    .replace(ANSI, '')
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !STACK_FRAME.test(line));
+  if (lines.length === 0) return undefined;
+  const kept = lines.slice(0, FAILURE_LINES);
+  let text = kept.join(' ⏎ ');
+  if (text.length > FAILURE_CHARS) text = `${text.slice(0, FAILURE_CHARS - 1)}…`;
+  else if (lines.length > kept.length) text += ' ⏎ …';
+  return text;
+}
+
+const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** XML's character references in text that still holds them (written escaped twice, or read without decoding). */
+export function decodeCharacterReferences(text: string): string {
+  return text.replace(
+    /&(?:#(\d{1,7})|#x([0-9A-Fa-f]{1,6})|(lt|gt|amp|quot|apos));/g,
+    (whole, dec, hex, name) => {
+      if (name !== undefined) return NAMED[name as string]!;
+      const code = dec !== undefined ? Number(dec) : Number.parseInt(hex as string, 16);
+      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    },
+  );
 }

@@ -3,7 +3,7 @@
  * `--json` also writes): testResults[] per file, assertionResults[] per test.
  * Pure.
  */
-import { firstLine, ResultsFormatError, type TestOutcome, type TestStatus } from './model.ts';
+import { failureSummary, ResultsFormatError, type TestOutcome, type TestStatus } from './model.ts';
 
 const STATUSES: Record<string, TestStatus> = {
   passed: 'passed',
@@ -55,7 +55,7 @@ export function parseVitestJson(data: unknown, source: string): TestOutcome[] {
       if (isObject(location) && typeof location.line === 'number') outcome.line = location.line;
       if (status === 'failed') {
         testFailed = true;
-        const failure = firstLine(strings(test.failureMessages)[0]);
+        const failure = failureSummary(strings(test.failureMessages)[0]);
         if (failure !== undefined) outcome.failure = failure;
       }
       out.push(outcome);
@@ -89,7 +89,7 @@ function fileFailure(file: Record<string, unknown>, name: string, source: string
       : isObject(file.testExecError)
         ? file.testExecError.message
         : '';
-  const failure = firstLine(typeof message === 'string' ? message : undefined);
+  const failure = failureSummary(typeof message === 'string' ? message : undefined);
   if (failure !== undefined) outcome.failure = failure;
   return outcome;
 }

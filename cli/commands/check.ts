@@ -92,7 +92,8 @@ const SPEC = defineCommand({
     summary: {
       type: 'string',
       value: 'FILE',
-      help: 'also write Markdown (verdict, counts, with --base the delta and the new and fixed findings linked to file:line) for $GITHUB_STEP_SUMMARY or a PR comment; appended to when FILE exists',
+      help: 'also write Markdown (verdict, counts, with --base the delta and the new and fixed findings linked to file:line) for $GITHUB_STEP_SUMMARY or a PR comment; appended to when FILE exists; an empty FILE (the variable unset, outside Actions) writes nothing and says so',
+      empty: 'no summary',
     },
     watch: {
       type: 'boolean',
@@ -291,6 +292,11 @@ const command: Command = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
     if (args.staged) return onStagedTree(argv, io, command);
+    // @implements cli#EMPTY-SUMMARY-IS-A-NOTE
+    if (args.summary === '')
+      io.stderr.write(
+        'factline check: --summary is empty (GITHUB_STEP_SUMMARY is set only in GitHub Actions): no summary written\n',
+      );
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
     refuseOverwritingInputs(
       io.cwd,

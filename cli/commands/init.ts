@@ -1,7 +1,8 @@
 /** `factline init`: the starter files of a new project, never over a file that exists. */
 import { UsageError } from '../../engine/errors.ts';
+import { type Detected, detectRunners, RUNNERS, type Runner } from '../../engine/init/detect.ts';
 import { ensureIgnored } from '../../engine/init/gitignore.ts';
-import { detectRunner, RUNNERS, type Runner, runnerSetup } from '../../engine/init/runners.ts';
+import { runnerSetup } from '../../engine/init/runners.ts';
 import { ignoredOutputs, PRE_COMMIT_LINE, writeStarterFiles } from '../../engine/starter-files.ts';
 import { defineCommand, helpText, parseCommandArgs } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
@@ -10,18 +11,21 @@ const SPEC = defineCommand({
   name: 'init',
   options: {
     runner: {
-      type: 'string',
-      value: 'RUNNER',
-      help: 'the test runner to set up for: vitest, jest or node (default: vitest or jest when package.json depends on it, else node)',
+      type: 'list',
+      value: 'RUNNER…',
+      help: `the test runners to set up for, one or several: ${RUNNERS.join(', ')} (default: every one the project's manifests name: package.json, pyproject.toml/setup.cfg/pytest.ini, Cargo.toml, go.mod, pom.xml; else node)`,
     },
   },
   about: `Sets up factline in the working directory: factline.config.json (with
 "$schema" for editors), a starter spec specs/example.md with two facts, a
-sample source and test citing them, written for the project's test runner,
-and a GitHub Actions workflow that runs the tests into a results file whose
-entries name each test's file, then the gate with those results, SARIF,
-JUnit and a job summary (on pull requests: only what is new since the base
-branch fails). \`.gitignore\` gets the cache and those files. \`factline
+sample source and test citing them for each test runner the project uses
+(a mixed repository gets one per runner, one config covering them all), and
+a GitHub Actions workflow that runs each runner's tests into a results file
+whose entries name each test's file (\`cargo test\` and \`go test\` through
+\`factline results-from\`), then the gate with those results, SARIF, JUnit
+and a job summary. On pull requests only what is new since the base branch
+fails, judged against main's own test results, which the workflow keeps as
+an artifact on every push to main. \`.gitignore\` gets the cache and those files. \`factline
 check\` is green right after it. A file that exists is kept as it is and
 named; init never overwrites.`,
   epilog: 'Exit codes: 0 done (files written or kept) · 2 a file could not be written, or an unknown runner.',
@@ -33,18 +37,18 @@ const command: Command = {
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
     const args = parseCommandArgs(SPEC, argv).values;
-    if (args.runner !== undefined && !(RUNNERS as readonly string[]).includes(args.runner)) {
-      throw new UsageError(`--runner ${args.runner} is not one of ${RUNNERS.join(', ')}`);
-    }
-    const { runner, why } =
+    const wrong = args.runner?.find((r) => !(RUNNERS as readonly string[]).includes(r));
+    if (wrong !== undefined) throw new UsageError(`--runner ${wrong} is not one of ${RUNNERS.join(', ')}`);
+    const detected: Detected[] =
       args.runner === undefined
-        ? detectRunner(io.cwd)
-        : { runner: args.runner as Runner, why: 'named with --runner' };
-    io.stdout.write(`test runner: ${runner} (${why})\n`);
-    for (const { path, done } of writeStarterFiles(io.cwd, runner)) {
+        ? detectRunners(io.cwd)
+        : [...new Set(args.runner)].map((r) => ({ runner: r as Runner, why: 'named with --runner' }));
+    for (const { runner, why } of detected) io.stdout.write(`test runner: ${runner} (${why})\n`);
+    const runners = detected.map((d) => d.runner);
+    for (const { path, done } of writeStarterFiles(io.cwd, runners)) {
       io.stdout.write(done === 'wrote' ? `wrote ${path}\n` : `kept ${path} (it exists; not overwritten)\n`);
     }
-    const added = ensureIgnored(io.cwd, ignoredOutputs(runnerSetup(runner)));
+    const added = ensureIgnored(io.cwd, ignoredOutputs(runners.map(runnerSetup)));
     if (added.length > 0) io.stdout.write(`.gitignore: added ${added.join(', ')}\n`);
     io.stdout.write(
       [

@@ -44,7 +44,7 @@ export function loadServeConfig(argv: string[], io: CliIO): FactlineConfig {
 
 const command: Command = {
   name: 'serve',
-  summary: "MCP server on stdio exposing factline's own tools",
+  summary: "MCP server exposing factline's own tools, on stdio or (--http PORT) Streamable HTTP",
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values } = parseCommandArgs(SPEC, argv);

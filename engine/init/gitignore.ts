@@ -5,7 +5,7 @@ import { UsageError } from '../errors.ts';
 import { writeFileAtomic } from '../files/atomic-write.ts';
 
 /** The lines of `wanted` that `.gitignore` in `root` lacked and now has; the file is created when absent. */
-// @implements daily-use#INIT-GITIGNORE
+// @implements adoption#INIT-GITIGNORE
 export function ensureIgnored(root: string, wanted: readonly string[]): string[] {
   const path = join(root, '.gitignore');
   let text = '';

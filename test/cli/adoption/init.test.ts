@@ -24,7 +24,7 @@ describe('factline init', () => {
       expect(existsSync(join(dir, file)), file).toBe(true);
       expect(init.stdout).toContain(`wrote ${file}\n`);
     }
-    expect(init.stdout).toMatch(/pre-commit hook: .*`npx factline check --changed`/);
+    expect(init.stdout).toMatch(/pre-commit hook: .*`npx factline check --staged`/);
     const config = JSON.parse(readFileSync(join(dir, 'factline.config.json'), 'utf8'));
     expect(config.$schema).toBe('./node_modules/factline/schema/factline.config.schema.json');
 

@@ -74,7 +74,11 @@ describe('reading test results', () => {
     ]);
     const surefire = `<testsuite name="com.example.WireTest" tests="2"><testcase name="readsLine" classname="com.example.WireTest" time="0.01"/>
       <testcase name="writesLine" classname="com.example.WireTest"><skipped/></testcase></testsuite>`;
-    expect(summary(surefire)).toEqual(['passed - (none) | readsLine', 'skipped - (none) | writesLine']);
+    // Surefire's suite per class: the class, which the join maps to the Java file its path names.
+    expect(summary(surefire)).toEqual([
+      'passed com.example.WireTest (dotted module) | readsLine',
+      'skipped com.example.WireTest (dotted module) | writesLine',
+    ]);
   });
 
   // @verifies evidence#RESULTS-FORMATS
