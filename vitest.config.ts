@@ -38,6 +38,7 @@ const PROPERTY = [
   'test/unit/engine/cache/gate-cache.test.ts',
   'test/unit/engine/parallel/transfer.test.ts',
   'test/unit/generated/property.test.ts',
+  'test/unit/generator/render/code-template.test.ts',
   'test/unit/generated/revisions-schema.test.ts',
   'test/unit/reader/bounds.test.ts',
   'test/unit/reader/fuzz.test.ts',
@@ -63,7 +64,8 @@ export default defineConfig({
     maxWorkers: '100%',
     exclude: ['**/node_modules/**', 'test/**/fixtures/**'],
     // The library build that `factline/mcp-core` resolves to, rebuilt only when generated/ changed.
-    globalSetup: ['test/support/build-lib.ts'],
+    // The gate's per-user cache home, a temp folder for the run (test/support/cache-home.ts).
+    globalSetup: ['test/support/build-lib.ts', 'test/support/cache-home.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [

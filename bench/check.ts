@@ -16,6 +16,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { projectCacheDir } from '../engine/cache/location.ts';
 import { loadConfig } from '../engine/config/load.ts';
 import { Project } from '../engine/project.ts';
 import { buildCli } from '../support/build-cli.ts';
@@ -308,7 +309,7 @@ async function main(): Promise<void> {
       .join(', ')}  (read is part of read+scan)`,
   );
 
-  rmSync(join(root, '.factline-cache'), { recursive: true, force: true });
+  rmSync(projectCacheDir(root)!, { recursive: true, force: true });
   await new Project(io, config).check({ cache: true });
   const cached: number[] = [];
   let cachedTimings: Record<string, number> = {};
@@ -362,9 +363,7 @@ async function main(): Promise<void> {
   // The same warm run from the TypeScript sources (what every run cost before the compiled CLI).
   const fromSource = cliBest([], { FACTLINE_FROM_SOURCE: '1' });
   // A fresh checkout's run (CI without a restored cache): the cache is on but holds nothing yet.
-  const firstRun = cliBest([], {}, () =>
-    rmSync(join(root, '.factline-cache'), { recursive: true, force: true }),
-  );
+  const firstRun = cliBest([], {}, () => rmSync(projectCacheDir(root)!, { recursive: true, force: true }));
   spawnSync(process.execPath, [bin, 'check'], { cwd: root, maxBuffer: 1 << 30 }); // the cache as the warm rows left it
 
   console.log('');

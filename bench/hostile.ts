@@ -24,6 +24,7 @@ import { dirname, join } from 'node:path';
 import { scanFile } from '../checks/scan/index.ts';
 import type { CliIO } from '../cli/io.ts';
 import { runCli } from '../cli/main.ts';
+import { projectCacheDir } from '../engine/cache/location.ts';
 import { parseSpec } from '../reader/index.ts';
 
 type Outcome = 'clean' | 'wrong' | 'crash' | 'data loss';
@@ -191,8 +192,9 @@ async function cache(cases: number): Promise<void> {
   });
   const uncached = await cli(dir, ['check', '--json', '--no-cache']);
   await cli(dir, ['check', '--json']);
-  const names = readdirSync(join(dir, '.factline-cache'));
-  const pristine = new Map(names.map((n) => [n, readFileSync(join(dir, '.factline-cache', n))]));
+  const cacheDir = projectCacheDir(dir)!;
+  const names = readdirSync(cacheDir);
+  const pristine = new Map(names.map((n) => [n, readFileSync(join(cacheDir, n))]));
   let seed = 7;
   const random = () => {
     seed = (seed * 1103515245 + 12345) & 0x7fffffff;
@@ -227,8 +229,8 @@ async function cache(cases: number): Promise<void> {
   for (const [name, edit] of edits) {
     for (const file of names) {
       await tryCase('cache', `${file}: ${name}`, async () => {
-        for (const [n, bytes] of pristine) writeFileSync(join(dir, '.factline-cache', n), bytes);
-        writeFileSync(join(dir, '.factline-cache', file), edit(pristine.get(file)!));
+        for (const [n, bytes] of pristine) writeFileSync(join(cacheDir, n), bytes);
+        writeFileSync(join(cacheDir, file), edit(pristine.get(file)!));
         const run = await cli(dir, ['check', '--json']);
         if (run.code !== uncached.code) return 'wrong';
         return run.out === uncached.out ? 'clean' : 'wrong';

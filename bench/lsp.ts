@@ -19,6 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { projectCacheDir } from '../engine/cache/location.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { LspClient } from '../support/lsp-client.ts';
 import { CITES_PER_FILE, fileOf, generateTree, TEST_SHARE } from './synthetic-tree.ts';
@@ -89,7 +90,7 @@ async function main(): Promise<void> {
   console.log(`tree: ${FILES} files, ${citations} citations at ${root}`);
   console.log(`machine: ${cpus().length} CPU(s), node ${process.version}`);
 
-  const cache = join(root, '.factline-cache');
+  const cache = projectCacheDir(root)!;
   const checkCold = timedCheck(root);
   rmSync(cache, { recursive: true, force: true });
   const cold = await firstHover(root);

@@ -50,7 +50,15 @@ export function stagedTree(cwd: string): StagedTree {
 }
 
 /** Options naming files outside the commit (results, baseline, outputs): absolute, so they still name the user's files. */
-export const OUTSIDE_THE_COMMIT = ['--results', '--baseline', '--sarif', '--junit', '--html'];
+export const OUTSIDE_THE_COMMIT = [
+  '--results',
+  '--base-results',
+  '--baseline',
+  '--sarif',
+  '--junit',
+  '--html',
+  '--summary',
+];
 
 /** argv with `--staged` and `--changed [REF]` dropped and the outside files made absolute from `cwd`. */
 export function stagedArgv(argv: readonly string[], cwd: string, configResults: readonly string[]): string[] {
@@ -72,7 +80,7 @@ export function stagedArgv(argv: readonly string[], cwd: string, configResults: 
       list = OUTSIDE_THE_COMMIT.includes(name);
       if (list && eq !== -1) {
         out.push(`${name}=${absolute(arg.slice(eq + 1), cwd)}`);
-        list = name === '--results';
+        list = name === '--results' || name === '--base-results';
         continue;
       }
       out.push(arg);

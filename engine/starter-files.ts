@@ -161,10 +161,9 @@ ${steps.join('\n')}
 `;
 }
 
-/** The lines `init` makes sure `.gitignore` has: the cache and the files the workflow writes. */
+/** The lines `init` makes sure `.gitignore` has: the files the workflow writes (the caches live outside the checkout). */
 export function ignoredOutputs(setups: readonly RunnerSetup[]): string[] {
   return [
-    '.factline-cache/',
     ...new Set(setups.map((s) => s.results)),
     'factline.sarif',
     'factline-junit.xml',

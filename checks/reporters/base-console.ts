@@ -31,6 +31,13 @@ export function renderBaseConsole(delta: BaseDelta): string {
   if (delta.baseNote) out.push(e(delta.baseNote));
   out.push('', `new since ${e(delta.ref)}: ${delta.added.length}`);
   for (const f of delta.added) out.push(`  ${line(f)}`, `    fix: ${e(fixFor(f))}`);
+  if (delta.unknownOnBase !== undefined) {
+    out.push(
+      '',
+      `unknown on base: ${delta.unknownOnBase.length} (test outcomes on ${e(delta.ref)} were not given, so these are neither new nor old and do not fail the run; pass --base-results with ${e(delta.ref)}'s test results to judge them)`,
+    );
+    for (const f of delta.unknownOnBase) out.push(`  ${line(f)}`);
+  }
   out.push('', `fixed since ${e(delta.ref)}: ${delta.fixed.length}`);
   for (const f of delta.fixed) out.push(`  ${line(f)}`);
   const newErrors = delta.added.filter((f) => f.severity === 'error').length;

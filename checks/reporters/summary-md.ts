@@ -100,6 +100,13 @@ export function renderSummaryMarkdown(
     ),
     ...ruleNote(result),
     ...findingList('New findings', delta.added, options),
+    ...(delta.unknownOnBase !== undefined
+      ? findingList(
+          `Unknown on the base (no test results for ${ref} were given: pass \`--base-results\` to judge them)`,
+          delta.unknownOnBase,
+          options,
+        )
+      : []),
     ...findingList('Fixed findings', delta.fixed, options),
   ];
   return `${lines.join('\n')}\n`;

@@ -87,7 +87,12 @@ const SPEC = defineCommand({
     base: {
       type: 'string',
       value: 'REF',
-      help: 'a pull request’s view: also run the gate on the git commit REF (in a temporary worktree, or from .factline-cache/) and report the findings new and fixed since it and the change in counts; exit 1 only for an error new since REF',
+      help: 'a pull request’s view: also run the gate on the git commit REF (in a temporary worktree, or from your per-user cache when that commit was judged before) and report the findings new and fixed since it and the change in counts; exit 1 only for an error new since REF',
+    },
+    'base-results': {
+      type: 'list',
+      value: 'FILE…',
+      help: "with --base: the test results of REF (its own CI run, e.g. main's results kept as an artifact), so an outcome finding that REF had too (a test already failing there) is not new, and one REF did not have (a test this change breaks) is; without it an outcome finding of the working tree is reported as unknown on REF and does not fail the run",
     },
     summary: {
       type: 'string',
@@ -109,7 +114,7 @@ const SPEC = defineCommand({
     },
     'no-cache': {
       type: 'boolean',
-      help: 'bypass both content-hash caches in .factline-cache/: every file is scanned and every spec parsed afresh (neither cache is read or written)',
+      help: 'read and write no cache: every file is scanned, every spec parsed and, with --base, the base judged afresh (caches live in a per-user folder, $XDG_CACHE_HOME/factline or ~/.cache/factline, never in the checkout)',
     },
   },
   conflicts: [
@@ -331,6 +336,10 @@ const command: Command = {
     // git and the pull-request view load only when asked for (a plain check never starts a child process).
     // @implements speed-warm#LOADS-ONLY-WHAT-RUNS
     const pullRequest = args.base || args.summary ? await import('../pull-request.ts') : undefined;
+    if (args['base-results'] && !args.base)
+      throw new UsageError(
+        '--base-results gives the base commit’s test results, and there is no --base; add `--base REF`, or drop --base-results',
+      );
     // A ref git cannot resolve stops the run before the gate works for nothing.
     if (args.base) (await import('../../engine/base/git.ts')).baseCommit(config.root, args.base);
     // git runs while the specs load; its answer is awaited once they have.
@@ -382,6 +391,10 @@ const command: Command = {
             specPaths,
             ...(args.config ? { configFile: args.config } : {}),
             strict: config.strict,
+            cache: !args['no-cache'],
+            ...(args['base-results']
+              ? { results: args['base-results'].map((file) => resolve(io.cwd, file)) }
+              : {}),
           })
         : undefined;
     if (args.summary) pullRequest?.writeSummary(io, config, args.summary, result, delta);

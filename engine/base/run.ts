@@ -1,19 +1,23 @@
 /**
  * The gate on a base commit (`check --base REF`): run in a temporary worktree
- * of REF with the config REF holds, or read back from `.factline-cache/` when
- * this commit was judged before with the same config, flags and code.
+ * of REF with the config REF holds, or read back from the project's per-user
+ * cache folder (engine/cache/location.ts) when this commit was judged before
+ * with the same config, flags, results and code. Never from the checkout: a
+ * pull request could commit the base side it wants to be compared with.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { countSeverities } from '../../checks/findings.ts';
 import type { Finding, Summary } from '../../checks/model.ts';
 import { tallyFacts } from '../../checks/states.ts';
 import { codeFingerprint } from '../cache/cache-file.ts';
+import { projectCacheDir } from '../cache/location.ts';
 import { loadConfig } from '../config/load.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
 import { writeFileAtomic } from '../files/atomic-write.ts';
+import { readOwnFile } from '../files/private-dir.ts';
 import type { EngineIO } from '../io.ts';
 import { packageRoot } from '../package-root.ts';
 import { Project } from '../project.ts';
@@ -27,6 +31,8 @@ export interface BaseSide {
   summary: Summary;
   /** Why the base side is empty, when it is. */
   note?: string;
+  /** Whether the base was judged with its own test results (`--base-results`). */
+  outcomes: boolean;
   /** Whether it came from the cache. */
   cached: boolean;
   /** The project root's path inside the repository ('' at its top), for links. */
@@ -42,6 +48,21 @@ export interface BaseRequest {
   /** `--config` as given, relative to the caller's cwd. */
   configFile?: string;
   strict: boolean;
+  /** Read and keep the base side in the per-user cache (`--no-cache`: neither). */
+  cache: boolean;
+  /**
+   * The base's own test results (`--base-results`), absolute paths; without them
+   * the base is judged without outcomes, and outcome findings are unknown on it.
+   */
+  results?: readonly string[];
+}
+
+/** The base side as judged (and as kept in the cache). */
+interface Judged {
+  findings: Finding[];
+  summary: Summary;
+  note?: string;
+  outcomes: boolean;
 }
 
 const EMPTY_SUMMARY: Summary = { ...tallyFacts([]), findings: countSeverities([]) };
@@ -58,17 +79,42 @@ function cacheKey(parts: unknown[]): string {
     .slice(0, 32);
 }
 
-/** The stored base side, when it is one (a damaged file is ignored and written again). */
-function readStored(path: string): { findings: Finding[]; summary: Summary; note?: string } | undefined {
+/** What the base's results files hold now: a rerun of the base's tests gives another key. */
+function resultsDigest(files: readonly string[] | undefined): string | null {
+  if (files === undefined) return null;
+  const h = createHash('sha256');
+  for (const file of files) {
+    h.update(file).update('\0');
+    const bytes = readInput(file);
+    h.update(bytes === undefined ? 'unreadable' : bytes).update('\0');
+  }
+  return h.digest('hex');
+}
+
+/** A results file's bytes (an input, read as the gate reads it), or undefined when it cannot be read. */
+function readInput(file: string): Buffer | undefined {
   try {
-    const raw = JSON.parse(readFileSync(path, 'utf8')) as {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The stored base side, when it is one (a damaged file is ignored and written again). */
+function readStored(path: string): Judged | undefined {
+  const bytes = readOwnFile(path);
+  if (bytes === undefined) return undefined;
+  try {
+    const raw = JSON.parse(bytes.toString('utf8')) as {
       findings?: unknown;
       summary?: unknown;
       note?: unknown;
     };
     if (!Array.isArray(raw.findings) || typeof raw.summary !== 'object' || raw.summary === null)
       return undefined;
-    return raw as { findings: Finding[]; summary: Summary; note?: string };
+    // Kept by a build that did not record whether the base had outcomes: judged again.
+    if (typeof (raw as { outcomes?: unknown }).outcomes !== 'boolean') return undefined;
+    return raw as Judged;
   } catch {
     return undefined;
   }
@@ -97,16 +143,25 @@ export async function gateOnBase(
     probe.ignore,
     probe.specs,
     probe.specsRoot,
+    resultsDigest(request.results),
   ]);
-  const store = join(head.root, '.factline-cache', `base-${key}.json`);
-  const stored = readStored(store);
+  // @implements engine#CACHE-OUTSIDE-THE-CHECKOUT
+  // @implements engine#NO-CACHE-READS-NO-CACHE
+  const dir = request.cache ? projectCacheDir(head.root, io.env) : undefined;
+  const store = dir === undefined ? undefined : join(dir, `base-${key}.json`);
+  const stored = store === undefined ? undefined : readStored(store);
   const side = { ref: request.ref, commit, rootInRepo };
   if (stored) return { ...side, ...stored, cached: true };
   const judged = await inWorktree(top, commit, (tree) =>
     judgeTree(io, tree, rootInRepo, request, configFile, specPaths, head),
   );
-  mkdirSync(join(head.root, '.factline-cache'), { recursive: true });
-  writeFileAtomic(store, `${JSON.stringify(judged)}\n`);
+  if (store !== undefined) {
+    try {
+      writeFileAtomic(store, `${JSON.stringify(judged)}\n`, { durable: false, privateMode: 0o600 });
+    } catch {
+      // A cache that cannot be written costs only the next run's checkout.
+    }
+  }
   return { ...side, ...judged, cached: false };
 }
 
@@ -118,19 +173,22 @@ async function judgeTree(
   configFile: string | undefined,
   specPaths: string[],
   head: FactlineConfig,
-): Promise<{ findings: Finding[]; summary: Summary; note?: string }> {
+): Promise<Judged> {
   const root = join(tree, rootInRepo);
   const named = configFile ?? (head.file === undefined ? undefined : join(rootInRepo, head.file));
   if (named !== undefined && !existsSync(join(tree, named))) {
     return {
       findings: [],
       summary: EMPTY_SUMMARY,
+      outcomes: false,
       note: `${request.ref} has no ${named}: it was not set up for factline, so every finding counts as new`,
     };
   }
+  // The base's own outcomes when given; never the working tree's, which say nothing of the base's tests.
+  // @implements engine#BASE-RESULTS
   const config = {
     ...request.configure(loadConfig(root, named === undefined ? undefined : join(tree, named))),
-    results: [],
+    results: [...(request.results ?? [])],
   };
   const baseIo: EngineIO = { cwd: root, env: io.env, stderr: io.stderr };
   try {
@@ -141,14 +199,17 @@ async function judgeTree(
     ).check({
       strict: request.strict || config.strict,
       cache: false,
+      // The base's results were written by a run in a checkout where the working tree is now.
+      resultsWrittenAt: head.root,
     });
-    return { findings: result.findings, summary: result.summary };
+    return { findings: result.findings, summary: result.summary, outcomes: request.results !== undefined };
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     if (/no spec matches|no factline\.config\.json and no spec/.test(error.message)) {
       return {
         findings: [],
         summary: EMPTY_SUMMARY,
+        outcomes: false,
         note: `${request.ref} has no spec to judge, so every finding counts as new`,
       };
     }

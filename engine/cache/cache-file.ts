@@ -1,5 +1,6 @@
 /**
- * One cache file in `.factline-cache/`: a map of `key → [stat, content hash,
+ * One cache file in the project's cache folder (engine/cache/location.ts,
+ * outside the checkout): a map of `key → [stat, content hash,
  * value text]` behind a format header and a checksum, keyed by the code that
  * filled it. Read once, validated cheaply (the checksum once, an entry when
  * it is used), written atomically and only when this run changed something.
@@ -7,11 +8,13 @@
  * (engine/cache/scan-cache.ts).
  */
 import { createHash, hash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../files/atomic-write.ts';
+import { readOwnFile } from '../files/private-dir.ts';
 import { packageRoot } from '../package-root.ts';
+import { projectCacheDir } from './location.ts';
 
 /** Bumped whenever the file layout below changes. */
 const CACHE_FORMAT = 6;
@@ -252,24 +255,27 @@ export class CacheFile {
     private readonly use: CacheUse,
   ) {}
 
-  /** `producerDir`: the code whose results are cached (its fingerprint keys the file). */
+  /**
+   * `dir`: the project's cache folder (engine/cache/location.ts), never a folder of the checkout;
+   * `producerDir`: the code whose results are cached (its fingerprint keys the file).
+   */
   static open(
-    root: string,
+    dir: string,
     name: string,
     producerDir: string,
     warn: (line: string) => void = () => {},
     use: CacheUse = {},
   ): CacheFile {
-    const file = join(root, '.factline-cache', `${name}.json`);
+    const file = join(dir, `${name}.json`);
     const producer = join(packageRoot(), producerDir);
     const fingerprint = codeFingerprint(producer);
     const empty = (code?: string) =>
       new CacheFile(file, name, fingerprint, code, producer, new Map<string, string>(), warn, use);
-    let raw: Buffer;
-    try {
-      raw = readFileSync(file);
-    } catch {
-      // No cache yet (or unreadable): start empty; saving may still work. After an
+    // Only a regular file of this user's that nobody else may write (no link followed).
+    // @implements engine#CACHE-OUTSIDE-THE-CHECKOUT
+    const raw = readOwnFile(file);
+    if (raw === undefined) {
+      // No cache yet (or not ours): start empty; saving replaces it. After an
       // upgrade an older format's file may be there, never to be read again: it goes.
       removeOlderFormats(file, name);
       return empty();
@@ -303,8 +309,7 @@ export class CacheFile {
   }
 
   private discarded(why: string): void {
-    if (!this.warned)
-      this.warn(`factline: discarding the cache .factline-cache/${this.name}.json (${why}); rebuilding it\n`);
+    if (!this.warned) this.warn(`factline: discarding the cache ${this.file} (${why}); rebuilding it\n`);
     this.warned = true;
     this.dirty = true;
   }
@@ -387,7 +392,12 @@ export class CacheFile {
       // order, and its stat helper (engine/cache/stat-prefetch.ts) walks the keys expecting it.
       const sorted = [...this.kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line);
       const lines = [`${this.fingerprint}\t${this.code}`, ...sorted];
-      writeFileAtomic(this.file, encodeFile(this.name, `${lines.join('\n')}\n`), { durable: false });
+      // The folder may have been removed since it was found (a person clearing the cache).
+      mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
+      writeFileAtomic(this.file, encodeFile(this.name, `${lines.join('\n')}\n`), {
+        durable: false,
+        privateMode: 0o600,
+      });
     } catch {
       // Unwritable: the next run rebuilds what this one learned.
     }
@@ -411,12 +421,9 @@ export function entryJson(cache: CacheFile, file: string, text: string): { value
  * tools that look inside a cache without using it.
  */
 export function storedEntries(root: string, name: string): Map<string, Entry> | undefined {
-  let raw: Buffer;
-  try {
-    raw = readFileSync(join(root, '.factline-cache', `${name}.json`));
-  } catch {
-    return undefined;
-  }
+  const dir = projectCacheDir(root);
+  const raw = dir === undefined ? undefined : readOwnFile(join(dir, `${name}.json`));
+  if (raw === undefined) return undefined;
   const decoded = decodeFile(name, raw);
   if ('problem' in decoded) return undefined;
   const out = new Map<string, Entry>();

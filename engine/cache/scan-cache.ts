@@ -1,5 +1,6 @@
 /**
- * The scan cache in `.factline-cache/` (gitignored): each file's citations.
+ * The scan cache in the project's cache folder (engine/cache/location.ts,
+ * outside the checkout): each file's citations.
  * It works like git's index: a file whose stat is unchanged is served
  * without being read; a changed stat costs a read and a hash, and only a
  * changed hash a scan.
@@ -137,10 +138,11 @@ export interface ScanCacheUse extends CacheUse {
 // @implements speed-cache#NEVER-STALE
 export function openScanCache(
   root: string,
+  cacheDir: string,
   warn?: (line: string) => void,
   use: ScanCacheUse = {},
 ): ScanCache {
-  const cache = CacheFile.open(root, 'scan-v6', 'checks/scan', warn, use);
+  const cache = CacheFile.open(cacheDir, 'scan-v6', 'checks/scan', warn, use);
   // Taken before any file is statted or read: whatever changes later is newer than this.
   const startMs = Date.now();
   const stats = new Map<string, StatParts>();

@@ -1,5 +1,5 @@
 /**
- * The spec cache in `.factline-cache/`: parsed spec documents keyed by
+ * The spec cache in the project's cache folder (engine/cache/location.ts): parsed spec documents keyed by
  * content (their text is read anyway), so the Markdown parser loads only
  * when a spec must be parsed.
  */
@@ -14,8 +14,8 @@ import { SPEC_ENTRY } from './entry-shapes.ts';
 /** The spec cache: parsed documents by file, each stored as the JSON of `{doc, document}`. */
 export type SpecCache = CacheFile;
 
-export function openSpecCache(root: string, warn?: (line: string) => void): SpecCache {
-  return CacheFile.open(root, 'specs-v5', 'reader', warn);
+export function openSpecCache(cacheDir: string, warn?: (line: string) => void): SpecCache {
+  return CacheFile.open(cacheDir, 'specs-v5', 'reader', warn);
 }
 
 /** A stored spec entry, or undefined (the entry rejected, said once) when it is not of SPEC_ENTRY's shape. */

@@ -22,7 +22,8 @@ import { join } from 'node:path';
 
 const uid = process.getuid?.();
 
-function ownedByMe(stats: Stats, closedTo: number): boolean {
+/** Whether a file or folder is this user's and closed to group and others for the mode bits in `closedTo`. */
+export function ownedByMe(stats: Stats, closedTo: number): boolean {
   return uid === undefined || (stats.uid === uid && (stats.mode & closedTo) === 0);
 }
 

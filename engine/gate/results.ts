@@ -34,6 +34,8 @@ export async function readResults(
   config: FactlineConfig,
   files: readonly string[],
   read: InputReader = readFromDisk(config.root),
+  /** The folder the runner's absolute paths name files under (another checkout's for a base's results). */
+  writtenAt: string = config.root,
 ): Promise<OutcomeInput | undefined> {
   if (files.length === 0) return undefined;
   const { parseResults } = await import('../../checks/results/parse.ts');
@@ -58,7 +60,7 @@ export async function readResults(
   return {
     outcomes,
     sources: [...files],
-    root: config.root,
+    root: writtenAt,
     foldCase: process.platform === 'darwin' || process.platform === 'win32',
     vectors: await currentVectors(outcomes, read),
     ...(config.resultsPolicy?.unconfirmed === 'warning' ? { unconfirmed: 'warning' as const } : {}),

@@ -16,6 +16,7 @@ import { readHeader } from '../../generator/render/header.ts';
 import { cachedBackend } from '../backends/cached.ts';
 import { type EarlyPool, pooledBackend, startPoolWhileListing } from '../backends/pooled.ts';
 import { sequentialBackend } from '../backends/sequential.ts';
+import { projectCacheDir } from '../cache/location.ts';
 import { openScanCache, type ScanCache } from '../cache/scan-cache.ts';
 import { cachedParser, openSpecCache } from '../cache/spec-cache.ts';
 import type { FactlineConfig } from '../config/model.ts';
@@ -32,7 +33,7 @@ export interface GateOptions {
   strict?: boolean;
   /** Filled with milliseconds per phase when given (for the benchmark). */
   timings?: Record<string, number>;
-  /** Use the scan and spec caches under `.factline-cache/` (default: false). */
+  /** Use the scan and spec caches in the project's per-user cache folder (engine/cache/location.ts; default: false). */
   cache?: boolean;
   /** Test results files (vitest JSON or JUnit XML), relative to the config root; default: the config's `results`. */
   results?: string[];
@@ -42,6 +43,12 @@ export interface GateOptions {
    * Undefined from it: every file after all.
    */
   only?: (specs: LoadedSpecs) => Promise<GateFile[] | undefined>;
+  /**
+   * Where the results files' absolute paths were written from, when not the
+   * config root: the base's results (`check --base-results`) name the working
+   * tree's files, and the base is judged in a temporary worktree.
+   */
+  resultsWrittenAt?: string;
   /** Reads the results files and the vector files they name; default: from disk. An MCP tool reads under the client path policy. */
   readInput?: InputReader;
   /** Wraps the backend the run picked: the editor server keeps each file's scan for its later judgements. */
@@ -80,6 +87,9 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
   const { io, config } = project;
   const timings = options.timings ?? {};
   const partial = options.only !== undefined;
+  // No folder of this user's outside the checkout: the run goes uncached rather than trust one inside it.
+  // @implements engine#NO-CACHE-READS-NO-CACHE
+  const cacheDir = options.cache ? projectCacheDir(config.root, io.env) : undefined;
   // The run's own scanner and sink: nothing is installed where another run (an MCP call, the editor) would share it.
   const warnings: ScanWarningEntry[] = [];
   const warn: ScanWarning = (file, message) => {
@@ -92,8 +102,8 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
   // @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
   // @implements speed-warm#STATS-ON-A-HELPER
   const cache = await timed(timings, 'cache open', async () =>
-    options.cache
-      ? openScanCache(config.root, (line) => io.stderr.write(line), {
+    cacheDir !== undefined
+      ? openScanCache(config.root, cacheDir, (line) => io.stderr.write(line), {
           readOnly: partial,
           // The scan pool's switch (FACTLINE_SCAN_POOL) turns this helper off, or on whatever the size, too.
           statHelper: partial ? 'off' : poolMode(io.env),
@@ -102,14 +112,25 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
   );
   const early = await timed(timings, 'glob', () =>
     startPoolWhileListing(io, config, {
-      cache: options.cache === true,
+      cache: cacheDir !== undefined,
       cacheEmpty: cache?.empty === true,
       partial,
       warn,
     }),
   );
   try {
-    return { ...(await gateWith(project, options, early, cache, scanner, timings)), warnings };
+    return {
+      ...(await gateWith(
+        project,
+        { ...options, cache: cacheDir !== undefined },
+        early,
+        cache,
+        scanner,
+        timings,
+        cacheDir,
+      )),
+      warnings,
+    };
   } finally {
     early.pool?.close();
   }
@@ -122,10 +143,12 @@ async function gateWith(
   cache: ScanCache | undefined,
   scanner: FileScanner,
   timings: Record<string, number>,
+  cacheDir: string | undefined,
 ): Promise<Omit<GateRun, 'warnings'>> {
   const { io, config } = project;
   const specs = await timed(timings, 'specs', async () => {
-    const specCache = options.cache ? openSpecCache(config.root, (line) => io.stderr.write(line)) : undefined;
+    const specCache =
+      cacheDir !== undefined ? openSpecCache(cacheDir, (line) => io.stderr.write(line)) : undefined;
     const loaded = await project.specs(specCache ? cachedParser(specCache) : undefined);
     specCache?.save();
     return loaded;
@@ -138,7 +161,12 @@ async function gateWith(
   );
   const chosen = chooseBackend(config.root, cache, early, scanner);
   const backend = options.wrapBackend ? options.wrapBackend(chosen) : chosen;
-  const results = await readResults(config, options.results ?? config.results, options.readInput);
+  const results = await readResults(
+    config,
+    options.results ?? config.results,
+    options.readInput,
+    options.resultsWrittenAt,
+  );
   const start = performance.now();
   let scanning = 0;
   let drift = 0;

@@ -21,7 +21,7 @@ export function ensureIgnored(root: string, wanted: readonly string[]): string[]
   if (missing.length === 0) return [];
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const head = text === '' || text.endsWith('\n') ? text : `${text}${eol}`;
-  const block = ['# factline: its cache and the files its CI workflow writes', ...missing].join(eol);
+  const block = ['# factline: the files its CI workflow writes', ...missing].join(eol);
   try {
     writeFileAtomic(path, `${head}${head === '' ? '' : eol}${block}${eol}`);
   } catch (error) {

@@ -8,7 +8,8 @@
  *   each `spec.codes({ prefix })` the array of the matching facts' code spans;
  * - each implementing citation comment of a generating spec's fact (address
  *   and optional pin alone in a `//` comment) gets the fact's first sentence
- *   appended, as `{{cite}}` writes it.
+ *   appended, as `{{cite}}` writes it; one of a fact of another document (the
+ *   template's own requirement) is dropped with its line.
  * The template is parsed by the `typescript` package (a runtime dependency),
  * not ts-morph: the edits are replacements at node positions, which the
  * compiler API gives directly, and `gen` runs where only dependencies are
@@ -187,7 +188,18 @@ export function renderCodeTemplate(index: TemplateFacts, template: SourceText, l
   // @implements generator#PINS-LIVE-IN-TEMPLATES
   for (const range of lineComments(source)) {
     const m = CITATION.exec(text.slice(range.pos, range.end));
-    if (!m || !index.definesDoc(m[1]!)) continue;
+    if (!m) continue;
+    if (!index.definesDoc(m[1]!)) {
+      // A citation of a fact outside the generating specs (factline's own
+      // requirements of the template) is the template's, not the output's:
+      // generated code cites only the specs it is generated from. Alone on
+      // its line, the line goes; anywhere else it is left as written.
+      // @implements generator#TEMPLATE-OWN-CITATIONS-STAY-IN-THE-TEMPLATE
+      if (/^[ \t]*$/.test(text.slice(text.lastIndexOf('\n', range.pos - 1) + 1, range.pos))) {
+        edits.push(wholeLines(text, range.pos, range.end));
+      }
+      continue;
+    }
     const ref = `${m[1]}#${m[2]}${m[3] === undefined ? '' : `~${m[3]}`}`;
     const outcome = index.call('cite', ref);
     const node = { getStart: () => range.pos, getEnd: () => range.end } as unknown as ts.Node;

@@ -11,7 +11,7 @@ import type { Finding, PartialCoverage, TraceResult } from '../../checks/model.t
 import { judgedInPart } from '../../checks/partial.ts';
 import { storedEntries } from '../../engine/cache/cache-file.ts';
 import { digestOf } from '../../reader/text.ts';
-import { runInProcess } from '../support/cli.ts';
+import { cacheDirOf, runInProcess } from '../support/cli.ts';
 import { tempProject } from '../support/temp.ts';
 
 const PING = 'Ping answers with pong.';
@@ -94,7 +94,7 @@ describe('check --changed', () => {
   it('leaves the scan cache as it was, so the next full run is still warm for the files it did not scan', async () => {
     const root = repo();
     await check(root);
-    const cacheFile = join(root, '.factline-cache', 'scan-v6.json');
+    const cacheFile = join(cacheDirOf(root)!, 'scan-v6.json');
     const filled = readFileSync(cacheFile);
     const before = storedEntries(root, 'scan-v6')!;
     expect([...before.keys()].sort()).toEqual([

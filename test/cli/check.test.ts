@@ -2,7 +2,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readGateJson, readSpecMarkup } from '../../checks/reporters/html/embed.ts';
-import { copyFixture, REPO, runInProcess } from '../support/cli.ts';
+import { cacheDirOf, copyFixture, REPO, runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
 describe('factline check exit codes', () => {
@@ -210,7 +210,7 @@ describe('flags and outputs', () => {
     const first = await runInProcess(dir, ['check', '--json']);
     const again = await runInProcess(dir, ['check', '--json']);
     expect(again.stdout).toBe(first.stdout);
-    expect(readdirSync(join(dir, '.factline-cache')).sort()).toEqual(['scan-v6.json', 'specs-v5.json']);
+    expect(readdirSync(cacheDirOf(dir)!).sort()).toEqual(['scan-v6.json', 'specs-v5.json']);
     writeFileSync(
       join(dir, 'src/wire.ts'),
       '// @implements demo#WIRE-ONE\n// @implements demo#WIRE-TWO\nexport const x = 1;\n',
@@ -261,15 +261,17 @@ describe('flags and outputs', () => {
     }
   });
 
+  // @verifies engine#NO-CACHE-READS-NO-CACHE
   it('--no-cache bypasses the scan and spec caches, and --help says so', async () => {
     const dir = copyFixture('clean');
     expect((await runInProcess(dir, ['check', '--no-cache'])).code).toBe(0);
-    expect(existsSync(join(dir, '.factline-cache'))).toBe(false);
+    expect(readdirSync(cacheDirOf(dir)!)).toEqual([]);
     expect((await runInProcess(dir, ['check'])).code).toBe(0);
-    expect(readdirSync(join(dir, '.factline-cache')).sort()).toEqual(['scan-v6.json', 'specs-v5.json']);
+    expect(readdirSync(cacheDirOf(dir)!).sort()).toEqual(['scan-v6.json', 'specs-v5.json']);
+    expect(existsSync(join(dir, '.factline-cache'))).toBe(false);
     const help = (await runInProcess(dir, ['check', '--help'])).stdout;
     expect(help).toMatch(
-      /--no-cache\s+bypass both content-hash caches[\s\S]*every file is\s+scanned and every spec parsed afresh/,
+      /--no-cache\s+read\s+and\s+write\s+no\s+cache:\s+every\s+file\s+is\s+scanned,\s+every\s+spec\s+parsed[\s\S]*never\s+in\s+the\s+checkout/,
     );
   });
 
@@ -290,7 +292,7 @@ describe('flags and outputs', () => {
     const facts = JSON.parse(edited.stdout).facts as { id: string; state: string }[];
     expect(facts.find((f) => f.id === 'WIRE-ONE')?.state).toBe('pending');
     // A corrupt cache file is ignored, not fatal.
-    writeFileSync(join(dir, '.factline-cache', 'specs-v5.json'), '{not json');
+    writeFileSync(join(cacheDirOf(dir)!, 'specs-v5.json'), '{not json');
     expect((await runInProcess(dir, ['check', '--json'])).stdout).toBe(edited.stdout);
   });
 });

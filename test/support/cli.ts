@@ -124,3 +124,6 @@ export async function checkJson(
 export function brief(result: TraceResult): string[] {
   return result.findings.map((f) => `${f.file}:${f.line}:${f.column} ${f.rule} ${f.fact ?? '-'}`);
 }
+
+/** The project's cache folder, where `check` keeps its caches (engine/cache/location.ts), outside the project. */
+export { projectCacheDir as cacheDirOf } from '../../engine/cache/location.ts';

@@ -5,7 +5,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runFactline, runInProcess } from '../../support/cli.ts';
+import { cacheDirOf, runFactline, runInProcess } from '../../support/cli.ts';
 import { commitAll, git, gitProject } from '../../support/git-project.ts';
 import { tempDir, writeFiles } from '../../support/temp.ts';
 
@@ -121,10 +121,11 @@ describe('check --base', () => {
     const root = branchWithOneNewGapAndOneFix();
     const first = await runInProcess(root, ['check', '--base', 'main', '--json']);
     expect(git(root, 'worktree', 'list').trim().split('\n')).toHaveLength(1);
-    const stored = readdirSync(join(root, '.factline-cache')).filter((f) => f.startsWith('base-'));
+    const stored = readdirSync(cacheDirOf(root)!).filter((f) => f.startsWith('base-'));
     expect(stored).toHaveLength(1);
+    expect(existsSync(join(root, '.factline-cache'))).toBe(false);
     // Prove the second run reads the store: doctor it, and the doctored base is what the run compares with.
-    const path = join(root, '.factline-cache', stored[0]!);
+    const path = join(cacheDirOf(root)!, stored[0]!);
     const data = JSON.parse(readFileSync(path, 'utf8'));
     data.findings = [];
     writeFileSync(path, JSON.stringify(data));
@@ -132,6 +133,11 @@ describe('check --base', () => {
     expect(JSON.parse(first.stdout).fixed).toHaveLength(1);
     expect(second.fixed).toHaveLength(0);
     expect(second.added.map((f: { fact: string }) => f.fact)).toEqual(['greeter#GREETS-BY-NAME']);
+    // --no-cache reads no stored base: the checkout runs again and the doctored store is not seen.
+    const fresh = JSON.parse(
+      (await runInProcess(root, ['check', '--base', 'main', '--json', '--no-cache'])).stdout,
+    );
+    expect(fresh.fixed).toHaveLength(1);
   });
 
   // @verifies daily-use#BASE-FROM-A-WORKTREE

@@ -421,7 +421,8 @@ describe('pending requests', () => {
 describe('idle sessions', () => {
   // @verifies mcp-http#HTTP-IDLE-SESSIONS-END
   it('ends a session that sat idle, and keeps one whose standing stream is open', async () => {
-    const handle = await serveHttp(() => revisionServer('idle', '1', new ToolSet()), { idleMs: 30 });
+    // Long enough that the watching session's standing stream opens before its idle clock runs out, even on a loaded machine.
+    const handle = await serveHttp(() => revisionServer('idle', '1', new ToolSet()), { idleMs: 500 });
     try {
       const quiet = await open(handle.url);
       const watching = await open(handle.url);

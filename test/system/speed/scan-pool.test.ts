@@ -39,7 +39,7 @@ import {
 } from '../../../engine/parallel/pool.ts';
 import { Project } from '../../../engine/project.ts';
 import { parseSpec } from '../../../reader/index.ts';
-import { REPO, runFactline, runInProcess } from '../../support/cli.ts';
+import { cacheDirOf, REPO, runFactline, runInProcess } from '../../support/cli.ts';
 import { fixtureTrees } from '../../support/fixture-trees.ts';
 import { tempCopy, tempDir } from '../../support/temp.ts';
 
@@ -361,11 +361,11 @@ describe('a cache-filling pool', () => {
       });
     }
     // Stored through the scan cache, the records answer the next run from stats alone.
-    const filling = openScanCache(dir);
+    const filling = openScanCache(dir, cacheDirOf(dir)!);
     expect(filling.empty).toBe(true);
     for (const [file, record] of records) filling.fill(file, record, since);
     filling.save();
-    const next = openScanCache(dir);
+    const next = openScanCache(dir, cacheDirOf(dir)!);
     expect(next.empty).toBe(false);
     for (const file of files) expect(next.byStat(file), file).toEqual(await scanHere(dir, file));
     // A pool that does not fill a cache sends none of it.

@@ -19,7 +19,7 @@ import {
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { storedEntries } from '../../../engine/cache/cache-file.ts';
-import { runFactline, runInProcess } from '../../support/cli.ts';
+import { cacheDirOf, runFactline, runInProcess } from '../../support/cli.ts';
 import { fixtureTrees } from '../../support/fixture-trees.ts';
 import { tempCopy, tempDir } from '../../support/temp.ts';
 
@@ -71,17 +71,15 @@ describe('a warm run prints what a cold one prints', () => {
     for (const tree of trees) {
       const cold = await json(tree.dir, tree.args, false);
       // An older build's cache files: the first cached run removes them.
-      mkdirSync(join(tree.dir, '.factline-cache'), { recursive: true });
-      writeFileSync(join(tree.dir, '.factline-cache', 'scan-v5.json'), 'old');
-      writeFileSync(join(tree.dir, '.factline-cache', 'specs-v4.json'), 'old');
+      const cacheDir = cacheDirOf(tree.dir)!;
+      mkdirSync(cacheDir, { recursive: true });
+      writeFileSync(join(cacheDir, 'scan-v5.json'), 'old');
+      writeFileSync(join(cacheDir, 'specs-v4.json'), 'old');
       const filling = await json(tree.dir, tree.args, true);
       expect(
-        readdirSync(join(tree.dir, '.factline-cache')).filter(
-          (f) => f === 'scan-v5.json' || f === 'specs-v4.json',
-        ),
+        readdirSync(cacheDir).filter((f) => f === 'scan-v5.json' || f === 'specs-v4.json'),
         tree.name,
       ).toEqual([]);
-      const cacheDir = join(tree.dir, '.factline-cache');
       const written = readdirSync(cacheDir).map(
         (f) => [f, statSync(join(cacheDir, f)).mtimeMs, readFileSync(join(cacheDir, f))] as const,
       );
@@ -149,7 +147,7 @@ async function afterEdit(edit: (dir: string) => void, run: Runner = inProcess, s
 
 /** The stored stat of one file in the scan cache ('' when none is stored). */
 function storedStat(dir: string, file: string): string | undefined {
-  const name = readdirSync(join(dir, '.factline-cache')).find((f) => f.startsWith('scan-'))!;
+  const name = readdirSync(cacheDirOf(dir)!).find((f) => f.startsWith('scan-'))!;
   return storedEntries(dir, name.replace(/\.json$/, ''))?.get(file)?.stat;
 }
 
@@ -234,9 +232,8 @@ describe('a file changed between runs is never served from the cache', () => {
     await runInProcess(dir, ['check', '--json']);
     expect(storedStat(dir, A)).toMatch(/^\d+:[\d.]+:[\d.]+:\d+$/);
     const cacheFile = join(
-      dir,
-      '.factline-cache',
-      readdirSync(join(dir, '.factline-cache')).find((f) => f.startsWith('scan-'))!,
+      cacheDirOf(dir)!,
+      readdirSync(cacheDirOf(dir)!).find((f) => f.startsWith('scan-'))!,
     );
     const written = statSync(cacheFile).mtimeMs;
     await runInProcess(dir, ['check', '--json']);

@@ -1,6 +1,6 @@
 /**
  * The gate's caches are never trusted blindly: whatever happens to the files
- * in .factline-cache/, a cached run gives the verdict of `--no-cache`.
+ * in the project's cache folder, a cached run gives the verdict of `--no-cache`.
  */
 import { hash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -16,11 +16,11 @@ import { decodeRow } from '../../../../engine/cache/scan-cache.ts';
 import { loadConfig } from '../../../../engine/config/load.ts';
 import { checkShape, fitsShape, shapes } from '../../../../engine/config/shape.ts';
 import { Project } from '../../../../engine/project.ts';
-import { runInProcess } from '../../../support/cli.ts';
+import { cacheDirOf, runInProcess } from '../../../support/cli.ts';
 
 let dir: string;
 const CACHES = ['scan-v6.json', 'specs-v5.json'];
-const cachePath = (name: string) => join(dir, '.factline-cache', name);
+const cachePath = (name: string) => join(cacheDirOf(dir)!, name);
 
 /** A red project: DELTA is required and uncited, GAMMA's pin is stale, one citation names an unknown fact. */
 function writeProject(root: string): void {
@@ -126,7 +126,7 @@ describe('the gate cache', () => {
     expect(damaged.code).toBe(1);
     expect(damaged.stdout).toBe(before.stdout);
     expect(damaged.stderr).toMatch(
-      /^factline: discarding the cache \.factline-cache\/specs-v5\.json \(checksum mismatch\); rebuilding it\n$/,
+      /^factline: discarding the cache \/.+\/specs-v5\.json \(checksum mismatch\); rebuilding it\n$/,
     );
     const next = await runInProcess(dir, ['check', '--json']);
     expect(next.code).toBe(1);
@@ -151,7 +151,7 @@ describe('the gate cache', () => {
       const run = await verdict(true);
       expect(run.json, name).toBe(uncached);
       expect(run.err.join(''), name).toMatch(
-        /^factline: discarding the cache \.factline-cache\/[a-z0-9-]+\.json \(.+\); rebuilding it\n$/,
+        /^factline: discarding the cache \/.+\/[a-z0-9-]+\.json \(.+\); rebuilding it\n$/,
       );
       expect((await verdict(true)).err, name).toEqual([]);
     }

@@ -10,6 +10,7 @@ import { codeActions } from '../../../../engine/lsp/quick-fixes.ts';
 import { WorkspaceView } from '../../../../engine/lsp/workspace-view.ts';
 import { Project } from '../../../../engine/project.ts';
 import { withHeader } from '../../../../generator/render/header.ts';
+import { cacheDirOf } from '../../../support/cli.ts';
 import { demoProject, GREET_SOURCE, pinOf, SPEC } from '../../../support/lsp-project.ts';
 
 const io = (root: string) => ({ cwd: root, env: {}, stderr: { write: () => true } });
@@ -40,8 +41,8 @@ describe('the editor project', () => {
     expect([...project.scans.files()].sort()).toEqual(expected.sort());
     expect(project.rescanned).toBe(0);
     expect(citing(project, 'demo#GREETS')).toHaveLength(22);
-    expect(existsSync(join(root, '.factline-cache'))).toBe(true);
-    expect(readdirSync(join(root, '.factline-cache')).length).toBeGreaterThan(0);
+    expect(existsSync(join(root, '.factline-cache'))).toBe(false);
+    expect(readdirSync(cacheDirOf(root)!).length).toBeGreaterThan(0);
   });
 
   // @verifies lsp#EDIT-RESCANS-ONE-BUFFER

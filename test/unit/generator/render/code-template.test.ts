@@ -70,11 +70,19 @@ describe('a TypeScript template renders as its Handlebars twin', () => {
     );
   });
 
-  it('copies everything else byte for byte: other documents’ citations, strings, comments', () => {
-    const text = `${HANDLE}\n// @implements factline#OWN-RULE\nconst s = "spec.value('X', 'string')"; // spec.value\n/* @implements mcp-core#METHOD-PING */\nexport { s };\n`;
+  it('copies everything else byte for byte: strings, comments, citations that share a line with code', () => {
+    const text = `${HANDLE}\nconst s = "spec.value('X', 'string')"; // spec.value\n/* @implements mcp-core#METHOD-PING */\nexport { s }; // @implements factline#OWN-RULE\n`;
     const p = plan([{ path: 'templates/a.ts', text }]);
     expect(p.errors).toEqual([]);
     expect(bodyOf(p, 'generated/a.ts')).toBe(text.slice(HANDLE.length + 1));
+  });
+
+  // @verifies generator#TEMPLATE-OWN-CITATIONS-STAY-IN-THE-TEMPLATE
+  it('drops a citation of another document alone on its line: the output cites only its specs', () => {
+    const text = `${HANDLE}\n  // @implements factline#OWN-RULE\n// @implements serve#CORE-LIBRARY-EXPORTS~0123abcd\nexport const s = 1;\n`;
+    const p = plan([{ path: 'templates/a.ts', text }]);
+    expect(p.errors).toEqual([]);
+    expect(bodyOf(p, 'generated/a.ts')).toBe('export const s = 1;\n');
   });
 });
 

@@ -1,0 +1,96 @@
+/**
+ * Where the gate's caches live: a folder of this user's, outside every
+ * checkout, one subfolder per project keyed by the project's real path
+ * (`$XDG_CACHE_HOME/factline/<key>`, `~/.cache/factline/<key>` by default,
+ * `~/Library/Caches` on macOS, `%LOCALAPPDATA%` on Windows). A repository
+ * can commit any file it likes, so no file in the checkout is ever read as a
+ * cache: a pull request that adds `.factline-cache/scan-v6.json` or a
+ * `base-….json` changes nothing. The folder is used only when it is a real
+ * directory owned by this user that nobody else may write, and never when it
+ * lies inside the project or its repository (a home folder under git).
+ */
+import { createHash } from 'node:crypto';
+import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { homedir, platform } from 'node:os';
+import { basename, isAbsolute, join } from 'node:path';
+import { repositoryRoot } from '../config/discover.ts';
+import { ownedByMe } from '../files/private-dir.ts';
+import { isInside } from '../files/symlink-policy.ts';
+
+type Env = Record<string, string | undefined>;
+
+/** The per-user folder all projects' caches go under; the io's environment first, then the process's. */
+export function userCacheHome(env: Env = process.env): string | undefined {
+  const pick = (name: string) => env[name] || process.env[name];
+  const xdg = pick('XDG_CACHE_HOME');
+  if (xdg && isAbsolute(xdg)) return join(xdg, 'factline');
+  if (platform() === 'win32') {
+    const local = pick('LOCALAPPDATA');
+    return local && isAbsolute(local) ? join(local, 'factline', 'Cache') : undefined;
+  }
+  let home: string;
+  try {
+    home = homedir();
+  } catch {
+    return undefined;
+  }
+  if (!isAbsolute(home)) return undefined;
+  return platform() === 'darwin'
+    ? join(home, 'Library', 'Caches', 'factline')
+    : join(home, '.cache', 'factline');
+}
+
+/** A project's key: its real path's digest, its folder name kept for a person browsing the cache home. */
+export function projectKey(realRoot: string): string {
+  const name =
+    basename(realRoot)
+      .replace(/[^A-Za-z0-9._-]/g, '_')
+      .slice(0, 40) || 'root';
+  return `${name}-${createHash('sha256').update(realRoot).digest('hex').slice(0, 24)}`;
+}
+
+const found = new Map<string, string | undefined>();
+
+/**
+ * The cache folder of the project at `root`, created 0700 when missing;
+ * undefined (the run goes uncached) when there is no user cache home, the
+ * folder is not safely this user's, or it lies inside the project or its
+ * repository, where a checkout could have put it.
+ */
+// @implements engine#CACHE-OUTSIDE-THE-CHECKOUT
+export function projectCacheDir(root: string, env: Env = process.env): string | undefined {
+  const home = userCacheHome(env);
+  if (home === undefined) return undefined;
+  const memo = `${home}\0${root}`;
+  if (found.has(memo)) return found.get(memo);
+  const dir = safeFolder(home, root);
+  found.set(memo, dir);
+  return dir;
+}
+
+function safeFolder(home: string, root: string): string | undefined {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync.native(root);
+  } catch {
+    return undefined;
+  }
+  const dir = join(home, projectKey(realRoot));
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const stats = lstatSync(dir);
+    if (!stats.isDirectory() || !ownedByMe(stats, 0o022)) return undefined;
+    const realDir = realpathSync.native(dir);
+    const top = repositoryRoot(realRoot);
+    if (isInside(realRoot, realDir)) return undefined;
+    if (top !== undefined && isInside(realpathSync.native(top), realDir)) return undefined;
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Forgets the folders found (a test that moves the cache home within one process). */
+export function forgetCacheDirs(): void {
+  found.clear();
+}
