@@ -2,7 +2,7 @@
  * The thin shell: picks a command, prints its help, maps errors to exit codes.
  * Commands load lazily so `factline facts` never pays for TypeScript or Handlebars.
  */
-import { escapeControls } from '../checks/reporters/escape.ts';
+import { escapeControls } from '../checks/reporters/escape/console.ts';
 import { compileTypeScriptWithCodeCache } from '../engine/cache/code-cache.ts';
 import { UsageError } from '../engine/errors.ts';
 import { factlineVersion } from '../engine/version.ts';

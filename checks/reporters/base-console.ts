@@ -3,7 +3,7 @@ import type { BaseDelta, SideCounts } from '../base-delta.ts';
 import { failsAgainstBase } from '../base-delta.ts';
 import type { Finding } from '../model.ts';
 import { fixFor } from '../rules.ts';
-import { escapeControls as e } from './escape.ts';
+import { escapeControls as e } from './escape/console.ts';
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 

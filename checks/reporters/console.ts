@@ -7,7 +7,7 @@
 import type { Finding, OutcomeJoin, OutcomeSummary, Summary, TraceResult } from '../model.ts';
 import { fixFor } from '../rules.ts';
 import { FACT_STATE_ORDER, FACT_STATES } from '../states.ts';
-import { escapeControls as e } from './escape.ts';
+import { escapeControls as e } from './escape/console.ts';
 
 export interface ConsoleOptions {
   color?: boolean;

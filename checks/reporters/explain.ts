@@ -1,25 +1,27 @@
 /** `factline explain`'s text: one fact, its trace state and every citation of it (pure). */
 import type { Fact } from '../../reader/model.ts';
 import type { FactTrace, JudgedCitation } from '../model.ts';
+import { escapeControls as e } from './escape/console.ts';
 
 function citationLine(c: JudgedCitation): string {
-  const where = c.testName !== undefined && !c.symbol?.includes(c.testName) ? ` (test "${c.testName}")` : '';
+  const where =
+    c.testName !== undefined && !c.symbol?.includes(c.testName) ? ` (test "${e(c.testName)}")` : '';
   const state = c.counted ? 'counts' : `does not count: ${c.problem ?? 'not counted'}`;
   const pin = c.pin ? ` ~${c.pin}` : '';
-  return `  ${c.file}:${c.line}:${c.column}  @${c.verb}${pin}  ${c.symbol ?? '(top level)'}${where}  [${state}]${c.reason ? `\n      reason: ${c.reason}` : ''}`;
+  return `  ${e(c.file)}:${c.line}:${c.column}  @${c.verb}${pin}  ${e(c.symbol ?? '(top level)')}${where}  [${state}]${c.reason ? `\n      reason: ${e(c.reason)}` : ''}`;
 }
 
 export function renderExplain(fact: Fact, trace: FactTrace | undefined, citations: JudgedCitation[]): string {
   const s = fact.status;
   const lines = [
-    `${fact.address}${fact.label ? ` [${fact.label}]` : ''}`,
-    `  defined at  ${fact.file}:${fact.line}:${fact.column}${fact.section ? ` (section ${fact.section})` : ''}`,
+    `${e(fact.address)}${fact.label ? ` [${e(fact.label)}]` : ''}`,
+    `  defined at  ${e(fact.file)}:${fact.line}:${fact.column}${fact.section ? ` (section ${e(fact.section)})` : ''}`,
     `  status      ${s.stage}/${s.state} (${s.origin === 'own' ? 'own marker' : `from ${s.origin}`})  ${fact.factClass}`,
-    `  digest      ${fact.digest}  (cite as ${fact.address}~${fact.digest.slice(0, 8)})`,
+    `  digest      ${fact.digest}  (cite as ${e(fact.address)}~${fact.digest.slice(0, 8)})`,
     `  needs       ${trace && trace.required.length > 0 ? trace.required.join(', ') : 'nothing'}`,
     `  state       ${trace?.state ?? 'not traced'}`,
     '',
-    `  ${fact.text}`,
+    `  ${e(fact.text)}`,
     '',
     citations.length === 0 ? 'no citations' : `citations (${citations.length}):`,
     ...citations.map(citationLine),

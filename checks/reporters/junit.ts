@@ -5,15 +5,7 @@
  */
 import type { Finding, TraceResult } from '../model.ts';
 import { fixFor } from '../rules.ts';
-
-const xml = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    // XML 1.0 forbids most control characters even escaped.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '');
+import { xmlText as xml } from './escape/xml.ts';
 
 const detail = (x: Finding) => `${x.file}:${x.line}:${x.column}: ${x.rule} ${x.message}\nfix: ${fixFor(x)}`;
 

@@ -5,6 +5,8 @@
  */
 import type { JudgedCitation, TraceResult } from '../model.ts';
 import { FACT_STATES } from '../states.ts';
+import { csvCell } from './escape/csv.ts';
+import { mdText } from './escape/markdown.ts';
 
 export interface MatrixEvidence {
   file: string;
@@ -80,19 +82,6 @@ function cells(row: MatrixRow): string[] {
   ];
 }
 
-/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; lines end CRLF. */
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** A cell a Markdown table keeps as one cell: pipes escaped, line breaks flattened. */
-function mdCell(text: string): string {
-  return text
-    .replace(/\\/g, '\\\\')
-    .replace(/\|/g, '\\|')
-    .replace(/[\r\n]+/g, ' ');
-}
-
 export const MATRIX_FORMATS = ['md', 'csv', 'json'] as const;
 export type MatrixFormat = (typeof MATRIX_FORMATS)[number];
 
@@ -100,12 +89,12 @@ export function renderMatrix(result: TraceResult, format: MatrixFormat): string 
   const rows = matrixRows(result);
   if (format === 'json') return `${JSON.stringify({ facts: rows }, null, 2)}\n`;
   if (format === 'csv') {
-    return [HEADER, ...rows.map(cells)].map((r) => `${r.map(csvField).join(',')}\r\n`).join('');
+    return [HEADER, ...rows.map(cells)].map((r) => `${r.map(csvCell).join(',')}\r\n`).join('');
   }
   const lines = [
     `| ${HEADER.join(' | ')} |`,
     `| ${HEADER.map(() => '---').join(' | ')} |`,
-    ...rows.map((r) => `| ${cells(r).map(mdCell).join(' | ')} |`),
+    ...rows.map((r) => `| ${cells(r).map(mdText).join(' | ')} |`),
   ];
   return `${lines.join('\n')}\n`;
 }

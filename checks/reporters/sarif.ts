@@ -1,6 +1,7 @@
 /** SARIF 2.1.0 for code-scanning annotations; paths relative to %SRCROOT%. Rule metadata comes from the rule table. */
 import type { TraceResult } from '../model.ts';
 import { fixFor, RULE_IDS, RULES } from '../rules.ts';
+import { pathUri } from './escape/uri.ts';
 
 export interface SarifOptions {
   version?: string;
@@ -42,7 +43,7 @@ export function renderSarif(result: TraceResult, options: SarifOptions = {}): st
           locations: [
             {
               physicalLocation: {
-                artifactLocation: { uri: encodeURI(f.file), uriBaseId: '%SRCROOT%' },
+                artifactLocation: { uri: pathUri(f.file), uriBaseId: '%SRCROOT%' },
                 region: { startLine: Math.max(1, f.line), startColumn: Math.max(1, f.column) },
               },
             },

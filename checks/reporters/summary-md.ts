@@ -7,6 +7,7 @@
 import { type BaseDelta, failsAgainstBase, type SideCounts, sideCounts } from '../base-delta.ts';
 import type { Finding, TraceResult } from '../model.ts';
 import { verdictOf } from '../verdict.ts';
+import { mdCode, mdHref, mdText } from './escape/markdown.ts';
 
 export interface SummaryOptions {
   /** Prefix a repository-relative path is appended to for a link (`https://host/o/r/blob/SHA/`); absent: no links. */
@@ -18,20 +19,11 @@ export interface SummaryOptions {
 /** At most this many findings per list; the rest are counted. */
 const LIST_LIMIT = 50;
 
-/** Markdown-inert text outside code spans; code spans kept as written (their content is literal). */
-export function mdText(text: string): string {
-  const flat = text.replace(/[\r\n]+/g, ' ');
-  return flat
-    .split(/(`[^`]*`)/)
-    .map((part, i) => (i % 2 === 1 ? part : part.replace(/[\\|<>[\]*_#!~]/g, (c) => `\\${c}`)))
-    .join('');
-}
-
 function place(f: Finding, options: SummaryOptions): string {
   const label = `${f.file}:${f.line}`;
-  if (options.linkBase === undefined) return `\`${label}\``;
+  if (options.linkBase === undefined) return mdCode(label);
   const path = `${options.rootInRepo ? `${options.rootInRepo}/` : ''}${f.file}`;
-  const href = `${options.linkBase}${path.split('/').map(encodeURIComponent).join('/')}#L${f.line}`;
+  const href = `${options.linkBase}${mdHref(path)}#L${f.line}`;
   return `[${mdText(label)}](${href})`;
 }
 
@@ -39,7 +31,7 @@ function findingList(title: string, findings: readonly Finding[], options: Summa
   if (findings.length === 0) return [];
   const shown = findings
     .slice(0, LIST_LIMIT)
-    .map((f) => `- **${f.severity}** \`${f.rule}\` ${place(f, options)}: ${mdText(f.message)}`);
+    .map((f) => `- **${f.severity}** ${mdCode(f.rule)} ${place(f, options)}: ${mdText(f.message)}`);
   const more = findings.length > LIST_LIMIT ? [`- … and ${findings.length - LIST_LIMIT} more`] : [];
   return ['', `### ${title} (${findings.length})`, '', ...shown, ...more];
 }
@@ -58,7 +50,10 @@ const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 function ruleNote(result: TraceResult): string[] {
   const settings = result.ruleSettings ?? [];
   if (settings.length === 0) return [];
-  return ['', `Rules set by the config: ${settings.map((s) => `\`${s.rule}\` ${s.setting}`).join(', ')}`];
+  return [
+    '',
+    `Rules set by the config: ${settings.map((s) => `${mdCode(s.rule)} ${mdText(s.setting)}`).join(', ')}`,
+  ];
 }
 
 // @implements daily-use#SUMMARY-MARKDOWN
@@ -86,7 +81,7 @@ export function renderSummaryMarkdown(
     ];
     return `${lines.join('\n')}\n`;
   }
-  const ref = `\`${delta.ref.replace(/`/g, "'")}\``;
+  const ref = mdCode(delta.ref);
   const newErrors = delta.added.filter((f) => f.severity === 'error').length;
   const lines = [
     `## factline: ${failsAgainstBase(delta) ? `❌ ${newErrors} new error(s) since ${ref}` : `✅ no new error since ${ref}`}`,

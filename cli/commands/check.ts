@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { applyBaseline, parseBaseline } from '../../checks/baseline.ts';
 import type { TraceResult } from '../../checks/model.ts';
 import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/partial.ts';
-import { escapeControls } from '../../checks/reporters/escape.ts';
+import { escapeControls } from '../../checks/reporters/escape/console.ts';
 import { REPORTERS } from '../../checks/reporters/index.ts';
 import { jsonPieces } from '../../checks/reporters/json.ts';
 import { RULE_IDS, ruleListText } from '../../checks/rules.ts';

@@ -1,5 +1,5 @@
 /** `factline facts`: every fact of the specs, as a table or as JSON; diagnostics on stderr. */
-
+import { escapeControls } from '../../checks/reporters/escape/console.ts';
 import { Project } from '../../engine/project.ts';
 import type { Diagnostic, Fact, SpecSet } from '../../reader/model.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
@@ -57,12 +57,13 @@ export function allDiagnostics(set: SpecSet): Diagnostic[] {
 
 function table(set: SpecSet): string {
   const rows = set.documents.flatMap((d) =>
+    // A file name or label may hold a line break or an escape sequence: shown, never obeyed.
     d.facts.map((f) => [
-      `${f.file}:${f.line}`,
-      f.address,
+      `${escapeControls(f.file)}:${f.line}`,
+      escapeControls(f.address),
       `${f.status.stage}/${f.status.state}${f.status.origin === 'own' ? '' : '*'}`,
       f.digest.slice(0, 8),
-      f.label ?? '',
+      escapeControls(f.label ?? ''),
     ]),
   );
   const header = ['LOCATION', 'ADDRESS', 'STATUS', 'PIN', 'LABEL'];

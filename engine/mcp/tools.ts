@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import { CITATION_VERBS } from '../../checks/model.ts';
 import { renderConsole } from '../../checks/reporters/console.ts';
-import { escapeControls } from '../../checks/reporters/escape.ts';
+import { escapeControls } from '../../checks/reporters/escape/console.ts';
 import { renderExplain } from '../../checks/reporters/explain.ts';
 import { verdictOf } from '../../checks/verdict.ts';
 import {

@@ -5,7 +5,15 @@
  * the results, reports `verification-skipped` until someone writes the test.
  * Titles and comments go through the language table's escaping. Pure.
  */
-import { escapeString, inertTags, jsControl, oneLine, pythonControl } from './languages/escape.ts';
+import {
+  escapeString,
+  inertLineComment,
+  jsControl,
+  oneLine,
+  pythonControl,
+  rustControl,
+  visibleControls,
+} from './languages/escape.ts';
 
 export const RUNNERS = ['vitest', 'jest', 'node', 'pytest', 'cargo'] as const;
 export type Runner = (typeof RUNNERS)[number];
@@ -31,13 +39,16 @@ const snake = (id: string) =>
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '');
 const fileStem = (doc: string) => doc.replace(/[^A-Za-z0-9_-]+/g, '-');
-const comment = (text: string) => inertTags(oneLine(text));
+/** Text in a stub's line comment: no line break survives (`//`, `#`), nothing invisible, no citation keyword. */
+const comment = inertLineComment;
+/** The citation itself: one line, its keyword kept. */
+const citation = (ref: string) => visibleControls(oneLine(ref));
 const jsString = (text: string) => `'${escapeString(text, "'", jsControl)}'`;
 const title = (f: StubFact) => `${f.id}: ${oneLine(f.summary)}`;
 
 function header(opener: string, spec: string): string[] {
   return [
-    `${opener} Test stubs written by \`factline scaffold\` for facts of ${spec} that no test verifies yet.`,
+    `${opener} Test stubs written by \`factline scaffold\` for facts of ${comment(spec)} that no test verifies yet.`,
     `${opener} Each stub is marked todo/skip: the gate reports it as verification-skipped until the test is written and passes.`,
   ];
 }
@@ -62,21 +73,21 @@ export function stubLines(language: 'js' | 'python' | 'rust', f: StubFact, style
   switch (language) {
     case 'js':
       return [
-        `// @verifies ${ref} — ${comment(f.summary)}`,
+        `// @verifies ${citation(ref)} — ${comment(f.summary)}`,
         `${style.callee ?? 'it'}.todo(${jsString(title(f))});`,
       ];
     case 'python':
       return [
-        `# @verifies ${ref} — ${comment(f.summary)}`,
+        `# @verifies ${citation(ref)} — ${comment(f.summary)}`,
         `@pytest.mark.skip(reason='${escapeString(`todo: write the test that verifies ${f.address}`, "'", pythonControl)}')`,
         `def test_${snake(f.id)}():`,
         '    pass',
       ];
     case 'rust':
       return [
-        `// @verifies ${ref} — ${comment(f.summary)}`,
+        `// @verifies ${citation(ref)} — ${comment(f.summary)}`,
         '#[test]',
-        `#[ignore = "todo: write the test that verifies ${f.address}"]`,
+        `#[ignore = "${escapeString(`todo: write the test that verifies ${f.address}`, '"', rustControl)}"]`,
         `fn verifies_${snake(f.id)}() {}`,
       ];
   }

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { escapeControls } from '../../../checks/reporters/escape.ts';
+import { escapeControls } from '../../../checks/reporters/escape/console.ts';
 import { parseSpec } from '../../../reader/index.ts';
 import { runInProcess } from '../../support/cli.ts';
 

@@ -96,7 +96,7 @@ describe('the language table', () => {
       ['unsupported-template', 'templates/Limits.java.hbs'],
     ]);
     expect(plan.errors[0]!.message).toBe(
-      'a template is named <module>.<EXT>.hbs, EXT one of: TypeScript (ts, mts, cts); JavaScript (js, mjs, cjs); Rust (rs); Python (py, pyi); Go (go); JSON (json); YAML (yaml, yml); TOML (toml); Markdown (md)',
+      'a template is a TypeScript or JavaScript module (<module>.ts, .mts, .cts, .js, .mjs, .cjs) or is named <module>.<EXT>.hbs, EXT one of: TypeScript (ts, mts, cts); JavaScript (js, mjs, cjs); Rust (rs); Python (py, pyi); Go (go); JSON (json); YAML (yaml, yml); TOML (toml); Markdown (md)',
     );
     expect(plan.outputs.map((o) => o.path)).toEqual(['generated/limits.py']);
   });
