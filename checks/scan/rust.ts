@@ -12,7 +12,10 @@
  * path (`vibe_index::types::Entry`) and decides per block whether it is test
  * code: `#[cfg(test)]` items and modules, `#[test]` functions, `#![cfg(test)]`.
  */
-import { nestedCommentEnd, scanComments } from './generic.ts';
+import { NESTED_SLASH_BLOCK } from './languages/forms.ts';
+import { nestedEnd } from './languages/grammar.ts';
+import { rust } from './languages/rust.ts';
+import { scanLanguage } from './languages/scan.ts';
 import { parseAddress, type RawCitation } from './refs.ts';
 import { lineIndex, placed, type ScannedCitation } from './types.ts';
 
@@ -56,7 +59,7 @@ function tokenize(text: string): Token[] {
       const end = text.indexOf('\n', i);
       i = end === -1 ? n : end;
     } else if (c === '/' && text[i + 1] === '*') {
-      i = nestedCommentEnd(text, i);
+      i = nestedEnd(text, i, NESTED_SLASH_BLOCK);
     } else if (c === '"' || ((c === 'b' || c === 'c') && text[i + 1] === '"')) {
       const open = c === '"' ? i : i + 1;
       let j = open + 1;
@@ -328,7 +331,7 @@ const CARRIER =
 // @implements real-codebases#TEST-PER-BLOCK
 export function scanRust(text: string, file: string): ScannedCitation[] {
   if (!CARRIER.test(text)) return [];
-  const comments = scanComments(text, 'rust');
+  const comments = scanLanguage(text, rust);
   const hasCarrier = /\[\s*(?:specmark\s*::\s*)?(?:spec|verifies)\s*\(|scope\s*!/.test(text);
   if (!hasCarrier && comments.length === 0) return [];
   const tokens = tokenize(text);
