@@ -22,6 +22,8 @@ export interface FactlineConfig {
   results: string[];
   /** The results policy: how an unconfirmed citing test is reported (`error` unless the config says `warning`). */
   resultsPolicy?: { unconfirmed: 'error' | 'warning' };
+  /** Without results: how a citing test whose running the source cannot tell is reported (`static.unconfirmed`). */
+  static?: { unconfirmed?: 'error' | 'warning' };
   /**
    * The generated core: its spec, templates and output directory; `specs`
    * lists further specs whose facts the templates may use too.

@@ -100,6 +100,19 @@ export const CONFIG_KEYS = {
     description:
       'Test results files (vitest/Jest JSON or JUnit XML) joined to verifying citations, or `{"files": [...], "unconfirmed": "warning"}`; a fact is verified only by a passing test the results name. Empty: outcomes not checked.',
   },
+  static: {
+    shape: shapes.object({
+      unconfirmed: {
+        shape: shapes.literal('error', 'warning'),
+        optional: true,
+        description:
+          'Without results, how a citing test whose running the source cannot tell (`skipIf(flag)`, `test.fails`) is reported: `error` (the default) or `warning` (the citation then still counts). With results the runner decides and this is not read.',
+      },
+    }),
+    default: {},
+    description:
+      'The static check (no results): `{"unconfirmed": "warning"}` lets a citing test that may not run count, with a warning on every run.',
+  },
   rules: {
     shape: shapes.record(
       shapes.anyOf(

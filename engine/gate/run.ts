@@ -197,6 +197,7 @@ async function gateWith(
     addressing: addressingOf(config),
     searched: searchedOf(config),
     ...(results === undefined ? {} : { results }),
+    ...(config.static?.unconfirmed === 'warning' ? { staticUnconfirmed: 'warning' as const } : {}),
   });
   const result = applyRuleSettings(unitRuleFindings(traced, config.rules), config.rules);
   timings['read+scan'] = (timings['read+scan'] ?? 0) + scanning;
