@@ -97,6 +97,8 @@ export interface GateInputs {
   strict: boolean;
   /** Test results joined to verifying citations; absent: outcomes are not checked. */
   results?: OutcomeInput;
+  /** Without results: a citing test that may not run is a warning and counts (config `static.unconfirmed`). */
+  staticUnconfirmed?: 'warning';
   /** Which evidence each status needs; the factline preset when absent. */
   policy?: PolicyTable;
   /** `spec://` namespaces of the loaded documents. */
@@ -124,6 +126,7 @@ export async function traceFiles(inputs: GateInputs): Promise<TraceResult> {
     strict: inputs.strict,
     extraFindings,
     ...(inputs.results ? { results: inputs.results } : {}),
+    ...(inputs.staticUnconfirmed ? { staticUnconfirmed: inputs.staticUnconfirmed } : {}),
     ...(inputs.policy ? { policy: inputs.policy } : {}),
     ...(inputs.addressing ? { addressing: inputs.addressing } : {}),
     ...(inputs.searched ? { searched: inputs.searched } : {}),

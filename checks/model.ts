@@ -4,6 +4,7 @@
  */
 import type { EvidenceKind, Fact, Severity } from '../reader/model.ts';
 import type { RuleId } from './rules.ts';
+import type { NotRun } from './scan/types.ts';
 import type { FactState, FactTally, GapKind } from './states.ts';
 
 /**
@@ -36,8 +37,11 @@ export interface Citation {
   symbol?: string;
   /** Enclosing it()/test() title in test files, when known. */
   testName?: string;
-  /** The enclosing test or suite is marked in the source not to run (`it.skip`, `it.todo`, `#[ignore]`). */
-  notRun?: 'skip' | 'todo';
+  /**
+   * The enclosing test or suite never runs as the source says (`it.skip`, `it.todo`, `#[ignore]`),
+   * or the source cannot tell whether it runs (`unknown: …`); see checks/scan/test-runs.ts.
+   */
+  notRun?: NotRun;
 }
 
 /** What the trace decided of a citation: the fact it resolved to, and whether it counts as evidence. */

@@ -17,6 +17,7 @@ import {
   testBinding,
 } from './results/index.ts';
 import { type VectorState, vectorChange } from './results/vector-evidence.ts';
+import { runKind, runWhy } from './scan/test-runs.ts';
 
 export interface OutcomeInput extends JoinOptions {
   /** Every test outcome read from the results files. */
@@ -44,9 +45,10 @@ export function joinOutcomes(
   citations: JudgedCitation[],
   input: OutcomeInput | undefined,
   out: FindingCollector,
+  staticUnconfirmed?: 'warning',
 ): OutcomeSummary {
   if (input === undefined) {
-    markedNotRun(citations, out);
+    markedNotRun(citations, out, staticUnconfirmed);
     return uncheckedOutcomes();
   }
   const summary: OutcomeSummary = {
@@ -128,31 +130,54 @@ export function joinOutcomes(
 }
 
 /**
- * Without results, the source alone still says some tests never run: a
- * `@verifies` in `it.skip`, `it.todo`, `xit`, `describe.skip`, a pytest
- * `skip` mark or a Rust `#[ignore]` test proves nothing, so it stops
- * counting. With results the runner's outcome decides (an ignored Rust test
- * may have run with `--include-ignored`).
+ * Without results, the source alone decides (checks/scan/test-runs.ts): a
+ * `@verifies` in a test that never runs (`it.skip.each`, `xit`, `{ skip:
+ * true }`, an `.only` elsewhere, a pytest `skip` mark on its class, a Rust
+ * `#[ignore]` test) proves nothing, and one whose running the source cannot
+ * tell (`skipIf(flag)`, a member factline does not resolve) is unconfirmed;
+ * neither counts. With results the runner's outcome decides (an ignored
+ * Rust test may have run with `--include-ignored`).
  */
 // @implements green#STATIC-SKIP-VERIFIES-NOTHING
-function markedNotRun(citations: JudgedCitation[], out: FindingCollector): void {
+// @implements scanner#STATIC-UNSURE-IS-UNCONFIRMED
+function markedNotRun(citations: JudgedCitation[], out: FindingCollector, unsure?: 'warning'): void {
   for (const citation of citations) {
     if (citation.verb !== 'verifies' || !citation.counted || citation.notRun === undefined) continue;
-    citation.counted = false;
-    citation.problem = 'verification-skipped';
     const test =
       citation.testName !== undefined
         ? `test "${citation.testName}"`
         : citation.symbol !== undefined
           ? `test ${citation.symbol}`
           : 'its test';
+    const kind = runKind(citation.notRun);
+    const why = runWhy(citation.notRun);
+    if (kind === 'unknown') {
+      // Only the config's explicit `static.unconfirmed: "warning"` keeps it counting, with a warning on every run.
+      if (unsure !== 'warning') {
+        citation.counted = false;
+        citation.problem = 'verification-unconfirmed';
+      }
+      out.add({
+        rule: 'verification-unconfirmed',
+        ...(unsure === 'warning' ? { severity: 'warning' as const } : {}),
+        file: citation.file,
+        line: citation.line,
+        column: citation.column,
+        fact: citation.resolved,
+        message: `the source cannot tell whether ${test} runs (${why ?? 'a form factline does not resolve'}), so without results it verifies nothing about ${citation.resolved}`,
+        fix: "pass the runner's results with --results, or cite a test whose declaration says plainly that it runs",
+      });
+      continue;
+    }
+    citation.counted = false;
+    citation.problem = 'verification-skipped';
     out.add({
       rule: 'verification-skipped',
       file: citation.file,
       line: citation.line,
       column: citation.column,
       fact: citation.resolved,
-      message: `${test} is marked ${citation.notRun === 'todo' ? 'todo' : 'to be skipped'} in the source, so it verifies nothing about ${citation.resolved}`,
+      message: `${test} is marked ${kind === 'todo' ? 'todo' : 'to be skipped'} in the source${why === undefined ? '' : ` (${why})`}, so it verifies nothing about ${citation.resolved}`,
       fix: 'write the test and drop the skip/todo marker, or cite a test that runs',
     });
   }

@@ -9,13 +9,14 @@
 import { DIAGNOSTIC_CODES } from '../reader/model.ts';
 import { countSeverities } from './findings.ts';
 import type { Finding, PartialCoverage, TraceResult } from './model.ts';
+import { UNIT_RULES, type UnitRuleId } from './rules/index.ts';
 import type { RuleId } from './rules.ts';
 import { tallyFacts } from './states.ts';
 
 /** `citation`: judged in the scanned files; `spec`: judged in changed spec files; `whole-tree`: not judged. */
 export type PartialScope = 'citation' | 'spec' | 'whole-tree';
 
-const GATE_SCOPES: Record<Exclude<RuleId, (typeof DIAGNOSTIC_CODES)[number]>, PartialScope> = {
+const GATE_SCOPES: Record<Exclude<RuleId, (typeof DIAGNOSTIC_CODES)[number] | UnitRuleId>, PartialScope> = {
   'unknown-fact': 'citation',
   'unknown-namespace': 'citation',
   'ambiguous-fact': 'citation',
@@ -42,6 +43,8 @@ const GATE_SCOPES: Record<Exclude<RuleId, (typeof DIAGNOSTIC_CODES)[number]>, Pa
 };
 
 export function partialScope(rule: RuleId): PartialScope {
+  const unit = UNIT_RULES.find((u) => u.id === rule);
+  if (unit !== undefined) return unit.meta.scope;
   return (DIAGNOSTIC_CODES as readonly string[]).includes(rule)
     ? 'spec'
     : GATE_SCOPES[rule as keyof typeof GATE_SCOPES];

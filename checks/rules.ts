@@ -6,6 +6,7 @@
  * joins `RuleId` through the keys, and `satisfies` insists on every field.
  */
 import type { DiagnosticCode, Severity } from '../reader/model.ts';
+import { UNIT_RULES, type UnitRuleId } from './rules/index.ts';
 
 export interface RuleInfo {
   /** Severity a finding of this rule gets unless it brings its own. */
@@ -102,13 +103,14 @@ const GATE_RULES = {
   'verification-skipped': {
     severity: 'error',
     description:
-      'A @verifies citation sits in a test that was skipped, todo or pending in the given test results, or, without results, one the source marks never to run (it.skip, it.todo, xit, describe.skip, a pytest skip mark, #[ignore]).',
+      'A @verifies citation sits in a test that was skipped, todo or pending in the given test results, or, without results, one that never runs as its runner reads the source (it.skip.each, xit, { skip: true }, an .only elsewhere, a pytest skip mark on it, its class or module, #[ignore]).',
     help: 'A skipped test ran no assertion, so it cannot verify the fact.',
     fix: 'un-skip the test and make it pass, or cite the fact from a test that runs',
   },
   'verification-unconfirmed': {
     severity: 'error',
-    description: "A @verifies citation whose test's outcome the given test results cannot confirm.",
+    description:
+      "A @verifies citation whose test's outcome the given test results cannot confirm, or, without results, whose test the source cannot tell runs (skipIf(flag), test.fails, it[name], t.skip()).",
     help: 'With --results a citing test counts only when the results name it in its own file and it passed. The message gives the reason: the file is absent from the results (or its runner names no file), no test there has its title, two tests share it, its title is not a literal, or it sits in no test block. Only `"results": {"unconfirmed": "warning"}` lowers it to a warning that keeps the citation counting.',
     fix: "pass the results of the runner that runs this test, from an output that names each test's file, and give the test a literal title",
   },
@@ -239,13 +241,27 @@ function spec(what: string, fix: string): RuleInfo {
   };
 }
 
-export type RuleId = keyof typeof GATE_RULES | DiagnosticCode;
+export type RuleId = keyof typeof GATE_RULES | UnitRuleId | DiagnosticCode;
+
+/** The rules written as units (checks/rules/), their rows read from each unit's meta. */
+const UNIT_ROWS = Object.fromEntries(
+  UNIT_RULES.map((unit) => [
+    unit.id,
+    {
+      severity: unit.meta.severity,
+      description: unit.meta.description,
+      help: unit.meta.help,
+      fix: unit.meta.fix,
+    },
+  ]),
+) as Record<UnitRuleId, RuleInfo>;
 
 // @implements factline-architecture#ONE-RULE-TABLE
-export const RULES: Readonly<Record<RuleId, RuleInfo>> = { ...GATE_RULES, ...SPEC_RULES } satisfies Record<
-  RuleId,
-  RuleInfo
->;
+export const RULES: Readonly<Record<RuleId, RuleInfo>> = {
+  ...GATE_RULES,
+  ...UNIT_ROWS,
+  ...SPEC_RULES,
+} satisfies Record<RuleId, RuleInfo>;
 
 /** Every rule id, in table order (gate rules, then the reader's diagnostic codes). */
 export const RULE_IDS = Object.keys(RULES) as RuleId[];

@@ -35,6 +35,8 @@ export interface TraceOptions extends PolicyOptions {
   extraFindings?: Finding[];
   /** Test results to join to verifying citations; without them outcomes are not checked. */
   results?: OutcomeInput;
+  /** Without results: a citing test that may not run is a warning and counts (config `static.unconfirmed`). */
+  staticUnconfirmed?: 'warning';
   /** `spec://` namespaces; when given, the result lists every unit with its uri. */
   addressing?: Addressing;
   /** The globs scanned: when given, a run that found nothing says so instead of passing quietly. */
@@ -80,7 +82,7 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
   const evidence = vectorEvidence(options.results?.outcomes ?? []);
   const citations = judgeCitations(evidence.length > 0 ? [...files, ...evidence] : files, index, out);
   // Before counting: a citation in a failed or skipped test stops counting here.
-  const outcomes = joinOutcomes(citations, options.results, out);
+  const outcomes = joinOutcomes(citations, options.results, out, options.staticUnconfirmed);
   const byFact = citationsByFact(citations);
   const facts: FactTrace[] = [];
   for (const doc of documentsByPath(set)) {

@@ -38,11 +38,19 @@ function counts(s: Summary): string {
   return parts.join(', ');
 }
 
+/**
+ * What a run without results is, said on every such run: the tests were read,
+ * not run (docs/policy.md, "Without results the gate is static").
+ */
+export const STATIC_CHECK_NOTE =
+  'static check: tests were read, not run; a citing test counts when its declaration says it runs, whether or not it passes (pass --results FILE to judge by what the runner ran)';
+
 /** Whether tests were joined to their outcomes, and how the citing tests ended. */
 // @implements evidence#RESULTS-SUMMARY-SAYS-UNCHECKED
+// @implements results#STATIC-CHECK-SAYS-STATIC
 export function outcomeLine(outcomes: OutcomeSummary | undefined): string {
   if (outcomes === undefined || !outcomes.checked) {
-    return 'test outcomes not checked: citing tests count whether or not they pass (pass --results FILE)';
+    return `test outcomes not checked: ${STATIC_CHECK_NOTE}`;
   }
   const parts = [`${outcomes.passed} passed`, `${outcomes.failed} failed`, `${outcomes.skipped} not run`];
   if (outcomes.unknown > 0) parts.push(`${outcomes.unknown} unconfirmed`);

@@ -7,6 +7,7 @@
 import { type BaseDelta, failsAgainstBase, type SideCounts, sideCounts } from '../base-delta.ts';
 import type { Finding, TraceResult } from '../model.ts';
 import { verdictOf } from '../verdict.ts';
+import { STATIC_CHECK_NOTE } from './console.ts';
 import { mdCode, mdHref, mdText } from './escape/markdown.ts';
 
 export interface SummaryOptions {
@@ -46,6 +47,14 @@ const COUNT_ROWS: [string, keyof SideCounts][] = [
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
+/** A verdict without results is static: the reader of a green summary learns that no test was run for it. */
+// @implements results#STATIC-CHECK-SAYS-STATIC
+function staticNote(result: TraceResult): string[] {
+  return result.outcomes === undefined || !result.outcomes.checked
+    ? ['', mdText(`Note: ${STATIC_CHECK_NOTE}.`)]
+    : [];
+}
+
 /** Rules the config re-graded or turned off: a reviewer sees them beside the verdict they shape. */
 function ruleNote(result: TraceResult): string[] {
   const settings = result.ruleSettings ?? [];
@@ -72,6 +81,7 @@ export function renderSummaryMarkdown(
       '| facts | verified | gaps | errors | warnings |',
       '| ---: | ---: | ---: | ---: | ---: |',
       `| ${head.facts} | ${head.verified} | ${head.gaps} | ${head.errors} | ${head.warnings} |`,
+      ...staticNote(result),
       ...ruleNote(result),
       ...findingList(
         'Findings',
@@ -93,6 +103,7 @@ export function renderSummaryMarkdown(
       ([label, key]) =>
         `| ${label} | ${delta.base[key]} | ${delta.head[key]} | ${signed(delta.head[key] - delta.base[key])} |`,
     ),
+    ...staticNote(result),
     ...ruleNote(result),
     ...findingList('New findings', delta.added, options),
     ...(delta.unknownOnBase !== undefined

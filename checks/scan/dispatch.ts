@@ -10,8 +10,9 @@
  * a module, so the CLI, the MCP tools and the editor server each get the
  * warnings of their own runs. `checks/scan/index.ts` is the eager entry.
  */
-import { type CommentStyle, scanComments } from './generic.ts';
 import { isJtdFile, scanJtd } from './jtd.ts';
+import { languageOf } from './languages/index.ts';
+import { scanLanguage } from './languages/scan.ts';
 import { mayHoldCitations } from './refs.ts';
 import { scanRust } from './rust.ts';
 import type { ScannedCitation } from './types.ts';
@@ -23,33 +24,6 @@ import {
 } from './typescript.ts';
 
 const TS_EXTENSIONS = new Set(['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs']);
-const STYLES: Record<string, CommentStyle> = {
-  go: 'slash',
-  c: 'slash',
-  h: 'slash',
-  cc: 'slash',
-  cpp: 'slash',
-  hpp: 'slash',
-  java: 'slash',
-  kt: 'slash',
-  swift: 'slash',
-  cs: 'slash',
-  scala: 'slash',
-  zig: 'zig',
-  py: 'hash',
-  sh: 'shell',
-  bash: 'shell',
-  zsh: 'shell',
-  rb: 'ruby',
-  pl: 'perl',
-  pm: 'perl',
-  r: 'hash',
-  yaml: 'yaml',
-  yml: 'yaml',
-  toml: 'toml',
-  hbs: 'handlebars',
-  handlebars: 'handlebars',
-};
 
 /** Loads TypeScript's compiler and gives its parser for ambiguous TS/JS files (a second call finds the module loaded). */
 export async function loadLiteralParser(): Promise<LiteralParser> {
@@ -65,7 +39,7 @@ export function extensionOf(file: string): string {
 /** Whether factline knows how to find comments in this file. */
 export function isScannable(file: string): boolean {
   const ext = extensionOf(file);
-  return TS_EXTENSIONS.has(ext) || ext === 'rs' || ext in STYLES || isJtdFile(file);
+  return TS_EXTENSIONS.has(ext) || languageOf(ext) !== undefined || isJtdFile(file);
 }
 
 /**
@@ -94,8 +68,8 @@ export class FileScanner {
     }
     if (ext === 'rs') return scanRust(text, file);
     if (isJtdFile(file)) return scanJtd(text, file);
-    const style = STYLES[ext];
-    return style ? scanComments(text, style) : [];
+    const language = languageOf(ext);
+    return language ? scanLanguage(text, language) : [];
   };
 
   /** Loads TypeScript's parser for this scanner (a no-op once it has it). */

@@ -12,7 +12,10 @@
  * path (`vibe_index::types::Entry`) and decides per block whether it is test
  * code: `#[cfg(test)]` items and modules, `#[test]` functions, `#![cfg(test)]`.
  */
-import { nestedCommentEnd, scanComments } from './generic.ts';
+import { NESTED_SLASH_BLOCK } from './languages/forms.ts';
+import { nestedEnd } from './languages/grammar.ts';
+import { rust } from './languages/rust.ts';
+import { scanLanguage } from './languages/scan.ts';
 import { parseAddress, type RawCitation } from './refs.ts';
 import { lineIndex, placed, type ScannedCitation } from './types.ts';
 
@@ -56,7 +59,7 @@ function tokenize(text: string): Token[] {
       const end = text.indexOf('\n', i);
       i = end === -1 ? n : end;
     } else if (c === '/' && text[i + 1] === '*') {
-      i = nestedCommentEnd(text, i);
+      i = nestedEnd(text, i, NESTED_SLASH_BLOCK);
     } else if (c === '"' || ((c === 'b' || c === 'c') && text[i + 1] === '"')) {
       const open = c === '"' ? i : i + 1;
       let j = open + 1;
@@ -292,6 +295,8 @@ function isWithinIgnored(symbol: string, ignored: ReadonlySet<string>): boolean 
 function isTestAttribute(tokens: Token[], path: string[], open: number, close: number): boolean {
   const name = path[path.length - 1];
   if (name === 'test' && path.length <= 2) return true;
+  // rstest's and test-case's attributes make the function a test (and keep a `#[ignore]` beside them).
+  if ((name === 'rstest' || name === 'test_case') && path.length <= 2) return true;
   if (name !== 'cfg' || open === -1) return false;
   return requiresTest(tokens, open + 1, close);
 }
@@ -326,7 +331,7 @@ const CARRIER =
 // @implements real-codebases#TEST-PER-BLOCK
 export function scanRust(text: string, file: string): ScannedCitation[] {
   if (!CARRIER.test(text)) return [];
-  const comments = scanComments(text, 'rust');
+  const comments = scanLanguage(text, rust);
   const hasCarrier = /\[\s*(?:specmark\s*::\s*)?(?:spec|verifies)\s*\(|scope\s*!/.test(text);
   if (!hasCarrier && comments.length === 0) return [];
   const tokens = tokenize(text);
@@ -352,6 +357,8 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
   // `#[ignore]` tests, by path: `cargo test` runs them only when asked (`--ignored`).
   const ignored = new Set<string>();
   let ignoreNext = false;
+  const mayBeIgnored = new Set<string>();
+  let mayIgnoreNext = false;
   const bindComments = (symbol: string, test: boolean): void => {
     for (const c of commentsWaiting) {
       c.symbol = symbol;
@@ -406,6 +413,15 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
         else pending.test = true;
       } else if (!inner && path.length === 1 && path[0] === 'ignore') {
         ignoreNext = true;
+      } else if (
+        !inner &&
+        path.length === 1 &&
+        path[0] === 'cfg_attr' &&
+        argsOpen !== -1 &&
+        tokens.slice(argsOpen, argsClose).some((a) => a.kind === 'id' && a.text === 'ignore')
+      ) {
+        // `#[cfg_attr(feature = "x", ignore)]`: ignored or not by the build's configuration.
+        mayIgnoreNext = true;
       } else if (argsOpen !== -1) {
         const cite = attributeCitation(tokens, i, path, argsOpen, argsClose, at);
         if (cite) {
@@ -472,7 +488,9 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
     const symbol = `${top.symbol}::${name}`;
     const test = top.test || pending.test;
     if (ignoreNext && test) ignored.add(symbol);
+    if (mayIgnoreNext && test) mayBeIgnored.add(symbol);
     ignoreNext = false;
+    mayIgnoreNext = false;
     item = { symbol, keyword, test, start: t.start, depth: stack.length };
     lastItem = { symbol, test, line: at(t.start).line };
     bindComments(symbol, test);
@@ -489,9 +507,12 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
   bindComments(last.symbol, last.test);
   const found = [...out, ...comments];
   // @implements green#STATIC-SKIP-VERIFIES-NOTHING
-  if (ignored.size > 0) {
+  if (ignored.size > 0 || mayBeIgnored.size > 0) {
     for (const c of found) {
-      if (c.inTest && c.symbol !== undefined && isWithinIgnored(c.symbol, ignored)) c.notRun = 'skip';
+      if (!c.inTest || c.symbol === undefined) continue;
+      if (isWithinIgnored(c.symbol, ignored)) c.notRun = 'skip: #[ignore]';
+      else if (isWithinIgnored(c.symbol, mayBeIgnored))
+        c.notRun = 'unknown: #[cfg_attr(…, ignore)] decides at build time';
     }
   }
   return found.sort((a, b) => a.offset - b.offset);

@@ -100,7 +100,11 @@ export class SlashState {
   after(kind: Kind): void {
     // A `!` right after an expression's end on its line is TypeScript's non-null assertion (`width! / 2`).
     // @implements real-code#NON-NULL-BEFORE-A-SLASH
-    if (kind === K.Exclamation) this.ends = this.ends && !this.newline;
+    // So is a `++` or `--` there a postfix one (no line break may stand before it); anywhere else it
+    // is a prefix one, which ends nothing: a `/` after it starts a regular expression (`++/re/`).
+    // @implements scanner#SKIM-IN-TYPE-POSITIONS
+    if (kind === K.Exclamation || kind === K.PlusPlus || kind === K.MinusMinus)
+      this.ends = this.ends && !this.newline;
     else this.ends = kind === K.CloseParen ? !this.closedControl : DIVIDES_AFTER[kind] === 1;
     this.prev2 = this.prev;
     this.prev = kind;

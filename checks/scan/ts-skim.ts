@@ -124,6 +124,8 @@ export class Skimmer {
   // `opens`/`closes`; its mark (a brace: the candidates before it; an element: whether its tag has
   // attributes); an element's name (start and end).
   private kinds = new Uint8Array(256);
+  /** A brace opened right after `=>`: an arrow function's body, or a function type's object type. */
+  private arrows = new Uint8Array(256);
   private slots = new Int32Array(256);
   private marks = new Int32Array(256);
   private names = new Int32Array(512);
@@ -178,6 +180,12 @@ export class Skimmer {
   private closedDeclaration = false;
   /** The last token is the `}` of a BLOCK. */
   private blockEnded = false;
+  /** …of a brace opened right after `=>`: in a type (`x as () => {}`) the `{}` is an object type, and the expression goes on. */
+  private arrowEnded = false;
+  /** The last token is a lone `>`. */
+  private greaterThan = false;
+  /** The last token is a prefix `++` or `--`, which the walk, reading `++` by kind, would take for a postfix one. */
+  private prefixIncrement = false;
   /** A `function` keyword that starts a statement: its parameters' `(` is still to come. */
   private declaring = false;
   private jsxFile = false;
@@ -196,6 +204,9 @@ export class Skimmer {
     this.bangAfterBrace = false;
     this.closedDeclaration = false;
     this.blockEnded = false;
+    this.arrowEnded = false;
+    this.prefixIncrement = false;
+    this.greaterThan = false;
     this.declaring = false;
     this.jsxFile = jsxFile;
     this.lineFeeds = this.lexer.lineFeedsOnly;
@@ -236,9 +247,20 @@ export class Skimmer {
   /** After a significant token of `kind` (`ended`: the `}` of a BLOCK): the walk's bookkeeping for the next `/`. */
   private after(kind: Kind, ended: boolean): void {
     const slash = this.slash;
-    this.bangAfterBrace = kind === K.Exclamation && slash.prev === K.CloseBrace && !slash.newline;
+    const increment = kind === K.PlusPlus || kind === K.MinusMinus;
+    // @implements scanner#SKIM-IN-TYPE-POSITIONS
+    // A `++` right after a block's `}` is a prefix one (a block ends no expression); the walk, which
+    // knows no blocks, would take it for postfix, so a `/` after it hands the walk the skim's literals.
+    // After any other `}` on its line (an object's, or a class's?) only the grammar knows, as after `!`.
+    const afterBlock = increment && slash.prev === K.CloseBrace && this.blockEnded && !slash.newline;
+    this.bangAfterBrace =
+      (kind === K.Exclamation || increment) && slash.prev === K.CloseBrace && !slash.newline && !afterBlock;
     slash.after(kind);
+    if (afterBlock) slash.ends = false;
+    this.prefixIncrement = afterBlock;
+    this.greaterThan = false;
     this.blockEnded = ended;
+    if (!ended) this.arrowEnded = false;
   }
 
   /**
@@ -256,6 +278,7 @@ export class Skimmer {
     let i = at;
     let kind: Kind;
     let ended = false;
+    let greaterThan = false;
     if (c === C.OpenParen) {
       let paren = PAREN;
       if (slash.opensControl()) paren = CONTROL_PAREN;
@@ -281,6 +304,9 @@ export class Skimmer {
           ? slash.closedControl || this.closedDeclaration
           : prev === K.EqualsGreaterThan || prev === K.Else || prev === K.Do || this.atStatementStart();
       this.pushBrace(statement ? BLOCK : BRACE, i);
+      // After `=> {…}` on its line, that `{…}` was a return type (`function (): () => {} {…}`) and this is a body, of a declaration or an expression: unsure as well.
+      this.arrows[this.depth - 1] =
+        prev === K.EqualsGreaterThan || (prev === K.CloseBrace && this.arrowEnded) ? 1 : 0;
       this.declaring = false;
       kind = K.OpenBrace;
       i++;
@@ -296,6 +322,7 @@ export class Skimmer {
         if (this.depth === 0 && (top === BRACE || top === BLOCK)) this.statementEnd(i);
         kind = K.CloseBrace;
         ended = top === BLOCK;
+        this.arrowEnded = ended && this.arrows[this.depth] === 1;
         i++;
         if (top === JSX_EXPRESSION) {
           // Back in the element the `{…}` stood in.
@@ -383,6 +410,7 @@ export class Skimmer {
           // `>` (alone, as TypeScript's scanner reads it), `~`, `@`
           break;
       }
+      if (c === C.GreaterThan && kind === K.Operator && i === at + 1) greaterThan = true;
     } else {
       lexer.seek(i, prev);
       kind = lexer.scan();
@@ -404,14 +432,23 @@ export class Skimmer {
           // After a block's `}` a regular expression starts; the walk, which would divide
           // there, is handed the skim's literals. After any other `}`, or `of`/`yield`/`await`,
           // only the grammar knows.
+          // After the `}` of `=> {…}`: an arrow function's body, or in a type (`x as () => {}`) an object type after which the expression goes on.
           const afterBlock = prev === K.CloseBrace && this.blockEnded;
-          if ((prev === K.CloseBrace && !afterBlock) || this.bangAfterBrace || CONTEXTUAL_OPERATORS.has(prev))
+          // After a lone `>`: a comparison, or the end of type arguments (`x as T<U> / 2`), after which the expression goes on.
+          if (
+            (prev === K.CloseBrace && (!afterBlock || this.arrowEnded)) ||
+            this.bangAfterBrace ||
+            this.greaterThan ||
+            CONTEXTUAL_OPERATORS.has(prev)
+          )
             return this.giveUp();
           if (afterBlock) this.literalsNeeded = true;
           if (!slash.ends || afterBlock) {
             kind = lexer.reScanSlash();
             i = lexer.tokenEnd;
             this.literal(lexer.tokenStart, i, kind);
+            // The walk divides after every `++`: it reads the skim's literals.
+            if (this.prefixIncrement) this.literalsNeeded = true;
           }
           break;
         }
@@ -424,6 +461,7 @@ export class Skimmer {
           break;
         case K.LessThan: {
           if (!this.jsxFile) break;
+          if (prev === K.CloseBrace && this.arrowEnded) return this.giveUp();
           if (slash.ends && !(prev === K.CloseBrace && this.blockEnded)) {
             if (prev === K.CloseBrace || this.bangAfterBrace) return this.giveUp();
             break;
@@ -444,6 +482,7 @@ export class Skimmer {
     if (kind === K.Function)
       this.declaring = this.atStatementStart() || prev === K.Export || prev === K.Default;
     this.after(kind, ended);
+    this.greaterThan = greaterThan;
     return i;
   }
 
@@ -459,7 +498,12 @@ export class Skimmer {
    */
   private atStatementStart(): boolean {
     const prev = this.slash.prev;
-    if (prev === K.Semicolon || (prev === K.Unknown && this.depth === 0)) return true;
+    // A `;` in a `for` header (or any bracket) starts no statement: `for (; {} / 2; )` holds an object.
+    if (prev === K.Semicolon) {
+      const top = this.depth === 0 ? BLOCK : this.kinds[this.depth - 1]!;
+      return top === BLOCK || top === BRACE;
+    }
+    if (prev === K.Unknown && this.depth === 0) return true;
     if (prev === K.CloseBrace) return this.blockEnded;
     return prev === K.OpenBrace && this.depth > 0 && this.kinds[this.depth - 1] === BLOCK;
   }
@@ -741,6 +785,9 @@ export class Skimmer {
     const kinds = new Uint8Array(size);
     kinds.set(this.kinds);
     this.kinds = kinds;
+    const arrows = new Uint8Array(size);
+    arrows.set(this.arrows);
+    this.arrows = arrows;
     const slots = new Int32Array(size);
     slots.set(this.slots);
     this.slots = slots;

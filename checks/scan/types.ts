@@ -11,14 +11,21 @@ export interface ScannedCitation extends RawCitation {
   /** True when the citation stands in a test block, whatever the file's globs say. */
   inTest?: boolean;
   /**
-   * The enclosing test or suite is marked in the source not to run: `skip`
+   * The enclosing test or suite never runs, as the source says: `skip`
    * (`it.skip`, `xit`, `describe.skip`, `@pytest.mark.skip`, Rust `#[ignore]`)
-   * or `todo` (`it.todo`).
+   * or `todo` (`it.todo`); or the source cannot tell whether it runs
+   * (`unknown`: `skipIf(flag)`, a member factline does not resolve). See test-runs.ts.
    */
-  notRun?: 'skip' | 'todo';
+  notRun?: NotRun;
   /** For a `scope` marker: the module's untagged items that inherit it. */
   covers?: string[];
 }
+
+/**
+ * Why a test never runs (`skip`, `todo`) or may not (`unknown`), with the
+ * form in the source after `: ` (`skip: it.skip.each`, `unknown: skipIf(flag) decides at run time`).
+ */
+export type NotRun = 'skip' | 'todo' | `${'skip' | 'todo' | 'unknown'}: ${string}`;
 
 /** What stands for a `${…}` substitution in a test title read from a template literal. */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the hole is written as literal text on purpose

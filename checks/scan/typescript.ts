@@ -12,11 +12,29 @@
  * parser decides (ts-literals.ts), loaded only when a file needs it.
  */
 import { inCommentedOutCode, parseCitations, tagCandidates } from './refs.ts';
+import {
+  conditionMark,
+  isTestRoot,
+  joinMarks,
+  judgeCallee,
+  optionsMark,
+  type RunMark,
+  readTestFile,
+  runsOfCalls,
+  type TestFile,
+} from './test-runs.ts';
 import { isNameToken, SlashState } from './ts-grammar.ts';
 import { type Jumps, NO_JUMPS, SkimJumps, statementEndKind } from './ts-jumps.ts';
 import { FIRST_KEYWORD, K, type Kind, Lexer } from './ts-lexer.ts';
 import { type Skim, Skimmer } from './ts-skim.ts';
-import { hasOtherLineBreak, lazyLineIndex, placed, type ScannedCitation, TEMPLATE_HOLE } from './types.ts';
+import {
+  hasOtherLineBreak,
+  lazyLineIndex,
+  type NotRun,
+  placed,
+  type ScannedCitation,
+  TEMPLATE_HOLE,
+} from './types.ts';
 
 export { dividesAfter } from './ts-grammar.ts';
 
@@ -42,8 +60,14 @@ interface Frame {
   /** A template literal that is a call's title: the call, and the literal's text parts so far. */
   titleFor?: Frame;
   titleParts?: string[];
-  /** The call is marked in the source never to run (`it.skip`, `it.todo`, `xit`, `describe.skip`). */
-  notRun?: 'skip' | 'todo';
+  /** Whether the call runs, as its callee, options and condition say (test-runs.ts). */
+  notRun?: NotRun;
+  only?: boolean;
+  /** A `skipIf(`/`runIf(` call's parentheses: its condition is read when they close. */
+  condition?: 'skipIf' | 'runIf';
+  /** Where a test call's `(` and `)` stand (a `t.skip()` between them is its own). */
+  openAt?: number;
+  closeAt?: number;
   /**
    * A brace's: the declaration still waiting for its body when the brace
    * opened (`const f = wrap({…}, () => {`), back once it closes; nothing
@@ -72,6 +96,10 @@ function newFrame(kind: Frame['kind'], label?: string): Frame {
     titleFor: undefined,
     titleParts: undefined,
     notRun: undefined,
+    only: undefined,
+    condition: undefined,
+    openAt: undefined,
+    closeAt: undefined,
     outerPending: undefined,
   };
 }
@@ -157,11 +185,6 @@ for (let kind = 0; kind < 128; kind++) DECLARES[kind] = DECL_KEYWORDS[kind as Ki
 /** The files TypeScript reads as JSX: .tsx and .jsx, and every JavaScript file (.js, .mjs, .cjs). */
 // @implements real-code#JSX-BY-EXTENSION
 const JSX_FILE = /\.(?:[jt]sx|[mc]?js)$/;
-
-/** A token's text when it is an identifier short enough to be a test callee or call modifier, else ''. */
-function shortName(text: string, kind: Kind, start: number, end: number): string {
-  return kind === K.Identifier && end - start <= 10 ? text.slice(start, end) : '';
-}
 
 interface Bound {
   cite: ScannedCitation;
@@ -357,6 +380,15 @@ class Walk {
   /** A call whose title was just read: unless `,` or `)` follows, the title is an expression (`'a ' + b`). */
   private justTitled: Frame | undefined;
   private nextLiteral = 0;
+  // Whether each test runs (test-runs.ts): what the whole file says, the callee chain being read
+  // (its first name's place, its end, the depth it stands at), and what the last `it.each(…)` said.
+  private readonly runsFile: TestFile;
+  private chainStart = -1;
+  private chainRootEnd = -1;
+  private chainEnd = -1;
+  private chainDepth = 0;
+  private chainBracket: Frame | undefined;
+  private closedMark: RunMark = {};
   /** Type arguments exist in TypeScript only: in JavaScript `a < b > (c)` compares. */
   private readonly typed: boolean;
   private readonly at: (offset: number) => { line: number; column: number };
@@ -374,6 +406,7 @@ class Walk {
     this.typed = /\.[mc]?ts$/.test(file);
     this.at = lazyLineIndex(text, true, lineFeedsOnly);
     this.lastTag = candidates[candidates.length - 1]!;
+    this.runsFile = readTestFile(text);
   }
 
   run(): ScannedCitation[] {
@@ -410,14 +443,14 @@ class Walk {
           this.openBrace(start);
           break;
         case K.OpenParen:
-          this.openParen(top);
+          this.openParen(top, start);
           break;
         case K.OpenBracket:
           stack.push(newFrame('bracket'));
           break;
         case K.CloseParen:
         case K.CloseBracket:
-          this.close(kind);
+          this.close(kind, start);
           break;
         case K.Semicolon:
           this.semicolon();
@@ -460,6 +493,7 @@ class Walk {
       !this.pending &&
       this.expectName === undefined &&
       !top?.wantsTitle &&
+      top?.callee === undefined &&
       this.justTitled === undefined &&
       this.openTitles === 0 &&
       this.closedEach === undefined
@@ -574,6 +608,13 @@ class Walk {
       frame = newFrame('brace');
     }
     frame.outerPending = this.pending;
+    // `test('t', { skip: true }, fn)`: an options object among a test call's arguments.
+    const call = this.stack[this.stack.length - 1];
+    if (call?.callee !== undefined && this.slash.prev === K.Comma) {
+      const read = joinMarks(call, optionsMark(this.text, start));
+      call.notRun = read.notRun;
+      call.only = read.only;
+    }
     this.stack.push(frame);
     this.awaiting = undefined;
     this.forgetMember();
@@ -583,7 +624,7 @@ class Walk {
   }
 
   /** A `(`: a method's parameters, a test or suite call, a curried call's table, a declaration's call, or plain. */
-  private openParen(top: Frame | undefined): void {
+  private openParen(top: Frame | undefined, start: number): void {
     const stack = this.stack;
     if (top?.classBody === true && this.memberName !== undefined && !this.memberLocked) {
       const name = this.memberName;
@@ -597,6 +638,10 @@ class Walk {
       const frame = newFrame('paren');
       frame.eachOf = call.eachOf;
       frame.eachFills = call.eachFills;
+      frame.notRun = call.notRun;
+      frame.only = call.only;
+      frame.condition = call.condition;
+      frame.openAt = start;
       if (this.awaiting && this.awaiting.depth === stack.length) {
         frame.stash = this.awaiting;
         this.awaiting = undefined;
@@ -609,6 +654,8 @@ class Walk {
       frame.each = call.each;
       frame.wantsTitle = TEST_CALLEES.has(call.callee) ? 'test' : 'suite';
       frame.notRun = call.notRun;
+      frame.only = call.only;
+      frame.openAt = start;
       if (this.awaiting && this.awaiting.depth === stack.length) {
         for (const b of this.awaiting.items) b.chain = [...stack, frame];
         this.awaiting = undefined;
@@ -632,49 +679,57 @@ class Walk {
    */
   private testCall(): TestCall {
     const text = this.text;
-    const { prev, prev2 } = this.slash;
-    if (prev === K.CloseParen && this.closedEach !== undefined)
+    if (this.slash.prev === K.CloseParen && this.closedEach !== undefined)
       return {
         callee: this.closedEach,
         each: this.closedFills,
-        notRun: undefined,
+        notRun: this.closedMark.notRun,
+        only: this.closedMark.only,
         eachOf: undefined,
         eachFills: false,
       };
-    if (prev !== K.Identifier) return NO_CALL;
-    if (prev2 !== K.Dot) {
-      const name = shortName(text, prev, this.prevStart, this.prevEnd);
-      const included = EXCLUDED_CALLEES.get(name);
-      if (included !== undefined)
-        return { callee: included, each: false, notRun: 'skip', eachOf: undefined, eachFills: false };
-      return { callee: name, each: false, notRun: undefined, eachOf: undefined, eachFills: false };
-    }
-    const modifier = shortName(text, prev, this.prevStart, this.prevEnd);
-    const target = shortName(text, this.prev3, this.prev3Start, this.prev3End);
-    if (CALL_MODIFIERS.has(modifier)) {
-      const notRun = modifier === 'skip' || modifier === 'todo' ? modifier : undefined;
-      return { callee: target, each: false, notRun, eachOf: undefined, eachFills: false };
-    }
-    if (CURRIED_MODIFIERS.has(modifier) && (TEST_CALLEES.has(target) || SUITE_CALLEES.has(target)))
+    if (this.chainStart === -1 || this.chainDepth !== this.stack.length) return NO_CALL;
+    const root = text.slice(this.chainStart, this.chainRootEnd);
+    if (!isTestRoot(root) && !this.runsFile.aliases.has(root)) return NO_CALL;
+    // The callee as written, `it.skip.each`, `it['skip']` or a name bound to `it.skip`: test-runs.ts reads it.
+    // @implements green#STATIC-SKIP-VERIFIES-NOTHING
+    const call = judgeCallee(text.slice(this.chainStart, this.chainEnd), this.runsFile);
+    if (call === undefined) return NO_CALL;
+    if (call.curried === undefined)
       return {
-        callee: undefined,
+        callee: call.callee,
         each: false,
-        notRun: undefined,
-        eachOf: target,
-        eachFills: CURRIED_MODIFIERS.get(modifier)!,
+        notRun: call.mark.notRun,
+        only: call.mark.only,
+        eachOf: undefined,
+        eachFills: false,
       };
-    return NO_CALL;
+    return {
+      callee: undefined,
+      each: false,
+      notRun: call.mark.notRun,
+      only: call.mark.only,
+      eachOf: call.callee,
+      eachFills: call.curried === 'table',
+      condition: call.curried === 'table' ? undefined : call.curried,
+    };
   }
 
   /** A `)` or `]` closes its frame; the `)` of `it.each(table)` leaves the call its `(` will open. */
-  private close(kind: Kind): void {
+  private close(kind: Kind, start: number): void {
     const closed = this.stack.pop();
     this.slash.closedControl = closed?.control === true;
     if (this.pending && this.pending.depth > this.stack.length) this.pending = undefined;
     if (closed?.eachOf !== undefined) {
       this.openTitles--;
       this.awaiting = closed.stash ?? this.awaiting;
+      const read =
+        closed.condition === undefined
+          ? closed
+          : joinMarks(closed, conditionMark(closed.condition, this.text.slice(closed.openAt! + 1, start)));
+      this.closedMark = { notRun: read.notRun, only: read.only };
     }
+    if (closed?.callee !== undefined) closed.closeAt = start;
     this.closedEach = kind === K.CloseParen ? closed?.eachOf : undefined;
     this.closedFills = closed?.eachFills === true;
   }
@@ -743,6 +798,7 @@ class Walk {
     if (this.awaiting && kind !== K.OpenParen && isBoundary(kind) && this.closedEach === undefined)
       this.awaiting = undefined;
     if (kind !== K.CloseParen) this.closedEach = undefined;
+    this.followChain(kind, start);
     this.prev3 = this.slash.prev2;
     this.prev3Start = this.prev2Start;
     this.prev3End = this.prev2End;
@@ -764,6 +820,40 @@ class Walk {
         this.prevEnd = last + 1;
         this.prev3 = K.Unknown;
       }
+    }
+  }
+
+  /**
+   * A callee chain: a name, then `.name`, `?.name` or `[…]` (whatever stands
+   * inside the brackets). Type arguments after it (`it.each<Row>`) were
+   * skipped before `after`: the chain ends before them.
+   */
+  private followChain(kind: Kind, start: number): void {
+    const prev = this.slash.prev;
+    const stack = this.stack;
+    if (
+      this.chainStart !== -1 &&
+      stack.length > this.chainDepth &&
+      stack[this.chainDepth] === this.chainBracket
+    ) {
+      // inside the chain's computed member: test-runs.ts reads it whole
+    } else if (kind === K.Identifier && prev !== K.Dot && prev !== K.QuestionDot) {
+      this.chainStart = start;
+      this.chainRootEnd = this.lexer.tokenEnd;
+      this.chainEnd = this.lexer.tokenEnd;
+      this.chainDepth = stack.length;
+      this.chainBracket = undefined;
+    } else if (kind === K.OpenBracket && this.chainStart !== -1 && stack.length === this.chainDepth + 1) {
+      this.chainBracket = stack[this.chainDepth];
+    } else if (
+      kind === K.Dot ||
+      kind === K.QuestionDot ||
+      kind === K.CloseBracket ||
+      ((prev === K.Dot || prev === K.QuestionDot) && isNameToken(kind))
+    ) {
+      this.chainEnd = this.lexer.tokenEnd;
+    } else {
+      this.chainStart = -1;
     }
   }
 
@@ -804,7 +894,7 @@ class Walk {
         while (inLiteral < literals.length && literals[inLiteral]!.end <= offset) inLiteral++;
         if (inLiteral < literals.length && literals[inLiteral]!.start <= offset) continue;
       }
-      out.push(materialise(item.cite, item.chain));
+      out.push(materialise(item.cite, item.chain, this.runsFile));
     }
     return out;
   }
@@ -816,6 +906,9 @@ interface TestCall {
   /** The call's title is a runner's format (`it.each(table)('case %s')`). */
   each: boolean;
   notRun: Frame['notRun'];
+  only?: boolean | undefined;
+  /** `it.skipIf(`/`it.runIf(`: the condition its parentheses hold decides. */
+  condition?: 'skipIf' | 'runIf' | undefined;
   /** `it.each(` or `it.skipIf(`: this `(` opens the table, of this callee. */
   eachOf: string | undefined;
   eachFills: boolean;
@@ -853,7 +946,7 @@ function isBoundary(kind: Kind): boolean {
 }
 
 // @implements factline#GATE-BINDS-ENCLOSING-SYMBOL
-function materialise(cite: ScannedCitation, chain: Frame[]): ScannedCitation {
+function materialise(cite: ScannedCitation, chain: Frame[], runsFile: TestFile): ScannedCitation {
   let symbol: string | undefined;
   for (const frame of chain) {
     if (frame.label === undefined) continue;
@@ -869,12 +962,11 @@ function materialise(cite: ScannedCitation, chain: Frame[]): ScannedCitation {
     }
   }
   // @implements green#STATIC-SKIP-VERIFIES-NOTHING
-  for (const frame of chain) {
-    if (frame.notRun !== undefined) {
-      cite.notRun = frame.notRun;
-      break;
-    }
-  }
+  const calls = chain
+    .filter((f) => f.callee !== undefined && (TEST_CALLEES.has(f.callee) || SUITE_CALLEES.has(f.callee)))
+    .map((f) => ({ ...f, suite: SUITE_CALLEES.has(f.callee!) }));
+  const notRun = runsOfCalls(calls, runsFile);
+  if (notRun !== undefined) cite.notRun = notRun;
   for (let i = chain.length - 1; i >= 0; i--) {
     const t = chain[i]!.test;
     if (t !== undefined) {

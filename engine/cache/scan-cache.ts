@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { FileScanner } from '../../checks/scan/dispatch.ts';
-import type { ScannedCitation } from '../../checks/scan/types.ts';
+import type { NotRun, ScannedCitation } from '../../checks/scan/types.ts';
 import { checkShape, shapes } from '../config/shape.ts';
 import type { FileRecord } from '../parallel/pool.ts';
 import { CacheFile, type CacheUse, entryJson, NO_STAT, RACY_WINDOW_MS, statKey } from './cache-file.ts';
@@ -52,7 +52,8 @@ export function decodeRow(row: unknown): ScannedCitation | undefined {
     testName: isText(row[9]) ? row[9] : undefined,
     inTest: row[13] === 1 ? true : undefined,
     covers: isText(row[14]) ? (row[14] === '' ? [] : row[14].split('\n')) : undefined,
-    notRun: row[15] === 'skip' || row[15] === 'todo' ? row[15] : undefined,
+    notRun:
+      isText(row[15]) && /^(?:skip|todo|unknown)(?:$|: )/.test(row[15]) ? (row[15] as NotRun) : undefined,
   };
   cite.ref = isText(row[1]) ? row[1] : plainRef(cite);
   return cite;

@@ -1,6 +1,6 @@
 /** The config every engine call works from, whichever file it was read from (JSON or vibevm's TOML). */
 import type { PolicyTable } from '../../checks/policy.ts';
-import type { RuleSetting } from '../../checks/rule-settings.ts';
+import type { RuleEntry } from '../../checks/rule-settings.ts';
 import { configDefaults } from './schema.ts';
 
 export interface FactlineConfig {
@@ -22,6 +22,8 @@ export interface FactlineConfig {
   results: string[];
   /** The results policy: how an unconfirmed citing test is reported (`error` unless the config says `warning`). */
   resultsPolicy?: { unconfirmed: 'error' | 'warning' };
+  /** Without results: how a citing test whose running the source cannot tell is reported (`static.unconfirmed`). */
+  static?: { unconfirmed?: 'error' | 'warning' };
   /**
    * The generated core: its spec, templates and output directory; `specs`
    * lists further specs whose facts the templates may use too.
@@ -48,7 +50,7 @@ export interface FactlineConfig {
   /** The config file, relative to root, when one was read. */
   file?: string;
   /** Per-rule severity set by the config (`"off"` drops the rule's findings). */
-  rules: Record<string, RuleSetting>;
+  rules: Record<string, RuleEntry>;
 }
 
 export const CONFIG_FILE = 'factline.config.json';

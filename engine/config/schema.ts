@@ -100,11 +100,29 @@ export const CONFIG_KEYS = {
     description:
       'Test results files (vitest/Jest JSON or JUnit XML) joined to verifying citations, or `{"files": [...], "unconfirmed": "warning"}`; a fact is verified only by a passing test the results name. Empty: outcomes not checked.',
   },
-  rules: {
-    shape: shapes.record(shapes.literal('error', 'warning', 'off')),
+  static: {
+    shape: shapes.object({
+      unconfirmed: {
+        shape: shapes.literal('error', 'warning'),
+        optional: true,
+        description:
+          'Without results, how a citing test whose running the source cannot tell (`skipIf(flag)`, `test.fails`) is reported: `error` (the default) or `warning` (the citation then still counts). With results the runner decides and this is not read.',
+      },
+    }),
     default: {},
     description:
-      'Severity per rule id (`{"document-uncited": "off", "verification-not-in-results": "error"}`): `error`, `warning` or `off`; a changed rule is named on every run.',
+      'The static check (no results): `{"unconfirmed": "warning"}` lets a citing test that may not run count, with a warning on every run.',
+  },
+  rules: {
+    shape: shapes.record(
+      shapes.anyOf(
+        shapes.literal('error', 'warning', 'off'),
+        shapes.tuple([shapes.literal('error', 'warning', 'off'), shapes.object({}, false)]),
+      ),
+    ),
+    default: {},
+    description:
+      'Severity per rule id (`{"document-uncited": "off", "too-many-implementations": ["error", {"max": 2}]}`): `error`, `warning` or `off`, or that and the rule\'s options; a changed rule is named on every run.',
   },
   generate: {
     shape: shapes.object({

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { type GateFile, readAndScan, type ScanBackend, traceFiles } from '../../checks/gate.ts';
 import { adviseGeneratedStale } from '../../checks/generated-stale.ts';
 import type { Finding, TraceResult } from '../../checks/model.ts';
-import { applyRuleSettings } from '../../checks/rule-settings.ts';
+import { applyRuleSettings, unitRuleFindings } from '../../checks/rule-settings.ts';
 import { FileScanner } from '../../checks/scan/dispatch.ts';
 import type { ScanWarning } from '../../checks/scan/typescript.ts';
 import { readHeader } from '../../generator/render/header.ts';
@@ -197,8 +197,9 @@ async function gateWith(
     addressing: addressingOf(config),
     searched: searchedOf(config),
     ...(results === undefined ? {} : { results }),
+    ...(config.static?.unconfirmed === 'warning' ? { staticUnconfirmed: 'warning' as const } : {}),
   });
-  const result = applyRuleSettings(traced, config.rules);
+  const result = applyRuleSettings(unitRuleFindings(traced, config.rules), config.rules);
   timings['read+scan'] = (timings['read+scan'] ?? 0) + scanning;
   timings.drift = (timings.drift ?? 0) + drift;
   timings.trace = (timings.trace ?? 0) + (performance.now() - start - scanning - drift);

@@ -171,6 +171,7 @@ export class EditorProject {
       policy: policyOf(this.config),
       addressing: addressingOf(this.config),
       ...(this.results ? { results: this.results } : {}),
+      ...(this.config.static?.unconfirmed === 'warning' ? { staticUnconfirmed: 'warning' as const } : {}),
     };
   }
 
@@ -314,7 +315,12 @@ export class EditorProject {
     if (citations.length === 0) return [];
     const out = new FindingCollector();
     const judged = judgeCitations([{ file, inTest: this.inTest(file), citations }], this.specs.index, out);
-    joinOutcomes(judged, this.results, out);
+    joinOutcomes(
+      judged,
+      this.results,
+      out,
+      this.config.static?.unconfirmed === 'warning' ? 'warning' : undefined,
+    );
     const findings = out.sorted();
     // A generated file's pins come from its template, as the gate's own advice says.
     adviseGeneratedStale(findings, this.generated, (f) => this.templateOf(f));

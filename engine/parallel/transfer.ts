@@ -7,7 +7,7 @@
  * repeat within a chunk (verbs, documents, symbols, reasons) are in the table
  * once each; ids, references, pins and test names are added as they come.
  */
-import type { ScannedCitation } from '../../checks/scan/types.ts';
+import type { NotRun, ScannedCitation } from '../../checks/scan/types.ts';
 
 /** The packed form of one chunk: what the worker posts. */
 export interface PackedChunk {
@@ -52,7 +52,7 @@ const COLUMN = 12;
 const IN_TEST = 13;
 /** -1 absent, else an index into `covers`. */
 const COVERS = 14;
-/** -1 absent, 0 skip, 1 todo. */
+/** -1 absent, else an index into the strings (test-runs.ts's NotRun). */
 const NOT_RUN = 15;
 const ROW = 16;
 
@@ -106,7 +106,7 @@ export function packChunk(found: readonly (ScannedCitation[] | null)[], records?
         rows[r + COVERS] = covers.length;
         covers.push(cite.covers);
       }
-      rows[r + NOT_RUN] = cite.notRun === undefined ? -1 : cite.notRun === 'skip' ? 0 : 1;
+      rows[r + NOT_RUN] = intern(cite.notRun);
       r += ROW;
     }
   }
@@ -153,8 +153,8 @@ export function unpackChunk(chunk: PackedChunk): (ScannedCitation[] | null)[] {
       if (inTest >= 0) cite.inTest = inTest === 1;
       const cover = rows[r + COVERS]!;
       if (cover >= 0) cite.covers = covers[cover]!;
-      const notRun = rows[r + NOT_RUN]!;
-      if (notRun >= 0) cite.notRun = notRun === 0 ? 'skip' : 'todo';
+      const notRun = text(rows[r + NOT_RUN]!);
+      if (notRun !== undefined) cite.notRun = notRun as NotRun;
       list.push(cite);
     }
     out.push(list);

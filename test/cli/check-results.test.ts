@@ -75,6 +75,24 @@ describe('check --results: test outcomes joined to citations (fixture: one pass,
     );
   });
 
+  // @verifies results#STATIC-CHECK-SAYS-STATIC
+  it('without results says it is static, on the console and in --summary; with results neither says so', async () => {
+    const dir = fixture();
+    const r = await runInProcess(dir, ['check', '--no-cache', '--summary', 'summary.md']);
+    expect(r.stdout).toContain('static check: tests were read, not run');
+    expect(readFileSync(join(dir, 'summary.md'), 'utf8')).toContain('static check: tests were read, not run');
+    const withResults = await runInProcess(dir, [
+      'check',
+      '--no-cache',
+      '--results',
+      'results/vitest.json',
+      '--summary',
+      'summary-results.md',
+    ]);
+    expect(withResults.stdout).not.toContain('static check');
+    expect(readFileSync(join(dir, 'summary-results.md'), 'utf8')).not.toContain('static check');
+  });
+
   // @verifies evidence#RESULTS-CLI-AND-CONFIG
   it('takes the files from the config key `results`, and a missing file is exit 2 naming it', async () => {
     const dir = fixture();

@@ -55,9 +55,12 @@ describe('docs/citations.md, the files it reads', () => {
   // @verifies adoption#DOCS-EXAMPLES-CHECKED
   it('names only extensions the scanner reads, and the default source globs truly', () => {
     const text = readFileSync(pagePath('citations.md'), 'utf8');
-    const paragraph =
-      /A file is read by its extension:([\s\S]*?)other files are never scanned/.exec(text)?.[1] ?? '';
-    const extensions = [...paragraph.replace('`*.jtd.json`', '').matchAll(/\.([a-z]+)/g)].map((m) => m[1]!);
+    // The first cell of each row of the languages table and of each language listed apart.
+    const section = /<!-- languages:start[\s\S]*?<!-- languages:end -->/.exec(text)?.[0] ?? '';
+    const cells = [...section.matchAll(/^(?:\| |- [^(\n]*\()`([^`]+)`/gm)].map((m) => m[1]!);
+    const extensions = cells
+      .filter((c) => c !== '*.jtd.json')
+      .flatMap((c) => c.split(' ').map((e) => e.slice(1)));
     expect(extensions.length).toBeGreaterThanOrEqual(30);
     for (const ext of extensions) expect(isScannable(`src/x.${ext}`), ext).toBe(true);
     expect(isScannable('schema/x.jtd.json')).toBe(true);

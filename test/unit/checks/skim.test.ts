@@ -104,7 +104,7 @@ describe('the skim before the walk', () => {
     ]);
     expect(found('test/server.test.ts', TEST)).toEqual([
       'HANDLE 10:6 describe "server" > it "handles a request" handles a request test ',
-      'SKIPPED 16:8 describe "server" > it "is skipped" is skipped test skip',
+      'SKIPPED 16:8 describe "server" > it "is skipped" is skipped test skip: it.skip',
       'EACH 21:8 describe "server" > it.each "case %s" case %s test ',
     ]);
   });
@@ -163,7 +163,6 @@ describe('the skim before the walk', () => {
     const cases: [string, string, string[]][] = [
       ['a.ts', 'if (a) {}\n/[/] @implements doc#NOT/.test(s);\n// @implements doc#A\n', ['A']],
       ['a.ts', 'function g() {}\n/[/] @implements doc#NOT/.test(s); // @implements doc#A\n', ['A']],
-      ['a.ts', 'const f = () => {}\n/[/] @implements doc#NOT/.test(s); // @implements doc#A\n', ['A']],
       ['a.ts', 'while (a) { b(); }\n/`/.test(s); // @implements doc#A\n', ['A']],
       ['a.tsx', 'function Foo() {}\n\n<Foo>// @implements doc#NOT</Foo>;\n// @implements doc#A\n', ['A']],
       ['a.tsx', 'const a = <Select<Option> value="x" />; // @implements doc#A\n', ['A']],
@@ -180,9 +179,39 @@ describe('the skim before the walk', () => {
       // An object literal, or a function expression: a `/` after its `}` divides.
       ['a.ts', 'const o = {} / 2; // @implements doc#A\n', ['A']],
       ['a.ts', "const f = function () {} / '/'; // @implements doc#A\n", ['A']],
+      // An arrow function's body, or (`x satisfies () => {}`) a function type's object type: a `/` after its `}` starts a regular expression, or divides.
+      ['a.ts', 'const f = () => {}\n/[/] @implements doc#NOT/.test(s); // @implements doc#A\n', ['A']],
+      ['a.ts', 'const y = x satisfies () => {}\n/ 2; const s = "/[//] @implements doc#NOT/";\n', []],
+      // The end of type arguments, or a comparison: after `>` a `/` divides, or starts a regular expression.
+      ['a.ts', 'const y = x as T<U>\n/ 2; const s = "/ // @implements doc#NOT";\n', []],
       // A closing tag that does not match its element.
       ['a.tsx', 'const a = <a>// @implements doc#NOT</b>;\n', []],
     ];
     expect(parsedWhileFinding(cases)).toBe(cases.length);
+  });
+
+  // @verifies scanner#SKIM-IN-TYPE-POSITIONS
+  it('reads type positions, `for` headers and prefix or postfix `++` as TypeScript does (the measured cases)', () => {
+    // Each file parses without error; what TypeScript reads as a comment is what is found.
+    const cases: [string, string, string[]][] = [
+      ['a.ts', 'const y = x satisfies () => {}\n/"/; const s = "// @implements doc#REAL";\n', ['REAL']],
+      ['a.ts', 'const y = x as () => {}\n/1; const s = "/ // @implements doc#NOT";\n', []],
+      ['a.ts', 'const y = x satisfies () => {}\n/ 2; const s = "/[//] @implements doc#NOT/";\n', []],
+      ['a.ts', 'for (let i = 0; {}\n/ 2; i++) { const s = "/ // @implements doc#NOT"; }\n', []],
+      ['a.ts', 'let a = 1;\n++/[//]* @implements doc#NOT/;\n', []],
+      ['a.ts', 'a\n++/"/; // @implements doc#REAL\n', ['REAL']],
+      ['a.ts', 'x++ / 2; // @implements doc#REAL\n', ['REAL']],
+      [
+        'a.ts',
+        'const f = function (): new () => { a: string } { return 1; } / "/"; // @implements doc#REAL\n',
+        ['REAL'],
+      ],
+      ['a.ts', 'const y = x as T<U>\n/ 2; const s = "/ // @implements doc#NOT";\n', []],
+    ];
+    for (const [file, text, want] of cases)
+      expect(
+        scanFile(file, text).map((c) => c.id),
+        text,
+      ).toEqual(want);
   });
 });

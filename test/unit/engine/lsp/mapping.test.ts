@@ -189,7 +189,7 @@ describe('the test stub', () => {
     const stub = verifiesStub('test/a.test.ts', "import { it } from 'vitest';\n", fact, 'c9964675')!;
     expect(stub).toMatch(/^\/\/ @verifies demo#SHOUTS~c9964675 — .*\nit\.todo\('SHOUTS: /);
     expect(scanFile('test/a.test.ts', stub).map((c) => [c.verb, c.ref, c.notRun])).toEqual([
-      ['verifies', 'demo#SHOUTS~c9964675', 'todo'],
+      ['verifies', 'demo#SHOUTS~c9964675', 'todo: it.todo'],
     ]);
     const todos: string[] = [];
     new Function('it', stub)({ todo: (title: string) => todos.push(title) });
@@ -197,13 +197,13 @@ describe('the test stub', () => {
     expect(verifiesStub('t.test.js', "test('x', () => {});\n", fact, 'p')).toContain('\ntest.todo(');
     const python = verifiesStub('t_test.py', '', fact, 'p')!;
     expect(python).toMatch(/^import pytest\n\n# @verifies demo#SHOUTS~p .*\n@pytest\.mark\.skip\(/);
-    expect(scanFile('tests/t_test.py', python).map((c) => c.notRun)).toEqual(['skip']);
+    expect(scanFile('tests/t_test.py', python).map((c) => c.notRun)).toEqual(['skip: @pytest.mark.skip(…)']);
     expect(verifiesStub('t_test.py', 'import pytest\n', fact, 'p')).toMatch(/^# @verifies/);
     const rust = verifiesStub('tests/t.rs', '', fact, 'p')!;
     expect(rust).toContain(
       '#[test]\n#[ignore = "todo: write the test that verifies demo#SHOUTS"]\nfn verifies_shouts() {}',
     );
-    expect(scanFile('tests/t.rs', rust).map((c) => c.notRun)).toEqual(['skip']);
+    expect(scanFile('tests/t.rs', rust).map((c) => c.notRun)).toEqual(['skip: #[ignore]']);
     expect(verifiesStub('t_test.go', '', fact, 'p')).toBeUndefined();
     expect(verifiesStub('t.sh', '', fact, 'p')).toBeUndefined();
   });

@@ -1,0 +1,733 @@
+/**
+ * Whether a TS/JS test runs, decided from the source as the runners decide
+ * it (vitest, Jest, node:test), or not decided. The walk (typescript.ts)
+ * hands over what it read of each test or suite call: the callee as written
+ * (`it.skip.each`, `test.concurrent.skip`, `it['skip']`, a name bound
+ * earlier to `it.skip`), the options object (`{ skip: true }`), a
+ * `skipIf(…)`/`runIf(…)` condition; `readTestFile` reads what only the whole
+ * file says: names bound to test functions, an `.only` anywhere, the runner
+ * its imports name, calls of `t.skip()` on a test's context.
+ *
+ * Three answers: runs (nothing recorded), never runs (`skip`/`todo`, with
+ * why), and cannot tell (`unknown`, with why): a condition the source does
+ * not fix, a member or binding this module does not resolve, a test that
+ * expects its own body to fail. Without results a test that never runs
+ * verifies nothing, and one the source cannot tell about is unconfirmed
+ * (checks/outcomes.ts); with results the runner's outcome decides.
+ * test/system/checks/never-run-differential.test.ts holds this against the
+ * runners themselves. Pure.
+ */
+import { DIVIDES_AFTER } from './ts-grammar.ts';
+import { K, type Kind, Lexer } from './ts-lexer.ts';
+import type { NotRun } from './types.ts';
+
+export type { NotRun } from './types.ts';
+
+/** What a test or suite call says about running, before the file and its ancestors are taken in. */
+export interface RunMark {
+  notRun?: NotRun;
+  /** `.only`, `fit`, `{ only: true }`: with any in the file, the runner runs only these. */
+  only?: boolean;
+}
+
+/** The member chain of a callee as written: `it['skip'].each` is it, [skip, each]; null for a computed member. */
+export interface Chain {
+  root: string;
+  members: (string | null)[];
+}
+
+/** What one file says, beside its calls: see readTestFile. */
+export interface TestFile {
+  /** Names bound to a test function (`const later = it.skip`), or why the binding cannot be told. */
+  aliases: Map<string, Chain | string>;
+  /** Offsets of the `.only` marks in the file (calls and options). */
+  onlyAt: number[];
+  /** The file imports node:test: there `.only` narrows the run only under `--test-only`. */
+  nodeTest: boolean;
+  /** Offsets of `X.skip(`/`X.todo(` on a test's context (node's `t.skip()`, vitest's `ctx.skip()`). */
+  contextSkips: number[];
+  /** Every test and suite call by the offset of its `(`: where its `)` stands, and its own mark. */
+  calls: Map<number, { close: number; role: 'test' | 'suite'; mark: RunMark }>;
+}
+
+/** A test or suite call as the walk hands it over for the final answer. */
+export interface CallRuns extends RunMark {
+  /** A suite runs only through its tests. */
+  suite?: boolean;
+  /** Where the call's `(` and its `)` stand (the `)` unknown when the walk stopped before it). */
+  openAt?: number;
+  closeAt?: number;
+}
+
+const TEST_ROOTS: Record<string, { callee: string; role: 'test' | 'suite'; mark?: RunMark }> = {
+  it: { callee: 'it', role: 'test' },
+  test: { callee: 'test', role: 'test' },
+  describe: { callee: 'describe', role: 'suite' },
+  suite: { callee: 'suite', role: 'suite' },
+  context: { callee: 'context', role: 'suite' },
+  // Jasmine's and Jest's excluded and focused forms.
+  xit: { callee: 'it', role: 'test', mark: { notRun: 'skip: xit' } },
+  xtest: { callee: 'test', role: 'test', mark: { notRun: 'skip: xtest' } },
+  xdescribe: { callee: 'describe', role: 'suite', mark: { notRun: 'skip: xdescribe' } },
+  fit: { callee: 'it', role: 'test', mark: { only: true } },
+  fdescribe: { callee: 'describe', role: 'suite', mark: { only: true } },
+};
+
+/** Members that change nothing about whether the test runs. */
+const NEUTRAL = new Set(['concurrent', 'sequential', 'shuffle']);
+/** Curried members: `it.each(table)(title, fn)` (one test per row), `it.skipIf(cond)(title, fn)`. */
+const CURRIED = new Map<string, 'table' | 'skipIf' | 'runIf'>([
+  ['each', 'table'],
+  ['for', 'table'],
+  ['skipIf', 'skipIf'],
+  ['runIf', 'runIf'],
+]);
+
+export function isTestRoot(name: string): boolean {
+  return Object.hasOwn(TEST_ROOTS, name);
+}
+
+/** A test or suite call, read from its callee. */
+export interface TestCall {
+  /** The runner's name for it (`xit` is `it`, a bound name is what it stands for), for labels. */
+  callee: string;
+  role: 'test' | 'suite';
+  /** The call takes a table or condition first; its `)(` opens the test itself. */
+  curried?: 'table' | 'skipIf' | 'runIf';
+  mark: RunMark;
+}
+
+/** Joins two marks: never-runs beats cannot-tell beats runs; only stays once said. */
+export function joinMarks(a: RunMark, b: RunMark): RunMark {
+  const out: RunMark = {};
+  const notRun = strongest(a.notRun, b.notRun);
+  if (notRun !== undefined) out.notRun = notRun;
+  if (a.only || b.only) out.only = true;
+  return out;
+}
+
+function strongest(a: NotRun | undefined, b: NotRun | undefined): NotRun | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return runKind(a) === 'unknown' && runKind(b) !== 'unknown' ? b : a;
+}
+
+/** The kind of a recorded answer: never runs (skip, todo) or cannot tell (unknown). */
+export function runKind(notRun: NotRun): 'skip' | 'todo' | 'unknown' {
+  return notRun.startsWith('todo') ? 'todo' : notRun.startsWith('unknown') ? 'unknown' : 'skip';
+}
+
+/** Why, as recorded with the answer (the form in the source), if it was. */
+export function runWhy(notRun: NotRun): string | undefined {
+  const colon = notRun.indexOf(': ');
+  return colon === -1 ? undefined : notRun.slice(colon + 2);
+}
+
+/**
+ * The test call a callee names, or undefined when it names none. `text` is
+ * the callee as written, from its first name to the `(` (comments and
+ * spaces allowed between the parts).
+ */
+export function judgeCallee(text: string, file: TestFile | undefined): TestCall | undefined {
+  const chain = parseChain(text);
+  if (chain === undefined) return undefined;
+  const bound = file?.aliases.get(chain.root);
+  let root = chain.root;
+  let members = chain.members;
+  if (bound !== undefined) {
+    if (typeof bound === 'string') {
+      return { callee: 'it', role: 'test', mark: { notRun: `unknown: ${bound}` } };
+    }
+    root = bound.root;
+    members = [...bound.members, ...chain.members];
+  }
+  const known = TEST_ROOTS[root];
+  if (known === undefined || !Object.hasOwn(TEST_ROOTS, root)) return undefined;
+  let mark: RunMark = known.mark ?? {};
+  let curried: TestCall['curried'];
+  const spell = (c: Chain) => `${c.root}${c.members.map((m) => (m === null ? '[…]' : `.${m}`)).join('')}`;
+  const written =
+    bound === undefined ? spell(chain) : `${spell(chain)}, ${chain.root} being ${spell(bound as Chain)}`;
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i] as string | null;
+    const unknown = (why: string): TestCall => ({
+      callee: known.callee,
+      role: known.role,
+      mark: joinMarks(mark, { notRun: `unknown: ${why}` }),
+    });
+    if (curried !== undefined) return unknown(`${written}: a member after .${members[i - 1]}`);
+    if (member === null) return unknown(`${written}: a computed member`);
+    if (member === 'skip' || member === 'todo') mark = joinMarks(mark, { notRun: `${member}: ${written}` });
+    else if (member === 'only') mark = joinMarks(mark, { only: true });
+    else if (member === 'fails' || member === 'failing')
+      mark = joinMarks(mark, { notRun: `unknown: ${written} passes when its body fails` });
+    else if (CURRIED.has(member)) curried = CURRIED.get(member);
+    // `test.extend({…})` makes a test function; it is no test itself.
+    else if (member === 'extend' && i === members.length - 1) return undefined;
+    // `it.foo(…)` on the runners' own names cannot be told; on names code also uses for other things
+    // (`context.run(…)`, `suite.add(…)`, `fit.side`) it is no test call.
+    else if (!NEUTRAL.has(member))
+      return ['it', 'test', 'describe'].includes(root)
+        ? unknown(`${written}: .${member} is not a modifier factline knows`)
+        : undefined;
+  }
+  const call: TestCall = { callee: known.callee, role: known.role, mark };
+  if (curried !== undefined) call.curried = curried;
+  return call;
+}
+
+/**
+ * The mark of a `skipIf(…)`/`runIf(…)` condition, from the text between its
+ * parentheses: a literal the source fixes decides, anything else cannot be told.
+ */
+export function conditionMark(kind: 'skipIf' | 'runIf', argument: string): RunMark {
+  const value = literalTruth(stripComments(argument).trim());
+  if (value === undefined)
+    return { notRun: `unknown: ${kind}(${clip(argument.trim())}) decides at run time` };
+  return (kind === 'skipIf') === value ? { notRun: `skip: ${kind}(${argument.trim()})` } : {};
+}
+
+/**
+ * The mark of an options object (`test('t', { skip: true }, fn)`, node:test's
+ * and vitest's form), read from the `{` at `open` to its `}`: `skip`/`todo`
+ * with a truthy literal never run, `only` narrows, `fails` cannot tell; a
+ * spread, a computed or shorthand key among them, or a value that is not a
+ * literal cannot be told.
+ */
+export function optionsMark(text: string, open: number): RunMark {
+  const close = matchingClose(text, open);
+  if (close === -1) return { notRun: 'unknown: an options object the source does not close' };
+  let mark: RunMark = {};
+  for (const entry of splitTopLevel(text.slice(open + 1, close))) {
+    const body = stripComments(entry).trim();
+    if (body === '') continue;
+    if (body.startsWith('...'))
+      return joinMarks(mark, { notRun: `unknown: options spread from ${clip(body)}` });
+    const colon = topLevelColon(body);
+    const rawKey = colon === -1 ? body : body.slice(0, colon).trim();
+    const key = /^(['"])(.*)\1$/.exec(rawKey)?.[2] ?? rawKey;
+    if (key.startsWith('[')) return joinMarks(mark, { notRun: `unknown: a computed option ${clip(key)}` });
+    if (!['skip', 'todo', 'only', 'fails'].includes(key)) continue;
+    if (colon === -1)
+      return joinMarks(mark, { notRun: `unknown: { ${key} } takes a value the source does not fix` });
+    const value = literalTruth(body.slice(colon + 1).trim());
+    const written = `{ ${key}: ${clip(body.slice(colon + 1).trim())} }`;
+    if (value === undefined) mark = joinMarks(mark, { notRun: `unknown: ${written} decides at run time` });
+    else if (!value) continue;
+    else if (key === 'skip' || key === 'todo') mark = joinMarks(mark, { notRun: `${key}: ${written}` });
+    else if (key === 'only') mark = joinMarks(mark, { only: true });
+    else mark = joinMarks(mark, { notRun: `unknown: ${written} passes when its body fails` });
+  }
+  return mark;
+}
+
+/**
+ * The answer for a citation inside these test and suite calls (outermost
+ * first; the last is the citation's own test or suite): a call that never
+ * runs wins; then an `.only` elsewhere in the file; then what cannot be
+ * told; then a `t.skip()` in its own test's body.
+ */
+export function runsOfCalls(calls: readonly CallRuns[], file: TestFile | undefined): NotRun | undefined {
+  if (calls.length === 0) return undefined;
+  let notRun: NotRun | undefined;
+  for (const call of calls) {
+    if (call.notRun !== undefined && runKind(call.notRun) !== 'unknown') return call.notRun;
+    notRun ??= call.notRun;
+  }
+  if (file !== undefined && file.onlyAt.length > 0) {
+    const own = calls[calls.length - 1]!;
+    const focused = calls.findIndex((c) => c.only === true);
+    if (file.nodeTest)
+      return 'unknown: an .only in this node:test file: under --test-only only those run, and the source cannot tell the flags';
+    if (focused === -1) return 'skip: an .only elsewhere in the file (the runner runs only those)';
+    if (own.only !== true) {
+      // `describe.only` runs its tests, unless an `.only` inside it narrows it further.
+      const outer = calls[focused]!;
+      const inside = file.onlyAt.some(
+        (at) =>
+          at > (outer.openAt ?? Number.POSITIVE_INFINITY) && at < (outer.closeAt ?? Number.POSITIVE_INFINITY),
+      );
+      if (inside) return 'unknown: an .only inside the focused suite may leave this test out';
+    }
+  }
+  if (notRun !== undefined) return notRun;
+  const own = calls[calls.length - 1]!;
+  if (own.suite === true && own.openAt !== undefined && file !== undefined) {
+    return suiteRuns(own.openAt, own.closeAt, file);
+  }
+  if (own.openAt !== undefined) {
+    const end = own.closeAt ?? Number.POSITIVE_INFINITY;
+    const at = file?.contextSkips.find((s) => s > own.openAt! && s < end);
+    if (at !== undefined) return 'unknown: the test calls .skip()/.todo() on its context at run time';
+  }
+  return undefined;
+}
+
+/**
+ * What the whole file says (see TestFile), from its tokens. Names are bound
+ * to test functions by `const|let|var NAME = it.skip` (a chain, or a
+ * `test.extend(…)` call), and by `import { it as NAME }`; a name bound to any
+ * other expression holding a test function cannot be told.
+ */
+export function readTestFile(text: string): TestFile {
+  const file: TestFile = {
+    aliases: new Map(),
+    onlyAt: [],
+    nodeTest: false,
+    contextSkips: [],
+    calls: new Map(),
+  };
+  const tokens = lex(text);
+  const word = (i: number): string =>
+    tokens[i]?.kind === K.Identifier || (tokens[i]?.kind ?? 0) >= 40 ? tokenText(text, tokens[i]!) : '';
+  const isRootName = (name: string) => isTestRoot(name) || file.aliases.has(name);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const w = word(i);
+    if (t.kind === K.StringLiteral) {
+      const value = tokenText(text, t).slice(1, -1);
+      if (
+        (value === 'node:test' || value === 'test') &&
+        /^(?:from|require|import)$/.test(word(i - 1) || word(i - 2))
+      )
+        file.nodeTest = true;
+      continue;
+    }
+    if (w === 'import' && tokens[i + 1]?.kind === K.OpenBrace) {
+      for (let j = i + 2; j < tokens.length && tokens[j]!.kind !== K.CloseBrace; j++) {
+        if (word(j) === 'as' && isTestRoot(word(j - 1)) && word(j + 1) !== '')
+          file.aliases.set(word(j + 1), { root: word(j - 1), members: [] });
+      }
+      continue;
+    }
+    if ((t.kind === K.Const || t.kind === K.Let || t.kind === K.Var) && tokens[i + 2]?.kind === K.Equals) {
+      const name = word(i + 1);
+      if (name === '') continue;
+      const bound = boundChain(text, tokens, i + 3, isRootName);
+      if (bound === undefined) continue;
+      if (typeof bound === 'string') file.aliases.set(name, bound);
+      else {
+        const outer = file.aliases.get(bound.root);
+        if (typeof outer === 'string') file.aliases.set(name, outer);
+        else if (outer !== undefined)
+          file.aliases.set(name, { root: outer.root, members: [...outer.members, ...bound.members] });
+        else file.aliases.set(name, bound);
+      }
+      continue;
+    }
+    // Jest's `fit('…')`, `fit.each(…)`: a variable named `fit` (`fit.side[0]`) is none.
+    if ((w === 'fit' || w === 'fdescribe') && tokens[i - 1]?.kind !== K.Dot) {
+      const next = tokens[i + 1]?.kind;
+      const titled = next === K.OpenParen && isTitle(tokens[i + 2]?.kind);
+      const member =
+        next === K.Dot && /^(?:each|failing|only)$/.test(word(i + 2)) && tokens[i + 3]?.kind === K.OpenParen;
+      if (titled || member) file.onlyAt.push(t.start);
+      continue;
+    }
+    if (w === 'only' && tokens[i - 1]?.kind === K.Dot) {
+      if (isRootName(chainRootBefore(text, tokens, i - 1))) file.onlyAt.push(t.start);
+      continue;
+    }
+    if (w === 'only' && tokens[i + 1]?.kind === K.Colon && word(i + 2) !== 'false') {
+      if (inTestOptions(tokens, i)) file.onlyAt.push(t.start);
+      continue;
+    }
+    if (
+      (w === 'skip' || w === 'todo') &&
+      tokens[i - 1]?.kind === K.Dot &&
+      (tokens[i + 1]?.kind === K.OpenParen || tokens[i + 1]?.kind === K.QuestionDot)
+    ) {
+      const root = chainRootBefore(text, tokens, i - 1);
+      if (root !== '' && !isRootName(root)) file.contextSkips.push(t.start);
+    }
+  }
+  // `['only']` in a chain: found by the walk's chain reading too, but the file must know before.
+  for (const m of text.matchAll(/\[\s*(['"`])only\1\s*\]/g)) file.onlyAt.push(m.index);
+  file.onlyAt.sort((a, b) => a - b);
+  readCalls(text, tokens, file, isRootName);
+  return file;
+}
+
+/**
+ * Every test and suite call of the file with its own mark (callee, condition,
+ * options), read as the walk reads the calls it reaches: a suite's citation
+ * needs the tests inside it, which the walk jumps over.
+ */
+function readCalls(
+  text: string,
+  tokens: Token[],
+  file: TestFile,
+  isRootName: (name: string) => boolean,
+): void {
+  const match = new Int32Array(tokens.length).fill(-1);
+  const open: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const k = tokens[i]!.kind;
+    if (k === K.OpenParen || k === K.OpenBracket || k === K.OpenBrace) open.push(i);
+    else if (k === K.CloseParen || k === K.CloseBracket || k === K.CloseBrace) {
+      const o = open.pop();
+      if (o !== undefined) match[o] = i;
+    }
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind !== K.Identifier) continue;
+    const before = tokens[i - 1]?.kind;
+    if (before === K.Dot || before === K.QuestionDot) continue;
+    if (!isRootName(tokenText(text, t))) continue;
+    // The chain: `.name`, `?.name`, `[…]`.
+    let j = i + 1;
+    while (j < tokens.length) {
+      const k = tokens[j]!.kind;
+      if ((k === K.Dot || k === K.QuestionDot) && j + 1 < tokens.length) j += 2;
+      else if (k === K.OpenBracket && match[j]! > j) j = match[j]! + 1;
+      else break;
+    }
+    if (tokens[j]?.kind !== K.OpenParen) continue;
+    const call = judgeCallee(text.slice(t.start, tokens[j - 1]!.end), file);
+    if (call === undefined) continue;
+    let mark = call.mark;
+    let paren = j;
+    if (call.curried !== undefined) {
+      const close = match[paren]!;
+      if (close === -1) continue;
+      if (call.curried !== 'table')
+        mark = joinMarks(
+          mark,
+          conditionMark(call.curried, text.slice(tokens[paren]!.end, tokens[close]!.start)),
+        );
+      paren = close + 1;
+      if (tokens[paren]?.kind !== K.OpenParen) continue;
+    }
+    const close = match[paren]!;
+    // `(title, { … }, fn)`: the options after the title.
+    if (tokens[paren + 2]?.kind === K.Comma && tokens[paren + 3]?.kind === K.OpenBrace)
+      mark = joinMarks(mark, optionsMark(text, tokens[paren + 3]!.start));
+    file.calls.set(tokens[paren]!.start, {
+      close: close === -1 ? text.length : tokens[close]!.start,
+      role: call.role,
+      mark,
+    });
+  }
+}
+
+/** A suite's answer from the tests inside it: it runs when one of them may; undefined when one surely does. */
+function suiteRuns(open: number, close: number | undefined, file: TestFile): NotRun | undefined {
+  const end = close ?? file.calls.get(open)?.close ?? Number.POSITIVE_INFINITY;
+  const inner: RunMark[] = [];
+  for (const [at, call] of file.calls)
+    if (at > open && at < end && call.role === 'test') inner.push(call.mark);
+  if (inner.length === 0) return 'unknown: the suite holds no test call factline reads';
+  if (inner.some((m) => m.notRun === undefined)) return undefined;
+  return inner.find((m) => runKind(m.notRun!) === 'unknown')?.notRun ?? 'skip: no test in the suite runs';
+}
+
+function isTitle(kind: Kind | undefined): boolean {
+  return kind === K.StringLiteral || kind === K.NoSubstitutionTemplate || kind === K.TemplateHead;
+}
+
+/** Whether the key at tokens[key] stands in an options object right after a test's title (`'t', { only: true }`). */
+function inTestOptions(tokens: Token[], key: number): boolean {
+  let depth = 0;
+  for (let i = key - 1; i >= 0 && i > key - 100; i--) {
+    const k = tokens[i]!.kind;
+    if (k === K.CloseBrace || k === K.CloseParen || k === K.CloseBracket) depth++;
+    else if (k === K.OpenParen || k === K.OpenBracket) {
+      if (--depth < 0) return false;
+    } else if (k === K.OpenBrace) {
+      if (--depth < 0) {
+        const title = tokens[i - 2]?.kind;
+        return (
+          tokens[i - 1]?.kind === K.Comma &&
+          (title === K.StringLiteral || title === K.NoSubstitutionTemplate || title === K.TemplateTail)
+        );
+      }
+    }
+  }
+  return false;
+}
+
+interface Token {
+  kind: Kind;
+  start: number;
+  end: number;
+}
+
+function tokenText(text: string, t: Token): string {
+  return text.slice(t.start, t.end);
+}
+
+/** The file's tokens without comments; regular expressions and template pieces read as the walk reads them. */
+function lex(text: string): Token[] {
+  const lexer = new Lexer();
+  lexer.setText(text);
+  const tokens: Token[] = [];
+  const templates: number[] = [];
+  let depth = 0;
+  let prevEnds = false;
+  for (let kind = lexer.scan(); kind !== K.EndOfFile; kind = lexer.scan()) {
+    if (kind === K.SingleLineComment || kind === K.MultiLineComment) continue;
+    if ((kind === K.Slash || kind === K.SlashEquals) && !prevEnds) kind = lexer.reScanSlash();
+    if (kind === K.OpenBrace) depth++;
+    else if (kind === K.TemplateHead) templates.push(depth);
+    else if (kind === K.CloseBrace) {
+      if (templates.length > 0 && templates[templates.length - 1] === depth) {
+        kind = lexer.reScanTemplate();
+        if (kind === K.TemplateTail) templates.pop();
+      } else depth--;
+    }
+    tokens.push({ kind, start: lexer.tokenStart, end: lexer.tokenEnd });
+    prevEnds = DIVIDES_AFTER[kind] === 1;
+  }
+  return tokens;
+}
+
+/** The first name of the chain whose `.` stands at tokens[dot]: `a.b.skip` → a; '' when it is no plain chain. */
+function chainRootBefore(text: string, tokens: Token[], dot: number): string {
+  let i = dot - 1;
+  while (i >= 0) {
+    const t = tokens[i]!;
+    if (t.kind === K.CloseBracket) {
+      let depth = 0;
+      for (; i >= 0; i--) {
+        const k = tokens[i]!.kind;
+        if (k === K.CloseBracket) depth++;
+        else if (k === K.OpenBracket && --depth === 0) break;
+      }
+      i--;
+      continue;
+    }
+    if (t.kind !== K.Identifier && t.kind < 40) return '';
+    const before = tokens[i - 1]?.kind;
+    if (before === K.Dot || before === K.QuestionDot) {
+      i -= 2;
+      continue;
+    }
+    return tokenText(text, t);
+  }
+  return '';
+}
+
+/**
+ * What `= …` binds, from tokens[from]: a chain rooted in a test function
+ * (`it.skip`, `test.extend(…)`), why it cannot be told (another expression
+ * holding one), or undefined (no test function in it).
+ */
+function boundChain(
+  text: string,
+  tokens: Token[],
+  from: number,
+  isRootName: (name: string) => boolean,
+): Chain | string | undefined {
+  const first = tokens[from];
+  if (first?.kind === K.Identifier && isRootName(tokenText(text, first))) {
+    // The chain's own tokens, to its end.
+    let i = from + 1;
+    for (; i < tokens.length; i++) {
+      const k = tokens[i]!.kind;
+      if (k === K.Dot || k === K.QuestionDot) {
+        i++;
+        continue;
+      }
+      if (k === K.OpenBracket) {
+        let depth = 0;
+        for (; i < tokens.length; i++) {
+          const kk = tokens[i]!.kind;
+          if (kk === K.OpenBracket) depth++;
+          else if (kk === K.CloseBracket && --depth === 0) break;
+        }
+        continue;
+      }
+      break;
+    }
+    const end = tokens[i];
+    const written = text.slice(first.start, tokens[i - 1]!.end);
+    const chain = parseChain(written);
+    if (chain !== undefined) {
+      if (end === undefined || end.kind === K.Semicolon || end.kind === K.Comma || end.kind === K.CloseParen)
+        return chain;
+      if (end.kind === K.OpenParen && chain.members[chain.members.length - 1] === 'extend')
+        return { root: chain.root, members: chain.members.slice(0, -1) };
+      // A line break ends the declaration (no operator follows a finished chain there).
+      if (
+        /\n/.test(text.slice(tokens[i - 1]!.end, end.start)) &&
+        end.kind !== K.Operator &&
+        end.kind !== K.Question
+      )
+        return chain;
+    }
+    return `${clip(written)} is bound to an expression factline does not resolve`;
+  }
+  // Any other initializer that mentions a test function, up to the statement's end.
+  let depth = 0;
+  for (let i = from; i < tokens.length && i < from + 200; i++) {
+    const t = tokens[i]!;
+    if (t.kind === K.OpenParen || t.kind === K.OpenBracket || t.kind === K.OpenBrace) depth++;
+    else if (t.kind === K.CloseParen || t.kind === K.CloseBracket || t.kind === K.CloseBrace) {
+      if (--depth < 0) return undefined;
+    } else if (depth === 0 && (t.kind === K.Semicolon || t.kind === K.Comma)) return undefined;
+    // Inside a function body the test function is called, not bound.
+    else if (t.kind === K.EqualsGreaterThan || t.kind === K.Function) return undefined;
+    else if (
+      t.kind === K.Identifier &&
+      tokens[i - 1]?.kind !== K.Dot &&
+      tokens[i + 1]?.kind !== K.OpenParen &&
+      isRootName(tokenText(text, t))
+    )
+      return `a name bound to an expression holding ${tokenText(text, t)}`;
+  }
+  return undefined;
+}
+
+/**
+ * A callee as written (`it.skip.each`, `it['skip']`, `it /* c *\/ .only`):
+ * its root and members, or undefined when it is no plain chain.
+ */
+export function parseChain(written: string): Chain | undefined {
+  const s = stripComments(written);
+  const name = /^\s*([A-Za-z_$][\w$]*)/.exec(s);
+  if (name === null) return undefined;
+  const chain: Chain = { root: name[1]!, members: [] };
+  let pos = name[0].length;
+  while (pos < s.length) {
+    const rest = s.slice(pos);
+    const dot = /^\s*(?:\?\.|\.)\s*([A-Za-z_$][\w$]*)/.exec(rest);
+    if (dot !== null) {
+      chain.members.push(dot[1]!);
+      pos += dot[0].length;
+      continue;
+    }
+    const open = /^\s*(\?\.)?\s*\[/.exec(rest);
+    if (open !== null) {
+      const start = pos + open[0].length - 1;
+      const close = matchingClose(s, start);
+      if (close === -1) return undefined;
+      const inner = s.slice(start + 1, close).trim();
+      const literal = /^(['"`])([^'"`\\$]*)\1$/.exec(inner);
+      chain.members.push(literal === null ? null : literal[2]!);
+      pos = close + 1;
+      continue;
+    }
+    if (/^\s*$/.test(rest)) break;
+    return undefined;
+  }
+  return chain;
+}
+
+/** Where the bracket opened at text[open] closes, strings and comments skipped; -1 when it does not. */
+function matchingClose(text: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      i = quotedEnd(text, i);
+      continue;
+    }
+    if (c === '/' && text[i + 1] === '/') {
+      const nl = text.indexOf('\n', i);
+      i = nl === -1 ? text.length : nl;
+      continue;
+    }
+    if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 1;
+      continue;
+    }
+    if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      depth--;
+      if (depth === 0) return i;
+    }
+  }
+  return -1;
+}
+
+/** The index of a quoted literal's closing quote (a template's `${…}` holes skipped whole). */
+function quotedEnd(text: string, open: number): number {
+  const quote = text[open];
+  for (let i = open + 1; i < text.length; i++) {
+    const c = text[i];
+    if (c === '\\') i++;
+    else if (c === quote) return i;
+    else if (quote === '`' && c === '$' && text[i + 1] === '{') {
+      const close = matchingClose(text, i + 1);
+      if (close === -1) return text.length;
+      i = close;
+    } else if (quote !== '`' && c === '\n') return i;
+  }
+  return text.length;
+}
+
+/** The text split at its top-level commas. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') i = quotedEnd(text, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(text.slice(from, i));
+      from = i + 1;
+    }
+  }
+  parts.push(text.slice(from));
+  return parts;
+}
+
+function topLevelColon(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') i = quotedEnd(text, i);
+    else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') depth--;
+    else if (c === ':' && depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The text with its comments blanked (strings kept). */
+function stripComments(text: string): string {
+  if (!text.includes('/')) return text;
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      const end = quotedEnd(text, i);
+      out += text.slice(i, end + 1);
+      i = end;
+    } else if (c === '/' && text[i + 1] === '/') {
+      const nl = text.indexOf('\n', i);
+      i = (nl === -1 ? text.length : nl) - 1;
+      out += ' ';
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 1;
+      out += ' ';
+    } else out += c;
+  }
+  return out;
+}
+
+/**
+ * Whether a literal the source fixes is truthy: `true`, `false`, numbers,
+ * strings, `null`, `undefined`, `!0`/`!1`; undefined for anything else.
+ */
+export function literalTruth(value: string): boolean | undefined {
+  const v = value.replace(/^\(+|\)+$/g, '').trim();
+  if (v === 'true' || v === '!0' || v === '!false') return true;
+  if (v === 'false' || v === '!1' || v === '!true' || v === 'null' || v === 'undefined' || v === 'void 0')
+    return false;
+  if (/^-?(?:\d[\d_]*\.?\d*(?:e[+-]?\d+)?|0x[\da-f]+)$/i.test(v)) return Number(v.replaceAll('_', '')) !== 0;
+  const quoted = /^(['"`])([^'"`\\$]*)\1$/.exec(v);
+  if (quoted !== null) return quoted[2] !== '';
+  return undefined;
+}
+
+function clip(text: string): string {
+  const one = text.replace(/\s+/g, ' ');
+  return one.length > 40 ? `${one.slice(0, 39)}…` : one;
+}

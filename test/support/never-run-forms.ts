@@ -1,0 +1,342 @@
+/**
+ * Test files written from a grammar of the ways a test is declared, each
+ * test citing a fact of its own (`@verifies gen#C17`), for the never-run
+ * differential (test/system/checks/never-run-differential.test.ts): the real
+ * runner says which tests ran and passed, `factline check` says which facts
+ * it counts as verified, and no fact may be counted whose test did not run.
+ *
+ * Per runner the grammar is what that runner accepts: vitest's chainable
+ * modifiers in any order, Jest's fixed list of chains, node:test's options
+ * and context, pytest's and unittest's decorators, marks and imports, Rust's
+ * test attributes (rstest's through a local proc-macro shaped as rstest's).
+ * Every case has a file of its own (a file that fails to load takes only its
+ * own case down), except Rust, whose cases share one test crate.
+ * Seeded: the same seed writes the same files.
+ */
+
+export type Runner = 'vitest' | 'jest' | 'node' | 'pytest' | 'cargo';
+
+export interface Case {
+  /** The fact it cites: `C17`. */
+  id: string;
+  /** What was generated, for a failure message. */
+  form: string;
+  /** Where it goes in the runner's project, and the file's text (Rust: the test function's text). */
+  file: string;
+  text: string;
+  /** The title or name the runner reports for the test that must pass (the case's one test). */
+  reported: string;
+}
+
+/** mulberry32: small, seeded, the same sequence everywhere. */
+export function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Rand = () => number;
+const pick = <T>(r: Rand, list: readonly T[]): T => list[Math.floor(r() * list.length)]!;
+const chance = (r: Rand, p: number): boolean => r() < p;
+
+/** A member as written: `.skip`, or `['skip']` one time in five. */
+function member(r: Rand, name: string): string {
+  if (!chance(r, 0.2)) return `.${name}`;
+  const q = pick(r, ["'", '"', '`']);
+  return `[${q}${name}${q}]`;
+}
+
+/** Cases per file: an `.only`, a module mark or a file that fails to load reaches its neighbours, as in real suites. */
+const PER_FILE = 4;
+
+/** What each file starts with, once. */
+export function fileHead(runner: Runner): string {
+  switch (runner) {
+    case 'node':
+      return `import { describe, it, suite, test } from 'node:test';\n${FLAG_JS}\n`;
+    case 'pytest':
+      return `${PY_HEAD}\n\n`;
+    case 'cargo':
+      return '#![allow(unused_imports)]\nuse rstest::rstest;\n\n';
+    default:
+      // vitest and Jest give their functions as globals (the project folder has no node_modules to import from).
+      return `${FLAG_JS}\n`;
+  }
+}
+
+const CONDITIONS = ['true', 'false', 'FLAG', '!0', '0', '1', '!FLAG'];
+const FLAG_JS = "const FLAG = process.env.NEVER_RUN_FLAG === '1';\n";
+
+/** vitest and node:test: a test or suite call from roots, chains, tables, conditions, options, aliases and an `.only` elsewhere. */
+export function jsCases(runner: 'vitest' | 'jest' | 'node', count: number, seed: number): Case[] {
+  const r = random(seed);
+  const out: Case[] = [];
+  for (let n = 1; n <= count; n++) {
+    const id = `C${n}`;
+    const title = `c${n}`;
+    let root: string;
+    let members: string[] = [];
+    let curried: string | undefined;
+    let options: string | undefined;
+    let contextSkip = false;
+    if (runner === 'vitest') {
+      root = pick(r, ['it', 'test', 'describe', 'suite']);
+      const suite = root === 'describe' || root === 'suite';
+      const pool = suite
+        ? ['skip', 'only', 'todo', 'concurrent', 'sequential', 'shuffle']
+        : ['skip', 'only', 'todo', 'concurrent', 'sequential', 'fails'];
+      const k = pick(r, [0, 0, 1, 1, 1, 2]);
+      for (let i = 0; i < k; i++) {
+        const m = pick(r, pool);
+        if (!members.includes(m)) members.push(m);
+      }
+      if (chance(r, 0.35)) {
+        const c = pick(r, suite ? ['each', 'skipIf', 'runIf'] : ['each', 'for', 'skipIf', 'runIf']);
+        curried = c === 'each' || c === 'for' ? `.${c}([1])` : `.${c}(${pick(r, CONDITIONS)})`;
+      }
+      if (chance(r, 0.3))
+        options = pick(r, [
+          '{ skip: true }',
+          '{ skip: false }',
+          '{ todo: true }',
+          '{ only: true }',
+          '{ timeout: 5000 }',
+          '{ skip: FLAG }',
+          "{ skip: 'later' }",
+          '{ fails: true }',
+          '{ concurrent: true }',
+          '{ retry: 0, skip: !0 }',
+        ]);
+    } else if (runner === 'jest') {
+      root = pick(r, ['it', 'test', 'describe', 'xit', 'xtest', 'xdescribe', 'fit', 'fdescribe']);
+      const chains: Record<string, string[]> = {
+        it: [
+          '',
+          '.only',
+          '.skip',
+          '.todo',
+          '.concurrent',
+          '.concurrent.only',
+          '.concurrent.skip',
+          '.failing',
+          '.only.failing',
+          '.skip.failing',
+          '.each',
+          '.only.each',
+          '.skip.each',
+          '.concurrent.each',
+          '.concurrent.only.each',
+          '.concurrent.skip.each',
+          '.failing.each',
+        ],
+        describe: ['', '.only', '.skip', '.each', '.only.each', '.skip.each'],
+        xit: ['', '.each'],
+        xdescribe: ['', '.each'],
+        fit: ['', '.each', '.failing'],
+        fdescribe: ['', '.each'],
+      };
+      const chain = pick(r, chains[root === 'test' ? 'it' : root === 'xtest' ? 'xit' : root]!);
+      members = chain.split('.').filter((m) => m !== '');
+      if (members[members.length - 1] === 'each') {
+        members.pop();
+        curried = '.each([1])';
+      }
+    } else {
+      root = pick(r, ['it', 'test', 'describe', 'suite']);
+      if (chance(r, 0.4)) members = [pick(r, ['skip', 'todo', 'only'])];
+      if (chance(r, 0.4))
+        options = pick(r, [
+          '{ skip: true }',
+          '{ skip: false }',
+          "{ skip: 'later' }",
+          '{ todo: true }',
+          "{ todo: 'later' }",
+          '{ only: true }',
+          '{ timeout: 5000 }',
+          '{ skip: FLAG }',
+          '{ concurrency: 1 }',
+        ]);
+      contextSkip = root !== 'describe' && root !== 'suite' && chance(r, 0.15);
+    }
+    const suite = root === 'describe' || root === 'suite' || root === 'xdescribe' || root === 'fdescribe';
+    const todo = members.includes('todo');
+    const alias = chance(r, 0.15) ? `later${n}` : undefined;
+    const written = `${root}${members.map((m) => member(r, m)).join('')}`;
+    const callee = alias ?? written;
+    const table = curried?.startsWith('.each') || curried?.startsWith('.for');
+    const named = table ? `${title} %s` : title;
+    const reported = suite ? `${title}_in` : table ? `${title} 1` : title;
+    const args =
+      table && runner !== 'vitest' ? '(row)' : table && curried?.startsWith('.for') ? '(row)' : '()';
+    let body: string;
+    // A suite verifies through its tests: the one inside it may itself never run.
+    const inner = pick(r, ['it', 'it', 'it', 'it', 'it.skip', 'it.todo']);
+    if (suite)
+      body = `${args} => {\n  ${inner === 'it.todo' && runner === 'jest' ? `it.todo('${title}_in')` : `${inner}('${title}_in', () => {})`};\n}`;
+    else if (contextSkip) body = '(t) => {\n  t.skip();\n}';
+    else body = `${args} => {}`;
+    // Jest's todo takes no function; vitest's and node's take one or none.
+    const call =
+      todo && (runner === 'jest' || chance(r, 0.5))
+        ? `${callee}${curried ?? ''}('${named}');`
+        : `${callee}${curried ?? ''}('${named}', ${options === undefined ? '' : `${options}, `}${body});`;
+    const only = chance(r, 0.08);
+    const onlyLine =
+      runner === 'node' ? "test.only('focused', () => {});\n" : "it.only('focused', () => {});\n";
+    const onlyFirst = chance(r, 0.5);
+    const lines = [
+      alias === undefined ? '' : `const ${alias} = ${written};\n`,
+      only && onlyFirst ? onlyLine : '',
+      `// @verifies gen#${id}\n${call}\n`,
+      only && !onlyFirst ? onlyLine : '',
+    ];
+    const ext = runner === 'node' ? 'mjs' : runner === 'jest' ? 'js' : 'ts';
+    const group = Math.ceil(n / PER_FILE);
+    out.push({
+      id,
+      form: `${alias === undefined ? '' : `${alias} = `}${written}${curried ?? ''}(${options ?? ''})${contextSkip ? ' t.skip()' : ''}${only ? ' +.only elsewhere' : ''}`,
+      file: `test/g${group}.test.${ext}`,
+      text: lines.join(''),
+      reported,
+    });
+  }
+  return out;
+}
+
+const PY_DECORATORS = [
+  '@pytest.mark.skip',
+  '@pytest.mark.skip(reason="later")',
+  '@mark.skip',
+  '@pt.mark.skip',
+  '@skip("later")',
+  '@unittest.skip("later")',
+  '@pytest.mark.skipif(True, reason="x")',
+  '@pytest.mark.skipif(False, reason="x")',
+  '@pytest.mark.skipif(FLAG, reason="x")',
+  '@skipIf(True, "x")',
+  '@skipIf(False, "x")',
+  '@skipUnless(True, "x")',
+  '@skipUnless(FLAG, "x")',
+  '@pytest.mark.xfail',
+  '@pytest.mark.xfail(run=False)',
+  '@pytest.mark.slow',
+  '@pytest.mark.parametrize("x", [1])',
+  '@pytest.mark.parametrize("x", [])',
+  '@pytest.mark.usefixtures()',
+];
+const PY_MARKS = [
+  'pytest.mark.skip',
+  '[pytest.mark.skip]',
+  'pytest.mark.skipif(False, reason="x")',
+  'pytest.mark.skipif(True, reason="x")',
+  '[pytest.mark.slow]',
+  'mark.skip(reason="x")',
+];
+const PY_HEAD = `import os
+import unittest
+import pytest
+import pytest as pt
+from pytest import mark
+from unittest import skip, skipIf, skipUnless
+
+FLAG = os.environ.get("NEVER_RUN_FLAG") == "1"
+`;
+
+/** pytest and unittest: functions, methods of pytest classes and of TestCase classes, their decorators, class and module marks. */
+export function pythonCases(count: number, seed: number): Case[] {
+  const r = random(seed);
+  const out: Case[] = [];
+  for (let n = 1; n <= count; n++) {
+    const id = `C${n}`;
+    const kind = pick(r, ['function', 'function', 'pytest class', 'unittest class']);
+    const decorators: string[] = [];
+    const k = pick(r, [0, 1, 1, 1, 2]);
+    for (let i = 0; i < k; i++) {
+      const d = pick(r, PY_DECORATORS);
+      if (kind === 'unittest class' && d.includes('parametrize')) continue;
+      if (!decorators.some((x) => x.includes('parametrize')) || !d.includes('parametrize'))
+        decorators.push(d);
+    }
+    const parametrized = decorators.some((d) => d.includes('parametrize'));
+    const body = chance(r, 0.1)
+      ? kind === 'unittest class'
+        ? 'self.skipTest("x")'
+        : 'pytest.skip("x")'
+      : 'pass';
+    const name = `test_c${n}`;
+    const moduleMark = chance(r, 0.1) ? `pytestmark = ${pick(r, PY_MARKS)}\n\n` : '';
+    const cite = `# @verifies gen#${id}`;
+    let text: string;
+    let form: string;
+    const params = parametrized ? ', x' : '';
+    if (kind === 'function') {
+      text = `${moduleMark}${cite}\n${decorators.map((d) => `${d}\n`).join('')}def ${name}(${params.slice(2)}):\n    ${body}\n`;
+      form = `${moduleMark.trim()} ${decorators.join(' ')} def ${body}`;
+    } else {
+      const classDecorators = chance(r, 0.3)
+        ? [
+            pick(
+              r,
+              PY_DECORATORS.filter((d) => !d.includes('parametrize')),
+            ),
+          ]
+        : [];
+      const classMark = chance(r, 0.15) ? `    pytestmark = ${pick(r, PY_MARKS)}\n\n` : '';
+      const onClass = chance(r, 0.2);
+      const base = kind === 'unittest class' ? `Case${n}(unittest.TestCase)` : `TestC${n}`;
+      text =
+        `${moduleMark}${onClass ? `${cite}\n` : ''}${classDecorators.map((d) => `${d}\n`).join('')}class ${base}:\n` +
+        `${classMark}${onClass ? '' : `    ${cite}\n`}${decorators.map((d) => `    ${d}\n`).join('')}` +
+        `    def ${name}(self${params}):\n        ${body}\n`;
+      form = `${moduleMark.trim()} ${classDecorators.join(' ')} ${kind} ${classMark.trim()} ${decorators.join(' ')} ${onClass ? '(cites the class)' : ''} ${body}`;
+    }
+    out.push({
+      id,
+      form: form.replace(/\s+/g, ' ').trim(),
+      file: `tests/test_g${Math.ceil(n / PER_FILE)}.py`,
+      text,
+      reported: parametrized ? `${name}[1]` : name,
+    });
+  }
+  return out;
+}
+
+const RUST_ATTRIBUTES = [
+  ['#[test]'],
+  ['#[test]', '#[ignore]'],
+  ['#[ignore]', '#[test]'],
+  ['#[test]', '#[ignore = "slow"]'],
+  ['#[rstest]'],
+  ['#[rstest]', '#[ignore]'],
+  ['#[ignore]', '#[rstest]'],
+  ['#[test]', '#[cfg_attr(all(), ignore)]'],
+  ['#[test]', '#[cfg_attr(any(), ignore)]'],
+  ['#[test]', '#[should_panic]'],
+];
+
+/** Rust: test functions of one integration test crate, under their attributes, some inside a module. */
+export function rustCases(count: number, seed: number): Case[] {
+  const r = random(seed);
+  const out: Case[] = [];
+  for (let n = 1; n <= count; n++) {
+    const id = `C${n}`;
+    const attributes = pick(r, RUST_ATTRIBUTES);
+    const name = `c${n}`;
+    const body = attributes.includes('#[should_panic]') ? '{ panic!("expected") }' : '{}';
+    const fn = `// @verifies gen#${id}\n${attributes.join('\n')}\nfn ${name}() ${body}\n`;
+    const nested = chance(r, 0.3);
+    out.push({
+      id,
+      form: `${nested ? 'mod > ' : ''}${attributes.join(' ')}`,
+      file: 'tests/gen.rs',
+      text: nested ? `mod m${n} {\n    use rstest::rstest;\n${fn.replace(/^/gm, '    ')}}\n` : fn,
+      reported: nested ? `m${n}::${name}` : name,
+    });
+  }
+  return out;
+}
