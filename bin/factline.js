@@ -24,7 +24,7 @@ const io = {
 // rest of the output has nowhere to go, but the command still finishes and
 // exits with its own verdict, with no EPIPE stack trace on stderr.
 // (`serve` is left alone: there a closed stdout means the client is gone.)
-// @implements factline-cli#CLI-CLOSED-PIPE-QUIET
+// @implements cli#CLI-CLOSED-PIPE-QUIET
 if (argv[0] !== 'serve') {
   process.stdout.on('error', (error) => {
     if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
@@ -36,7 +36,7 @@ async function main() {
     const { runCli } = await import('../dist/cli-main.js');
     return runCli(argv, io);
   }
-  // @implements speed-start#COMPILED-CLI
+  // @implements cli#COMPILED-CLI
   const { freshCliBuild } = await import('./fresh-build.js');
   const compiled = freshCliBuild();
   if (compiled !== undefined && process.env.FACTLINE_FROM_SOURCE !== '1') {

@@ -4,7 +4,7 @@
 // one's sha1, taken before the build read it). An edit, a checkout of other
 // code or a deleted source sends the run back to the sources; content, not
 // timestamps, decides, so a `touch` keeps the build.
-// @implements speed-start#STALE-BUILD-NEVER-RUNS
+// @implements cli#STALE-BUILD-NEVER-RUNS
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 

@@ -99,7 +99,7 @@ export function findingsBetween(
  * that never touched it). With the base's results it is judged like any
  * other finding, so a test the branch breaks is new.
  */
-// @implements daily-use#BASE-NEW-AND-FIXED
+// @implements engine#BASE-NEW-AND-FIXED
 // @implements engine#BASE-RESULTS
 export function baseDelta(
   head: TraceResult,

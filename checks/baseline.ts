@@ -64,7 +64,7 @@ export function parseBaseline(raw: unknown): Baseline | string {
  * The result with baselined findings taken out, and one `baseline-gone`
  * info per baselined finding that no longer occurs.
  */
-// @implements real-codebases#BASELINE-RATCHET
+// @implements trace#BASELINE-RATCHET
 export function applyBaseline(result: TraceResult, baseline: Baseline, baselineFile: string): TraceResult {
   const remaining = new Map<string, number>();
   for (const e of baseline.findings) remaining.set(keyOf(e), (remaining.get(keyOf(e)) ?? 0) + 1);

@@ -132,8 +132,8 @@ function factPlaceOf(
   return { file: citation.file, line: citation.line, column: citation.column, fact: fact.address };
 }
 
-// @implements factline#GATE-UNKNOWN-AND-AMBIGUOUS
-// @implements evidence#MESSAGES-DELETED-FACT-REMOVE-CITATION
+// @implements trace#GATE-UNKNOWN-AND-AMBIGUOUS
+// @implements trace#MESSAGES-DELETED-FACT-REMOVE-CITATION
 function unresolved(citation: JudgedCitation, resolution: Exclude<Resolution, { kind: 'fact' }>): Problem {
   if (resolution.kind === 'unknown-namespace') {
     return {
@@ -177,9 +177,9 @@ function movedNote(citation: JudgedCitation, fact: Fact, old: string): Problem {
 }
 
 /** A citation of a void fact, a verb in the wrong kind of file, or a deviation without its reason. */
-// @implements factline#GATE-MISPLACED-CITATION
-// @implements factline#GATE-DEVIATION-NEEDS-REASON
-// @implements factline#GATE-VOID-FACT-CITED
+// @implements trace#GATE-MISPLACED-CITATION
+// @implements trace#GATE-DEVIATION-NEEDS-REASON
+// @implements trace#GATE-VOID-FACT-CITED
 function misuse(citation: JudgedCitation, fact: Fact): Problem | undefined {
   if (fact.status.state === 'void') {
     return {
@@ -217,7 +217,7 @@ function misuse(citation: JudgedCitation, fact: Fact): Problem | undefined {
 }
 
 /** A pin that no longer matches the fact's digest or kind revision. */
-// @implements factline#GATE-STALE-PIN-STOPS-COUNTING
+// @implements trace#GATE-STALE-PIN-STOPS-COUNTING
 function staleness(
   citation: JudgedCitation,
   fact: Fact,
@@ -233,7 +233,7 @@ function staleness(
   ) {
     // vibevm's pin-into-unmarked-unit: a revision pin on a heading that declares no revision
     // yet is a note for the spec's author, not a reason to stop counting the code.
-    // @implements real-codebases#PIN-INTO-UNMARKED-UNIT
+    // @implements trace#PIN-INTO-UNMARKED-UNIT
     out.add({
       rule: 'pin-into-unmarked-unit',
       ...factPlaceOf(citation, fact),

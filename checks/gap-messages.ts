@@ -24,7 +24,7 @@ export function staleOf(
   return n;
 }
 
-// @implements evidence#MESSAGES-STALE-IS-NOT-MISSING
+// @implements trace#MESSAGES-STALE-IS-NOT-MISSING
 export function missingEvidenceFinding(
   verb: 'implements' | 'verifies',
   fact: Fact,

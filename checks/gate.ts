@@ -22,7 +22,7 @@ export interface GateFile {
 }
 
 /** The scannable files among those the globs found, sorted, each marked test or source. */
-// @implements factline#GATE-FILE-SETS
+// @implements engine#GATE-FILE-SETS
 export function classifyGateFiles(found: Iterable<string>, testGlobs: readonly string[]): GateFile[] {
   const isTest = globMatcher(testGlobs, { dot: false });
   return [...new Set(found)]
@@ -110,13 +110,13 @@ export interface GateInputs {
 /** The trace of the listed files against the specs: the gate's core, reading files only through `inputs.backend`. */
 export async function traceFiles(inputs: GateInputs): Promise<TraceResult> {
   const { files, backend } = inputs;
-  // @implements speed-pool#SAME-JSON
+  // @implements engine#SAME-JSON
   const outcomes = await backend.scanFiles(files.map((f) => f.file));
   const found: ScannedFile[] = [];
   for (let i = 0; i < files.length; i++) {
     const outcome = outcomes[i];
     // The first failure in file order, as a scan of one file after another would have thrown it.
-    // @implements speed-pool#SAME-ERRORS
+    // @implements engine#SAME-ERRORS
     if (outcome instanceof Error) throw outcome;
     if (outcome !== undefined && outcome.length > 0)
       found.push({ file: files[i]!.file, inTest: files[i]!.inTest, citations: outcome });

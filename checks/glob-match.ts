@@ -21,7 +21,7 @@ export interface GlobOptions {
 export type PathTest = (path: string) => boolean;
 
 /** Whether `path` matches any of `patterns`, exactly as `picomatch(patterns, options)(path)` would say. */
-// @implements speed-start#GLOBS-AS-EXPRESSIONS
+// @implements engine#GLOBS-AS-EXPRESSIONS
 export function globMatcher(patterns: string | readonly string[], options: GlobOptions = {}): PathTest {
   const list = typeof patterns === 'string' ? [patterns] : [...patterns];
   const compiled = list.map((pattern) => ({ pattern, re: picomatch.makeRe(pattern, options) }));

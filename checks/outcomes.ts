@@ -38,9 +38,9 @@ function describeTest(titles: readonly string[]): string {
   return `"${titles.join(' > ')}"`;
 }
 
-// @implements evidence#RESULTS-VERIFIED-ONLY-WHEN-PASSED
-// @implements green#RESULTS-UNCONFIRMED-IS-AN-ERROR
-// @implements green#RESULTS-FILE-FAILURE-FAILS-ITS-CITATIONS
+// @implements results#RESULTS-VERIFIED-ONLY-WHEN-PASSED
+// @implements results#RESULTS-UNCONFIRMED-IS-AN-ERROR
+// @implements results#RESULTS-FILE-FAILURE-FAILS-ITS-CITATIONS
 export function joinOutcomes(
   citations: JudgedCitation[],
   input: OutcomeInput | undefined,
@@ -138,7 +138,7 @@ export function joinOutcomes(
  * neither counts. With results the runner's outcome decides (an ignored
  * Rust test may have run with `--include-ignored`).
  */
-// @implements green#STATIC-SKIP-VERIFIES-NOTHING
+// @implements scanner#STATIC-SKIP-VERIFIES-NOTHING
 // @implements scanner#STATIC-UNSURE-IS-UNCONFIRMED
 function markedNotRun(citations: JudgedCitation[], out: FindingCollector, unsure?: 'warning'): void {
   for (const citation of citations) {

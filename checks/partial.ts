@@ -73,7 +73,7 @@ export function judgedInPart(
  * citations of the scanned files, and no per-fact states (they would be
  * computed from partial evidence).
  */
-// @implements speed-incremental#CHANGED-SAME-VERDICT
+// @implements engine#CHANGED-SAME-VERDICT
 export function partialResult(
   result: TraceResult,
   coverage: Omit<PartialCoverage, 'notJudged'>,

@@ -68,7 +68,7 @@ export function policyTable(value: unknown): PolicyTable | string {
 }
 
 /** A key names a stage and a state of the vocabulary (or `*`); a typo would match no fact and need nothing. */
-// @implements green#POLICY-KEYS-VALIDATED
+// @implements trace#POLICY-KEYS-VALIDATED
 function keyProblem(key: string): string | undefined {
   const parts = key.split('/');
   if (parts.length !== 2) return `key \`${key}\` is not STAGE/STATE (e.g. "freeze/*")`;
@@ -88,8 +88,8 @@ function evidenceFor(fact: Fact, table: PolicyTable): EvidenceKind[] | undefined
 /** Evidence kinds the gate can see in code; others are reported, not traced. */
 export const TRACED_EVIDENCE = new Set<EvidenceKind>(['implementation', 'verification']);
 
-// @implements factline#GATE-POLICY-TABLE
-// @implements real-codebases#POLICY-AS-CONFIG
+// @implements trace#GATE-POLICY-TABLE
+// @implements trace#POLICY-AS-CONFIG
 export function obligationOf(fact: Fact, options: PolicyOptions): Obligation {
   if (fact.status.state === 'void') return { kind: 'void' };
   if (fact.requires !== undefined && fact.requires.length > 0) {

@@ -114,7 +114,7 @@ export function headingUnit(doc: SpecDocument, section: Section, index: number):
   };
 }
 
-// @implements real-codebases#HEADING-UNITS
+// @implements trace#HEADING-UNITS
 export function indexFacts(set: SpecSet, addressing: Addressing = {}): FactIndex {
   const byAddress = new Map<string, Fact>();
   const byId = new Map<string, Fact[]>();
@@ -207,8 +207,8 @@ type UrlDoc = { doc: string } | { missing: string; namespace?: boolean };
  * (or canonical short id) inside it. Any other namespace is unknown: a
  * document of ours whose path ends the same way never stands in.
  */
-// @implements real-codebases#ADDRESS-FORMS
-// @implements green#NAMESPACES-RESOLVE-EXACTLY
+// @implements trace#ADDRESS-FORMS
+// @implements trace#NAMESPACES-RESOLVE-EXACTLY
 function docFromUrl(url: string, index: FactIndex): UrlDoc {
   const path = url.replace(/^spec:\/\//, '');
   const { namespace, external = [] } = index.addressing;
@@ -243,7 +243,7 @@ function docFromUrl(url: string, index: FactIndex): UrlDoc {
   };
 }
 
-// @implements factline#GATE-REFERENCE-FORMS
+// @implements trace#GATE-REFERENCE-FORMS
 export function resolveRef(ref: { doc?: string; id: string }, index: FactIndex): Resolution {
   if (ref.doc !== undefined) {
     let doc: string | undefined;
@@ -313,7 +313,7 @@ function sharedAlias(name: string, index: FactIndex): string[] | undefined {
 }
 
 /** The addresses a reference through a shared alias could mean: its id in each document that has it, else each document. */
-// @implements daily-use#AMBIGUOUS-ALIAS
+// @implements trace#AMBIGUOUS-ALIAS
 function candidatesIn(docs: string[], id: string, index: FactIndex): string[] {
   const having = docs.filter((d) => index.byDocId.get(d)?.has(id));
   return (having.length > 0 ? having : docs).map((d) => `${d}#${id}`).sort();
@@ -379,7 +379,7 @@ function suggestInDoc(doc: string, id: string, index: FactIndex): string[] {
  * first. Answered from an n-gram index built once per run, so ten thousand
  * unknown citations cost about what a clean run costs.
  */
-// @implements real-codebases#DID-YOU-MEAN-BOUNDED
+// @implements reader#DID-YOU-MEAN-BOUNDED
 export function suggest(wanted: string, index: FactIndex): string[] {
   if (!wanted.includes('#')) {
     index.suggesters.ids ??= new Suggester([...index.byId.keys()]);

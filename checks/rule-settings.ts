@@ -18,7 +18,7 @@ export type RuleEntry = RuleSetting | [RuleSetting, Record<string, unknown>];
 const settingOf = (entry: RuleEntry): RuleSetting => (Array.isArray(entry) ? entry[0] : entry);
 
 /** A problem with the table, naming the key and the fix; undefined when every key is a rule and every value a setting. */
-// @implements daily-use#CONFIG-RULE-SEVERITY
+// @implements trace#CONFIG-RULE-SEVERITY
 export function checkRuleSettings(rules: Record<string, unknown>): string | undefined {
   for (const [id, entry] of Object.entries(rules)) {
     if (!(RULE_IDS as readonly string[]).includes(id)) {

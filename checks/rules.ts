@@ -256,7 +256,7 @@ const UNIT_ROWS = Object.fromEntries(
   ]),
 ) as Record<UnitRuleId, RuleInfo>;
 
-// @implements factline-architecture#ONE-RULE-TABLE
+// @implements trace#ONE-RULE-TABLE
 export const RULES: Readonly<Record<RuleId, RuleInfo>> = {
   ...GATE_RULES,
   ...UNIT_ROWS,

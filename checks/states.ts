@@ -50,7 +50,7 @@ export function emptyStateCounts(): Record<FactState, number> {
   return counts;
 }
 
-// @implements factline-architecture#FACT-STATE-DECIDED-ONCE
+// @implements trace#FACT-STATE-DECIDED-ONCE
 export function tallyFacts(facts: readonly Tallied[]): FactTally {
   const tally: FactTally = { facts: 0, required: 0, gaps: 0, states: emptyStateCounts() };
   for (const fact of facts) {

@@ -73,8 +73,8 @@ const TRACED: { kind: EvidenceKind; verb: 'implements' | 'verifies'; gap: GapKin
   { kind: 'verification', verb: 'verifies', gap: 'missing-verification' },
 ];
 
-// @implements factline#GATE-SPEC-DIAGNOSTICS-ARE-FINDINGS
-// @implements factline#GATE-DETERMINISTIC-JSON
+// @implements trace#GATE-SPEC-DIAGNOSTICS-ARE-FINDINGS
+// @implements trace#GATE-DETERMINISTIC-JSON
 export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions): TraceResult {
   const out = new FindingCollector();
   const index = indexFacts(set, options.addressing);
@@ -173,7 +173,7 @@ function countEvidence(refs: number[], citations: JudgedCitation[]): Evidence {
   return { implements: implementing, verifies, deviates, stale };
 }
 
-// @implements factline-architecture#FACT-STATE-DECIDED-ONCE
+// @implements trace#FACT-STATE-DECIDED-ONCE
 function judgeFact(
   fact: Fact,
   cited: FactCitations,
@@ -201,7 +201,7 @@ function stateOf(required: EvidenceKind[], gaps: GapKind[], stale: number): Fact
   return required.includes('verification') ? 'verified' : 'implemented';
 }
 
-// @implements factline#GATE-STATUS-BEHIND-EVIDENCE
+// @implements trace#GATE-STATUS-BEHIND-EVIDENCE
 function reportStatusBehindEvidence(fact: Fact, evidence: Evidence, out: FindingCollector): void {
   const impl = evidence.implements;
   const ver = evidence.verifies;
@@ -217,8 +217,8 @@ function reportStatusBehindEvidence(fact: Fact, evidence: Evidence, out: Finding
   });
 }
 
-// @implements factline#GATE-MISSING-IMPLEMENTATION
-// @implements factline#GATE-MISSING-VERIFICATION
+// @implements trace#GATE-MISSING-IMPLEMENTATION
+// @implements trace#GATE-MISSING-VERIFICATION
 function reportGaps(
   fact: Fact,
   gaps: GapKind[],
@@ -299,7 +299,7 @@ function documentSummaries(set: SpecSet, facts: FactTrace[], findings: Finding[]
  * facts need evidence and which nothing cites, most likely looked in the
  * wrong place; say where it looked.
  */
-// @implements real-codebases#NO-SILENT-GREEN
+// @implements trace#NO-SILENT-GREEN
 function silentGreenWarnings(
   documents: SpecSet['documents'],
   facts: FactTrace[],
@@ -310,7 +310,7 @@ function silentGreenWarnings(
   const globs = searched.globs.length > 0 ? searched.globs.join(', ') : '(no globs)';
   if (citations.length === 0) {
     // With no config file the finding stands at the first spec, never at a file that does not exist.
-    // @implements daily-use#NOTHING-CITED-NAMES-A-REAL-FILE
+    // @implements trace#NOTHING-CITED-NAMES-A-REAL-FILE
     const where = searched.where ?? documents[0]?.file ?? '.';
     out.add({
       rule: 'nothing-cited',
@@ -346,7 +346,7 @@ function silentGreenWarnings(
 }
 
 /** Every citable unit (facts and anchored headings) in file and line order, with its `spec://` uri. */
-// @implements real-codebases#UNITS-CARRY-URI
+// @implements trace#UNITS-CARRY-URI
 function unitsOf(index: ReturnType<typeof indexFacts>, addressing: Addressing): UnitEntry[] {
   const units: UnitEntry[] = [];
   for (const fact of index.byAddress.values()) {

@@ -63,7 +63,7 @@ export interface Parsed<T extends OptionTable> {
  * Rows every command that has the option uses as they are, so one short flag
  * means one thing everywhere (a test walks every command's table).
  */
-// @implements factline-cli#ARGS-SAME-SHORT-FLAGS
+// @implements cli#ARGS-SAME-SHORT-FLAGS
 export const SHARED = {
   config: {
     type: 'string',
@@ -167,7 +167,7 @@ function applyOption<T extends OptionTable>(
 }
 
 /** Parses `argv` against the table; every mistake is a UsageError naming the flag and the fix. */
-// @implements factline-cli#ARGS-ONE-TABLE
+// @implements cli#ARGS-ONE-TABLE
 export function parseCommandArgs<T extends OptionTable>(spec: CommandSpec<T>, argv: string[]): Parsed<T> {
   const values: RawValues = {};
   for (const [name, o] of Object.entries(spec.options)) {
@@ -283,7 +283,7 @@ function usageLine<T extends OptionTable>(spec: CommandSpec<T>): string {
 }
 
 /** `factline NAME --help`, generated from the table. */
-// @implements factline-cli#ARGS-HELP-FROM-TABLE
+// @implements cli#ARGS-HELP-FROM-TABLE
 export function helpText<T extends OptionTable>(spec: CommandSpec<T>): string {
   const rows: [string, OptionSpec][] = [...Object.entries(spec.options), ['help', HELP_ROW]];
   const column = Math.min(28, Math.max(...rows.map(([n, o]) => flagColumn(n, o).length)) + 2);

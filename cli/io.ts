@@ -2,7 +2,7 @@ import type { Verdict } from '../checks/verdict.ts';
 import type { EngineIO } from '../engine/io.ts';
 
 /** What a command may touch of the outside world; tests pass their own. */
-// @implements factline-cli#CLI-IO-ONLY
+// @implements cli#CLI-IO-ONLY
 export interface CliIO extends EngineIO {
   /** What the client sends, for the commands that serve one (`lsp`); the bin passes the process's. */
   stdin?: NodeJS.ReadableStream;

@@ -81,10 +81,10 @@ function asksForHelp(args: string[]): boolean {
   return (end === -1 ? args : args.slice(0, end)).some((a) => a === '--help' || a === '-h');
 }
 
-// @implements factline-cli#CLI-VERSION
+// @implements cli#CLI-VERSION
 export async function runCli(argv: string[], io: CliIO): Promise<number> {
   // `factline help check` is `factline check --help`.
-  // @implements daily-use#HELP-COMMAND
+  // @implements cli#HELP-COMMAND
   if (argv[0] === 'help' && argv[1] !== undefined) return runCli([argv[1], '--help'], io);
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {

@@ -40,7 +40,7 @@ interface GitResult {
  * the caller's to judge. node:child_process loads on the first call: a full
  * check, which imports this module too, never asks git anything.
  */
-// @implements speed-warm#LOADS-ONLY-WHAT-RUNS
+// @implements cli#LOADS-ONLY-WHAT-RUNS
 async function git(root: string, args: string[], input?: string): Promise<GitResult> {
   const { execFile } = await import('node:child_process');
   return new Promise((done, fail) => {
@@ -69,7 +69,7 @@ const NUL = '\0';
 const paths = (out: string) => out.split(NUL).filter((p) => p !== '');
 
 /** Why REF cannot be compared with, as a usage error naming the fix (called only once git has failed). */
-// @implements speed-incremental#CHANGED-CLEAR-ERRORS
+// @implements engine#CHANGED-CLEAR-ERRORS
 async function refProblem(root: string, ref: string, failure: string): Promise<UsageError> {
   const inside = await git(root, ['rev-parse', '--is-inside-work-tree']);
   if (inside.status !== 0 || inside.stdout.trim() !== 'true') {
@@ -98,7 +98,7 @@ async function unbornHead(root: string, ref: string): Promise<boolean> {
  * REF; untracked: not ignored), or `unborn` before the first commit. The
  * three git calls run at once; only when one fails is the reason looked for.
  */
-// @implements speed-incremental#CHANGED-FILES
+// @implements engine#CHANGED-FILES
 async function changedPaths(root: string, ref: string): Promise<string[] | 'unborn' | { nested: string[] }> {
   if (ref.startsWith('-')) {
     throw new UsageError(
@@ -136,7 +136,7 @@ async function changedPaths(root: string, ref: string): Promise<string[] | 'unbo
  * changed path at or under a link's target inside the root is also changed
  * under the link's name.
  */
-// @implements green#CHANGED-NEVER-GREENER
+// @implements engine#CHANGED-NEVER-GREENER
 function throughLinks(root: string, links: readonly string[], changed: readonly string[]): string[] {
   if (links.length === 0) return [];
   let realRoot: string;
@@ -225,7 +225,7 @@ export interface Change {
   fullRunBecause?: string;
 }
 
-// @implements speed-incremental#CHANGED-FULL-RUN
+// @implements engine#CHANGED-FULL-RUN
 export async function changeSince(config: FactlineConfig, ref: string): Promise<Change> {
   const changed = await changedPaths(config.root, ref);
   if (changed === 'unborn') {
@@ -255,7 +255,7 @@ export async function changeSince(config: FactlineConfig, ref: string): Promise<
  * What `check --changed REF` scans, given the change and the documents
  * loaded now (the config's spec globs recognise a deleted spec).
  */
-// @implements speed-incremental#CHANGED-FACTS
+// @implements engine#CHANGED-FACTS
 export async function changedFiles(
   config: FactlineConfig,
   change: Change,
@@ -298,7 +298,7 @@ export async function changedFiles(
  * Why a partial run cannot stand once the specs are loaded: a spec read from
  * outside the root, whose changes this repository's git does not list.
  */
-// @implements green#CHANGED-NEVER-GREENER
+// @implements engine#CHANGED-NEVER-GREENER
 export function specsOutsideRoot(config: FactlineConfig, specs: readonly SpecDocument[]): string | undefined {
   const outside = specs
     .map((d) => d.file)

@@ -100,8 +100,8 @@ function place(source: Buffer, lineStarts: number[], edit: PinEdit): Replacement
   return { at: refEnd + m[0].length - m[1]!.length, length: m[1]!.length, bytes: bytes(next[1]!), edit };
 }
 
-// @implements daily-use#PIN-EVERY-FORM
-// @implements trust#PIN-EDITS-BYTES-IN-PLACE
+// @implements trace#PIN-EVERY-FORM
+// @implements engine#PIN-EDITS-BYTES-IN-PLACE
 export function planPins(bytes: Uint8Array, edits: PinEdit[]): PinPlan {
   const source = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const lineStarts = [0];

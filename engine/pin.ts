@@ -92,8 +92,8 @@ function inGenerated(project: Project, c: JudgedCitation): boolean {
  * Re-stamps the stale pins of the gate's `result` (only those of the facts
  * `refs` name, when any), calling `repinned` after each file is written.
  */
-// @implements factline#GATE-PIN-RESTAMPS
-// @implements daily-use#PIN-EVERY-FORM
+// @implements trace#GATE-PIN-RESTAMPS
+// @implements trace#PIN-EVERY-FORM
 export function repinStale(
   project: Project,
   result: TraceResult,
@@ -107,7 +107,7 @@ export function repinStale(
   for (const c of result.citations) {
     if (c.problem !== 'stale-citation' || c.resolved === undefined || c.pin === undefined) continue;
     // A generated file takes its pins from its template: re-stamp that, and `gen` copies it.
-    // @implements evidence#PINS-PIN-RESTAMPS-TEMPLATES
+    // @implements generator#PINS-PIN-RESTAMPS-TEMPLATES
     if (inGenerated(project, c)) continue;
     if (wanted.size > 0 && !wanted.has(c.resolved)) continue;
     const fact = index.byAddress.get(c.resolved);
@@ -123,7 +123,7 @@ export function repinStale(
  * citation of a resolved fact in `paths` (root-relative files or folders;
  * all gate files when empty). Generated files and `scope` markers are left alone.
  */
-// @implements daily-use#PIN-ADD
+// @implements trace#PIN-ADD
 export function addPins(
   project: Project,
   result: TraceResult,

@@ -36,7 +36,7 @@ export class Project {
    * The same project with its specs as this one loaded them, and its files
    * listed anew: for a caller that knows the specs did not change.
    */
-  // @implements factline#SERVE-TOOLS-REUSE-THE-LOADED-PROJECT
+  // @implements serve#SERVE-TOOLS-REUSE-THE-LOADED-PROJECT
   withSameSpecs(): Project {
     const next = new Project(this.io, this.config, this.specPaths);
     next.specsLoaded = this.specsLoaded;

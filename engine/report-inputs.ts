@@ -53,7 +53,7 @@ export function snippetAround(fileLines: string[], line: number): { startLine: n
   return { startLine: start, lines };
 }
 
-// @implements factline#REPORT-SHOWS-CITING-CODE
+// @implements report#REPORT-SHOWS-CITING-CODE
 export async function collectReportInputs(
   io: EngineIO,
   config: FactlineConfig,

@@ -43,7 +43,7 @@ export interface ScaffoldOutcome {
 }
 
 /** Writes each spec's stub file unless a file is already there. */
-// @implements generator-languages#SCAFFOLD-STUBS-STAY-RED
+// @implements generator#SCAFFOLD-STUBS-STAY-RED
 export function writeStubs(root: string, facts: readonly StubFact[], runner: Runner): ScaffoldOutcome[] {
   return scaffoldStubs(facts, runner).map((stub) => {
     const path = join(root, stub.path);

@@ -39,7 +39,7 @@ async function markdownUnder(config: FactlineConfig, dir: string): Promise<strin
  * specs read in one run), so two files never share a name by construction;
  * the trailing parts of such a name (`README`) stay aliases while unique.
  */
-// @implements daily-use#DOC-NAMES-UNIQUE
+// @implements reader#DOC-NAMES-UNIQUE
 export function docNameOf(config: FactlineConfig, absolute: string, outsideRoot?: string): string {
   const named = config.names?.[toPosix(relative(config.root, absolute))];
   if (named !== undefined) return named;
@@ -150,7 +150,7 @@ function describe(error: unknown): string {
  * Each spec's document name; two files with one name would merge their
  * facts (one citation verifying both), so that is an error naming both.
  */
-// @implements trust#DOCUMENT-IDENTITY
+// @implements reader#DOCUMENT-IDENTITY
 function namedOnce(io: EngineIO, config: FactlineConfig, files: string[]): Map<string, string> {
   const byName = new Map<string, string>();
   const names = new Map<string, string>();
@@ -179,7 +179,7 @@ export type SpecParser = (
 ) => SpecDocument | Promise<SpecDocument>;
 
 /** `parseSpec`, imported on first use: the Markdown parser is the heaviest module a check can load. */
-// @implements speed-cache#SPECS-WITHOUT-REMARK
+// @implements reader#SPECS-WITHOUT-REMARK
 export const parseSpecLazily: SpecParser = async (source, options) =>
   (await import('../reader/index.ts')).parseSpec(source, options);
 
@@ -191,7 +191,7 @@ export const parseSpecLazily: SpecParser = async (source, options) =>
  */
 export const MAX_SPEC_BYTES = 16 * 1024 * 1024;
 
-// @implements green#HUGE-SPEC-STOPS-CLEARLY
+// @implements reader#HUGE-SPEC-STOPS-CLEARLY
 export function refuseHugeSpec(absolute: string, shown: string): void {
   const size = statSync(absolute).size;
   if (size <= MAX_SPEC_BYTES) return;
@@ -200,7 +200,7 @@ export function refuseHugeSpec(absolute: string, shown: string): void {
   );
 }
 
-// @implements factline#READ-LOAD-SPECS
+// @implements reader#READ-LOAD-SPECS
 export async function loadSpecSet(
   io: EngineIO,
   config: FactlineConfig,

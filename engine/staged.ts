@@ -33,7 +33,7 @@ function git(cwd: string, args: string[]): string {
   }
 }
 
-// @implements green#STAGED-JUDGES-THE-INDEX
+// @implements engine#STAGED-JUDGES-THE-INDEX
 export function stagedTree(cwd: string): StagedTree {
   const top = git(cwd, ['rev-parse', '--show-toplevel']).trim();
   const dir = mkdtempSync(join(tmpdir(), 'factline-staged-'));

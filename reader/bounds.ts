@@ -26,7 +26,7 @@ function listMarker(line: string, at: number): number {
   return i - at + Math.max(gap, 1);
 }
 
-// @implements trust#READER-BOUNDED
+// @implements reader#READER-BOUNDED
 export function boundNesting(text: string): { text: string; issues: Issue[] } {
   const issues: Issue[] = [];
   const items: number[] = []; // content columns of the open list items

@@ -90,7 +90,7 @@ export function buildFact(
   return fact;
 }
 
-// @implements factline#READ-KIND-LINES
+// @implements reader#READ-KIND-LINES
 function kindLineOf(text: string, codes: string[]): KindLine | undefined {
   if (codes.length !== 1 || !text.startsWith('`') || !text.endsWith('`')) return undefined;
   if (text.replace(/`/g, '').trim() !== codes[0]!.trim()) return undefined;
@@ -98,7 +98,7 @@ function kindLineOf(text: string, codes: string[]): KindLine | undefined {
 }
 
 /** `@fact/code:` takes the next block, which must be a fence (blank lines between are fine). */
-// @implements factline#READ-TYPED-CODE
+// @implements reader#READ-TYPED-CODE
 export function bindFence(
   fact: Fact,
   text: string,
@@ -124,7 +124,7 @@ export function bindFence(
   }
   const lang = next.node.lang ?? undefined;
   // The digest is over LF text: a CRLF checkout of the spec keeps its pins.
-  // @implements generator-languages#CODE-FACT-DIGEST-OVER-LF
+  // @implements generator#CODE-FACT-DIGEST-OVER-LF
   const value = next.node.value.replace(/\r\n?/g, '\n');
   fact.code = { ...(lang ? { lang } : {}), value };
   fact.text = `${fact.text}\n\`\`\`${lang ?? ''}\n${value}\n\`\`\``;

@@ -20,7 +20,7 @@ export function typoBudget(wanted: string): number {
  * `UNIT-UNKNOWN-REJECTED` written with a swapped separator, nearer than any id
  * one letter away.
  */
-// @implements daily-use#SWAPPED-SEPARATOR
+// @implements trace#SWAPPED-SEPARATOR
 export function fold(name: string): string {
   return name.toLowerCase().replaceAll('_', '-');
 }
@@ -122,7 +122,7 @@ const RARE = 48;
 const SHORTLIST = 8;
 
 /** Each distinct trigram once, in order of first appearance; a Set keeps a long name linear. */
-// @implements green#DID-YOU-MEAN-LINEAR
+// @implements reader#DID-YOU-MEAN-LINEAR
 function trigrams(text: string): string[] {
   const padded = `  ${text} `;
   const out = new Set<string>();
@@ -178,9 +178,9 @@ export class Suggester {
   }
 
   /** Up to three names within a third of the query's length in edits, closest first. */
-  // @implements speed-incremental#SUGGEST-ONCE-PER-NAME
-  // @implements speed-incremental#SUGGEST-SAME-ANSWERS
-  // @implements speed-incremental#SUGGEST-TYPO-TREE-COST
+  // @implements reader#SUGGEST-ONCE-PER-NAME
+  // @implements reader#SUGGEST-SAME-ANSWERS
+  // @implements reader#SUGGEST-TYPO-TREE-COST
   nearest(wanted: string): string[] {
     const known = this.memo.get(wanted);
     if (known !== undefined) return known;

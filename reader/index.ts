@@ -56,11 +56,11 @@ interface PendingFact {
 type HeadingBlock = Extract<Block, { kind: 'heading' }>;
 type MarkerBlock = Extract<Block, { kind: 'unit' | 'html' }>;
 
-// @implements factline#READ-NEVER-THROWS
-// @implements factline#READ-DIAGNOSTICS-COLLECTED
+// @implements reader#READ-NEVER-THROWS
+// @implements reader#READ-DIAGNOSTICS-COLLECTED
 export function parseSpec(source: string, options: ParseOptions): SpecDocument {
   // A CRLF checkout reads as the LF one: same facts, same digests, same places (only line ends differ).
-  // @implements green#CRLF-GIVES-THE-LF-VERDICT
+  // @implements reader#CRLF-GIVES-THE-LF-VERDICT
   const lf = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
   const bounded = boundNesting(blankFrontMatter(lf.replace(/^\uFEFF/, ' ')));
   const reading = new SpecReading(bounded.text, options);
@@ -280,7 +280,7 @@ class SpecReading {
    * rows, the reference-link definitions and footnotes it uses. Empty for a
    * unit that uses none, so its digest stays the sha256 of its text.
    */
-  // @implements green#DIGEST-COVERS-MEANING
+  // @implements reader#DIGEST-COVERS-MEANING
   private meaningContext(block: UnitBlock, references: readonly string[]): string {
     const parts: string[] = [];
     if (block.table) parts.push(tableContext(block.table, this.text));
@@ -307,7 +307,7 @@ class SpecReading {
   }
 }
 
-// @implements factline#READ-ROLL-DOWN
+// @implements reader#READ-ROLL-DOWN
 function effectiveStatus(
   own: MarkerStatus | undefined,
   chain: Section[],

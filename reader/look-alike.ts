@@ -34,7 +34,7 @@ function meant(word: string): (typeof KEYWORDS)[number] | undefined {
  * `anchored` says whether the unit has its anchor (then a look-alike anchor
  * further on is prose). Offsets in the issues are absolute (`base` added).
  */
-// @implements green#LOOK-ALIKE-TAGS-ARE-ERRORS
+// @implements reader#LOOK-ALIKE-TAGS-ARE-ERRORS
 export function lookAlikeTags(
   m: string,
   raw: string,
@@ -102,7 +102,7 @@ function atUnitStart(m: string, at: number): boolean {
 }
 
 /** `@requires:` kinds outside the vocabulary, each with its did-you-mean. */
-// @implements green#REQUIRES-KINDS-VALIDATED
+// @implements reader#REQUIRES-KINDS-VALIDATED
 export function unknownEvidenceKinds(kinds: readonly string[], offset: number, token: string): Issue[] {
   const issues: Issue[] = [];
   if (kinds.length === 0) {
@@ -133,7 +133,7 @@ export function unknownEvidenceKinds(kinds: readonly string[], offset: number, t
 }
 
 /** An `@fact:` that a heading swallowed: the text of a heading is never a unit. */
-// @implements green#NO-FACT-IN-HEADINGS-OR-HTML
+// @implements reader#NO-FACT-IN-HEADINGS-OR-HTML
 export function anchorInHeading(source: string, start: number, setext: boolean): Issue | undefined {
   const m = /^\s*(?:#{1,6}\s+)?[*_~([]*(?:\[p\d+\]\s*)?[*_~([]*(@fact(?:\/\w+)?:[A-Za-z])/.exec(source);
   if (m === null) return undefined;

@@ -131,8 +131,8 @@ function processorFor(parts: number): Processor<Root> {
   return processor;
 }
 
-// @implements speed#SPEC-AUTOLINKS-ONLY-WHEN-PRESENT
-// @implements speed#SPEC-GFM-ONLY-WHAT-THE-TEXT-NEEDS
+// @implements reader#SPEC-AUTOLINKS-ONLY-WHEN-PRESENT
+// @implements reader#SPEC-GFM-ONLY-WHAT-THE-TEXT-NEEDS
 export function parseMarkdown(text: string): Root {
   return processorFor(partsOf(text)).parse(text);
 }

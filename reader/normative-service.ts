@@ -11,7 +11,7 @@ import type { Diagnostic, Fact, Severity } from './model.ts';
 const RFC_2119 = /\b(MUST NOT|MUST|REQUIRED|SHALL NOT|SHALL|SHOULD NOT|SHOULD|RECOMMENDED|MAY|OPTIONAL)\b/;
 const DUE_STAGES = new Set(['impl', 'test', 'freeze']);
 
-// @implements evidence#LINT-NORMATIVE-SERVICE-UNIT
+// @implements reader#LINT-NORMATIVE-SERVICE-UNIT
 export function normativeServiceUnit(fact: Fact): Diagnostic | undefined {
   if (fact.factClass !== 'service' || fact.kindLine !== undefined) return undefined;
   const prose = fact.text.replace(/`+[^`]*`+/g, ' ');

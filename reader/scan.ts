@@ -49,7 +49,7 @@ export interface ScanInput {
   quoteDepth: number;
 }
 
-// @implements factline#READ-LABELS
+// @implements reader#READ-LABELS
 const LABEL = /\[(p\d+)\]/y;
 
 function maskedView(input: ScanInput, removals: Array<[number, number]>): string {
@@ -83,7 +83,7 @@ function onlySpace(m: string, from: number, to: number): boolean {
   return true;
 }
 
-// @implements factline#READ-UNIT-TOKENS
+// @implements reader#READ-UNIT-TOKENS
 export function scanUnit(input: ScanInput): ScannedUnit {
   const { raw, base } = input;
   const removals: Array<[number, number]> = [];

@@ -36,7 +36,7 @@ export function unknownState(v: Located): Issue {
   };
 }
 
-// @implements factline#READ-CLOSED-VOCABULARIES
+// @implements reader#READ-CLOSED-VOCABULARIES
 /** `@status:STAGE[/STATE]`: bare stage means `work`, except `unknown` which means `hold`. */
 export function shorthandStatus(value: string, offset: number, issues: Issue[]): MarkerStatus | undefined {
   const slash = value.indexOf('/');

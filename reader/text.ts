@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { FactClass, KindLine, SectionKind } from './model.ts';
 
-// @implements factline#READ-DIGEST
+// @implements reader#READ-DIGEST
 export function digestOf(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');
 }

@@ -110,7 +110,7 @@ export function readToken(m: string, raw: string, at: number, base: number): Tok
       return { kind: 'fact', start: at, end, issues };
     }
     // A control character right after the id would cut it short without a word (`AB\0CD` read as `AB`).
-    // @implements trust#CONTROL-CHARACTERS-ESCAPED
+    // @implements cli#CONTROL-CHARACTERS-ESCAPED
     const after = m.charCodeAt(end);
     if (after < 0x20 ? after !== 0x09 && after !== 0x0a && after !== 0x0d : after === 0x7f) {
       issues.push({

@@ -41,7 +41,7 @@ function span(node: Nodes): { start: number; end: number } {
   return { start: node.position?.start.offset ?? 0, end: node.position?.end.offset ?? 0 };
 }
 
-// @implements factline#READ-UNITS
+// @implements reader#READ-UNITS
 export function collectBlocks(tree: Root): Block[] {
   const blocks: Block[] = [];
   walkChildren(tree.children, 0, blocks);
@@ -113,7 +113,7 @@ function walkItem(item: ListItem, quoteDepth: number, out: Block[]): void {
 /**
  * Opaque ranges inside a unit: code spans, HTML comments, links and images. Also returns the unit's inline code values, in order.
  */
-// @implements factline#READ-OPAQUE-CONTEXTS
+// @implements reader#READ-OPAQUE-CONTEXTS
 export function inlineMasks(node: Paragraph | TableCell): {
   masks: Array<[number, number]>;
   codes: string[];

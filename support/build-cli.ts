@@ -86,7 +86,7 @@ const packageOf = (specifier: string) =>
  * Keeps every package import external but those of BUNDLED_PACKAGES (and
  * what they import in turn, which esbuild resolves and bundles with them).
  */
-// @implements speed-start#MARKDOWN-STACK-BUNDLED
+// @implements cli#MARKDOWN-STACK-BUNDLED
 const externalButMarkdown: Plugin = {
   name: 'external-but-markdown',
   setup(build) {

@@ -110,7 +110,7 @@ export interface Planting {
 }
 
 /** Plants the tags, scans the planted text with `scan`, and judges what it found against TypeScript. */
-// @implements real-code#DIFFERENTIAL
+// @implements scanner#DIFFERENTIAL
 export function differential(
   ts: Ts,
   scan: Scan,

@@ -10,7 +10,7 @@ import { FACT_STATES } from '../states.ts';
 const quoted = (name: string | undefined) => (name ? ` "${name}"` : '');
 
 /** The note beside a citation, or undefined when it counts and carries no pin. */
-// @implements daily-use#REPORT-OUTCOME-LABELS
+// @implements report#REPORT-OUTCOME-LABELS
 export function citationLabel(c: JudgedCitation): { text: string; counted: boolean } | undefined {
   const test = c.outcome?.test ?? c.testName;
   if (c.problem === 'verification-failed') {

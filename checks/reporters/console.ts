@@ -46,7 +46,7 @@ export const STATIC_CHECK_NOTE =
   'static check: tests were read, not run; a citing test counts when its declaration says it runs, whether or not it passes (pass --results FILE to judge by what the runner ran)';
 
 /** Whether tests were joined to their outcomes, and how the citing tests ended. */
-// @implements evidence#RESULTS-SUMMARY-SAYS-UNCHECKED
+// @implements results#RESULTS-SUMMARY-SAYS-UNCHECKED
 // @implements results#STATIC-CHECK-SAYS-STATIC
 export function outcomeLine(outcomes: OutcomeSummary | undefined): string {
   if (outcomes === undefined || !outcomes.checked) {
@@ -59,7 +59,7 @@ export function outcomeLine(outcomes: OutcomeSummary | undefined): string {
 }
 
 /** How one results file named its tests' files: the join key per outcome count, `none` spelt out. */
-// @implements green#RESULTS-SAY-THEIR-JOIN-KEY
+// @implements results#RESULTS-SAY-THEIR-JOIN-KEY
 function joinLine(join: OutcomeJoin): string {
   const keys = Object.entries(join.keys);
   if (keys.length === 0) return `  ${e(join.source)}: no test outcomes`;
@@ -70,7 +70,7 @@ function joinLine(join: OutcomeJoin): string {
 }
 
 /** Rules the config re-graded or turned off: said on every run, so a quiet gate never hides why. */
-// @implements daily-use#CONFIG-RULE-SEVERITY
+// @implements trace#CONFIG-RULE-SEVERITY
 export function ruleSettingsLine(settings: NonNullable<TraceResult['ruleSettings']>): string {
   return `rules set by the config: ${settings.map((s) => `${s.rule} ${s.setting}`).join(', ')}`;
 }
@@ -87,7 +87,7 @@ export function renderConsole(result: TraceResult, options: ConsoleOptions = {})
   for (const f of result.facts) if (f.gap) gapsOf.set(f.doc, [...(gapsOf.get(f.doc) ?? []), f]);
   const fold = mode === 'none' || (mode === 'fold' && result.documents.length > FOLD_ABOVE);
   let folded = 0;
-  // @implements daily-use#QUIET-SUMMARY
+  // @implements cli#QUIET-SUMMARY
   for (const doc of result.documents) {
     const gaps = gapsOf.get(doc.doc) ?? [];
     if (fold && gaps.length === 0) {

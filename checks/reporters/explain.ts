@@ -30,7 +30,7 @@ export function renderExplain(fact: Fact, trace: FactTrace | undefined, citation
 }
 
 /** `explain --json`: the fact, the pin to cite it with, its trace, every citation. */
-// @implements daily-use#LINT-EXPLAIN-JSON
+// @implements cli#LINT-EXPLAIN-JSON
 export function explainJson(
   fact: Fact,
   trace: FactTrace | undefined,

@@ -5,7 +5,7 @@ import { fixFor } from '../rules.ts';
 const escapeData = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const escapeProperty = (s: string) => escapeData(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-// @implements factline#GATE-CI-OUTPUTS
+// @implements trace#GATE-CI-OUTPUTS
 export function renderGithub(result: TraceResult): string {
   return result.findings
     .map((f) => {

@@ -37,8 +37,8 @@ function sha256Base64(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('base64');
 }
 
-// @implements factline#REPORT-SELF-CONTAINED-PAGE
-// @implements factline#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
+// @implements report#REPORT-SELF-CONTAINED-PAGE
+// @implements report#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
 export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): string {
   const title = inputs.title ?? 'factline coverage';
   const idsByDoc = new Map<string, Set<string>>();

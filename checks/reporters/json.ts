@@ -60,7 +60,7 @@ function indent(text: string, by: string): string {
  * (and each one marks the whole result); a piece of a few dozen KB dies
  * young and costs next to nothing to collect.
  */
-// @implements speed-warm#JSON-SMALL-PIECES
+// @implements cli#JSON-SMALL-PIECES
 const PIECE_CHARS = 32 << 10;
 
 /** Elements per piece of `items`, sized by its first element. */
@@ -76,7 +76,7 @@ function batchFor(items: readonly unknown[]): number {
  * arrays (citations, facts, findings) go out a batch of elements at a time:
  * `batch` of them, or by default as many as make about PIECE_CHARS.
  */
-// @implements speed-start#JSON-STREAMED
+// @implements cli#JSON-STREAMED
 export function* jsonPieces(result: TraceResult, batch?: number): Generator<string> {
   const report = jsonReport(result);
   const keys = Object.keys(report).filter((key) => printable(report[key]));

@@ -9,7 +9,7 @@ import { xmlText as xml } from './escape/xml.ts';
 
 const detail = (x: Finding) => `${x.file}:${x.line}:${x.column}: ${x.rule} ${x.message}\nfix: ${fixFor(x)}`;
 
-// @implements factline#GATE-CI-OUTPUTS
+// @implements trace#GATE-CI-OUTPUTS
 export function renderJunit(result: TraceResult): string {
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
   const required = result.facts.filter((f) => f.required.length > 0);

@@ -43,7 +43,7 @@ function evidence(c: JudgedCitation, name: string | undefined): MatrixEvidence {
   };
 }
 
-// @implements daily-use#MATRIX-EVERY-FACT
+// @implements cli#MATRIX-EVERY-FACT
 export function matrixRows(result: TraceResult): MatrixRow[] {
   return result.facts.map((f) => {
     const cited = f.citations.map((i) => result.citations[i]!);

@@ -9,8 +9,8 @@ export interface SarifOptions {
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 
-// @implements factline#GATE-CI-OUTPUTS
-// @implements factline-architecture#ONE-RULE-TABLE
+// @implements trace#GATE-CI-OUTPUTS
+// @implements trace#ONE-RULE-TABLE
 export function renderSarif(result: TraceResult, options: SarifOptions = {}): string {
   const ruleIds = [...RULE_IDS].sort();
   const ruleIndex = new Map(ruleIds.map((id, i) => [id, i]));

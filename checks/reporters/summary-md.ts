@@ -65,8 +65,8 @@ function ruleNote(result: TraceResult): string[] {
   ];
 }
 
-// @implements daily-use#SUMMARY-MARKDOWN
-// @implements daily-use#CONFIG-RULE-SEVERITY
+// @implements cli#SUMMARY-MARKDOWN
+// @implements trace#CONFIG-RULE-SEVERITY
 export function renderSummaryMarkdown(
   result: TraceResult,
   delta: BaseDelta | undefined,

@@ -38,7 +38,7 @@ function xmlWhat(problem: XmlProblem): string {
   return 'the XML is broken here, or ends before its last tag is closed';
 }
 
-// @implements daily-use#BROKEN-RESULTS-PLACE
+// @implements results#BROKEN-RESULTS-PLACE
 export function brokenXmlMessage(source: string, problem: XmlProblem, xml: string): string {
   // An unclosed tag is found at the end of the file, whatever place the validator gives.
   const lines = xml.split('\n');
@@ -76,7 +76,7 @@ function isValidSoFar(prefix: string): boolean {
   }
 }
 
-// @implements daily-use#BROKEN-RESULTS-PLACE
+// @implements results#BROKEN-RESULTS-PLACE
 export function brokenJsonMessage(source: string, text: string): string {
   const place = jsonErrorPlace(text);
   const [line, col] = place.split(':').map(Number);

@@ -254,7 +254,7 @@ function tailMatches(binding: TestBinding, outcomes: readonly TestOutcome[]): Te
 const quote = (titles: readonly string[]) => `"${pathKey(titles)}"`;
 
 /** What the runners say about the tests this binding names, all of them at once. */
-// @implements green#RESULTS-DESCRIBE-JUDGED-BY-EVERY-TEST
+// @implements results#RESULTS-DESCRIBE-JUDGED-BY-EVERY-TEST
 function verdict(binding: TestBinding, found: readonly TestOutcome[]): Join {
   const failed = found.find((o) => o.status === 'failed');
   if (failed !== undefined)
@@ -288,8 +288,8 @@ function verdict(binding: TestBinding, found: readonly TestOutcome[]): Join {
  * why it cannot be confirmed. A file that failed as a whole fails every
  * citation in it, whatever its binding.
  */
-// @implements evidence#RESULTS-JOIN-BY-FILE-AND-NAME
-// @implements green#RESULTS-JOIN-EXACT
+// @implements results#RESULTS-JOIN-BY-FILE-AND-NAME
+// @implements results#RESULTS-JOIN-EXACT
 export function joinCitation(binding: TestBinding | undefined, file: string, index: OutcomeIndex): Join {
   const outcomes = outcomesOfFile(file, index);
   const whole = outcomes.find((o) => o.fileLevel);

@@ -161,7 +161,7 @@ function collect(suite: Node, inherited: SuiteContext, source: string, out: Test
   }
 }
 
-// @implements green#RESULTS-JUNIT-FLAVOURS
+// @implements results#RESULTS-JUNIT-FLAVOURS
 export function parseJunitXml(xml: string, source: string): TestOutcome[] {
   const valid = XMLValidator.validate(xml);
   if (valid !== true) {

@@ -5,7 +5,7 @@ import { ResultsFormatError, type TestOutcome } from './model.ts';
 import { parseVectorResults, VECTOR_RESULTS_FORMAT } from './vectors.ts';
 import { parseVitestJson } from './vitest-json.ts';
 
-// @implements evidence#RESULTS-FORMATS
+// @implements results#RESULTS-FORMATS
 export function parseResults(text: string, source: string): TestOutcome[] {
   const start = text.replace(/^\uFEFF/, '').trimStart();
   if (start.startsWith('{')) {

@@ -18,7 +18,7 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-// @implements green#VECTOR-RESULTS-NEED-THE-VECTOR
+// @implements results#VECTOR-RESULTS-NEED-THE-VECTOR
 export function vectorDigest(vector: unknown): string {
   return createHash('sha256').update(canonical(vector), 'utf8').digest('hex');
 }

@@ -21,7 +21,7 @@ export type VectorState = ReadonlyMap<string, string> | { unreadable: string };
  * content has the digest recorded when it ran. Outcomes of tests (not
  * vectors) are never affected.
  */
-// @implements green#VECTOR-RESULTS-NEED-THE-VECTOR
+// @implements results#VECTOR-RESULTS-NEED-THE-VECTOR
 export function vectorChange(
   outcome: TestOutcome,
   vectors: ReadonlyMap<string, VectorState> | undefined,

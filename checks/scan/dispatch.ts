@@ -59,7 +59,7 @@ export class FileScanner {
    * tokenized; one whose tokens are ambiguous throws `TypeScriptParserNotLoaded`
    * until the parser is loaded.
    */
-  // @implements speed#LAZY-TS-SCANNER
+  // @implements scanner#LAZY-TS-SCANNER
   scanWhenLoaded = (file: string, text: string): ScannedCitation[] => {
     const ext = extensionOf(file);
     if (TS_EXTENSIONS.has(ext)) {
@@ -83,7 +83,7 @@ export class FileScanner {
    * that no cache could answer), so a run that never meets one never pays
    * TypeScript's start-up.
    */
-  // @implements speed#LAZY-TS-SCANNER
+  // @implements scanner#LAZY-TS-SCANNER
   async scan(
     file: string,
     text: string,

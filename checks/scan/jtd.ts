@@ -62,7 +62,7 @@ function citationsOf(
   return out;
 }
 
-// @implements real-codebases#JTD-METADATA-SPEC
+// @implements scanner#JTD-METADATA-SPEC
 export function scanJtd(text: string, file: string): ScannedCitation[] {
   if (!text.includes('"spec"')) return [];
   const at = lineIndex(text);

@@ -40,7 +40,7 @@ function stickyAt(re: RegExp, text: string, at: number): RegExpExecArray | null 
 
 /** Cheap pre-filter: files without any tag never reach a tokenizer. */
 // One search for `@` and a look at each, not four searches of the whole text.
-// @implements real-code#LINEAR-PATHS
+// @implements scanner#LINEAR-PATHS
 export function mayHoldCitations(text: string): boolean {
   for (let at = text.indexOf('@'); at !== -1; at = text.indexOf('@', at + 1))
     if (tagMayStartAt(text, at)) return true;
@@ -76,7 +76,7 @@ export type Address = Pick<RawCitation, 'ref' | 'doc' | 'id' | 'pin' | 'uri'>;
  * Reads a whole string as one address (a Rust attribute's or a JSON
  * schema's value); undefined when it is not one.
  */
-// @implements real-codebases#ADDRESS-FORMS
+// @implements trace#ADDRESS-FORMS
 export function parseAddress(text: string): Address | undefined {
   const url = stickyAt(SPEC_URL_REF, text, 0);
   const hit = url ?? stickyAt(PLAIN_REF, text, 0);
@@ -103,8 +103,8 @@ function addressOf(hit: RegExpExecArray, isUrl: boolean): Address {
  * included) whose first character sits at `base` in the file.
  * A tag right after a backtick is prose about the syntax, not a citation.
  */
-// @implements factline#GATE-REFERENCE-FORMS
-// @implements real-codebases#JSDOC-SPEC-TAG
+// @implements trace#GATE-REFERENCE-FORMS
+// @implements scanner#JSDOC-SPEC-TAG
 export function parseCitations(comment: string, base: number): RawCitation[] {
   const found: RawCitation[] = [];
   TAG.lastIndex = 0;
@@ -157,7 +157,7 @@ export function parseCitations(comment: string, base: number): RawCitation[] {
  * or `// TAG` on a line inside a block comment). Such a citation belongs to
  * no test, so it never binds to the declaration below.
  */
-// @implements green#RESULTS-UNCONFIRMED-IS-AN-ERROR
+// @implements results#RESULTS-UNCONFIRMED-IS-AN-ERROR
 export function inCommentedOutCode(comment: string, at: number): boolean {
   const lineStart = comment.lastIndexOf('\n', at - 1) + 1;
   const before = comment.slice(lineStart, at);

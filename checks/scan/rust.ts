@@ -149,7 +149,7 @@ interface Pending {
  * the directory holding `src/` or `tests/`, dashes read as underscores, so
  * the scan stays a function of the file's path and text alone.
  */
-// @implements real-codebases#RUST-SYMBOL-PATHS
+// @implements scanner#RUST-SYMBOL-PATHS
 export function rustModulePath(file: string): string {
   const parts = file.split('/');
   let at = -1;
@@ -291,7 +291,7 @@ function isWithinIgnored(symbol: string, ignored: ReadonlySet<string>): boolean 
  * only when testing: `cfg(test)` or `cfg(all(test, …))`. Not `cfg(not(test))`,
  * nor `cfg(any(test, feature = "x"))`, which builds outside tests too.
  */
-// @implements real-code#RUST-CFG-TEST-ONLY
+// @implements scanner#RUST-CFG-TEST-ONLY
 function isTestAttribute(tokens: Token[], path: string[], open: number, close: number): boolean {
   const name = path[path.length - 1];
   if (name === 'test' && path.length <= 2) return true;
@@ -326,9 +326,9 @@ function requiresTest(tokens: Token[], from: number, to: number): boolean {
 const CARRIER =
   /#\s*!?\s*\[\s*(?:specmark\s*::\s*)?(?:spec|verifies)\s*\(|scope\s*!|#\s*\[\s*(?:cfg\s*\(|test\s*\])|@(?:spec|implements|verifies|deviates)\b/;
 
-// @implements real-codebases#RUST-ATTRIBUTE-CARRIERS
-// @implements real-codebases#RUST-SCOPE-INHERITANCE
-// @implements real-codebases#TEST-PER-BLOCK
+// @implements scanner#RUST-ATTRIBUTE-CARRIERS
+// @implements scanner#RUST-SCOPE-INHERITANCE
+// @implements scanner#TEST-PER-BLOCK
 export function scanRust(text: string, file: string): ScannedCitation[] {
   if (!CARRIER.test(text)) return [];
   const comments = scanLanguage(text, rust);
@@ -506,7 +506,7 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
   commentsWaiting.push(...comments.slice(nextComment));
   bindComments(last.symbol, last.test);
   const found = [...out, ...comments];
-  // @implements green#STATIC-SKIP-VERIFIES-NOTHING
+  // @implements scanner#STATIC-SKIP-VERIFIES-NOTHING
   if (ignored.size > 0 || mayBeIgnored.size > 0) {
     for (const c of found) {
       if (!c.inTest || c.symbol === undefined) continue;

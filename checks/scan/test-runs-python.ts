@@ -22,7 +22,7 @@ interface Line {
 /** The verdict for the `def` or `class` declared on the line starting at `at`, for a whole file. */
 export type PythonRuns = (at: number) => NotRun | undefined;
 
-// @implements green#STATIC-SKIP-VERIFIES-NOTHING
+// @implements scanner#STATIC-SKIP-VERIFIES-NOTHING
 export function pythonTestRuns(text: string): PythonRuns {
   if (!/skip|xfail|expectedFailure|pytestmark|parametrize/.test(text)) return () => undefined;
   const lines = logicalLines(text);

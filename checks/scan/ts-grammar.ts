@@ -22,7 +22,7 @@ const EXPRESSION_KEYWORDS = new Set<Kind>([
   K.Else,
   K.Yield,
   K.Await,
-  // @implements real-code#KEYWORDS-BEFORE-A-SLASH
+  // @implements scanner#KEYWORDS-BEFORE-A-SLASH
   K.Default,
 ]);
 /**
@@ -99,7 +99,7 @@ export class SlashState {
   /** After a significant token of `kind`. */
   after(kind: Kind): void {
     // A `!` right after an expression's end on its line is TypeScript's non-null assertion (`width! / 2`).
-    // @implements real-code#NON-NULL-BEFORE-A-SLASH
+    // @implements scanner#NON-NULL-BEFORE-A-SLASH
     // So is a `++` or `--` there a postfix one (no line break may stand before it); anywhere else it
     // is a prefix one, which ends nothing: a `/` after it starts a regular expression (`++/re/`).
     // @implements scanner#SKIM-IN-TYPE-POSITIONS

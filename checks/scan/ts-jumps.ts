@@ -33,7 +33,7 @@ export function statementEndKind(text: string, at: number): Kind {
  * walk asks in file order, so each answer moves a cursor forward: one pass
  * over the skim's lists in all.
  */
-// @implements real-code#SKIM-BEFORE-THE-WALK
+// @implements scanner#SKIM-BEFORE-THE-WALK
 export class SkimJumps implements Jumps {
   private nextBrace = 0;
   private nextStatement = 0;

@@ -218,7 +218,7 @@ export function stringEnd(text: string, start: number, quote: number, escapes?: 
       pos += text.charCodeAt(pos + 1) === C.CarriageReturn && text.charCodeAt(pos + 2) === C.LineFeed ? 3 : 2;
       continue;
     }
-    // @implements real-code#STRINGS-END-AT-CR-LF
+    // @implements scanner#STRINGS-END-AT-CR-LF
     if (c === C.LineFeed || c === C.CarriageReturn) return pos;
     pos++;
   }
@@ -301,8 +301,8 @@ const REGEXP_MEMO_AFTER = 64;
 /** The most tokens a type-argument list may hold before `<` is taken for less-than. */
 const TYPE_ARGUMENTS_SPAN = 256;
 
-// @implements speed-lexer#OWN-TOKENIZER
-// @implements speed-lexer#SAME-TOKENS-AS-TYPESCRIPT
+// @implements scanner#OWN-TOKENIZER
+// @implements scanner#SAME-TOKENS-AS-TYPESCRIPT
 export class Lexer {
   private text = '';
   private end = 0;
@@ -684,7 +684,7 @@ export class Lexer {
     return kind;
   }
 
-  // @implements speed-lexer#PROPERTY-NAMES-ARE-WORDS
+  // @implements scanner#PROPERTY-NAMES-ARE-WORDS
   private wordKind(start: number, pos: number): Kind {
     if (this.lastSignificant === K.Dot || this.lastSignificant === K.QuestionDot) return K.Identifier;
     return keywordKind(this.text, start, pos);
@@ -695,7 +695,7 @@ export class Lexer {
    * TypeScript's scanner, an escape that is malformed or names no identifier
    * character ends the identifier before its backslash.
    */
-  // @implements real-code#INVALID-ESCAPE-ENDS-IDENTIFIER
+  // @implements scanner#INVALID-ESCAPE-ENDS-IDENTIFIER
   private wordEnd(pos: number): number {
     const text = this.text;
     const end = this.end;
@@ -848,7 +848,7 @@ export class Lexer {
    * unterminated expressions (`(/a)[` repeated) costs its length, not its
    * square.
    */
-  // @implements real-code#LINEAR-PATHS
+  // @implements scanner#LINEAR-PATHS
   private regExpBody(from: number): number {
     const text = this.text;
     const end = this.end;

@@ -29,7 +29,7 @@ const TEMPLATE_PIECES = new Set<ts.SyntaxKind>([
  * The literals of a full parse, sorted by start. A parse costs ~10x a token
  * pass, so it runs only for files whose tokens were ambiguous.
  */
-// @implements trust#SCAN-COMMENTS-BY-LANGUAGE-RULES
+// @implements scanner#SCAN-COMMENTS-BY-LANGUAGE-RULES
 export function parsedLiterals(text: string, file: string): Literal[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, scriptKindOf(file));
   const literals: Literal[] = [];

@@ -428,7 +428,7 @@ export class Skimmer {
           return i;
         case K.Slash:
         case K.SlashEquals: {
-          // @implements speed-lexer#PARSER-ONLY-WHEN-AMBIGUOUS
+          // @implements scanner#PARSER-ONLY-WHEN-AMBIGUOUS
           // After a block's `}` a regular expression starts; the walk, which would divide
           // there, is handed the skim's literals. After any other `}`, or `of`/`yield`/`await`,
           // only the grammar knows.
@@ -867,7 +867,7 @@ function typeArgumentsEnd(text: string, at: number): number {
  * are `candidates`. With `wantLiterals`, every literal is listed too. A
  * scanner keeps one Skimmer for all its files; this one-off is for tests.
  */
-// @implements real-code#SKIM-BEFORE-THE-WALK
+// @implements scanner#SKIM-BEFORE-THE-WALK
 export function skim(
   text: string,
   jsxFile: boolean,

@@ -37,7 +37,7 @@ export const TEMPLATE_HOLE = '${…}';
  * `unicodeBreaks` also at U+2028 and U+2029, as TypeScript counts a TS/JS
  * file's lines. Columns count UTF-16 units from the line's start.
  */
-// @implements real-code#LINES-AS-TYPESCRIPT-COUNTS
+// @implements scanner#LINES-AS-TYPESCRIPT-COUNTS
 export function lineIndex(
   text: string,
   unicodeBreaks = false,

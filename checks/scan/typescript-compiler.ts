@@ -22,7 +22,7 @@ export function useTypeScriptLoader(loader: CommonJsLoader): void {
 }
 
 /** The absolute path of the `typescript` package's compiler, the one the generator loads too. */
-// @implements speed-tsload#SCANNER-LOADS-COMPILER-ONLY
+// @implements scanner#SCANNER-LOADS-COMPILER-ONLY
 export function typeScriptCompilerFile(): string {
   return createRequire(import.meta.url).resolve('typescript');
 }

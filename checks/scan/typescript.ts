@@ -183,7 +183,7 @@ const DECLARES: (string | undefined)[] = [];
 for (let kind = 0; kind < 128; kind++) DECLARES[kind] = DECL_KEYWORDS[kind as Kind];
 
 /** The files TypeScript reads as JSX: .tsx and .jsx, and every JavaScript file (.js, .mjs, .cjs). */
-// @implements real-code#JSX-BY-EXTENSION
+// @implements scanner#JSX-BY-EXTENSION
 const JSX_FILE = /\.(?:[jt]sx|[mc]?js)$/;
 
 interface Bound {
@@ -272,7 +272,7 @@ export class TypeScriptScanner {
    * skim would let it jump over (the tests compare both ways: a jump must
    * never change what is found).
    */
-  // @implements factline#GATE-SCAN-COMMENTS-ONLY
+  // @implements scanner#GATE-SCAN-COMMENTS-ONLY
   scan(text: string, file: string, options?: { jumps?: boolean }): ScannedCitation[] {
     const counts = this.counts;
     const candidates = tagCandidates(text);
@@ -283,7 +283,7 @@ export class TypeScriptScanner {
     const jsx = JSX_FILE.test(file);
     const skimmed = this.skimmer.skim(text, jsx, candidates, false);
     if (!skimmed.ambiguous) {
-      // @implements real-code#SKIM-BEFORE-THE-WALK
+      // @implements scanner#SKIM-BEFORE-THE-WALK
       if (!skimmed.tagInComment) {
         if (counts) counts.noTagInComment++;
         return [];
@@ -305,7 +305,7 @@ export class TypeScriptScanner {
     try {
       literals = this.parser(text, file);
     } catch (error) {
-      // @implements real-code#PARSER-FAILURE-FALLS-BACK
+      // @implements scanner#PARSER-FAILURE-FALLS-BACK
       const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
       this.warn?.(file, `TypeScript's parser failed (${why}); its citations are read by tokens alone`);
       return this.walk(text, file, candidates, undefined, undefined);
@@ -526,7 +526,7 @@ class Walk {
 
   /** The token after a call's title: unless `,` or `)`, the title was the start of an expression. */
   private titleEnds(kind: Kind): void {
-    // @implements green#RESULTS-UNCONFIRMED-IS-AN-ERROR
+    // @implements results#RESULTS-UNCONFIRMED-IS-AN-ERROR
     if (kind !== K.Comma && kind !== K.CloseParen) untitle(this.justTitled!);
     this.justTitled = undefined;
   }
@@ -546,7 +546,7 @@ class Walk {
    * are skipped, tokens and all; true when they were. (In a JSX file the
    * skim or the parser read JSX; a `<` left to the tokens compares.)
    */
-  // @implements evidence#TYPE-ARGUMENTS-BEFORE-A-TEST-CALL
+  // @implements scanner#TYPE-ARGUMENTS-BEFORE-A-TEST-CALL
   private typeArguments(): boolean {
     return (
       this.typed &&
@@ -618,7 +618,7 @@ class Walk {
     this.stack.push(frame);
     this.awaiting = undefined;
     this.forgetMember();
-    // @implements real-code#SKIM-BEFORE-THE-WALK
+    // @implements scanner#SKIM-BEFORE-THE-WALK
     const close = this.jumps.braceEnd(start);
     if (close !== -1) this.lexer.seek(close, K.OpenBrace);
   }
@@ -692,7 +692,7 @@ class Walk {
     const root = text.slice(this.chainStart, this.chainRootEnd);
     if (!isTestRoot(root) && !this.runsFile.aliases.has(root)) return NO_CALL;
     // The callee as written, `it.skip.each`, `it['skip']` or a name bound to `it.skip`: test-runs.ts reads it.
-    // @implements green#STATIC-SKIP-VERIFIES-NOTHING
+    // @implements scanner#STATIC-SKIP-VERIFIES-NOTHING
     const call = judgeCallee(text.slice(this.chainStart, this.chainEnd), this.runsFile);
     if (call === undefined) return NO_CALL;
     if (call.curried === undefined)
@@ -807,7 +807,7 @@ class Walk {
     this.prevStart = start;
     this.prevEnd = this.lexer.tokenEnd;
     this.slash.after(kind);
-    // @implements real-code#SKIM-BEFORE-THE-WALK
+    // @implements scanner#SKIM-BEFORE-THE-WALK
     // A top-level statement's end leaves nothing waiting (the `;` or `}` cleared it): on to the
     // last statement end before the next tag, where the state is the same as it would be here.
     if (this.stack.length === 0 && (kind === K.Semicolon || kind === K.CloseBrace)) {
@@ -883,7 +883,7 @@ class Walk {
    * pieces too) is never a citation. Both lists run in file order (literals
    * do not overlap), so one merge pass tells.
    */
-  // @implements real-code#LINEAR-PATHS
+  // @implements scanner#LINEAR-PATHS
   private citations(): ScannedCitation[] {
     const out: ScannedCitation[] = [];
     const literals = this.literals;
@@ -928,7 +928,7 @@ const NO_CALL: TestCall = {
  * backticks with a hole for each substitution of a template literal (values
  * known only at run time). checks/results/join.ts reads these labels back.
  */
-// @implements evidence#RESULTS-PARAMETERISED-TESTS
+// @implements results#RESULTS-PARAMETERISED-TESTS
 function setTitle(call: Frame, title: string, quote: '"' | '`'): void {
   call.label = `${call.each ? `${call.callee}.each` : call.callee} ${quote}${title}${quote}`;
   if (call.wantsTitle === 'test') call.test = title;
@@ -945,7 +945,7 @@ function isBoundary(kind: Kind): boolean {
   return kind === K.CloseParen || kind === K.EqualsGreaterThan || kind === K.Comma;
 }
 
-// @implements factline#GATE-BINDS-ENCLOSING-SYMBOL
+// @implements scanner#GATE-BINDS-ENCLOSING-SYMBOL
 function materialise(cite: ScannedCitation, chain: Frame[], runsFile: TestFile): ScannedCitation {
   let symbol: string | undefined;
   for (const frame of chain) {
@@ -954,14 +954,14 @@ function materialise(cite: ScannedCitation, chain: Frame[], runsFile: TestFile):
   }
   if (symbol !== undefined) cite.symbol = symbol;
   // Inside describe()/it()/test() the citation is test code, whatever the file's globs say.
-  // @implements real-codebases#TEST-PER-BLOCK
+  // @implements scanner#TEST-PER-BLOCK
   for (const frame of chain) {
     if (frame.callee !== undefined && (TEST_CALLEES.has(frame.callee) || SUITE_CALLEES.has(frame.callee))) {
       cite.inTest = true;
       break;
     }
   }
-  // @implements green#STATIC-SKIP-VERIFIES-NOTHING
+  // @implements scanner#STATIC-SKIP-VERIFIES-NOTHING
   const calls = chain
     .filter((f) => f.callee !== undefined && (TEST_CALLEES.has(f.callee) || SUITE_CALLEES.has(f.callee)))
     .map((f) => ({ ...f, suite: SUITE_CALLEES.has(f.callee!) }));

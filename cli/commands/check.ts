@@ -188,7 +188,7 @@ export function applyFlags(
 }
 
 /** Colour on a terminal; FORCE_COLOR (but `0` or `false`) turns it on anywhere; NO_COLOR always turns it off. */
-// @implements daily-use#FORCE-COLOR
+// @implements cli#FORCE-COLOR
 export function wantsColor(io: CliIO): boolean {
   const noColor = io.env.NO_COLOR;
   if (noColor !== undefined && noColor !== '') return false;
@@ -203,7 +203,7 @@ export function wantsColor(io: CliIO): boolean {
  * too: larger ones left large objects for full collections to free, each
  * marking the whole result (specs/speed-warm.md).
  */
-// @implements speed-warm#JSON-SMALL-PIECES
+// @implements cli#JSON-SMALL-PIECES
 async function writePieces(stream: NodeJS.WritableStream, parts: Iterable<string>[]): Promise<void> {
   let pending = '';
   for (const part of parts) {
@@ -282,14 +282,14 @@ async function onStagedTree(argv: string[], io: CliIO, self: Command): Promise<n
 }
 
 /** `--verbose`: the config the run found, so a run from a subfolder says whose project it judged. */
-// @implements daily-use#CONFIG-FOUND-UPWARD
+// @implements engine#CONFIG-FOUND-UPWARD
 function configNote(config: FactlineConfig): string {
   return config.file === undefined
     ? `factline: no config file found; the defaults apply in ${config.root}`
     : `factline: config ${join(config.root, config.file)}`;
 }
 
-// @implements factline#GATE-EXIT-CODES
+// @implements trace#GATE-EXIT-CODES
 const command: Command = {
   name: 'check',
   summary: 'the traceability gate',
@@ -334,7 +334,7 @@ const command: Command = {
       return last === undefined ? 0 : EXIT_OF_VERDICT[verdictOf(last)];
     }
     // git and the pull-request view load only when asked for (a plain check never starts a child process).
-    // @implements speed-warm#LOADS-ONLY-WHAT-RUNS
+    // @implements cli#LOADS-ONLY-WHAT-RUNS
     const pullRequest = args.base || args.summary ? await import('../pull-request.ts') : undefined;
     if (args['base-results'] && !args.base)
       throw new UsageError(
@@ -404,9 +404,9 @@ const command: Command = {
       if (!args.json) io.stdout.write(annotations);
       return EXIT_OF_VERDICT[pullRequest.baseVerdict(result, delta)];
     }
-    // @implements speed-start#JSON-STREAMED
+    // @implements cli#JSON-STREAMED
     if (args.json) await writePieces(io.stdout, [jsonPieces(result), [annotations]]);
-    // @implements speed-start#CONSOLE-ONE-WRITE
+    // @implements cli#CONSOLE-ONE-WRITE
     else {
       const documents = args.quiet ? 'none' : args.verbose ? 'all' : 'fold';
       io.stdout.write(REPORTERS.console(result, { color: wantsColor(io), documents }) + annotations);

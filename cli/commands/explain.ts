@@ -27,7 +27,7 @@ REF is DOC#ID, a bare ID unique across the loaded specs, or spec://…/DOC#ID.`,
   epilog: 'Exit codes: 0 shown · 2 unknown or ambiguous REF (with did-you-mean), usage or config error.',
 });
 
-// @implements factline#GATE-EXPLAIN
+// @implements trace#GATE-EXPLAIN
 const command: Command = {
   name: 'explain',
   summary: 'one fact: text, status, every citation',

@@ -25,7 +25,7 @@ or unreadable spec (named).`,
 });
 
 /** The JSON record of one fact: stable key order, optional keys only when present. */
-// @implements factline#READ-FACTS-JSON
+// @implements reader#READ-FACTS-JSON
 export function factRecord(f: Fact): Record<string, unknown> {
   const { stage, state, origin, ...rest } = f.status;
   return {

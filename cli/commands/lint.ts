@@ -38,7 +38,7 @@ const command: Command = {
   name: 'lint',
   summary: 'check spec markup',
   usage: helpText(SPEC),
-  // @implements factline#READ-LINT-CLI
+  // @implements reader#READ-LINT-CLI
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values: args, positionals: paths } = parseCommandArgs(SPEC, argv);
     const project = Project.open(io, args.config, paths);
@@ -51,7 +51,7 @@ const command: Command = {
     const facts = set.documents.reduce((n, d) => n + d.facts.length, 0);
     const files = set.documents.length;
     if (args.json) {
-      // @implements daily-use#LINT-EXPLAIN-JSON
+      // @implements cli#LINT-EXPLAIN-JSON
       const rows = diagnostics.map((d) => ({
         file: d.file,
         line: d.line,

@@ -48,7 +48,7 @@ export interface Progress {
  * Progress on stderr: a redrawn bar on a terminal, plain lines when piped
  * (CI logs), nothing with --quiet. stdout stays reserved for the path.
  */
-// @implements factline#REPORT-PROGRESS-ON-STDERR
+// @implements report#REPORT-PROGRESS-ON-STDERR
 export function createProgress(stderr: CliIO['stderr'], quiet: boolean): Progress {
   if (quiet) return { stage() {}, step() {}, done() {} };
   let index = -1;
@@ -94,7 +94,7 @@ export function createProgress(stderr: CliIO['stderr'], quiet: boolean): Progres
   };
 }
 
-// @implements factline#REPORT-CLI-PRINTS-ONLY-PATH
+// @implements report#REPORT-CLI-PRINTS-ONLY-PATH
 const command: Command = {
   name: 'report',
   summary: 'write the HTML coverage report',

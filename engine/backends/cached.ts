@@ -9,7 +9,7 @@ import type { FileScanner } from '../../checks/scan/dispatch.ts';
 import type { ScanCache } from '../cache/scan-cache.ts';
 import { readGateFile } from '../files/read.ts';
 
-// @implements speed-cache#WARM-EQUALS-COLD
+// @implements engine#WARM-EQUALS-COLD
 export function cachedBackend(root: string, cache: ScanCache, scanner: FileScanner): ScanBackend {
   const read = (file: string) => readGateFile(root, file);
   const scan = (file: string, text: string) => cache.scan(file, text, scanner);

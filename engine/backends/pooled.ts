@@ -38,7 +38,7 @@ export interface EarlyPool {
  * The worker boots as soon as the walk has found enough files for it to
  * pay, while the walk goes on.
  */
-// @implements speed-pool#EARLY-WORKER
+// @implements engine#EARLY-WORKER
 export async function startPoolWhileListing(
   io: EngineIO,
   config: FactlineConfig,
@@ -46,7 +46,7 @@ export async function startPoolWhileListing(
 ): Promise<EarlyPool> {
   const mode = poolMode(io.env);
   // A cached run with nothing cached reads every file, as an uncached one does: the worker helps it the same way.
-  // @implements speed-pool#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
+  // @implements engine#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
   const fillsCache = run.cache && run.cacheEmpty;
   if ((run.cache && !fillsCache) || run.partial || mode === 'off') return {};
   let booting: BootingWorker | undefined;
@@ -93,7 +93,7 @@ export function pooledBackend(
  * order, so every file before the first failure in file order has been
  * scanned by one side or the other.
  */
-// @implements speed-pool#SAME-ERRORS
+// @implements engine#SAME-ERRORS
 export async function scanShared(
   files: readonly string[],
   worker: SharedScan | undefined,

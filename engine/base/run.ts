@@ -120,7 +120,7 @@ function readStored(path: string): Judged | undefined {
   }
 }
 
-// @implements daily-use#BASE-FROM-A-WORKTREE
+// @implements engine#BASE-FROM-A-WORKTREE
 export async function gateOnBase(
   io: EngineIO,
   head: FactlineConfig,

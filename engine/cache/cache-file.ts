@@ -30,7 +30,7 @@ const CACHE_FORMAT = 6;
  * job that restored node_modules and the cache), so such a cache is still
  * used when the code is the same.
  */
-// @implements speed-cache#CHEAP-CODE-FINGERPRINT
+// @implements engine#CHEAP-CODE-FINGERPRINT
 export function codeFingerprint(dir: string, by: 'stat' | 'content' = 'stat'): string {
   const h = createHash('sha1');
   // Code changed within the racy window could change again without a new stat: no stat matches it.
@@ -93,7 +93,7 @@ export function statKey(st: { size: number; mtimeMs: number; ctimeMs: number; in
  * entry is taken apart, and its value decoded, only when it is used, and an
  * unchanged entry is written back as the very line it was read as.
  */
-// @implements speed-warm#LAZY-CACHE-LINES
+// @implements engine#LAZY-CACHE-LINES
 function encodeFile(name: string, body: string): string {
   return `factline-cache ${CACHE_FORMAT} ${name} ${hash('sha256', body, 'base64')}\n${body}`;
 }
@@ -110,7 +110,7 @@ function decodeFile(name: string, raw: Buffer): { body: Buffer } | { problem: st
 }
 
 /** Removes an older build's file of this cache (`scan-v5.json` beside `scan-v6.json`). */
-// @implements speed-cache#ONE-FILE-READ-ONCE
+// @implements engine#ONE-FILE-READ-ONCE
 function removeOlderFormats(file: string, name: string): void {
   const base = name.replace(/-v\d+$/, '');
   try {
@@ -200,7 +200,7 @@ function linesByKey(text: string): Map<string, string> {
  * splitting and decoding the whole file would cost more than its few searches.
  * The last line with the key counts, as it does in `linesByKey`.
  */
-// @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
+// @implements engine#PARTIAL-RUN-KEEPS-CACHE
 class LinesOnDemand implements EntryLines {
   private readonly found = new Map<string, string | undefined>();
 
@@ -234,8 +234,8 @@ class LinesOnDemand implements EntryLines {
  * whole, and an entry that is malformed, or whose value its user rejects,
  * is dropped; either is said once on stderr and rebuilt by this run.
  */
-// @implements trust#CACHE-NEVER-TRUSTED-BLINDLY
-// @implements speed-cache#ONE-FILE-READ-ONCE
+// @implements engine#CACHE-NEVER-TRUSTED-BLINDLY
+// @implements engine#ONE-FILE-READ-ONCE
 export class CacheFile {
   private dirty = false;
   private warned = false;
@@ -328,7 +328,7 @@ export class CacheFile {
   private entry(key: string): Entry | undefined {
     const line = this.entries.get(key);
     if (line === undefined) return undefined;
-    // @implements speed-cache#CHEAP-VALIDATION
+    // @implements engine#CHEAP-VALIDATION
     const fields = fieldsOf(line);
     if (fields !== undefined) return fields;
     this.entries.delete(key);

@@ -47,7 +47,7 @@ export function codeCacheFile(dir: string, file: string): string {
 }
 
 /** The cached data when the file is ours and its header matches the source and the data; else undefined. */
-// @implements speed-tsload#CODE-CACHE-NEVER-WRONG
+// @implements scanner#CODE-CACHE-NEVER-WRONG
 function cachedDataFor(cacheFile: string, sourceKey: string): Buffer | undefined {
   const bytes = readOwnFile(cacheFile);
   if (bytes === undefined) return undefined;
@@ -81,9 +81,9 @@ function runWithCodeCache(file: string, dir: string, require: NodeJS.Require): u
   wrapper.call(module.exports, module.exports, require, module, file, dirname(file));
   module.loaded = true;
   // One copy per process: the generator, importing `typescript` later in this process (`gen`), gets this module.
-  // @implements speed-tsload#ONE-TYPESCRIPT-PER-PROCESS
+  // @implements scanner#ONE-TYPESCRIPT-PER-PROCESS
   require.cache[file] = module;
-  // @implements speed-tsload#CODE-CACHE
+  // @implements scanner#CODE-CACHE
   if (cachedData === undefined || script.cachedDataRejected === true) {
     // After the current scan, so the functions it compiled are cached too.
     setImmediate(() => saveCodeCache(script, cacheFile, sourceKey));
@@ -92,7 +92,7 @@ function runWithCodeCache(file: string, dir: string, require: NodeJS.Require): u
 }
 
 /** The scanner's TypeScript compiler, whenever it loads in this thread, loads through the code cache. */
-// @implements speed-tsload#CODE-CACHE
+// @implements scanner#CODE-CACHE
 export function compileTypeScriptWithCodeCache(): void {
   useTypeScriptLoader((file) => requireWithCodeCache(file));
 }
@@ -101,7 +101,7 @@ export function compileTypeScriptWithCodeCache(): void {
  * The exports of the CommonJS module at `file`, compiled with the code cache
  * in `dir` (the user's private temp folder by default; none: plain require).
  */
-// @implements speed-tsload#CODE-CACHE
+// @implements scanner#CODE-CACHE
 export function requireWithCodeCache(file: string, cacheDir?: string): unknown {
   const require = createRequire(file);
   const loaded = require.cache[file]; // the generator got here first: share its copy
@@ -111,7 +111,7 @@ export function requireWithCodeCache(file: string, cacheDir?: string): unknown {
   try {
     return runWithCodeCache(file, dir, require);
   } catch {
-    // @implements speed-tsload#CODE-CACHE-NEVER-WRONG
+    // @implements scanner#CODE-CACHE-NEVER-WRONG
     return require(file);
   }
 }

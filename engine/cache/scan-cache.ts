@@ -25,7 +25,7 @@ const isCount = (v: unknown, min: number): v is number => Number.isSafeInteger(v
  * shape: the shape check and the decoding are one pass, so a warm run checks
  * every cached citation it uses for the price of reading it.
  */
-// @implements speed-cache#CHEAP-VALIDATION
+// @implements engine#CHEAP-VALIDATION
 export function decodeRow(row: unknown): ScannedCitation | undefined {
   if (!Array.isArray(row) || row.length < 8 || row.length > 16) return undefined;
   const verb = row[0];
@@ -106,7 +106,7 @@ const CARRIER_SPAN = 4096;
  * else NO_STAT, so the next run reads and hashes it again (git's racy-clean
  * rule).
  */
-// @implements speed-cache#RACY-CLEAN
+// @implements engine#RACY-CLEAN
 export function settledStat(st: StatParts, startMs: number): string {
   const settledBefore = startMs - RACY_WINDOW_MS;
   return st.mtimeMs < settledBefore && st.ctimeMs < settledBefore ? statKey(st) : NO_STAT;
@@ -135,8 +135,8 @@ export interface ScanCacheUse extends CacheUse {
   statHelper?: StatHelperMode;
 }
 
-// @implements speed-cache#STAT-KEYED-SCAN-CACHE
-// @implements speed-cache#NEVER-STALE
+// @implements engine#STAT-KEYED-SCAN-CACHE
+// @implements engine#NEVER-STALE
 export function openScanCache(
   root: string,
   cacheDir: string,
@@ -181,7 +181,7 @@ export function openScanCache(
       if (citations === undefined) stats.set(file, st);
       return citations;
     },
-    // @implements speed-cache#HASH-ONLY-WHEN-STAT-CHANGES
+    // @implements engine#HASH-ONLY-WHEN-STAT-CHANGES
     scan(file, text, scanner) {
       // The stat taken before the read, or none: a stat taken after it could vouch for an edit never read.
       const st = stats.get(file);
@@ -205,7 +205,7 @@ export function openScanCache(
       const st = statSync(base + file, { throwIfNoEntry: false });
       if (st !== undefined) stats.set(file, st);
     },
-    // @implements speed-pool#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
+    // @implements engine#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
     fill(file, record, since) {
       const stat = record.stat === undefined ? NO_STAT : settledStat(record.stat, Math.min(since, startMs));
       cache.set(file, stat, record.contentHash, record.value);

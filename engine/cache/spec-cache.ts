@@ -23,7 +23,7 @@ function specEntry(cache: SpecCache, file: string, text: string): SpecEntry | un
   const stored = entryJson(cache, file, text);
   if (stored === undefined) return undefined;
   const value = stored.value;
-  // @implements speed-cache#CHEAP-VALIDATION
+  // @implements engine#CHEAP-VALIDATION
   if (fitsShape(value, SPEC_ENTRY)) return value as SpecEntry;
   const wrong = checkShape(value, SPEC_ENTRY, `entries[${JSON.stringify(file)}][2]`);
   cache.reject(file, wrong ? `${wrong.path} ${wrong.message}` : `the entry for ${file} is damaged`);
@@ -39,7 +39,7 @@ interface SpecEntry {
  * A parser that reads an unchanged spec (same text, file and doc name) back
  * from the cache, and loads the Markdown parser only for one it must parse.
  */
-// @implements speed-cache#SPECS-WITHOUT-REMARK
+// @implements reader#SPECS-WITHOUT-REMARK
 export function cachedParser(cache: SpecCache): SpecParser {
   return async (source, options) => {
     const contentHash = hashText(source);

@@ -22,7 +22,7 @@ export interface StatParts {
  * Below this many files the thread's start costs more than statting on the
  * main thread saves (figures in specs/speed-warm.md).
  */
-// @implements speed-warm#STATS-ON-A-HELPER
+// @implements engine#STATS-ON-A-HELPER
 export const STAT_HELPER_MIN_FILES = 4_000;
 
 /** When to use a helper: `auto` where it pays, `always` whatever the size (tests), `off` never. */

@@ -16,7 +16,7 @@ export interface DeclaredTypes {
   problems: string[];
 }
 
-// @implements generator-languages#DECLARED-VALUE-TYPES
+// @implements generator#DECLARED-VALUE-TYPES
 export function compileDeclaredTypes(raw: Record<string, unknown> | undefined): DeclaredTypes {
   const types: DeclaredType[] = [];
   const problems: string[] = [];

@@ -39,7 +39,7 @@ export function repositoryRoot(dir: string): string | undefined {
 }
 
 /** The nearest config at or above `cwd`, within the repository. */
-// @implements daily-use#CONFIG-FOUND-UPWARD
+// @implements engine#CONFIG-FOUND-UPWARD
 export function discoverConfig(cwd: string): string | undefined {
   for (const dir of searchedFolders(cwd)) {
     const found = configIn(dir);

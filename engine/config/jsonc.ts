@@ -6,7 +6,7 @@
  */
 
 /** `text` with its comments and trailing commas turned into spaces; strings are left as they are. */
-// @implements daily-use#CONFIG-JSONC
+// @implements engine#CONFIG-JSONC
 export function stripJsonComments(text: string): string {
   const out = text.split('');
   let i = 0;

@@ -22,7 +22,7 @@ import { specmapConfig } from './specmap.ts';
  * an unknown, misspelled or mistyped key at any depth, or `null` where a
  * value belongs, is a usage error naming the key path and the fix.
  */
-// @implements trust#CONFIG-VALIDATED-BY-SCHEMA
+// @implements engine#CONFIG-VALIDATED-BY-SCHEMA
 export function parseConfig(raw: unknown, root: string, where: string): FactlineConfig {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
     throw new UsageError(`${where}: the config must be a JSON object`);

@@ -9,7 +9,7 @@ import { type Field, type Shape, shapes } from './shape.ts';
 
 const globs = shapes.array(shapes.string(true));
 
-// @implements trust#CONFIG-SCHEMA-TABLE
+// @implements engine#CONFIG-SCHEMA-TABLE
 export const CONFIG_KEYS = {
   specsRoot: {
     shape: shapes.string(),

@@ -96,7 +96,7 @@ function child(path: string, key: string | number): string {
  * closure, path string or message built per value, so checking every row of
  * a 100,000-citation cache costs milliseconds, not seconds.
  */
-// @implements speed-cache#CHEAP-VALIDATION
+// @implements engine#CHEAP-VALIDATION
 export function fitsShape(value: unknown, shape: Shape): boolean {
   switch (shape.type) {
     case 'string':

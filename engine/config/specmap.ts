@@ -26,14 +26,14 @@ function scanGlobs(root: string): { sources: string; tests: string } {
  * The TOML parser, loaded (its CommonJS build, synchronously) only when a
  * specmap.toml is read: a run with factline.config.json never pays for it.
  */
-// @implements speed-warm#LOADS-ONLY-WHAT-RUNS
+// @implements cli#LOADS-ONLY-WHAT-RUNS
 let tomlModule: typeof Toml | undefined;
 function toml(): typeof Toml {
   tomlModule ??= createRequire(import.meta.url)('smol-toml') as typeof Toml;
   return tomlModule;
 }
 
-// @implements real-codebases#SPECMAP-CONFIG
+// @implements engine#SPECMAP-CONFIG
 /*
  *   namespace       → namespace
  *   scan_roots      → sources `ROOT/**\/*.rs` (`dir/*`: each subdir a crate), tests `…/tests/**`

@@ -56,7 +56,7 @@ function isAlive(pid: number): boolean {
  * Removes the temp files a killed run left in `dir` (and beneath it when
  * `deep`); a temp file whose writer is still running is left to it.
  */
-// @implements trust#WRITERS-CLEAN-STALE-TEMP
+// @implements engine#WRITERS-CLEAN-STALE-TEMP
 export function removeStaleTemps(dir: string, deep = false): string[] {
   const removed: string[] = [];
   let entries: Dirent[];
@@ -131,8 +131,8 @@ function describeCode(error: unknown): string {
 }
 
 /** Where the bytes will land and what must be kept there; throws WriteError for a refused target. */
-// @implements trust#WRITERS-REFUSE-OUTSIDE-ROOT
-// @implements trust#WRITERS-KEEP-OWNER-MODE-LINKS
+// @implements engine#WRITERS-REFUSE-OUTSIDE-ROOT
+// @implements engine#WRITERS-KEEP-OWNER-MODE-LINKS
 export function checkTarget(path: string, options: WriteOptions = {}): Target {
   const real = realPathOf(path);
   if (options.root !== undefined && !isInside(realPathOf(options.root), real)) {
@@ -165,9 +165,9 @@ export function checkTarget(path: string, options: WriteOptions = {}): Target {
   return target;
 }
 
-// @implements factline#GEN-ATOMIC-WRITES
+// @implements generator#GEN-ATOMIC-WRITES
 // @implements engine#ONE-ATOMIC-WRITER
-// @implements trust#WRITERS-ATOMIC-OR-NOTHING
+// @implements engine#WRITERS-ATOMIC-OR-NOTHING
 export function writeFileAtomic(
   path: string,
   content: string | Uint8Array,

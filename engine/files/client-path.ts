@@ -33,7 +33,7 @@ const refuse = (what: string, name: string, why: string, fix: string): ClientPat
  * Reads the file `name` (relative to `root`, or absolute) as UTF-8 text
  * under the policy; `what` names the argument in errors (`results[0]`).
  */
-// @implements trust#CLIENT-NAMED-FILES-STAY-IN-THE-PROJECT
+// @implements serve#CLIENT-NAMED-FILES-STAY-IN-THE-PROJECT
 export async function readClientFile(
   root: string,
   name: string,

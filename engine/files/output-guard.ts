@@ -69,7 +69,7 @@ const same = (a: Identity, b: Identity) =>
  * run or another output. `globs` adds inputs by pattern (root-relative), for
  * a run that read only some of the files they select.
  */
-// @implements green#WRITERS-NEVER-OVERWRITE-INPUTS
+// @implements engine#WRITERS-NEVER-OVERWRITE-INPUTS
 export function refuseOverwritingInputs(
   base: string,
   outputs: readonly FileRole[],

@@ -28,7 +28,7 @@ export function ownedByMe(stats: Stats, closedTo: number): boolean {
 }
 
 /** `<tmpdir>/<name>-<uid>`, created 0700 when missing; undefined when it is not safely ours. */
-// @implements speed-tsload#CODE-CACHE-PRIVATE
+// @implements scanner#CODE-CACHE-PRIVATE
 export function privateTempDir(name: string): string | undefined {
   const dir = join(tmpdir(), uid === undefined ? name : `${name}-${uid}`);
   try {
@@ -45,7 +45,7 @@ export function privateTempDir(name: string): string | undefined {
 }
 
 /** The file's bytes when it is a regular file of this user that only this user may write, else undefined. */
-// @implements speed-tsload#CODE-CACHE-PRIVATE
+// @implements scanner#CODE-CACHE-PRIVATE
 export function readOwnFile(path: string): Buffer | undefined {
   let fd: number;
   try {

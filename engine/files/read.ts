@@ -15,7 +15,7 @@ export function readGateFile(root: string, file: string): string | undefined {
     // (no permission, a directory, an I/O error) would hide its citations
     // and let the gate pass a gap, so it stops the run.
     // A name that is not valid UTF-8 reads back with U+FFFD in it and opens nothing: that is not a vanished file.
-    // @implements green#UNREADABLE-FILES-ARE-NOT-SILENT
+    // @implements engine#UNREADABLE-FILES-ARE-NOT-SILENT
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' && file.includes('\uFFFD')) {
       throw new UsageError(
         `cannot read ${JSON.stringify(file)}: its name is not valid UTF-8, so it cannot be opened by name (U+FFFD marks the bytes); rename it, or add it to \`ignore\` in the config`,

@@ -29,7 +29,7 @@ function realOrUndefined(path: string): string | undefined {
  * config's explicit choice and is read.) Globs are run with symlinks
  * followed (tinyglobby stops at cycles), and this takes care of the rest.
  */
-// @implements trust#ONE-SYMLINK-POLICY
+// @implements engine#ONE-SYMLINK-POLICY
 export function followWithinRoot(root: string, found: Iterable<string>): string[] {
   const realRoot = realOrUndefined(root) ?? root;
   const byReal = new Map<string, string>();

@@ -11,7 +11,7 @@ const toPosix = (p: string) => p.split(sep).join('/');
  * empty. A symlinked file is read through its link, so a hand edit behind a
  * link is seen like any other.
  */
-// @implements trust#WRITERS-FOLLOW-LINKS-WITHIN-ROOT
+// @implements engine#WRITERS-FOLLOW-LINKS-WITHIN-ROOT
 export function readTree(
   root: string,
   dir: string,

@@ -125,7 +125,7 @@ export interface FoundEnough {
  * The files under `root` matching `patterns` and no `ignore` pattern,
  * relative to `root`, sorted; undefined when the glob must decide.
  */
-// @implements speed-start#WALK-SAME-FILES
+// @implements engine#WALK-SAME-FILES
 export function walkFiles(
   root: string,
   patterns: string[],
@@ -152,7 +152,7 @@ export function walkFiles(
     } catch (error) {
       // Gone since its parent was listed: nothing in it to cite. Unreadable (no permission, a path
       // past the OS limit) would hide its citations, so it stops the run as an unreadable spec does.
-      // @implements green#UNREADABLE-FILES-ARE-NOT-SILENT
+      // @implements engine#UNREADABLE-FILES-ARE-NOT-SILENT
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
       throw new UsageError(
         `cannot list ${dir || '.'}: ${(error as Error).message}; make it readable (or shorten the path), or add it to \`ignore\` in the config`,

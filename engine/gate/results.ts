@@ -28,8 +28,8 @@ const readFromDisk =
  * error naming it. Their parsers (an XML one among them) load only when a
  * results file is given.
  */
-// @implements evidence#RESULTS-CLI-AND-CONFIG
-// @implements speed-warm#LOADS-ONLY-WHAT-RUNS
+// @implements results#RESULTS-CLI-AND-CONFIG
+// @implements cli#LOADS-ONLY-WHAT-RUNS
 export async function readResults(
   config: FactlineConfig,
   files: readonly string[],
@@ -71,7 +71,7 @@ export async function readResults(
  * The root-relative test files the results name with a test that failed or
  * did not run, or that failed as a whole: a partial run judges them too.
  */
-// @implements green#CHANGED-NEVER-GREENER
+// @implements engine#CHANGED-NEVER-GREENER
 export async function notPassingTestFiles(config: FactlineConfig): Promise<string[]> {
   const input = await readResults(config, config.results);
   if (input === undefined) return [];
@@ -83,7 +83,7 @@ export async function notPassingTestFiles(config: FactlineConfig): Promise<strin
 }
 
 /** Each vectors file that vector results name, read as it is now: its vectors' content digests. */
-// @implements green#VECTOR-RESULTS-NEED-THE-VECTOR
+// @implements results#VECTOR-RESULTS-NEED-THE-VECTOR
 async function currentVectors(
   outcomes: readonly TestOutcome[],
   read: InputReader,

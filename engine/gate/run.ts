@@ -99,8 +99,8 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
   const scanner = new FileScanner({ warn });
   // Opened before the specs load, so a helper thread stats last run's files meanwhile (a full run only).
   // A partial run (`check --changed`) reads the scan cache and leaves it as it was for the next full run.
-  // @implements speed-warm#PARTIAL-RUN-KEEPS-CACHE
-  // @implements speed-warm#STATS-ON-A-HELPER
+  // @implements engine#PARTIAL-RUN-KEEPS-CACHE
+  // @implements engine#STATS-ON-A-HELPER
   const cache = await timed(timings, 'cache open', async () =>
     cacheDir !== undefined
       ? openScanCache(config.root, cacheDir, (line) => io.stderr.write(line), {

@@ -5,7 +5,7 @@ import type { Finding } from '../../checks/model.ts';
 import type { FactlineConfig } from '../config/model.ts';
 
 /** vibevm's stale-exclude: an exclusion that matches no file any more says so by name. */
-// @implements real-codebases#STALE-EXCLUDE
+// @implements engine#STALE-EXCLUDE
 export async function staleExcludes(config: FactlineConfig): Promise<Finding[]> {
   const out: Finding[] = [];
   const where = config.file ?? '.';

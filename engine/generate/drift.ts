@@ -14,7 +14,7 @@ import {
 } from '../../generator/render/index.ts';
 
 /** `unknown-fact` keeps the gate's own rule; every other generator error is drift. */
-// @implements factline#GEN-CHECK-REPORTS-EVERY-DRIFT
+// @implements generator#GEN-CHECK-REPORTS-EVERY-DRIFT
 export function findingOf(record: DriftRecord): Finding {
   const rule =
     record.kind === 'hand-edit'

@@ -50,7 +50,7 @@ export function loadGenerationInput(config: FactlineConfig): GenerationInput {
  * give the same verdict, so generated files and templates compare without
  * their carriage returns.
  */
-// @implements green#CRLF-GIVES-THE-LF-VERDICT
+// @implements reader#CRLF-GIVES-THE-LF-VERDICT
 function lfTree<T extends { text: string }>(files: T[]): T[] {
   return files.map((f) => (f.text.includes('\r\n') ? { ...f, text: f.text.replace(/\r\n/g, '\n') } : f));
 }

@@ -91,7 +91,7 @@ export interface CommandChecks {
 }
 
 /** Runs each output's language tool; outputs whose check is done in Node are left alone. */
-// @implements generator-languages#OUTPUT-CHECKED-PER-LANGUAGE
+// @implements generator#OUTPUT-CHECKED-PER-LANGUAGE
 export function runOutputCommands(
   outputs: readonly PlannedOutput[],
   env: Readonly<Record<string, string | undefined>> = process.env,

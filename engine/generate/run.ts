@@ -48,8 +48,8 @@ export type GenerationOutcome = (
 };
 
 /** One generation pass: nothing is written when a template errs or (without `force`) a hand edit would be lost. */
-// @implements factline#GEN-HAND-EDITS-ARE-REFUSED
-// @implements factline#GEN-SPEC-EDIT-CHANGES-THE-SERVER
+// @implements generator#GEN-HAND-EDITS-ARE-REFUSED
+// @implements generator#GEN-SPEC-EDIT-CHANGES-THE-SERVER
 export function generate(
   config: FactlineConfig,
   options: { force: boolean; env: ToolEnv },

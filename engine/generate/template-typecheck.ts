@@ -30,7 +30,7 @@ function compilerOptions(root: string): ts.CompilerOptions {
   return { ...(parsed?.options ?? DEFAULTS), noEmit: true };
 }
 
-// @implements generator-languages#TEMPLATES-TYPE-CHECKED-AT-THEIR-LINES
+// @implements generator#TEMPLATES-TYPE-CHECKED-AT-THEIR-LINES
 export function typecheckOutputs(root: string, outputs: readonly PlannedOutput[]): GenError[] {
   const rendered = new Map(
     outputs.filter((o) => o.check === 'typescript').map((o) => [resolve(root, o.path), o] as const),

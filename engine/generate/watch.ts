@@ -6,7 +6,7 @@ import { type FactlineConfig, generatingSpecs } from '../config/model.ts';
 /** How long after the last change a run starts: an editor's save is several events. */
 const SETTLE_MS = 150;
 
-// @implements factline#GEN-WATCH-REGENERATES
+// @implements generator#GEN-WATCH-REGENERATES
 export function watchGenerationInputs(config: FactlineConfig, changed: () => void): { stop(): void } {
   const specsAbs = new Set(generatingSpecs(config).map((spec) => resolve(config.root, spec)));
   let timer: NodeJS.Timeout | undefined;

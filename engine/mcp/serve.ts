@@ -54,7 +54,7 @@ export async function mountFactlineTools(
 }
 
 /** Serves until the host closes stdin; the error when the host broke the channel. */
-// @implements factline#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
+// @implements serve#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
 export async function serveFactline(config: FactlineConfig, io: EngineIO): Promise<Error | undefined> {
   const tools = new ToolSet();
   // @implements mcp-revisions#SERVE-SPEAKS-EVERY-REVISION

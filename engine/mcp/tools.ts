@@ -45,8 +45,8 @@ const RESULTS_PROP = {
  * is wrong. The names travel with the reader that applies the client path
  * policy to them and to the vector files their content names.
  */
-// @implements daily-use#RESULTS-ON-EVERY-VERDICT
-// @implements trust#CLIENT-NAMED-FILES-STAY-IN-THE-PROJECT
+// @implements results#RESULTS-ON-EVERY-VERDICT
+// @implements serve#CLIENT-NAMED-FILES-STAY-IN-THE-PROJECT
 export function resultsArgument(
   args: Record<string, unknown>,
   root: string,
@@ -96,7 +96,7 @@ export interface FactFilter {
   class?: string;
 }
 
-// @implements factline#CORE-FACTS-LIST-FILTERS
+// @implements serve#CORE-FACTS-LIST-FILTERS
 export function parseFactFilter(args: Record<string, unknown>): FactFilter | string {
   const filter: FactFilter = {};
   for (const key of ['doc', 'status', 'class'] as const) {
@@ -178,7 +178,7 @@ function stopIfCancelled(context: RunContext | undefined): void {
  * again only when a spec file was added, removed or changed (by path, size
  * and modification time); its source and test files are always listed anew.
  */
-// @implements factline#SERVE-TOOLS-REUSE-THE-LOADED-PROJECT
+// @implements serve#SERVE-TOOLS-REUSE-THE-LOADED-PROJECT
 class KeptProject {
   #project: Project | undefined;
   #stamp = '';
@@ -219,7 +219,7 @@ class KeptProject {
    * The gate over the project, reporting `steps` of progress (when the call
    * asked for it) and stopping between phases once the call is cancelled.
    */
-  // @implements factline#SERVE-TOOLS-PROGRESS-AND-CANCEL
+  // @implements serve#SERVE-TOOLS-PROGRESS-AND-CANCEL
   async check(options: GateOptions, context: RunContext | undefined): Promise<GateRun> {
     // A direct caller may give no context, or one without progress.
     const report = typeof context?.progress === 'function' ? context.progress : undefined;
@@ -248,7 +248,7 @@ class KeptProject {
   }
 }
 
-// @implements factline#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
+// @implements serve#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
 export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
   const kept = new KeptProject(io, config);
   const factsList: Tool = {
@@ -289,7 +289,7 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
       }),
   };
 
-  // @implements factline#CORE-FACT-EXPLAIN-SHOWS-CITATIONS
+  // @implements serve#CORE-FACT-EXPLAIN-SHOWS-CITATIONS
   const factExplain: Tool = {
     descriptor: {
       name: 'fact_explain',
@@ -339,7 +339,7 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
   };
 
   // @implements mcp-core#REPORTS-SPEAK-THE-CLASS-F-REQ-CITING-GRAMMAR
-  // @implements factline#CORE-TRACE-CHECK-IS-THE-GATE
+  // @implements serve#CORE-TRACE-CHECK-IS-THE-GATE
   const traceCheck: Tool = {
     descriptor: {
       name: 'trace_check',

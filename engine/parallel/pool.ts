@@ -88,7 +88,7 @@ export function poolMode(env: NodeJS.ProcessEnv): PoolMode {
   throw new UsageError(`${POOL_ENV}=${mode} is not a mode; use off, auto or always (unset: auto)`);
 }
 
-// @implements speed-pool#ONLY-WHEN-IT-PAYS
+// @implements engine#ONLY-WHEN-IT-PAYS
 export function poolWanted(mode: PoolMode, files: number, cores: number = availableParallelism()): boolean {
   if (mode === 'always') return true;
   return mode === 'auto' && cores >= POOL_MIN_CORES && files >= POOL_MIN_FILES;
@@ -115,7 +115,7 @@ export interface ScanPool {
  * The worker's entry: the compiled one beside the compiled CLI, else the
  * sources through their own tsx loader (a stale build never runs, as for the CLI).
  */
-// @implements speed-pool#WORKER-ENTRY-BUILT
+// @implements engine#WORKER-ENTRY-BUILT
 export function workerEntry(): URL {
   return import.meta.url.endsWith('.js')
     ? new URL('./cli-scan-worker.js', import.meta.url)
@@ -144,7 +144,7 @@ export interface BootingWorker {
  * Starts the worker thread now, before its files are known: its start-up
  * (loading the scanners) overlaps the rest of the listing on the main thread.
  */
-// @implements speed-pool#WORKER-BOOTS-DURING-THE-LISTING
+// @implements engine#WORKER-BOOTS-DURING-THE-LISTING
 export function bootScanWorker(entry: URL = workerEntry()): BootingWorker {
   const worker = new Worker(entry);
   return {
@@ -158,7 +158,7 @@ export function bootScanWorker(entry: URL = workerEntry()): BootingWorker {
  * claiming chunks while the main thread is still loading the specs; the main
  * thread joins through `sharedScanOf` once it gets to the scan.
  */
-// @implements speed-pool#EARLY-WORKER
+// @implements engine#EARLY-WORKER
 export function startScanPool(
   root: string,
   files: readonly string[],
@@ -183,7 +183,7 @@ function poolOn(worker: Worker, root: string, files: readonly string[], options:
   const stopped = new Promise<void>((resolve) => {
     stop = resolve;
   });
-  // @implements speed-pool#SAME-ERRORS
+  // @implements engine#SAME-ERRORS
   worker.on('message', (report: PoolReport) => {
     if ('done' in report) return stop();
     const found = unpackChunk(report.found);
@@ -208,7 +208,7 @@ function poolOn(worker: Worker, root: string, files: readonly string[], options:
   worker.postMessage(job);
   const next = new Int32Array(counter);
   const shared: SharedScan = {
-    // @implements speed-pool#BOTH-THREADS-SCAN
+    // @implements engine#BOTH-THREADS-SCAN
     // Once the specs are loaded the main thread claims chunks too: the scan
     // needs no TypeScript (checks/scan/ts-lexer.ts), so joining costs it nothing to load.
     claim: () => {

@@ -56,7 +56,7 @@ const COVERS = 14;
 const NOT_RUN = 15;
 const ROW = 16;
 
-// @implements speed-pool#COMPACT-TRANSFER
+// @implements engine#COMPACT-TRANSFER
 export function packChunk(found: readonly (ScannedCitation[] | null)[], records?: FileRecords): PackedChunk {
   const counts = new Int32Array(found.length);
   let total = 0;

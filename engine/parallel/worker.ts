@@ -20,7 +20,7 @@ import { type FileRecords, packChunk } from './transfer.ts';
 // The worker loads TypeScript as the main thread would: through the per-user code cache.
 compileTypeScriptWithCodeCache();
 
-// @implements speed-pool#EARLY-WORKER
+// @implements engine#EARLY-WORKER
 async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<void> {
   const next = new Int32Array(job.counter);
   // What the scan warns of here goes back with its chunk to the run's sink, as the main thread's warnings do.

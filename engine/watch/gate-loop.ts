@@ -31,7 +31,7 @@ export function changeReport(before: TraceResult, after: TraceResult, color: boo
   return `${[...lines, verdictLine(after, { color })].join('\n')}\n`;
 }
 
-// @implements daily-use#WATCH-RERUNS-ON-CHANGE
+// @implements engine#WATCH-RERUNS-ON-CHANGE
 export async function watchGate(
   io: WatchOutput,
   judge: Judge,

@@ -36,7 +36,7 @@ export interface TreeWatch {
 }
 
 /** Calls `changed` once per burst of changes to files the gate reads under `root`. */
-// @implements daily-use#WATCH-RERUNS-ON-CHANGE
+// @implements engine#WATCH-RERUNS-ON-CHANGE
 export function watchTree(root: string, reads: (path: string) => boolean, changed: () => void): TreeWatch {
   let timer: NodeJS.Timeout | undefined;
   const watcher: FSWatcher = watch(root, { recursive: true }, (_event, name) => {

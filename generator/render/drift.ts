@@ -7,7 +7,7 @@
 import { planGeneration } from './plan.ts';
 import type { DriftRecord, GenerationInput, Plan } from './types.ts';
 
-// @implements factline#GEN-CHECK-REPORTS-EVERY-DRIFT
+// @implements generator#GEN-CHECK-REPORTS-EVERY-DRIFT
 export function driftRecords(plan: Plan): DriftRecord[] {
   const findings: DriftRecord[] = [];
   for (const e of plan.errors) {

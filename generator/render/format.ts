@@ -5,7 +5,7 @@
  * either end, one final newline. With `map` (a template line per input
  * line) the template line of each kept line comes back too.
  */
-// @implements factline#GEN-STABLE-FORMAT
+// @implements generator#GEN-STABLE-FORMAT
 export function normaliseMapped(text: string, map?: readonly number[]): { text: string; lines: number[] } {
   const kept: string[] = [];
   const lines: number[] = [];

@@ -37,7 +37,7 @@ function uncommented(style: HeaderStyle, line: string): string | undefined {
 /** Lines in the header before the body. */
 export const HEADER_LINES = 4;
 
-// @implements factline#GEN-HEADER-NAMES-SOURCES-AND-BODY-DIGEST
+// @implements generator#GEN-HEADER-NAMES-SOURCES-AND-BODY-DIGEST
 export function withHeader(
   body: string,
   sources: { spec: string; template: string },
@@ -65,7 +65,7 @@ export interface ParsedHeader {
 }
 
 /** Text with CRLF (or CR) line ends read as LF. */
-// @implements generator-languages#GENERATED-CHECKS-EOL-AGNOSTIC
+// @implements generator#GENERATED-CHECKS-EOL-AGNOSTIC
 export const lf = (text: string) => text.replace(/\r\n?/g, '\n');
 
 /** The header of a generated file, or undefined when the text does not start with one. */

@@ -49,7 +49,7 @@ const fail = (code: GenErrorCode, message: string, fix?: string): Outcome<never>
  * The lookups behind the helpers, over one spec document. Pure: shared by the
  * run-time helpers and the static pass that checks calls in branches not taken.
  */
-// @implements factline#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
+// @implements generator#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
 export class TemplateFacts {
   private readonly byId = new Map<string, Fact>();
   private readonly byAddress = new Map<string, Fact>();
@@ -101,7 +101,7 @@ export class TemplateFacts {
     return this.docs.map((d) => d.file).join(', ');
   }
 
-  // @implements factline#GEN-UNKNOWN-FACT-SUGGESTS-NEAREST
+  // @implements generator#GEN-UNKNOWN-FACT-SUGGESTS-NEAREST
   fact(ref: unknown): Outcome<Fact> {
     const id = typeof ref === 'object' && ref !== null && 'id' in ref ? (ref as { id: unknown }).id : ref;
     if (typeof id !== 'string' || id === '') {
@@ -130,7 +130,7 @@ export class TemplateFacts {
    * Without a pin (`{{cite "ID"}}`, `{{cite this}}` in a loop) the comment
    * carries none rather than one nobody reviewed.
    */
-  // @implements evidence#PINS-LIVE-IN-TEMPLATES
+  // @implements generator#PINS-LIVE-IN-TEMPLATES
   call(_helper: ValueHelper, ref: unknown): Outcome<CiteData> {
     const { id, pin } = splitPin(ref);
     if (pin === null) {
@@ -154,7 +154,7 @@ export class TemplateFacts {
    * code span of that type, as a typed value (the output's language writes
    * the literal). A refusal points at the spec.
    */
-  // @implements evidence#VALUES-STOP-GEN-AT-THE-SPEC
+  // @implements generator#VALUES-STOP-GEN-AT-THE-SPEC
   value(ref: unknown, hash: Record<string, unknown>, askedAt: string): Outcome<Scalar> {
     for (const key of Object.keys(hash)) {
       if (key !== 'type' && key !== 'name') {

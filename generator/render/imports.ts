@@ -77,8 +77,8 @@ function refusal(
 }
 
 /** References of `path` that generated code may not have, each with why. */
-// @implements factline#GEN-OUTPUT-IS-SELF-CONTAINED
-// @implements generator-languages#IMPORT-GUARD-EVERY-FORM
+// @implements generator#GEN-OUTPUT-IS-SELF-CONTAINED
+// @implements generator#IMPORT-GUARD-EVERY-FORM
 export function escapingImports(path: string, source: ts.SourceFile, outDir: string) {
   const root = outDir.replace(/\/+$/, '');
   const referenced = new Set(source.referencedFiles.map((r) => r.fileName));

@@ -22,7 +22,7 @@ export const manifestPath = (outDir: string) => {
   return out === '' || out === '.' ? MANIFEST_NAME : `${out}/${MANIFEST_NAME}`;
 };
 
-// @implements generator-languages#HEADERLESS-MANIFEST
+// @implements generator#HEADERLESS-MANIFEST
 /** The entries of the manifest among the files on disk (none when it is missing or unreadable). */
 export function readManifest(existing: readonly SourceText[], outDir: string): Map<string, Entry> {
   const file = existing.find((f) => f.path === manifestPath(outDir));

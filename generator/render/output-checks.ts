@@ -59,7 +59,7 @@ function tomlProblems(text: string): OutputProblem[] {
 }
 
 /** Problems of a data output; undefined for a check this module does not run. */
-// @implements generator-languages#OUTPUT-CHECKED-PER-LANGUAGE
+// @implements generator#OUTPUT-CHECKED-PER-LANGUAGE
 export function dataProblems(check: OutputCheck, text: string): OutputProblem[] | undefined {
   if (check === 'json') return jsonProblems(text);
   if (check === 'yaml') return yamlProblems(text);

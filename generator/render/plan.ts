@@ -27,7 +27,7 @@ export function outputPathFor(template: string, templatesDir: string, outDir: st
 }
 
 /** The refusal of a template the language table does not cover. */
-// @implements generator-languages#UNKNOWN-EXTENSION-REFUSED
+// @implements generator#UNKNOWN-EXTENSION-REFUSED
 function unsupported(path: string, templatesDir: string): GenError {
   const list = LANGUAGES.map((l) => `${l.name} (${l.extensions.join(', ')})`).join('; ');
   return {
@@ -67,7 +67,7 @@ function brokenOutput(output: RenderedOutput, what: string, problems: OutputProb
   };
 }
 
-// @implements factline#GEN-PURE-PLAN
+// @implements generator#GEN-PURE-PLAN
 export function planGeneration(input: GenerationInput): Plan {
   const errors: GenError[] = [];
   const specs = [input.spec, ...(input.moreSpecs ?? [])];
@@ -195,7 +195,7 @@ export function planGeneration(input: GenerationInput): Plan {
 
   const deletes: PlannedDelete[] = [];
   // Only files carrying our header are ours to delete; anything else in the directory is left alone.
-  // @implements factline#GEN-ORPHANS-ARE-DELETED
+  // @implements generator#GEN-ORPHANS-ARE-DELETED
   for (const file of [...input.existing].sort((a, b) => cmp(a.path, b.path))) {
     if (written.has(file.path)) continue;
     if (file.path === manifestPath(input.outDir)) {
@@ -250,7 +250,7 @@ export function conflicts(
  * The first line (1-based) where a hand-edited file differs from what gen
  * renders now, so the refusal points at the edit rather than at 1:1.
  */
-// @implements evidence#MESSAGES-HAND-EDIT-NAMES-LINE
+// @implements generator#MESSAGES-HAND-EDIT-NAMES-LINE
 export function firstChangedLine(before: string, now: string): number {
   const a = before.split('\n');
   const b = now.split('\n');

@@ -67,7 +67,7 @@ export interface StubStyle {
  * `verification-skipped` with or without results until the test is written.
  * `factline scaffold` and the editor's quick fix both write this.
  */
-// @implements generator-languages#SCAFFOLD-STUBS-STAY-RED
+// @implements generator#SCAFFOLD-STUBS-STAY-RED
 export function stubLines(language: 'js' | 'python' | 'rust', f: StubFact, style: StubStyle = {}): string[] {
   const ref = style.ref ?? f.address;
   switch (language) {

@@ -54,7 +54,7 @@ const where = (context: Context) =>
       : `a ${context.kind}`;
 
 /** The text a slot becomes where it stands. */
-// @implements generator-languages#ESCAPE-BY-CONTEXT
+// @implements generator#ESCAPE-BY-CONTEXT
 export function writeSlot(language: Language, slot: Slot, context: Context): Escaped {
   switch (slot.kind) {
     case 'text':

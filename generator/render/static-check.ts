@@ -24,7 +24,7 @@ export function staticErrors(index: TemplateFacts, file: string, ast: hbs.AST.Pr
     if (node === null || typeof node !== 'object') return;
     const n = node as Partial<CallNode> & Record<string, unknown>;
     if (n.type === 'MustacheStatement' && n.escaped === false) {
-      // @implements generator-languages#NO-RAW-OUTPUT
+      // @implements generator#NO-RAW-OUTPUT
       errors.push({
         code: 'unescaped-output',
         file,

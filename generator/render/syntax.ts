@@ -32,7 +32,7 @@ export interface ParsedOutput {
 }
 
 /** Parses every output; syntactic diagnostics per output path. */
-// @implements factline#GEN-BROKEN-OUTPUT-IS-REFUSED
+// @implements generator#GEN-BROKEN-OUTPUT-IS-REFUSED
 export function parseOutputs(files: SourceText[]): Map<string, ParsedOutput> {
   const sources = new Map<string, ts.SourceFile>();
   for (const file of files) {

@@ -31,7 +31,7 @@ const placeAt = (loc: HbsLoc | undefined): SlotPlace => ({
   column: (loc?.start.column ?? 0) + 1,
 });
 
-// @implements factline#GEN-ALL-ERRORS-BEFORE-ANY-WRITE
+// @implements generator#GEN-ALL-ERRORS-BEFORE-ANY-WRITE
 export function renderTemplate(
   index: TemplateFacts,
   template: SourceText,

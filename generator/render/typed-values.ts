@@ -40,7 +40,7 @@ const list = (spans: readonly SpanValue[]) => spans.map((s) => `\`${s.span}\``).
  * that is a valid TYPE. Never guesses: none, several, or an invalid one is a
  * refusal saying what was found and how to fix the spec.
  */
-// @implements evidence#VALUES-NAMED-SPANS
+// @implements generator#VALUES-NAMED-SPANS
 export function pickValue(
   codes: readonly string[],
   typeName: string,

@@ -145,7 +145,7 @@ export type DeclaredType = { name: string; example?: string } & (
 );
 
 /** A declared type as a ValueType. The config loader has checked its shape. */
-// @implements generator-languages#DECLARED-VALUE-TYPES
+// @implements generator#DECLARED-VALUE-TYPES
 export function declaredType(d: DeclaredType): ValueType {
   if ('pattern' in d) {
     const re = new RegExp(d.pattern, 'u');
@@ -226,7 +226,7 @@ function scalarOf(v: string | number | boolean): Scalar {
 }
 
 /** The types one generation knows: the built-in ones, then the project's. */
-// @implements evidence#VALUES-TYPED
+// @implements generator#VALUES-TYPED
 export class ValueTypes {
   private readonly byName = new Map<string, ValueType>();
   constructor(declared: readonly DeclaredType[] = []) {

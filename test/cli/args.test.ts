@@ -40,7 +40,7 @@ function shortFlags(help: string): Map<string, string> {
 }
 
 describe('an option table', () => {
-  // @verifies factline-cli#ARGS-ONE-TABLE
+  // @verifies cli#ARGS-ONE-TABLE
   it('gives typed values: defaults, =-forms, short flags, grouped shorts, lists and optional values', () => {
     expect(parse().values).toEqual({
       json: false,
@@ -80,7 +80,7 @@ describe('an option table', () => {
     expect(parse('--changed=v1', 'A').positionals).toEqual(['A']);
   });
 
-  // @verifies factline-cli#ARGS-ONE-TABLE
+  // @verifies cli#ARGS-ONE-TABLE
   it('names the flag and the fix for every mistake', () => {
     expect(usageError('--jsno')).toBe(
       'unknown option `--jsno`; did you mean `--json`? (see `factline demo --help`)',
@@ -98,7 +98,7 @@ describe('an option table', () => {
 });
 
 describe('the commands', () => {
-  // @verifies factline-cli#ARGS-SAME-SHORT-FLAGS
+  // @verifies cli#ARGS-SAME-SHORT-FLAGS
   it('give one short flag one meaning everywhere, and the shared ones to every command that has the option', async () => {
     const meaning = new Map<string, string>();
     for (const name of COMMANDS) {
@@ -128,7 +128,7 @@ describe('the commands', () => {
     });
   });
 
-  // @verifies factline-cli#ARGS-SAME-SHORT-FLAGS
+  // @verifies cli#ARGS-SAME-SHORT-FLAGS
   it('take the short flags and =-forms wherever the long ones work', async () => {
     const dir = copyFixture('verified-not-implemented');
     writeFileSync(join(dir, 'alt.json'), readFileSync(join(dir, 'factline.config.json')));
@@ -142,7 +142,7 @@ describe('the commands', () => {
     expect(report).toEqual({ code: 0, stdout: `${join(dir, 'r.html')}\n`, stderr: '' });
   });
 
-  // @verifies factline-cli#ARGS-HELP-FROM-TABLE
+  // @verifies cli#ARGS-HELP-FROM-TABLE
   it('print help generated from the table: every option in the usage line has a row, in the same order', async () => {
     for (const name of COMMANDS) {
       const help = await runInProcess(REPO, [name, '-h']);
@@ -156,7 +156,7 @@ describe('the commands', () => {
     }
   });
 
-  // @verifies factline-cli#ARGS-ONE-TABLE
+  // @verifies cli#ARGS-ONE-TABLE
   it('answer a misspelt command or option with exit 2 and a did-you-mean', async () => {
     const command = await runInProcess(REPO, ['chekc']);
     expect(command.code).toBe(2);
@@ -170,7 +170,7 @@ describe('the commands', () => {
 });
 
 describe('--version', () => {
-  // @verifies factline-cli#CLI-VERSION
+  // @verifies cli#CLI-VERSION
   it('prints the version of package.json, as -v too', async () => {
     const { version } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
     expect(await runInProcess(REPO, ['--version'])).toEqual({

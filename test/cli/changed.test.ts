@@ -73,8 +73,8 @@ async function expectSameVerdict(root: string, partial: { code: number; result: 
 }
 
 describe('check --changed', () => {
-  // @verifies speed-incremental#CHANGED-FILES
-  // @verifies speed-incremental#CHANGED-SAME-VERDICT
+  // @verifies engine#CHANGED-FILES
+  // @verifies engine#CHANGED-SAME-VERDICT
   it('after a one-file edit scans that file only and reports what a full run reports there', async () => {
     const root = repo();
     write(root, 'src/echo.ts', '// @implements app#ECHOO\nexport const echo = (s: string) => s;\n');
@@ -90,7 +90,7 @@ describe('check --changed', () => {
     await expectSameVerdict(root, partial);
   });
 
-  // @verifies speed-warm#PARTIAL-RUN-KEEPS-CACHE
+  // @verifies engine#PARTIAL-RUN-KEEPS-CACHE
   it('leaves the scan cache as it was, so the next full run is still warm for the files it did not scan', async () => {
     const root = repo();
     await check(root);
@@ -114,7 +114,7 @@ describe('check --changed', () => {
     expect(after.get('src/ping.ts')).toEqual(before.get('src/ping.ts'));
   });
 
-  // @verifies speed-incremental#CHANGED-FACTS
+  // @verifies engine#CHANGED-FACTS
   it("a fact's text changed in the spec pulls in the files citing it, and their stale pins show", async () => {
     const root = repo();
     write(root, 'specs/app.md', SPEC('Ping answers with pong within a second.'));
@@ -127,7 +127,7 @@ describe('check --changed', () => {
     await expectSameVerdict(root, partial);
   });
 
-  // @verifies speed-incremental#CHANGED-FILES
+  // @verifies engine#CHANGED-FILES
   it('never lists a path of its own cache, node_modules or the ignored globs as changed or deleted', async () => {
     const root = repo();
     // Committed by mistake, then gone (or a cache temp file that came and went while git listed).
@@ -142,8 +142,8 @@ describe('check --changed', () => {
     expect(partial.result.partial?.scanned).toEqual([]);
   });
 
-  // @verifies speed-incremental#CHANGED-FILES
-  // @verifies speed-incremental#CHANGED-SAME-VERDICT
+  // @verifies engine#CHANGED-FILES
+  // @verifies engine#CHANGED-SAME-VERDICT
   it('a deleted file has nothing to scan, and the gap it leaves is left to the full run', async () => {
     const root = repo();
     rmSync(join(root, 'src/echo.ts'));
@@ -161,7 +161,7 @@ describe('check --changed', () => {
     expect(console.stdout).toContain('not judged');
   });
 
-  // @verifies speed-incremental#CHANGED-FILES
+  // @verifies engine#CHANGED-FILES
   it('a renamed file is scanned under its new name, staged or not; an ignored file never is', async () => {
     const root = repo();
     git(root, 'mv', 'src/time.ts', 'src/clock.ts');
@@ -176,7 +176,7 @@ describe('check --changed', () => {
     await expectSameVerdict(root, partial);
   });
 
-  // @verifies speed-incremental#CHANGED-FACTS
+  // @verifies engine#CHANGED-FACTS
   it('against an older REF it covers the commits since, a removed fact pulling in its citing files', async () => {
     const root = repo();
     git(root, 'branch', 'base');
@@ -194,7 +194,7 @@ describe('check --changed', () => {
     await expectSameVerdict(root, partial);
   });
 
-  // @verifies speed-incremental#CHANGED-SAME-VERDICT
+  // @verifies engine#CHANGED-SAME-VERDICT
   it('reports the diagnostics of a changed spec, and not those of an unchanged one', async () => {
     const root = repo();
     write(root, 'specs/old.md', '# Old\n\n@fact:DUP One.\n\n@fact:DUP Two.\n');
@@ -206,7 +206,7 @@ describe('check --changed', () => {
     await expectSameVerdict(root, partial);
   });
 
-  // @verifies speed-incremental#CHANGED-FILES
+  // @verifies engine#CHANGED-FILES
   it("in a project below the repository root, paths are the project's own", async () => {
     const root = repo();
     const app = join(root, 'app');
@@ -222,7 +222,7 @@ describe('check --changed', () => {
     await expectSameVerdict(app, partial);
   });
 
-  // @verifies speed-incremental#CHANGED-FULL-RUN
+  // @verifies engine#CHANGED-FULL-RUN
   it('runs the full gate when the config itself changed', async () => {
     const root = repo();
     const config = { specs: ['specs/**/*.md'], sources: ['src/**/*.ts'], tests: ['spec/**/*.ts'] };
@@ -234,7 +234,7 @@ describe('check --changed', () => {
     expect(run.stdout).toContain('src/time.ts:2:4: error unknown-fact');
   });
 
-  // @verifies speed-incremental#CHANGED-SAME-VERDICT
+  // @verifies engine#CHANGED-SAME-VERDICT
   it('check --help says what a partial run judges and what it leaves to the full run', async () => {
     const help = (await runInProcess(process.cwd(), ['check', '--help'])).stdout;
     expect(help).toContain('--changed [REF]');
@@ -243,7 +243,7 @@ describe('check --changed', () => {
     expect(text).toMatch(/not judged and left to the full `factline check`: missing-implementation, /);
   });
 
-  // @verifies speed-incremental#CHANGED-CLEAR-ERRORS
+  // @verifies engine#CHANGED-CLEAR-ERRORS
   it('outside git or with an unknown REF: exit 2 naming the fix', async () => {
     const plain = tempProject({ 'specs/app.md': SPEC(), 'src/a.ts': '// @implements app#PING\n' });
     const outside = await runInProcess(plain, ['check', '--changed']);
@@ -262,7 +262,7 @@ describe('check --changed', () => {
     expect(junit.stderr).toContain('--changed cannot be combined with --junit');
   });
 
-  // @verifies speed-incremental#CHANGED-FULL-RUN
+  // @verifies engine#CHANGED-FULL-RUN
   it('before the first commit every file is new, so the full gate runs', async () => {
     const plain = tempProject({ 'specs/app.md': SPEC(), 'src/a.ts': '// @implements app#PINGG\n' });
     execFileSync('git', ['init', '-q'], { cwd: plain });

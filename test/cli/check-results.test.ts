@@ -44,20 +44,20 @@ async function expectOnePassOneFailOneSkip(file: string): Promise<void> {
 }
 
 describe('check --results: test outcomes joined to citations (fixture: one pass, one fail, one skip)', () => {
-  // @verifies evidence#RESULTS-VERIFIED-ONLY-WHEN-PASSED
-  // @verifies evidence#RESULTS-FORMATS
+  // @verifies results#RESULTS-VERIFIED-ONLY-WHEN-PASSED
+  // @verifies results#RESULTS-FORMATS
   it('with vitest JSON: exit 1, failed and skipped on their facts, nothing on the passing one', async () => {
     await expectOnePassOneFailOneSkip('results/vitest.json');
   });
 
-  // @verifies evidence#RESULTS-VERIFIED-ONLY-WHEN-PASSED
-  // @verifies evidence#RESULTS-FORMATS
+  // @verifies results#RESULTS-VERIFIED-ONLY-WHEN-PASSED
+  // @verifies results#RESULTS-FORMATS
   it('with JUnit XML: the same findings on the same facts', async () => {
     await expectOnePassOneFailOneSkip('results/junit.xml');
   });
 
-  // @verifies evidence#RESULTS-SUMMARY-SAYS-UNCHECKED
-  // @verifies green#STATIC-SKIP-VERIFIES-NOTHING
+  // @verifies results#RESULTS-SUMMARY-SAYS-UNCHECKED
+  // @verifies scanner#STATIC-SKIP-VERIFIES-NOTHING
   it('without results the summary says outcomes were not checked, and the it.skip test still verifies nothing', async () => {
     const r = await runInProcess(fixture(), ['check']);
     expect(r.code).toBe(1);
@@ -93,7 +93,7 @@ describe('check --results: test outcomes joined to citations (fixture: one pass,
     expect(readFileSync(join(dir, 'summary-results.md'), 'utf8')).not.toContain('static check');
   });
 
-  // @verifies evidence#RESULTS-CLI-AND-CONFIG
+  // @verifies results#RESULTS-CLI-AND-CONFIG
   it('takes the files from the config key `results`, and a missing file is exit 2 naming it', async () => {
     const dir = fixture();
     writeFileSync(
@@ -117,7 +117,7 @@ describe('check --results: test outcomes joined to citations (fixture: one pass,
     expect(bad.stderr).toContain('results/bad.xml:3:');
   });
 
-  // @verifies green#RESULTS-UNCONFIRMED-IS-AN-ERROR
+  // @verifies results#RESULTS-UNCONFIRMED-IS-AN-ERROR
   it('a citing test the results do not list is an error that stops it counting; only the results policy lowers it', async () => {
     const dir = fixture();
     const only = JSON.stringify({

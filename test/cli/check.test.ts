@@ -10,7 +10,7 @@ describe('factline check exit codes', () => {
     expect((await runInProcess(copyFixture('status-behind-evidence'), ['check'])).code).toBe(0);
   });
 
-  // @verifies factline#GATE-DETERMINISTIC-JSON
+  // @verifies trace#GATE-DETERMINISTIC-JSON
   it('--json is byte-identical across two runs and uses repo-relative forward-slash paths', async () => {
     const dir = copyFixture('stale-citation');
     const first = await runInProcess(dir, ['check', '--json']);
@@ -25,7 +25,7 @@ describe('factline check exit codes', () => {
     expect(first.stdout).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
   });
 
-  // @verifies factline#GATE-DETERMINISTIC-JSON
+  // @verifies trace#GATE-DETERMINISTIC-JSON
   it('--json gives every finding a `fact` key, null when it concerns no fact, in a fixed key order', async () => {
     const r = await runInProcess(copyFixture('spec-diagnostic'), ['check', '--json', '--no-cache']);
     const findings = JSON.parse(r.stdout).findings as Record<string, unknown>[];
@@ -51,7 +51,7 @@ describe('factline check exit codes', () => {
 });
 
 describe('generated output through the gate', () => {
-  // @verifies factline#GEN-CHECK-REPORTS-EVERY-DRIFT
+  // @verifies generator#GEN-CHECK-REPORTS-EVERY-DRIFT
   it('reports generated-drift and generated-hand-edit at file:line and exits 1', async () => {
     // A project of this repo's spec, templates and committed generated/ (a temp copy).
     const dir = tempDir('drift');
@@ -104,7 +104,7 @@ describe('generated output through the gate', () => {
 });
 
 describe('flags and outputs', () => {
-  // @verifies factline#GATE-FILE-SETS
+  // @verifies engine#GATE-FILE-SETS
   it('--sources / --tests override the config globs, and a test-glob match makes a file a test', async () => {
     const dir = copyFixture('clean');
     // With src/ counted as tests, every implementing citation there is misplaced.
@@ -122,7 +122,7 @@ describe('flags and outputs', () => {
     ]);
   });
 
-  // @verifies factline#GATE-FILE-SETS
+  // @verifies engine#GATE-FILE-SETS
   it('never reads node_modules or .git even when the globs would match them', async () => {
     const dir = copyFixture('verified-not-implemented');
     for (const hidden of ['node_modules/pkg', '.git/hooks']) {
@@ -135,7 +135,7 @@ describe('flags and outputs', () => {
     expect(JSON.parse(r.stdout).findings[0].rule).toBe('missing-implementation');
   });
 
-  // @verifies factline#GATE-FILE-SETS
+  // @verifies engine#GATE-FILE-SETS
   it('never reads dist/ or build/ output, even when the config sets its own ignore list', async () => {
     const dir = copyFixture('verified-not-implemented');
     writeFileSync(
@@ -162,7 +162,7 @@ describe('flags and outputs', () => {
     );
   });
 
-  // @verifies factline#GATE-CI-OUTPUTS
+  // @verifies trace#GATE-CI-OUTPUTS
   it('--sarif and --junit write their files atomically (no temp file left behind)', async () => {
     const dir = copyFixture('stale-citation');
     const r = await runInProcess(dir, ['check', '--sarif', 'out/gate.sarif', '--junit', 'out/gate.xml']);
@@ -195,7 +195,7 @@ describe('flags and outputs', () => {
     expect((await runInProcess(dir, ['check'], { tty: false })).stdout).not.toContain('\u001b[');
   });
 
-  // @verifies factline#GATE-CI-OUTPUTS
+  // @verifies trace#GATE-CI-OUTPUTS
   it('prints ::error workflow commands only under GITHUB_ACTIONS=true', async () => {
     const dir = copyFixture('verified-not-implemented');
     const ci = await runInProcess(dir, ['check'], { env: { GITHUB_ACTIONS: 'true' } });

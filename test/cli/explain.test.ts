@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { copyFixture, runInProcess } from '../support/cli.ts';
 
 describe('factline explain', () => {
-  // @verifies factline#GATE-EXPLAIN
+  // @verifies trace#GATE-EXPLAIN
   it('prints text, status, digest and every citation with file:line and enclosing symbol', async () => {
     const r = await runInProcess(copyFixture('clean'), ['explain', 'demo#WIRE-ONE']);
     expect(r.code).toBe(0);
@@ -27,7 +27,7 @@ describe('factline explain', () => {
     expect(r.stdout).toMatch(/state\s+missing-implementation/);
   });
 
-  // @verifies factline#GATE-EXPLAIN
+  // @verifies trace#GATE-EXPLAIN
   it('exits 2 with a did-you-mean for an unknown reference', async () => {
     const r = await runInProcess(copyFixture('clean'), ['explain', 'demo#WIRE-ONN']);
     expect(r.code).toBe(2);

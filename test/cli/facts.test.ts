@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 
 describe('factline facts', () => {
-  // @verifies factline#READ-FACTS-JSON
+  // @verifies reader#READ-FACTS-JSON
   it('--json lists facts of the config specs in path order with the contract fields', async () => {
     write('specs/b.md', '# B\n\n@status:impl/done\n\n[p01] @fact:B-ONE First of b. @status:test/done\n');
     write('specs/a/inner.md', '# A\n\n@fact:a-one `req r1`\n\n@fact:A-TWO Second. @status:impl/work\n');
@@ -48,7 +48,7 @@ describe('factline facts', () => {
     expect((await run(dir, 'facts', '--json')).stdout).toBe(r.stdout);
   });
 
-  // @verifies factline#READ-FACTS-JSON
+  // @verifies reader#READ-FACTS-JSON
   it('prints a readable table by default', async () => {
     write('specs/s.md', '# S\n\n@fact:ONLY-FACT Text. @status:impl/done\n');
     const r = await run(dir, 'facts');
@@ -58,7 +58,7 @@ describe('factline facts', () => {
     expect(r.stdout).toMatch(/1 fact in 1 spec/);
   });
 
-  // @verifies factline#READ-LOAD-SPECS
+  // @verifies reader#READ-LOAD-SPECS
   it('a directory argument reads every .md beneath it, sorted', async () => {
     write('docs/z.md', '@fact:Z z');
     write('docs/deep/er/y.md', '@fact:Y y');
@@ -70,7 +70,7 @@ describe('factline facts', () => {
     ]);
   });
 
-  // @verifies factline#READ-LOAD-SPECS
+  // @verifies reader#READ-LOAD-SPECS
   it('exit 2 naming a missing file', async () => {
     write('specs/ok.md', '@fact:OK ok');
     const r = await run(dir, 'facts', 'specs/ok.md', 'specs/missing.md');
@@ -79,7 +79,7 @@ describe('factline facts', () => {
     expect(r.stdout).toBe('');
   });
 
-  // @verifies factline#READ-FACTS-JSON
+  // @verifies reader#READ-FACTS-JSON
   it('prints diagnostics on stderr and exits 1 when a spec has errors', async () => {
     write('specs/bad.md', '# Bad\n\n@fact:X text @status:impl/dnoe\n');
     const r = await run(dir, 'facts', '--json');
@@ -89,7 +89,7 @@ describe('factline facts', () => {
     expect(JSON.parse(r.stdout).diagnostics).toMatchObject([{ code: 'unknown-state', line: 3, column: 27 }]);
   });
 
-  // @verifies factline#READ-LOAD-SPECS
+  // @verifies reader#READ-LOAD-SPECS
   // @verifies adoption#NO-CONFIG-NO-SPEC
   it('with no config and no spec exits 2 in one line naming init, never reading the bundled spec', async () => {
     const r = await run(dir, 'facts', '--json');

@@ -44,8 +44,8 @@ function project(edit: (spec: string) => string): string {
 const lineOf = (text: string, needle: string) => text.slice(0, text.indexOf(needle)).split('\n').length;
 
 describe('spec values that cannot lie', () => {
-  // @verifies evidence#VALUES-TYPED
-  // @verifies evidence#VALUES-NAMED-SPANS
+  // @verifies generator#VALUES-TYPED
+  // @verifies generator#VALUES-NAMED-SPANS
   it('rewording the prose around a value leaves the value: "meaning one of 2 things" still writes -32700', async () => {
     const dir = project((s) =>
       s.replace(
@@ -64,7 +64,7 @@ describe('spec values that cannot lie', () => {
     expect(jsonrpc).toContain("PROTOCOL_VERSION = '2024-11-05';");
   });
 
-  // @verifies evidence#VALUES-STOP-GEN-AT-THE-SPEC
+  // @verifies generator#VALUES-STOP-GEN-AT-THE-SPEC
   it('`2024-11-05 or later` stops gen at the spec line and column, naming the fact, what it found and the fix', async () => {
     const dir = project((s) => s.replace('answers is `2024-11-05`', 'answers is `2024-11-05 or later`'));
     const before = readFileSync(join(dir, 'generated', 'jsonrpc.ts'), 'utf8');
@@ -81,7 +81,7 @@ describe('spec values that cannot lie', () => {
     expect(readFileSync(join(dir, 'generated', 'jsonrpc.ts'), 'utf8')).toBe(before);
   });
 
-  // @verifies evidence#VALUES-STOP-GEN-AT-THE-SPEC
+  // @verifies generator#VALUES-STOP-GEN-AT-THE-SPEC
   it('a lost name and a code out of range stop gen too, each at its place', async () => {
     const dir = project((s) =>
       s.replace('(`invalid-params: -32602`)', '(`-32602`)').replace('code `-32700`', 'code `32700`'),
@@ -99,7 +99,7 @@ describe('spec values that cannot lie', () => {
     expect(r.stderr).toContain("is not an integer in JSON-RPC's reserved range -32768..-32000");
   });
 
-  // @verifies evidence#VALUES-NAMED-SPANS
+  // @verifies generator#VALUES-NAMED-SPANS
   it('never guesses between two valid spans; a name settles it', () => {
     const codes = ['tools/call', 'name', 'invalid-params: -32602', 'method-not-found: -32601'];
     expect(pickValue(codes, 'jsonrpc-code', undefined)).toMatchObject({ ok: false, kind: 'ambiguous' });

@@ -35,10 +35,10 @@ function callSites(dir: string, id: string, only?: 'value'): string[] {
 }
 
 describe('factline gen on the real templates', () => {
-  // @verifies factline#GEN-STABLE-FORMAT
-  // @verifies factline#GEN-HAND-EDITS-ARE-REFUSED
-  // @verifies factline#GEN-CHECK-REPORTS-EVERY-DRIFT
-  // @verifies factline#GEN-ORPHANS-ARE-DELETED
+  // @verifies generator#GEN-STABLE-FORMAT
+  // @verifies generator#GEN-HAND-EDITS-ARE-REFUSED
+  // @verifies generator#GEN-CHECK-REPORTS-EVERY-DRIFT
+  // @verifies generator#GEN-ORPHANS-ARE-DELETED
   it('writes identical bytes twice, refuses a hand edit until --force, and deletes the orphan of a removed template', async () => {
     const dir = copyRepo();
     const first = await gen(dir);
@@ -90,8 +90,8 @@ describe('factline gen on the real templates', () => {
     expect(existsSync(keep)).toBe(true);
   }, 180_000);
 
-  // @verifies factline#GEN-UNKNOWN-FACT-SUGGESTS-NEAREST
-  // @verifies factline#GEN-ALL-ERRORS-BEFORE-ANY-WRITE
+  // @verifies generator#GEN-UNKNOWN-FACT-SUGGESTS-NEAREST
+  // @verifies generator#GEN-ALL-ERRORS-BEFORE-ANY-WRITE
   it('fails naming every template file:line:col when a cited fact is removed, and suggests the id for a typo', async () => {
     const dir = copyRepo();
     expect((await gen(dir)).code).toBe(0);

@@ -46,12 +46,12 @@ async function expectVerdict(c: Case): Promise<void> {
 }
 
 describe('issue 22: test results', () => {
-  // @verifies green#RESULTS-UNCONFIRMED-IS-AN-ERROR
-  // @verifies green#RESULTS-FILE-FAILURE-FAILS-ITS-CITATIONS
-  // @verifies green#RESULTS-DESCRIBE-JUDGED-BY-EVERY-TEST
-  // @verifies green#RESULTS-JOIN-EXACT
-  // @verifies green#RESULTS-JUNIT-FLAVOURS
-  // @verifies green#VECTOR-RESULTS-NEED-THE-VECTOR
+  // @verifies results#RESULTS-UNCONFIRMED-IS-AN-ERROR
+  // @verifies results#RESULTS-FILE-FAILURE-FAILS-ITS-CITATIONS
+  // @verifies results#RESULTS-DESCRIBE-JUDGED-BY-EVERY-TEST
+  // @verifies results#RESULTS-JOIN-EXACT
+  // @verifies results#RESULTS-JUNIT-FLAVOURS
+  // @verifies results#VECTOR-RESULTS-NEED-THE-VECTOR
   it.each(
     pick([
       'results | vitest JSON: the test file threw at import',
@@ -79,7 +79,7 @@ describe('issue 22: test results', () => {
 
 describe('issue 22: a test the source marks never to run, without results', () => {
   const staticSkip = [...cases].filter(([name]) => name.startsWith('static skip | '));
-  // @verifies green#STATIC-SKIP-VERIFIES-NOTHING
+  // @verifies scanner#STATIC-SKIP-VERIFIES-NOTHING
   it.each(staticSkip)('%s', async (_name, c) => {
     await expectVerdict(c);
   });
@@ -94,11 +94,11 @@ describe('issue 22: a test the source marks never to run, without results', () =
 });
 
 describe('issue 22: spec markup and policy', () => {
-  // @verifies green#LOOK-ALIKE-TAGS-ARE-ERRORS
-  // @verifies green#NO-FACT-IN-HEADINGS-OR-HTML
-  // @verifies green#REQUIRES-KINDS-VALIDATED
-  // @verifies green#POLICY-KEYS-VALIDATED
-  // @verifies green#DIGEST-COVERS-MEANING
+  // @verifies reader#LOOK-ALIKE-TAGS-ARE-ERRORS
+  // @verifies reader#NO-FACT-IN-HEADINGS-OR-HTML
+  // @verifies reader#REQUIRES-KINDS-VALIDATED
+  // @verifies trace#POLICY-KEYS-VALIDATED
+  // @verifies reader#DIGEST-COVERS-MEANING
   it.each(
     pick([
       'markup | a `---` line right under the fact',
@@ -126,13 +126,13 @@ describe('issue 22: spec markup and policy', () => {
 });
 
 describe('issue 22: --changed, namespaces, writers and inputs', () => {
-  // @verifies green#CHANGED-NEVER-GREENER
-  // @verifies green#STAGED-JUDGES-THE-INDEX
-  // @verifies green#NAMESPACES-RESOLVE-EXACTLY
-  // @verifies green#WRITERS-NEVER-OVERWRITE-INPUTS
-  // @verifies green#CRLF-GIVES-THE-LF-VERDICT
-  // @verifies green#UNREADABLE-FILES-ARE-NOT-SILENT
-  // @verifies green#HUGE-SPEC-STOPS-CLEARLY
+  // @verifies engine#CHANGED-NEVER-GREENER
+  // @verifies engine#STAGED-JUDGES-THE-INDEX
+  // @verifies trace#NAMESPACES-RESOLVE-EXACTLY
+  // @verifies engine#WRITERS-NEVER-OVERWRITE-INPUTS
+  // @verifies reader#CRLF-GIVES-THE-LF-VERDICT
+  // @verifies engine#UNREADABLE-FILES-ARE-NOT-SILENT
+  // @verifies reader#HUGE-SPEC-STOPS-CLEARLY
   it.each(
     pick([
       'changed | a source changed behind a tracked symlink',

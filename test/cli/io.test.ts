@@ -35,7 +35,7 @@ function strayGlobals(file: string): string[] {
 }
 
 describe('the CLI and the outside world', () => {
-  // @verifies factline-cli#CLI-IO-ONLY
+  // @verifies cli#CLI-IO-ONLY
   it('cli/ reads no process.cwd/env/argv and writes no process.stdout/stderr or console: all of it is io', () => {
     const files = readdirSync(CLI, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.ts'))
@@ -52,7 +52,7 @@ describe('the CLI and the outside world', () => {
     ]);
   });
 
-  // @verifies factline-cli#CLI-IO-ONLY
+  // @verifies cli#CLI-IO-ONLY
   it('gen --watch stops when its io says the user interrupted, with exit 0', async () => {
     const dir = tempDir('watch-io');
     for (const part of ['factline.config.json', 'specs', 'templates']) {

@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 
 describe('factline lint', () => {
-  // @verifies factline#READ-LINT-CLI
+  // @verifies reader#READ-LINT-CLI
   it('exit 0 and a one-line summary on clean specs', async () => {
     copyFileSync(join(fixtures, 'clean.md'), join(dir, 'specs/clean.md'));
     const r = await run(dir, 'lint');
@@ -25,7 +25,7 @@ describe('factline lint', () => {
     expect(r.stdout).toMatch(/^ok: \d+ facts in 1 spec, no problems\n$/);
   });
 
-  // @verifies factline#READ-LINT-CLI
+  // @verifies reader#READ-LINT-CLI
   it('exit 1 with every problem as file:line:col: error CODE message, then its fix', async () => {
     copyFileSync(join(fixtures, 'five-problems.md'), join(dir, 'specs/five.md'));
     const r = await run(dir, 'lint', 'specs/five.md');

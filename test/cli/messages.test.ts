@@ -30,7 +30,7 @@ const SPEC =
   '# Demo\n\n@status:impl/done\n\n@fact:WIRE-ONE The server reads one line. @requires:implementation\n';
 
 describe('messages', () => {
-  // @verifies evidence#MESSAGES-DELETED-FACT-REMOVE-CITATION
+  // @verifies trace#MESSAGES-DELETED-FACT-REMOVE-CITATION
   it('a citation of a removed fact is told to remove the citation, not to add the fact', async () => {
     const dir = project({
       'factline.config.json': CONFIG,
@@ -52,7 +52,7 @@ describe('messages', () => {
     expect(g.stderr).toContain('fix: if the fact was removed from specs/demo.md, remove this call');
   });
 
-  // @verifies evidence#MESSAGES-HAND-EDIT-NAMES-LINE
+  // @verifies generator#MESSAGES-HAND-EDIT-NAMES-LINE
   it('a hand edit is reported at the first changed line by gen and by check', async () => {
     const dir = project({
       'factline.config.json': CONFIG,

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { checkJson, copyFixture, runInProcess } from '../support/cli.ts';
 
 describe('pins after a fact changes', () => {
-  // @verifies factline#GATE-STALE-PIN-STOPS-COUNTING
-  // @verifies factline#GATE-PIN-RESTAMPS
+  // @verifies trace#GATE-STALE-PIN-STOPS-COUNTING
+  // @verifies trace#GATE-PIN-RESTAMPS
   it('pinned citations go stale and stop counting, unpinned keep counting, pin clears them', async () => {
     const dir = copyFixture('clean');
     const spec = join(dir, 'specs/demo.md');
@@ -45,7 +45,7 @@ describe('pins after a fact changes', () => {
     expect((await runInProcess(dir, ['pin'])).stdout).toBe('no stale pins\n');
   });
 
-  // @verifies factline#GATE-PIN-RESTAMPS
+  // @verifies trace#GATE-PIN-RESTAMPS
   it('re-stamps only the named facts, revision pins as revisions, and refuses unknown refs', async () => {
     const dir = copyFixture('stale-citation');
     const onlyTwo = await runInProcess(dir, ['pin', 'demo#WIRE-TWO']);
@@ -58,7 +58,7 @@ describe('pins after a fact changes', () => {
     expect(unknown.stderr).toContain('unknown fact');
   });
 
-  // @verifies factline#GATE-PIN-RESTAMPS
+  // @verifies trace#GATE-PIN-RESTAMPS
   it('turns a revision pin into a digest pin when no kind line governs the fact', async () => {
     const dir = copyFixture('clean');
     const src = join(dir, 'src/wire.ts');

@@ -39,7 +39,7 @@ describe('factline report (CLI)', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  // @verifies factline#REPORT-CLI-PRINTS-ONLY-PATH
+  // @verifies report#REPORT-CLI-PRINTS-ONLY-PATH
   it('writes the default file, prints only its path, and exits 0 although the gate has findings', async () => {
     const check = await runInProcess(dir, ['check']);
     expect(check.code).toBe(1);
@@ -52,7 +52,7 @@ describe('factline report (CLI)', () => {
     expect(readSpecMarkup(html)).toContain('data-fact="demo#DEMO-UNCITED"');
   });
 
-  // @verifies factline#REPORT-EMBEDS-GATE-JSON
+  // @verifies report#REPORT-EMBEDS-GATE-JSON
   it('`check --json --html F` embeds exactly the JSON it prints, and exits as the gate does', async () => {
     const run = await runInProcess(dir, ['check', '--json', '--html', 'gate.html']);
     expect(run.code).toBe(1);
@@ -92,7 +92,7 @@ describe('factline report (CLI)', () => {
     expect(unwritable.stderr).toContain('cannot write');
   });
 
-  // @verifies factline#REPORT-PROGRESS-ON-STDERR
+  // @verifies report#REPORT-PROGRESS-ON-STDERR
   it('reports progress on stderr: plain lines when piped, nothing with --quiet', async () => {
     const piped = await runInProcess(dir, ['report', '--out', 'p.html']);
     const lines = piped.stderr.trim().split('\n');

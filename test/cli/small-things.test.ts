@@ -22,7 +22,7 @@ function project(extra: Record<string, string> = {}): string {
 }
 
 describe('help', () => {
-  // @verifies daily-use#HELP-COMMAND
+  // @verifies cli#HELP-COMMAND
   it('`help check` prints check’s help; an unknown command is exit 2 with a did-you-mean', async () => {
     const root = project();
     const help = await runInProcess(root, ['help', 'check']);
@@ -36,7 +36,7 @@ describe('help', () => {
 });
 
 describe('colour', () => {
-  // @verifies daily-use#FORCE-COLOR
+  // @verifies cli#FORCE-COLOR
   it('FORCE_COLOR turns colour on through a pipe, 0 or false leaves it off, NO_COLOR wins', async () => {
     const root = project();
     const ESC = '\u001b[';
@@ -52,7 +52,7 @@ describe('colour', () => {
 });
 
 describe('JSON from lint and explain', () => {
-  // @verifies daily-use#LINT-EXPLAIN-JSON
+  // @verifies cli#LINT-EXPLAIN-JSON
   it('lint --json lists each diagnostic with its place, code and fix, and the counts', async () => {
     const root = project({ 'specs/bad.md': '# bad\n\n@fact:BAD It is bad. @status:impl/dnoe\n' });
     const r = await runInProcess(root, ['lint', '--json']);
@@ -66,7 +66,7 @@ describe('JSON from lint and explain', () => {
     expect((await runInProcess(root, ['lint', '--json'])).stdout).toBe(r.stdout);
   });
 
-  // @verifies daily-use#LINT-EXPLAIN-JSON
+  // @verifies cli#LINT-EXPLAIN-JSON
   it('explain --json gives the fact, its digest and pin, its state and every citation', async () => {
     const root = project();
     const r = await runInProcess(root, ['explain', '--json', 'doc#UNIT-UNKNOWN-REJECTED']);
@@ -95,7 +95,7 @@ describe('JSON from lint and explain', () => {
 });
 
 describe('did-you-mean', () => {
-  // @verifies daily-use#SWAPPED-SEPARATOR
+  // @verifies trace#SWAPPED-SEPARATOR
   it('an id with a swapped separator gets the right id first', async () => {
     const root = project({
       'src/b.ts':
@@ -121,7 +121,7 @@ describe('many specs', () => {
     return project(files);
   };
 
-  // @verifies daily-use#QUIET-SUMMARY
+  // @verifies cli#QUIET-SUMMARY
   it('folds the specs without a gap past 20, lists them with --verbose, and --quiet prints no spec line', async () => {
     const root = many();
     const plain = await runInProcess(root, ['check']);

@@ -25,8 +25,8 @@ const config = (extra = '') =>
   );
 
 describe('document identity', () => {
-  // @verifies trust#DOCUMENT-IDENTITY
-  // @verifies daily-use#DOC-NAMES-UNIQUE
+  // @verifies reader#DOCUMENT-IDENTITY
+  // @verifies reader#DOC-NAMES-UNIQUE
   it('two specs called `doc.md` get two names; two given one name by the config are exit 2 naming both and the fix', async () => {
     write('specs/doc.md', '# Doc\n\n@fact:SAME The first text. @status:impl/done\n');
     write('vendor/doc.md', '# Doc\n\n@fact:SAME Another text. @status:impl/done\n');
@@ -53,7 +53,7 @@ describe('document identity', () => {
 });
 
 describe('one symlink policy for specs and sources', () => {
-  // @verifies trust#ONE-SYMLINK-POLICY
+  // @verifies engine#ONE-SYMLINK-POLICY
   it('a link inside the root is followed once, a link out of it never, and a `specs/loop -> .` loads nothing twice', async () => {
     write('specs/doc.md', '# Doc\n\n@fact:ONE One holds. @status:impl/done\n');
     write('src/a.ts', '// @implements doc#ONE\nexport const a = 1;\n');

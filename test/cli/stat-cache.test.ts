@@ -49,7 +49,7 @@ const settle = () => new Promise((r) => setTimeout(r, 2_300));
 const sourcesRead = (dir: string) => reads.paths.filter((p) => p.startsWith(resolve(dir, 'src')));
 
 describe('a warm run stats instead of reading', () => {
-  // @verifies speed-cache#STAT-KEYED-SCAN-CACHE
+  // @verifies engine#STAT-KEYED-SCAN-CACHE
   it('reads no source file whose stat matches its entry, and reads exactly the one that was touched', async () => {
     const dir = tree();
     await settle();
@@ -68,7 +68,7 @@ describe('a warm run stats instead of reading', () => {
 });
 
 describe('a partial run stats instead of reading too', () => {
-  // @verifies speed-warm#PARTIAL-RUN-KEEPS-CACHE
+  // @verifies engine#PARTIAL-RUN-KEEPS-CACHE
   it('check --changed reads none of the unchanged files a changed fact pulls in, and prints what an uncached run prints', async () => {
     const dir = tree();
     const git = (...args: string[]) =>
@@ -97,7 +97,7 @@ describe('a partial run stats instead of reading too', () => {
 });
 
 describe('the code fingerprint', () => {
-  // @verifies speed-cache#CHEAP-CODE-FINGERPRINT
+  // @verifies engine#CHEAP-CODE-FINGERPRINT
   it('reads none of the code files, and changes when one is rewritten, even with the same bytes; the content fingerprint behind it does not', async () => {
     const code = tempDir('fingerprint');
     for (const name of ['a.ts', 'b.ts']) fs.writeFileSync(join(code, name), `export const ${name[0]} = 1;\n`);

@@ -7,7 +7,7 @@ import { REPO, runInProcess } from '../support/cli.ts';
 import { tempDir } from '../support/temp.ts';
 
 describe('a vendored copy of the generated core', () => {
-  // @verifies factline-cli#VENDORED-CORE-PASSES-THE-GATE
+  // @verifies cli#VENDORED-CORE-PASSES-THE-GATE
   it('cites only facts of the specs it is generated from: no unknown-fact or ambiguous-fact finding', async () => {
     const dir = tempDir('vendored');
     cpSync(join(REPO, 'generated'), join(dir, 'generated'), { recursive: true });

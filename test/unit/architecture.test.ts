@@ -177,7 +177,7 @@ describe('the dependency rule over the whole tree', () => {
     }
   });
 
-  // @verifies factline-architecture#DEPENDENCY-RULE-ENFORCED
+  // @verifies engine#DEPENDENCY-RULE-ENFORCED
   // @verifies engine#ENGINE-ALONE-TOUCHES-THE-SYSTEM
   it('holds for every file: reader, generated, generator, checks, engine, cli, bin, support, bench, templates', () => {
     const files = sourceFiles('');
@@ -200,7 +200,7 @@ describe('the dependency rule over the whole tree', () => {
     expect(files.flatMap((f) => offences(f, readFileSync(join(REPO, f), 'utf8')))).toEqual([]);
   });
 
-  // @verifies factline-architecture#DEPENDENCY-RULE-ENFORCED
+  // @verifies engine#DEPENDENCY-RULE-ENFORCED
   // @verifies engine#ENGINE-ALONE-TOUCHES-THE-SYSTEM
   it('catches each kind of offence', () => {
     const probe = (file: string, lines: string[]) => offences(file, lines.join('\n'));

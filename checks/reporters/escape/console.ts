@@ -12,7 +12,7 @@ const CONTROLS_AND_BREAKS =
 const show = (c: string) => (c === '\t' ? '\t' : `\\u{${c.charCodeAt(0).toString(16)}}`);
 
 /** One field of one line: every control character escaped, tabs kept, newlines too (`lines: true`). */
-// @implements trust#CONTROL-CHARACTERS-ESCAPED
+// @implements cli#CONTROL-CHARACTERS-ESCAPED
 export function escapeControls(text: string, options: { lines?: boolean } = {}): string {
   return text.replace(options.lines ? CONTROLS : CONTROLS_AND_BREAKS, show);
 }

@@ -5,7 +5,7 @@
  * injection guidance says; then RFC 4180 quoting. Pure.
  */
 
-// @implements trust#WRITER-ESCAPES-PER-CONTEXT
+// @implements cli#WRITER-ESCAPES-PER-CONTEXT
 export function csvCell(text: string): string {
   const inert = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
   return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;

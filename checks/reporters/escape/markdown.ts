@@ -15,7 +15,7 @@ import { escapeControls } from './console.ts';
  * links, raw HTML, entities, table pipes), and a line-start marker (a list,
  * a setext underline, indentation) where the text opens a line.
  */
-// @implements trust#WRITER-ESCAPES-PER-CONTEXT
+// @implements cli#WRITER-ESCAPES-PER-CONTEXT
 export function mdText(text: string): string {
   return escapeControls(text)
     .replace(/[\\`*_[\]<>#!|~&]/g, (c) => `\\${c}`)

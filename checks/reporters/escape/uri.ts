@@ -5,7 +5,7 @@
  * starting a fragment or breaking the URI. Pure.
  */
 
-// @implements trust#WRITER-ESCAPES-PER-CONTEXT
+// @implements cli#WRITER-ESCAPES-PER-CONTEXT
 export function pathUri(path: string): string {
   return path.split('/').map(encodeURIComponent).join('/');
 }

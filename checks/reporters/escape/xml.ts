@@ -5,7 +5,7 @@
  * write either, shown as `\u{…}` so the report still parses. Pure.
  */
 
-// @implements trust#WRITER-ESCAPES-PER-CONTEXT
+// @implements cli#WRITER-ESCAPES-PER-CONTEXT
 export function xmlText(text: string): string {
   return text
     .replace(/&/g, '&amp;')

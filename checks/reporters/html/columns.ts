@@ -20,7 +20,7 @@ function isObject(value: Json): value is { [key: string]: Json } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// @implements report-scale#REPORT-DATA-COMPRESSED
+// @implements report#REPORT-DATA-COMPRESSED
 export function encodeColumns(value: Json): Json {
   if (Array.isArray(value)) {
     if (value.length > 1 && value.every(isObject)) return { [TABLE]: encodeTable(value) as unknown as Json };

@@ -25,8 +25,8 @@ export function unpackText(packed: string): string {
 }
 
 /** The element carrying `text` under `id`, encoded. */
-// @implements factline#REPORT-EMBEDS-GATE-JSON
-// @implements report-scale#REPORT-DATA-COMPRESSED
+// @implements report#REPORT-EMBEDS-GATE-JSON
+// @implements report#REPORT-DATA-COMPRESSED
 export function dataBlock(id: string, text: string): string {
   return `<script type="application/gzip" data-encoding="base64" id="${id}">${packText(text)}</script>`;
 }

@@ -28,7 +28,7 @@ function storeLines(store: Map<number, string>, first: number, lines: readonly s
   for (let i = 0; i < lines.length; i++) store.set(first + i, lines[i]!);
 }
 
-// @implements report-scale#REPORT-SNIPPETS-STORED-ONCE
+// @implements report#REPORT-SNIPPETS-STORED-ONCE
 export function packSnippets(snippets: readonly CodeSnippet[]): PackedSnippets {
   const fileIndex = new Map<string, number>();
   const stores: Map<number, string>[] = [];

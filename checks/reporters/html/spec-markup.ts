@@ -36,7 +36,7 @@ const STATUS_ELEMENT = /^<status\b([^>]*)\/>$/;
 const STATUS_ATTR = /([a-z]+)="([^"]*)"/g;
 
 /** `<status stage="impl" state="done"/>` → `@status:impl/done` (other attributes after it); null for other HTML. */
-// @implements report-scale#REPORT-STATUS-ELEMENT-BADGE
+// @implements report#REPORT-STATUS-ELEMENT-BADGE
 function statusBadgeText(html: string): string | null {
   const match = STATUS_ELEMENT.exec(html);
   if (!match) return null;
@@ -219,8 +219,8 @@ const processor = unified()
  * Renders one spec document. `ids` are the fact ids the trace knows for
  * this document; only those units are marked.
  */
-// @implements factline#REPORT-FACTS-MARKED-BY-STATE
-// @implements factline#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
+// @implements report#REPORT-FACTS-MARKED-BY-STATE
+// @implements report#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
 export function renderSpecMarkup(text: string, doc: string, ids: ReadonlySet<string>): string {
   return String(processor.processSync({ value: text, data: { doc, ids } }));
 }

@@ -1,6 +1,6 @@
 /** The report's stylesheet: one inline <style>, light and dark by prefers-color-scheme. */
-// @implements factline#REPORT-LIGHT-AND-DARK
-// @implements report-scale#REPORT-FITS-1280
+// @implements report#REPORT-LIGHT-AND-DARK
+// @implements report#REPORT-FITS-1280
 // @implements report#REPORT-NAMES-WRAP-AT-WORDS
 export const REPORT_CSS = `
 :root {

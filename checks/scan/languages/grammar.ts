@@ -78,7 +78,7 @@ const OPENER_OF: Record<string, string> = { '}': '{', ')': '(', ']': '[' };
  * The comments of `text` as `grammar` reads them.
  */
 // @implements scanner#LANGUAGE-UNITS
-// @implements real-code#OTHER-LANGUAGE-STRINGS
+// @implements scanner#OTHER-LANGUAGE-STRINGS
 export function commentSpans(text: string, grammar: Grammar): Span[] {
   const spans: Span[] = [];
   new Reader(text, grammar, spans).code(0);
@@ -198,7 +198,7 @@ function flatEnd(text: string, start: number, block: BlockComment): number {
 }
 
 /** Where a nesting block comment from `start` ends: each opener inside needs its own closer. */
-// @implements real-code#RUST-NESTED-COMMENTS
+// @implements scanner#RUST-NESTED-COMMENTS
 export function nestedEnd(text: string, start: number, block: BlockComment): number {
   let depth = 1;
   let i = start + block.open.length;

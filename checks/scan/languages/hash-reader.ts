@@ -39,7 +39,7 @@ function rubyPercentEnd(text: string, start: number): number | undefined {
 }
 
 /** A Perl POD block: from a line starting `=word` to the line `=cut` (or the file's end). */
-// @implements real-code#PERL-POD
+// @implements scanner#PERL-POD
 function podEnd(text: string, start: number): number {
   const cut = /^=cut\b.*$/gm;
   cut.lastIndex = start;
@@ -76,8 +76,8 @@ function skipHeredoc(text: string, newline: number, word: string, indented: bool
 }
 
 /** `#` comments; skips quoted strings, and per style heredoc bodies, `=begin` blocks or POD. */
-// @implements trust#SCAN-COMMENTS-BY-LANGUAGE-RULES
-// @implements real-code#OTHER-LANGUAGE-STRINGS
+// @implements scanner#SCAN-COMMENTS-BY-LANGUAGE-RULES
+// @implements scanner#OTHER-LANGUAGE-STRINGS
 export function hashComments(text: string, style: HashStyle): Span[] {
   const spans: Span[] = [];
   const n = text.length;

@@ -23,7 +23,7 @@ let judged: { text: string; runs: PythonRuns } | undefined;
  * unittest decide it (test-runs-python.ts: imports, class and module marks,
  * literal conditions).
  */
-// @implements green#STATIC-SKIP-VERIFIES-NOTHING
+// @implements scanner#STATIC-SKIP-VERIFIES-NOTHING
 export function pythonTestMarking(following: Following, text: string): TestMarking {
   const symbol = following.symbol;
   if (!symbol || !/^(?:function test_|class )/.test(symbol)) return {};

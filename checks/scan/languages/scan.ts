@@ -54,7 +54,7 @@ function following(text: string, offset: number, language: Language): Following 
   return out;
 }
 
-// @implements factline#GATE-SCAN-OTHER-LANGUAGES
+// @implements scanner#GATE-SCAN-OTHER-LANGUAGES
 // @implements scanner#LANGUAGE-UNITS
 export function scanLanguage(text: string, language: Language): ScannedCitation[] {
   if (!mayHoldCitations(text)) return [];

@@ -15,7 +15,7 @@ const BLOCK_SCALAR = /(?:^|[\s:-])(?:![^\s]*\s+)?[|>][+-]?[1-9]?[+-]?$/;
  * scalars; lines of a block scalar (indented deeper than the line that
  * opened it with `|` or `>`) are text, whatever they hold.
  */
-// @implements trust#SCAN-COMMENTS-BY-LANGUAGE-RULES
+// @implements scanner#SCAN-COMMENTS-BY-LANGUAGE-RULES
 function yamlComments(text: string): Span[] {
   const spans: Span[] = [];
   let blockIndent: number | undefined;

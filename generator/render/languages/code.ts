@@ -73,7 +73,7 @@ const byteControl = (code: number) => `\\x${code.toString(16).padStart(2, '0')}`
  * bare CR; byte strings (`b`, `br`) hold ASCII only, escaped with `\x`; C
  * strings (`c`, `cr`) cannot hold a NUL.
  */
-// @implements generator-languages#SLOT-CONTEXT-BY-LEXICAL-RULES
+// @implements generator#SLOT-CONTEXT-BY-LEXICAL-RULES
 function rustString(quote: string, text: string): Escaped {
   const prefix = /^[bcr]*/.exec(quote)![0];
   if (prefix.includes('b') && /[^\x00-\x7f]/.test(text))
@@ -107,7 +107,7 @@ export const rust: Language = {
    * which both vibevm's scanner and factline's read; it carries an `rN` pin
    * as `r = N`. A digest pin has no place in it: that citation stays a comment.
    */
-  // @implements generator-languages#RUST-CITES-WITH-ATTRIBUTE
+  // @implements generator#RUST-CITES-WITH-ATTRIBUTE
   cite(c) {
     if (c.uri !== undefined && (c.pin === undefined || /^r\d+$/.test(c.pin))) {
       const r = c.pin === undefined ? '' : `, r = ${c.pin.slice(1)}`;
@@ -125,7 +125,7 @@ export const rust: Language = {
  * doubles its braces (raw or not, a brace opens a field); a raw string holds
  * it only when it needs no escape; a byte string holds ASCII only.
  */
-// @implements generator-languages#SLOT-CONTEXT-BY-LEXICAL-RULES
+// @implements generator#SLOT-CONTEXT-BY-LEXICAL-RULES
 function pythonString(context: Extract<Context, { kind: 'string' }>, text: string): Escaped {
   const quote = lastChar(context.quote);
   const triple = context.quote.endsWith(quote.repeat(3));

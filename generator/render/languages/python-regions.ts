@@ -25,7 +25,7 @@ function wordEnd(text: string, i: number): number {
 
 const isQuote = (c: string | undefined) => c === '"' || c === "'";
 
-// @implements generator-languages#SLOT-CONTEXT-BY-LEXICAL-RULES
+// @implements generator#SLOT-CONTEXT-BY-LEXICAL-RULES
 export function pythonRegions(text: string): Region[] {
   const out: Region[] = [];
   let i = 0;

@@ -23,7 +23,7 @@ function wordEnd(text: string, i: number): number {
 const charLiteral = (text: string, i: number) =>
   /^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/u.exec(text.slice(i, i + 16))?.[0];
 
-// @implements generator-languages#SLOT-CONTEXT-BY-LEXICAL-RULES
+// @implements generator#SLOT-CONTEXT-BY-LEXICAL-RULES
 export function rustRegions(text: string): Region[] {
   const out: Region[] = [];
   let i = 0;

@@ -27,7 +27,7 @@ const BY_EXTENSION = new Map(LANGUAGES.flatMap((l) => l.extensions.map((e) => [e
 export const TEMPLATE_EXTENSIONS: readonly string[] = LANGUAGES.flatMap((l) => l.extensions);
 
 /** The language of an output path (`generated/limits.rs` → Rust), when the table has it. */
-// @implements generator-languages#LANGUAGE-TABLE
+// @implements generator#LANGUAGE-TABLE
 export function languageOf(path: string): Language | undefined {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');

@@ -27,7 +27,7 @@ describe('docs/templates.md, played as a project', () => {
   });
 
   // @verifies adoption#DOCS-TEMPLATES-PLAYED
-  // @verifies generator-languages#DOCS-TEMPLATES-LANGUAGES-PLAYED
+  // @verifies generator#DOCS-TEMPLATES-LANGUAGES-PLAYED
   it.each(walk.cases)(
     'line %i: factline %s prints, exits and writes as shown',
     async (_line, _args, step) => {

@@ -27,7 +27,7 @@ async function failing(): Promise<TraceResult> {
 describe.skipIf(!existsSync(SCHEMA))('SARIF', () => {
   if (!existsSync(SCHEMA)) console.log(`note: SARIF schema test skipped, ${SCHEMA} is not installed`);
 
-  // @verifies factline#GATE-CI-OUTPUTS
+  // @verifies trace#GATE-CI-OUTPUTS
   it('validates against the SARIF 2.1.0 JSON schema with one result per finding', async () => {
     const schema = JSON.parse(readFileSync(SCHEMA, 'utf8'));
     // The published schema is draft-04 (`id`); ajv 8 reads it as draft-07 once
@@ -88,7 +88,7 @@ describe.skipIf(!existsSync(SCHEMA))('SARIF', () => {
 });
 
 describe('JUnit', () => {
-  // @verifies factline#GATE-CI-OUTPUTS
+  // @verifies trace#GATE-CI-OUTPUTS
   it('parses as XML with one test case per fact that needs evidence, failures for the gaps', async () => {
     const result = await failing();
     const xml = REPORTERS.junit(result);
@@ -109,7 +109,7 @@ describe('JUnit', () => {
     expect(doc.testsuites.failures).toBe('2');
   });
 
-  // @verifies factline#GATE-CI-OUTPUTS
+  // @verifies trace#GATE-CI-OUTPUTS
   it('lists error findings no fact case shows in one failing `factline` case', async () => {
     const dir = copyFixture('unknown-fact');
     const junit = join(dir, 'out', 'junit.xml');
@@ -172,7 +172,7 @@ describe('console and GitHub', () => {
     expect(REPORTERS.console(result, { color: true })).toContain('\u001b[31merror\u001b[0m');
   });
 
-  // @verifies factline#GATE-CI-OUTPUTS
+  // @verifies trace#GATE-CI-OUTPUTS
   it('writes one escaped ::error workflow command per error finding', async () => {
     const result = await failing();
     const lines = REPORTERS.github(result).trimEnd().split('\n');
@@ -207,7 +207,7 @@ describe('the rule table', () => {
     ],
   };
 
-  // @verifies factline-architecture#ONE-RULE-TABLE
+  // @verifies trace#ONE-RULE-TABLE
   it("holds every gate rule and every reader diagnostic code; SARIF's rule metadata is the table's rows", () => {
     for (const code of DIAGNOSTIC_CODES) expect(RULE_IDS).toContain(code);
     expect(new Set(RULE_IDS).size).toBe(RULE_IDS.length);
@@ -222,7 +222,7 @@ describe('the rule table', () => {
     }
   });
 
-  // @verifies factline-architecture#ONE-RULE-TABLE
+  // @verifies trace#ONE-RULE-TABLE
   it("shows the rule's fix for a finding that brings none, in the console, JUnit, GitHub and SARIF", () => {
     const fix = RULES['generated-drift'].fix;
     expect(REPORTERS.console(bare)).toContain(`  fix: ${fix}`);
@@ -231,7 +231,7 @@ describe('the rule table', () => {
     expect(JSON.parse(REPORTERS.sarif(bare)).runs[0].results[0].message.text).toBe(`differs\nfix: ${fix}`);
   });
 
-  // @verifies factline-architecture#ONE-RULE-TABLE
+  // @verifies trace#ONE-RULE-TABLE
   it('`factline check --help` lists every current rule with its default severity and description', async () => {
     const help = await runInProcess(REPO, ['check', '--help']);
     expect(help.code).toBe(0);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { brief, checkJson, copyFixture, runInProcess } from '../../support/cli.ts';
 
 describe('the clean fixture', () => {
-  // @verifies factline#GATE-POLICY-TABLE
+  // @verifies trace#GATE-POLICY-TABLE
   it('passes with no finding: pending, service, void-uncited, requires-implementation and deviated facts all hold', async () => {
     const { code, result } = await checkJson(copyFixture('clean'));
     expect(result.findings).toEqual([]);
@@ -28,7 +28,7 @@ describe('the clean fixture', () => {
     expect(required['WIRE-LATER']).toEqual([]);
   });
 
-  // @verifies factline#GATE-SCAN-OTHER-LANGUAGES
+  // @verifies scanner#GATE-SCAN-OTHER-LANGUAGES
   it('counts Rust and Python comment citations but never their string contents', async () => {
     const { result } = await checkJson(copyFixture('clean'));
     const others = result.citations.filter((c) => !c.file.endsWith('.ts'));
@@ -50,7 +50,7 @@ describe('the clean fixture', () => {
 });
 
 describe('missing evidence, both halves', () => {
-  // @verifies factline#GATE-MISSING-VERIFICATION
+  // @verifies trace#GATE-MISSING-VERIFICATION
   it('a fact implemented but not verified raises missing-verification only', async () => {
     const { code, result } = await checkJson(copyFixture('implemented-not-verified'));
     expect(code).toBe(1);
@@ -58,7 +58,7 @@ describe('missing evidence, both halves', () => {
     expect(result.facts.find((f) => f.id === 'WIRE-ONE')?.state).toBe('missing-verification');
   });
 
-  // @verifies factline#GATE-MISSING-IMPLEMENTATION
+  // @verifies trace#GATE-MISSING-IMPLEMENTATION
   it('a fact verified but not implemented raises missing-implementation only', async () => {
     const { code, result } = await checkJson(copyFixture('verified-not-implemented'));
     expect(code).toBe(1);
@@ -68,7 +68,7 @@ describe('missing evidence, both halves', () => {
 });
 
 describe('evidence citations cannot show', () => {
-  // @verifies factline#GATE-POLICY-TABLE
+  // @verifies trace#GATE-POLICY-TABLE
   it('missing-evidence warns at a fact that @requires documentation, and the gate still passes', async () => {
     const { code, result } = await checkJson(copyFixture('missing-evidence'));
     expect(brief(result)).toEqual(['specs/demo.md:9:1 missing-evidence demo#WIRE-DOCS']);
@@ -80,7 +80,7 @@ describe('evidence citations cannot show', () => {
     expect(code).toBe(0);
   });
 
-  // @verifies factline#GATE-POLICY-TABLE
+  // @verifies trace#GATE-POLICY-TABLE
   it('missing-evidence stays silent when @requires lists only traced evidence', async () => {
     const dir = copyFixture('missing-evidence');
     const spec = join(dir, 'specs/demo.md');
@@ -99,7 +99,7 @@ describe('evidence citations cannot show', () => {
 });
 
 describe('citation rules', () => {
-  // @verifies factline#GATE-UNKNOWN-AND-AMBIGUOUS
+  // @verifies trace#GATE-UNKNOWN-AND-AMBIGUOUS
   it('unknown-fact names the citation place and suggests the nearest id', async () => {
     const { code, result } = await checkJson(copyFixture('unknown-fact'));
     expect(code).toBe(1);
@@ -108,7 +108,7 @@ describe('citation rules', () => {
     expect(result.findings[1]!.message).toContain('no loaded spec is named `other`');
   });
 
-  // @verifies factline#GATE-UNKNOWN-AND-AMBIGUOUS
+  // @verifies trace#GATE-UNKNOWN-AND-AMBIGUOUS
   it('ambiguous-fact fires for a bare id defined twice and lists both addresses; the qualified one counts', async () => {
     const { code, result } = await checkJson(copyFixture('ambiguous-fact'));
     expect(code).toBe(1);
@@ -117,7 +117,7 @@ describe('citation rules', () => {
     expect(result.facts.find((f) => f.address === 'a#SHARED')?.state).toBe('verified');
   });
 
-  // @verifies factline#GATE-STALE-PIN-STOPS-COUNTING
+  // @verifies trace#GATE-STALE-PIN-STOPS-COUNTING
   it('stale-citation fires for a wrong digest pin and an old revision pin, and the stale one stops counting', async () => {
     const { code, result } = await checkJson(copyFixture('stale-citation'));
     expect(code).toBe(1);
@@ -132,7 +132,7 @@ describe('citation rules', () => {
     expect(result.facts.find((f) => f.id === 'WIRE-TWO')?.state).toBe('verified');
   });
 
-  // @verifies factline#GATE-MISPLACED-CITATION
+  // @verifies trace#GATE-MISPLACED-CITATION
   it('misplaced-citation fires for @verifies in a source and @implements in a test', async () => {
     const { code, result } = await checkJson(copyFixture('misplaced-citation'));
     expect(code).toBe(1);
@@ -142,7 +142,7 @@ describe('citation rules', () => {
     ]);
   });
 
-  // @verifies factline#GATE-DEVIATION-NEEDS-REASON
+  // @verifies trace#GATE-DEVIATION-NEEDS-REASON
   it('deviation-without-reason fires and the bare deviation does not stand in for the implementation', async () => {
     const { code, result } = await checkJson(copyFixture('deviation-without-reason'));
     expect(code).toBe(1);
@@ -152,14 +152,14 @@ describe('citation rules', () => {
     ]);
   });
 
-  // @verifies factline#GATE-VOID-FACT-CITED
+  // @verifies trace#GATE-VOID-FACT-CITED
   it('void-fact-cited fires where the void fact is cited', async () => {
     const { code, result } = await checkJson(copyFixture('void-fact-cited'));
     expect(code).toBe(1);
     expect(brief(result)).toEqual(['src/wire.ts:11:4 void-fact-cited demo#WIRE-GONE']);
   });
 
-  // @verifies factline#GATE-STATUS-BEHIND-EVIDENCE
+  // @verifies trace#GATE-STATUS-BEHIND-EVIDENCE
   it('status-behind-evidence is an info finding at the fact and does not fail the gate', async () => {
     const { code, result } = await checkJson(copyFixture('status-behind-evidence'));
     expect(code).toBe(0);
@@ -167,7 +167,7 @@ describe('citation rules', () => {
     expect(result.findings[0]!.severity).toBe('info');
   });
 
-  // @verifies factline#GATE-SPEC-DIAGNOSTICS-ARE-FINDINGS
+  // @verifies trace#GATE-SPEC-DIAGNOSTICS-ARE-FINDINGS
   it("the reader's diagnostics become findings at their place", async () => {
     const dir = copyFixture('spec-diagnostic');
     const { code, result } = await checkJson(dir);

@@ -25,7 +25,7 @@ function project(spec: string, source: string): string {
 }
 
 describe('terminal output', () => {
-  // @verifies trust#CONTROL-CHARACTERS-ESCAPED
+  // @verifies cli#CONTROL-CHARACTERS-ESCAPED
   it('escapes ESC, CR, newlines and bidi overrides from specs, reasons and config keys', async () => {
     const dir = project(
       '# Doc\n\n@fact:ONE Clear \u001b[2J the \u202escreen. @status:impl/done\n\n@fact:TWO Two. @status:impl/done\n',
@@ -44,7 +44,7 @@ describe('terminal output', () => {
     expect(config.stderr).toContain('["sources\\u001b[31m"]` is not a known key');
   });
 
-  // @verifies trust#CONTROL-CHARACTERS-ESCAPED
+  // @verifies cli#CONTROL-CHARACTERS-ESCAPED
   it('a NUL inside a fact id is a located diagnostic, printed escaped, and the gate fails', async () => {
     const doc = parseSpec('# D\n\n@fact:AB\u0000CD text\n', { file: 'x.md', doc: 'x' });
     expect(doc.facts).toEqual([]);

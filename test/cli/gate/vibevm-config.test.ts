@@ -25,8 +25,8 @@ fn writes_are_atomic() {}
 `;
 
 describe('--config specmap.toml', () => {
-  // @verifies real-codebases#SPECMAP-CONFIG
-  // @verifies real-codebases#POLICY-AS-CONFIG
+  // @verifies engine#SPECMAP-CONFIG
+  // @verifies trace#POLICY-AS-CONFIG
   it('reads the namespace, roots, excludes and external specs, and applies the vibevm policy', async () => {
     const dir = fixture('vibevm-mini');
     const { code, result } = await checkJson(dir, ['--config', 'specmap.toml']);
@@ -55,9 +55,9 @@ describe('--config specmap.toml', () => {
 });
 
 describe('factline.config.json with a namespace and a policy table', () => {
-  // @verifies real-codebases#JSDOC-SPEC-TAG
-  // @verifies real-codebases#POLICY-AS-CONFIG
-  // @verifies real-codebases#UNITS-CARRY-URI
+  // @verifies scanner#JSDOC-SPEC-TAG
+  // @verifies trace#POLICY-AS-CONFIG
+  // @verifies trace#UNITS-CARRY-URI
   it('JSDoc @spec citations resolve by canonical short id; describe/it in a source file is test code', async () => {
     const { code, result } = await checkJson(fixture('jsdoc-namespace'));
     expect(code).toBe(0);
@@ -89,7 +89,7 @@ describe('factline.config.json with a namespace and a policy table', () => {
 });
 
 describe('baseline and ratchet', () => {
-  // @verifies real-codebases#BASELINE-RATCHET
+  // @verifies trace#BASELINE-RATCHET
   it('check --baseline fails only on new findings and reports a baselined one that is gone', async () => {
     const dir = fixture('vibevm-mini');
     const written = await runInProcess(dir, [
@@ -151,7 +151,7 @@ describe('baseline and ratchet', () => {
 });
 
 describe('no silent green', () => {
-  // @verifies real-codebases#NO-SILENT-GREEN
+  // @verifies trace#NO-SILENT-GREEN
   it('globs that reach no code give a warning naming them, not a quiet pass', async () => {
     const { result } = await checkJson(fixture('nothing-cited'));
     const warning = result.findings.find((f) => f.rule === 'nothing-cited');

@@ -17,7 +17,7 @@ const SPEC = '# Doc {#root}\n\n@status:impl/done\n\n@fact:LIMIT The limit is `5`
 const crlf = (path: string) => writeFileSync(path, readFileSync(path, 'utf8').replace(/\n/g, '\r\n'));
 
 describe('line ends', () => {
-  // @verifies generator-languages#GENERATED-CHECKS-EOL-AGNOSTIC
+  // @verifies generator#GENERATED-CHECKS-EOL-AGNOSTIC
   it('a generated file checked out with CRLF is up to date, and still guarded against hand edits', async () => {
     const dir = genProject('gen-files', SPEC, {
       'templates/a.ts.hbs': '{{cite "LIMIT"}}\nexport const LIMIT = {{value "LIMIT" type="integer"}};\n',
@@ -38,7 +38,7 @@ describe('line ends', () => {
     expect(edited.stdout).toContain('generated/a.ts:6:1: error generated-hand-edit');
   });
 
-  // @verifies generator-languages#CODE-FACT-DIGEST-OVER-LF
+  // @verifies generator#CODE-FACT-DIGEST-OVER-LF
   it('a @fact/code block has the same digest with CRLF line ends', () => {
     const spec = '# S {#root}\n\n@fact/code:SHAPE The shape:\n\n```json\n{\n  "a": 1\n}\n```\n';
     const lf = parseSpec(spec, { file: 's.md', doc: 's' }).facts[0]!;
@@ -49,7 +49,7 @@ describe('line ends', () => {
 });
 
 describe('JSON outputs', () => {
-  // @verifies generator-languages#HEADERLESS-MANIFEST
+  // @verifies generator#HEADERLESS-MANIFEST
   it('carry no header; the manifest tracks them for hand edits, foreign files and orphans', async () => {
     const dir = genProject('gen-files', SPEC, {
       'templates/limits.json.hbs':
@@ -91,7 +91,7 @@ describe('JSON outputs', () => {
 });
 
 describe('gen --check-templates', () => {
-  // @verifies generator-languages#TEMPLATES-TYPE-CHECKED-AT-THEIR-LINES
+  // @verifies generator#TEMPLATES-TYPE-CHECKED-AT-THEIR-LINES
   it('reports a TypeScript error at the template line, writing nothing', async () => {
     const dir = genProject('gen-files', SPEC, {
       'templates/limits.ts.hbs': [
@@ -118,7 +118,7 @@ describe('gen --check-templates', () => {
     expect(run.code).toBe(0);
   });
 
-  // @verifies generator-languages#TEMPLATES-TYPE-CHECKED-AT-THEIR-LINES
+  // @verifies generator#TEMPLATES-TYPE-CHECKED-AT-THEIR-LINES
   it("reports a type error in factline's own MCP template at that template's line", async () => {
     const dir = tempDir('check-mcp-templates');
     for (const path of ['specs', 'templates', 'factline.config.json', 'tsconfig.json', 'package.json']) {

@@ -30,7 +30,7 @@ const FIELD = 'x = f"Hello { {{value "PAYLOAD" type="string"}} }"\n';
 const EACH_FIELD = '{{#each (facts prefix="PAYLOAD")}}x = f"Hello { {{text}} }"{{/each}}\n';
 
 describe('slot contexts by the target language’s lexical rules, through gen', () => {
-  // @verifies generator-languages#SLOT-CONTEXT-BY-LEXICAL-RULES
+  // @verifies generator#SLOT-CONTEXT-BY-LEXICAL-RULES
   it('refuses a value in a Python f-string replacement field, at the template line and column; gen --check too', async () => {
     for (const template of [FIELD, EACH_FIELD]) {
       const dir = genProject('slot-fstring', SPEC, { 'templates/a.py.hbs': template });
@@ -52,7 +52,7 @@ describe('slot contexts by the target language’s lexical rules, through gen', 
     }
   });
 
-  // @verifies generator-languages#SLOT-CONTEXT-BY-LEXICAL-RULES
+  // @verifies generator#SLOT-CONTEXT-BY-LEXICAL-RULES
   it.skipIf(!PYTHON)(
     'a string right after a keyword (`else"a."`) is a string: the value after it is a literal, and running the output runs nothing',
     async () => {
@@ -67,7 +67,7 @@ describe('slot contexts by the target language’s lexical rules, through gen', 
     },
   );
 
-  // @verifies generator-languages#SLOT-CONTEXT-BY-LEXICAL-RULES
+  // @verifies generator#SLOT-CONTEXT-BY-LEXICAL-RULES
   it.skipIf(!RUSTC)(
     'a Rust raw C string `cr"C:\\"` ends at its second quote: the next slot is a string rustc reads back exactly',
     async () => {
@@ -90,7 +90,7 @@ describe('slot contexts by the target language’s lexical rules, through gen', 
     },
   );
 
-  // @verifies generator-languages#SLOT-CONTEXT-BY-LEXICAL-RULES
+  // @verifies generator#SLOT-CONTEXT-BY-LEXICAL-RULES
   it('YAML code spans `NO`, `true`, `null` stay strings in YAML 1.2 and 1.1', async () => {
     const dir = genProject('slot-yaml', SPEC, {
       'templates/d.yaml.hbs': '{{#each (facts prefix="BOOLS")}}{{#each codes}}- {{this}}\n{{/each}}{{/each}}',

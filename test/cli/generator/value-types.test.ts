@@ -17,7 +17,7 @@ const types = new ValueTypes(declared.types);
 const pick = (codes: string[], type: string) => pickValue(codes, type, undefined, types);
 
 describe('declared value types', () => {
-  // @verifies generator-languages#DECLARED-VALUE-TYPES
+  // @verifies generator#DECLARED-VALUE-TYPES
   it('take the one span that satisfies the type, typed', () => {
     expect(declared.problems).toEqual([]);
     expect(pick(['v', '1.20.3'], 'semver')).toMatchObject({
@@ -31,7 +31,7 @@ describe('declared value types', () => {
     expect(pick(['true'], 'flag')).toMatchObject({ ok: true, value: { kind: 'boolean', value: true } });
   });
 
-  // @verifies generator-languages#DECLARED-VALUE-TYPES
+  // @verifies generator#DECLARED-VALUE-TYPES
   it('refuse a span that breaks the type, saying why', () => {
     expect(pick(['1.2'], 'semver')).toMatchObject({
       ok: false,
@@ -69,7 +69,7 @@ describe('declared value types', () => {
     });
   });
 
-  // @verifies generator-languages#DECLARED-VALUE-TYPES
+  // @verifies generator#DECLARED-VALUE-TYPES
   it('refuse a malformed declaration, naming its key path', () => {
     expect(
       compileDeclaredTypes({

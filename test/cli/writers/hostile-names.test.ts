@@ -95,7 +95,7 @@ function codeInjections(tokens: Tokenized): string[] {
 }
 
 describe('writers escape a hostile file name for their own output context', () => {
-  // @verifies trust#WRITER-ESCAPES-PER-CONTEXT
+  // @verifies cli#WRITER-ESCAPES-PER-CONTEXT
   it('console, Markdown, CSV, JUnit XML, SARIF, JSON and test stubs: each output parsed back holds the names as data', async () => {
     const dir = project();
     const tally: Record<string, string[]> = {};

@@ -40,7 +40,7 @@ function project(): string {
 }
 
 describe('ENOSPC and EACCES while writing', () => {
-  // @verifies trust#WRITERS-ATOMIC-OR-NOTHING
+  // @verifies engine#WRITERS-ATOMIC-OR-NOTHING
   it.each(['ENOSPC', 'EACCES'])(
     '%s in gen and pin: exit 2 with the path, nothing half-written',
     async (code) => {

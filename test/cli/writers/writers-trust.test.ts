@@ -56,7 +56,7 @@ function pinProject(): { dir: string; file: string; before: Buffer } {
 const pinBytes = (bytes: Buffer) => /~([0-9a-f]{8})/.exec(bytes.toString('latin1'))![1]!;
 
 describe('gen', () => {
-  // @verifies trust#WRITERS-FOLLOW-LINKS-WITHIN-ROOT
+  // @verifies engine#WRITERS-FOLLOW-LINKS-WITHIN-ROOT
   it('sees a hand edit behind a symlinked output and refuses to overwrite it', async () => {
     const dir = genProject();
     expect((await runInProcess(dir, ['gen'])).code).toBe(0);
@@ -78,7 +78,7 @@ describe('gen', () => {
     expect(readFileSync(join(dir, 'kept', 'two.ts'), 'utf8')).toContain('// mine');
   });
 
-  // @verifies trust#WRITERS-REFUSE-OUTSIDE-ROOT
+  // @verifies engine#WRITERS-REFUSE-OUTSIDE-ROOT
   it('refuses to write through a symlink out of the project root: exit 2, the outside file untouched', async () => {
     const dir = genProject();
     const outside = tempDir('outside');
@@ -92,7 +92,7 @@ describe('gen', () => {
     expect(readdirSync(join(dir, 'generated'))).toEqual(['one.ts']);
   });
 
-  // @verifies trust#WRITERS-CLEAN-STALE-TEMP
+  // @verifies engine#WRITERS-CLEAN-STALE-TEMP
   it("removes a killed run's temp files, and leaves a running writer's alone", async () => {
     const dir = genProject();
     mkdirSync(join(dir, 'generated', 'sub'), { recursive: true });
@@ -114,7 +114,7 @@ describe('gen', () => {
 });
 
 describe('pin', () => {
-  // @verifies trust#PIN-EDITS-BYTES-IN-PLACE
+  // @verifies engine#PIN-EDITS-BYTES-IN-PLACE
   it('changes only the pin bytes of a Latin-1 CRLF file; the gate is then green as uncached', async () => {
     const { dir, file, before } = pinProject();
     expect((await runInProcess(dir, ['check', '--no-cache'])).code).toBe(1);
@@ -132,7 +132,7 @@ describe('pin', () => {
     expect(cached.stdout).toBe((await runInProcess(dir, ['check', '--json', '--no-cache'])).stdout);
   });
 
-  // @verifies trust#WRITERS-REFUSE-OUTSIDE-ROOT
+  // @verifies engine#WRITERS-REFUSE-OUTSIDE-ROOT
   it('refuses to re-pin a file outside the project root, exit 2, nothing written', async () => {
     const { dir } = pinProject();
     const outside = tempDir('outside');
@@ -149,7 +149,7 @@ describe('pin', () => {
     expect(readFileSync(join(dir, 'src', 'a.ts')).equals(before)).toBe(true);
   });
 
-  // @verifies trust#WRITERS-KEEP-OWNER-MODE-LINKS
+  // @verifies engine#WRITERS-KEEP-OWNER-MODE-LINKS
   it('keeps owner and mode, and refuses a hard-linked file with the reason', async () => {
     const { dir, file } = pinProject();
     chmodSync(file, 0o751);

@@ -42,7 +42,7 @@ beforeAll(() => {
 afterAll(() => rmSync(consumer, { recursive: true, force: true }));
 
 describe('package exports', () => {
-  // @verifies factline#CORE-LIBRARY-EXPORTS
+  // @verifies serve#CORE-LIBRARY-EXPORTS
   it('a plain Node consumer serves its own tool through factline/mcp-core', async () => {
     const child = spawn(process.execPath, ['server.mjs'], { cwd: consumer, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
@@ -65,7 +65,7 @@ describe('package exports', () => {
     expect(answer).toMatchObject({ id: 7, result: { content: [{ type: 'text', text: 'hi' }] } });
   });
 
-  // @verifies factline#CORE-LIBRARY-EXPORTS
+  // @verifies serve#CORE-LIBRARY-EXPORTS
   it('ships types: a TypeScript consumer type-checks against the exports and catches a wrong tool', () => {
     const good = [
       "import { Server, ToolSet } from 'factline/mcp-core';",

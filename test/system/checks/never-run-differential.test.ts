@@ -165,7 +165,7 @@ const JEST = join(REPO, 'node_modules/jest/bin/jest.js');
 
 describe('never-run tests: what factline counts without results, against what the runners ran', () => {
   // @verifies scanner#NEVER-RUN-DIFFERENTIAL
-  // @verifies green#STATIC-SKIP-VERIFIES-NOTHING
+  // @verifies scanner#STATIC-SKIP-VERIFIES-NOTHING
   // @verifies scanner#STATIC-UNSURE-IS-UNCONFIRMED
   it('vitest: no fact counted whose test vitest did not run and pass', async () => {
     const cases = jsCases('vitest', COUNT, SEED);

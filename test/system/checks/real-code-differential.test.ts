@@ -25,7 +25,7 @@ const haveCorpus = existsSync(CORPUS);
 if (!haveCorpus) console.warn(`NOTE: ${CORPUS} is absent; the real-code differential test is skipped`);
 
 describe.skipIf(!haveCorpus)('the TS/JS scan against TypeScript on real code', () => {
-  // @verifies real-code#DIFFERENTIAL
+  // @verifies scanner#DIFFERENTIAL
   // @verifies scanner#WALK-HANDLERS-AND-ONE-SLASH-RULE
   it('finds every tag TypeScript reads as a comment, where TypeScript places it, and no other', () => {
     const table = emptyTable();
@@ -43,8 +43,8 @@ describe.skipIf(!haveCorpus)('the TS/JS scan against TypeScript on real code', (
   }, 300_000);
 
   // Tags everywhere leave no region free of them; one place in eleven leaves most, so the walk's jumps are judged too.
-  // @verifies real-code#DIFFERENTIAL
-  // @verifies real-code#SKIM-BEFORE-THE-WALK
+  // @verifies scanner#DIFFERENTIAL
+  // @verifies scanner#SKIM-BEFORE-THE-WALK
   it('does so too with tags planted sparsely, where the walk jumps over most of each file', () => {
     const table = emptyTable();
     filesUnder(CORPUS, (path) => /\.(?:[cm]?[jt]s|[jt]sx)$/.test(path)).forEach((file, n) => {
@@ -58,7 +58,7 @@ describe.skipIf(!haveCorpus)('the TS/JS scan against TypeScript on real code', (
     expect(table.clean.misplaced).toEqual([]);
   }, 300_000);
 
-  // @verifies real-code#SKIM-BEFORE-THE-WALK
+  // @verifies scanner#SKIM-BEFORE-THE-WALK
   // @verifies scanner#WALK-HANDLERS-AND-ONE-SLASH-RULE
   it('finds the same citations, names and test titles with the walk’s jumps as without them', () => {
     let compared = 0;

@@ -99,7 +99,7 @@ function project(): string {
 }
 
 describe('parameterised tests and the results join', () => {
-  // @verifies evidence#RESULTS-PARAMETERISED-TESTS
+  // @verifies results#RESULTS-PARAMETERISED-TESTS
   it('joins it.each, template-literal and skipIf titles to the runs vitest reported', async () => {
     const dir = project();
     const r = await runInProcess(dir, ['check', '--json', '--no-cache', '--results', 'results.json']);
@@ -121,8 +121,8 @@ describe('parameterised tests and the results join', () => {
     expect(result.outcomes).toMatchObject({ passed: 4, failed: 1, skipped: 1, unknown: 0 });
   }, 60_000);
 
-  // @verifies evidence#RESULTS-PARAMETERISED-TESTS
-  // @verifies speed-lexer#PROPERTY-NAMES-ARE-WORDS
+  // @verifies results#RESULTS-PARAMETERISED-TESTS
+  // @verifies scanner#PROPERTY-NAMES-ARE-WORDS
   it('labels the calls so a reader sees which title is a pattern', () => {
     const labels = scanFile('test/double.test.js', TESTS).map((c) => `${c.id}: ${c.symbol}`);
     expect(labels).toEqual([

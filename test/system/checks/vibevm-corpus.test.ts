@@ -34,9 +34,9 @@ describe.skipIf(!haveSlice)('the vibevm slice through its own specmap.toml', asy
   const asVibevm = (verb: string) => (verb === 'scope' ? 'implements' : verb);
   const edgeKey = (file: string, line: number, verb: string, uri: string) => `${file}:${line} ${verb} ${uri}`;
 
-  // @verifies real-codebases#RUST-ATTRIBUTE-CARRIERS
-  // @verifies real-codebases#JTD-METADATA-SPEC
-  // @verifies real-codebases#SPECMAP-CONFIG
+  // @verifies scanner#RUST-ATTRIBUTE-CARRIERS
+  // @verifies scanner#JTD-METADATA-SPEC
+  // @verifies engine#SPECMAP-CONFIG
   it('finds every one of the 108 edges with its file, line, verb, uri and symbol', () => {
     expect(expected.edges).toHaveLength(108);
     const ours = new Map(
@@ -51,7 +51,7 @@ describe.skipIf(!haveSlice)('the vibevm slice through its own specmap.toml', asy
     }
   });
 
-  // @verifies real-codebases#RUST-SCOPE-INHERITANCE
+  // @verifies scanner#RUST-SCOPE-INHERITANCE
   it('records no citation vibevm does not, and keeps scope! markers apart from authored edges', () => {
     const wanted = new Set(expected.edges.map((e) => edgeKey(e.file, e.line, e.verb, e.uri)));
     const extra = result.citations.filter(
@@ -63,7 +63,7 @@ describe.skipIf(!haveSlice)('the vibevm slice through its own specmap.toml', asy
     expect(scopes.every((c) => Array.isArray(c.covers))).toBe(true);
   });
 
-  // @verifies real-codebases#TEST-PER-BLOCK
+  // @verifies scanner#TEST-PER-BLOCK
   it('takes the inline #[cfg(test)] / #[test] verifications as tests, so none is misplaced', () => {
     const verifying = result.citations.filter((c) => c.verb === 'verifies');
     expect(verifying).toHaveLength(18);
@@ -72,7 +72,7 @@ describe.skipIf(!haveSlice)('the vibevm slice through its own specmap.toml', asy
     expect(result.findings.filter((f) => f.rule === 'misplaced-citation')).toEqual([]);
   });
 
-  // @verifies real-codebases#ADDRESS-FORMS
+  // @verifies trace#ADDRESS-FORMS
   it('reports the 2 dangling edges as unknown, naming the absent external spec root', () => {
     const dangling = expected.warnings.filter((w) => w.code === 'dangling-edge');
     expect(dangling).toHaveLength(2);
@@ -84,8 +84,8 @@ describe.skipIf(!haveSlice)('the vibevm slice through its own specmap.toml', asy
     expect(run.code).toBe(1);
   });
 
-  // @verifies real-codebases#UNITS-CARRY-URI
-  // @verifies real-codebases#HEADING-UNITS
+  // @verifies trace#UNITS-CARRY-URI
+  // @verifies trace#HEADING-UNITS
   it('lists the 773 units with their uris (plus the table-cell facts vibevm does not mint)', () => {
     expect(expected.spec_units).toHaveLength(773);
     const ours = new Map((result.units ?? []).map((u) => [u.uri, u]));
@@ -109,7 +109,7 @@ describe.skipIf(!haveSlice)('the vibevm slice through its own specmap.toml', asy
     expect(layout).toMatchObject({ kind: 'heading', unitKind: 'req', revision: 1 });
   });
 
-  // @verifies real-codebases#STALE-EXCLUDE
+  // @verifies engine#STALE-EXCLUDE
   it('says by name that the slice no longer holds what spec_exclude names', () => {
     const stale = result.findings.filter((f) => f.rule === 'stale-exclude');
     expect(stale.map((f) => `${f.file}:${f.line} ${f.message}`)).toEqual([

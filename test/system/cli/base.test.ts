@@ -37,8 +37,8 @@ function branchWithOneNewGapAndOneFix(): string {
 }
 
 describe('check --base', () => {
-  // @verifies daily-use#BASE-NEW-AND-FIXED
-  // @verifies daily-use#SUMMARY-MARKDOWN
+  // @verifies engine#BASE-NEW-AND-FIXED
+  // @verifies cli#SUMMARY-MARKDOWN
   it('exits 1 naming only the new gap, and the summary has both the new and the fixed one', async () => {
     const root = branchWithOneNewGapAndOneFix();
     const summary = join(tempDir('summary'), 'summary.md');
@@ -61,7 +61,7 @@ describe('check --base', () => {
     expect(md).toContain('| gaps | 1 | 1 | 0 |');
   });
 
-  // @verifies daily-use#SUMMARY-MARKDOWN
+  // @verifies cli#SUMMARY-MARKDOWN
   it('without --base the summary holds the verdict, the counts and the findings', async () => {
     const root = branchWithOneNewGapAndOneFix();
     const summary = join(tempDir('summary'), 'plain.md');
@@ -73,7 +73,7 @@ describe('check --base', () => {
     expect(md).toMatch(/- \*\*error\*\* `missing-verification` `specs\/greeter\.md:3`: .*GREETS-BY-NAME/);
   });
 
-  // @verifies daily-use#CONFIG-RULE-SEVERITY
+  // @verifies trace#CONFIG-RULE-SEVERITY
   it('a branch that turns a rule off is named beside the verdict it shapes, in the console and the summary', async () => {
     const root = branchWithOneNewGapAndOneFix();
     writeFiles(root, {
@@ -87,7 +87,7 @@ describe('check --base', () => {
     expect(readFileSync(summary, 'utf8')).toContain('Rules set by the config: `missing-verification` off');
   });
 
-  // @verifies daily-use#BASE-NEW-AND-FIXED
+  // @verifies engine#BASE-NEW-AND-FIXED
   it('an error the base already had does not fail the run; fixing the new gap makes it pass', async () => {
     const root = branchWithOneNewGapAndOneFix();
     writeFiles(root, { 'test/greets.test.ts': TEST_GREETS });
@@ -99,7 +99,7 @@ describe('check --base', () => {
     expect(r.stdout).toContain('OK no new error since main (1 error(s) the base already had)');
   });
 
-  // @verifies daily-use#SUMMARY-MARKDOWN
+  // @verifies cli#SUMMARY-MARKDOWN
   it('links each finding to its file and line on the forge in GitHub Actions, and appends to an existing file', async () => {
     const root = branchWithOneNewGapAndOneFix();
     const summary = join(tempDir('summary'), 'step.md');
@@ -116,7 +116,7 @@ describe('check --base', () => {
     expect(md).toContain('](https://github.example/acme/greeter/blob/abc123/specs/greeter.md#L3)');
   });
 
-  // @verifies daily-use#BASE-FROM-A-WORKTREE
+  // @verifies engine#BASE-FROM-A-WORKTREE
   it('leaves no worktree behind, and a second run reads the base from the cache', async () => {
     const root = branchWithOneNewGapAndOneFix();
     const first = await runInProcess(root, ['check', '--base', 'main', '--json']);
@@ -140,7 +140,7 @@ describe('check --base', () => {
     expect(fresh.fixed).toHaveLength(1);
   });
 
-  // @verifies daily-use#BASE-FROM-A-WORKTREE
+  // @verifies engine#BASE-FROM-A-WORKTREE
   it('a ref git cannot resolve, or no repository, is exit 2 naming the ref', async () => {
     const root = branchWithOneNewGapAndOneFix();
     const r = await runInProcess(root, ['check', '--base', 'no-such-branch']);
@@ -154,7 +154,7 @@ describe('check --base', () => {
     expect(existsSync(join(plain, '.factline-cache'))).toBe(false);
   });
 
-  // @verifies daily-use#BASE-FROM-A-WORKTREE
+  // @verifies engine#BASE-FROM-A-WORKTREE
   it('a base with no config counts every finding as new', async () => {
     const root = gitProject({ 'README.md': 'nothing yet\n' });
     git(root, 'checkout', '-q', '-b', 'adopt');

@@ -49,7 +49,7 @@ function readOneChunk(
 }
 
 describe('a reader that stops early', () => {
-  // @verifies factline-cli#CLI-CLOSED-PIPE-QUIET
+  // @verifies cli#CLI-CLOSED-PIPE-QUIET
   it('check --json | head: no EPIPE on stderr, and the exit code is the gate verdict', async () => {
     const run = await readOneChunk(bigGreenProject(), ['check', '--json']);
     expect(run.got).toBeGreaterThan(0);

@@ -31,7 +31,7 @@ function project(config: string, name = 'factline.config.json'): string {
 const CONFIG = '{"sources": ["src/**/*.ts"], "tests": ["test/**/*.ts"]}\n';
 
 describe('config discovery', () => {
-  // @verifies daily-use#CONFIG-FOUND-UPWARD
+  // @verifies engine#CONFIG-FOUND-UPWARD
   it('a run from a subfolder gives the verdict of a run from the root, and --verbose names the config', async () => {
     const root = project(CONFIG);
     const fromRoot = await runFactline(['check'], root);
@@ -43,7 +43,7 @@ describe('config discovery', () => {
     expect(fromSub.stderr).toContain(`factline: config ${join(root, 'factline.config.json')}`);
   });
 
-  // @verifies daily-use#CONFIG-FOUND-UPWARD
+  // @verifies engine#CONFIG-FOUND-UPWARD
   it('outside a work tree looks only in the working directory; inside one, up to its root and no further', async () => {
     const outer = tempDir('outer');
     writeFiles(outer, { 'factline.config.json': '{"strict": "not a boolean"}' });
@@ -62,7 +62,7 @@ describe('config discovery', () => {
     expect(inRepo.stderr).not.toContain('not a boolean');
   });
 
-  // @verifies daily-use#CONFIG-FOUND-UPWARD
+  // @verifies engine#CONFIG-FOUND-UPWARD
   it('two config files in one folder are an error naming both', async () => {
     const root = project(CONFIG);
     writeFiles(root, { 'factline.config.jsonc': CONFIG });
@@ -82,7 +82,7 @@ describe('comments in the config', () => {
 }
 `;
 
-  // @verifies daily-use#CONFIG-JSONC
+  // @verifies engine#CONFIG-JSONC
   it('factline.config.jsonc with comments and trailing commas works through the real CLI', async () => {
     const root = project(JSONC, 'factline.config.jsonc');
     const r = await runFactline(['check'], join(root, 'test'));
@@ -91,7 +91,7 @@ describe('comments in the config', () => {
     expect(r.stdout).toContain('warning missing-verification');
   });
 
-  // @verifies daily-use#CONFIG-JSONC
+  // @verifies engine#CONFIG-JSONC
   it('keeps strings whole and places an error where the file shows it', async () => {
     expect(JSON.parse(stripJsonComments('{"a": "// not a comment", "b": "/* nor */",}'))).toEqual({
       a: '// not a comment',
@@ -106,7 +106,7 @@ describe('comments in the config', () => {
 });
 
 describe('rules in the config', () => {
-  // @verifies daily-use#CONFIG-RULE-SEVERITY
+  // @verifies trace#CONFIG-RULE-SEVERITY
   it('turns a rule off or down, and says so in the report', async () => {
     const root = project(
       '{"sources": ["src/**/*.ts"], "tests": ["test/**/*.ts"], "rules": {"missing-verification": "off"}}',
@@ -120,7 +120,7 @@ describe('rules in the config', () => {
     expect(json.ruleSettings).toEqual([{ rule: 'missing-verification', setting: 'off' }]);
   });
 
-  // @verifies daily-use#CONFIG-RULE-SEVERITY
+  // @verifies trace#CONFIG-RULE-SEVERITY
   it('raises a warning to an error', async () => {
     const root = project(
       '{"sources": ["src/**/*.ts"], "tests": ["test/**/*.ts"], "rules": {"missing-verification": "off", "document-uncited": "error"}}',
@@ -131,7 +131,7 @@ describe('rules in the config', () => {
     expect(r.stdout).toContain('error document-uncited');
   });
 
-  // @verifies daily-use#CONFIG-RULE-SEVERITY
+  // @verifies trace#CONFIG-RULE-SEVERITY
   it('refuses an unknown rule with a did-you-mean and a wrong value naming the accepted ones', async () => {
     const root = project('{"rules": {"missing-verfication": "off"}}');
     const r = await runInProcess(root, ['check']);
@@ -147,7 +147,7 @@ describe('rules in the config', () => {
 });
 
 describe('nothing-cited without a config', () => {
-  // @verifies daily-use#NOTHING-CITED-NAMES-A-REAL-FILE
+  // @verifies trace#NOTHING-CITED-NAMES-A-REAL-FILE
   it('stands at the first spec and says the default globs were searched', async () => {
     const root = gitProject({ 'specs/greeter.md': SPEC });
     const r = await runInProcess(root, ['check']);

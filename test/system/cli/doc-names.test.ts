@@ -12,7 +12,7 @@ import { gitProject } from '../../support/git-project.ts';
 const CORPUS = join(REPO, '..', 'shared', 'corpus', 'vibevm-code');
 
 describe('document names', () => {
-  // @verifies daily-use#DOC-NAMES-UNIQUE
+  // @verifies reader#DOC-NAMES-UNIQUE
   it.skipIf(!existsSync(CORPUS))(
     'reads every spec of the vibevm slice, two README.md among them, with no config',
     async () => {
@@ -22,8 +22,8 @@ describe('document names', () => {
     },
   );
 
-  // @verifies daily-use#DOC-NAMES-UNIQUE
-  // @verifies daily-use#AMBIGUOUS-ALIAS
+  // @verifies reader#DOC-NAMES-UNIQUE
+  // @verifies trace#AMBIGUOUS-ALIAS
   it('names a spec by its path, resolves a unique short name, and calls a shared one ambiguous', async () => {
     const readme = (id: string) => `# readme\n\n@fact:${id} It holds. @status:impl/done\n`;
     const root = gitProject({

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { copyFixture, runFactline, runFactlineSync, runInProcess } from '../../support/cli.ts';
 
 describe('the executable (real child process)', () => {
-  // @verifies factline-cli#CLI-VERSION
-  // @verifies factline-cli#CLI-IO-ONLY
+  // @verifies cli#CLI-VERSION
+  // @verifies cli#CLI-IO-ONLY
   it('prints the top-level help, a command help and the version, exit 0; no command is exit 2', async () => {
     const [top, command, version, none] = await Promise.all([
       runFactline(['--help']),
@@ -24,7 +24,7 @@ describe('the executable (real child process)', () => {
 });
 
 describe('factline check (real child processes)', () => {
-  // @verifies factline#GATE-EXIT-CODES
+  // @verifies trace#GATE-EXIT-CODES
   // The bin wrapper's own exit codes, one real child process per code (run side by side).
   it('exits 0 on a clean project, 1 with error findings, 2 on a bad config or missing spec', async () => {
     const dir = copyFixture('clean');
@@ -48,7 +48,7 @@ describe('factline check (real child processes)', () => {
     expect(usage.stderr).toContain('unknown option `--frobnicate`');
   });
 
-  // @verifies factline#GATE-EXIT-CODES
+  // @verifies trace#GATE-EXIT-CODES
   it('exits 2 naming a source file it cannot read, instead of skipping its citations (real child process)', async () => {
     const dir = copyFixture('clean');
     // Root reads any file whatever its mode, so unreadability comes from the file itself:

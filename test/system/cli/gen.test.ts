@@ -56,7 +56,7 @@ const INITIALIZE = JSON.stringify({
 });
 
 describe('a spec edit reaches the running server', () => {
-  // @verifies factline#GEN-SPEC-EDIT-CHANGES-THE-SERVER
+  // @verifies generator#GEN-SPEC-EDIT-CHANGES-THE-SERVER
   it('answers the revision and the parse-error code written in the spec after `factline gen`', async () => {
     const dir = copyRepo();
     const entry = 'test/fixtures/echo-server.ts';
@@ -93,7 +93,7 @@ describe('a spec edit reaches the running server', () => {
 });
 
 describe('generated/ stands alone', () => {
-  // @verifies factline#GEN-OUTPUT-IS-SELF-CONTAINED
+  // @verifies generator#GEN-OUTPUT-IS-SELF-CONTAINED
   it('imports nothing of the project and type-checks with the rest of factline absent', async () => {
     const { default: ts } = await import('typescript');
     const dir = copyRepo();
@@ -153,7 +153,7 @@ describe('generated/ stands alone', () => {
 });
 
 describe('factline gen --watch (real child process)', () => {
-  // @verifies factline#GEN-WATCH-REGENERATES
+  // @verifies generator#GEN-WATCH-REGENERATES
   it('regenerates after the spec changes, and stops cleanly on SIGTERM', async () => {
     const dir = copyRepo();
     const child = spawn(process.execPath, [BIN, 'gen', '--watch'], {

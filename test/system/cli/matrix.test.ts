@@ -50,8 +50,8 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('factline matrix', () => {
-  // @verifies daily-use#MATRIX-EVERY-FACT
-  // @verifies daily-use#RESULTS-ON-EVERY-VERDICT
+  // @verifies cli#MATRIX-EVERY-FACT
+  // @verifies results#RESULTS-ON-EVERY-VERDICT
   it('--format csv lists every fact with its evidence and the outcome of each verifying test', async () => {
     const root = outcomesProject();
     const r = await runFactline(['matrix', '--format', 'csv', '--results', 'results/vitest.json'], root);
@@ -90,7 +90,7 @@ describe('factline matrix', () => {
     expect(byFact.get('demo#WRAP-WORDS')?.[6]).toBe('skipped');
   });
 
-  // @verifies daily-use#MATRIX-EVERY-FACT
+  // @verifies cli#MATRIX-EVERY-FACT
   it('md and json say the same; without results the outcomes are "not checked"; a wrong format is exit 2', async () => {
     const root = outcomesProject();
     const md = await runInProcess(root, ['matrix']);
@@ -112,7 +112,7 @@ describe('factline matrix', () => {
 });
 
 describe('--results wherever a verdict is shown', () => {
-  // @verifies daily-use#RESULTS-ON-EVERY-VERDICT
+  // @verifies results#RESULTS-ON-EVERY-VERDICT
   it('report and baseline take --results, relative to where the command runs', async () => {
     const root = outcomesProject();
     const report = await runInProcess(join(root, 'src'), [
@@ -139,7 +139,7 @@ describe('--results wherever a verdict is shown', () => {
     expect(recorded).toEqual(['verification-failed', 'verification-skipped']);
   });
 
-  // @verifies daily-use#RESULTS-ON-EVERY-VERDICT
+  // @verifies results#RESULTS-ON-EVERY-VERDICT
   it('the MCP tools trace_check and fact_explain take a results argument', async () => {
     const root = outcomesProject();
     const tools = factlineTools({ cwd: root, env: {}, stderr: { write: () => true } }, loadConfig(root));

@@ -15,7 +15,7 @@ const script = (
 const written = /--outputFile\.json=(\S+)/.exec(script)?.[1];
 
 describe("the repository's own test results", () => {
-  // @verifies evidence#RESULTS-OWN-CI
+  // @verifies results#RESULTS-OWN-CI
   it('npm test writes a git-ignored vitest JSON file that .ci/run passes to the gate', () => {
     expect(script).toMatch(/--reporter=default --reporter=json/);
     expect(written).toBeDefined();
@@ -25,7 +25,7 @@ describe("the repository's own test results", () => {
     expect(ignored.status).toBe(0);
   });
 
-  // @verifies evidence#RESULTS-OWN-CI
+  // @verifies results#RESULTS-OWN-CI
   it("the test script's reporters, run for real on a fixture, write a file the gate joins", async () => {
     const dir = copyFixture('test-outcomes');
     try {

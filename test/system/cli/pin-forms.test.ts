@@ -35,7 +35,7 @@ function project(): string {
 const staleCount = (stdout: string) => (stdout.match(/error stale-citation/g) ?? []).length;
 
 describe('pin, every form', () => {
-  // @verifies daily-use#PIN-EVERY-FORM
+  // @verifies trace#PIN-EVERY-FORM
   it('re-stamps a Rust r = N, a JSDoc rN and a comment ~rN, and check is clean after', async () => {
     const root = project();
     expect((await runInProcess(root, ['check'])).code).toBe(0);
@@ -60,7 +60,7 @@ describe('pin, every form', () => {
     expect((await runInProcess(root, ['pin'])).stdout).toBe('no stale pins\n');
   });
 
-  // @verifies daily-use#PIN-EVERY-FORM
+  // @verifies trace#PIN-EVERY-FORM
   it('names each stale pin it cannot rewrite and exits 1, never counting it as re-pinned', async () => {
     const root = project();
     // No kind line any more: a revision pin has no revision to move to.
@@ -78,7 +78,7 @@ describe('pin, every form', () => {
 });
 
 describe('pin --add', () => {
-  // @verifies daily-use#PIN-ADD
+  // @verifies trace#PIN-ADD
   it('pins unpinned citations in the given paths, printing each with the fact text, and they go stale on a rewording', async () => {
     const root = gitProject({
       'factline.config.json': '{"sources": ["src/**/*"], "tests": ["test/**/*"]}\n',

@@ -92,7 +92,7 @@ const text = (r: unknown) =>
   ((r as { content?: { text?: string }[] }).content ?? []).map((c) => c.text ?? '').join('\n');
 
 describe('factline serve --http: every string argument of every tool against hostile names', () => {
-  // @verifies trust#CLIENT-NAMED-FILES-STAY-IN-THE-PROJECT
+  // @verifies serve#CLIENT-NAMED-FILES-STAY-IN-THE-PROJECT
   it('answers each at once, reads nothing outside the project, refuses what is not a regular file, and keeps serving', async () => {
     const client = new Client({ name: 'hostile', version: '0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
@@ -127,7 +127,7 @@ describe('factline serve --http: every string argument of every tool against hos
     await client.close();
   });
 
-  // @verifies trust#CLIENT-NAMED-FILES-STAY-IN-THE-PROJECT
+  // @verifies serve#CLIENT-NAMED-FILES-STAY-IN-THE-PROJECT
   it('still reads a results file inside the project, through a link that stays inside', async () => {
     put(project, 'results/junit.xml', '<testsuites><testsuite name="s" tests="0"></testsuite></testsuites>');
     symlinkSync(join(project, 'results/junit.xml'), join(project, 'link-in.xml'));

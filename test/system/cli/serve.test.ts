@@ -45,7 +45,7 @@ describe('factline serve with the official client', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  // @verifies factline#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
+  // @verifies serve#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
   it('serves factline on the generated core with its three tools', async () => {
     expect(session.client.getServerVersion()?.name).toBe('factline');
     const { tools } = await session.client.listTools();
@@ -53,7 +53,7 @@ describe('factline serve with the official client', () => {
     await expect(session.client.ping()).resolves.toEqual({});
   });
 
-  // @verifies factline#CORE-FACTS-LIST-FILTERS
+  // @verifies serve#CORE-FACTS-LIST-FILTERS
   it('facts_list filters by document, status and class, one file:line:col line per fact', async () => {
     const all = text(await session.client.callTool({ name: 'facts_list', arguments: {} }));
     expect(all.split('\n')[0]).toBe('3 facts');
@@ -82,7 +82,7 @@ describe('factline serve with the official client', () => {
     expect(badClass.isError).toBe(true);
   });
 
-  // @verifies factline#CORE-FACT-EXPLAIN-SHOWS-CITATIONS
+  // @verifies serve#CORE-FACT-EXPLAIN-SHOWS-CITATIONS
   it('fact_explain answers text, status, digest and citations; an unknown ref is an isError report with a suggestion', async () => {
     const report = text(
       await session.client.callTool({ name: 'fact_explain', arguments: { ref: 'DEMO-ANSWERS-PING' } }),
@@ -100,7 +100,7 @@ describe('factline serve with the official client', () => {
     expect(text(unknown)).toContain('DEMO-ANSWERS-PING');
   });
 
-  // @verifies factline#CORE-TRACE-CHECK-IS-THE-GATE
+  // @verifies serve#CORE-TRACE-CHECK-IS-THE-GATE
   // @verifies mcp-core#REPORTS-SPEAK-THE-CLASS-F-REQ-CITING-GRAMMAR
   it('trace_check answers the gate report, isError while a fact lacks evidence and clean once it has it', async () => {
     const gaps = await session.client.callTool({ name: 'trace_check', arguments: {} });
@@ -113,7 +113,7 @@ describe('factline serve with the official client', () => {
     expect(text(clean)).toContain('1 verified');
   });
 
-  // @verifies factline#SERVE-TOOLS-PROGRESS-AND-CANCEL
+  // @verifies serve#SERVE-TOOLS-PROGRESS-AND-CANCEL
   it('trace_check and fact_explain report their progress when the call carries a progressToken', async () => {
     // Raw frames: the official client drops progress that reaches it in the same read as the answer.
     const child = spawn(process.execPath, [join(REPO, 'bin/factline.js'), 'serve'], { cwd: dir });
@@ -160,7 +160,7 @@ describe('factline serve with the official client', () => {
     expect(frames.filter((f) => f.method === 'notifications/progress')).toHaveLength(8);
   });
 
-  // @verifies factline#SERVE-TOOLS-PROGRESS-AND-CANCEL
+  // @verifies serve#SERVE-TOOLS-PROGRESS-AND-CANCEL
   it('a cancelled gate run gets no answer and the server goes on', async () => {
     const controller = new AbortController();
     const call = session.client.callTool({ name: 'trace_check', arguments: {} }, undefined, {
@@ -173,7 +173,7 @@ describe('factline serve with the official client', () => {
     expect(after.isError).toBe(false);
   });
 
-  // @verifies factline#SERVE-TOOLS-REUSE-THE-LOADED-PROJECT
+  // @verifies serve#SERVE-TOOLS-REUSE-THE-LOADED-PROJECT
   it('keeps its loaded specs between calls, and reads them again once a spec file changes', async () => {
     const before = text(await session.client.callTool({ name: 'facts_list', arguments: {} }));
     expect(before.split('\n')[0]).toBe('3 facts');
@@ -188,7 +188,7 @@ describe('factline serve with the official client', () => {
 });
 
 describe('factline tools called directly', () => {
-  // @verifies factline#SERVE-TOOLS-PROGRESS-AND-CANCEL
+  // @verifies serve#SERVE-TOOLS-PROGRESS-AND-CANCEL
   it('a run whose call is already cancelled does no work and says so', async () => {
     const { factlineTools } = await import('../../../engine/mcp/tools.ts');
     const { loadConfig } = await import('../../../engine/config/load.ts');

@@ -60,7 +60,7 @@ function startWatch(root: string) {
 }
 
 describe('check --watch', () => {
-  // @verifies daily-use#WATCH-RERUNS-ON-CHANGE
+  // @verifies engine#WATCH-RERUNS-ON-CHANGE
   it('reports a fix saved to disk as the finding gone and the new verdict, and nothing else', async () => {
     const root = project();
     const watch = startWatch(root);

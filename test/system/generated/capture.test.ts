@@ -43,7 +43,7 @@ describe('the capture guard', () => {
   });
 
   // @verifies mcp-core#RESTORATION-RIDES-DROP
-  // @verifies factline#CORE-CAPTURE-FILE-NEVER-LINGERS
+  // @verifies serve#CORE-CAPTURE-FILE-NEVER-LINGERS
   it('after a tool throws, stderr works again for the process and its children, and the next capture captures', async () => {
     const { result, stderr } = await scenario('throwing');
     expect(result.firstOk).toBe(false);
@@ -73,7 +73,7 @@ describe('the capture guard', () => {
   });
 
   // @verifies mcp-core#CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT
-  // @verifies factline#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN
+  // @verifies serve#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN
   it('a tool calling console.log (and a child writing stdout) leaves stdout holding protocol frames only', async () => {
     const run = await rawRun(
       `${req(1, 'tools/call', { name: 'chatty', arguments: {} })}\n${req(2, 'ping')}\n`,
@@ -135,8 +135,8 @@ describe('the capture guard', () => {
   });
 
   // @verifies mcp-core#CAPTURE-IS-A-PROCESS-LEVEL-REDIRECT
-  // @verifies factline#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN
-  // @verifies factline#CORE-CAPTURE-HOLDS-ACROSS-A-BURST
+  // @verifies serve#CORE-CAPTURE-COVERS-STDOUT-AND-STDIN
+  // @verifies serve#CORE-CAPTURE-HOLDS-ACROSS-A-BURST
   it('a burst of pipelined tool calls: each run captured and replayed once, in order; other requests see the real descriptors', async () => {
     const calls: string[] = [];
     for (let n = 1; n <= 300; n++) {

@@ -70,7 +70,7 @@ describe('the generated core stands alone', () => {
     }
   });
 
-  // @verifies factline#CORE-LIBRARY-EXPORTS
+  // @verifies serve#CORE-LIBRARY-EXPORTS
   it('the package exports the core as `factline/mcp-core` (and `factline`), types included', async () => {
     const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
     // The export is the compiled library (built by `prepare` and before `npm test`), types beside it.

@@ -129,7 +129,7 @@ describe('the wire, against the real process', () => {
 });
 
 describe('the protocol channel is private to the transport', () => {
-  // @verifies factline#CORE-STDIO-CHANNEL-IS-PRIVATE
+  // @verifies serve#CORE-STDIO-CHANNEL-IS-PRIVATE
   it('outside tool runs too, console.log and children reach stderr, and a child reading stdin eats no frame', async () => {
     const run = await rawRun([req(1, 'test/noisy'), req(2, 'ping'), req(3, 'ping')].join('\n') + '\n');
     expect(run.frames).toEqual([

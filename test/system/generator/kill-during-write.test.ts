@@ -70,8 +70,8 @@ function timed(f: () => void): number {
 }
 
 describe('kill during write', () => {
-  // @verifies trust#WRITERS-ATOMIC-OR-NOTHING
-  // @verifies trust#WRITERS-CLEAN-STALE-TEMP
+  // @verifies engine#WRITERS-ATOMIC-OR-NOTHING
+  // @verifies engine#WRITERS-CLEAN-STALE-TEMP
   it(`gen killed ${RUNS} times at random moments: 0 torn files, 0 temp files after the next run`, async () => {
     const dir = project();
     const versions = new Map<number, Set<string>>();
@@ -105,8 +105,8 @@ describe('kill during write', () => {
     expect(torn).toBe(0);
   }, 300_000);
 
-  // @verifies trust#WRITERS-ATOMIC-OR-NOTHING
-  // @verifies trust#WRITERS-CLEAN-STALE-TEMP
+  // @verifies engine#WRITERS-ATOMIC-OR-NOTHING
+  // @verifies engine#WRITERS-CLEAN-STALE-TEMP
   it(`pin killed ${RUNS} times at random moments: 0 torn files, 0 temp files after the next run`, async () => {
     const dir = project();
     writeFileSync(join(dir, 'test', 'a.test.ts'), "it('a', () => {\n  // @verifies doc#ONE\n});\n");

@@ -28,8 +28,8 @@ const FILES = [
 ];
 
 describe('the reader’s Markdown parse over every Markdown file', () => {
-  // @verifies speed#SPEC-AUTOLINKS-ONLY-WHEN-PRESENT
-  // @verifies speed#SPEC-GFM-ONLY-WHAT-THE-TEXT-NEEDS
+  // @verifies reader#SPEC-AUTOLINKS-ONLY-WHEN-PRESENT
+  // @verifies reader#SPEC-GFM-ONLY-WHAT-THE-TEXT-NEEDS
   it('gives the full GFM tree on every Markdown file within reach, as written and with each trigger broken up', () => {
     const sets = new Set<string>();
     for (const file of FILES) {

@@ -34,8 +34,8 @@ describe.skipIf(!hasChromium)('tiles, chips and check --json agree (every state,
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  // @verifies factline-architecture#REPORT-NUMBERS-AGREE
-  // @verifies factline-architecture#FACT-STATE-DECIDED-ONCE
+  // @verifies report#REPORT-NUMBERS-AGREE
+  // @verifies trace#FACT-STATE-DECIDED-ONCE
   it('shows every state with one count on the tiles, the chips and in the JSON', async () => {
     // The fixture really holds every state, and the summary is the tally of the facts' states.
     const perState = Object.fromEntries(

@@ -31,8 +31,8 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     tree?.cleanup();
   });
 
-  // @verifies report-scale#REPORT-LAZY-DOCUMENTS
-  // @verifies report-scale#REPORT-OPENS-ON-MOST-GAPS
+  // @verifies report#REPORT-LAZY-DOCUMENTS
+  // @verifies report#REPORT-OPENS-ON-MOST-GAPS
   it('opens on the document with the most gaps, with only its facts in the DOM', async () => {
     const start = Date.now();
     const { page, errors } = await openReport(browser, tree.report);
@@ -52,7 +52,7 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     await page.context().close();
   });
 
-  // @verifies report-scale#REPORT-DEEP-LINK-ON-LONG-PAGE
+  // @verifies report#REPORT-DEEP-LINK-ON-LONG-PAGE
   it('a deep link #doc:ID opens that document and puts the fact in view', async () => {
     const address = 'area-30#A30-F090';
     const { page, errors } = await openReport(browser, tree.report, { hash: '#area-30:A30-F090' });
@@ -78,7 +78,7 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     await page.context().close();
   });
 
-  // @verifies report-scale#REPORT-FITS-1280
+  // @verifies report#REPORT-FITS-1280
   it('fits 1280 px: the sidebar table shows every column without overflow', async () => {
     const { page } = await openReport(browser, tree.report);
     const fit = await page.evaluate(() => {
@@ -99,7 +99,7 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     await page.context().close();
   });
 
-  // @verifies report-scale#REPORT-STATUS-ELEMENT-BADGE
+  // @verifies report#REPORT-STATUS-ELEMENT-BADGE
   it('shows a document-level <status/> element as a status badge', async () => {
     const { page } = await openReport(browser, tree.report, { hash: `#${STATUS_ELEMENT_DOC}` });
     const spec = page.locator(`article.doc[data-doc="${STATUS_ELEMENT_DOC}"] .spec`);
@@ -108,7 +108,7 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     await page.context().close();
   });
 
-  // @verifies report-scale#REPORT-SERVICE-UNIT-CITATIONS
+  // @verifies report#REPORT-SERVICE-UNIT-CITATIONS
   it('counts and shows the citations of service units', async () => {
     const { page } = await openReport(browser, tree.report, { hash: `#${SERVICE_DOC}` });
     const head = page.locator(`article.doc[data-doc="${SERVICE_DOC}"] .doc-head .service-count`);
@@ -123,8 +123,8 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     await page.context().close();
   });
 
-  // @verifies report-scale#REPORT-DATA-COMPRESSED
-  // @verifies factline#REPORT-EMBEDS-GATE-JSON
+  // @verifies report#REPORT-DATA-COMPRESSED
+  // @verifies report#REPORT-EMBEDS-GATE-JSON
   it('carries the gate data compressed: it decodes to exactly `check --json`, at under a fifth of the plain weight', async () => {
     const html = readFileSync(tree.report, 'utf8');
     const check = await runInProcess(tree.dir, ['check', '--json']);
@@ -137,7 +137,7 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     expect(html.length).toBeLessThan(plain / 5);
   });
 
-  // @verifies report-scale#REPORT-DATA-COMPRESSED
+  // @verifies report#REPORT-DATA-COMPRESSED
   it('says on the page when the browser cannot inflate the data', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -156,8 +156,8 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     }));
   }
 
-  // @verifies report-scale#REPORT-SEARCH-RENDERS-MATCHES
-  // @verifies factline#REPORT-FILTERS-AND-SEARCH
+  // @verifies report#REPORT-SEARCH-RENDERS-MATCHES
+  // @verifies report#REPORT-FILTERS-AND-SEARCH
   it('a search puts only documents with a match in the DOM, and a wide one only those near the view', async () => {
     const { page, errors } = await openReport(browser, tree.report);
     await page.fill('#search', 'A30-F09');
@@ -185,7 +185,7 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     await page.context().close();
   });
 
-  // @verifies report-scale#REPORT-RENDERS-WHAT-IS-NEAR
+  // @verifies report#REPORT-RENDERS-WHAT-IS-NEAR
   it('"all" renders the first documents and the others as they scroll near, in page order', async () => {
     const { page, errors } = await openReport(browser, tree.report);
     await page.selectOption('#doc-filter', '');

@@ -9,7 +9,7 @@ import { copyFixture, runInProcess } from '../../support/cli.ts';
 import { hasChromium, launchChromium, openReport } from './browser.ts';
 
 describe.skipIf(!hasChromium)('report with test outcomes (Chromium)', () => {
-  // @verifies evidence#RESULTS-REPORT-SHOWS-OUTCOME
+  // @verifies report#RESULTS-REPORT-SHOWS-OUTCOME
   it('shows passed, failed (with its first failure line) and skipped beside the citing snippets', async () => {
     const dir = copyFixture('test-outcomes');
     const browser = await launchChromium();
@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)('report with test outcomes (Chromium)', () => {
     }
   });
 
-  // @verifies daily-use#REPORT-OUTCOME-LABELS
+  // @verifies report#REPORT-OUTCOME-LABELS
   it('labels a gap by what became of its test, names the test and its failure, and shows a current pin as the pin', async () => {
     const dir = copyFixture('test-outcomes');
     const browser = await launchChromium();

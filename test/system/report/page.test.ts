@@ -35,7 +35,7 @@ describe.skipIf(!hasChromium)('report page (sample trace, Chromium)', () => {
     await browser?.close();
   });
 
-  // @verifies factline#REPORT-FACTS-MARKED-BY-STATE
+  // @verifies report#REPORT-FACTS-MARKED-BY-STATE
   it('marks each fact with its state and a visible label', async () => {
     const { page, errors } = await openReport(browser, file);
     const labels: Record<FactState, string> = {
@@ -59,7 +59,7 @@ describe.skipIf(!hasChromium)('report page (sample trace, Chromium)', () => {
     await page.context().close();
   });
 
-  // @verifies factline#REPORT-SELF-CONTAINED-PAGE
+  // @verifies report#REPORT-SELF-CONTAINED-PAGE
   it('requests nothing but its own file', async () => {
     const { page, requests } = await openReport(browser, file, { hash: '#sample:WIRE-LINES' });
     await page.click('[data-fact="sample#LOOP-PING"]');
@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)('report page (sample trace, Chromium)', () => {
     await page.context().close();
   });
 
-  // @verifies factline#REPORT-SUMMARY-PER-DOCUMENT-AND-SECTION
+  // @verifies report#REPORT-SUMMARY-PER-DOCUMENT-AND-SECTION
   it('shows totals from the JSON summary and section rows that add up to the document row', async () => {
     const { page } = await openReport(browser, file);
     const total = (key: string) => page.textContent(`[data-total="${key}"]`).then(Number);
@@ -96,7 +96,7 @@ describe.skipIf(!hasChromium)('report page (sample trace, Chromium)', () => {
     await page.context().close();
   });
 
-  // @verifies factline#REPORT-SHOWS-CITING-CODE
+  // @verifies report#REPORT-SHOWS-CITING-CODE
   it('opens a fact on click and shows each citing snippet with file:line, symbol and the citation line marked', async () => {
     const { page } = await openReport(browser, file);
     await page.click('[data-fact="sample#WIRE-LINES"]');
@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)('report page (sample trace, Chromium)', () => {
     await page.context().close();
   });
 
-  // @verifies factline#REPORT-FILTERS-AND-SEARCH
+  // @verifies report#REPORT-FILTERS-AND-SEARCH
   it('filters by gaps, state and document, and searches ids and text', async () => {
     const { page } = await openReport(browser, file);
     await page.check('#gaps-only');
@@ -148,7 +148,7 @@ describe.skipIf(!hasChromium)('report page (sample trace, Chromium)', () => {
     await page.context().close();
   });
 
-  // @verifies factline#REPORT-DEEP-LINK-OPENS-FACT
+  // @verifies report#REPORT-DEEP-LINK-OPENS-FACT
   it('opens the fact named by #doc:ID, even when a filter was hiding it', async () => {
     const { page } = await openReport(browser, file, { hash: '#sample:LOOP-DEVIATES' });
     const node = page.locator('[data-fact="sample#LOOP-DEVIATES"]');
@@ -167,7 +167,7 @@ describe.skipIf(!hasChromium)('report page (sample trace, Chromium)', () => {
     await page.context().close();
   });
 
-  // @verifies factline#REPORT-KEYBOARD-USABLE
+  // @verifies report#REPORT-KEYBOARD-USABLE
   it('works from the keyboard: / searches, Tab reaches facts, Enter opens, arrows move, Escape closes', async () => {
     const { page } = await openReport(browser, file);
     await page.keyboard.press('/');
@@ -204,7 +204,7 @@ describe.skipIf(!hasChromium)('report page (sample trace, Chromium)', () => {
     await page.context().close();
   });
 
-  // @verifies factline#REPORT-LIGHT-AND-DARK
+  // @verifies report#REPORT-LIGHT-AND-DARK
   it('follows prefers-color-scheme: light and dark palettes', async () => {
     const luminance = async (scheme: 'light' | 'dark') => {
       const { page } = await openReport(browser, file, { context: { colorScheme: scheme } });

@@ -36,8 +36,8 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
     await browser?.close();
   });
 
-  // @verifies factline#REPORT-EMBEDS-GATE-JSON
-  // @verifies factline#REPORT-SUMMARY-PER-DOCUMENT-AND-SECTION
+  // @verifies report#REPORT-EMBEDS-GATE-JSON
+  // @verifies report#REPORT-SUMMARY-PER-DOCUMENT-AND-SECTION
   it('shows the same summary numbers as `factline check --json`', async () => {
     expect(JSON.parse(readGateJson(html)).summary).toEqual(json.summary);
     const { page, errors } = await openReport(browser, file);
@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
     await page.context().close();
   });
 
-  // @verifies factline#REPORT-SHOWS-CITING-CODE
+  // @verifies report#REPORT-SHOWS-CITING-CODE
   it('clicking a cited fact shows its citing code snippet', async () => {
     const fact = json.facts.find((f) => f.citations.some((i) => json.citations[i]?.verb === 'implements'));
     expect(fact, 'this repository cites at least one fact').toBeDefined();
@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
     await page.context().close();
   });
 
-  // @verifies factline#REPORT-FILTERS-AND-SEARCH
+  // @verifies report#REPORT-FILTERS-AND-SEARCH
   it('search finds a fact by a word of its text', async () => {
     // the fact with the rarest long word: the search must narrow to the facts containing it
     const words = (f: FactTrace) => f.text.toLowerCase().match(/[a-z]{7,}/g) ?? [];
@@ -145,7 +145,7 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
     await page.context().close();
   });
 
-  // @verifies factline#REPORT-DEEP-LINK-OPENS-FACT
+  // @verifies report#REPORT-DEEP-LINK-OPENS-FACT
   it('a deep link #doc:ID opens that fact', async () => {
     const fact = json.facts[Math.floor(json.facts.length / 2)]!;
     const { page } = await openReport(browser, file, { hash: `#${fact.doc}:${fact.id}` });

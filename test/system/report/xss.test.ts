@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('hostile spec and code text (real CLI, Chromium, C
     await browser?.close();
   });
 
-  // @verifies factline#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
+  // @verifies report#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
   it('runs no injected script, shows no dialog, and keeps javascript: links inert', async () => {
     const { page, dialogs, errors } = await openReport(browser, file, {
       context: { bypassCSP: true },

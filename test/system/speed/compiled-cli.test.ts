@@ -79,8 +79,8 @@ afterAll(() => {
 });
 
 describe('the compiled CLI', () => {
-  // @verifies speed-start#COMPILED-CLI
-  // @verifies speed-start#STALE-BUILD-NEVER-RUNS
+  // @verifies cli#COMPILED-CLI
+  // @verifies cli#STALE-BUILD-NEVER-RUNS
   it('runs while current; an edited source runs at once from the sources; a rebuild is current again', () => {
     markBuild();
     expect(factline(['--help'])).toContain(`${BANNER} (compiled)`);
@@ -98,7 +98,7 @@ describe('the compiled CLI', () => {
     expect(factline(['--help'])).toContain(`${BANNER} (compiled) (edited)`);
   }, 60_000);
 
-  // @verifies speed-start#STALE-BUILD-NEVER-RUNS
+  // @verifies cli#STALE-BUILD-NEVER-RUNS
   it('sources stamped newer with the same content (npm unpacking, touch) keep the build; a deleted source does not', () => {
     build();
     markBuild();
@@ -118,8 +118,8 @@ describe('the compiled CLI', () => {
     expect(factline(['--help'])).toContain('(compiled)');
   }, 60_000);
 
-  // @verifies speed#LAZY-TS-SCANNER
-  // @verifies speed-start#COMPILED-CLI
+  // @verifies scanner#LAZY-TS-SCANNER
+  // @verifies cli#COMPILED-CLI
   it('keeps TypeScript lazy: --help, --version and a check of TS files without a tag never load it', () => {
     build();
     const project = join(pkg, 'project');

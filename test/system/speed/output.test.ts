@@ -59,7 +59,7 @@ function bigTree(files: number): string {
 }
 
 describe('check --json, streamed', () => {
-  // @verifies speed-start#JSON-STREAMED
+  // @verifies cli#JSON-STREAMED
   it('is byte for byte the one-string JSON on every fixture, for any piece size', async () => {
     const fixtures = readdirSync(FIXTURES).filter((name) =>
       existsSync(join(FIXTURES, name, 'factline.config.json')),
@@ -76,7 +76,7 @@ describe('check --json, streamed', () => {
     }
   }, 60_000);
 
-  // @verifies speed-start#JSON-STREAMED
+  // @verifies cli#JSON-STREAMED
   it('a real process writes a multi-megabyte report whole, the same bytes as one string, warm or cold', async () => {
     const root = bigTree(1500);
     const cold = await runFactline(['check', '--json', '--no-cache'], root);
@@ -105,7 +105,7 @@ function recordingStreams() {
 }
 
 describe('check --json, in small writes', () => {
-  // @verifies speed-warm#JSON-SMALL-PIECES
+  // @verifies cli#JSON-SMALL-PIECES
   it('writes a multi-megabyte report in writes each below the size V8 keeps as a large object', async () => {
     const root = bigTree(1500);
     const { writes, stdout, stderr } = recordingStreams();
@@ -117,7 +117,7 @@ describe('check --json, in small writes', () => {
 });
 
 describe('the console report', () => {
-  // @verifies speed-start#CONSOLE-ONE-WRITE
+  // @verifies cli#CONSOLE-ONE-WRITE
   it('reaches stdout in one write, GitHub annotations included', async () => {
     const { writes, stdout, stderr } = recordingStreams();
     const root = join(FIXTURES, 'unknown-fact');

@@ -74,7 +74,7 @@ const io = (cwd: string, env: NodeJS.ProcessEnv) => ({
 });
 
 describe('the pool changes nothing a user sees', () => {
-  // @verifies speed-pool#SAME-JSON
+  // @verifies engine#SAME-JSON
   it('prints the same --json with the worker forced on as with it off, on every fixture tree', async () => {
     const trees = fixtureTrees();
     expect(trees.map((t) => t.name)).toEqual(expect.arrayContaining(['fixtures/gate/clean']));
@@ -89,7 +89,7 @@ describe('the pool changes nothing a user sees', () => {
     }
   }, 180_000);
 
-  // @verifies speed-pool#SAME-JSON
+  // @verifies engine#SAME-JSON
   // @verifies engine#BACKENDS-GIVE-ONE-TRACE
   it('gives the same trace on every fixture tree when the worker scans every file', async () => {
     const compared: string[] = [];
@@ -125,7 +125,7 @@ describe('the pool changes nothing a user sees', () => {
     expect(compared.length).toBeGreaterThan(5);
   }, 180_000);
 
-  // @verifies speed-pool#SAME-ERRORS
+  // @verifies engine#SAME-ERRORS
   it('reports a file the worker cannot read with the message the main thread gives, and stops there', async () => {
     const dir = project(30);
     // A directory with a source's name: reading it fails (EISDIR), even as root.
@@ -150,7 +150,7 @@ describe('the pool changes nothing a user sees', () => {
     expect(outcomes.get(0)).toEqual(await scanHere(dir, 'src/f0.ts'));
   }, 60_000);
 
-  // @verifies speed-pool#SAME-ERRORS
+  // @verifies engine#SAME-ERRORS
   it('throws the first failure in file order, whichever thread met it, and rescans what a dead worker left', async () => {
     const specs = { documents: [parseSpec(SPEC, { file: 'specs/doc.md', doc: 'doc' })] };
     const files: GateFile[] = ['a.py', 'b.py', 'c.py', 'd.py', 'e.py', 'f.py'].map((file) => ({
@@ -224,7 +224,7 @@ async function scanHere(root: string, file: string) {
 }
 
 describe('when the worker starts', () => {
-  // @verifies speed-pool#ONLY-WHEN-IT-PAYS
+  // @verifies engine#ONLY-WHEN-IT-PAYS
   it('only past the measured size, on the measured number of cores, unless switched', () => {
     const wanted = (env: NodeJS.ProcessEnv, files: number, cores: number) =>
       poolWanted(poolMode(env), files, cores);
@@ -241,7 +241,7 @@ describe('when the worker starts', () => {
     expect(() => poolMode({ [POOL_ENV]: 'yes' })).toThrow(/off, auto or always/);
   });
 
-  // @verifies speed-pool#ONLY-WHEN-IT-PAYS
+  // @verifies engine#ONLY-WHEN-IT-PAYS
   it('is not started for a small tree, nor on a cached run even when forced; is started when forced on an uncached one', async () => {
     const dir = project(60);
     const config = loadConfig(dir);
@@ -259,7 +259,7 @@ describe('when the worker starts', () => {
 });
 
 describe('a worker booted before its files are known', () => {
-  // @verifies speed-pool#WORKER-BOOTS-DURING-THE-LISTING
+  // @verifies engine#WORKER-BOOTS-DURING-THE-LISTING
   it('scans the files it is given later as a worker started on them does', async () => {
     const dir = project(40);
     const files = (await listGateFiles(loadConfig(dir))).map((f) => f.file);
@@ -273,7 +273,7 @@ describe('a worker booted before its files are known', () => {
     for (const [i, file] of files.entries()) expect(outcomes.get(i), file).toEqual(await scanHere(dir, file));
   }, 60_000);
 
-  // @verifies speed-pool#WORKER-BOOTS-DURING-THE-LISTING
+  // @verifies engine#WORKER-BOOTS-DURING-THE-LISTING
   it('lets the process end when the tree proves too small and it is cancelled (real process)', () => {
     const module = pathToFileURL(join(REPO, 'engine', 'parallel', 'pool.ts')).href;
     const script = (cancel: boolean) => `
@@ -300,7 +300,7 @@ describe('a worker booted before its files are known', () => {
 });
 
 describe('the first cached run', () => {
-  // @verifies speed-pool#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
+  // @verifies engine#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
   it('scans with the worker when nothing is cached, fills the cache with every file, and the next run answers from stats', async () => {
     const dir = project(150);
     const config = loadConfig(dir);
@@ -336,7 +336,7 @@ describe('the first cached run', () => {
 });
 
 describe('a cache-filling pool', () => {
-  // @verifies speed-pool#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
+  // @verifies engine#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
   it('gives for every file it read the stat taken before the read, the content hash and the entry the main thread would store', async () => {
     const dir = project(70);
     const files = (await listGateFiles(loadConfig(dir))).map((f) => f.file);
@@ -377,7 +377,7 @@ describe('a cache-filling pool', () => {
 });
 
 describe('both threads', () => {
-  // @verifies speed-pool#BOTH-THREADS-SCAN
+  // @verifies engine#BOTH-THREADS-SCAN
   it('let the worker’s reports in after each chunk the main thread scanned', async () => {
     const specs = { documents: [parseSpec(SPEC, { file: 'specs/doc.md', doc: 'doc' })] };
     const files: GateFile[] = ['a.py', 'b.py', 'c.py', 'd.py', 'e.py'].map((file) => ({
@@ -420,7 +420,7 @@ describe('both threads', () => {
     expect(result.citations).toHaveLength(5);
   });
 
-  // @verifies speed-pool#BOTH-THREADS-SCAN
+  // @verifies engine#BOTH-THREADS-SCAN
   it('split the files: the chunks the main thread claims are never scanned by the worker, and together they scan every file', async () => {
     const dir = project(30);
     const files = (await listGateFiles(loadConfig(dir))).map((f) => f.file);
@@ -439,8 +439,8 @@ describe('both threads', () => {
 });
 
 describe('the worker in the compiled CLI', () => {
-  // @verifies speed-pool#WORKER-ENTRY-BUILT
-  // @verifies speed-pool#EARLY-WORKER
+  // @verifies engine#WORKER-ENTRY-BUILT
+  // @verifies engine#EARLY-WORKER
   it('is built beside it and reads and scans a shared list like the main thread', async () => {
     const inputs = JSON.parse(readFileSync(join(REPO, 'dist', 'cli-inputs.json'), 'utf8'));
     expect(Object.keys(inputs.inputs)).toContain('engine/parallel/worker.ts');

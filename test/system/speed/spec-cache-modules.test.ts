@@ -46,7 +46,7 @@ const markdownParser = (modules: string[]) =>
   );
 
 describe('the spec cache', () => {
-  // @verifies speed-cache#SPECS-WITHOUT-REMARK
+  // @verifies reader#SPECS-WITHOUT-REMARK
   it('a warm check never loads remark or unified; a changed spec loads them again', () => {
     const root = tempDir('spec-modules');
     mkdirSync(join(root, 'specs'));
@@ -75,7 +75,7 @@ describe('the spec cache', () => {
     expect([JSON.parse(cold.out).summary.facts, JSON.parse(edited.out).summary.facts]).toEqual([2, 3]);
   }, 60_000);
 
-  // @verifies speed-start#MARKDOWN-STACK-BUNDLED
+  // @verifies cli#MARKDOWN-STACK-BUNDLED
   it('the compiled CLI parses specs without resolving a module of the Markdown stack from node_modules', () => {
     const root = tempDir('bundled-markdown');
     mkdirSync(join(root, 'specs'));

@@ -44,7 +44,7 @@ function probe(
 }
 
 describe('start-up', () => {
-  // @verifies speed#LAZY-TS-SCANNER
+  // @verifies scanner#LAZY-TS-SCANNER
   it('check over TS files without a citation tag, --help and --version never load TypeScript', () => {
     const root = tree('export const ping = () => "pong";\n');
     const check = probe(root, ['check', '--no-cache', '--json']);
@@ -55,10 +55,10 @@ describe('start-up', () => {
     expect(probe(root, ['--version']).typescript).toBe(false);
   }, 60_000);
 
-  // @verifies speed#LAZY-TS-SCANNER
-  // @verifies speed-tsload#SCANNER-LOADS-COMPILER-ONLY
-  // @verifies speed-lexer#OWN-TOKENIZER
-  // @verifies speed-lexer#PARSER-ONLY-WHEN-AMBIGUOUS
+  // @verifies scanner#LAZY-TS-SCANNER
+  // @verifies scanner#SCANNER-LOADS-COMPILER-ONLY
+  // @verifies scanner#OWN-TOKENIZER
+  // @verifies scanner#PARSER-ONLY-WHEN-AMBIGUOUS
   it('tokenizes a tagged file without TypeScript, loads its parser only for ambiguous tokens, then serves the citation from the warm cache', () => {
     const plain = tree('// @implements app#PING\nexport const ping = () => "pong" / 2;\n');
     const tokensTell = probe(plain, ['check', '--no-cache', '--json']);

@@ -106,8 +106,8 @@ function rejectedByV8(): Buffer {
 }
 
 describe('the code cache of the scanner’s TypeScript', () => {
-  // @verifies speed-tsload#CODE-CACHE
-  // @verifies speed-tsload#CODE-CACHE-NEVER-WRONG
+  // @verifies scanner#CODE-CACHE
+  // @verifies scanner#CODE-CACHE-NEVER-WRONG
   it('is written by the first run, used by the next, replaced when corrupt or rejected, and never changes the output', () => {
     const { root, temp, cacheDir, cacheFile } = project();
     const first = check(root, temp);
@@ -140,7 +140,7 @@ describe('the code cache of the scanner’s TypeScript', () => {
     expect(check(root, join(temp, 'missing', 'folder'))).toBe(first);
   }, 120_000);
 
-  // @verifies speed-tsload#CODE-CACHE-PRIVATE
+  // @verifies scanner#CODE-CACHE-PRIVATE
   it.skipIf(uid === undefined)(
     'is not read from, nor written to, a folder open to others or a link; a file others may write is replaced',
     () => {
@@ -180,7 +180,7 @@ describe('the code cache of the scanner’s TypeScript', () => {
     120_000,
   );
 
-  // @verifies speed-tsload#CODE-CACHE-PRIVATE
+  // @verifies scanner#CODE-CACHE-PRIVATE
   it.skipIf(uid !== 0)(
     'ignores a cache file owned by another user, even a valid one',
     () => {
@@ -197,7 +197,7 @@ describe('the code cache of the scanner’s TypeScript', () => {
 });
 
 describe('one TypeScript per process', () => {
-  // @verifies speed-tsload#ONE-TYPESCRIPT-PER-PROCESS
+  // @verifies scanner#ONE-TYPESCRIPT-PER-PROCESS
   it('the generator’s TypeScript, imported after the scanner’s compiler, is that same copy', async () => {
     const require = createRequire(COMPILER);
     expect(require.cache[COMPILER]).toBeUndefined(); // nothing in this test file loaded it yet

@@ -59,8 +59,8 @@ const json = (dir: string, args: string[], cache: boolean) =>
   runInProcess(dir, ['check', '--json', ...args, ...(cache ? [] : ['--no-cache'])]);
 
 describe('a warm run prints what a cold one prints', () => {
-  // @verifies speed-cache#WARM-EQUALS-COLD
-  // @verifies speed-cache#ONE-FILE-READ-ONCE
+  // @verifies engine#WARM-EQUALS-COLD
+  // @verifies engine#ONE-FILE-READ-ONCE
   it('on every fixture tree of the tests (and a templates project), without rewriting the cache', async () => {
     const trees = fixtureTrees().map((t) => ({ ...t, dir: tempCopy(t.path, 'warm') }));
     expect(trees.map((t) => t.name)).toEqual(
@@ -152,8 +152,8 @@ function storedStat(dir: string, file: string): string | undefined {
 }
 
 describe('a file changed between runs is never served from the cache', () => {
-  // @verifies speed-cache#HASH-ONLY-WHEN-STAT-CHANGES
-  // @verifies speed-cache#NEVER-STALE
+  // @verifies engine#HASH-ONLY-WHEN-STAT-CHANGES
+  // @verifies engine#NEVER-STALE
   it('touch with the same content: re-hashed, found equal, served, and the entry takes the new stat', async () => {
     let stat: string | undefined;
     const { dir, before, warm, cold } = await afterEdit((d) => {
@@ -167,7 +167,7 @@ describe('a file changed between runs is never served from the cache', () => {
     expect(storedStat(dir, A)).not.toBe(stat);
   }, 60_000);
 
-  // @verifies speed-cache#NEVER-STALE
+  // @verifies engine#NEVER-STALE
   it('an edit to the same size within the same second as the previous run, times put back (real process)', async () => {
     const { before, warm, cold } = await afterEdit((d) => {
       const st = statSync(join(d, A));
@@ -180,7 +180,7 @@ describe('a file changed between runs is never served from the cache', () => {
     expect(warm).not.toBe(before);
   }, 60_000);
 
-  // @verifies speed-cache#NEVER-STALE
+  // @verifies engine#NEVER-STALE
   it('a rename', async () => {
     const { before, warm, cold } = await afterEdit((d) => renameSync(join(d, A), join(d, 'src/renamed.ts')));
     expect(warm).toBe(cold);
@@ -188,15 +188,15 @@ describe('a file changed between runs is never served from the cache', () => {
     expect(warm).toContain('src/renamed.ts');
   }, 60_000);
 
-  // @verifies speed-cache#NEVER-STALE
+  // @verifies engine#NEVER-STALE
   it('a delete', async () => {
     const { before, warm, cold } = await afterEdit((d) => rmSync(join(d, A)));
     expect(warm).toBe(cold);
     expect(warm).not.toBe(before);
   }, 60_000);
 
-  // @verifies speed-cache#NEVER-STALE
-  // @verifies speed-cache#STAT-KEYED-SCAN-CACHE
+  // @verifies engine#NEVER-STALE
+  // @verifies engine#STAT-KEYED-SCAN-CACHE
   it('a file replaced by another with the same size and modification time but another inode (real process)', async () => {
     const { before, warm, cold } = await afterEdit((d) => {
       const st = statSync(join(d, A));
@@ -212,7 +212,7 @@ describe('a file changed between runs is never served from the cache', () => {
     expect(warm).not.toBe(before);
   }, 60_000);
 
-  // @verifies speed-cache#RACY-CLEAN
+  // @verifies engine#RACY-CLEAN
   it('a file changed within two seconds of the run that cached it is stored without a stat, so a same-size edit is read', async () => {
     const { dir, before, warm, cold } = await afterEdit(
       (d) => {

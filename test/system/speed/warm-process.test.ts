@@ -58,7 +58,7 @@ function packagesLoaded(dir: string, args: string[]): { code: number | null; pac
 }
 
 describe('what a check process loads', () => {
-  // @verifies speed-warm#LOADS-ONLY-WHAT-RUNS
+  // @verifies cli#LOADS-ONLY-WHAT-RUNS
   it('a check without results files loads neither the XML nor the TOML parser nor child_process; a run that needs one loads it', () => {
     const dir = project();
     packagesLoaded(dir, ['check']); // fills the caches
@@ -83,7 +83,7 @@ describe('what a check process loads', () => {
 const settle = () => new Promise((r) => setTimeout(r, 2_300));
 
 describe('the stats of a warm run on a helper thread', () => {
-  // @verifies speed-warm#STATS-ON-A-HELPER
+  // @verifies engine#STATS-ON-A-HELPER
   it("gives each file's size, times, inode and cache key as statSync does, and nothing for a file it cannot stat", async () => {
     const dir = project();
     const paths = ['src/ping.ts', 'specs/app.md', 'src/gone.ts'];
@@ -100,7 +100,7 @@ describe('the stats of a warm run on a helper thread', () => {
     }
   });
 
-  // @verifies speed-warm#STATS-ON-A-HELPER
+  // @verifies engine#STATS-ON-A-HELPER
   it('taken in list order while the helper works from the end, every path is either the stat statSync gives or left to the caller', async () => {
     const dir = project();
     const names = Array.from({ length: 3000 }, (_, i) => `src/many/f${String(i).padStart(4, '0')}.ts`);
@@ -123,7 +123,7 @@ describe('the stats of a warm run on a helper thread', () => {
     expect(helperShare).toBeLessThanOrEqual(names.length);
   });
 
-  // @verifies speed-warm#STATS-ON-A-HELPER
+  // @verifies engine#STATS-ON-A-HELPER
   it('answers in a process started with flags of its own (a loader, --input-type), which the helper does not take on (real process)', () => {
     const dir = project();
     const module = pathToFileURL(join(REPO, 'engine', 'cache', 'stat-prefetch.ts')).href;
@@ -141,8 +141,8 @@ describe('the stats of a warm run on a helper thread', () => {
     expect([run.status, run.stdout]).toEqual([0, 'true']);
   }, 30_000);
 
-  // @verifies speed-warm#STATS-ON-A-HELPER
-  // @verifies speed-cache#NEVER-STALE
+  // @verifies engine#STATS-ON-A-HELPER
+  // @verifies engine#NEVER-STALE
   it('a warm run with the helper prints the cold output, and a file edited since the cache was filled is read again', async () => {
     const dir = project();
     const env = { FACTLINE_SCAN_POOL: 'always' };

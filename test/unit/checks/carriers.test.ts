@@ -79,8 +79,8 @@ mod tests {
 describe('Rust carriers', () => {
   const cites = scanFile('crates/idx-core/src/store/mod.rs', RUST);
 
-  // @verifies real-codebases#RUST-ATTRIBUTE-CARRIERS
-  // @verifies real-codebases#RUST-SYMBOL-PATHS
+  // @verifies scanner#RUST-ATTRIBUTE-CARRIERS
+  // @verifies scanner#RUST-SYMBOL-PATHS
   it('reads one-line and multi-line #[spec] / #[verifies] attributes, never prose, strings or comments', () => {
     expect(cites.map((c) => `${c.line} ${c.verb} ${c.symbol} ${c.uri} ${c.pin ?? '-'}`)).toEqual([
       `2 scope idx_core::store spec://${NS}/modules/idx/PROP-005#root -`,
@@ -91,13 +91,13 @@ describe('Rust carriers', () => {
     expect(cites[2]!.reason).toBe('one level of nesting, kept for old clients');
   });
 
-  // @verifies real-codebases#RUST-SCOPE-INHERITANCE
+  // @verifies scanner#RUST-SCOPE-INHERITANCE
   it('scope! covers the module items that carry no tag of their own', () => {
     // `impl Layout` shares its path with the tagged struct, so it is not listed as untagged.
     expect(cites[0]!.covers).toEqual(['idx_core::store::untagged_helper', 'idx_core::store::tests']);
   });
 
-  // @verifies real-codebases#TEST-PER-BLOCK
+  // @verifies scanner#TEST-PER-BLOCK
   it('a verification inside #[cfg(test)] counts as a test in a source file; the source items do not', () => {
     expect(cites.map((c) => c.inTest === true)).toEqual([false, false, false, true]);
     const files: ScannedFile[] = [
@@ -119,8 +119,8 @@ describe('Rust carriers', () => {
     );
   });
 
-  // @verifies real-codebases#RUST-SYMBOL-PATHS
-  // @verifies real-codebases#TEST-PER-BLOCK
+  // @verifies scanner#RUST-SYMBOL-PATHS
+  // @verifies scanner#TEST-PER-BLOCK
   it('comment tags bind like attributes: to the next item, else to where they stand, test blocks included', () => {
     const rust = `// @implements D#ON-ITEM
 #[derive(Debug)]
@@ -157,7 +157,7 @@ mod tests {
 });
 
 describe('JSON Type Definition and JSDoc carriers', () => {
-  // @verifies real-codebases#JTD-METADATA-SPEC
+  // @verifies scanner#JTD-METADATA-SPEC
   it('reads metadata.spec at the schema root and in each definition', () => {
     const schema = `{
   "metadata": { "spec": { "implements": "spec://${NS}/modules/idx/PROP-005#layout" } },
@@ -179,8 +179,8 @@ describe('JSON Type Definition and JSDoc carriers', () => {
     );
   });
 
-  // @verifies real-codebases#JSDOC-SPEC-TAG
-  // @verifies real-codebases#TEST-PER-BLOCK
+  // @verifies scanner#JSDOC-SPEC-TAG
+  // @verifies scanner#TEST-PER-BLOCK
   it('reads JSDoc @spec with its spaced revision, and a describe/it block is test code in any file', () => {
     const ts = `/** @spec implements spec://${NS}/modules/idx/PROP-005#layout r2 */
 export function layout() {}
@@ -197,7 +197,7 @@ describe('store', () => {
     ]);
   });
 
-  // @verifies real-codebases#TEST-PER-BLOCK
+  // @verifies scanner#TEST-PER-BLOCK
   it('Python test_* functions are test code', () => {
     const py = '# @implements D#A\ndef serve():\n    pass\n\n# @verifies D#A\ndef test_serve():\n    pass\n';
     expect(scanFile('app/tool.py', py).map((c) => c.inTest === true)).toEqual([false, true]);
@@ -211,8 +211,8 @@ const cite = (text: string, file = 'src/a.ts'): ScannedFile => ({
 });
 
 describe('spec:// addresses and units', () => {
-  // @verifies real-codebases#ADDRESS-FORMS
-  // @verifies real-codebases#HEADING-UNITS
+  // @verifies trace#ADDRESS-FORMS
+  // @verifies trace#HEADING-UNITS
   it('resolves the canonical short id, the path and bare DOC#ID, headings included; an absent external root is named', () => {
     const result = trace(
       { documents: [doc] },
@@ -243,8 +243,8 @@ describe('spec:// addresses and units', () => {
     );
   });
 
-  // @verifies real-codebases#ADDRESS-FORMS
-  // @verifies green#NAMESPACES-RESOLVE-EXACTLY
+  // @verifies trace#ADDRESS-FORMS
+  // @verifies trace#NAMESPACES-RESOLVE-EXACTLY
   it('a namespace that is neither ours nor external is unknown: a document ending the same way never stands in', () => {
     const text =
       '// @implements spec://any.host/modules/idx/PROP-005#layout\n// @implements PROP-005#LAYOUT-IS-FLAT\n';
@@ -260,7 +260,7 @@ describe('spec:// addresses and units', () => {
     );
   });
 
-  // @verifies real-codebases#UNITS-CARRY-URI
+  // @verifies trace#UNITS-CARRY-URI
   it('lists units with their uri, heading units with kind and revision', () => {
     const result = trace({ documents: [doc] }, [], { strict: false, addressing });
     expect(result.units?.map((u) => `${u.kind} ${u.uri} ${u.revision ?? '-'}`)).toEqual([
@@ -275,7 +275,7 @@ describe('spec:// addresses and units', () => {
     ]);
   });
 
-  // @verifies real-codebases#PIN-INTO-UNMARKED-UNIT
+  // @verifies trace#PIN-INTO-UNMARKED-UNIT
   it('a revision pin into a heading without a kind line warns and still counts', () => {
     const result = trace(
       { documents: [doc] },
@@ -286,7 +286,7 @@ describe('spec:// addresses and units', () => {
     expect(result.citations[0]!.counted).toBe(true);
   });
 
-  // @verifies real-codebases#DID-YOU-MEAN-BOUNDED
+  // @verifies reader#DID-YOU-MEAN-BOUNDED
   it('suggests the nearest ids of the named document', () => {
     const result = trace(
       { documents: [doc] },
@@ -300,7 +300,7 @@ describe('spec:// addresses and units', () => {
 });
 
 describe('policy and no silent green', () => {
-  // @verifies real-codebases#POLICY-AS-CONFIG
+  // @verifies trace#POLICY-AS-CONFIG
   it('the vibevm preset asks an implementation of frozen facts and a verification of test/done ones', () => {
     const result = trace({ documents: [doc] }, [], {
       strict: false,
@@ -317,7 +317,7 @@ describe('policy and no silent green', () => {
     ]);
   });
 
-  // @verifies real-codebases#NO-SILENT-GREEN
+  // @verifies trace#NO-SILENT-GREEN
   it('warns, naming the globs, when nothing is cited or a spec that needs evidence is cited nowhere', () => {
     const searched = { globs: ['crates/*/**/*.rs'], where: 'specmap.toml' };
     const none = trace({ documents: [doc] }, [], { strict: false, searched });

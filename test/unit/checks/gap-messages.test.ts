@@ -15,7 +15,7 @@ const cite = (verb: 'implements' | 'verifies', ref: string, line: number) => {
 };
 
 describe('gap messages', () => {
-  // @verifies evidence#MESSAGES-STALE-IS-NOT-MISSING
+  // @verifies trace#MESSAGES-STALE-IS-NOT-MISSING
   it('a fact with only stale citations is told to review and pin, with implementations and tests counted apart', () => {
     const result = trace(
       { documents: [spec] },

@@ -65,7 +65,7 @@ const OPTION_SETS = [
 ];
 
 describe('globMatcher', () => {
-  // @verifies speed-start#GLOBS-AS-EXPRESSIONS
+  // @verifies engine#GLOBS-AS-EXPRESSIONS
   it('says what picomatch says for every pattern, option set and path, alone and as a list', () => {
     const repoPaths = filesUnder(REPO, () => true).map((p) => relative(REPO, p));
     expect(repoPaths.length).toBeGreaterThan(300);

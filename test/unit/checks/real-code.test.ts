@@ -15,7 +15,7 @@ const lines = (file: string, text: string) =>
   scanFile(file, text).map((c) => `${c.id}:${c.line}:${c.column}`);
 
 describe('TS/JS read as TypeScript reads it', () => {
-  // @verifies real-code#JSX-BY-EXTENSION
+  // @verifies scanner#JSX-BY-EXTENSION
   it('reads JSX in every file TypeScript reads as JSX, .js/.mjs/.cjs included', () => {
     for (const file of ['a.js', 'a.mjs', 'a.cjs', 'a.jsx', 'a.tsx']) {
       expect(ids(file, 'const a = <div><span>a</span> {/* @implements doc#A */}</div>;\n'), file).toEqual([
@@ -30,7 +30,7 @@ describe('TS/JS read as TypeScript reads it', () => {
     expect(ids('a.ts', "const s = <string>x; const t = 'it\\'s'; // @implements doc#E\n")).toEqual(['E']);
   });
 
-  // @verifies real-code#STRINGS-END-AT-CR-LF
+  // @verifies scanner#STRINGS-END-AT-CR-LF
   it('ends a string at CR or LF only, not at U+2028 or U+2029', () => {
     expect(ids('a.ts', 'const s = "a\u2028 // @implements doc#NOT";\n')).toEqual([]);
     expect(ids('a.js', "const s = 'a\u2029 /* @implements doc#NOT */';\n")).toEqual([]);
@@ -38,7 +38,7 @@ describe('TS/JS read as TypeScript reads it', () => {
     expect(ids('a.ts', 'const s = "open\n// @implements doc#B\n')).toEqual(['B']);
   });
 
-  // @verifies real-code#NON-NULL-BEFORE-A-SLASH
+  // @verifies scanner#NON-NULL-BEFORE-A-SLASH
   it('divides after a non-null `!`, and reads a regular expression after a prefix `!`', () => {
     expect(ids('a.ts', 'const h = width! / 2; // @implements doc#A\n')).toEqual(['A']);
     expect(ids('a.ts', 'const h = f(x)! / g[0]!! / 2; // @implements doc#B\n')).toEqual(['B']);
@@ -46,7 +46,7 @@ describe('TS/JS read as TypeScript reads it', () => {
     expect(ids('a.ts', 'if (!/[/] @implements doc#NOT/.test(s)) {}\n')).toEqual([]);
   });
 
-  // @verifies real-code#KEYWORDS-BEFORE-A-SLASH
+  // @verifies scanner#KEYWORDS-BEFORE-A-SLASH
   it('reads `of`, `yield` and `await` as identifiers where they are, and a regular expression after `export default`', () => {
     expect(ids('a.js', 'var of = 4, x = of / 2; // @implements doc#A\n')).toEqual(['A']);
     expect(ids('a.js', 'var yield = 4, y = yield / 2; // @implements doc#B\n')).toEqual(['B']);
@@ -57,7 +57,7 @@ describe('TS/JS read as TypeScript reads it', () => {
     expect(ids('a.ts', "export default /'/; // @implements doc#D\n")).toEqual(['D']);
   });
 
-  // @verifies real-code#LINES-AS-TYPESCRIPT-COUNTS
+  // @verifies scanner#LINES-AS-TYPESCRIPT-COUNTS
   it('counts lines at LF, CRLF, CR, U+2028 and U+2029 in TS/JS; at LF, CRLF and CR elsewhere', () => {
     expect(lines('a.ts', 'const a = 1;\r// @implements doc#A\n')).toEqual(['A:2:4']);
     expect(lines('a.ts', 'const a = 1;\r\n\r\n  // @implements doc#A\n')).toEqual(['A:3:6']);
@@ -69,7 +69,7 @@ describe('TS/JS read as TypeScript reads it', () => {
     expect(lines('a.py', 's = "\u2028"\n# @implements doc#A\n')).toEqual(['A:2:3']);
   });
 
-  // @verifies real-code#INVALID-ESCAPE-ENDS-IDENTIFIER
+  // @verifies scanner#INVALID-ESCAPE-ENDS-IDENTIFIER
   it('ends an identifier at an invalid `\\u` escape, and reads the comment after it', () => {
     expect(ids('a.ts', 'let x = a\\u/* @implements doc#A */;\n')).toEqual(['A']);
     expect(ids('a.ts', 'let x = a\\u{zz}/* @implements doc#B */;\n')).toEqual(['B']);
@@ -78,7 +78,7 @@ describe('TS/JS read as TypeScript reads it', () => {
     expect(ids('a.ts', 'let x = \\u0061\\u{62}/* @implements doc#E */;\n')).toEqual(['E']);
   });
 
-  // @verifies real-code#PARSER-FAILURE-FALLS-BACK
+  // @verifies scanner#PARSER-FAILURE-FALLS-BACK
   it('falls back to the token walk, with a warning naming the file, when TypeScript’s parser overflows', () => {
     const warnings: string[] = [];
     const warn = (file: string, message: string) => warnings.push(`${file}: ${message}`);
@@ -89,7 +89,7 @@ describe('TS/JS read as TypeScript reads it', () => {
     expect(warnings[0]).toMatch(/^src\/deep\.ts: TypeScript's parser failed \(RangeError/);
   });
 
-  // @verifies real-code#PARSER-FAILURE-FALLS-BACK
+  // @verifies scanner#PARSER-FAILURE-FALLS-BACK
   it('`check` on such a file warns naming it and exits with the gate’s verdict', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'factline-real-code-'));
     try {
@@ -114,7 +114,7 @@ describe('TS/JS read as TypeScript reads it', () => {
     }
   });
 
-  // @verifies real-code#LINEAR-PATHS
+  // @verifies scanner#LINEAR-PATHS
   it('reads many unterminated regular expressions on one line, and a .tsx with many tags, as TypeScript does', () => {
     expect(ids('a.ts', `x = ${'(/a)['.repeat(2_000)};\n// @implements doc#A\n`)).toEqual(['A']);
     const tags = Array.from({ length: 2_000 }, (_, i) => `<p>{/* @implements doc#T${i} */}'</p>`).join(',\n');
@@ -125,7 +125,7 @@ describe('TS/JS read as TypeScript reads it', () => {
 });
 
 describe('other languages read by their own string and comment rules', () => {
-  // @verifies real-code#OTHER-LANGUAGE-STRINGS
+  // @verifies scanner#OTHER-LANGUAGE-STRINGS
   it('skips Ruby percent literals, Zig multiline strings, Python raw triple strings, Bash $-strings, TOML strings and emitted JavaScript strings', () => {
     for (const literal of [
       '%q(a (# @implements doc#NOT) b)',
@@ -157,7 +157,7 @@ describe('other languages read by their own string and comment rules', () => {
     ).toEqual(['A', 'B']);
   });
 
-  // @verifies real-code#RUST-NESTED-COMMENTS
+  // @verifies scanner#RUST-NESTED-COMMENTS
   it('nests Rust block comments', () => {
     expect(ids('src/lib.rs', '/* outer /* inner */ "quote */\n// @implements doc#A\nfn f() {}\n')).toEqual([
       'A',
@@ -165,7 +165,7 @@ describe('other languages read by their own string and comment rules', () => {
     expect(ids('a.go', '/* outer /* inner */ // @implements doc#B\n')).toEqual(['B']);
   });
 
-  // @verifies real-code#PERL-POD
+  // @verifies scanner#PERL-POD
   it('reads Perl POD as a comment, and code after `=cut` as code', () => {
     expect(
       ids(
@@ -176,7 +176,7 @@ describe('other languages read by their own string and comment rules', () => {
     expect(ids('Lib.pm', '=head1 NAME\n\n@implements doc#A\n')).toEqual(['A']);
   });
 
-  // @verifies real-code#RUST-CFG-TEST-ONLY
+  // @verifies scanner#RUST-CFG-TEST-ONLY
   it('takes only code built solely for tests as Rust test code', () => {
     const inTest = (attribute: string) =>
       scanFile('src/lib.rs', `${attribute}\nmod m {\n    // @implements doc#A\n    fn f() {}\n}\n`)[0]

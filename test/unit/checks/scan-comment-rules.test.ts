@@ -17,7 +17,7 @@ afterAll(() => {
 });
 
 describe('comment-ness by the language rules', () => {
-  // @verifies trust#SCAN-COMMENTS-BY-LANGUAGE-RULES
+  // @verifies scanner#SCAN-COMMENTS-BY-LANGUAGE-RULES
   it('a regular expression after `)` or `}` is not a comment, and the gate stays red (cached or not)', async () => {
     expect(ids('a.ts', 'if (s) /[//] @implements doc#BETA/.test(s);\n')).toEqual([]);
     expect(ids('a.ts', 'for (;;) /[//] @implements doc#BETA/.test(s);\n')).toEqual([]);
@@ -47,7 +47,7 @@ describe('comment-ness by the language rules', () => {
     expect(cached.stdout).toBe(uncached.stdout);
   });
 
-  // @verifies trust#SCAN-COMMENTS-BY-LANGUAGE-RULES
+  // @verifies scanner#SCAN-COMMENTS-BY-LANGUAGE-RULES
   it('JSX text is not a comment; a JSX comment and a comment after text with an apostrophe are', () => {
     expect(ids('a.tsx', 'export const P = () => <p>see // @implements doc#BETA</p>;\n')).toEqual([]);
     expect(ids('a.jsx', 'export const P = () => <p>a /* @implements doc#BETA */ b</p>;\n')).toEqual([]);
@@ -63,7 +63,7 @@ describe('comment-ness by the language rules', () => {
     expect(ids('a.tsx', 'const n = a < b ? 1 : 2; // @implements doc#REAL\n')).toEqual(['REAL']);
   });
 
-  // @verifies trust#SCAN-COMMENTS-BY-LANGUAGE-RULES
+  // @verifies scanner#SCAN-COMMENTS-BY-LANGUAGE-RULES
   it('shell and Ruby heredoc bodies and Ruby =begin blocks follow their languages', () => {
     expect(ids('a.sh', 'cat <<EOF\n# @implements doc#FAKE\nEOF\n# @implements doc#REAL\n')).toEqual(['REAL']);
     expect(
@@ -83,7 +83,7 @@ describe('comment-ness by the language rules', () => {
     ).toEqual(['REAL1', 'REAL2']);
   });
 
-  // @verifies trust#SCAN-COMMENTS-BY-LANGUAGE-RULES
+  // @verifies scanner#SCAN-COMMENTS-BY-LANGUAGE-RULES
   it('YAML block scalars and quoted scalars are text; `#` after white space outside them is a comment', () => {
     expect(
       ids('ci.yml', 'run: |\n  # @implements doc#FAKE\n  echo hi\nkey: value # @implements doc#REAL\n'),

@@ -5,7 +5,7 @@ import { parseCitations, scanFile } from '../../../checks/scan/index.ts';
 const ids = (file: string, text: string) => scanFile(file, text).map((c) => c.id);
 
 describe('TypeScript scanner', () => {
-  // @verifies factline#GATE-SCAN-COMMENTS-ONLY
+  // @verifies scanner#GATE-SCAN-COMMENTS-ONLY
   it('never reads tags inside strings, template literals or regular expressions', () => {
     const text = [
       "const a = '// @implements S1';",
@@ -20,7 +20,7 @@ describe('TypeScript scanner', () => {
     expect(ids('a.ts', text)).toEqual(['REAL-ONE', 'REAL-TWO']);
   });
 
-  // @verifies factline#GATE-SCAN-COMMENTS-ONLY
+  // @verifies scanner#GATE-SCAN-COMMENTS-ONLY
   it('reads JSDoc blocks and several tags in one comment, with line and column of each tag', () => {
     const text =
       '/**\n * Does it.\n * @implements demo#A\n * @verifies demo#B\n */\nexport function f() {}\n';
@@ -31,7 +31,7 @@ describe('TypeScript scanner', () => {
     ]);
   });
 
-  // @verifies factline#GATE-BINDS-ENCLOSING-SYMBOL
+  // @verifies scanner#GATE-BINDS-ENCLOSING-SYMBOL
   it('binds citations to the declaration below or around them', () => {
     const text = `// @implements D#TOP
 export async function topLevel(a: { x: number }): Promise<number> {
@@ -68,7 +68,7 @@ interface Port {
     ]);
   });
 
-  // @verifies factline#GATE-BINDS-ENCLOSING-SYMBOL
+  // @verifies scanner#GATE-BINDS-ENCLOSING-SYMBOL
   it('binds test citations to their it()/test() title, including one just above the call', () => {
     const text = `describe('framing', () => {
   // @verifies D#ABOVE
@@ -93,7 +93,7 @@ const later = 1;
 });
 
 describe('test calls with type arguments', () => {
-  // @verifies evidence#TYPE-ARGUMENTS-BEFORE-A-TEST-CALL
+  // @verifies scanner#TYPE-ARGUMENTS-BEFORE-A-TEST-CALL
   it('names it.each<T>, describe.each<T> and it<T> calls in TypeScript as it names them without', () => {
     const text = `describe.each<{ name: string }>([{ name: 'a' }])('suite $name', () => {
   // @verifies D#NESTED
@@ -120,7 +120,7 @@ const after = 1;
     ]);
   });
 
-  // @verifies evidence#TYPE-ARGUMENTS-BEFORE-A-TEST-CALL
+  // @verifies scanner#TYPE-ARGUMENTS-BEFORE-A-TEST-CALL
   it('reads `<` as less-than in JavaScript, and where no `(` follows the `>`', () => {
     const js = `const r = it.each < rows > (1);\n// @verifies D#JS\nconst after = 1;\n`;
     expect(
@@ -134,7 +134,7 @@ const after = 1;
 });
 
 describe('other languages', () => {
-  // @verifies factline#GATE-SCAN-OTHER-LANGUAGES
+  // @verifies scanner#GATE-SCAN-OTHER-LANGUAGES
   it('Rust and Go: // and /* */ comments, strings and raw strings skipped, lifetimes not strings', () => {
     const rust = `fn a<'a>(x: &'a str) -> &'a str { x } // @implements D#R1
 let s = "// @implements D#NO1";
@@ -149,7 +149,7 @@ pub fn run() {}
     expect(scanFile('main.go', go).map((c) => `${c.id} ${c.symbol}`)).toEqual(['G1 function Serve']);
   });
 
-  // @verifies factline#GATE-SCAN-OTHER-LANGUAGES
+  // @verifies scanner#GATE-SCAN-OTHER-LANGUAGES
   it('Python and shell: # comments, quoted and triple-quoted strings skipped', () => {
     const py =
       's = "# @implements D#NO1"\nt = """\n# @implements D#NO2\n"""\n# @implements D#P1\ndef serve():\n    pass\n';
@@ -158,7 +158,7 @@ pub fn run() {}
     expect(ids('t.sh', sh)).toEqual(['SH1']);
   });
 
-  // @verifies factline#GATE-SCAN-OTHER-LANGUAGES
+  // @verifies scanner#GATE-SCAN-OTHER-LANGUAGES
   it('Handlebars: {{!-- --}} comments and the emitted // comments', () => {
     const hbs =
       '{{!-- @implements D#H1 --}}\n// @implements D#H2\nexport const x = "{{value}} // @implements D#NO";\n';
@@ -171,7 +171,7 @@ pub fn run() {}
 });
 
 describe('reference grammar', () => {
-  // @verifies factline#GATE-REFERENCE-FORMS
+  // @verifies trace#GATE-REFERENCE-FORMS
   it('reads DOC#ID, bare ID, digest and revision pins, spec:// URLs and reasons', () => {
     const got = parseCitations(
       '// @implements mcp-core#PING~1A2B3C4D @verifies BARE @implements d#X~r3 @implements spec://factline/specs/mcp-core#Y @deviates d#Z reason="batched"',

@@ -17,7 +17,7 @@ const PROGRAMS = 3_000;
 
 describe('the skim in type positions, against TypeScript', () => {
   // @verifies scanner#SKIM-IN-TYPE-POSITIONS
-  // @verifies real-code#DIFFERENTIAL
+  // @verifies scanner#DIFFERENTIAL
   it('finds every tag TypeScript reads as a comment, and no other, in generated programs', () => {
     const table = emptyTable();
     const sparse = emptyTable();

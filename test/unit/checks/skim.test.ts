@@ -85,7 +85,7 @@ describe('server', () => {
 `;
 
 describe('the skim before the walk', () => {
-  // @verifies real-code#SKIM-BEFORE-THE-WALK
+  // @verifies scanner#SKIM-BEFORE-THE-WALK
   // @verifies scanner#WALK-HANDLERS-AND-ONE-SLASH-RULE
   it('finds the same citations, names and test titles with jumps as without', () => {
     for (const [file, text] of [
@@ -109,7 +109,7 @@ describe('the skim before the walk', () => {
     ]);
   });
 
-  // @verifies real-code#SKIM-BEFORE-THE-WALK
+  // @verifies scanner#SKIM-BEFORE-THE-WALK
   it('reads a bracket after white space beyond ASCII as a bracket (U+3000, NBSP, U+2028)', () => {
     for (const space of ['\u3000', '\u00a0', '\u2028', '\ufeff']) {
       const text = `function foo() {\n${space}}\nfunction baz() { if (a) {${space}} }\n// @implements doc#A\nfunction bar() {}\n`;
@@ -118,7 +118,7 @@ describe('the skim before the walk', () => {
     }
   });
 
-  // @verifies real-code#SKIM-BEFORE-THE-WALK
+  // @verifies scanner#SKIM-BEFORE-THE-WALK
   it('keeps the declaration waiting outside a brace whatever the brace holds', () => {
     // A named function inside the call's arguments does not take the place of the class that follows.
     const text =
@@ -127,7 +127,7 @@ describe('the skim before the walk', () => {
     expect(found('a.ts', text)).toEqual(['A 2:6 class (anonymous) > method run   ']);
   });
 
-  // @verifies real-code#SKIM-BEFORE-THE-WALK
+  // @verifies scanner#SKIM-BEFORE-THE-WALK
   it('cites nothing where every tag stands in a string, template, regular expression or JSX text', () => {
     const text =
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal's text, written as a string on purpose
@@ -136,8 +136,8 @@ describe('the skim before the walk', () => {
     expect(scanFile('a.ts', text.replace(/const j.*\n/, ''))).toEqual([]);
   });
 
-  // @verifies real-code#SKIM-BEFORE-THE-WALK
-  // @verifies real-code#JSX-BY-EXTENSION
+  // @verifies scanner#SKIM-BEFORE-THE-WALK
+  // @verifies scanner#JSX-BY-EXTENSION
   it('reads JSX without TypeScript’s parser: text, attribute strings, comments in tags, nesting, generic arrows', () => {
     const cases: [string, string, string[]][] = [
       ['a.tsx', 'const a = <a href="//x.org/@implements doc#NOT">b</a>; // @implements doc#A\n', ['A']],
@@ -157,8 +157,8 @@ describe('the skim before the walk', () => {
     expect(parsedWhileFinding(cases)).toBe(0);
   });
 
-  // @verifies real-code#SKIM-BEFORE-THE-WALK
-  // @verifies speed-lexer#PARSER-ONLY-WHEN-AMBIGUOUS
+  // @verifies scanner#SKIM-BEFORE-THE-WALK
+  // @verifies scanner#PARSER-ONLY-WHEN-AMBIGUOUS
   it('reads a `/` or `<` after a block’s `}` as what starts there, without TypeScript’s parser', () => {
     const cases: [string, string, string[]][] = [
       ['a.ts', 'if (a) {}\n/[/] @implements doc#NOT/.test(s);\n// @implements doc#A\n', ['A']],
@@ -170,8 +170,8 @@ describe('the skim before the walk', () => {
     expect(parsedWhileFinding(cases)).toBe(0);
   });
 
-  // @verifies real-code#SKIM-BEFORE-THE-WALK
-  // @verifies speed-lexer#PARSER-ONLY-WHEN-AMBIGUOUS
+  // @verifies scanner#SKIM-BEFORE-THE-WALK
+  // @verifies scanner#PARSER-ONLY-WHEN-AMBIGUOUS
   it('asks TypeScript’s parser where the tokens cannot tell, and reads those files right', () => {
     const cases: [string, string, string[]][] = [
       // A function type's type parameters in a type, or an element <T> whose text starts with `(`?

@@ -34,7 +34,7 @@ const TREES = [
 ];
 
 describe('the TS/JS tokenizer', () => {
-  // @verifies speed-lexer#SAME-TOKENS-AS-TYPESCRIPT
+  // @verifies scanner#SAME-TOKENS-AS-TYPESCRIPT
   it('reads the same tokens as TypeScript’s scanner over this repository and installed packages', () => {
     let files = 0;
     let tokens = 0;
@@ -91,7 +91,7 @@ b', ` + '`\\`${1}\\${2}\\u{41}`];\n',
     ],
     ['JSX', 'const v = <div className="a" data-x={`t${1}`}>text // not a comment</div>;'],
   ];
-  // @verifies speed-lexer#SAME-TOKENS-AS-TYPESCRIPT
+  // @verifies scanner#SAME-TOKENS-AS-TYPESCRIPT
   it.each(CORNERS)('reads %s as TypeScript’s scanner does', (_name, text) => {
     const result = firstDifference(text, text.includes('<div'));
     expect(result.difference).toBeUndefined();
@@ -115,7 +115,7 @@ b', ` + '`\\`${1}\\${2}\\u{41}`];\n',
     ]);
   });
 
-  // @verifies speed-lexer#PARSER-ONLY-WHEN-AMBIGUOUS
+  // @verifies scanner#PARSER-ONLY-WHEN-AMBIGUOUS
   it('divides after the `)` of a call and reads a regular expression after the `)` of an if or for-await header', () => {
     const text = [
       'async function f(x) {',

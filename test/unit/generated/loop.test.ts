@@ -190,7 +190,7 @@ describe('the loop over a scripted transport', () => {
   });
 
   // @verifies mcp-core#SERVER-IS-NAME-VERSION-TOOLSET-OVER-A-TRANSPORT-SEAM
-  // @verifies factline#CORE-LOOP-EXTENSIBLE
+  // @verifies serve#CORE-LOOP-EXTENSIBLE
   it('later specs slot in: extra method handlers and a line screen, without touching the loop', async () => {
     const server = new Server('s', '1', new ToolSet(), {
       capture: false,

@@ -20,7 +20,7 @@ function indented(levels: number): string {
 }
 
 describe('reader bounds', () => {
-  // @verifies trust#READER-BOUNDED
+  // @verifies reader#READER-BOUNDED
   it.each([
     ['2,000 nested block quotes', `${'> '.repeat(2000)}@fact:DEEP text\n`, 1, 2 * MAX_NESTING + 1],
     ['a one-line list 2,000 deep', `${'- '.repeat(2000)}@fact:DEEP text\n`, 1, 2 * MAX_NESTING + 1],
@@ -36,7 +36,7 @@ describe('reader bounds', () => {
     },
   );
 
-  // @verifies trust#READER-BOUNDED
+  // @verifies reader#READER-BOUNDED
   it('nesting up to the bound reads as before, fences and indented text are not nesting', () => {
     const doc = read(
       `${'> '.repeat(MAX_NESTING)}@fact:AT-LIMIT text\n\n\`\`\`\n${'- '.repeat(400)}\n\`\`\`\n`,
@@ -45,7 +45,7 @@ describe('reader bounds', () => {
     expect(doc.facts.map((f) => f.id)).toEqual(['AT-LIMIT']);
   });
 
-  // @verifies trust#READER-BOUNDED
+  // @verifies reader#READER-BOUNDED
   it('check on a spec nested too deep is exit 2 with the place, cached or not', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'factline-bounds-'));
     dirs.push(dir);

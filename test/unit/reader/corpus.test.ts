@@ -31,8 +31,8 @@ describe.skipIf(!haveShared)('the vibevm corpus', () => {
   });
 
   for (const [file, ids] of Object.entries(expected)) {
-    // @verifies factline#READ-UNITS
-    // @verifies factline#READ-UNIT-TOKENS
+    // @verifies reader#READ-UNITS
+    // @verifies reader#READ-UNIT-TOKENS
     it(`${file} yields exactly the expected ids, in order, with no diagnostics`, () => {
       const doc = parseSpec(read(join(corpus, file)), { file, doc: file.replace(/\.md$/, '') });
       expect(doc.facts.map((f) => f.id)).toEqual(ids);
@@ -60,7 +60,7 @@ describe.skipIf(!haveShared)('MCP-CORE: the seed and the corpus copy', () => {
     expect(copyText).toMatch(/^<status stage="spec" state="done"\/>$/m);
   });
 
-  // @verifies factline#READ-LABELS
+  // @verifies reader#READ-LABELS
   it('yield the same 34 ids, statuses, texts and digests; the seed keeps its labels', () => {
     const markup = (d: { code: string }) => d.code !== 'normative-service-unit';
     expect(seed!.diagnostics.filter(markup)).toEqual([]);
@@ -80,13 +80,13 @@ describe.skipIf(!haveShared)('MCP-CORE: the seed and the corpus copy', () => {
     expect(seed!.facts.filter((f) => f.label).map((f) => `${f.id}=${f.label}`)).toEqual(written);
   });
 
-  // @verifies factline#READ-ROLL-DOWN
+  // @verifies reader#READ-ROLL-DOWN
   it('reads the document marker in both spellings', () => {
     expect(seed!.status).toMatchObject({ stage: 'spec', state: 'done', origin: 'document' });
     expect(copy!.status).toEqual(seed!.status);
   });
 
-  // @verifies factline#READ-KIND-LINES
+  // @verifies reader#READ-KIND-LINES
   it('declares each section kind line as req r1', () => {
     const sections = seed!.sections.filter((s) => s.depth === 2);
     expect(sections.map((s) => s.anchor)).toEqual(['wire', 'server', 'toolset', 'capture', 'no-prompts']);

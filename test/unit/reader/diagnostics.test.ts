@@ -26,7 +26,7 @@ function parseFixture(name: string) {
 
 describe('malformed-spec fixtures', () => {
   for (const name of fixtures) {
-    // @verifies factline#READ-DIAGNOSTICS-COLLECTED
+    // @verifies reader#READ-DIAGNOSTICS-COLLECTED
     it(`${name}: exactly the expected diagnostics, each placed, with token and fix`, () => {
       const { text, doc } = parseFixture(name);
       expect(doc.diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`)).toEqual(expectations(text));
@@ -42,7 +42,7 @@ describe('malformed-spec fixtures', () => {
     });
   }
 
-  // @verifies factline#READ-DIAGNOSTICS-COLLECTED
+  // @verifies reader#READ-DIAGNOSTICS-COLLECTED
   it('every diagnostic code has a fixture that fires it', () => {
     const fired = new Set(fixtures.flatMap((name) => parseFixture(name).doc.diagnostics.map((d) => d.code)));
     expect([...DIAGNOSTIC_CODES].filter((code) => !fired.has(code))).toEqual([]);
@@ -54,12 +54,12 @@ describe('malformed-spec fixtures', () => {
     expect(doc.facts.length).toBeGreaterThan(10);
   });
 
-  // @verifies factline#READ-DIAGNOSTICS-COLLECTED
+  // @verifies reader#READ-DIAGNOSTICS-COLLECTED
   it('a file with five problems reports five', () => {
     expect(parseFixture('five-problems.md').doc.diagnostics).toHaveLength(5);
   });
 
-  // @verifies factline#READ-CLOSED-VOCABULARIES
+  // @verifies reader#READ-CLOSED-VOCABULARIES
   it('unknown values name the nearest legal value', () => {
     const hint = (name: string) => parseFixture(name).doc.diagnostics.map((d) => `${d.message} — ${d.fix}`);
     expect(hint('unknown-state.md')[0]).toMatch(/unknown state `dnoe` — did you mean `done`\?/);

@@ -61,7 +61,7 @@ describe('one did-you-mean rule', () => {
 });
 
 describe('Suggester', () => {
-  // @verifies real-codebases#DID-YOU-MEAN-BOUNDED
+  // @verifies reader#DID-YOU-MEAN-BOUNDED
   it('puts the intended id among the suggestions for one-edit typos anywhere in the id', () => {
     const suggester = new Suggester(ids);
     const misses = ids.filter((id, k) => !suggester.nearest(typo(id, k)).includes(id));
@@ -69,7 +69,7 @@ describe('Suggester', () => {
     expect(misses).toEqual([]);
   });
 
-  // @verifies speed-incremental#SUGGEST-SAME-ANSWERS
+  // @verifies reader#SUGGEST-SAME-ANSWERS
   it('its first suggestion is as close as the closest id found by comparing with every one', () => {
     const suggester = new Suggester(ids);
     const worse = ids.flatMap((id, k) => {
@@ -81,7 +81,7 @@ describe('Suggester', () => {
     expect(worse).toEqual([]);
   });
 
-  // @verifies speed-incremental#SUGGEST-ONCE-PER-NAME
+  // @verifies reader#SUGGEST-ONCE-PER-NAME
   it('answers each distinct name once, edit-distancing a few candidates instead of every name', () => {
     const many = Array.from({ length: 10_000 }, (_, i) => `${ids[i % ids.length]}-${i}`);
     const suggester = new Suggester(many);
@@ -121,7 +121,7 @@ describe('Suggester', () => {
     }
   });
 
-  // @verifies green#DID-YOU-MEAN-LINEAR
+  // @verifies reader#DID-YOU-MEAN-LINEAR
   it('a 100,000-character id costs about the same whether its trigrams are all alike or all different', () => {
     const names = Array.from({ length: 2000 }, (_, i) => `FACT-${i}-NAME`);
     // Varied letters, digits and dashes, so a long id carries tens of thousands of distinct trigrams.

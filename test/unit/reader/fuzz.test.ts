@@ -63,7 +63,7 @@ const markdownish = fc.array(
 );
 
 describe('fuzzed Markdown', () => {
-  // @verifies factline#READ-NEVER-THROWS
+  // @verifies reader#READ-NEVER-THROWS
   it('never throws and returns placed, known diagnostics', () => {
     fc.assert(
       fc.property(markdownish, (parts) => {

@@ -78,7 +78,7 @@ function benchLikeSpec(): string {
 }
 
 describe('the reader’s Markdown parse', () => {
-  // @verifies speed#SPEC-GFM-ONLY-WHAT-THE-TEXT-NEEDS
+  // @verifies reader#SPEC-GFM-ONLY-WHAT-THE-TEXT-NEEDS
   it('gives the full GFM tree for every one of the 32 sets of extensions, on generated texts', () => {
     const next = random(20_261_130);
     for (let mask = 0; mask < 32; mask++) {
@@ -91,14 +91,14 @@ describe('the reader’s Markdown parse', () => {
     }
   }, 60_000);
 
-  // @verifies speed#SPEC-GFM-ONLY-WHAT-THE-TEXT-NEEDS
+  // @verifies reader#SPEC-GFM-ONLY-WHAT-THE-TEXT-NEEDS
   it('parses a facts-only spec like bench/check’s with CommonMark alone, to the full GFM tree', () => {
     const spec = benchLikeSpec();
     expect(gfmPartsFor(spec)).toEqual([]);
     expect(parseMarkdown(spec)).toEqual(parseMarkdownWithAutolinks(spec));
   });
 
-  // @verifies speed#SPEC-GFM-ONLY-WHAT-THE-TEXT-NEEDS
+  // @verifies reader#SPEC-GFM-ONLY-WHAT-THE-TEXT-NEEDS
   it.each<[string, GfmPart, string, string]>([
     ['a table at the start', 'table', '| a | b |\n| - | - |\n| 1 | 2 |\n\nAfter.', '"type":"table"'],
     ['a table at the end', 'table', 'Before.\n\n| a |\n| :-: |\n| 1 |', '"type":"table"'],
@@ -136,7 +136,7 @@ describe('the reader’s Markdown parse', () => {
     expect(tree).toEqual(parseMarkdownWithAutolinks(text));
   });
 
-  // @verifies speed#SPEC-AUTOLINKS-ONLY-WHEN-PRESENT
+  // @verifies reader#SPEC-AUTOLINKS-ONLY-WHEN-PRESENT
   it.each([
     ['a www address', 'See www.example.com for more.'],
     ['an upper-case URL', 'See HTTPS://EXAMPLE.COM/x.'],

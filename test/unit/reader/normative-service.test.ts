@@ -35,7 +35,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('normative-looking service units', () => {
-  // @verifies evidence#LINT-NORMATIVE-SERVICE-UNIT
+  // @verifies reader#LINT-NORMATIVE-SERVICE-UNIT
   it('warns on an RFC 2119 word in prose or an own impl/… status, with the upper-case id as did-you-mean', () => {
     expect(codes(SPEC)).toEqual([
       '5:1 warning did you mean `@fact:SLUG-LOWER-ID`',
@@ -43,7 +43,7 @@ describe('normative-looking service units', () => {
     ]);
   });
 
-  // @verifies evidence#LINT-NORMATIVE-SERVICE-UNIT
+  // @verifies reader#LINT-NORMATIVE-SERVICE-UNIT
   it('lint warns and exits 0; lint --strict and check --strict make it an error', async () => {
     const lint = await runInProcess(dir, ['lint']);
     expect(lint.code).toBe(0);

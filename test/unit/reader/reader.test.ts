@@ -8,7 +8,7 @@ const ids = (text: string) => parse(text).facts.map((f) => f.id);
 const fact = (text: string, id: string) => parse(text).facts.find((f) => f.id === id)!;
 
 describe('units', () => {
-  // @verifies factline#READ-UNITS
+  // @verifies reader#READ-UNITS
   it('reads paragraphs, list items at every depth, task items, quotes and table body cells', () => {
     const doc = parse(
       [
@@ -38,7 +38,7 @@ describe('units', () => {
     ]);
   });
 
-  // @verifies factline#READ-OPAQUE-CONTEXTS
+  // @verifies reader#READ-OPAQUE-CONTEXTS
   it('never reads tags inside fences, code spans, comments, links, headings or front matter', () => {
     const text = [
       '---',
@@ -65,7 +65,7 @@ describe('units', () => {
     ]);
   });
 
-  // @verifies factline#READ-OPAQUE-CONTEXTS
+  // @verifies reader#READ-OPAQUE-CONTEXTS
   it('reads CRLF files like LF files, front matter included', () => {
     const lf = '---\ntitle: t\n---\n# T\n\n@fact:A one\ntwo @status:impl/done\n\n- @fact:B item\n';
     const crlf = parse(lf.replace(/\n/g, '\r\n'));
@@ -83,7 +83,7 @@ describe('units', () => {
     expect(doc.facts[0]!.status).toMatchObject({ stage: 'impl', state: 'done', origin: 'section' });
   });
 
-  // @verifies factline#READ-OPAQUE-CONTEXTS
+  // @verifies reader#READ-OPAQUE-CONTEXTS
   it('a mid-sentence @fact: is prose, and legacy ##ID opens a fact', () => {
     expect(ids('See @fact:NOT-HERE in prose.\n\n##LEGACY-ID text')).toEqual(['LEGACY-ID']);
     expect(fact('##LEGACY-ID text', 'LEGACY-ID').text).toBe('text');
@@ -115,7 +115,7 @@ describe('status', () => {
     '@fact:IN-B back to the document',
   ].join('\n');
 
-  // @verifies factline#READ-ROLL-DOWN
+  // @verifies reader#READ-ROLL-DOWN
   it('rolls down: own, then section (innermost marked), then document', () => {
     const doc = parse(spec);
     const by = Object.fromEntries(
@@ -140,7 +140,7 @@ describe('status', () => {
     expect(doc.diagnostics).toEqual([]);
   });
 
-  // @verifies factline#READ-CLOSED-VOCABULARIES
+  // @verifies reader#READ-CLOSED-VOCABULARIES
   it('reads shorthand, bare stage, legacy and element forms alike', () => {
     const doc = parse(
       [
@@ -189,7 +189,7 @@ describe('status', () => {
 });
 
 describe('fact text and digest', () => {
-  // @verifies factline#READ-DIGEST
+  // @verifies reader#READ-DIGEST
   it('strips label, anchor, markers and requires, collapses whitespace; digest is sha256 of the text', () => {
     const f = fact(
       '> [p07] @fact:REV The answered\n>   revision is `2024-11-05`. @status:impl/done @requires:implementation',
@@ -202,7 +202,7 @@ describe('fact text and digest', () => {
     expect(f.codes).toEqual(['2024-11-05']);
   });
 
-  // @verifies factline#READ-DIGEST
+  // @verifies reader#READ-DIGEST
   it('a status change keeps the digest; a wording change moves it', () => {
     const base = fact('@fact:X The loop never dies. @status:impl/work', 'X').digest;
     expect(fact('@fact:X The loop never dies. @status:impl/done', 'X').digest).toBe(base);
@@ -210,7 +210,7 @@ describe('fact text and digest', () => {
     expect(fact('@fact:X The loop never stops. @status:impl/done', 'X').digest).not.toBe(base);
   });
 
-  // @verifies factline#READ-TYPED-CODE
+  // @verifies reader#READ-TYPED-CODE
   it('@fact/code: binds the next fence, and the fence enters the digest', () => {
     const spec = (cmd: string) =>
       `@fact/code:RUN Run this. @status:impl/done\n\n\n\`\`\`sh\n${cmd}\n\`\`\`\n`;
@@ -221,7 +221,7 @@ describe('fact text and digest', () => {
     expect(fact(spec('npm run test'), 'RUN').digest).not.toBe(f.digest);
   });
 
-  // @verifies factline#READ-KIND-LINES
+  // @verifies reader#READ-KIND-LINES
   it('reads kind lines into the fact and its section', () => {
     const doc = parse(
       '# T\n\n## S {#s}\n\n@fact:kind-line-s `design r3 planned disputed(#a,#b)` @status:spec/done',

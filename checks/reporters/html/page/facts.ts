@@ -2,8 +2,8 @@
  * The rendered specs: every fact unit marked with the state the gate
  * decided, and its evidence (findings, citing code) opened inline under it.
  */
-// @implements factline#REPORT-FACTS-MARKED-BY-STATE
-// @implements factline#REPORT-SHOWS-CITING-CODE
+// @implements report#REPORT-FACTS-MARKED-BY-STATE
+// @implements report#REPORT-SHOWS-CITING-CODE
 import type { CitationOutcome, FactTrace, JudgedCitation } from '../../../model.ts';
 import { fixFor } from '../../../rules.ts';
 import { citationLabel, factLabel } from '../../citation-labels.ts';
@@ -87,7 +87,7 @@ export class FactViews {
    * Wants a document on a long view without rendering it yet: its stub takes
    * about the room of `facts` facts until it scrolls near (or stops being wanted).
    */
-  // @implements report-scale#REPORT-RENDERS-WHAT-IS-NEAR
+  // @implements report#REPORT-RENDERS-WHAT-IS-NEAR
   want(doc: string, facts: number | null): void {
     const stub = this.stubs.get(doc);
     if (!stub) return;
@@ -114,7 +114,7 @@ export class FactViews {
    * the renderer could not place. Documents are rendered on demand so a
    * tree of thousands of facts opens with one document's worth of nodes.
    */
-  // @implements report-scale#REPORT-LAZY-DOCUMENTS
+  // @implements report#REPORT-LAZY-DOCUMENTS
   show(doc: string): void {
     if (this.shown.has(doc)) return;
     const d = this.data.docs.find((x) => x.doc === doc);
@@ -161,7 +161,7 @@ export class FactViews {
     node.setAttribute('aria-label', `${f.id}, ${label}`);
     node.setAttribute('data-state', f.state);
     if (f.state === 'service' && f.citations.length) {
-      // @implements report-scale#REPORT-SERVICE-UNIT-CITATIONS
+      // @implements report#REPORT-SERVICE-UNIT-CITATIONS
       node.insertBefore(el('span', 'cite-count', `cited ×${f.citations.length}`), node.firstChild);
     }
     node.insertBefore(el('span', 'fact-id', f.id), node.firstChild);
@@ -267,7 +267,7 @@ export class FactViews {
   }
 
   /** Click opens or closes a fact; Enter/Space toggle, Escape closes, arrows move between visible facts. */
-  // @implements factline#REPORT-KEYBOARD-USABLE
+  // @implements report#REPORT-KEYBOARD-USABLE
   listen(): void {
     this.main.addEventListener('click', (ev) => {
       const t = ev.target;
@@ -295,7 +295,7 @@ export class FactViews {
 }
 
 /** The citing test's outcome from `--results`, beside its snippet; the failure's first line as a tooltip. */
-// @implements evidence#RESULTS-REPORT-SHOWS-OUTCOME
+// @implements report#RESULTS-REPORT-SHOWS-OUTCOME
 function outcomeBadge(outcome: CitationOutcome): HTMLElement {
   const badge = el('span', `outcome outcome-${outcome.status}`, `test ${outcome.status}`);
   if (outcome.failure) badge.title = outcome.failure;

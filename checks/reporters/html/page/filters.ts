@@ -2,8 +2,8 @@
  * Filters (state chips, gaps only, document, search) and deep links. The
  * chips count the gate's summary; "gaps only" reads each fact's gap flag.
  */
-// @implements factline#REPORT-FILTERS-AND-SEARCH
-// @implements factline#REPORT-DEEP-LINK-OPENS-FACT
+// @implements report#REPORT-FILTERS-AND-SEARCH
+// @implements report#REPORT-DEEP-LINK-OPENS-FACT
 import type { FactTrace } from '../../../model.ts';
 import { FACT_STATE_ORDER, FACT_STATES, type FactState } from '../../../states.ts';
 import type { PageData } from './data.ts';
@@ -105,8 +105,8 @@ export class Filters {
    * they scroll near, so "all" or a wide search on thousands of facts never
    * builds them all at once. Documents the view does not want leave the DOM.
    */
-  // @implements report-scale#REPORT-RENDERS-WHAT-IS-NEAR
-  // @implements report-scale#REPORT-SEARCH-RENDERS-MATCHES
+  // @implements report#REPORT-RENDERS-WHAT-IS-NEAR
+  // @implements report#REPORT-SEARCH-RENDERS-MATCHES
   apply(): void {
     const c = this.criteria();
     const active = c.gaps || c.words.length > 0 || c.states.size < this.shownStates.length;
@@ -160,7 +160,7 @@ export class Filters {
    * The first view: the deep link's document, else the document with the
    * most gaps, else the first one — one document, never the whole tree.
    */
-  // @implements report-scale#REPORT-OPENS-ON-MOST-GAPS
+  // @implements report#REPORT-OPENS-ON-MOST-GAPS
   openFirst(): void {
     const raw = decodeURIComponent(location.hash.slice(1));
     const linked = raw.includes(':') ? raw.slice(0, raw.lastIndexOf(':')) : raw;
@@ -203,7 +203,7 @@ export class Filters {
   }
 
   /** #doc:ID opens a fact, #doc:section scrolls to a heading, #doc to a document. */
-  // @implements report-scale#REPORT-DEEP-LINK-ON-LONG-PAGE
+  // @implements report#REPORT-DEEP-LINK-ON-LONG-PAGE
   follow(): void {
     const main = this.views.main;
     const raw = decodeURIComponent(location.hash.slice(1));

@@ -3,7 +3,7 @@
  * (support/build-page.ts). Every view is built from the embedded JSON of the
  * TraceResult: the page shows what the gate decided and decides nothing.
  */
-// @implements factline-architecture#PAGE-SCRIPT-TYPED
+// @implements report#PAGE-SCRIPT-TYPED
 import { readPageData } from './data.ts';
 import { byId, el } from './dom.ts';
 import { FactViews } from './facts.ts';

@@ -12,7 +12,7 @@ import type { RenderedSpec } from '../model.ts';
  * as the HTML parser would have left it inline. Data (fact text, code) never
  * goes through here: it enters the DOM as text only.
  */
-// @implements factline#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
+// @implements report#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
 export function mountSpecTemplates(main: HTMLElement, specs: readonly RenderedSpec[]): void {
   for (const spec of specs) {
     const template = document.createElement('template');

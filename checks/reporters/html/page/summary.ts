@@ -3,8 +3,8 @@
  * bars and the findings no fact owns. Every number is the gate's summary or a
  * tally (checks/states.ts) of the states and gaps the gate decided.
  */
-// @implements factline#REPORT-SUMMARY-PER-DOCUMENT-AND-SECTION
-// @implements factline-architecture#FACT-STATE-DECIDED-ONCE
+// @implements report#REPORT-SUMMARY-PER-DOCUMENT-AND-SECTION
+// @implements trace#FACT-STATE-DECIDED-ONCE
 import type { FactTrace } from '../../../model.ts';
 import { fixFor, RULES } from '../../../rules.ts';
 import { FACT_STATE_ORDER, FACT_STATES, type FactTally, tallyFacts } from '../../../states.ts';
@@ -38,7 +38,7 @@ export function bar(list: readonly FactTrace[]): HTMLElement {
 }
 
 /** The totals tiles: one per state (labels as on the chips) plus facts, needs, gaps and findings. */
-// @implements factline-architecture#REPORT-NUMBERS-AGREE
+// @implements report#REPORT-NUMBERS-AGREE
 export function renderTotals(data: PageData): void {
   const s = data.result.summary;
   const gapStates = new Set(data.facts.filter((f) => f.gap).map((f) => f.state));
@@ -146,7 +146,7 @@ export function renderLooseFindings(data: PageData): void {
 }
 
 /** The heading strip of each document's article. */
-// @implements report-scale#REPORT-SERVICE-UNIT-CITATIONS
+// @implements report#REPORT-SERVICE-UNIT-CITATIONS
 export function documentHead(d: PageDocument, own: readonly FactTrace[]): HTMLElement {
   const t = documentTally(d, own);
   const head = el('div', 'doc-head');

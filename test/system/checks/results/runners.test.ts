@@ -92,10 +92,10 @@ const jest = join(REPO, 'node_modules', 'jest', 'bin', 'jest.js');
 const jestJunit = `--reporters=${join(REPO, 'node_modules', 'jest-junit')}`;
 
 describe('results written by the real runners', () => {
-  // @verifies green#RESULTS-JUNIT-FLAVOURS
-  // @verifies green#RESULTS-FILE-FAILURE-FAILS-ITS-CITATIONS
-  // @verifies green#RESULTS-DESCRIBE-JUDGED-BY-EVERY-TEST
-  // @verifies green#RESULTS-SAY-THEIR-JOIN-KEY
+  // @verifies results#RESULTS-JUNIT-FLAVOURS
+  // @verifies results#RESULTS-FILE-FAILURE-FAILS-ITS-CITATIONS
+  // @verifies results#RESULTS-DESCRIBE-JUDGED-BY-EVERY-TEST
+  // @verifies results#RESULTS-SAY-THEIR-JOIN-KEY
   it('vitest JSON and JUnit: every verdict confirmed, the file that threw fails its citation', async () => {
     const dir = project('vitest', "import { describe, it } from 'vitest';", 'js');
     runner(dir, process.execPath, [
@@ -115,9 +115,9 @@ describe('results written by the real runners', () => {
     expect(summary.stdout).toMatch(/ {2}r\.xml: joined 6 by classname/);
   }, 120_000);
 
-  // @verifies green#RESULTS-JUNIT-FLAVOURS
-  // @verifies green#RESULTS-UNCONFIRMED-IS-AN-ERROR
-  // @verifies green#RESULTS-SAY-THEIR-JOIN-KEY
+  // @verifies results#RESULTS-JUNIT-FLAVOURS
+  // @verifies results#RESULTS-UNCONFIRMED-IS-AN-ERROR
+  // @verifies results#RESULTS-SAY-THEIR-JOIN-KEY
   it('Jest JSON and jest-junit: confirmed with the file attribute, unconfirmed with the defaults', async () => {
     const dir = project('jest', '', 'js');
     writeFileSync(join(dir, 'jest.config.json'), '{"testEnvironment": "node"}');
@@ -144,7 +144,7 @@ describe('results written by the real runners', () => {
     expect(said.stdout).toContain('defaults.xml: joined 5 name no file (these confirm nothing)');
   }, 120_000);
 
-  // @verifies green#RESULTS-JUNIT-FLAVOURS
+  // @verifies results#RESULTS-JUNIT-FLAVOURS
   it("node's test runner (JUnit): only the file that failed to load is placed; the rest is unconfirmed", async () => {
     const dir = project('node', "const { describe, it } = require('node:test');", 'cjs');
     runner(dir, process.execPath, [
@@ -167,7 +167,7 @@ describe('results written by the real runners', () => {
     (python) => spawnSync(python, ['-m', 'pytest', '--version'], { stdio: 'ignore' }).status === 0,
   );
   if (pytest === undefined && process.env.CI) throw new Error('CI runs pytest here: install python3-pytest');
-  // @verifies green#RESULTS-JUNIT-FLAVOURS
+  // @verifies results#RESULTS-JUNIT-FLAVOURS
   it.skipIf(pytest === undefined)(
     `pytest JUnit (xunit2 dotted modules, xunit1 files): failures, skips, collection errors and parameters${pytest === undefined ? ' (skipped: pytest is not installed; `apt-get install -y python3-pytest`)' : ''}`,
     async () => {

@@ -358,7 +358,7 @@ describe('hostile values in every slot of every target language', () => {
       throw new Error(`the ${language.ext} tokenizer is required in CI (see .ci/run)`);
     if (missing)
       console.warn(`note: the ${language.ext} tokenizer is not installed: its hostile-slot test skips`);
-    // @verifies generator-languages#SLOT-CONTEXT-BY-LEXICAL-RULES
+    // @verifies generator#SLOT-CONTEXT-BY-LEXICAL-RULES
     it.skipIf(missing)(
       `${language.ext}: each value lands in one string or comment token, or gen refuses it`,
       () => {

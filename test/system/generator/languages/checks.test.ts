@@ -15,7 +15,7 @@ import { genProject, PYTHON, RUSTC, TOOLS } from '../../../support/language-tool
 const SPEC = '# Doc {#root}\n\n@status:impl/done\n\n@fact:LIMIT The limit is `5`.\n';
 
 describe('each output is checked by its language before anything is written', () => {
-  // @verifies generator-languages#OUTPUT-CHECKED-PER-LANGUAGE
+  // @verifies generator#OUTPUT-CHECKED-PER-LANGUAGE
   it('refuses JSON, YAML and TOML that do not parse, at the template line', async () => {
     const dir = genProject('gen-checks', SPEC, {
       'templates/a.json.hbs': '{\n  "limit": {{value "LIMIT" type="integer"}},\n}\n',
@@ -61,7 +61,7 @@ describe('each output is checked by its language before anything is written', ()
     );
   });
 
-  // @verifies generator-languages#OUTPUT-CHECKED-PER-LANGUAGE
+  // @verifies generator#OUTPUT-CHECKED-PER-LANGUAGE
   it('skips a check whose tool is not installed, with a note naming the output', async () => {
     const dir = genProject('gen-checks', SPEC, {
       'templates/limits.go.hbs':
@@ -79,7 +79,7 @@ describe('each output is checked by its language before anything is written', ()
 });
 
 describe('the language table', () => {
-  // @verifies generator-languages#UNKNOWN-EXTENSION-REFUSED
+  // @verifies generator#UNKNOWN-EXTENSION-REFUSED
   it('refuses a template of an unknown language, listing the languages it knows', () => {
     const spec = parseSpec(SPEC, { file: 'specs/doc.md', doc: 'doc' });
     const plan = planGeneration({
@@ -113,7 +113,7 @@ describe('generated code loads nothing from outside out/', () => {
       existing: [],
     });
 
-  // @verifies generator-languages#IMPORT-GUARD-EVERY-FORM
+  // @verifies generator#IMPORT-GUARD-EVERY-FORM
   it('refuses require in .cjs, absolute paths, file: URLs, reference paths and computed imports', () => {
     const cases: [string, string, string][] = [
       [

@@ -49,7 +49,7 @@ describe('spec prose renders inert in every comment and string', () => {
     expect(fact.text).toBe(EVIL.replace(/[\\`*_]/g, (c) => `\\${c}`).replace(/\\([\\`*_])/g, '\\$1'));
   });
 
-  // @verifies generator-languages#ESCAPE-BY-CONTEXT
+  // @verifies generator#ESCAPE-BY-CONTEXT
   it('issue 22: `*/ exit(3); /*` in a fact rendered through `/** {{summary}} */` stays a comment', () => {
     const dir = tempDir('inert-issue');
     const spec = '# S {#root}\n\n@fact:X A fact \\*/ globalThis.process?.exit(3); /\\* ends here.\n';
@@ -70,7 +70,7 @@ describe('spec prose renders inert in every comment and string', () => {
     expect(run(process.execPath, ['x.mjs'], dir)).toBe('ran\n');
   });
 
-  // @verifies generator-languages#ESCAPE-BY-CONTEXT
+  // @verifies generator#ESCAPE-BY-CONTEXT
   it('TypeScript: block, doc and line comments stay comments; strings and template literals hold the text', () => {
     const dir = tempDir('inert-ts');
     const plan = render(
@@ -144,7 +144,7 @@ describe('spec prose renders inert in every comment and string', () => {
     },
   );
 
-  // @verifies generator-languages#ESCAPE-BY-CONTEXT
+  // @verifies generator#ESCAPE-BY-CONTEXT
   it('JSON, YAML and TOML: every value holds the text exactly and comments stay comments', () => {
     const fact = parseSpec(SPEC, { file: 'specs/evil.md', doc: 'evil' }).facts[0]!;
     const json = render('json', `{ "a": "${each('text')}", "b": ${each('text')} }\n`);
@@ -183,7 +183,7 @@ describe('spec prose renders inert in every comment and string', () => {
     ]);
   });
 
-  // @verifies generator-languages#ESCAPE-BY-CONTEXT
+  // @verifies generator#ESCAPE-BY-CONTEXT
   it('refuses spec text standing as code, and where no escape exists, at the template line and column', () => {
     const cases: [string, string][] = [
       ['ts', `export const X = ${each('text')};\n`],
@@ -206,7 +206,7 @@ describe('spec prose renders inert in every comment and string', () => {
     }
   });
 
-  // @verifies generator-languages#NO-RAW-OUTPUT
+  // @verifies generator#NO-RAW-OUTPUT
   it('refuses {{{…}}} and {{& …}}', () => {
     for (const raw of ['{{{text}}}', '{{& text}}']) {
       const plan = render('ts', `// {{#each (facts prefix="EVIL")}}${raw}{{/each}}\n`);
@@ -222,7 +222,7 @@ describe('the language table escapes per context', () => {
     text: string,
   ) => languageOf(path)!.escape(context, text);
 
-  // @verifies generator-languages#ESCAPE-BY-CONTEXT
+  // @verifies generator#ESCAPE-BY-CONTEXT
   it('writes strings exactly and comments inertly in Go, JSON, YAML, TOML and Markdown', () => {
     expect(escapeIn('a.go', { kind: 'string', quote: '"' }, 'say "hi" \\ \n')).toEqual({
       ok: true,
@@ -254,7 +254,7 @@ describe('the language table escapes per context', () => {
     });
   });
 
-  // @verifies generator-languages#LANGUAGE-TABLE
+  // @verifies generator#LANGUAGE-TABLE
   it('writes typed values as each language spells them', () => {
     const lit = (path: string, value: Parameters<NonNullable<ReturnType<typeof languageOf>>['literal']>[0]) =>
       languageOf(path)!.literal(value);

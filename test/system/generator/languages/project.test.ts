@@ -80,9 +80,9 @@ function project(): string {
 }
 
 describe('one spec rendered to TypeScript, Rust and Python', () => {
-  // @verifies generator-languages#LANGUAGE-TABLE
-  // @verifies generator-languages#RUST-CITES-WITH-ATTRIBUTE
-  // @verifies generator-languages#DECLARED-VALUE-TYPES
+  // @verifies generator#LANGUAGE-TABLE
+  // @verifies generator#RUST-CITES-WITH-ATTRIBUTE
+  // @verifies generator#DECLARED-VALUE-TYPES
   it('compiles and runs in each language with the spec’s values, and check reads every citation back', async () => {
     const dir = project();
     const gen = await runInProcess(dir, ['gen'], TOOLS);
@@ -150,7 +150,7 @@ describe('one spec rendered to TypeScript, Rust and Python', () => {
     ]);
   });
 
-  // @verifies generator-languages#DECLARED-VALUE-TYPES
+  // @verifies generator#DECLARED-VALUE-TYPES
   it('stops gen at the spec’s code span when a value breaks the declared type', async () => {
     const dir = project();
     writeFileSync(join(dir, 'specs/limits.md'), SPEC.replace('port `8080`', 'port `80800`'));

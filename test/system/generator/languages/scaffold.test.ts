@@ -51,7 +51,7 @@ const vitest = (dir: string) =>
   );
 
 describe('factline scaffold', () => {
-  // @verifies generator-languages#SCAFFOLD-STUBS-STAY-RED
+  // @verifies generator#SCAFFOLD-STUBS-STAY-RED
   it('writes todo stubs the gate reports as verification-skipped until each test is written', async () => {
     const dir = newcomer();
     const scaffold = await runInProcess(dir, ['scaffold'], TOOLS);
@@ -93,7 +93,7 @@ describe('factline scaffold', () => {
     expect(after.stdout).toContain('1 verified');
   });
 
-  // @verifies generator-languages#SCAFFOLD-STUBS-STAY-RED
+  // @verifies generator#SCAFFOLD-STUBS-STAY-RED
   it('never overwrites a file', async () => {
     const dir = newcomer();
     mkdirSync(join(dir, 'test/scaffold'), { recursive: true });

@@ -8,7 +8,7 @@ import { sampleResult } from '../../../support/report-sample.ts';
 const printed = (value: Json) => `${JSON.stringify(value, null, 2)}\n`;
 
 describe('columns', () => {
-  // @verifies report-scale#REPORT-DATA-COMPRESSED
+  // @verifies report#REPORT-DATA-COMPRESSED
   it('round-trips awkward JSON: varying shapes and key orders, nested tables, our own tag as a key', () => {
     const value = JSON.parse(
       JSON.stringify({

@@ -22,7 +22,7 @@ function pageCompilerOptions(): ts.CompilerOptions {
 }
 
 describe('the report page script', () => {
-  // @verifies factline-architecture#PAGE-SCRIPT-TYPED
+  // @verifies report#PAGE-SCRIPT-TYPED
   it('the inlined bundle is what the build makes of html/page/ now (a stale bundle fails here)', async () => {
     const fresh = readFileSync(PAGE_MODULE, 'utf8') === pageModuleText(await bundlePageScript());
     expect(fresh, `${PAGE_MODULE} is stale: run \`npm run build\` (npm test does it first)`).toBe(true);
@@ -32,7 +32,7 @@ describe('the report page script', () => {
     expect(REPORT_JS).not.toMatch(/\bimport\s*[({'"]|\brequire\(/);
   });
 
-  // @verifies factline-architecture#PAGE-SCRIPT-TYPED
+  // @verifies report#PAGE-SCRIPT-TYPED
   it('is type-checked with the DOM library and without Node, by `npm run typecheck`', () => {
     const scripts = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')).scripts;
     expect(scripts.typecheck).toContain('checks/reporters/html/page/tsconfig.json');

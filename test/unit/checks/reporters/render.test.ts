@@ -15,7 +15,7 @@ import { citationsWithCode, MAX_SNIPPETS_PER_FACT, snippetAround } from '../../.
 import { sampleInputs, sampleResult } from '../../../support/report-sample.ts';
 
 describe('renderHtmlReport', () => {
-  // @verifies factline#REPORT-EMBEDS-GATE-JSON
+  // @verifies report#REPORT-EMBEDS-GATE-JSON
   it('embeds data that decodes to the --json reporter output byte for byte, and that no text can end', () => {
     const result = sampleResult();
     const fact = result.facts[0]!;
@@ -26,7 +26,7 @@ describe('renderHtmlReport', () => {
     expect(readGateJson(html)).toBe(renderJson(result));
   });
 
-  // @verifies report-scale#REPORT-SNIPPETS-STORED-ONCE
+  // @verifies report#REPORT-SNIPPETS-STORED-ONCE
   it('stores each shown line of a file once, and the snippets unpack exactly', () => {
     const inputs = sampleInputs();
     const file = (n: number) => `line ${n} of a file cited on every other line`;
@@ -49,7 +49,7 @@ describe('renderHtmlReport', () => {
     expect(unpackSnippets(JSON.parse(readEmbedded(html, INPUTS_ID)).snippets)).toEqual(all);
   });
 
-  // @verifies factline#REPORT-SELF-CONTAINED-PAGE
+  // @verifies report#REPORT-SELF-CONTAINED-PAGE
   it('is one file: no external reference, one inline script admitted by a hash-only CSP', () => {
     const html = renderHtmlReport(sampleResult(), sampleInputs());
     expect(html).not.toMatch(/\b(?:src|href)\s*=\s*"(?:https?:)?\/\//i);
@@ -62,7 +62,7 @@ describe('renderHtmlReport', () => {
     expect(csp).not.toContain('unsafe-inline');
   });
 
-  // @verifies factline#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
+  // @verifies report#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
   it('shows raw HTML of a spec as text and drops javascript: targets and images', () => {
     const result = sampleResult();
     const inputs = sampleInputs();
@@ -78,7 +78,7 @@ describe('renderHtmlReport', () => {
     expect(main).toContain('<a>go</a>');
   });
 
-  // @verifies factline#REPORT-FACTS-MARKED-BY-STATE
+  // @verifies report#REPORT-FACTS-MARKED-BY-STATE
   it('marks every fact unit of the spec once, whatever its Markdown unit (paragraph, list item, table cell)', () => {
     const result = sampleResult();
     const html = readSpecMarkup(renderHtmlReport(result, sampleInputs()));

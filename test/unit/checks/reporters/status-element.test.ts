@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderSpecMarkup } from '../../../../checks/reporters/html/spec-markup.ts';
 
 describe('status elements in the rendered spec', () => {
-  // @verifies report-scale#REPORT-STATUS-ELEMENT-BADGE
+  // @verifies report#REPORT-STATUS-ELEMENT-BADGE
   it('renders a document-level and an inline <status/> as badges', () => {
     const html = renderSpecMarkup(
       '# Doc\n\n<status stage="impl" state="done" action="review"/>\n\n@fact:A-ONE Text <status stage="spec" state="work"/> here.\n',

@@ -12,7 +12,7 @@ const messageOf = (text: string, file: string): string => {
 };
 
 describe('a broken results file', () => {
-  // @verifies daily-use#BROKEN-RESULTS-PLACE
+  // @verifies results#BROKEN-RESULTS-PLACE
   it('XML: names the file, the line and column, and the tag expected, never the parser’s sentence', () => {
     const cut =
       '<testsuites>\n  <testsuite name="a">\n    <testcase name="x" classname="a">\n  </testsuite>\n</testsuites>\n';
@@ -29,7 +29,7 @@ describe('a broken results file', () => {
     );
   });
 
-  // @verifies daily-use#BROKEN-RESULTS-PLACE
+  // @verifies results#BROKEN-RESULTS-PLACE
   it('JSON: names the place and what is wrong there, never V8’s sentence', () => {
     const cut = '{"testResults": [{"name": "a",\n "status": "passed"';
     expect(messageOf(cut, 'r.json')).toBe(

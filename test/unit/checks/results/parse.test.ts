@@ -10,7 +10,7 @@ const summary = (text: string) =>
   );
 
 describe('reading test results', () => {
-  // @verifies evidence#RESULTS-FORMATS
+  // @verifies results#RESULTS-FORMATS
   it('reads vitest/Jest JSON with title paths, statuses and the first failure line', () => {
     const json = JSON.stringify({
       testResults: [
@@ -46,7 +46,7 @@ describe('reading test results', () => {
     ).toThrow(/assertionResults\[0\]: unknown status `odd`/);
   });
 
-  // @verifies evidence#RESULTS-FORMATS
+  // @verifies results#RESULTS-FORMATS
   it('reads the JUnit flavours of jest-junit, pytest, cargo-nextest and Surefire', () => {
     const jest = `<testsuites name="jest tests"><testsuite name="text tools" tests="2">
       <testcase classname="text tools lines cuts" name="text tools lines cuts" file="test/t.test.js"/>
@@ -81,7 +81,7 @@ describe('reading test results', () => {
     ]);
   });
 
-  // @verifies evidence#RESULTS-FORMATS
+  // @verifies results#RESULTS-FORMATS
   it('names the file and the fix for input it cannot read', () => {
     expect(() => parseResults('PASS src/a.test.ts', 'out.txt')).toThrow(ResultsFormatError);
     expect(() => parseResults('PASS src/a.test.ts', 'out.txt')).toThrow(/out\.txt: neither JSON nor XML/);
@@ -107,8 +107,8 @@ describe('joining a citation to its test', () => {
     testBinding(testName === undefined ? { symbol } : { symbol, testName });
   const verdict = (j: Join) => (j.kind === 'outcome' ? j.status : `unconfirmed: ${j.reason}`);
 
-  // @verifies evidence#RESULTS-JOIN-BY-FILE-AND-NAME
-  // @verifies green#RESULTS-JOIN-EXACT
+  // @verifies results#RESULTS-JOIN-BY-FILE-AND-NAME
+  // @verifies results#RESULTS-JOIN-EXACT
   it('joins on the exact root-relative file and the full title path, never on a path that ends the same', () => {
     const index = indexOutcomes(
       [
@@ -146,7 +146,7 @@ describe('joining a citation to its test', () => {
     );
   });
 
-  // @verifies green#RESULTS-JOIN-EXACT
+  // @verifies results#RESULTS-JOIN-EXACT
   it('a skipped test of the same title never stands in: one passed and one skipped is ambiguous', () => {
     const index = indexOutcomes([
       outcome('test/g.test.ts', ['greets by name'], 'skipped'),
@@ -159,7 +159,7 @@ describe('joining a citation to its test', () => {
     expect(verdict(joinCitation(bind('it "x"', 'x'), 'test/g.test.ts', twice))).toBe('passed');
   });
 
-  // @verifies green#RESULTS-DESCRIBE-JUDGED-BY-EVERY-TEST
+  // @verifies results#RESULTS-DESCRIBE-JUDGED-BY-EVERY-TEST
   it('a citation on a suite is judged by every test under it', () => {
     const index = indexOutcomes([
       outcome('test/d.test.ts', ['block', 'one']),
@@ -178,14 +178,14 @@ describe('joining a citation to its test', () => {
     );
   });
 
-  // @verifies green#RESULTS-FILE-FAILURE-FAILS-ITS-CITATIONS
+  // @verifies results#RESULTS-FILE-FAILURE-FAILS-ITS-CITATIONS
   it('a file that failed as a whole fails every citation in it, bound or not', () => {
     const index = indexOutcomes([{ ...outcome('test/f.test.ts', [], 'failed'), fileLevel: true }]);
     expect(verdict(joinCitation(bind('it "x"', 'x'), 'test/f.test.ts', index))).toBe('failed');
     expect(verdict(joinCitation(undefined, 'test/f.test.ts', index))).toBe('failed');
   });
 
-  // @verifies green#RESULTS-JUNIT-FLAVOURS
+  // @verifies results#RESULTS-JUNIT-FLAVOURS
   it("reads flat names (jest-junit) and pytest modules against the citation's own file", () => {
     const index = indexOutcomes([
       { ...outcome('test/j.test.js', [' top level']), flat: true },

@@ -115,7 +115,7 @@ function reseal(name: string, edit: (body: string) => string): void {
 }
 
 describe('the gate cache', () => {
-  // @verifies trust#CACHE-NEVER-TRUSTED-BLINDLY
+  // @verifies engine#CACHE-NEVER-TRUSTED-BLINDLY
   it('a state flipped inside the spec cache keeps the gate red, says so once and repairs the file (real CLI)', async () => {
     const before = await runInProcess(dir, ['check', '--json', '--no-cache']);
     expect(before.code).toBe(1);
@@ -134,7 +134,7 @@ describe('the gate cache', () => {
     expect(next.stderr).toBe('');
   });
 
-  // @verifies trust#CACHE-NEVER-TRUSTED-BLINDLY
+  // @verifies engine#CACHE-NEVER-TRUSTED-BLINDLY
   it('an entry of the wrong shape under a valid checksum and fingerprint is discarded, not a TypeError', async () => {
     for (const [name, edit, touch] of [
       ['specs-v5.json', (b: string) => b.replace(/"facts":\[/, '"facts":[7,')],
@@ -157,7 +157,7 @@ describe('the gate cache', () => {
     }
   });
 
-  // @verifies trust#CACHE-NEVER-TRUSTED-BLINDLY
+  // @verifies engine#CACHE-NEVER-TRUSTED-BLINDLY
   it('any random damage to either cache file gives the --no-cache output byte for byte (property, 1,000 cases in CI)', async () => {
     const damage = fc.record({
       name: fc.constantFrom(...CACHES),
@@ -193,7 +193,7 @@ describe('the gate cache', () => {
     );
   }, 300_000);
 
-  // @verifies trust#CACHE-NEVER-TRUSTED-BLINDLY
+  // @verifies engine#CACHE-NEVER-TRUSTED-BLINDLY
   it('a byte changed under a recomputed checksum never crashes the gate nor turns it green', async () => {
     await fc.assert(
       fc.asyncProperty(
@@ -215,7 +215,7 @@ describe('the gate cache', () => {
     );
   }, 300_000);
 
-  // @verifies speed-cache#CHEAP-VALIDATION
+  // @verifies engine#CHEAP-VALIDATION
   it('an entry is checked when it is used: a damaged entry of a file no longer listed costs no warning and drops out', async () => {
     restore();
     // A line of two fields for a file no longer listed: never taken apart.
@@ -226,7 +226,7 @@ describe('the gate cache', () => {
     expect(readFileSync(cachePath('scan-v6.json'), 'utf8')).not.toContain('src/gone.ts');
   });
 
-  // @verifies speed-warm#LAZY-CACHE-LINES
+  // @verifies engine#LAZY-CACHE-LINES
   it('decodes no value it does not use, and writes the entries it did not change back as the lines it read', async () => {
     restore();
     const before = storedEntries(dir, 'scan-v6')!;
@@ -243,7 +243,7 @@ describe('the gate cache', () => {
     expect(storedEntries(dir, 'scan-v6')?.get('test/a.test.ts')).toEqual(before.get('test/a.test.ts'));
   });
 
-  // @verifies speed-cache#CHEAP-VALIDATION
+  // @verifies engine#CHEAP-VALIDATION
   it("the fast shape check, and the scan cache's decoding check, accept exactly what the explaining check accepts (property)", () => {
     const row = fc.array(
       fc.oneof(fc.constantFrom(0, 1, 3, 9, -1, 1.5), fc.string({ maxLength: 3 }), fc.constant(null)),

@@ -22,7 +22,7 @@ async function checkWith(config: string) {
 }
 
 describe('config validation by schema', () => {
-  // @verifies trust#CONFIG-VALIDATED-BY-SCHEMA
+  // @verifies engine#CONFIG-VALIDATED-BY-SCHEMA
   it.each([
     ['{"generate": {"Spec": "specs/doc.md"}}', '`generate.Spec` is not a known key; did you mean `spec`?'],
     ['{"generate": "specs/doc.md"}', '`generate` must be an object, not the string'],
@@ -40,14 +40,14 @@ describe('config validation by schema', () => {
     expect(r.stdout).toBe('');
   });
 
-  // @verifies trust#CONFIG-SCHEMA-TABLE
+  // @verifies engine#CONFIG-SCHEMA-TABLE
   it('a valid config still gates: a required fact without evidence fails with exit 1', async () => {
     const r = await checkWith('{"$schema": "x", "generate": {"spec": "specs/doc.md"}, "strict": false}');
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('missing-implementation doc#ALPHA');
   });
 
-  // @verifies trust#CONFIG-SCHEMA-TABLE
+  // @verifies engine#CONFIG-SCHEMA-TABLE
   it('the shipped JSON Schema is the one the table emits, accepts the defaults and rejects what the CLI rejects', async () => {
     const schemaFile = join(REPO, 'schema', 'factline.config.schema.json');
     // UPDATE=1 rewrites the shipped schema from the table (after adding a key); the diff is the review.

@@ -109,21 +109,21 @@ const EDGES = {
 };
 
 describe('the gate walk lists the glob’s files', () => {
-  // @verifies speed-start#WALK-SAME-FILES
+  // @verifies engine#WALK-SAME-FILES
   it('on every fixture project and on factline’s own tree', async () => {
     const projects = [...fixtureProjects(), REPO];
     expect(projects.length).toBeGreaterThan(10);
     for (const project of projects) await expectSameAsGlob(loadConfig(project));
   }, 60_000);
 
-  // @verifies speed-start#WALK-SAME-FILES
+  // @verifies engine#WALK-SAME-FILES
   it.skipIf(!haveShared)('on the shared vibevm code corpus', async () => {
     const config = loadConfig(SHARED_CODE);
     expect((await listGateFiles(config)).length).toBeGreaterThan(10);
     await expectSameAsGlob(config);
   });
 
-  // @verifies speed-start#WALK-SAME-FILES
+  // @verifies engine#WALK-SAME-FILES
   it('at the edges: dot files, ignore, always-ignored folders, plain folder patterns, braces', async () => {
     const root = tree(EDGES);
     const cases: [string[], string[], string[]][] = [
@@ -141,8 +141,8 @@ describe('the gate walk lists the glob’s files', () => {
       await expectSameAsGlob(configAt(root, sources, tests, ignore));
   });
 
-  // @verifies speed-start#WALK-SAME-FILES
-  // @verifies trust#ONE-SYMLINK-POLICY
+  // @verifies engine#WALK-SAME-FILES
+  // @verifies engine#ONE-SYMLINK-POLICY
   it('with links in the tree (into the root, out of it, a cycle) the glob and the symlink policy decide', async () => {
     const outside = tree({ 'secret.ts': '' });
     const root = tree(EDGES);
@@ -161,7 +161,7 @@ describe('the gate walk lists the glob’s files', () => {
     expect(files.some((f) => f.includes('secret'))).toBe(false);
   });
 
-  // @verifies speed-pool#WORKER-BOOTS-DURING-THE-LISTING
+  // @verifies engine#WORKER-BOOTS-DURING-THE-LISTING
   it('says once when it has found the asked number of files, and never for a smaller tree', () => {
     const root = tree(
       Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`src/m${i % 3}/f${i}.ts`, 'x'])),
@@ -175,7 +175,7 @@ describe('the gate walk lists the glob’s files', () => {
     expect(late).toBe(0);
   });
 
-  // @verifies speed-start#WALK-SAME-FILES
+  // @verifies engine#WALK-SAME-FILES
   it('leaves patterns outside the root, negations and absolute paths to the glob', async () => {
     const root = tree(EDGES);
     const outsideRoot = join(root, 'src');

@@ -19,7 +19,7 @@ const fields = (found: (ScannedCitation[] | null)[]) =>
   found.map((list) => list?.map((c) => Object.entries(c).sort(([a], [b]) => (a < b ? -1 : 1))) ?? null);
 
 describe('the scan worker’s packed chunks', () => {
-  // @verifies speed-pool#COMPACT-TRANSFER
+  // @verifies engine#COMPACT-TRANSFER
   it('unpack to exactly the scanned citations, field for field and in order, with vanished files kept as such', () => {
     const files = [
       ...['checks', 'cli', 'engine', 'reader', 'generator', 'generated', 'test', 'templates'].flatMap((d) =>
@@ -38,7 +38,7 @@ describe('the scan worker’s packed chunks', () => {
     expect(unpacked[3]).toBeNull();
   });
 
-  // @verifies speed-pool#COMPACT-TRANSFER
+  // @verifies engine#COMPACT-TRANSFER
   it('carries every optional field: doc, pin, uri, reason, malformed, symbol, test name, in-test either way, covers', () => {
     const full: ScannedCitation = {
       verb: 'scope',

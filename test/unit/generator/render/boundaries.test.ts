@@ -28,7 +28,7 @@ afterAll(() => {
 });
 
 describe('generator/render is pure', () => {
-  // @verifies factline#GEN-PURE-PLAN
+  // @verifies generator#GEN-PURE-PLAN
   it('imports no file-system, process or child-process module and never names `process`', () => {
     const files = readdirSync(RENDER, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
     expect(files).toContain('plan.ts');
@@ -63,7 +63,7 @@ describe('generator/render is pure', () => {
 });
 
 describe('writeFileAtomic', () => {
-  // @verifies factline#GEN-ATOMIC-WRITES
+  // @verifies generator#GEN-ATOMIC-WRITES
   it('replaces a file by rename (a reader holding the old file still sees all of it) and leaves no temp files', () => {
     const dir = mkdtempSync(join(tmpdir(), 'factline-write-'));
     dirs.push(dir);
@@ -81,7 +81,7 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(join(dir, 'out'))).toEqual(['a.ts']);
   });
 
-  // @verifies factline#GEN-ATOMIC-WRITES
+  // @verifies generator#GEN-ATOMIC-WRITES
   it('leaves the target untouched and no temp file behind when the rename fails', () => {
     const dir = mkdtempSync(join(tmpdir(), 'factline-write-'));
     dirs.push(dir);
@@ -93,7 +93,7 @@ describe('writeFileAtomic', () => {
     expect(readFileSync(join(target, 'inside', 'keep.txt'), 'utf8')).toBe('kept');
   });
 
-  // @verifies factline#GEN-ATOMIC-WRITES
+  // @verifies generator#GEN-ATOMIC-WRITES
   it('keeps an executable file executable and writes through a symlink instead of cutting it', () => {
     const dir = mkdtempSync(join(tmpdir(), 'factline-write-'));
     dirs.push(dir);

@@ -11,8 +11,8 @@ import { MINI } from './fixtures/spec-doc.ts';
 const FIXTURES = join(import.meta.dirname, 'fixtures');
 
 describe('golden outputs of the fixture templates', () => {
-  // @verifies factline#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
-  // @verifies factline#GEN-HEADER-NAMES-SOURCES-AND-BODY-DIGEST
+  // @verifies generator#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
+  // @verifies generator#GEN-HEADER-NAMES-SOURCES-AND-BODY-DIGEST
   it('renders every fixture template to its golden file, byte for byte', () => {
     const templates = readdirSync(join(FIXTURES, 'templates'))
       .sort()

@@ -35,7 +35,7 @@ const output = (plan: ReturnType<typeof planGeneration>, path: string) => {
 };
 
 describe('values taken from facts', () => {
-  // @verifies factline#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
+  // @verifies generator#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
   it('writes the revision, the error code and the method names from the spec, and follows a spec edit', () => {
     const plan = planGeneration(input());
     expect(plan.errors).toEqual([]);
@@ -58,8 +58,8 @@ describe('values taken from facts', () => {
     expect(replanned).toContain('PARSE_ERROR = -32099');
   });
 
-  // @verifies factline#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
-  // @verifies evidence#PINS-LIVE-IN-TEMPLATES
+  // @verifies generator#GEN-HELPERS-TAKE-VALUES-FROM-FACTS
+  // @verifies generator#PINS-LIVE-IN-TEMPLATES
   it("cites each fact with its address, the template's reviewed pin and first sentence", () => {
     const spec = MINI();
     const fact = spec.facts.find((f) => f.id === 'MALFORMED-LINE-MUST-NOT-KILL-THE-LOOP')!;
@@ -96,7 +96,7 @@ describe('values taken from facts', () => {
 });
 
 describe('template errors', () => {
-  // @verifies factline#GEN-UNKNOWN-FACT-SUGGESTS-NEAREST
+  // @verifies generator#GEN-UNKNOWN-FACT-SUGGESTS-NEAREST
   it('names template file:line:col for a removed fact and suggests the nearest id for a typo', () => {
     const spec = MINI();
     spec.facts = spec.facts.filter((f) => f.id !== 'ANSWERED-PROTOCOL-REVISION');
@@ -125,7 +125,7 @@ describe('template errors', () => {
     expect(typo.errors[0]!.message).toContain('did you mean `METHOD-PING`');
   });
 
-  // @verifies factline#GEN-ALL-ERRORS-BEFORE-ANY-WRITE
+  // @verifies generator#GEN-ALL-ERRORS-BEFORE-ANY-WRITE
   it('collects every error of every template, including branches the data never takes, and plans no output', () => {
     const plan = planGeneration(
       input({
@@ -161,7 +161,7 @@ describe('template errors', () => {
     expect(byCode['unknown-section']).toContain('did you mean `wire`');
   });
 
-  // @verifies factline#GEN-BROKEN-OUTPUT-IS-REFUSED
+  // @verifies generator#GEN-BROKEN-OUTPUT-IS-REFUSED
   it('refuses output that does not parse as TypeScript, naming the template and the rendered line', () => {
     const plan = planGeneration(
       input({
@@ -182,7 +182,7 @@ describe('template errors', () => {
 });
 
 describe('outputs on disk', () => {
-  // @verifies factline#GEN-HEADER-NAMES-SOURCES-AND-BODY-DIGEST
+  // @verifies generator#GEN-HEADER-NAMES-SOURCES-AND-BODY-DIGEST
   it('heads every output with spec, template and the body digest', () => {
     const text = output(planGeneration(input()), 'generated/protocol.ts');
     const lines = text.split('\n');
@@ -199,7 +199,7 @@ describe('outputs on disk', () => {
     expect(readHeader(text.replace('-32700', '-1'))!.intact).toBe(false);
   });
 
-  // @verifies factline#GEN-STABLE-FORMAT
+  // @verifies generator#GEN-STABLE-FORMAT
   it('formats stably: no trailing blanks, one blank line at most, one final newline, same bytes twice', () => {
     const first = planGeneration(input());
     const methods = output(first, 'generated/methods.ts');
@@ -216,9 +216,9 @@ describe('outputs on disk', () => {
     expect(second.outputs.map((o) => o.text)).toEqual(first.outputs.map((o) => o.text));
   });
 
-  // @verifies factline#GEN-HAND-EDITS-ARE-REFUSED
-  // @verifies factline#GEN-ORPHANS-ARE-DELETED
-  // @verifies factline#GEN-CHECK-REPORTS-EVERY-DRIFT
+  // @verifies generator#GEN-HAND-EDITS-ARE-REFUSED
+  // @verifies generator#GEN-ORPHANS-ARE-DELETED
+  // @verifies generator#GEN-CHECK-REPORTS-EVERY-DRIFT
   it('classifies hand-edited, foreign, drifted, missing and orphaned files as findings', () => {
     const clean = planGeneration(input()).outputs;
     const protocol = clean.find((o) => o.path === 'generated/protocol.ts')!.text;
@@ -275,7 +275,7 @@ describe('outputs on disk', () => {
 });
 
 describe('self-contained output', () => {
-  // @verifies factline#GEN-OUTPUT-IS-SELF-CONTAINED
+  // @verifies generator#GEN-OUTPUT-IS-SELF-CONTAINED
   it('refuses a template whose output imports from outside the output directory', () => {
     const plan = planGeneration(
       input({
