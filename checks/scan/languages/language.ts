@@ -51,7 +51,8 @@ export interface Language {
   reader?: (text: string) => Span[];
   declarations?: Declarations;
   /** Test-marker forms: whether a citation on this declaration is test code, and never runs. */
-  testMarking?: (following: Following, text: string) => TestMarking;
+  /** Test-marker forms, per file (`text`): whether a citation on a declaration is test code, and never runs. */
+  testMarking?: (text: string) => (following: Following) => TestMarking;
   /**
    * Read as the language reads itself (its tokenizer or its documented
    * lexical grammar, with a differential or case table and a grammar fuzz):

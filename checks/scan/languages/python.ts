@@ -14,25 +14,25 @@ import type { Following, Language, TestMarking } from './language.ts';
 
 const PREFIX_CHARS = 'rRbBuUfF';
 
-/** The last file judged and its judge: every citation of a file asks the same one. */
-let judged: { text: string; runs: PythonRuns } | undefined;
-
 /**
  * Python's test_* functions (and Test* classes) are test code wherever they
  * stand; whether a test function or class runs is decided as pytest and
  * unittest decide it (test-runs-python.ts: imports, class and module marks,
- * literal conditions).
+ * literal conditions), judged once per file.
  */
 // @implements scanner#STATIC-SKIP-VERIFIES-NOTHING
-export function pythonTestMarking(following: Following, text: string): TestMarking {
-  const symbol = following.symbol;
-  if (!symbol || !/^(?:function test_|class )/.test(symbol)) return {};
-  const marking: TestMarking = /^(?:function test_|class Test)/.test(symbol) ? { inTest: true } : {};
-  if (following.at === undefined) return marking;
-  if (judged?.text !== text) judged = { text, runs: pythonTestRuns(text) };
-  const notRun = judged.runs(following.at);
-  if (notRun !== undefined) marking.notRun = notRun;
-  return marking;
+export function pythonTestMarking(text: string): (following: Following) => TestMarking {
+  let runs: PythonRuns | undefined;
+  return (following) => {
+    const symbol = following.symbol;
+    if (!symbol || !/^(?:function test_|class )/.test(symbol)) return {};
+    const marking: TestMarking = /^(?:function test_|class Test)/.test(symbol) ? { inTest: true } : {};
+    if (following.at === undefined) return marking;
+    runs ??= pythonTestRuns(text);
+    const notRun = runs(following.at);
+    if (notRun !== undefined) marking.notRun = notRun;
+    return marking;
+  };
 }
 
 export const python: Language = {

@@ -7,7 +7,7 @@
 import { inCommentedOutCode, mayHoldCitations, parseCitations } from '../refs.ts';
 import { lineIndex, placed, type ScannedCitation } from '../types.ts';
 import { commentSpans, type Span } from './grammar.ts';
-import type { Following, Language } from './language.ts';
+import type { Following, Language, TestMarking } from './language.ts';
 
 /** The comments of a file in `language`. */
 export function spansOf(text: string, language: Language): Span[] {
@@ -61,6 +61,8 @@ export function scanLanguage(text: string, language: Language): ScannedCitation[
   const spans = spansOf(text, language);
   const at = lineIndex(text);
   const out: ScannedCitation[] = [];
+  // The file's test-marker judge, made once, when a citation first asks.
+  let marks: ((following: Following) => TestMarking) | undefined;
   for (const span of spans) {
     if (!span.text.includes('@')) continue;
     for (const raw of parseCitations(span.text, span.start)) {
@@ -68,7 +70,8 @@ export function scanLanguage(text: string, language: Language): ScannedCitation[
       if (!inCommentedOutCode(span.text, raw.offset - span.start)) {
         const next = following(text, raw.offset, language);
         if (next.symbol) cite.symbol = next.symbol;
-        const marking = language.testMarking?.(next, text);
+        if (language.testMarking !== undefined) marks ??= language.testMarking(text);
+        const marking = marks?.(next);
         if (marking?.inTest) cite.inTest = true;
         if (marking?.notRun) cite.notRun = marking.notRun;
       }
