@@ -39,7 +39,8 @@ export const SCAN_ROW: Shape = shapes.tuple(
     maybeText,
     shapes.literal(0, 1),
     maybeText,
-    shapes.literal(0, 'skip', 'todo'),
+    // notRun: the marker, or the marker with the source's reason (checks/scan/types.ts NotRun).
+    shapes.anyOf(shapes.literal(0, 'skip', 'todo'), shapes.matching(/^(?:skip|todo|unknown): /)),
   ],
   8,
 );

@@ -18,6 +18,9 @@ import { prefetchStats, type StatHelperMode, type StatParts, statHelperWanted } 
 
 const isText = (v: unknown): v is string => typeof v === 'string';
 const isAbsentOrText = (v: unknown): boolean => v === undefined || v === 0 || typeof v === 'string';
+/** A never-run marker as the scanners write it: `skip`, `todo`, or either (or `unknown`) with the source's reason. */
+const isNotRun = (v: unknown): v is NotRun =>
+  v === 'skip' || v === 'todo' || (typeof v === 'string' && /^(?:skip|todo|unknown): /.test(v));
 const isCount = (v: unknown, min: number): v is number => Number.isSafeInteger(v) && (v as number) >= min;
 
 /**
@@ -33,7 +36,7 @@ export function decodeRow(row: unknown): ScannedCitation | undefined {
   if (!isAbsentOrText(row[1]) || !isText(row[2]) || !isCount(row[5], 0) || !isCount(row[6], 1))
     return undefined;
   if (!isCount(row[7], 1) || (row[13] !== undefined && row[13] !== 0 && row[13] !== 1)) return undefined;
-  if (row[15] !== undefined && row[15] !== 0 && row[15] !== 'skip' && row[15] !== 'todo') return undefined;
+  if (row[15] !== undefined && row[15] !== 0 && !isNotRun(row[15])) return undefined;
   for (const i of TEXT_FIELDS) if (!isAbsentOrText(row[i])) return undefined;
   // Every field, in one order, so all decoded citations share one object shape (see checks/scan/types.ts placed).
   const cite: ScannedCitation = {
@@ -52,8 +55,7 @@ export function decodeRow(row: unknown): ScannedCitation | undefined {
     testName: isText(row[9]) ? row[9] : undefined,
     inTest: row[13] === 1 ? true : undefined,
     covers: isText(row[14]) ? (row[14] === '' ? [] : row[14].split('\n')) : undefined,
-    notRun:
-      isText(row[15]) && /^(?:skip|todo|unknown)(?:$|: )/.test(row[15]) ? (row[15] as NotRun) : undefined,
+    notRun: isNotRun(row[15]) ? row[15] : undefined,
   };
   cite.ref = isText(row[1]) ? row[1] : plainRef(cite);
   return cite;

@@ -7,7 +7,7 @@
 import { nearestOne } from '../../reader/did-you-mean.ts';
 
 export type Shape =
-  | { type: 'string'; nonEmpty?: boolean }
+  | { type: 'string'; nonEmpty?: boolean; pattern?: RegExp }
   | { type: 'integer'; min?: number }
   | { type: 'boolean' }
   | { type: 'literal'; values: readonly (string | number)[] }
@@ -30,6 +30,8 @@ export interface Field {
 /** Builders of shapes: `shapes.object({ root: shapes.string() })`. */
 export const shapes = {
   string: (nonEmpty = false): Shape => ({ type: 'string', nonEmpty }),
+  /** A string the whole of which `pattern` (anchored) matches. */
+  matching: (pattern: RegExp): Shape => ({ type: 'string', nonEmpty: true, pattern }),
   integer: (min?: number): Shape => (min === undefined ? { type: 'integer' } : { type: 'integer', min }),
   boolean: (): Shape => ({ type: 'boolean' }),
   literal: (...values: (string | number)[]): Shape => ({ type: 'literal', values }),
@@ -63,6 +65,7 @@ function describeValue(value: unknown): string {
 function expected(shape: Shape): string {
   switch (shape.type) {
     case 'string':
+      if (shape.pattern !== undefined) return `a string matching ${shape.pattern}`;
       return shape.nonEmpty ? 'a non-empty string' : 'a string';
     case 'integer':
       return shape.min === undefined ? 'an integer' : `an integer ≥ ${shape.min}`;
@@ -100,7 +103,11 @@ function child(path: string, key: string | number): string {
 export function fitsShape(value: unknown, shape: Shape): boolean {
   switch (shape.type) {
     case 'string':
-      return typeof value === 'string' && (!shape.nonEmpty || value !== '');
+      return (
+        typeof value === 'string' &&
+        (!shape.nonEmpty || value !== '') &&
+        (shape.pattern === undefined || shape.pattern.test(value))
+      );
     case 'integer':
       return Number.isSafeInteger(value) && (shape.min === undefined || (value as number) >= shape.min);
     case 'boolean':
@@ -162,7 +169,7 @@ function explainShape(value: unknown, shape: Shape, path: string): ShapeProblem 
   });
   switch (shape.type) {
     case 'string':
-      return typeof value === 'string' && (!shape.nonEmpty || value !== '') ? undefined : wrong();
+      return fitsShape(value, shape) ? undefined : wrong();
     case 'integer':
       return Number.isSafeInteger(value) && (shape.min === undefined || (value as number) >= shape.min)
         ? undefined

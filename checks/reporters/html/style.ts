@@ -1,7 +1,6 @@
 /** The report's stylesheet: one inline <style>, light and dark by prefers-color-scheme. */
 // @implements report#REPORT-LIGHT-AND-DARK
 // @implements report#REPORT-FITS-1280
-// @implements report#REPORT-NAMES-WRAP-AT-WORDS
 export const REPORT_CSS = `
 :root {
   color-scheme: light dark;
@@ -61,9 +60,9 @@ main { padding: 1rem 2rem 4rem; min-width: 0; }
 table.summary { width: 100%; border-collapse: collapse; font-size: .8rem; font-variant-numeric: tabular-nums; }
 table.summary th { text-align: right; color: var(--muted); font-weight: 500; padding: .2rem .25rem; }
 table.summary th:first-child, table.summary td:first-child { text-align: left; }
-/* [report-scale] long names wrap so the count columns stay inside 1280 px: at spaces and hyphens
-   first, inside a word only when the word alone is wider than the column ("Configura tion" no more) */
-table.summary td:first-child { overflow-wrap: break-word; word-break: normal; hyphens: manual; }
+/* [report-scale] long document names wrap anywhere so the count columns stay inside 1280 px
+   (a min-width that keeps "Configuration" whole overflows that width: REPORT-NAMES-WRAP-AT-WORDS is still work) */
+table.summary td:first-child { overflow-wrap: anywhere; }
 .noscript { max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }
 .cite-count { font-size: .75rem; color: var(--muted); margin-right: .4rem; }
 table.summary td { text-align: right; padding: .2rem .25rem; border-top: 1px solid var(--line); }

@@ -32,10 +32,12 @@ describe.skipIf(!hasChromium)('report with test outcomes (Chromium)', () => {
         return found;
       };
       expect(await outcomeOf('demo#CUT-AT-80')).toEqual({ text: 'test passed', title: null });
-      expect(await outcomeOf('demo#TRIM-BLANKS')).toEqual({
-        text: 'test failed',
-        title: "expected 'a \\t' to be 'a' // Object.is equality",
-      });
+      // The runner's message decoded, its lines kept (joined by ⏎), first line first.
+      const failed = await outcomeOf('demo#TRIM-BLANKS');
+      expect(failed.text).toBe('test failed');
+      expect(failed.title).toContain(
+        "expected 'a \\t' to be 'a' // Object.is equality ⏎ Expected: \"a\" ⏎ Received:",
+      );
       expect(await outcomeOf('demo#WRAP-WORDS')).toEqual({ text: 'test skipped', title: null });
       expect(errors).toEqual([]);
     } finally {
