@@ -63,8 +63,7 @@ describe.skipIf(!hasChromium)('the report without JavaScript, and its names', ()
     await context.close();
   }, 120_000);
 
-  // @verifies report#REPORT-NAMES-WRAP-AT-WORDS
-  // Not yet: keeping words whole made the summary overflow 1280 px (big-tree.test.ts); the fact is impl/work.
+  // Not yet (report REPORT-NAMES-WRAP-AT-WORDS, impl/work): keeping words whole made the summary overflow 1280 px (big-tree.test.ts); the fact is impl/work.
   it.todo('a section name in the summary column wraps at a space, never inside a word', async () => {
     const file = await reportOf();
     const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
