@@ -1,0 +1,10 @@
+/** nesting-too-deep: a spec reader diagnostic (reader/), reported by the gate under its own code as `factline lint` prints it. */
+import { type RuleUnit, readerDiagnostic } from './unit.ts';
+
+export const nestingTooDeep = {
+  id: 'nesting-too-deep',
+  meta: readerDiagnostic(
+    'block quotes or list items nest deeper than the reader reads',
+    'flatten the nesting (split the list, or use a heading)',
+  ),
+} as const satisfies RuleUnit;
