@@ -54,6 +54,7 @@ import { verificationSkipped } from './verification-skipped.ts';
 import { verificationUnconfirmed } from './verification-unconfirmed.ts';
 import { voidFactCited } from './void-fact-cited.ts';
 
+// @implements trace#RULES-ARE-UNITS
 export const RULE_UNITS = [
   missingImplementation,
   missingVerification,

@@ -6,5 +6,7 @@ export const nestingTooDeep = {
   meta: readerDiagnostic(
     'block quotes or list items nest deeper than the reader reads',
     'flatten the nesting (split the list, or use a heading)',
+    // The reader stops reading there, so the rest of the spec is unknown: the run cannot judge it.
+    { unreadable: true },
   ),
 } as const satisfies RuleUnit;

@@ -42,6 +42,8 @@ export interface RuleMeta extends RuleInfo {
   optIn?: boolean;
   /** The options it takes from the config; none when absent. */
   options?: Readonly<Record<string, RuleOption>>;
+  /** A finding of it means an input could not be read whole: the run ends like any unreadable input (exit 2). */
+  unreadable?: boolean;
   /** No finding uses it any more; kept in SARIF and the docs so older output still finds it, left out of `--help`. */
   retired?: boolean;
 }
@@ -54,8 +56,13 @@ export interface RuleUnit<Id extends string = string> {
 }
 
 /** The meta of a spec reader diagnostic: the reader finds it, the gate reports it under its code. */
-export function readerDiagnostic(what: string, fix: string): RuleMeta {
+export function readerDiagnostic(
+  what: string,
+  fix: string,
+  more: Pick<RuleMeta, 'unreadable'> = {},
+): RuleMeta {
   return {
+    ...more,
     severity: 'error',
     description: `Spec: ${what}.`,
     help: 'A markup problem the spec reader found; `factline lint` prints the same diagnostic.',
