@@ -192,13 +192,32 @@ function judgeFact(
   const gaps = TRACED.filter((t) => required.includes(t.kind) && evidence[t.verb] === 0).map((t) => t.gap);
   reportGaps(fact, gaps, cited, out, options.hintFiles);
   reportUntracedEvidence(fact, obligation, out);
-  return { required, state: stateOf(required, gaps, evidence.stale), gaps };
+  return { required, state: outcomeState(stateOf(required, gaps, evidence.stale), cited), gaps };
 }
 
 function stateOf(required: EvidenceKind[], gaps: GapKind[], stale: number): FactState {
   if (gaps.length === 2) return stale > 0 ? 'stale' : 'missing';
   if (gaps.length === 1) return gaps[0]!;
   return required.includes('verification') ? 'verified' : 'implemented';
+}
+
+/**
+ * A test gap whose verifying tests exist but failed (or did not run) is in
+ * its own state: a reader fixes a failing test, not a missing one, and every
+ * view (badge, tile, chip, console summary) shows the one state decided here.
+ * A failure outranks a skip.
+ */
+// @implements report#REPORT-FAILED-TESTS-TALLIED-AS-FAILED
+function outcomeState(state: FactState, { refs, citations }: FactCitations): FactState {
+  if (state !== 'missing-verification' && state !== 'missing') return state;
+  let skipped = false;
+  for (const i of refs) {
+    const c = citations[i]!;
+    if (c.verb !== 'verifies') continue;
+    if (c.problem === 'verification-failed') return 'test-failed';
+    if (c.problem === 'verification-skipped') skipped = true;
+  }
+  return skipped ? 'test-skipped' : state;
 }
 
 // @implements trace#GATE-STATUS-BEHIND-EVIDENCE

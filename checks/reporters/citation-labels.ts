@@ -29,12 +29,7 @@ export function citationLabel(c: JudgedCitation): { text: string; counted: boole
   return undefined;
 }
 
-/** A fact's badge: its state, or for a test gap what became of its tests (failed, skipped). */
-export function factLabel(f: FactTrace, citationAt: (index: number) => JudgedCitation | undefined): string {
-  if (f.state === 'missing-verification' || f.state === 'missing') {
-    const problems = new Set(f.citations.map((i) => citationAt(i)?.problem));
-    if (problems.has('verification-failed')) return 'test failed';
-    if (problems.has('verification-skipped')) return 'test skipped';
-  }
+/** A fact's badge: its state as the trace decided it (a failed or skipped test is a state of its own). */
+export function factLabel(f: FactTrace): string {
   return FACT_STATES[f.state] ?? f.state;
 }
