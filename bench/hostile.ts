@@ -24,7 +24,7 @@ import { dirname, join } from 'node:path';
 import { scanFile } from '../checks/scan/index.ts';
 import type { CliIO } from '../cli/io.ts';
 import { runCli } from '../cli/main.ts';
-import { projectCacheDir } from '../engine/cache/location.ts';
+import { projectCacheDir } from '../engine/index.ts';
 import { parseSpec } from '../reader/index.ts';
 
 type Outcome = 'clean' | 'wrong' | 'crash' | 'data loss';

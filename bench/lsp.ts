@@ -19,7 +19,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectCacheDir } from '../engine/cache/location.ts';
+import { projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { LspClient } from '../support/lsp-client.ts';
 import { CITES_PER_FILE, fileOf, generateTree, TEST_SHARE } from './synthetic-tree.ts';

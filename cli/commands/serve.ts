@@ -1,8 +1,5 @@
 /** `factline serve`: factline's tools over MCP on stdio (engine/mcp/serve.ts). */
-import type { FactlineConfig } from '../../engine/config/model.ts';
-import { UsageError } from '../../engine/errors.ts';
-import { serveConfig, serveFactline } from '../../engine/mcp/serve.ts';
-import { requireSomeSpec } from '../../engine/specs.ts';
+import { type FactlineConfig, requireSomeSpec, rooms, UsageError } from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -38,7 +35,8 @@ with absolute paths:
 });
 
 /** The config `factline serve` runs with (`--config`, else FACTLINE_CONFIG); any other argument is a usage error. */
-export function loadServeConfig(argv: string[], io: CliIO): FactlineConfig {
+export async function loadServeConfig(argv: string[], io: CliIO): Promise<FactlineConfig> {
+  const { serveConfig } = await rooms.serve();
   return serveConfig(io, parseCommandArgs(SPEC, argv).values.config);
 }
 
@@ -50,11 +48,11 @@ const command: Command = {
     const { values } = parseCommandArgs(SPEC, argv);
     if (values.host !== undefined && values.http === undefined)
       throw new UsageError('--host needs --http PORT');
-    const config = loadServeConfig(argv, io);
+    const config = await loadServeConfig(argv, io);
     // No project here (no config, no spec): exit 2 now, before a host's first call walks the folder.
     await requireSomeSpec(config);
     if (values.http !== undefined) return serveOverHttp(values.http, values.host, config, io);
-    const failure = await serveFactline(config, io);
+    const failure = await (await rooms.serve()).serveFactline(config, io);
     if (failure === undefined) return EXIT.clean;
     io.stderr.write(`factline serve: ${failure.message}\n`);
     return EXIT.findings;
@@ -71,7 +69,7 @@ async function serveOverHttp(
   if (!/^\d+$/.test(port) || n > 65535) {
     throw new UsageError(`--http needs a TCP port (0-65535), got ${JSON.stringify(port)}`);
   }
-  const { serveFactlineHttp } = await import('../../engine/mcp/serve-http.ts');
+  const { serveFactlineHttp } = await rooms.serveHttp();
   // The bin wires io.onInterrupt to SIGINT and SIGTERM; without it (in process) nothing interrupts.
   const stop = new Promise<void>((resolve) => {
     const unsubscribe = io.onInterrupt?.(() => {
