@@ -47,11 +47,12 @@ export { readInputJson, writeOutputFile } from './files/output.ts';
 export { inputGlobs, refuseOverwritingInputs, runInputs } from './files/output-guard.ts';
 export { resultsFromArguments } from './gate/results-argument.ts';
 // Setting a project up and keeping its citations: small, and loaded with the command that asks.
-export { type Detected, detectRunners, RUNNERS, type Runner } from './init/detect.ts';
+export { type Detected, detectRunners, projectTraits, RUNNERS, type Runner } from './init/detect.ts';
 export { ensureIgnored } from './init/gitignore.ts';
 export { runnerSetup } from './init/runners.ts';
 export type { EngineIO } from './io.ts';
 export type { LspOptions } from './lsp/server.ts';
+export type { ServeProject } from './mcp/serve.ts';
 export { addPins, type PinEdit, type PinOutcome, repinStale, repointMoved } from './pin.ts';
 export { Project } from './project.ts';
 export { resolveArgument } from './ref-argument.ts';

@@ -63,7 +63,7 @@ export class Project {
   async check(options: GateOptions = {}): Promise<GateRun> {
     // Without a config the folder may be anything (`/` included): its specs
     // decide first whether there is a project at all, before any walk starts.
-    // @implements adoption#NO-CONFIG-EXITS-AT-ONCE
+    // @implements adoption#NO-CONFIG-CHECK-EXITS-AT-ONCE
     if (this.specPaths.length === 0) await requireSomeSpec(this.config);
     const { runGate } = await import('./gate/run.ts');
     return runGate(this, options);

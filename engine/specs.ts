@@ -112,7 +112,7 @@ async function expand(io: EngineIO, config: FactlineConfig, paths: string[]): Pr
  * Refuses a folder with no config and no spec under the default globs (any
  * folder a host starts a server from, `/` included) before anything walks it.
  */
-// @implements adoption#NO-CONFIG-EXITS-AT-ONCE
+// @implements adoption#NO-CONFIG-CHECK-EXITS-AT-ONCE
 export async function requireSomeSpec(config: FactlineConfig): Promise<void> {
   if (config.file !== undefined) return;
   const found = await glob(config.specs, {

@@ -7,7 +7,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { UsageError } from './errors.ts';
-import { type Runner, type RunnerSetup, runnerSetup } from './init/runners.ts';
+import { projectTraits } from './init/detect.ts';
+import { type ProjectTraits, type Runner, type RunnerSetup, runnerSetup } from './init/runners.ts';
 
 export type { Runner };
 
@@ -178,8 +179,8 @@ export function ignoredOutputs(setups: readonly RunnerSetup[]): string[] {
 // @implements adoption#INIT-EVERY-RUNNER
 // @implements adoption#INIT-WORKFLOW-NODE-LTS
 // @implements adoption#INIT-WORKFLOW-ON-PULL-REQUESTS
-export function starterFiles(runners: readonly Runner[]): StarterFile[] {
-  const setups = runners.map(runnerSetup);
+export function starterFiles(runners: readonly Runner[], traits: ProjectTraits = {}): StarterFile[] {
+  const setups = runners.map((runner) => runnerSetup(runner, traits));
   const files: StarterFile[] = [
     { path: 'factline.config.json', text: config(setups) },
     { path: 'specs/example.md', text: SPEC },
@@ -213,7 +214,7 @@ export function* writeStarterFiles(
   root: string,
   runners: readonly Runner[],
 ): Generator<{ path: string; done: 'wrote' | 'kept' }> {
-  for (const file of starterFiles(runners)) {
+  for (const file of starterFiles(runners, projectTraits(root))) {
     try {
       yield { path: file.path, done: createOnly(join(root, file.path), file.text) };
     } catch (error) {

@@ -5,6 +5,7 @@ import {
   ensureIgnored,
   ignoredOutputs,
   PRE_COMMIT_LINE,
+  projectTraits,
   RUNNERS,
   type Runner,
   runnerSetup,
@@ -20,7 +21,7 @@ const SPEC = defineCommand({
     runner: {
       type: 'list',
       value: 'RUNNER…',
-      help: `the test runners to set up for, one or several: ${RUNNERS.join(', ')} (default: every one the project's manifests name: package.json, pyproject.toml/setup.cfg/pytest.ini, Cargo.toml, go.mod, pom.xml; else node)`,
+      help: `the test runners to set up for, one or several: ${RUNNERS.join(', ')} (default: every one the project's manifests name: package.json, pyproject.toml/setup.cfg/pytest.ini, Cargo.toml, go.mod, pom.xml, build.gradle(.kts)/settings.gradle(.kts); else node)`,
     },
   },
   about: `Sets up factline in the working directory: factline.config.json (with
@@ -55,7 +56,8 @@ const command: Command = {
     for (const { path, done } of writeStarterFiles(io.cwd, runners)) {
       io.stdout.write(done === 'wrote' ? `wrote ${path}\n` : `kept ${path} (it exists; not overwritten)\n`);
     }
-    const added = ensureIgnored(io.cwd, ignoredOutputs(runners.map(runnerSetup)));
+    const traits = projectTraits(io.cwd);
+    const added = ensureIgnored(io.cwd, ignoredOutputs(runners.map((r) => runnerSetup(r, traits))));
     if (added.length > 0) io.stdout.write(`.gitignore: added ${added.join(', ')}\n`);
     io.stdout.write(
       [

@@ -1,5 +1,5 @@
 /** `factline serve`: factline's tools over MCP on stdio (engine/mcp/serve.ts). */
-import { type FactlineConfig, requireSomeSpec, rooms, UsageError } from '../../engine/index.ts';
+import { rooms, type ServeProject, UsageError } from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -25,20 +25,17 @@ read afresh on every call, relative to the config's root.
 Without --config, the config comes from the environment variable FACTLINE_CONFIG
 (a config file, or a directory holding factline.config.json), else
 ./factline.config.json; hosts start servers from anywhere, and the MCP
-Inspector has a --config flag of its own. Host configuration (e.g. .mcp.json),
+Inspector has a --config flag of its own. With no project (no config and no
+spec here, or a config that cannot be read) the session still opens, and a log
+line and every tool's error say what is missing and the fix. Host
+configuration (e.g. .mcp.json),
 with absolute paths:
   {"mcpServers": {"factline": {
     "command": "/path/to/project/node_modules/.bin/factline", "args": ["serve"],
     "env": {"FACTLINE_CONFIG": "/path/to/project/factline.config.json"}}}}`,
   epilog:
-    'With --http the address is written to stderr and the server runs until SIGINT or SIGTERM.\nExit codes: 0 input ended (or interrupted, with --http) · 1 the host broke the channel · 2 usage or config error.',
+    'With --http the address is written to stderr and the server runs until SIGINT or SIGTERM.\nExit codes: 0 input ended (or interrupted, with --http) · 1 the host broke the channel · 2 usage error.',
 });
-
-/** The config `factline serve` runs with (`--config`, else FACTLINE_CONFIG); any other argument is a usage error. */
-export async function loadServeConfig(argv: string[], io: CliIO): Promise<FactlineConfig> {
-  const { serveConfig } = await rooms.serve();
-  return serveConfig(io, parseCommandArgs(SPEC, argv).values.config);
-}
 
 const command: Command = {
   name: 'serve',
@@ -48,11 +45,13 @@ const command: Command = {
     const { values } = parseCommandArgs(SPEC, argv);
     if (values.host !== undefined && values.http === undefined)
       throw new UsageError('--host needs --http PORT');
-    const config = await loadServeConfig(argv, io);
-    // No project here (no config, no spec): exit 2 now, before a host's first call walks the folder.
-    await requireSomeSpec(config);
-    if (values.http !== undefined) return serveOverHttp(values.http, values.host, config, io);
-    const failure = await (await rooms.serve()).serveFactline(config, io);
+    // No project here (no config, no spec, or a config that cannot be read): the session still
+    // opens and says so to the host, which shows a server that exits only as "Connection closed".
+    const { serveFactline, serveProject } = await rooms.serve();
+    const project = await serveProject(io, values.config);
+    if ('missing' in project) io.stderr.write(`${project.missing}\n`);
+    if (values.http !== undefined) return serveOverHttp(values.http, values.host, project, io);
+    const failure = await serveFactline(project, io);
     if (failure === undefined) return EXIT.clean;
     io.stderr.write(`factline serve: ${failure.message}\n`);
     return EXIT.findings;
@@ -62,7 +61,7 @@ const command: Command = {
 async function serveOverHttp(
   port: string,
   host: string | undefined,
-  config: FactlineConfig,
+  project: ServeProject,
   io: CliIO,
 ): Promise<number> {
   const n = Number(port);
@@ -77,7 +76,7 @@ async function serveOverHttp(
       resolve();
     });
   });
-  await serveFactlineHttp(config, io, { port: n, ...(host === undefined ? {} : { host }) }, stop);
+  await serveFactlineHttp(project, io, { port: n, ...(host === undefined ? {} : { host }) }, stop);
   return EXIT.clean;
 }
 export default command;

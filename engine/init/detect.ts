@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UsageError } from '../errors.ts';
 
-export const RUNNERS = ['vitest', 'jest', 'node', 'pytest', 'cargo', 'go', 'maven'] as const;
+export const RUNNERS = ['vitest', 'jest', 'node', 'pytest', 'cargo', 'go', 'maven', 'gradle'] as const;
 export type Runner = (typeof RUNNERS)[number];
 
 export interface Detected {
@@ -19,6 +19,24 @@ export interface Detected {
 
 /** The manifests that make a project a Python one pytest runs. */
 const PYTHON_MANIFESTS = ['pyproject.toml', 'setup.cfg', 'pytest.ini', 'setup.py', 'tox.ini'];
+
+/** The build scripts that make a project a Gradle one (a settings file alone names a multi-project build). */
+const GRADLE_MANIFESTS = ['build.gradle', 'build.gradle.kts', 'settings.gradle', 'settings.gradle.kts'];
+
+/** Whether the project carries the Gradle wrapper: then its own `./gradlew` runs the build, at its pinned version. */
+function hasGradleWrapper(root: string): boolean {
+  return existsSync(join(root, 'gradlew'));
+}
+
+/** What of the project a runner's setup depends on besides its runner. */
+export interface ProjectTraits {
+  /** The Gradle wrapper (`gradlew`) is in the project root. */
+  gradleWrapper?: boolean;
+}
+
+export function projectTraits(root: string): ProjectTraits {
+  return { gradleWrapper: hasGradleWrapper(root) };
+}
 
 function packageDependencies(root: string): Set<string> | undefined {
   let pkg: Record<string, unknown>;
@@ -43,7 +61,8 @@ function packageDependencies(root: string): Set<string> | undefined {
 /**
  * Every runner the project's manifests name: vitest or jest from
  * package.json (vitest first when both), pytest from a Python manifest,
- * `cargo test` from Cargo.toml, `go test` from go.mod, Maven from pom.xml.
+ * `cargo test` from Cargo.toml, `go test` from go.mod, Maven from pom.xml,
+ * Gradle from a build or settings script.
  * Node's own runner when package.json has a test script and names neither
  * vitest nor jest, or when nothing else is found. A package.json that only
  * holds factline itself (`npm install --save-dev` writes one in a Python
@@ -66,6 +85,12 @@ export function detectRunners(root: string): Detected[] {
   if (existsSync(join(root, 'Cargo.toml'))) found.push({ runner: 'cargo', why: 'Cargo.toml: cargo test' });
   if (existsSync(join(root, 'go.mod'))) found.push({ runner: 'go', why: 'go.mod: go test' });
   if (existsSync(join(root, 'pom.xml'))) found.push({ runner: 'maven', why: 'pom.xml: Maven Surefire' });
+  // @implements adoption#INIT-GRADLE
+  const gradle = GRADLE_MANIFESTS.find((f) => existsSync(join(root, f)));
+  if (gradle !== undefined) {
+    const wrapper = hasGradleWrapper(root) ? ', run by its wrapper ./gradlew' : '';
+    found.push({ runner: 'gradle', why: `${gradle}: Gradle's test task${wrapper}` });
+  }
   if (found.length > 0) return found;
   return [
     {

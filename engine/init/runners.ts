@@ -7,11 +7,11 @@
  * Runners whose own output names no file (`cargo test`, `go test`) go
  * through `factline results-from`, which finds it.
  */
-import { RUNNERS, type Runner } from './detect.ts';
+import { type ProjectTraits, RUNNERS, type Runner } from './detect.ts';
 import { NODE_REPORTER, NODE_REPORTER_PATH } from './node-reporter.ts';
 import { SAMPLES } from './samples.ts';
 
-export { RUNNERS, type Runner };
+export { type ProjectTraits, RUNNERS, type Runner };
 
 export interface RunnerSetup {
   runner: Runner;
@@ -34,10 +34,19 @@ export interface RunnerSetup {
 const JS_SOURCES = ['src/**/*.{ts,tsx,js,jsx,mjs,cjs}'];
 const JS_TESTS = ['test/**/*', '**/*.test.*', '**/*.spec.*'];
 
+/** The Java toolchain step of the JVM runners; `cache` names the build tool whose downloads it keeps. */
+const setupJava = (cache: string) => [
+  '- uses: actions/setup-java@v4',
+  '  with:',
+  '    distribution: temurin',
+  "    java-version: '17'",
+  `    cache: ${cache}`,
+];
+
 // @implements adoption#INIT-DETECTS-RUNNER
 // @implements adoption#INIT-RED-ON-FAILING-TEST
 // @implements adoption#INIT-EVERY-RUNNER
-export function runnerSetup(runner: Runner): RunnerSetup {
+export function runnerSetup(runner: Runner, traits: ProjectTraits = {}): RunnerSetup {
   const sample = SAMPLES[runner];
   const base = { runner, source: sample.source, test: sample.test, extra: [] as RunnerSetup['extra'] };
   switch (runner) {
@@ -113,16 +122,28 @@ export function runnerSetup(runner: Runner): RunnerSetup {
         ...base,
         sources: ['src/main/**/*.{java,kt}'],
         tests: ['src/test/**/*.{java,kt}'],
-        toolchain: [
-          '- uses: actions/setup-java@v4',
-          '  with:',
-          '    distribution: temurin',
-          "    java-version: '17'",
-          '    cache: maven',
-        ],
+        toolchain: setupJava('maven'),
         // The gate judges failing tests; Maven stopping at the first red module would hide the rest.
         command: 'mvn -B test -Dmaven.test.failure.ignore=true',
         results: 'target/surefire-reports/TEST-*.xml',
+      };
+    // @implements adoption#INIT-GRADLE
+    case 'gradle':
+      // The wrapper runs the Gradle version the project pinned; without one, setup-gradle puts
+      // the current Gradle on the PATH. --continue: one failing subproject's tests must not hide
+      // the others' (the step still fails; the gate's steps run after a failed step).
+      return {
+        ...base,
+        sources: ['src/main/**/*.{java,kt}', '**/src/main/**/*.{java,kt}'],
+        tests: ['src/test/**/*.{java,kt}', '**/src/test/**/*.{java,kt}'],
+        toolchain: [
+          ...setupJava('gradle'),
+          '- uses: gradle/actions/setup-gradle@v4',
+          ...(traits.gradleWrapper ? [] : ['  with:', '    gradle-version: current']),
+        ],
+        command: `${traits.gradleWrapper ? './gradlew' : 'gradle'} test --continue`,
+        // Gradle's test task writes one JUnit XML file per test class (TEST-<class>.xml) here.
+        results: 'build/test-results/test/*.xml',
       };
   }
 }

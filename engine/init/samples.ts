@@ -43,6 +43,51 @@ test('greets the world when no name is given', () => {
 
 const ESM_SOURCE = { path: 'src/greet.mjs', text: jsSource(`export ${GREET_JS}`) };
 
+/** The JUnit 5 sample of the JVM runners; `buildNote` says what the build file needs for it. */
+const javaSample = (buildNote: string): Sample => ({
+  source: {
+    path: 'src/main/java/example/Greet.java',
+    text: `${sourceHead('//')}
+package example;
+
+public final class Greet {
+    private Greet() {}
+
+    // @implements ${NAMES}
+    // @implements ${DEFAULT}
+    public static String greet(String name) {
+        return "Hello, " + (name == null ? "world" : name) + "!";
+    }
+}
+`,
+  },
+  test: {
+    path: 'src/test/java/example/GreetTest.java',
+    text: `${testHead('//')}
+${buildNote}
+package example;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class GreetTest {
+    // @verifies ${NAMES}
+    @Test
+    void greetsThePersonByName() {
+        assertEquals("Hello, Ada!", Greet.greet("Ada"));
+    }
+
+    // @verifies ${DEFAULT}
+    @Test
+    void greetsTheWorldWhenNoNameIsGiven() {
+        assertEquals("Hello, world!", Greet.greet(null));
+    }
+}
+`,
+  },
+});
+
 export const SAMPLES: Record<Runner, Sample> = {
   vitest: {
     source: ESM_SOURCE,
@@ -169,47 +214,9 @@ func TestGreetsTheWorldWhenNoNameIsGiven(t *testing.T) {
 `,
     },
   },
-  maven: {
-    source: {
-      path: 'src/main/java/example/Greet.java',
-      text: `${sourceHead('//')}
-package example;
-
-public final class Greet {
-    private Greet() {}
-
-    // @implements ${NAMES}
-    // @implements ${DEFAULT}
-    public static String greet(String name) {
-        return "Hello, " + (name == null ? "world" : name) + "!";
-    }
-}
-`,
-    },
-    test: {
-      path: 'src/test/java/example/GreetTest.java',
-      text: `${testHead('//')}
-// (JUnit 5: your pom.xml needs org.junit.jupiter:junit-jupiter as a test dependency.)
-package example;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
-import org.junit.jupiter.api.Test;
-
-class GreetTest {
-    // @verifies ${NAMES}
-    @Test
-    void greetsThePersonByName() {
-        assertEquals("Hello, Ada!", Greet.greet("Ada"));
-    }
-
-    // @verifies ${DEFAULT}
-    @Test
-    void greetsTheWorldWhenNoNameIsGiven() {
-        assertEquals("Hello, world!", Greet.greet(null));
-    }
-}
-`,
-    },
-  },
+  maven: javaSample('// (JUnit 5: your pom.xml needs org.junit.jupiter:junit-jupiter as a test dependency.)'),
+  gradle: javaSample(
+    '// (JUnit 5: your build.gradle needs testImplementation of org.junit.jupiter:junit-jupiter,\n' +
+      '// testRuntimeOnly of org.junit.platform:junit-platform-launcher and tasks.test { useJUnitPlatform() }.)',
+  ),
 };

@@ -7,7 +7,8 @@ import { revisionServer, serveHttp, ToolSet } from '../../generated/index.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import type { EngineIO } from '../io.ts';
 import { factlineVersion } from '../version.ts';
-import { mountFactlineTools } from './serve.ts';
+import { noProjectServer } from './no-project.ts';
+import { mountFactlineTools, type ServeProject } from './serve.ts';
 
 /** Where `factline serve --http` listens. */
 export interface HttpServeOptions {
@@ -21,20 +22,26 @@ export interface HttpServeOptions {
  */
 // @implements mcp-http#SERVE-HTTP-FLAG
 export async function serveFactlineHttp(
-  config: FactlineConfig,
+  project: ServeProject,
   io: EngineIO,
   options: HttpServeOptions,
   stop: Promise<unknown>,
 ): Promise<void> {
   const tools = new ToolSet();
   let loaded: Promise<void> | undefined;
-  const prepare = () => {
+  const prepare = (config: FactlineConfig) => {
     loaded ??= mountFactlineTools(tools, config, io);
     return loaded;
   };
   const version = factlineVersion();
   const handle = await serveHttp(
-    () => revisionServer('factline', version, tools, { prepare, capture: false }),
+    (session) =>
+      'missing' in project
+        ? noProjectServer(io, project.missing, (method, params) => session.peer.notify(method, params), false)
+        : revisionServer('factline', version, tools, {
+            prepare: () => prepare(project.config),
+            capture: false,
+          }),
     {
       port: options.port,
       ...(options.host === undefined ? {} : { host: options.host }),

@@ -5,12 +5,14 @@
  */
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { revisionServer, serveStdio, ToolSet } from '../../generated/index.ts';
+import { Peer, revisionServer, serveStdio, ToolSet } from '../../generated/index.ts';
 import { loadConfig } from '../config/load.ts';
 import { CONFIG_FILE, type FactlineConfig } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
 import type { EngineIO } from '../io.ts';
+import { requireSomeSpec } from '../specs.ts';
 import { factlineVersion } from '../version.ts';
+import { noProjectServer } from './no-project.ts';
 
 /**
  * The config `factline serve` runs with: the one given, else FACTLINE_CONFIG
@@ -41,6 +43,42 @@ function configFromEnv(io: EngineIO): string | undefined {
   return isDir ? join(value, CONFIG_FILE) : value;
 }
 
+/** What `factline serve` serves: a project, or the sentence saying why there is none. */
+export type ServeProject = { config: FactlineConfig } | { missing: string };
+
+const FIX =
+  "set FACTLINE_CONFIG to your project's factline.config.json (or its folder) in the host's entry for this server, " +
+  'or add `--config /path/to/factline.config.json` to its args, or run `npx factline init` in your project; ' +
+  'then restart the server';
+
+/**
+ * The project `factline serve` runs on (`--config`, else FACTLINE_CONFIG, else
+ * the folder it started in), or why there is none. Looking costs one glob of
+ * the default spec folder: a folder with neither config nor spec is never walked.
+ */
+// @implements serve#SERVE-WITHOUT-PROJECT-STILL-ANSWERS
+export async function serveProject(io: EngineIO, given: string | undefined): Promise<ServeProject> {
+  let config: FactlineConfig;
+  try {
+    config = serveConfig(io, given);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return { missing: `factline serve has no project: ${error.message}. Fix: ${FIX}.` };
+  }
+  try {
+    await requireSomeSpec(config);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    const env = io.env.FACTLINE_CONFIG ? '' : ', FACTLINE_CONFIG unset';
+    return {
+      missing:
+        `factline serve has no project: no factline.config.json at or above ${config.root} and no spec ` +
+        `matching ${config.specs.join(', ')} in it (the folder the server was started in${env}). Fix: ${FIX}.`,
+    };
+  }
+  return { config };
+}
+
 /** Registers factline's tools into `into` (a generated core's ToolSet, compiled or from the sources). */
 export async function mountFactlineTools(
   into: { register(tool: never): unknown },
@@ -55,7 +93,14 @@ export async function mountFactlineTools(
 
 /** Serves until the host closes stdin; the error when the host broke the channel. */
 // @implements serve#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
-export async function serveFactline(config: FactlineConfig, io: EngineIO): Promise<Error | undefined> {
+export async function serveFactline(project: ServeProject, io: EngineIO): Promise<Error | undefined> {
+  if ('missing' in project) {
+    const peer = new Peer();
+    const server = noProjectServer(io, project.missing, (method, params) => peer.notify(method, params));
+    const end = await serveStdio(server, { peer });
+    return end.reason === 'end-of-input' ? undefined : end.error;
+  }
+  const { config } = project;
   const tools = new ToolSet();
   // @implements mcp-revisions#SERVE-SPEAKS-EVERY-REVISION
   const server = revisionServer('factline', factlineVersion(), tools, {

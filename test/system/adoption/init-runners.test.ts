@@ -105,7 +105,7 @@ describe('init for the project’s test runner', () => {
     const wrong = await runFactline(['init', '--runner', 'mocha'], other);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(
-      '--runner mocha is not one of vitest, jest, node, pytest, cargo, go, maven',
+      '--runner mocha is not one of vitest, jest, node, pytest, cargo, go, maven, gradle',
     );
     const python = gitProject({
       'package.json': '{"devDependencies": {"factline": "file:../factline-0.1.0.tgz"}}\n',

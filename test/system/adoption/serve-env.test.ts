@@ -6,7 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO, runInProcess } from '../../support/cli.ts';
+import { REPO } from '../../support/cli.ts';
 import { connect } from '../../support/mcp.ts';
 import { tempDir } from '../../support/temp.ts';
 
@@ -23,10 +23,18 @@ function project(name: string, factId: string): string {
   return dir;
 }
 
-async function factsListed(cwd: string, args: string[], env: Record<string, string>): Promise<string> {
+/** facts_list's answer; `isError` must be `failing`. */
+async function factsListed(
+  cwd: string,
+  args: string[],
+  env: Record<string, string>,
+  failing = false,
+): Promise<string> {
   const session = await connect([join(REPO, 'bin/factline.js'), 'serve', ...args], { cwd, env });
   try {
-    return text(await session.client.callTool({ name: 'facts_list', arguments: {} }));
+    const result = await session.client.callTool({ name: 'facts_list', arguments: {} });
+    expect(result.isError === true).toBe(failing);
+    return text(result);
   } finally {
     await session.close();
   }
@@ -51,12 +59,11 @@ describe('serve takes its project from FACTLINE_CONFIG', () => {
   });
 
   // @verifies adoption#SERVE-CONFIG-FROM-ENV
-  it('a FACTLINE_CONFIG that names nothing is exit 2 saying where the path came from', async () => {
+  // @verifies serve#SERVE-WITHOUT-PROJECT-TOOLS-SAY-WHY
+  it('a FACTLINE_CONFIG that names nothing: the session opens and each tool says where the path came from', async () => {
     const elsewhere = tempDir('serve-env-cwd');
-    const r = await runInProcess(elsewhere, ['serve'], {
-      env: { FACTLINE_CONFIG: join(elsewhere, 'nope.json') },
-    });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/cannot read config .*nope\.json.*\(the path comes from FACTLINE_CONFIG\)/);
+    const said = await factsListed(elsewhere, [], { FACTLINE_CONFIG: join(elsewhere, 'nope.json') }, true);
+    expect(said).toMatch(/cannot read config .*nope\.json.*\(the path comes from FACTLINE_CONFIG\)/);
+    expect(said).toContain('then restart the server');
   });
 });
