@@ -21,6 +21,8 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { controlCharacter } from '../checks/rules/control-character.ts';
+import { nestingTooDeep } from '../checks/rules/nesting-too-deep.ts';
 import { scanFile } from '../checks/scan/index.ts';
 import type { CliIO } from '../cli/io.ts';
 import { runCli } from '../cli/main.ts';
@@ -98,12 +100,12 @@ async function reader(): Promise<void> {
   for (const [name, text] of deep) {
     await tryCase('reader', name, () => {
       const doc = parseSpec(`# D\n\n${text}`, { file: 'x.md', doc: 'x' });
-      return doc.diagnostics.some((d) => d.code === 'nesting-too-deep') ? 'clean' : 'wrong';
+      return doc.diagnostics.some((d) => d.code === nestingTooDeep.id) ? 'clean' : 'wrong';
     });
   }
   await tryCase('reader', 'NUL inside a fact id', () => {
     const doc = parseSpec('# D\n\n@fact:AB\u0000CD text\n', { file: 'x.md', doc: 'x' });
-    return doc.facts.length === 0 && doc.diagnostics[0]?.code === 'control-character' ? 'clean' : 'wrong';
+    return doc.facts.length === 0 && doc.diagnostics[0]?.code === controlCharacter.id ? 'clean' : 'wrong';
   });
   // Random bytes: the reader must return a document, never throw.
   let seed = 12;

@@ -19,6 +19,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { missingVerification } from '../checks/rules/missing-verification.ts';
+import { staleCitation } from '../checks/rules/stale-citation.ts';
+import { unknownFact } from '../checks/rules/unknown-fact.ts';
 import { projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { LspClient } from '../support/lsp-client.ts';
@@ -167,23 +170,23 @@ async function main(): Promise<void> {
       (
         await timed(async () => {
           await client.change(spec, reworded);
-          await client.diagnostics(fileOf(cited), (ds) => ds.some((d) => d.code === 'stale-citation'));
+          await client.diagnostics(fileOf(cited), (ds) => ds.some((d) => d.code === staleCitation.id));
         })
       )[1],
     );
     await client.change(spec, specText);
-    await client.diagnostics(fileOf(cited), (ds) => !ds.some((d) => d.code !== 'missing-verification'));
+    await client.diagnostics(fileOf(cited), (ds) => !ds.some((d) => d.code !== missingVerification.id));
     const renamed = specText.replace(`@fact:${fact} `, `@fact:${fact}-R${r} `);
     specEdits.renamed.push(
       (
         await timed(async () => {
           await client.change(spec, renamed);
-          await client.diagnostics(fileOf(cited), (ds) => ds.some((d) => d.code === 'unknown-fact'));
+          await client.diagnostics(fileOf(cited), (ds) => ds.some((d) => d.code === unknownFact.id));
         })
       )[1],
     );
     await client.change(spec, specText);
-    await client.diagnostics(fileOf(cited), (ds) => !ds.some((d) => d.code !== 'missing-verification'));
+    await client.diagnostics(fileOf(cited), (ds) => !ds.some((d) => d.code !== missingVerification.id));
   }
   latencies('unsaved spec rewording → stale pin shown', specEdits.reworded);
   latencies('unsaved spec renaming → unknown id shown', specEdits.renamed);

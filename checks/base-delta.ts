@@ -6,6 +6,9 @@
  */
 import { findingIdentity } from './baseline.ts';
 import type { Finding, Summary, TraceResult } from './model.ts';
+import { verificationFailed } from './rules/verification-failed.ts';
+import { verificationSkipped } from './rules/verification-skipped.ts';
+import { verificationUnconfirmed } from './rules/verification-unconfirmed.ts';
 
 /** The counts the delta compares, for either side. */
 export interface SideCounts {
@@ -39,9 +42,9 @@ export interface BaseDelta {
 
 /** The rules whose findings only test outcomes raise: with results, these come from the runner's report. */
 export const OUTCOME_RULES: readonly string[] = [
-  'verification-failed',
-  'verification-skipped',
-  'verification-unconfirmed',
+  verificationFailed.id,
+  verificationSkipped.id,
+  verificationUnconfirmed.id,
 ];
 
 export function sideCounts(summary: Summary): SideCounts {

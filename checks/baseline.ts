@@ -8,6 +8,7 @@
  */
 import { withFindings } from './findings.ts';
 import type { Finding, TraceResult } from './model.ts';
+import { baselineGone } from './rules/baseline-gone.ts';
 
 export interface BaselineEntry {
   rule: string;
@@ -81,8 +82,8 @@ export function applyBaseline(result: TraceResult, baseline: Baseline, baselineF
     if (left === 0) continue;
     remaining.set(key, left - 1);
     kept.push({
-      rule: 'baseline-gone',
-      severity: 'info',
+      rule: baselineGone.id,
+      severity: baselineGone.meta.severity,
       ...(e.fact !== null ? { fact: e.fact } : {}),
       file: e.file,
       line: 1,

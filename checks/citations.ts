@@ -15,6 +15,15 @@ import {
   type Resolution,
   resolveRef,
 } from './resolve.ts';
+import { ambiguousFact } from './rules/ambiguous-fact.ts';
+import { deviationWithoutReason } from './rules/deviation-without-reason.ts';
+import { misplacedCitation } from './rules/misplaced-citation.ts';
+import { movedFact } from './rules/moved-fact.ts';
+import { pinIntoUnmarkedUnit } from './rules/pin-into-unmarked-unit.ts';
+import { staleCitation } from './rules/stale-citation.ts';
+import { unknownFact } from './rules/unknown-fact.ts';
+import { unknownNamespace } from './rules/unknown-namespace.ts';
+import { voidFactCited } from './rules/void-fact-cited.ts';
 import type { ScannedCitation } from './scan/types.ts';
 
 export interface ScannedFile {
@@ -107,7 +116,7 @@ function judgeCitation(
 ): Problem | undefined {
   if (raw.malformed !== undefined) {
     return {
-      rule: 'unknown-fact',
+      rule: unknownFact.id,
       ...placeOf(citation),
       message: `@${citation.verb}: ${raw.malformed}`,
       fix: 'write the reference as DOC#ID, ID, or DOC#ID~PIN (8 hex digits of the digest, or rN)',
@@ -135,9 +144,9 @@ function factPlaceOf(
 // @implements trace#GATE-UNKNOWN-AND-AMBIGUOUS
 // @implements trace#MESSAGES-DELETED-FACT-REMOVE-CITATION
 function unresolved(citation: JudgedCitation, resolution: Exclude<Resolution, { kind: 'fact' }>): Problem {
-  if (resolution.kind === 'unknown-namespace') {
+  if (resolution.kind === 'other-namespace') {
     return {
-      rule: 'unknown-namespace',
+      rule: unknownNamespace.id,
       ...placeOf(citation),
       message: `@${citation.verb} ${citation.ref}: ${resolution.reason}`,
       fix: 'cite the fact by an address of this project (its `namespace`, or DOC#ID), or configure the other project under `externalSpecs` (external_specs in specmap.toml)',
@@ -145,7 +154,7 @@ function unresolved(citation: JudgedCitation, resolution: Exclude<Resolution, { 
   }
   if (resolution.kind === 'unknown') {
     return {
-      rule: 'unknown-fact',
+      rule: unknownFact.id,
       ...placeOf(citation),
       message: `@${citation.verb} ${citation.ref}: ${resolution.reason}`,
       fix:
@@ -155,7 +164,7 @@ function unresolved(citation: JudgedCitation, resolution: Exclude<Resolution, { 
     };
   }
   return {
-    rule: 'ambiguous-fact',
+    rule: ambiguousFact.id,
     ...placeOf(citation),
     message:
       citation.doc === undefined
@@ -169,7 +178,7 @@ function unresolved(citation: JudgedCitation, resolution: Exclude<Resolution, { 
 // @implements trace#MOVED-FACT-RESOLVES
 function movedNote(citation: JudgedCitation, fact: Fact, old: string): Problem {
   return {
-    rule: 'moved-fact',
+    rule: movedFact.id,
     ...factPlaceOf(citation, fact),
     message: `@${citation.verb} ${citation.ref}: \`${old}#${fact.id}\` moved to \`${fact.address}\` (${fact.file} takes in \`${old}\` on its @aliases: line)`,
     fix: `cite it as \`${fact.address}\`: \`factline pin --moved\` rewrites every moved address`,
@@ -183,7 +192,7 @@ function movedNote(citation: JudgedCitation, fact: Fact, old: string): Problem {
 function misuse(citation: JudgedCitation, fact: Fact): Problem | undefined {
   if (fact.status.state === 'void') {
     return {
-      rule: 'void-fact-cited',
+      rule: voidFactCited.id,
       ...factPlaceOf(citation, fact),
       message: `@${citation.verb} ${citation.ref}: ${fact.address} is void (withdrawn)`,
       fix: 'remove the citation, or cite the fact that replaced it',
@@ -191,7 +200,7 @@ function misuse(citation: JudgedCitation, fact: Fact): Problem | undefined {
   }
   if (citation.verb === 'implements' && citation.inTest) {
     return {
-      rule: 'misplaced-citation',
+      rule: misplacedCitation.id,
       ...factPlaceOf(citation, fact),
       message: `@implements ${citation.ref} in a test file`,
       fix: 'move it next to the implementing code, or use @verifies for a test that proves the fact',
@@ -199,7 +208,7 @@ function misuse(citation: JudgedCitation, fact: Fact): Problem | undefined {
   }
   if (citation.verb === 'verifies' && !citation.inTest) {
     return {
-      rule: 'misplaced-citation',
+      rule: misplacedCitation.id,
       ...factPlaceOf(citation, fact),
       message: `@verifies ${citation.ref} outside the test files`,
       fix: 'move it into the test that proves the fact, or use @implements; test code is a file matching the `tests` globs, or a #[cfg(test)] / #[test] / describe / it block',
@@ -207,7 +216,7 @@ function misuse(citation: JudgedCitation, fact: Fact): Problem | undefined {
   }
   if (citation.verb === 'deviates' && (citation.reason === undefined || citation.reason === '')) {
     return {
-      rule: 'deviation-without-reason',
+      rule: deviationWithoutReason.id,
       ...factPlaceOf(citation, fact),
       message: `@deviates ${citation.ref} gives no reason`,
       fix: `write the reason: @deviates ${citation.ref} reason="why the code departs from the fact"`,
@@ -235,7 +244,7 @@ function staleness(
     // yet is a note for the spec's author, not a reason to stop counting the code.
     // @implements trace#PIN-INTO-UNMARKED-UNIT
     out.add({
-      rule: 'pin-into-unmarked-unit',
+      rule: pinIntoUnmarkedUnit.id,
       ...factPlaceOf(citation, fact),
       message: `${citation.verb} ${citation.uri ?? citation.ref} pins ${citation.pin} but ${fact.address} carries no kind/revision line yet`,
       fix: `give the section a kind line (\`req ${citation.pin}\` as a fact right under its heading), or drop the pin`,
@@ -245,7 +254,7 @@ function staleness(
   if (pinMatches(citation.pin, fact, doc)) return undefined;
   const now = currentPin(fact, doc, citation.pin);
   return {
-    rule: 'stale-citation',
+    rule: staleCitation.id,
     ...factPlaceOf(citation, fact),
     message: `@${citation.verb} ${citation.ref}: pin ~${citation.pin} no longer matches ${fact.address} (now ~${now}); the fact now reads: "${quote(fact.text)}"`,
     fix: revisionGone(citation.pin, now)

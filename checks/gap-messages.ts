@@ -7,6 +7,9 @@
 import type { Fact } from '../reader/model.ts';
 import { citationExample } from './comment-syntax.ts';
 import type { Finding, JudgedCitation } from './model.ts';
+import { missingImplementation } from './rules/missing-implementation.ts';
+import { missingVerification } from './rules/missing-verification.ts';
+import { staleCitation } from './rules/stale-citation.ts';
 
 type Place = Pick<Finding, 'file' | 'line' | 'column' | 'fact'>;
 
@@ -19,7 +22,7 @@ export function staleOf(
   let n = 0;
   for (const i of refs) {
     const c = citations[i]!;
-    if (c.verb === verb && c.problem === 'stale-citation') n++;
+    if (c.verb === verb && c.problem === staleCitation.id) n++;
   }
   return n;
 }
@@ -37,7 +40,7 @@ export function missingEvidenceFinding(
   const stale = staleOf(verb, refs, citations);
   const status = `${fact.status.stage}/${fact.status.state}`;
   const implementing = verb === 'implements';
-  const rule = implementing ? 'missing-implementation' : 'missing-verification';
+  const rule = implementing ? missingImplementation.id : missingVerification.id;
   if (stale > 0) {
     const what = implementing
       ? `${stale} implementing citation${stale === 1 ? ' is' : 's are'}`

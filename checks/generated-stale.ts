@@ -6,6 +6,7 @@
  * to pin the generated file. Pure.
  */
 import type { Finding } from './model.ts';
+import { staleCitation } from './rules/stale-citation.ts';
 
 /** Where generated files live (repo-relative, e.g. `generated`). */
 export interface GeneratedSetup {
@@ -27,7 +28,7 @@ export function adviseGeneratedStale(
   templateOf: (file: string) => string | undefined,
 ): void {
   for (const f of findings) {
-    if (f.rule !== 'stale-citation' || !under(setup.out, f.file)) continue;
+    if (f.rule !== staleCitation.id || !under(setup.out, f.file)) continue;
     const template = templateOf(f.file);
     if (template === undefined) continue;
     const restamp = template.endsWith('.hbs')

@@ -17,6 +17,9 @@ import {
   testBinding,
 } from './results/index.ts';
 import { type VectorState, vectorChange } from './results/vector-evidence.ts';
+import { verificationFailed } from './rules/verification-failed.ts';
+import { verificationSkipped } from './rules/verification-skipped.ts';
+import { verificationUnconfirmed } from './rules/verification-unconfirmed.ts';
 import { runKind, runWhy } from './scan/test-runs.ts';
 
 export interface OutcomeInput extends JoinOptions {
@@ -58,7 +61,7 @@ export function joinOutcomes(
     joins: joinKeys(input),
   };
   const index = indexOutcomes(input.outcomes, input);
-  const severity = input.unconfirmed ?? 'error';
+  const severity = input.unconfirmed ?? verificationUnconfirmed.meta.severity;
   for (const citation of citations) {
     if (citation.verb !== 'verifies' || !citation.counted) continue;
     const place = {
@@ -74,10 +77,10 @@ export function joinOutcomes(
       citation.outcome = { status: 'unknown' };
       if (severity === 'error') {
         citation.counted = false;
-        citation.problem = 'verification-unconfirmed';
+        citation.problem = verificationUnconfirmed.id;
       }
       out.add({
-        rule: 'verification-unconfirmed',
+        rule: verificationUnconfirmed.id,
         severity,
         ...place,
         message: `@verifies ${citation.ref} cannot be confirmed by ${input.sources.join(', ')}: ${changed ?? (join as { detail: string }).detail}`,
@@ -103,9 +106,9 @@ export function joinOutcomes(
     } else if (join.status === 'failed') {
       summary.failed++;
       citation.counted = false;
-      citation.problem = 'verification-failed';
+      citation.problem = verificationFailed.id;
       out.add({
-        rule: 'verification-failed',
+        rule: verificationFailed.id,
         ...place,
         message: outcome.fileLevel
           ? `test file ${citation.file} failed as a whole (it failed to load, or a hook outside its tests failed)${outcome.failure ? `: ${outcome.failure}` : ''}; no test in it can verify ${citation.resolved}`
@@ -117,9 +120,9 @@ export function joinOutcomes(
     } else if (notRun(join.status)) {
       summary.skipped++;
       citation.counted = false;
-      citation.problem = 'verification-skipped';
+      citation.problem = verificationSkipped.id;
       out.add({
-        rule: 'verification-skipped',
+        rule: verificationSkipped.id,
         ...place,
         message: `${test} (${at}) was ${join.status}, so it verifies nothing about ${citation.resolved}`,
         fix: 'let the test run (drop .skip/.todo), or cite a test that runs',
@@ -155,10 +158,10 @@ function markedNotRun(citations: JudgedCitation[], out: FindingCollector, unsure
       // Only the config's explicit `static.unconfirmed: "warning"` keeps it counting, with a warning on every run.
       if (unsure !== 'warning') {
         citation.counted = false;
-        citation.problem = 'verification-unconfirmed';
+        citation.problem = verificationUnconfirmed.id;
       }
       out.add({
-        rule: 'verification-unconfirmed',
+        rule: verificationUnconfirmed.id,
         ...(unsure === 'warning' ? { severity: 'warning' as const } : {}),
         file: citation.file,
         line: citation.line,
@@ -170,9 +173,9 @@ function markedNotRun(citations: JudgedCitation[], out: FindingCollector, unsure
       continue;
     }
     citation.counted = false;
-    citation.problem = 'verification-skipped';
+    citation.problem = verificationSkipped.id;
     out.add({
-      rule: 'verification-skipped',
+      rule: verificationSkipped.id,
       file: citation.file,
       line: citation.line,
       column: citation.column,
@@ -218,6 +221,6 @@ function joinKeys(input: OutcomeInput): OutcomeJoin[] {
 export function explainedByOutcome(refs: readonly number[], citations: readonly JudgedCitation[]): boolean {
   return refs.some((i) => {
     const p = citations[i]!.problem;
-    return p === 'verification-failed' || p === 'verification-skipped' || p === 'verification-unconfirmed';
+    return p === verificationFailed.id || p === verificationSkipped.id || p === verificationUnconfirmed.id;
   });
 }

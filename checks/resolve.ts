@@ -189,7 +189,8 @@ export type Resolution =
   /** `movedFrom`: the document the reference names, which no longer holds the fact (an alias led to it). */
   | { kind: 'fact'; fact: Fact; movedFrom?: string }
   | { kind: 'unknown'; suggestions: string[]; reason: string }
-  | { kind: 'unknown-namespace'; reason: string }
+  /** The address names a namespace that is neither ours nor a configured external one. */
+  | { kind: 'other-namespace'; reason: string }
   /** `documents`: when a document alias is what is ambiguous, the documents it names. */
   | { kind: 'ambiguous'; candidates: string[]; documents?: string[] };
 
@@ -251,7 +252,7 @@ export function resolveRef(ref: { doc?: string; id: string }, index: FactIndex):
     if (ref.doc.startsWith('spec://')) {
       const found = docFromUrl(ref.doc, index);
       if ('doc' in found) doc = found.doc;
-      else if (found.namespace) return { kind: 'unknown-namespace', reason: found.missing };
+      else if (found.namespace) return { kind: 'other-namespace', reason: found.missing };
       else missing = found.missing;
     } else {
       doc = docNamed(ref.doc, index);

@@ -7,7 +7,7 @@
 import { nearestOne } from '../reader/did-you-mean.ts';
 import { withFindings } from './findings.ts';
 import type { TraceResult } from './model.ts';
-import { UNIT_RULES } from './rules/index.ts';
+import { RULE_UNITS, type RuleUnit, ruleUnit } from './rules/index.ts';
 import { RULE_IDS, RULES, type RuleId } from './rules.ts';
 
 export const RULE_SETTINGS = ['error', 'warning', 'off'] as const;
@@ -41,8 +41,7 @@ export function checkRuleSettings(rules: Record<string, unknown>): string | unde
 // @implements trace#RULE-OPTIONS-FROM-CONFIG
 function optionsProblem(id: string, options: unknown): string | undefined {
   if (options === undefined) return undefined;
-  const unit = UNIT_RULES.find((u) => u.id === id);
-  const schema = unit?.meta.options ?? {};
+  const schema = ruleUnit(id)?.meta.options ?? {};
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     return `\`rules.${id}[1]\` must be an object of options`;
   for (const [key, value] of Object.entries(options)) {
@@ -58,16 +57,18 @@ function optionsProblem(id: string, options: unknown): string | undefined {
 }
 
 /**
- * The findings of the rules written as units: an opt-in rule runs only when
- * the config names it (not `off`), each with its options, defaults filled in.
+ * The findings of the rules judged over a finished trace (a unit with a
+ * `check`): an opt-in rule runs only when the config names it (not `off`),
+ * each with its options, defaults filled in.
  */
 export function unitRuleFindings(result: TraceResult, rules: Record<string, RuleEntry>): TraceResult {
-  const found = UNIT_RULES.flatMap((unit) => {
+  const found = RULE_UNITS.flatMap((unit: RuleUnit) => {
+    if (unit.check === undefined) return [];
     const entry = rules[unit.id];
     if (entry === undefined ? unit.meta.optIn : settingOf(entry) === 'off') return [];
     const given = (Array.isArray(entry) ? entry[1] : undefined) ?? {};
     const options = Object.fromEntries(
-      Object.entries(unit.meta.options).map(([key, option]) => [
+      Object.entries(unit.meta.options ?? {}).map(([key, option]) => [
         key,
         (given[key] as number) ?? option.default,
       ]),

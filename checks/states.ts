@@ -5,14 +5,22 @@
  * the report page count or display those decisions, never re-make them.
  * Pure and free of Node: the report page's script bundles this module.
  */
+import { missingImplementation } from './rules/missing-implementation.ts';
+import { missingVerification } from './rules/missing-verification.ts';
 
-/** Each state with the label the console, the page's badges, tiles and chips show, in display order. */
+/**
+ * Each state with the label the console, the page's badges, tiles and chips show, in display order.
+ * A fact whose only verifying tests failed (or did not run) is in its own state, not "missing test":
+ * its badge, its tile and every count say the same thing.
+ */
 export const FACT_STATES = {
   verified: 'verified',
   implemented: 'implemented only',
-  'missing-implementation': 'missing implementation',
-  'missing-verification': 'missing test',
+  [missingImplementation.id]: 'missing implementation',
+  [missingVerification.id]: 'missing test',
   missing: 'missing implementation and test',
+  'test-failed': 'test failed',
+  'test-skipped': 'test skipped',
   stale: 'stale citation',
   deviated: 'deviated',
   pending: 'pending',
@@ -24,8 +32,8 @@ export type FactState = keyof typeof FACT_STATES;
 
 export const FACT_STATE_ORDER = Object.keys(FACT_STATES) as FactState[];
 
-/** A gap is evidence a fact needs and lacks; each kind is also the rule its finding reports. */
-export type GapKind = 'missing-implementation' | 'missing-verification';
+/** A gap is evidence a fact needs and lacks; each kind is also the rule its finding reports (and the state of a fact with that gap alone). */
+export type GapKind = typeof missingImplementation.id | typeof missingVerification.id;
 
 /** What a tally reads of a fact: the trace's decisions, nothing else. */
 export interface Tallied {

@@ -26,6 +26,15 @@ import { explainedByOutcome, joinOutcomes, type OutcomeInput } from './outcomes.
 import { type Obligation, obligationOf, type PolicyOptions, TRACED_EVIDENCE } from './policy.ts';
 import { type Addressing, indexFacts, kindRevision, unitUri } from './resolve.ts';
 import { vectorEvidence } from './results/index.ts';
+import { documentUncited } from './rules/document-uncited.ts';
+import { missingEvidence } from './rules/missing-evidence.ts';
+import { missingImplementation } from './rules/missing-implementation.ts';
+import { missingVerification } from './rules/missing-verification.ts';
+import { nothingCited } from './rules/nothing-cited.ts';
+import { staleCitation } from './rules/stale-citation.ts';
+import { statusBehindEvidence } from './rules/status-behind-evidence.ts';
+import { verificationFailed } from './rules/verification-failed.ts';
+import { verificationSkipped } from './rules/verification-skipped.ts';
 import { tallyFacts } from './states.ts';
 
 export type { ScannedFile } from './citations.ts';
@@ -69,8 +78,8 @@ interface Judgement {
 
 /** The gap each traced evidence kind leaves when it is missing, and the verb that shows it. */
 const TRACED: { kind: EvidenceKind; verb: 'implements' | 'verifies'; gap: GapKind }[] = [
-  { kind: 'implementation', verb: 'implements', gap: 'missing-implementation' },
-  { kind: 'verification', verb: 'verifies', gap: 'missing-verification' },
+  { kind: 'implementation', verb: 'implements', gap: missingImplementation.id },
+  { kind: 'verification', verb: 'verifies', gap: missingVerification.id },
 ];
 
 // @implements trace#GATE-SPEC-DIAGNOSTICS-ARE-FINDINGS
@@ -168,7 +177,7 @@ function countEvidence(refs: number[], citations: JudgedCitation[]): Evidence {
       // A module's scope! marker is its implementing claim for the unit (vibevm records it as one).
       else implementing++;
     }
-    if (c.problem === 'stale-citation') stale++;
+    if (c.problem === staleCitation.id) stale++;
   }
   return { implements: implementing, verifies, deviates, stale };
 }
@@ -192,13 +201,32 @@ function judgeFact(
   const gaps = TRACED.filter((t) => required.includes(t.kind) && evidence[t.verb] === 0).map((t) => t.gap);
   reportGaps(fact, gaps, cited, out, options.hintFiles);
   reportUntracedEvidence(fact, obligation, out);
-  return { required, state: stateOf(required, gaps, evidence.stale), gaps };
+  return { required, state: outcomeState(stateOf(required, gaps, evidence.stale), cited), gaps };
 }
 
 function stateOf(required: EvidenceKind[], gaps: GapKind[], stale: number): FactState {
   if (gaps.length === 2) return stale > 0 ? 'stale' : 'missing';
   if (gaps.length === 1) return gaps[0]!;
   return required.includes('verification') ? 'verified' : 'implemented';
+}
+
+/**
+ * A test gap whose verifying tests exist but failed (or did not run) is in
+ * its own state: a reader fixes a failing test, not a missing one, and every
+ * view (badge, tile, chip, console summary) shows the one state decided here.
+ * A failure outranks a skip.
+ */
+// @implements report#REPORT-FAILED-TESTS-TALLIED-AS-FAILED
+function outcomeState(state: FactState, { refs, citations }: FactCitations): FactState {
+  if (state !== missingVerification.id && state !== 'missing') return state;
+  let skipped = false;
+  for (const i of refs) {
+    const c = citations[i]!;
+    if (c.verb !== 'verifies') continue;
+    if (c.problem === verificationFailed.id) return 'test-failed';
+    if (c.problem === verificationSkipped.id) skipped = true;
+  }
+  return skipped ? 'test-skipped' : state;
 }
 
 // @implements trace#GATE-STATUS-BEHIND-EVIDENCE
@@ -210,7 +238,7 @@ function reportStatusBehindEvidence(fact: Fact, evidence: Evidence, out: Finding
     .filter(Boolean)
     .join(' and ');
   out.add({
-    rule: 'status-behind-evidence',
+    rule: statusBehindEvidence.id,
     ...placeOf(fact),
     message: `${fact.address} is ${fact.status.stage}/${fact.status.state} but has ${found} citation(s)`,
     fix: 'if the work is done, mark it `@status:impl/done` (or test/done) so the gate holds it to its evidence',
@@ -227,7 +255,7 @@ function reportGaps(
   files: TraceOptions['hintFiles'],
 ): void {
   for (const gap of gaps) {
-    if (gap === 'missing-implementation') {
+    if (gap === missingImplementation.id) {
       out.add(missingEvidenceFinding('implements', fact, placeOf(fact), refs, citations, files?.sources));
     } else if (!explainedByOutcome(refs, citations)) {
       // A failed or skipped test already reported itself; the gap is not told twice.
@@ -245,7 +273,7 @@ function reportUntracedEvidence(
   for (const kind of obligation.evidence) {
     if (TRACED_EVIDENCE.has(kind)) continue;
     out.add({
-      rule: 'missing-evidence',
+      rule: missingEvidence.id,
       ...placeOf(fact),
       message: `${fact.address} requires ${kind}, which citations cannot show`,
       fix: `check the ${kind} by hand, or drop \`${kind}\` from its @requires: list`,
@@ -313,7 +341,7 @@ function silentGreenWarnings(
     // @implements trace#NOTHING-CITED-NAMES-A-REAL-FILE
     const where = searched.where ?? documents[0]?.file ?? '.';
     out.add({
-      rule: 'nothing-cited',
+      rule: nothingCited.id,
       file: where,
       line: 1,
       column: 1,
@@ -335,7 +363,7 @@ function silentGreenWarnings(
     const required = facts.filter((f) => f.doc === doc.doc && f.required.length > 0).length;
     if (required === 0) continue;
     out.add({
-      rule: 'document-uncited',
+      rule: documentUncited.id,
       file: doc.file,
       line: 1,
       column: 1,

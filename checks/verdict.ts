@@ -1,7 +1,10 @@
 import type { TraceResult } from './model.ts';
+import { RULE_UNITS, type RuleUnit } from './rules/index.ts';
 
-/** Findings that mean an input could not be read whole: a usage-class failure, like any unreadable input. */
-const UNREADABLE = new Set<string>(['nesting-too-deep']);
+/** Rules whose finding means an input could not be read whole (`meta.unreadable`): a usage-class failure. */
+const UNREADABLE = new Set<string>(
+  RULE_UNITS.filter((unit: RuleUnit) => unit.meta.unreadable === true).map((unit) => unit.id),
+);
 
 /** What a trace result says as a whole: the CLI turns it into its exit code, the MCP tool into isError. */
 export type Verdict = 'clean' | 'findings' | 'unreadable';

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { JudgedCitation, TraceResult } from '../checks/model.ts';
 import { currentPin, indexFacts, resolveRef } from '../checks/resolve.ts';
+import { staleCitation } from '../checks/rules/stale-citation.ts';
 import { UsageError } from './errors.ts';
 import { checkTarget, removeStaleTemps, WriteError, writeFileAtomic } from './files/atomic-write.ts';
 import { type PinEdit, planPins } from './pin-edits.ts';
@@ -105,7 +106,7 @@ export function repinStale(
   const index = indexFacts(specs.set);
   const edits: PinEdit[] = [];
   for (const c of result.citations) {
-    if (c.problem !== 'stale-citation' || c.resolved === undefined || c.pin === undefined) continue;
+    if (c.problem !== staleCitation.id || c.resolved === undefined || c.pin === undefined) continue;
     // A generated file takes its pins from its template: re-stamp that, and `gen` copies it.
     // @implements generator#PINS-PIN-RESTAMPS-TEMPLATES
     if (inGenerated(project, c)) continue;

@@ -11,6 +11,7 @@ import { RUNNERS, type Runner, type StubFact, scaffoldStubs } from '../generator
 
 export { RUNNERS, type Runner };
 
+import { missingVerification } from '../checks/rules/missing-verification.ts';
 import { summary } from '../generator/render/values.ts';
 import { UsageError } from './errors.ts';
 import { detectRunners } from './init/detect.ts';
@@ -32,7 +33,7 @@ export function detectRunner(root: string): Runner {
 /** Due facts that lack a verifying citation, as stubs need them. */
 export function unverifiedFacts(result: TraceResult): StubFact[] {
   return result.facts
-    .filter((f) => f.gaps.includes('missing-verification'))
+    .filter((f) => f.gaps.includes(missingVerification.id))
     .map((f) => ({ address: f.address, doc: f.doc, id: f.id, file: f.file, summary: summary(f.text) }));
 }
 

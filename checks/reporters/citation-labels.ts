@@ -5,6 +5,9 @@
  * the pin. Pure and free of Node: the report page's script bundles it.
  */
 import type { FactTrace, JudgedCitation } from '../model.ts';
+import { staleCitation } from '../rules/stale-citation.ts';
+import { verificationFailed } from '../rules/verification-failed.ts';
+import { verificationSkipped } from '../rules/verification-skipped.ts';
 import { FACT_STATES } from '../states.ts';
 
 const quoted = (name: string | undefined) => (name ? ` "${name}"` : '');
@@ -13,15 +16,15 @@ const quoted = (name: string | undefined) => (name ? ` "${name}"` : '');
 // @implements report#REPORT-OUTCOME-LABELS
 export function citationLabel(c: JudgedCitation): { text: string; counted: boolean } | undefined {
   const test = c.outcome?.test ?? c.testName;
-  if (c.problem === 'verification-failed') {
+  if (c.problem === verificationFailed.id) {
     const failure = c.outcome?.failure ? `: ${c.outcome.failure}` : '';
     return { text: `test failed${quoted(test)}${failure}`, counted: false };
   }
-  if (c.problem === 'verification-skipped') {
+  if (c.problem === verificationSkipped.id) {
     return { text: `test ${c.outcome?.status ?? 'skipped'}${quoted(test)}`, counted: false };
   }
   if (c.outcome?.status === 'unknown') return { text: `not in results${quoted(test)}`, counted: c.counted };
-  if (c.problem === 'stale-citation') {
+  if (c.problem === staleCitation.id) {
     return { text: `stale pin ~${c.pin ?? ''}: the fact changed since it was pinned`, counted: false };
   }
   if (!c.counted) return { text: `not counted: ${c.problem ?? 'see the findings'}`, counted: false };
@@ -29,12 +32,7 @@ export function citationLabel(c: JudgedCitation): { text: string; counted: boole
   return undefined;
 }
 
-/** A fact's badge: its state, or for a test gap what became of its tests (failed, skipped). */
-export function factLabel(f: FactTrace, citationAt: (index: number) => JudgedCitation | undefined): string {
-  if (f.state === 'missing-verification' || f.state === 'missing') {
-    const problems = new Set(f.citations.map((i) => citationAt(i)?.problem));
-    if (problems.has('verification-failed')) return 'test failed';
-    if (problems.has('verification-skipped')) return 'test skipped';
-  }
+/** A fact's badge: its state as the trace decided it (a failed or skipped test is a state of its own). */
+export function factLabel(f: FactTrace): string {
   return FACT_STATES[f.state] ?? f.state;
 }

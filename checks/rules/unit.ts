@@ -1,12 +1,31 @@
 /**
- * A gate rule as a unit: one module under `checks/rules/` exports its meta
- * (severity, description, help, fix, scope, an options schema) and its
- * check; the rule table (`checks/rules.ts`), `RuleId`, the config's
- * `rules` key and the docs' rule table are read from the registry
- * (`checks/rules/index.ts`), so adding a rule is one file and its test.
+ * A gate rule as a unit: one module under `checks/rules/` exports its id
+ * and meta (severity, description, help, fix, scope, an options schema),
+ * and its check where the rule can be judged over a finished trace; a rule
+ * found deep inside the trace (a citation's resolution, a test's outcome)
+ * is raised there under its unit's id and takes its severity and fix from
+ * this meta. The rule table (`checks/rules.ts`), `RuleId`, the partial
+ * scopes, the config's `rules` key and the docs' rule table are read from
+ * the registry (`checks/rules/index.ts`), so adding a rule is one file and
+ * its test.
  */
+import type { Severity } from '../../reader/model.ts';
 import type { Finding, TraceResult } from '../model.ts';
-import type { RuleInfo } from '../rules.ts';
+
+/** What every view shows of a rule. */
+export interface RuleInfo {
+  /** Severity a finding of this rule gets unless it brings its own. */
+  severity: Severity;
+  /** One line: what the rule catches. */
+  description: string;
+  /** Why it matters and when it fires. */
+  help: string;
+  /** What to do about it, in general terms; a finding's own `fix` is the specific remedy. */
+  fix: string;
+}
+
+/** `citation`: judged in the scanned files; `spec`: judged in changed spec files; `whole-tree`: only by a full run. */
+export type PartialScope = 'citation' | 'spec' | 'whole-tree';
 
 /** One option a rule takes from the config (`"rules": {"ID": ["error", {"max": 2}]}`): integers for now. */
 export interface RuleOption {
@@ -17,16 +36,37 @@ export interface RuleOption {
 }
 
 export interface RuleMeta extends RuleInfo {
-  /** What a partial run (`check --changed`) can judge of it: its citations' files alone, or only the whole tree. */
-  scope: 'citation' | 'whole-tree';
+  /** What a partial run (`check --changed`) can judge of it. */
+  scope: PartialScope;
   /** Runs only when the config's `rules` names it (a rule that would otherwise change every project's gate). */
-  optIn: boolean;
-  options: Readonly<Record<string, RuleOption>>;
+  optIn?: boolean;
+  /** The options it takes from the config; none when absent. */
+  options?: Readonly<Record<string, RuleOption>>;
+  /** A finding of it means an input could not be read whole: the run ends like any unreadable input (exit 2). */
+  unreadable?: boolean;
+  /** No finding uses it any more; kept in SARIF and the docs so older output still finds it, left out of `--help`. */
+  retired?: boolean;
 }
 
 export interface RuleUnit<Id extends string = string> {
   id: Id;
   meta: RuleMeta;
-  /** The rule's findings over a finished trace, with its options (defaults filled in). */
-  check(result: TraceResult, options: Readonly<Record<string, number>>): Finding[];
+  /** The rule's findings over a finished trace, with its options (defaults filled in); absent when the trace raises it. */
+  check?(result: TraceResult, options: Readonly<Record<string, number>>): Finding[];
+}
+
+/** The meta of a spec reader diagnostic: the reader finds it, the gate reports it under its code. */
+export function readerDiagnostic(
+  what: string,
+  fix: string,
+  more: Pick<RuleMeta, 'unreadable'> = {},
+): RuleMeta {
+  return {
+    ...more,
+    severity: 'error',
+    description: `Spec: ${what}.`,
+    help: 'A markup problem the spec reader found; `factline lint` prints the same diagnostic.',
+    fix,
+    scope: 'spec',
+  };
 }

@@ -5,6 +5,10 @@
  * the same findings.
  */
 import type { Finding } from '../../checks/model.ts';
+import { generatedDrift } from '../../checks/rules/generated-drift.ts';
+import { generatedHandEdit } from '../../checks/rules/generated-hand-edit.ts';
+import { unknownFact } from '../../checks/rules/unknown-fact.ts';
+import { RULES } from '../../checks/rules.ts';
 import {
   type DriftRecord,
   driftRecords,
@@ -18,13 +22,13 @@ import {
 export function findingOf(record: DriftRecord): Finding {
   const rule =
     record.kind === 'hand-edit'
-      ? 'generated-hand-edit'
-      : record.kind === 'error' && record.code === 'unknown-fact'
-        ? 'unknown-fact'
-        : 'generated-drift';
+      ? generatedHandEdit.id
+      : record.kind === 'error' && record.code === unknownFact.id
+        ? unknownFact.id
+        : generatedDrift.id;
   const finding: Finding = {
     rule,
-    severity: 'error',
+    severity: RULES[rule].severity,
     file: record.file,
     line: record.line,
     column: record.column,

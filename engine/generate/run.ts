@@ -4,6 +4,8 @@
  */
 import { resolve } from 'node:path';
 import type { Finding } from '../../checks/model.ts';
+import { generatedDrift } from '../../checks/rules/generated-drift.ts';
+import { generatedHandEdit } from '../../checks/rules/generated-hand-edit.ts';
 import { conflicts, type GenError, pendingChanges, planGeneration } from '../../generator/render/index.ts';
 import { type FactlineConfig, generatingSpecs } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
@@ -31,7 +33,7 @@ export function checkGeneration(config: FactlineConfig): { findings: Finding[]; 
 export interface Refusal {
   path: string;
   line: number;
-  rule: 'generated-hand-edit' | 'generated-drift';
+  rule: typeof generatedHandEdit.id | typeof generatedDrift.id;
   message: string;
   fix: string;
 }
@@ -78,7 +80,7 @@ export function generate(
         return {
           path: r.path,
           line: r.line ?? 1,
-          rule: handEdited ? 'generated-hand-edit' : 'generated-drift',
+          rule: handEdited ? generatedHandEdit.id : generatedDrift.id,
           message: handEdited
             ? `${r.path} was edited by hand (its body no longer matches its body-sha256${r.line ? `; first changed line ${r.line}` : ''}); refusing to overwrite it`
             : `${r.path} is not a generated file, but ${r.template} renders to it; refusing to overwrite it`,

@@ -5,12 +5,15 @@
  */
 import type { Diagnostic } from 'vscode-languageserver';
 import type { Finding } from '../../checks/model.ts';
+import { missingEvidence } from '../../checks/rules/missing-evidence.ts';
+import { missingImplementation } from '../../checks/rules/missing-implementation.ts';
+import { missingVerification } from '../../checks/rules/missing-verification.ts';
 import { findingDiagnostic, findingRange, gapAtCitation, notReadDiagnostic } from './diagnostics.ts';
 import { citationSpan } from './ranges.ts';
 import type { WorkspaceView } from './workspace-view.ts';
 
 /** Rules of a fact's own gaps (checks/trace.ts raises them at the fact). */
-const GAP_RULES = new Set(['missing-implementation', 'missing-verification', 'missing-evidence']);
+const GAP_RULES = new Set<string>([missingImplementation.id, missingVerification.id, missingEvidence.id]);
 
 /**
  * The gaps of the facts a file cites (code) or defines (a spec), judged over

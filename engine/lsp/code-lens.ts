@@ -4,6 +4,9 @@
  * that lists its citations. Pure.
  */
 import type { CodeLens, Location, Position } from 'vscode-languageserver';
+import { missingImplementation } from '../../checks/rules/missing-implementation.ts';
+import { missingVerification } from '../../checks/rules/missing-verification.ts';
+import { staleCitation } from '../../checks/rules/stale-citation.ts';
 import { FACT_STATES } from '../../checks/states.ts';
 import { countEvidence, type FactEvidence, testsPhrase } from './fact-evidence.ts';
 
@@ -16,9 +19,11 @@ export const SHOW_REFERENCES = 'factline.showReferences';
 
 /** States a lens names after the counts: those where the counts alone do not say the fact is done. */
 const NAMED = new Set([
-  'missing-implementation',
-  'missing-verification',
+  missingImplementation.id,
+  missingVerification.id,
   'missing',
+  'test-failed',
+  'test-skipped',
   'stale',
   'deviated',
   'pending',
@@ -28,11 +33,14 @@ export function lensTitle(e: FactEvidence): string {
   const count = countEvidence(e.citations);
   const parts = [`${count.implementing} impl`, testsPhrase(count, e.outcomesChecked)];
   if (count.deviating > 0) parts.push(`${count.deviating} deviation${count.deviating === 1 ? '' : 's'}`);
-  const stale = count.notCounted.get('stale-citation') ?? 0;
+  const stale = count.notCounted.get(staleCitation.id) ?? 0;
   if (stale > 0) parts.push(`${stale} stale`);
   const state = e.trace?.state;
   const title = parts.join(' · ');
-  return state !== undefined && NAMED.has(state) ? `${title} — ${FACT_STATES[state]}` : title;
+  if (state === undefined || !NAMED.has(state)) return title;
+  // "1 test failed" already says what "test failed" would: the state is named once.
+  const label = FACT_STATES[state];
+  return title.includes(label) ? title : `${title} — ${label}`;
 }
 
 // @implements lsp#CODE-LENS

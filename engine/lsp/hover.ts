@@ -3,6 +3,7 @@
  * and evidence; on a fact in a spec, its citations grouped by verb. Pure.
  */
 import type { Finding, JudgedCitation } from '../../checks/model.ts';
+import { staleCitation } from '../../checks/rules/stale-citation.ts';
 import { fixFor } from '../../checks/rules.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
 import { FACT_STATES } from '../../checks/states.ts';
@@ -60,7 +61,7 @@ function outcomeLines(e: FactEvidence): string[] {
 
 /** What the one citation under the cursor is worth: its pin, and what stops it counting. */
 function thisCitation(citation: ScannedCitation, e: FactEvidence, problem: Finding | undefined): string {
-  if (problem?.rule === 'stale-citation')
+  if (problem?.rule === staleCitation.id)
     return `this citation: pin \`~${citation.pin}\` is **stale** (now \`~${e.pin}\`): the fact was reworded since; it reads as quoted above`;
   if (problem !== undefined) return `this citation does not count: **${problem.rule}** — ${problem.message}`;
   if (citation.pin === undefined)

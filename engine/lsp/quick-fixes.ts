@@ -7,6 +7,10 @@
 import { basename } from 'node:path';
 import type { CodeAction, Diagnostic, Range } from 'vscode-languageserver';
 import { resolveRef } from '../../checks/resolve.ts';
+import { ambiguousFact } from '../../checks/rules/ambiguous-fact.ts';
+import { missingVerification } from '../../checks/rules/missing-verification.ts';
+import { staleCitation } from '../../checks/rules/stale-citation.ts';
+import { unknownFact } from '../../checks/rules/unknown-fact.ts';
 import type { Fact } from '../../reader/model.ts';
 import { didYouMeanActions, nameTheDocumentActions, repinAction, stubAction } from './code-actions.ts';
 import { type CitationSpan, citationSpan } from './ranges.ts';
@@ -66,9 +70,10 @@ function citationActions(
   if (ref === undefined || citation.malformed !== undefined) return [];
   const written = { text: citation.ref, range: ref.range };
   const found = resolveRef(citation, view.project.specs.index);
-  if (found.kind === 'unknown-namespace') return [];
+  if (found.kind === 'other-namespace') return [];
   if (found.kind !== 'fact') {
-    const diagnostic = diagnosticFor(diagnostics, `${found.kind}-fact`, span.whole);
+    const rule = found.kind === 'unknown' ? unknownFact.id : ambiguousFact.id;
+    const diagnostic = diagnosticFor(diagnostics, rule, span.whole);
     return found.kind === 'unknown'
       ? didYouMeanActions(uri, written, found.suggestions, diagnostic)
       : nameTheDocumentActions(uri, written, found.candidates, diagnostic);
@@ -84,7 +89,7 @@ function citationActions(
         written,
         fact,
         now,
-        diagnosticFor(diagnostics, 'stale-citation', span.whole),
+        diagnosticFor(diagnostics, staleCitation.id, span.whole),
       );
       if (repin) out.push(repin);
     }
@@ -101,7 +106,7 @@ function stubActions(
   diagnostics: readonly Diagnostic[],
 ): CodeAction[] {
   const { evidence } = view.evidence([fact]);
-  if (!evidence.get(fact.address)?.trace?.gaps.includes('missing-verification')) return [];
+  if (!evidence.get(fact.address)?.trace?.gaps.includes(missingVerification.id)) return [];
   const pin = view.pinOf(fact);
   const actions: CodeAction[] = [];
   for (const file of stubTargets(view, fact, from)) {
@@ -109,7 +114,7 @@ function stubActions(
     if (lines === undefined) continue;
     const stub = verifiesStub(file, lines.text, fact, pin);
     if (stub === undefined) continue;
-    const diagnostic = diagnostics.find((d) => d.code === 'missing-verification');
+    const diagnostic = diagnostics.find((d) => d.code === missingVerification.id);
     actions.push(stubAction({ uri: view.uriOf(file), file, lines }, fact, stub, diagnostic));
     if (actions.length === MAX_STUB_TARGETS) break;
   }

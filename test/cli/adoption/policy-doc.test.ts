@@ -1,8 +1,8 @@
 /**
  * docs/policy.md is a walk through one project: its files are written into a
  * temp directory and its commands run there by the real CLI, printing and
- * exiting as the page says. Its rule table is checks/rules.ts's, and every
- * fact state is explained.
+ * exiting as the page says. Its rule table is the rule units' (checks/rules/),
+ * and every fact state is explained.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ describe('docs/policy.md, played as a project', () => {
   });
 });
 
-/** One row per rule of checks/rules.ts: id, severity, what it catches, the general fix. */
+/** One row per registered rule unit: id, severity, what it catches, the general fix. */
 function ruleRows(): string[] {
   return [
     '| rule | severity | what it catches | what fixes it |',
@@ -45,7 +45,7 @@ describe('docs/policy.md, its tables', () => {
   const text = () => readFileSync(pagePath(PAGE), 'utf8');
 
   // @verifies adoption#DOCS-POLICY-RULES
-  it('lists every rule of checks/rules.ts with its severity and fix', () => {
+  it('lists every registered rule with its severity and fix', () => {
     const table = generatedTable(PAGE, 'rules', ruleRows());
     expect(table.written, 'run: UPDATE=1 npx vitest run test/cli/adoption/policy-doc.test.ts').toEqual(
       table.expected,
