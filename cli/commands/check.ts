@@ -131,6 +131,12 @@ const SPEC = defineCommand({
     ['watch', 'changed', 'a watch runs the full gate on every change'],
     ['watch', 'base', 'the base comparison is a one-off for a pull request'],
     ['watch', 'json', 'a watch prints changes for a person; run `check --json` once for tools'],
+    ['watch', 'staged', 'a watch follows the working tree; --staged judges one snapshot of the index'],
+    [
+      'staged',
+      'base',
+      'the base comparison judges the working tree; run `check --base REF` without --staged',
+    ],
     ['quiet', 'verbose', 'one asks for fewer lines, the other for more'],
   ],
   about: `The traceability gate: joins the specs' facts with the @implements / @verifies /
@@ -262,10 +268,11 @@ function printBase(io: CliIO, delta: BaseDelta, json: boolean, result: TraceResu
 
 /** The whole gate over a snapshot of the index; the outside files keep the user's paths. */
 async function onStagedTree(argv: string[], io: CliIO, self: Command): Promise<number> {
-  const config = loadConfig(io.cwd, parseCommandArgs(SPEC, argv).values.config);
+  const args = parseCommandArgs(SPEC, argv).values;
+  const config = loadConfig(io.cwd, args.config);
   // git (child_process) loads only for a staged run.
   const { stagedArgv, stagedTree } = await rooms.staged();
-  const tree = stagedTree(io.cwd);
+  const tree = await stagedTree(io.cwd, (cwd) => applyFlags(loadConfig(cwd, args.config), args, cwd));
   try {
     const results = config.results.map((r) => resolve(config.root, r));
     if (!argv.includes('--json'))
