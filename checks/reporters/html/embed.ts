@@ -2,7 +2,7 @@
  * The page's data blocks: a text (the `check --json` output, the rendered
  * specs, the snippets) gzipped and base64-encoded inside a
  * `<script type="application/gzip">` element, which the browser inflates with
- * its own DecompressionStream. JSON is mostly repeated keys and indentation,
+ * (html/inflate.ts) synchronously. JSON is mostly repeated keys and indentation,
  * which gzip takes far down; base64 holds no `<`, so no data can end or bend
  * the element. The page decodes in page/data.ts; Node with readEmbedded.
  */
