@@ -9,7 +9,7 @@
  * the registry (`checks/rules/index.ts`), so adding a rule is one file and
  * its test.
  */
-import type { Severity } from '../../reader/model.ts';
+import type { Fact, Severity } from '../../reader/model.ts';
 import type { Finding, TraceResult } from '../model.ts';
 
 /** What every view shows of a rule. */
@@ -53,6 +53,14 @@ export interface RuleUnit<Id extends string = string> {
   meta: RuleMeta;
   /** The rule's findings over a finished trace, with its options (defaults filled in); absent when the trace raises it. */
   check?(result: TraceResult, options: Readonly<Record<string, number>>): Finding[];
+}
+
+/** A finding as a rule raises it inside the trace: without a severity, the collector gives it the rule's. */
+export type Raised = Omit<Finding, 'severity'> & { severity?: Severity };
+
+/** A finding about a fact stands at its anchor. */
+export function atFact(fact: Fact): { file: string; line: number; column: number; fact: string } {
+  return { file: fact.file, line: fact.line, column: fact.column, fact: fact.address };
 }
 
 /** The meta of a spec reader diagnostic: the reader finds it, the gate reports it under its code. */
