@@ -8,13 +8,19 @@
 import { missingImplementation } from './rules/missing-implementation.ts';
 import { missingVerification } from './rules/missing-verification.ts';
 
-/** Each state with the label the console, the page's badges, tiles and chips show, in display order. */
+/**
+ * Each state with the label the console, the page's badges, tiles and chips show, in display order.
+ * A fact whose only verifying tests failed (or did not run) is in its own state, not "missing test":
+ * its badge, its tile and every count say the same thing.
+ */
 export const FACT_STATES = {
   verified: 'verified',
   implemented: 'implemented only',
   [missingImplementation.id]: 'missing implementation',
   [missingVerification.id]: 'missing test',
   missing: 'missing implementation and test',
+  'test-failed': 'test failed',
+  'test-skipped': 'test skipped',
   stale: 'stale citation',
   deviated: 'deviated',
   pending: 'pending',

@@ -34,6 +34,8 @@ import { nothingCitedFinding, type Searched } from './rules/nothing-cited.ts';
 import { staleCitation } from './rules/stale-citation.ts';
 import { statusBehindEvidenceFinding } from './rules/status-behind-evidence.ts';
 import { atFact } from './rules/unit.ts';
+import { verificationFailed } from './rules/verification-failed.ts';
+import { verificationSkipped } from './rules/verification-skipped.ts';
 import { tallyFacts } from './states.ts';
 
 export type { ScannedFile } from './citations.ts';
@@ -209,13 +211,32 @@ function judgeFact(
   const gaps = TRACED.filter((t) => required.includes(t.kind) && evidence[t.verb] === 0).map((t) => t.gap);
   reportGaps(fact, gaps, cited, out, options.hintFiles);
   for (const f of missingEvidenceFindings(fact, required)) out.add(f);
-  return { required, state: stateOf(required, gaps, evidence.stale), gaps };
+  return { required, state: outcomeState(stateOf(required, gaps, evidence.stale), cited), gaps };
 }
 
 function stateOf(required: EvidenceKind[], gaps: GapKind[], stale: number): FactState {
   if (gaps.length === 2) return stale > 0 ? 'stale' : 'missing';
   if (gaps.length === 1) return gaps[0]!;
   return required.includes('verification') ? 'verified' : 'implemented';
+}
+
+/**
+ * A test gap whose verifying tests exist but failed (or did not run) is in
+ * its own state: a reader fixes a failing test, not a missing one, and every
+ * view (badge, tile, chip, console summary) shows the one state decided here.
+ * A failure outranks a skip.
+ */
+// @implements report#REPORT-FAILED-TESTS-TALLIED-AS-FAILED
+function outcomeState(state: FactState, { refs, citations }: FactCitations): FactState {
+  if (state !== missingVerification.id && state !== 'missing') return state;
+  let skipped = false;
+  for (const i of refs) {
+    const c = citations[i]!;
+    if (c.verb !== 'verifies') continue;
+    if (c.problem === verificationFailed.id) return 'test-failed';
+    if (c.problem === verificationSkipped.id) skipped = true;
+  }
+  return skipped ? 'test-skipped' : state;
 }
 
 // @implements trace#GATE-MISSING-IMPLEMENTATION

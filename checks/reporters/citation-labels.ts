@@ -5,7 +5,6 @@
  * the pin. Pure and free of Node: the report page's script bundles it.
  */
 import type { FactTrace, JudgedCitation } from '../model.ts';
-import { missingVerification } from '../rules/missing-verification.ts';
 import { staleCitation } from '../rules/stale-citation.ts';
 import { verificationFailed } from '../rules/verification-failed.ts';
 import { verificationSkipped } from '../rules/verification-skipped.ts';
@@ -33,12 +32,7 @@ export function citationLabel(c: JudgedCitation): { text: string; counted: boole
   return undefined;
 }
 
-/** A fact's badge: its state, or for a test gap what became of its tests (failed, skipped). */
-export function factLabel(f: FactTrace, citationAt: (index: number) => JudgedCitation | undefined): string {
-  if (f.state === missingVerification.id || f.state === 'missing') {
-    const problems = new Set(f.citations.map((i) => citationAt(i)?.problem));
-    if (problems.has(verificationFailed.id)) return 'test failed';
-    if (problems.has(verificationSkipped.id)) return 'test skipped';
-  }
+/** A fact's badge: its state as the trace decided it (a failed or skipped test is a state of its own). */
+export function factLabel(f: FactTrace): string {
   return FACT_STATES[f.state] ?? f.state;
 }

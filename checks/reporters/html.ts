@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { TraceResult } from '../model.ts';
+import { escapeHtml } from './escape/html.ts';
 import { encodeColumns, type Json } from './html/columns.ts';
 import { dataBlock, GATE_DATA_ID, INPUTS_ID, SPECS_ID } from './html/embed.ts';
 import type { RenderedSpec, ReportInputs } from './html/model.ts';
@@ -19,19 +20,6 @@ import { REPORT_CSS } from './html/style.ts';
 import { renderJson } from './json.ts';
 
 export type { CodeSnippet, ReportInputs, SpecSource } from './html/model.ts';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML content and double-quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-}
 
 function sha256Base64(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('base64');
@@ -101,7 +89,7 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
 </nav>
 <main id="specs"></main>
 </div>
-${renderNoscript(result, escapeHtml)}
+${renderNoscript(result)}
 ${markup}
 ${data}
 ${extra}

@@ -22,6 +22,8 @@ const NAMED = new Set([
   missingImplementation.id,
   missingVerification.id,
   'missing',
+  'test-failed',
+  'test-skipped',
   'stale',
   'deviated',
   'pending',
@@ -35,7 +37,10 @@ export function lensTitle(e: FactEvidence): string {
   if (stale > 0) parts.push(`${stale} stale`);
   const state = e.trace?.state;
   const title = parts.join(' · ');
-  return state !== undefined && NAMED.has(state) ? `${title} — ${FACT_STATES[state]}` : title;
+  if (state === undefined || !NAMED.has(state)) return title;
+  // "1 test failed" already says what "test failed" would: the state is named once.
+  const label = FACT_STATES[state];
+  return title.includes(label) ? title : `${title} — ${label}`;
 }
 
 // @implements lsp#CODE-LENS

@@ -37,8 +37,8 @@ async function expectOnePassOneFailOneSkip(file: string): Promise<void> {
   expect(failed.message).toContain("expected 'a \\t' to be 'a'");
   expect(result.facts.map((f) => `${f.id} ${f.state}`)).toEqual([
     'CUT-AT-80 verified',
-    'TRIM-BLANKS missing-verification',
-    'WRAP-WORDS missing-verification',
+    'TRIM-BLANKS test-failed',
+    'WRAP-WORDS test-skipped',
   ]);
   expect(result.outcomes).toMatchObject({ checked: true, passed: 1, failed: 1, skipped: 1, unknown: 0 });
 }
@@ -63,7 +63,7 @@ describe('check --results: test outcomes joined to citations (fixture: one pass,
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('test outcomes not checked');
     expect(r.stdout).toContain('error verification-skipped');
-    expect(r.stdout).toContain('FAIL 3 facts, 3 required, 2 verified, 1 missing test');
+    expect(r.stdout).toContain('FAIL 3 facts, 3 required, 2 verified, 1 test skipped');
     const withResults = await runInProcess(fixture(), [
       'check',
       '--results',

@@ -12,9 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TraceResult } from '../../checks/model.ts';
 import { GATE_DATA_ID, readGateJson, readSpecMarkup } from '../../checks/reporters/html/embed.ts';
 import { createProgress } from '../../cli/commands/report.ts';
 import { runInProcess } from '../support/cli.ts';
+import { tempProject } from '../support/temp.ts';
 
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'factline-report-cli-'));
@@ -61,6 +63,44 @@ describe('factline report (CLI)', () => {
     expect(readGateJson(html)).toBe(run.stdout);
     const summary = JSON.parse(run.stdout).summary;
     expect([summary.states.missing, summary.states['missing-verification'], summary.gaps]).toEqual([1, 1, 2]);
+  });
+
+  // @verifies report#REPORT-FAILED-TESTS-TALLIED-AS-FAILED
+  it('tallies a fact whose citing test failed (JUnit results) as "test failed", never as "missing test"', async () => {
+    const root = tempProject({
+      'factline.config.json': JSON.stringify({
+        specs: ['specs/**/*.md'],
+        sources: ['src/**/*.ts'],
+        tests: ['test/**/*.ts'],
+      }),
+      'specs/demo.md': '# Demo {#root}\n\n@fact:GREETS It greets. @status:impl/done\n',
+      'src/greet.ts': '// @implements demo#GREETS\nexport const greet = () => "hi";\n',
+      'test/greet.test.ts':
+        "import { it } from 'vitest';\n// @verifies demo#GREETS\nit('greets', () => {});\n",
+      'junit.xml':
+        '<?xml version="1.0"?><testsuites><testsuite name="test/greet.test.ts" tests="1" failures="1">' +
+        '<testcase classname="test/greet.test.ts" name="greets"><failure message="expected hi">boom</failure></testcase>' +
+        '</testsuite></testsuites>',
+    });
+    const plain = await runInProcess(root, ['check', '--no-cache', '--results', 'junit.xml']);
+    expect(plain.code).toBe(1);
+    expect(plain.stdout).toMatch(/^FAIL 1 facts, 1 required, 1 test failed, 1 gap\(s\)/m);
+    expect(plain.stdout).not.toContain('missing test');
+    const run = await runInProcess(root, [
+      'check',
+      '--json',
+      '--no-cache',
+      '--results',
+      'junit.xml',
+      '--html',
+      'r.html',
+    ]);
+    const json = JSON.parse(run.stdout) as TraceResult;
+    expect([json.summary.states['test-failed'], json.summary.states['missing-verification']]).toEqual([1, 0]);
+    expect(json.facts[0]?.state).toBe('test-failed');
+    // The page's no-script counts say the same (the page's own tiles and badge: test/system/report/agree.test.ts).
+    const html = readFileSync(join(root, 'r.html'), 'utf8');
+    expect(html).toContain('<p>1 test failed</p>');
   });
 
   it('replaces an existing report atomically and leaves no temp file behind', async () => {

@@ -66,6 +66,8 @@ const GAPS: Record<FactState, GapKind[]> = {
   'missing-implementation': ['missing-implementation'],
   'missing-verification': ['missing-verification'],
   missing: ['missing-implementation', 'missing-verification'],
+  'test-failed': ['missing-verification'],
+  'test-skipped': ['missing-verification'],
   stale: ['missing-implementation', 'missing-verification'],
   deviated: [],
   pending: [],

@@ -22,6 +22,8 @@ export const TOOLCHAINS = {
   cargo: { name: 'cargo', command: 'cargo', args: ['--version'], install: 'cargo' },
   go: { name: 'go', command: 'go', args: ['version'], install: 'golang' },
   maven: { name: 'mvn', command: 'mvn', args: ['--version'], install: 'maven default-jdk-headless' },
+  // Not a runner: the editor docs/editors.md's Neovim setups are played in (test/system/lsp/neovim.test.ts).
+  nvim: { name: 'nvim', command: 'nvim', args: ['--version'], install: 'neovim' },
 } as const satisfies Record<string, Toolchain>;
 
 export function hasToolchain(tool: Toolchain): boolean {

@@ -7,16 +7,13 @@
 
 import type { TraceResult } from '../../model.ts';
 import { FACT_STATES } from '../../states.ts';
-import { escapeControls } from '../escape/console.ts';
+import { htmlText as e } from '../escape/html.ts';
 
 /** More than this and the list names how many it leaves out: the full view is the script's. */
 const SHOWN = 300;
 
-type Escape = (text: string) => string;
-
 // @implements report#REPORT-NOSCRIPT-VIEW
-export function renderNoscript(result: TraceResult, escapeHtml: Escape): string {
-  const e = (text: string) => escapeHtml(escapeControls(text));
+export function renderNoscript(result: TraceResult): string {
   const s = result.summary;
   const states = Object.entries(s.states)
     .filter(([, n]) => n > 0)

@@ -222,5 +222,7 @@ const processor = unified()
 // @implements report#REPORT-FACTS-MARKED-BY-STATE
 // @implements report#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
 export function renderSpecMarkup(text: string, doc: string, ids: ReadonlySet<string>): string {
-  return String(processor.processSync({ value: text, data: { doc, ids } }));
+  // A raw CR would come back as LF from any HTML parser (its input is normalised before tokenising), so a
+  // `data-fact` address whose document name holds one would no longer name its fact: write it as a reference.
+  return String(processor.processSync({ value: text, data: { doc, ids } })).replace(/\r/g, '&#13;');
 }

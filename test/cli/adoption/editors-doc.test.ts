@@ -84,7 +84,8 @@ describe('docs/editors.md', () => {
     const extension = await activateExtension();
     expect(extension.made.server).toEqual({ command: 'npx', args: command.slice(1), transport: 0 });
     expect(extension.made.started).toBe(true);
-    expect(block('lua')).toContain(`cmd = { ${command.map((w) => `'${w}'`).join(', ')} }`);
+    for (const lua of blocksOfLang('lua'))
+      expect(lua).toContain(`cmd = { ${command.map((w) => `'${w}'`).join(', ')} }`);
     expect(block('lua')).toContain("vim.fs.root(args.buf, { 'factline.config.json' })");
     const helix = parseToml(blocksOfLang('toml')[0]!) as {
       'language-server': { factline: { command: string; args: string[] } };
@@ -123,8 +124,10 @@ describe('docs/editors.md', () => {
     expect((locations as InstanceType<typeof Location>[]).map((l) => [l.uri.text, l.range])).toEqual([
       ['file:///p/src/a.ts', { args: [2, 3, 2, 14] }],
     ]);
-    expect(block('lua')).toContain(`vim.lsp.commands['${SHOW_REFERENCES}']`);
-    expect(block('lua')).toContain('command.arguments[3]');
+    for (const lua of blocksOfLang('lua')) {
+      expect(lua).toContain(`vim.lsp.commands['${SHOW_REFERENCES}']`);
+      expect(lua).toContain('command.arguments[3]');
+    }
   });
 
   // @verifies lsp#EDITOR-DOCS

@@ -112,9 +112,9 @@ describe('parameterised tests and the results join', () => {
     expect(result.findings[0]!.message).toContain('"double > row 1 doubles 2"');
     expect(result.facts.map((f) => `${f.id} ${f.state}`)).toEqual([
       'ROWS-ALL-PASS verified',
-      'ONE-ROW-FAILS missing-verification',
+      'ONE-ROW-FAILS test-failed',
       'LOOP-TITLES verified',
-      'SKIPPED-BY-CONDITION missing-verification',
+      'SKIPPED-BY-CONDITION test-skipped',
       'OBJECT-ROWS verified',
       'FOR-ROWS verified',
     ]);

@@ -123,7 +123,7 @@ describe('factline conform against a server built with the official SDK', () => 
     const trace = JSON.parse(gate.stdout) as TraceResult;
     expect(gate.code).toBe(1);
     expect(trace.facts.map((f) => `${f.id} ${f.state}`)).toEqual([
-      'NEGOTIATES missing-verification',
+      'NEGOTIATES test-failed',
       'PINGS verified',
     ]);
     const failed = trace.findings.find((f) => f.rule === 'verification-failed');

@@ -24,7 +24,16 @@ describe.skipIf(!hasChromium)('tiles, chips and check --json agree (every state,
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'factline-every-state-'));
     cpSync(FIXTURE, dir, { recursive: true });
-    const run = await runInProcess(dir, ['check', '--json', '--no-cache', '--html', 'report.html']);
+    // With results: one citing test failed and one was skipped, so those two states are held too.
+    const run = await runInProcess(dir, [
+      'check',
+      '--json',
+      '--no-cache',
+      '--results',
+      'results/junit.xml',
+      '--html',
+      'report.html',
+    ]);
     expect(run.code, run.stderr).toBe(1);
     json = JSON.parse(run.stdout) as TraceResult;
     browser = await launchChromium();
@@ -36,6 +45,7 @@ describe.skipIf(!hasChromium)('tiles, chips and check --json agree (every state,
 
   // @verifies report#REPORT-NUMBERS-AGREE
   // @verifies trace#FACT-STATE-DECIDED-ONCE
+  // @verifies report#REPORT-FAILED-TESTS-TALLIED-AS-FAILED
   it('shows every state with one count on the tiles, the chips and in the JSON', async () => {
     // The fixture really holds every state, and the summary is the tally of the facts' states.
     const perState = Object.fromEntries(
@@ -44,8 +54,10 @@ describe.skipIf(!hasChromium)('tiles, chips and check --json agree (every state,
     expect(Object.values(perState).every((n) => n === 1)).toBe(true);
     expect(json.summary.states).toEqual(perState);
     expect(json.summary.gaps).toBe(json.facts.filter((f) => f.gap).length);
-    // Three facts have a verifying test (one verified, one deviated, one missing its code): one is verified.
+    // Three facts have a passing verifying test (one verified, one deviated, one missing its code): one is verified.
     expect(json.summary.states.verified).toBe(1);
+    // A failed test is tallied as failed, never as a missing test (its badge says the same, below).
+    expect(json.summary.states['test-failed']).toBe(1);
 
     const { page, errors } = await openReport(browser, join(dir, 'report.html'));
     const tiles = await page.$$eval('[data-total]', (nodes) =>
@@ -65,6 +77,11 @@ describe.skipIf(!hasChromium)('tiles, chips and check --json agree (every state,
     expect(tiles.gaps).toBe(json.summary.gaps);
     expect(tiles.facts).toBe(json.summary.facts);
     expect(tiles.required).toBe(json.summary.required);
+    // Each fact's badge names the state it is counted under.
+    for (const f of json.facts) {
+      const badge = await page.locator(`[data-fact="${f.address}"] .badge`).first().textContent();
+      expect(badge, f.address).toBe(FACT_STATES[f.state]);
+    }
 
     // "gaps only" leaves exactly the facts the JSON marks as gaps.
     await page.check('#gaps-only');

@@ -44,6 +44,8 @@ describe.skipIf(!hasChromium)('report page (sample trace, Chromium)', () => {
       'missing-implementation': 'missing implementation',
       'missing-verification': 'missing test',
       missing: 'missing implementation and test',
+      'test-failed': 'test failed',
+      'test-skipped': 'test skipped',
       stale: 'stale citation',
       deviated: 'deviated',
       pending: 'pending',

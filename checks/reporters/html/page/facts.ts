@@ -153,7 +153,7 @@ export class FactViews {
   }
 
   private decorate(node: HTMLElement, f: FactTrace): void {
-    const label = factLabel(f, (i) => this.data.citation(i));
+    const label = factLabel(f);
     node.classList.add('fact', `s-${f.state}`);
     node.tabIndex = 0;
     node.setAttribute('role', 'button');

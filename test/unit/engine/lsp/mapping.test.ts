@@ -259,7 +259,7 @@ describe('hover and lens text', () => {
           { title: 'greets', status: 'failed', file: 'test/a.test.ts' },
         ]),
       ),
-    ).toBe('1 impl · 1 test failed — missing test');
+    ).toBe('1 impl · 1 test failed');
     expect(lensTitle(evidenceOf('GREETS', { 'src/a.ts': '// @implements demo#GREETS~deadbeef\n' }))).toBe(
       '0 impl · 0 tests · 1 stale — stale citation',
     );
