@@ -13,9 +13,10 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } f
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../engine/config/load.ts';
-import { applyChanges } from '../engine/generate/apply.ts';
-import { loadGenerationInput } from '../engine/generate/input.ts';
+import { loadConfig, rooms } from '../engine/index.ts';
+
+const { applyChanges, loadGenerationInput } = await rooms.generate();
+
 import { pendingChanges, planGeneration } from '../generator/render/index.ts';
 
 const RUNS = Number(process.argv[2] ?? 7);

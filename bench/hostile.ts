@@ -26,7 +26,7 @@ import { nestingTooDeep } from '../checks/rules/nesting-too-deep.ts';
 import { scanFile } from '../checks/scan/index.ts';
 import type { CliIO } from '../cli/io.ts';
 import { runCli } from '../cli/main.ts';
-import { projectCacheDir } from '../engine/cache/location.ts';
+import { projectCacheDir } from '../engine/index.ts';
 import { parseSpec } from '../reader/index.ts';
 
 type Outcome = 'clean' | 'wrong' | 'crash' | 'data loss';

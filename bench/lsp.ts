@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { missingVerification } from '../checks/rules/missing-verification.ts';
 import { staleCitation } from '../checks/rules/stale-citation.ts';
 import { unknownFact } from '../checks/rules/unknown-fact.ts';
-import { projectCacheDir } from '../engine/cache/location.ts';
+import { projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { LspClient } from '../support/lsp-client.ts';
 import { CITES_PER_FILE, fileOf, generateTree, TEST_SHARE } from './synthetic-tree.ts';

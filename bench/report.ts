@@ -25,9 +25,10 @@ import { REPORT_CSS } from '../checks/reporters/html/style.ts';
 import { renderHtmlReport } from '../checks/reporters/html.ts';
 import { renderJson } from '../checks/reporters/json.ts';
 import type { CliIO } from '../cli/io.ts';
-import { loadConfig } from '../engine/config/load.ts';
-import { Project } from '../engine/project.ts';
-import { collectReportInputs } from '../engine/report-inputs.ts';
+import { loadConfig, Project, rooms } from '../engine/index.ts';
+
+const { collectReportInputs } = await rooms.report();
+
 import { CHROMIUM, hasChromium, launchChromium } from '../support/chromium.ts';
 
 const BIN = fileURLToPath(new URL('../bin/factline.js', import.meta.url));

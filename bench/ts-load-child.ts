@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { FileScanner } from '../checks/scan/dispatch.ts';
 import { useTypeScriptLoader } from '../checks/scan/typescript-compiler.ts';
-import { requireWithCodeCache } from '../engine/cache/code-cache.ts';
+import { requireWithCodeCache } from '../engine/index.ts';
 
 const [mode, file, cacheDir] = process.argv.slice(2);
 if (file === undefined) throw new Error('usage: ts-load-child ts-morph|require|code-cache FILE [CACHE_DIR]');

@@ -33,6 +33,15 @@ if (argv[0] !== 'serve') {
 
 async function main() {
   if (!existsSync(new URL('../cli/main.ts', import.meta.url))) {
+    // Installed from a git URL, factline is built by its `prepare`, which npm runs only when
+    // the project's allowScripts names that URL (npm 11 warns, npm 12 skips it): say so.
+    // @implements adoption#PACKAGE-FROM-GIT-URL
+    if (!existsSync(new URL('../dist/cli-main.js', import.meta.url))) {
+      process.stderr.write(
+        "factline: this install was never built (no dist/): installed from a git URL, it builds with its `prepare` script, which npm runs only when your package.json's allowScripts names that URL. Fix: npm pkg set 'allowScripts[THE-GIT-URL]=true' --json, then npm install again (or install the tarball of `npm pack`, which holds the build).\n",
+      );
+      return 2;
+    }
     const { runCli } = await import('../dist/cli-main.js');
     return runCli(argv, io);
   }

@@ -6,8 +6,7 @@
  * optional values, did-you-mean, conflicts, and messages that name the fix.
  */
 import { parseArgs } from 'node:util';
-import { UsageError } from '../engine/errors.ts';
-import { nearestOne } from '../reader/did-you-mean.ts';
+import { nearestOne, UsageError } from '../engine/index.ts';
 
 /** One row of a command's table. */
 export type OptionSpec =

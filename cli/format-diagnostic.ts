@@ -1,6 +1,5 @@
 /** The one human line format for diagnostics and findings, so editors and terminals can jump to them. */
-import { escapeControls as e } from '../checks/reporters/escape/console.ts';
-import type { Severity } from '../reader/model.ts';
+import { escapeControls as e, type Severity } from '../engine/index.ts';
 
 export interface Locatable {
   file: string;

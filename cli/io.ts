@@ -1,5 +1,4 @@
-import type { Verdict } from '../checks/verdict.ts';
-import type { EngineIO } from '../engine/io.ts';
+import type { EngineIO, Verdict } from '../engine/index.ts';
 
 /** What a command may touch of the outside world; tests pass their own. */
 // @implements cli#CLI-IO-ONLY

@@ -2,11 +2,13 @@
  * The thin shell: picks a command, prints its help, maps errors to exit codes.
  * Commands load lazily so `factline facts` never pays for TypeScript or Handlebars.
  */
-import { escapeControls } from '../checks/reporters/escape/console.ts';
-import { compileTypeScriptWithCodeCache } from '../engine/cache/code-cache.ts';
-import { UsageError } from '../engine/errors.ts';
-import { factlineVersion } from '../engine/version.ts';
-import { nearestOne } from '../reader/did-you-mean.ts';
+import {
+  compileTypeScriptWithCodeCache,
+  escapeControls,
+  factlineVersion,
+  nearestOne,
+  UsageError,
+} from '../engine/index.ts';
 import { type CliIO, type Command, EXIT } from './io.ts';
 
 // The gate's TypeScript compiler loads through the per-user V8 code cache.

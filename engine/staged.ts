@@ -7,10 +7,13 @@
  * outputs keep the paths the user gave (they are not part of a commit).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import type { FactlineConfig } from './config/model.ts';
 import { UsageError } from './errors.ts';
+import { cleanupOnInterrupt } from './interrupt-cleanup.ts';
+import { outsideReads, placeBesideOutside, readPatterns } from './outside-the-repo.ts';
 
 export interface StagedTree {
   /** Where the working directory of the command lies in the snapshot. */
@@ -33,20 +36,48 @@ function git(cwd: string, args: string[]): string {
   }
 }
 
+/** The config and spec paths the staged run will use, read in the snapshot (its cwd given). */
+export type StagedConfig = (cwd: string) => { config: FactlineConfig; specPaths: readonly string[] };
+
+/**
+ * The index, written to a private temporary folder. The files the config
+ * reads from outside the repository are in no commit: they are copied
+ * beside the snapshot at their relative place (engine/outside-the-repo.ts),
+ * so the staged run reads them from disk as the full gate does and never
+ * judges less. An interrupt removes the folder too.
+ */
 // @implements engine#STAGED-JUDGES-THE-INDEX
-export function stagedTree(cwd: string): StagedTree {
-  const top = git(cwd, ['rev-parse', '--show-toplevel']).trim();
-  const dir = mkdtempSync(join(tmpdir(), 'factline-staged-'));
+// @implements engine#COPIES-READ-OUTSIDE-FILES
+export async function stagedTree(cwd: string, configOf: StagedConfig): Promise<StagedTree> {
+  const top = realpathSync(git(cwd, ['rev-parse', '--show-toplevel']).trim());
+  const holder = mkdtempSync(join(tmpdir(), 'factline-staged-'));
+  const remove = () => rmSync(holder, { recursive: true, force: true });
+  const release = cleanupOnInterrupt(remove);
+  const inner = relative(top, realpathSync(cwd));
   try {
-    git(top, ['checkout-index', '--all', `--prefix=${dir}/`]);
+    const snapshot = join(holder, 'index');
+    git(top, ['checkout-index', '--all', `--prefix=${snapshot}/`]);
+    mkdirSync(snapshot, { recursive: true });
+    // Config discovery stops at a repository's top (the folder holding `.git`), in the snapshot too.
+    mkdirSync(join(snapshot, '.git'), { recursive: true });
+    const { config, specPaths } = configOf(join(snapshot, inner));
+    const root = join(top, relative(snapshot, config.root));
+    // A spec path given as a folder reads beneath it, as the glob of a plain name does.
+    const given = specPaths.map((p) => relative(root, resolve(top, inner, p)));
+    const reads = await outsideReads(root, top, [...readPatterns(config), ...given]);
+    const placed = placeBesideOutside(holder, top, snapshot, reads);
+    return {
+      cwd: join(placed, inner),
+      remove() {
+        remove();
+        release();
+      },
+    };
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
+    remove();
+    release();
     throw error;
   }
-  return {
-    cwd: join(dir, relative(top, cwd)),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
 }
 
 /** Options naming files outside the commit (results, baseline, outputs): absolute, so they still name the user's files. */

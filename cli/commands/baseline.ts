@@ -2,12 +2,16 @@
  * `factline baseline`: write today's findings to a file, so `check
  * --baseline FILE` fails only on new ones (adopting the gate by ratchet).
  */
-import { baselineOf } from '../../checks/baseline.ts';
-import { UsageError } from '../../engine/errors.ts';
-import { writeOutputFile } from '../../engine/files/output.ts';
-import { inputGlobs, refuseOverwritingInputs, runInputs } from '../../engine/files/output-guard.ts';
-import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
-import { Project } from '../../engine/project.ts';
+import {
+  baselineOf,
+  inputGlobs,
+  Project,
+  refuseOverwritingInputs,
+  resultsFromArguments,
+  runInputs,
+  UsageError,
+  writeOutputFile,
+} from '../../engine/index.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
 export const DEFAULT_BASELINE = 'factline-baseline.json';

@@ -4,30 +4,32 @@
  * HTML files atomically, and turns the result into the exit code.
  */
 import { join, resolve } from 'node:path';
-import { applyBaseline, parseBaseline } from '../../checks/baseline.ts';
-import type { TraceResult } from '../../checks/model.ts';
-import { NOT_JUDGED_IN_PART, partialResult, partialScope } from '../../checks/partial.ts';
-import { escapeControls } from '../../checks/reporters/escape/console.ts';
-import { REPORTERS } from '../../checks/reporters/index.ts';
-import { jsonPieces } from '../../checks/reporters/json.ts';
-import { RULE_IDS, ruleListText } from '../../checks/rules.ts';
-import { verdictOf } from '../../checks/verdict.ts';
 import {
-  type Change,
-  type ChangedSet,
-  changedFiles,
-  changeSince,
-  specsOutsideRoot,
-} from '../../engine/changed.ts';
-import { loadConfig } from '../../engine/config/load.ts';
-import type { FactlineConfig } from '../../engine/config/model.ts';
-import { UsageError } from '../../engine/errors.ts';
-import { readInputJson, writeOutputFile } from '../../engine/files/output.ts';
-import { inputGlobs, refuseOverwritingInputs, runInputs } from '../../engine/files/output-guard.ts';
-import { notPassingTestFiles } from '../../engine/gate/results.ts';
-import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
-import { Project } from '../../engine/project.ts';
-import { watchGate } from '../../engine/watch/gate-loop.ts';
+  type BaseDelta,
+  type CheckOutcome,
+  escapeControls,
+  type FactlineConfig,
+  inputGlobs,
+  jsonPieces,
+  loadConfig,
+  NOT_JUDGED_IN_PART,
+  partialScope,
+  REPORTERS,
+  RULE_IDS,
+  refuseOverwritingInputs,
+  renderBaseConsole,
+  resultsFromArguments,
+  rooms,
+  ruleListText,
+  ruleSettingsLine,
+  runCheck,
+  runInputs,
+  type TraceResult,
+  UsageError,
+  watchCheck,
+  writeCheckSummary,
+  writeOutputFile,
+} from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
 import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
 
@@ -129,6 +131,12 @@ const SPEC = defineCommand({
     ['watch', 'changed', 'a watch runs the full gate on every change'],
     ['watch', 'base', 'the base comparison is a one-off for a pull request'],
     ['watch', 'json', 'a watch prints changes for a person; run `check --json` once for tools'],
+    ['watch', 'staged', 'a watch follows the working tree; --staged judges one snapshot of the index'],
+    [
+      'staged',
+      'base',
+      'the base comparison judges the working tree; run `check --base REF` without --staged',
+    ],
     ['quiet', 'verbose', 'one asks for fewer lines, the other for more'],
   ],
   about: `The traceability gate: joins the specs' facts with the @implements / @verifies /
@@ -235,25 +243,8 @@ function drained(stream: NodeJS.WritableStream): Promise<void> {
   });
 }
 
-function withBaseline(io: CliIO, result: TraceResult, file: string): TraceResult {
-  const raw = readInputJson(io.cwd, file, 'baseline', `write one with \`factline baseline --out ${file}\``);
-  const baseline = parseBaseline(raw);
-  if (typeof baseline === 'string') throw new UsageError(`${file}: ${baseline}`);
-  return applyBaseline(result, baseline, file);
-}
-
-function coverageOf(change: Change, covered: ChangedSet) {
-  return {
-    ref: change.ref,
-    scanned: covered.files.map((f) => f.file),
-    specFiles: covered.specFiles,
-    deleted: change.deleted,
-    changedUnits: covered.changedUnits,
-  };
-}
-
 /** The console's first line on a `--changed` run: what it covered and what it left to the full gate. */
-function changeNote(change: Change, covered: ChangedSet | undefined): string {
+function changeNote({ change, covered }: NonNullable<CheckOutcome['change']>): string {
   if (covered === undefined)
     return `--changed ${change.ref}: ${change.fullRunBecause}, so the full gate runs\n`;
   const pulled = covered.files.length - covered.changed.length;
@@ -265,12 +256,23 @@ function changeNote(change: Change, covered: ChangedSet | undefined): string {
   return `partial run, --changed ${change.ref}: ${parts.join(', ')}; fact-level gaps (${NOT_JUDGED_IN_PART.slice(0, 3).join(', ')}, …) are not judged, the full \`factline check\` judges them\n`;
 }
 
+/** `--base`: the findings set against the base's, as JSON or for the console. */
+function printBase(io: CliIO, delta: BaseDelta, json: boolean, result: TraceResult): void {
+  if (json) {
+    io.stdout.write(`${JSON.stringify({ ...delta, ruleSettings: result.ruleSettings ?? [] }, null, 2)}\n`);
+    return;
+  }
+  const rules = result.ruleSettings ? `${ruleSettingsLine(result.ruleSettings)}\n` : '';
+  io.stdout.write(rules + renderBaseConsole(delta));
+}
+
 /** The whole gate over a snapshot of the index; the outside files keep the user's paths. */
 async function onStagedTree(argv: string[], io: CliIO, self: Command): Promise<number> {
-  const config = loadConfig(io.cwd, parseCommandArgs(SPEC, argv).values.config);
+  const args = parseCommandArgs(SPEC, argv).values;
+  const config = loadConfig(io.cwd, args.config);
   // git (child_process) loads only for a staged run.
-  const { stagedArgv, stagedTree } = await import('../../engine/staged.ts');
-  const tree = stagedTree(io.cwd);
+  const { stagedArgv, stagedTree } = await rooms.staged();
+  const tree = await stagedTree(io.cwd, (cwd) => applyFlags(loadConfig(cwd, args.config), args, cwd));
   try {
     const results = config.results.map((r) => resolve(config.root, r));
     if (!argv.includes('--json'))
@@ -321,97 +323,60 @@ const command: Command = {
     const onScanWarning = (file: string, message: string) =>
       io.stderr.write(`factline check: warning: ${escapeControls(`${file}: ${message}`)}\n`);
     if (args.watch) {
-      const judge = async () => {
+      const again = () => {
         const flagged = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
-        const gate = await new Project(io, flagged.config, flagged.specPaths).check({
-          strict: flagged.config.strict,
+        return {
+          config: flagged.config,
+          specPaths: flagged.specPaths,
           cache: !args['no-cache'],
           onScanWarning,
-        });
-        return { config: flagged.config, result: gate.result };
+        };
       };
-      const last = await watchGate(io, judge, wantsColor(io));
-      return last === undefined ? 0 : EXIT_OF_VERDICT[verdictOf(last)];
+      const last = await watchCheck(io, again, wantsColor(io));
+      return last === undefined ? 0 : EXIT_OF_VERDICT[last];
     }
-    // git and the pull-request view load only when asked for (a plain check never starts a child process).
-    // @implements cli#LOADS-ONLY-WHAT-RUNS
-    const pullRequest = args.base || args.summary ? await import('../pull-request.ts') : undefined;
     if (args['base-results'] && !args.base)
       throw new UsageError(
         '--base-results gives the base commit’s test results, and there is no --base; add `--base REF`, or drop --base-results',
       );
-    // A ref git cannot resolve stops the run before the gate works for nothing.
-    if (args.base) (await import('../../engine/base/git.ts')).baseCommit(config.root, args.base);
-    // git runs while the specs load; its answer is awaited once they have.
-    const asked = args.changed === undefined ? undefined : changeSince(config, args.changed);
-    asked?.catch(() => {}); // a failure surfaces where it is awaited
-    let change: Change | undefined;
-    let covered: ChangedSet | undefined;
-    const gate = await new Project(io, config, specPaths).check({
-      strict: config.strict,
+    const outcome = await runCheck(io, {
+      config,
+      specPaths,
       cache: !args['no-cache'],
       onScanWarning,
-      ...(asked
+      ...(args.changed !== undefined ? { changed: args.changed } : {}),
+      ...(args.baseline ? { baseline: args.baseline } : {}),
+      ...(args.html ? { html: true } : {}),
+      ...(args.base
         ? {
-            only: async (loaded) => {
-              change = await asked;
-              const outside = specsOutsideRoot(config, loaded.set.documents);
-              if (outside !== undefined) change.fullRunBecause = outside;
-              if (change.fullRunBecause !== undefined) return undefined;
-              covered = await changedFiles(
-                config,
-                change,
-                loaded.set.documents,
-                await notPassingTestFiles(config),
-              );
-              return covered.files;
+            base: {
+              ref: args.base,
+              configure: (c: FactlineConfig) => applyFlags(c, args).config,
+              ...(args.config ? { configFile: args.config } : {}),
+              ...(args['base-results'] ? { results: args['base-results'] } : {}),
             },
           }
         : {}),
     });
-    const { specs } = gate;
-    const baselined = args.baseline ? withBaseline(io, gate.result, args.baseline) : gate.result;
-    const result = covered && change ? partialResult(baselined, coverageOf(change, covered)) : baselined;
-    if (change && !args.json) io.stdout.write(changeNote(change, covered));
+    const { result, delta } = outcome;
+    if (outcome.change && !args.json) io.stdout.write(changeNote(outcome.change));
     if (args.sarif) writeOutputFile(io.cwd, args.sarif, REPORTERS.sarif(result));
     if (args.junit) writeOutputFile(io.cwd, args.junit, REPORTERS.junit(result));
-    if (args.html) {
-      const [{ renderHtmlReport }, { collectReportInputs }] = await Promise.all([
-        import('../../checks/reporters/html.ts'),
-        import('../../engine/report-inputs.ts'),
-      ]);
-      const inputs = await collectReportInputs(io, config, result, specs);
-      writeOutputFile(io.cwd, args.html, renderHtmlReport(result, inputs));
-    }
-    const delta =
-      args.base && pullRequest
-        ? await pullRequest.compareWithBase(io, config, result, {
-            ref: args.base,
-            configure: (c) => applyFlags(c, args).config,
-            specPaths,
-            ...(args.config ? { configFile: args.config } : {}),
-            strict: config.strict,
-            cache: !args['no-cache'],
-            ...(args['base-results']
-              ? { results: args['base-results'].map((file) => resolve(io.cwd, file)) }
-              : {}),
-          })
-        : undefined;
-    if (args.summary) pullRequest?.writeSummary(io, config, args.summary, result, delta);
+    if (args.html && outcome.html !== undefined) writeOutputFile(io.cwd, args.html, outcome.html);
+    if (args.summary) writeCheckSummary(io, args.summary, config, outcome);
     const annotations = io.env.GITHUB_ACTIONS === 'true' ? REPORTERS.github(result) : '';
-    if (delta && pullRequest) {
-      pullRequest.printBase(io, delta, args.json, result);
+    if (delta) {
+      printBase(io, delta, args.json, result);
       if (!args.json) io.stdout.write(annotations);
-      return EXIT_OF_VERDICT[pullRequest.baseVerdict(result, delta)];
     }
     // @implements cli#JSON-STREAMED
-    if (args.json) await writePieces(io.stdout, [jsonPieces(result), [annotations]]);
+    else if (args.json) await writePieces(io.stdout, [jsonPieces(result), [annotations]]);
     // @implements cli#CONSOLE-ONE-WRITE
     else {
       const documents = args.quiet ? 'none' : args.verbose ? 'all' : 'fold';
       io.stdout.write(REPORTERS.console(result, { color: wantsColor(io), documents }) + annotations);
     }
-    return EXIT_OF_VERDICT[verdictOf(result)];
+    return EXIT_OF_VERDICT[outcome.verdict];
   },
 };
 export default command;

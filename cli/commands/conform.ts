@@ -1,10 +1,14 @@
 /** `factline conform VECTORS… -- COMMAND [ARGS…]`: conformance vectors against a server over stdio. */
 import { availableParallelism } from 'node:os';
-import { formatText, summarise, toJson } from '../../checks/conform/outcome.ts';
-import type { ServerCommand } from '../../engine/conform/process.ts';
-import { readVectors, runVectors, writeVectorResults } from '../../engine/conform/run.ts';
-import { UsageError } from '../../engine/errors.ts';
-import { refuseOverwritingInputs } from '../../engine/files/output-guard.ts';
+import {
+  formatText,
+  refuseOverwritingInputs,
+  rooms,
+  type ServerCommand,
+  summarise,
+  toJson,
+  UsageError,
+} from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -63,6 +67,7 @@ const command: Command = {
         [{ role: '--results', path: values.results }],
         positionals.map((path) => ({ role: 'vectors file', path })),
       );
+    const { readVectors, runVectors, writeVectorResults } = await rooms.conform();
     const vectors = readVectors(positionals, io.cwd);
     const server: ServerCommand = { command: serverCommand!, args: serverArgs, cwd: io.cwd, env: io.env };
     const outcomes = await runVectors(vectors, server, timeoutMs, jobs);

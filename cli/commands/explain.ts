@@ -1,8 +1,11 @@
 /** `factline explain REF`: one fact with its text, status, digest and every citation. */
-import { explainJson, renderExplain } from '../../checks/reporters/explain.ts';
-import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
-import { Project } from '../../engine/project.ts';
-import { resolveArgument } from '../../engine/ref-argument.ts';
+import {
+  explainJson,
+  Project,
+  renderExplain,
+  resolveArgument,
+  resultsFromArguments,
+} from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 

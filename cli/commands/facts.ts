@@ -1,7 +1,5 @@
 /** `factline facts`: every fact of the specs, as a table or as JSON; diagnostics on stderr. */
-import { escapeControls } from '../../checks/reporters/escape/console.ts';
-import { Project } from '../../engine/project.ts';
-import type { Diagnostic, Fact, SpecSet } from '../../reader/model.ts';
+import { type Diagnostic, escapeControls, type Fact, Project, type SpecSet } from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { formatDiagnostic } from '../format-diagnostic.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';

@@ -2,11 +2,8 @@
  * `factline gen`: regenerates generated/ from the spec and the templates,
  * reports drift (--check), or keeps doing so as files change (--watch).
  */
-import type { FactlineConfig } from '../../engine/config/model.ts';
-import { generatingSpecs } from '../../engine/config/model.ts';
-import { checkGeneration, checkTemplates, generate } from '../../engine/generate/run.ts';
-import { watchGenerationInputs } from '../../engine/generate/watch.ts';
-import { Project } from '../../engine/project.ts';
+
+import { type FactlineConfig, generatingSpecs, Project, rooms } from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -42,6 +39,8 @@ output is checked by its language before anything is written.`,
 });
 
 type Options = Values<typeof SPEC.options>;
+/** The generator's room, loaded when `gen` runs. */
+type Generator = Awaited<ReturnType<typeof rooms.generate>>;
 
 const line = (file: string, l: number, c: number, code: string, message: string, fix?: string) =>
   `${file}:${l}:${c}: error ${code} ${message}${fix && !message.includes(fix) ? `\n  fix: ${fix}` : ''}\n`;
@@ -49,7 +48,8 @@ const line = (file: string, l: number, c: number, code: string, message: string,
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** One generation pass; returns its exit code. */
-function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
+function runOnce(generator: Generator, config: FactlineConfig, options: Options, io: CliIO): number {
+  const { checkGeneration, checkTemplates, generate } = generator;
   if (options.check) {
     const { findings, outputs } = checkGeneration(config);
     for (const f of findings) io.stdout.write(line(f.file, f.line, f.column, f.rule, f.message, f.fix));
@@ -92,10 +92,16 @@ function runOnce(config: FactlineConfig, options: Options, io: CliIO): number {
   return EXIT.clean;
 }
 
-function watchAndRun(config: FactlineConfig, options: Options, io: CliIO): Promise<number> {
+async function watchAndRun(
+  generator: Generator,
+  config: FactlineConfig,
+  options: Options,
+  io: CliIO,
+): Promise<number> {
+  const { watchGenerationInputs } = await rooms.generateWatch();
   const run = () => {
     try {
-      runOnce(config, options, io);
+      runOnce(generator, config, options, io);
     } catch (error) {
       // A spec deleted mid-edit is a moment, not the end of the watch.
       io.stderr.write(`gen: ${(error as Error).message}\n`);
@@ -123,8 +129,9 @@ const command: Command = {
   async run(argv, io) {
     const options = parseCommandArgs(SPEC, argv).values;
     const { config } = Project.open(io, options.config);
-    if (options.watch) return watchAndRun(config, options, io);
-    return runOnce(config, options, io);
+    const generator = await rooms.generate();
+    if (options.watch) return watchAndRun(generator, config, options, io);
+    return runOnce(generator, config, options, io);
   },
 };
 export default command;

@@ -1,15 +1,17 @@
 /** `factline init`: the starter files of a new project, never over a file that exists. */
-import { UsageError } from '../../engine/errors.ts';
 import {
   type Detected,
   detectRunners,
+  ensureIgnored,
+  ignoredOutputs,
+  PRE_COMMIT_LINE,
   projectTraits,
   RUNNERS,
   type Runner,
-} from '../../engine/init/detect.ts';
-import { ensureIgnored } from '../../engine/init/gitignore.ts';
-import { runnerSetup } from '../../engine/init/runners.ts';
-import { ignoredOutputs, PRE_COMMIT_LINE, writeStarterFiles } from '../../engine/starter-files.ts';
+  runnerSetup,
+  UsageError,
+  writeStarterFiles,
+} from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 

@@ -1,7 +1,6 @@
 /** `factline lint`: the spec markup check; every diagnostic with its place and fix. */
 
-import { Project } from '../../engine/project.ts';
-import { strictSeverity } from '../../reader/normative-service.ts';
+import { Project, strictSeverity } from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { formatDiagnostic } from '../format-diagnostic.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';

@@ -1,6 +1,6 @@
 /** `factline lsp`: the Language Server Protocol server on stdin/stdout, for any editor that speaks LSP. */
 import { resolve } from 'node:path';
-import { UsageError } from '../../engine/errors.ts';
+import { rooms, UsageError } from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import type { CliIO, Command } from '../io.ts';
 
@@ -35,7 +35,7 @@ const command: Command = {
     const { values } = parseCommandArgs(SPEC, argv);
     if (io.stdin === undefined)
       throw new UsageError('lsp reads its client from standard input, and there is none');
-    const { serveLsp } = await import('../../engine/lsp/server.ts');
+    const { serveLsp } = await rooms.lsp();
     return serveLsp({
       input: io.stdin,
       output: io.stdout,

@@ -1,10 +1,14 @@
 /** `factline matrix`: the fact × code × test × outcome table, for an auditor or a spreadsheet. */
-import { MATRIX_FORMATS, type MatrixFormat, renderMatrix } from '../../checks/reporters/matrix.ts';
-import { UsageError } from '../../engine/errors.ts';
-import { writeOutputFile } from '../../engine/files/output.ts';
-import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
-import { Project } from '../../engine/project.ts';
-import { nearestOne } from '../../reader/did-you-mean.ts';
+import {
+  MATRIX_FORMATS,
+  type MatrixFormat,
+  nearestOne,
+  Project,
+  renderMatrix,
+  resultsFromArguments,
+  UsageError,
+  writeOutputFile,
+} from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 

@@ -1,9 +1,15 @@
 /** `factline pin [REF…]` / `pin --add [PATH…]`: re-stamp stale pins, or pin unpinned citations, after review. */
 import { relative, resolve } from 'node:path';
-import { indexFacts } from '../../checks/resolve.ts';
-import { UsageError } from '../../engine/errors.ts';
-import { addPins, type PinEdit, type PinOutcome, repinStale, repointMoved } from '../../engine/pin.ts';
-import { Project } from '../../engine/project.ts';
+import {
+  addPins,
+  indexFacts,
+  type PinEdit,
+  type PinOutcome,
+  Project,
+  repinStale,
+  repointMoved,
+  UsageError,
+} from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 

@@ -4,12 +4,16 @@
  * whenever the page was written, whatever the findings (the page shows
  * them); 2 on bad input. `factline check --html F` is the gating variant.
  */
-import { renderHtmlReport } from '../../checks/reporters/html.ts';
-import { writeOutputFile } from '../../engine/files/output.ts';
-import { inputGlobs, refuseOverwritingInputs, runInputs } from '../../engine/files/output-guard.ts';
-import { resultsFromArguments } from '../../engine/gate/results-argument.ts';
-import { Project } from '../../engine/project.ts';
-import { collectReportInputs } from '../../engine/report-inputs.ts';
+
+import {
+  inputGlobs,
+  Project,
+  refuseOverwritingInputs,
+  resultsFromArguments,
+  rooms,
+  runInputs,
+  writeOutputFile,
+} from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -116,6 +120,7 @@ const command: Command = {
       ...(args.results ? { results: resultsFromArguments(io.cwd, config.root, args.results) } : {}),
     });
     progress.stage('reading cited code');
+    const { collectReportInputs, renderHtmlReport } = await rooms.report();
     const inputs = await collectReportInputs(io, config, result, specs, {
       onProgress: (done, total) => progress.step(done, total),
     });

@@ -4,14 +4,14 @@
  * run, and writes JUnit XML whose every test names its file, for `check
  * --results`. Exits like the runner: 1 when a test failed or nothing built.
  */
-import { UsageError } from '../../engine/errors.ts';
-import { writeOutputFile } from '../../engine/files/output.ts';
 import {
   convertRunnerOutput,
   RESULTS_FROM,
   type ResultsFrom,
   readRunnerOutput,
-} from '../../engine/results-from.ts';
+  UsageError,
+  writeOutputFile,
+} from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 

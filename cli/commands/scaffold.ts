@@ -4,9 +4,15 @@
  * fact red (verification-skipped with --results) until the test is written.
  * A stub file that exists is never overwritten.
  */
-import { UsageError } from '../../engine/errors.ts';
-import { Project } from '../../engine/project.ts';
-import { detectRunner, RUNNERS, type Runner, unverifiedFacts, writeStubs } from '../../engine/scaffold.ts';
+import {
+  detectRunner,
+  Project,
+  SCAFFOLD_RUNNERS,
+  type ScaffoldRunner,
+  UsageError,
+  unverifiedFacts,
+  writeStubs,
+} from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -16,7 +22,7 @@ const SPEC = defineCommand({
     runner: {
       type: 'string',
       value: 'RUNNER',
-      help: `the test runner to write stubs for: ${RUNNERS.join(', ')} (default: from package.json, pyproject.toml or Cargo.toml)`,
+      help: `the test runner to write stubs for: ${SCAFFOLD_RUNNERS.join(', ')} (default: from package.json, pyproject.toml or Cargo.toml)`,
     },
     config: SHARED.config,
     specs: SHARED.specs,
@@ -39,12 +45,12 @@ const command: Command = {
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values } = parseCommandArgs(SPEC, argv);
-    if (values.runner !== undefined && !(RUNNERS as readonly string[]).includes(values.runner)) {
-      throw new UsageError(`--runner ${values.runner} is not one of ${RUNNERS.join(', ')}`);
+    if (values.runner !== undefined && !(SCAFFOLD_RUNNERS as readonly string[]).includes(values.runner)) {
+      throw new UsageError(`--runner ${values.runner} is not one of ${SCAFFOLD_RUNNERS.join(', ')}`);
     }
     const project = Project.open(io, values.config, values.specs);
     const { result } = await project.check({ strict: values.strict || project.config.strict, cache: true });
-    const runner = (values.runner as Runner | undefined) ?? detectRunner(project.config.root);
+    const runner = (values.runner as ScaffoldRunner | undefined) ?? detectRunner(project.config.root);
     const due = unverifiedFacts(result);
     if (due.length === 0) {
       io.stdout.write('scaffold: every due fact has a verifying citation; nothing to write\n');

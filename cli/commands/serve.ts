@@ -1,6 +1,5 @@
 /** `factline serve`: factline's tools over MCP on stdio (engine/mcp/serve.ts). */
-import { UsageError } from '../../engine/errors.ts';
-import { type ServeProject, serveFactline, serveProject } from '../../engine/mcp/serve.ts';
+import { rooms, type ServeProject, UsageError } from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -29,8 +28,7 @@ Without --config, the config comes from the environment variable FACTLINE_CONFIG
 Inspector has a --config flag of its own. With no project (no config and no
 spec here, or a config that cannot be read) the session still opens, and a log
 line and every tool's error say what is missing and the fix. Host
-configuration (e.g. .mcp.json),
-with absolute paths:
+configuration (e.g. .mcp.json), with absolute paths:
   {"mcpServers": {"factline": {
     "command": "/path/to/project/node_modules/.bin/factline", "args": ["serve"],
     "env": {"FACTLINE_CONFIG": "/path/to/project/factline.config.json"}}}}`,
@@ -48,6 +46,7 @@ const command: Command = {
       throw new UsageError('--host needs --http PORT');
     // No project here (no config, no spec, or a config that cannot be read): the session still
     // opens and says so to the host, which shows a server that exits only as "Connection closed".
+    const { serveFactline, serveProject } = await rooms.serve();
     const project = await serveProject(io, values.config);
     if ('missing' in project) io.stderr.write(`${project.missing}\n`);
     if (values.http !== undefined) return serveOverHttp(values.http, values.host, project, io);
@@ -68,7 +67,7 @@ async function serveOverHttp(
   if (!/^\d+$/.test(port) || n > 65535) {
     throw new UsageError(`--http needs a TCP port (0-65535), got ${JSON.stringify(port)}`);
   }
-  const { serveFactlineHttp } = await import('../../engine/mcp/serve-http.ts');
+  const { serveFactlineHttp } = await rooms.serveHttp();
   // The bin wires io.onInterrupt to SIGINT and SIGTERM; without it (in process) nothing interrupts.
   const stop = new Promise<void>((resolve) => {
     const unsubscribe = io.onInterrupt?.(() => {

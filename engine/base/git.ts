@@ -8,6 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UsageError } from '../errors.ts';
+import { cleanupOnInterrupt } from '../interrupt-cleanup.ts';
+import { type OutsideReads, placeBesideOutside } from '../outside-the-repo.ts';
 
 function run(cwd: string, args: string[]): { ok: true; out: string } | { ok: false; err: string } {
   try {
@@ -41,26 +43,49 @@ export function baseCommit(root: string, ref: string): { top: string; commit: st
   return { top: top.out.trim(), commit: commit.out.trim() };
 }
 
-/** Runs `use` on a detached worktree of `commit` in a fresh temp folder; the worktree is removed whatever happens. */
+/**
+ * Runs `use` on a detached worktree of `commit` in a fresh temp folder; the
+ * worktree is removed whatever happens, an interrupt (Ctrl-C, SIGTERM)
+ * included. With `outside`, the files the commit's config reads from outside
+ * the repository are copied beside the worktree, which git moves to its
+ * place relative to them (engine/outside-the-repo.ts).
+ */
+// @implements engine#INTERRUPTED-RUNS-CLEAN-UP
+// @implements engine#COPIES-READ-OUTSIDE-FILES
 export async function inWorktree<T>(
   top: string,
   commit: string,
   use: (dir: string) => Promise<T>,
+  outside?: (dir: string) => Promise<OutsideReads>,
 ): Promise<T> {
   const holder = mkdtempSync(join(tmpdir(), 'factline-base-'));
-  const dir = join(holder, 'tree');
+  let dir = join(holder, 'tree');
+  const cleanup = () => {
+    run(top, ['worktree', 'remove', '--force', dir]);
+    rmSync(holder, { recursive: true, force: true });
+    run(top, ['worktree', 'prune']);
+  };
+  const release = cleanupOnInterrupt(cleanup);
   const added = run(top, ['worktree', 'add', '--detach', '--quiet', dir, commit]);
   if (!added.ok) {
     rmSync(holder, { recursive: true, force: true });
+    release();
     throw new UsageError(
       `--base: git could not check out ${commit.slice(0, 12)} into a temporary worktree: ${added.err}`,
     );
   }
   try {
+    if (outside !== undefined) {
+      const reads = await outside(dir);
+      dir = placeBesideOutside(holder, top, dir, reads, (from, to) => {
+        const moved = run(top, ['worktree', 'move', from, to]);
+        if (!moved.ok)
+          throw new UsageError(`--base: git could not move the temporary worktree: ${moved.err}`);
+      });
+    }
     return await use(dir);
   } finally {
-    run(top, ['worktree', 'remove', '--force', dir]);
-    rmSync(holder, { recursive: true, force: true });
-    run(top, ['worktree', 'prune']);
+    cleanup();
+    release();
   }
 }

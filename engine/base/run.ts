@@ -19,6 +19,7 @@ import { UsageError } from '../errors.ts';
 import { writeFileAtomic } from '../files/atomic-write.ts';
 import { readOwnFile } from '../files/private-dir.ts';
 import type { EngineIO } from '../io.ts';
+import { type OutsideReads, outsideReads, readPatterns } from '../outside-the-repo.ts';
 import { packageRoot } from '../package-root.ts';
 import { Project } from '../project.ts';
 import { factlineVersion } from '../version.ts';
@@ -152,8 +153,11 @@ export async function gateOnBase(
   const stored = store === undefined ? undefined : readStored(store);
   const side = { ref: request.ref, commit, rootInRepo };
   if (stored) return { ...side, ...stored, cached: true };
-  const judged = await inWorktree(top, commit, (tree) =>
-    judgeTree(io, tree, rootInRepo, request, configFile, specPaths, head),
+  const judged = await inWorktree(
+    top,
+    commit,
+    (tree) => judgeTree(io, tree, rootInRepo, request, configFile, specPaths, head),
+    (tree) => readsOutside(top, tree, rootInRepo, request, configFile, specPaths, head),
   );
   if (store !== undefined) {
     try {
@@ -163,6 +167,31 @@ export async function gateOnBase(
     }
   }
   return { ...side, ...judged, cached: false };
+}
+
+/** The files the base's config reads from outside the repository (none when it has no config or cannot be read). */
+async function readsOutside(
+  top: string,
+  tree: string,
+  rootInRepo: string,
+  request: BaseRequest,
+  configFile: string | undefined,
+  specPaths: string[],
+  head: FactlineConfig,
+): Promise<OutsideReads> {
+  const root = join(tree, rootInRepo);
+  const named = configFile ?? (head.file === undefined ? undefined : join(rootInRepo, head.file));
+  if (named !== undefined && !existsSync(join(tree, named))) return { climb: 0, files: [] };
+  let config: FactlineConfig;
+  try {
+    config = request.configure(loadConfig(root, named === undefined ? undefined : join(tree, named)));
+  } catch {
+    // judgeTree reports it.
+    return { climb: 0, files: [] };
+  }
+  const real = join(top, relative(tree, config.root));
+  const given = specPaths.map((p) => relative(real, join(top, p)));
+  return outsideReads(real, top, [...readPatterns(config), ...given]);
 }
 
 async function judgeTree(

@@ -17,6 +17,9 @@ import { loadGenerationInput } from './input.ts';
 import { runOutputCommands } from './output-commands.ts';
 import { typecheckOutputs } from './template-typecheck.ts';
 
+/** The two steps `gen` runs between reading and writing, for the benchmark that times them alone. */
+export { applyChanges, loadGenerationInput };
+
 /** The environment the language tools (python3, rustc, gofmt) are found in. */
 export type ToolEnv = Readonly<Record<string, string | undefined>>;
 

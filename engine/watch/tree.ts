@@ -5,8 +5,8 @@
  * call after a short quiet spell. Folders are watched, not files: editors
  * that save by rename replace the file's inode.
  */
-import { type FSWatcher, watch } from 'node:fs';
-import { relative, resolve } from 'node:path';
+import { type Dirent, type FSWatcher, readdirSync, realpathSync, watch } from 'node:fs';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { globMatcher } from '../../checks/glob-match.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import { ALWAYS_IGNORED } from '../gate/files.ts';
@@ -28,7 +28,73 @@ export function readsPath(config: FactlineConfig): (path: string) => boolean {
     { dot: true },
   );
   const exact = new Set([...(config.file ? [config.file] : []), ...config.results]);
-  return (path) => exact.has(path) || (!ignored(path) && read(path));
+  const direct = (path: string) => exact.has(path) || (!ignored(path) && read(path));
+  const aliases = linkAliases(config.root, ignored);
+  return (path) => aliases(path).some(direct);
+}
+
+/**
+ * The names the gate reads a path under: its own, and the same file under
+ * each symbolic link inside the root that leads to it (`tests -> real-tests`:
+ * an edit to `real-tests/a.test.ts`, which is what the watcher reports, is an
+ * edit to `tests/a.test.ts`, which is what the gate reads). Links out of the
+ * root are never followed by the gate (engine/files/symlink-policy.ts), so
+ * they need no watching. The links are listed once per run, so a link made
+ * since is known from the next run on.
+ */
+// @implements engine#WATCH-SEES-THROUGH-LINKS
+export function linkAliases(root: string, ignored: (path: string) => boolean): (path: string) => string[] {
+  const links = linksInside(root, ignored);
+  if (links.length === 0) return (path) => [path];
+  return (path) => {
+    const out = [path];
+    // A link may lead into a folder reached through another link: follow the chain a few steps.
+    for (let i = 0; i < out.length && out.length < 64; i++) {
+      const p = out[i]!;
+      for (const { real, link } of links) {
+        const alias =
+          p === real ? link : p.startsWith(`${real}/`) ? `${link}${p.slice(real.length)}` : undefined;
+        if (alias !== undefined && !out.includes(alias)) out.push(alias);
+      }
+    }
+    return out;
+  };
+}
+
+/** Symbolic links under `root` (not under ignored folders) whose targets lie inside it, root-relative with `/`. */
+function linksInside(root: string, ignored: (path: string) => boolean): { real: string; link: string }[] {
+  let realRoot: string;
+  try {
+    realRoot = realpathSync(root);
+  } catch {
+    return [];
+  }
+  const out: { real: string; link: string }[] = [];
+  const walk = (dir: string, rel: string): void => {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const path = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (ignored(path) || ignored(`${path}/_`)) continue;
+      if (entry.isSymbolicLink()) {
+        try {
+          const target = relative(realRoot, realpathSync(join(dir, entry.name)))
+            .split('\\')
+            .join('/');
+          if (target !== '' && !target.startsWith('..') && !isAbsolute(target))
+            out.push({ real: target, link: path });
+        } catch {
+          // A dangling link leads nowhere the gate reads.
+        }
+      } else if (entry.isDirectory()) walk(join(dir, entry.name), path);
+    }
+  };
+  walk(root, '');
+  return out;
 }
 
 export interface TreeWatch {

@@ -3,38 +3,18 @@
  * with npm, run through `npx`. One install for the whole file (it fetches
  * factline's dependencies, from the npm cache when it has them).
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSpecMarkup } from '../../../checks/reporters/html/embed.ts';
 import { REPO } from '../../support/cli.ts';
+import { sh } from '../../support/npm.ts';
 
-const run = promisify(execFile);
 const PAGE_SCRIPT = join(REPO, 'checks', 'reporters', 'html', 'page-script.ts');
 
 let work: string;
 let project: string;
-
-/** `cmd args…` in `cwd`; never throws, so a test can assert on the exit code. */
-async function sh(
-  cwd: string,
-  cmd: string,
-  args: string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  // The project must find factline in its own node_modules, not through this repo's npm run.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
-  try {
-    const r = await run(cmd, args, { cwd, env: { ...env, NO_COLOR: '1' }, maxBuffer: 1 << 24 });
-    return { code: 0, stdout: r.stdout, stderr: r.stderr };
-  } catch (error) {
-    const e = error as { code?: number | string; stdout?: string; stderr?: string };
-    if (typeof e.code !== 'number') throw error;
-    return { code: e.code, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
-  }
-}
 
 beforeAll(async () => {
   // `npm pack` skips the build (--ignore-scripts), so the built page script must be there already.

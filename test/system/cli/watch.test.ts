@@ -4,7 +4,7 @@
  * ends the watch with the last verdict's exit code.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../../support/cli.ts';
@@ -82,6 +82,38 @@ describe('check --watch', () => {
       expect(watch.out().slice(quiet)).toMatch(
         /^\n\+ specs\/greeter\.md:\d+:\d+: error missing-verification/,
       );
+      watch.child.kill('SIGINT');
+      expect(await watch.exited).toBe(1);
+    } finally {
+      watch.child.kill('SIGKILL');
+    }
+  });
+
+  // @verifies engine#WATCH-SEES-THROUGH-LINKS
+  it('runs again after an edit behind a symbolic link to the test folder, saved under the real path', async () => {
+    const root = project();
+    // The config reads `test/**`; `test` is a link to `suites/unit`, where the files really are.
+    mkdirSync(join(root, 'suites'));
+    renameSync(join(root, 'test'), join(root, 'suites/unit'));
+    symlinkSync('suites/unit', join(root, 'test'));
+    const watch = startWatch(root);
+    try {
+      await watch.waitFor('watching ');
+      expect(watch.out()).toContain('error missing-verification greeter#WAVES');
+      const mark = watch.out().length;
+      // An editor opens the real file: the watcher reports suites/unit/wave.test.ts.
+      writeFileSync(
+        join(root, 'suites/unit/wave.test.ts'),
+        "// @verifies greeter#WAVES\nit('waves', () => {});\n",
+      );
+      await watch.waitFor('OK ', mark);
+      expect(watch.out().slice(mark)).toMatch(
+        /^\n- specs\/greeter\.md:\d+:\d+: error missing-verification greeter#WAVES/,
+      );
+      // And through the link's own path the same.
+      const again = watch.out().length;
+      writeFileSync(join(root, 'test/wave.test.ts'), "it('waves', () => {});\n");
+      await watch.waitFor('FAIL ', again);
       watch.child.kill('SIGINT');
       expect(await watch.exited).toBe(1);
     } finally {
