@@ -1,13 +1,13 @@
 /** The one collector every rule reports through; sorted output for determinism. */
 
-import type { Severity } from '../reader/model.ts';
 import type { Finding, Summary, TraceResult } from './model.ts';
+import type { Raised } from './rules/unit.ts';
 import { RULES } from './rules.ts';
 
 export class FindingCollector {
   readonly findings: Finding[] = [];
 
-  add(finding: Omit<Finding, 'severity'> & { severity?: Severity }): void {
+  add(finding: Raised): void {
     const severity = finding.severity ?? RULES[finding.rule].severity;
     const out: Finding = {
       rule: finding.rule,

@@ -23,16 +23,17 @@ import {
   type UnitEntry,
 } from './model.ts';
 import { explainedByOutcome, joinOutcomes, type OutcomeInput } from './outcomes.ts';
-import { type Obligation, obligationOf, type PolicyOptions, TRACED_EVIDENCE } from './policy.ts';
+import { obligationOf, type PolicyOptions } from './policy.ts';
 import { type Addressing, indexFacts, kindRevision, unitUri } from './resolve.ts';
 import { vectorEvidence } from './results/index.ts';
-import { documentUncited } from './rules/document-uncited.ts';
-import { missingEvidence } from './rules/missing-evidence.ts';
+import { documentUncitedFindings } from './rules/document-uncited.ts';
+import { missingEvidenceFindings } from './rules/missing-evidence.ts';
 import { missingImplementation } from './rules/missing-implementation.ts';
 import { missingVerification } from './rules/missing-verification.ts';
-import { nothingCited } from './rules/nothing-cited.ts';
+import { nothingCitedFinding, type Searched } from './rules/nothing-cited.ts';
 import { staleCitation } from './rules/stale-citation.ts';
-import { statusBehindEvidence } from './rules/status-behind-evidence.ts';
+import { statusBehindEvidenceFinding } from './rules/status-behind-evidence.ts';
+import { atFact } from './rules/unit.ts';
 import { verificationFailed } from './rules/verification-failed.ts';
 import { verificationSkipped } from './rules/verification-skipped.ts';
 import { tallyFacts } from './states.ts';
@@ -49,8 +50,7 @@ export interface TraceOptions extends PolicyOptions {
   /** `spec://` namespaces; when given, the result lists every unit with its uri. */
   addressing?: Addressing;
   /** The globs scanned: when given, a run that found nothing says so instead of passing quietly. */
-  /** `where`: the config file setting the globs; absent when the defaults apply. */
-  searched?: { globs: string[]; where?: string };
+  searched?: Searched;
   /** The listed source and test files: fix hints show a citation in their comment syntax. */
   hintFiles?: { sources: readonly string[]; tests: readonly string[] };
 }
@@ -103,7 +103,14 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     }
   }
   for (const f of options.extraFindings ?? []) out.add(f);
-  if (options.searched) silentGreenWarnings(set.documents, facts, citations, options.searched, out);
+  if (options.searched) {
+    // No silent green: a run that found nothing, or a spec nothing cites, says where it looked.
+    const nothing = nothingCitedFinding(set.documents, citations, options.searched);
+    const uncited = nothing
+      ? [nothing]
+      : documentUncitedFindings(set.documents, facts, citations, options.searched);
+    for (const f of uncited) out.add(f);
+  }
   const findings = out.sorted();
   const result: TraceResult = {
     summary: { ...tallyFacts(facts), findings: countSeverities(findings) },
@@ -192,7 +199,10 @@ function judgeFact(
   const evidence = countEvidence(cited.refs, cited.citations);
   const obligation = obligationOf(fact, options);
   if (obligation.kind !== 'required') {
-    if (obligation.kind === 'pending') reportStatusBehindEvidence(fact, evidence, out);
+    if (obligation.kind === 'pending') {
+      const note = statusBehindEvidenceFinding(fact, evidence);
+      if (note) out.add(note);
+    }
     return { required: [], state: obligation.kind, gaps: [] };
   }
   const required = obligation.evidence;
@@ -200,7 +210,7 @@ function judgeFact(
   if (evidence.deviates > 0) return { required, state: 'deviated', gaps: [] };
   const gaps = TRACED.filter((t) => required.includes(t.kind) && evidence[t.verb] === 0).map((t) => t.gap);
   reportGaps(fact, gaps, cited, out, options.hintFiles);
-  reportUntracedEvidence(fact, obligation, out);
+  for (const f of missingEvidenceFindings(fact, required)) out.add(f);
   return { required, state: outcomeState(stateOf(required, gaps, evidence.stale), cited), gaps };
 }
 
@@ -229,22 +239,6 @@ function outcomeState(state: FactState, { refs, citations }: FactCitations): Fac
   return skipped ? 'test-skipped' : state;
 }
 
-// @implements trace#GATE-STATUS-BEHIND-EVIDENCE
-function reportStatusBehindEvidence(fact: Fact, evidence: Evidence, out: FindingCollector): void {
-  const impl = evidence.implements;
-  const ver = evidence.verifies;
-  if (impl + ver === 0) return;
-  const found = [impl > 0 ? `${impl} implementing` : '', ver > 0 ? `${ver} verifying` : '']
-    .filter(Boolean)
-    .join(' and ');
-  out.add({
-    rule: statusBehindEvidence.id,
-    ...placeOf(fact),
-    message: `${fact.address} is ${fact.status.stage}/${fact.status.state} but has ${found} citation(s)`,
-    fix: 'if the work is done, mark it `@status:impl/done` (or test/done) so the gate holds it to its evidence',
-  });
-}
-
 // @implements trace#GATE-MISSING-IMPLEMENTATION
 // @implements trace#GATE-MISSING-VERIFICATION
 function reportGaps(
@@ -256,33 +250,12 @@ function reportGaps(
 ): void {
   for (const gap of gaps) {
     if (gap === missingImplementation.id) {
-      out.add(missingEvidenceFinding('implements', fact, placeOf(fact), refs, citations, files?.sources));
+      out.add(missingEvidenceFinding('implements', fact, atFact(fact), refs, citations, files?.sources));
     } else if (!explainedByOutcome(refs, citations)) {
       // A failed or skipped test already reported itself; the gap is not told twice.
-      out.add(missingEvidenceFinding('verifies', fact, placeOf(fact), refs, citations, files?.tests));
+      out.add(missingEvidenceFinding('verifies', fact, atFact(fact), refs, citations, files?.tests));
     }
   }
-}
-
-/** Evidence kinds citations cannot show (e.g. documentation) are reported, not traced. */
-function reportUntracedEvidence(
-  fact: Fact,
-  obligation: Extract<Obligation, { kind: 'required' }>,
-  out: FindingCollector,
-): void {
-  for (const kind of obligation.evidence) {
-    if (TRACED_EVIDENCE.has(kind)) continue;
-    out.add({
-      rule: missingEvidence.id,
-      ...placeOf(fact),
-      message: `${fact.address} requires ${kind}, which citations cannot show`,
-      fix: `check the ${kind} by hand, or drop \`${kind}\` from its @requires: list`,
-    });
-  }
-}
-
-function placeOf(fact: Fact): { file: string; line: number; column: number; fact: string } {
-  return { file: fact.file, line: fact.line, column: fact.column, fact: fact.address };
 }
 
 function factTrace(fact: Fact, judgement: Judgement, refs: number[]): FactTrace {
@@ -320,57 +293,6 @@ function documentSummaries(set: SpecSet, facts: FactTrace[], findings: Finding[]
     if (summary) summary.findings[f.severity]++;
   }
   return documents;
-}
-
-/**
- * No silent green: a scan that found no citation at all, or a spec whose
- * facts need evidence and which nothing cites, most likely looked in the
- * wrong place; say where it looked.
- */
-// @implements trace#NO-SILENT-GREEN
-function silentGreenWarnings(
-  documents: SpecSet['documents'],
-  facts: FactTrace[],
-  citations: JudgedCitation[],
-  searched: { globs: string[]; where?: string },
-  out: FindingCollector,
-): void {
-  const globs = searched.globs.length > 0 ? searched.globs.join(', ') : '(no globs)';
-  if (citations.length === 0) {
-    // With no config file the finding stands at the first spec, never at a file that does not exist.
-    // @implements trace#NOTHING-CITED-NAMES-A-REAL-FILE
-    const where = searched.where ?? documents[0]?.file ?? '.';
-    out.add({
-      rule: nothingCited.id,
-      file: where,
-      line: 1,
-      column: 1,
-      message: `the scan found no citation at all; searched${searched.where ? '' : ' the default globs (no config file)'}: ${globs}`,
-      fix:
-        searched.where === undefined
-          ? 'write factline.config.json (`npx factline init`) with `sources` / `tests` globs that reach the code citing the specs'
-          : 'point `sources` / `tests` (or scan_roots) at the code that cites the specs',
-    });
-    return;
-  }
-  // Each address once: a tree cites the same fact many times, and cutting its doc out every time cost a warm run ~5%.
-  const addresses = new Set<string>();
-  for (const c of citations) if (c.resolved !== undefined) addresses.add(c.resolved);
-  const citedDocs = new Set<string>();
-  for (const address of addresses) citedDocs.add(address.slice(0, address.lastIndexOf('#')));
-  for (const doc of documents) {
-    if (citedDocs.has(doc.doc)) continue;
-    const required = facts.filter((f) => f.doc === doc.doc && f.required.length > 0).length;
-    if (required === 0) continue;
-    out.add({
-      rule: documentUncited.id,
-      file: doc.file,
-      line: 1,
-      column: 1,
-      message: `${doc.doc}: none of its ${required} fact(s) that need evidence is cited anywhere; searched: ${globs}`,
-      fix: `cite its facts (e.g. \`@implements ${doc.doc}#ID\`), or check that the globs reach the code that does`,
-    });
-  }
 }
 
 /** Every citable unit (facts and anchored headings) in file and line order, with its `spec://` uri. */

@@ -1,5 +1,11 @@
-/** misplaced-citation: found where citations are judged (checks/citations.ts, `misuse`). */
-import type { RuleUnit } from './unit.ts';
+/**
+ * misplaced-citation: `@implements` in a test file, or `@verifies` outside
+ * the test files (whether a file is a test comes from the `tests` globs).
+ * Judged for every resolved citation (checks/citations.ts).
+ */
+import type { Fact } from '../../reader/model.ts';
+import type { JudgedCitation } from '../model.ts';
+import { atCitation, type Raised, type RuleUnit } from './unit.ts';
 
 export const misplacedCitation = {
   id: 'misplaced-citation',
@@ -11,3 +17,25 @@ export const misplacedCitation = {
     scope: 'citation',
   },
 } as const satisfies RuleUnit;
+
+/** The finding for a verb in the wrong kind of file; undefined when it stands where it belongs. */
+// @implements trace#GATE-MISPLACED-CITATION
+export function misplacedCitationFinding(citation: JudgedCitation, fact: Fact): Raised | undefined {
+  if (citation.verb === 'implements' && citation.inTest) {
+    return {
+      rule: misplacedCitation.id,
+      ...atCitation(citation, fact),
+      message: `@implements ${citation.ref} in a test file`,
+      fix: 'move it next to the implementing code, or use @verifies for a test that proves the fact',
+    };
+  }
+  if (citation.verb === 'verifies' && !citation.inTest) {
+    return {
+      rule: misplacedCitation.id,
+      ...atCitation(citation, fact),
+      message: `@verifies ${citation.ref} outside the test files`,
+      fix: 'move it into the test that proves the fact, or use @implements; test code is a file matching the `tests` globs, or a #[cfg(test)] / #[test] / describe / it block',
+    };
+  }
+  return undefined;
+}

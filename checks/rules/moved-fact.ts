@@ -1,5 +1,11 @@
-/** moved-fact: found where citations are resolved through `@aliases:` (checks/citations.ts). */
-import type { RuleUnit } from './unit.ts';
+/**
+ * moved-fact: a citation that names a fact by its old document, which a
+ * document's `@aliases:` line took in: it resolves and counts, and is told the
+ * new address. Found where citations are resolved (checks/citations.ts).
+ */
+import type { Fact } from '../../reader/model.ts';
+import type { JudgedCitation } from '../model.ts';
+import { atCitation, type Raised, type RuleUnit } from './unit.ts';
 
 export const movedFact = {
   id: 'moved-fact',
@@ -11,3 +17,14 @@ export const movedFact = {
     scope: 'citation',
   },
 } as const satisfies RuleUnit;
+
+/** The note for a citation that reached `fact` through the alias of document `old`. */
+// @implements trace#MOVED-FACT-RESOLVES
+export function movedFactFinding(citation: JudgedCitation, fact: Fact, old: string): Raised {
+  return {
+    rule: movedFact.id,
+    ...atCitation(citation, fact),
+    message: `@${citation.verb} ${citation.ref}: \`${old}#${fact.id}\` moved to \`${fact.address}\` (${fact.file} takes in \`${old}\` on its @aliases: line)`,
+    fix: `cite it as \`${fact.address}\`: \`factline pin --moved\` rewrites every moved address`,
+  };
+}

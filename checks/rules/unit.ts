@@ -1,15 +1,17 @@
 /**
  * A gate rule as a unit: one module under `checks/rules/` exports its id
  * and meta (severity, description, help, fix, scope, an options schema),
- * and its check where the rule can be judged over a finished trace; a rule
- * found deep inside the trace (a citation's resolution, a test's outcome)
- * is raised there under its unit's id and takes its severity and fix from
- * this meta. The rule table (`checks/rules.ts`), `RuleId`, the partial
- * scopes, the config's `rules` key and the docs' rule table are read from
- * the registry (`checks/rules/index.ts`), so adding a rule is one file and
- * its test.
+ * and its check where the rule can be judged over a finished trace. A rule
+ * whose data lives deep inside the trace (a citation's resolution, a test's
+ * outcome) is detected there, and its unit exports the finding it raises
+ * (message and specific fix) for the trace to call. The rule table
+ * (`checks/rules.ts`), `RuleId`, the partial scopes, the config's `rules`
+ * key and the docs' rule table are read from the registry
+ * (`checks/rules/index.ts`), so adding a rule is one file and its test.
+ * The report page bundles the registry, so a unit imports nothing that
+ * needs Node (the page build fails when one does).
  */
-import type { Severity } from '../../reader/model.ts';
+import type { Fact, Severity } from '../../reader/model.ts';
 import type { Finding, TraceResult } from '../model.ts';
 
 /** What every view shows of a rule. */
@@ -53,6 +55,23 @@ export interface RuleUnit<Id extends string = string> {
   meta: RuleMeta;
   /** The rule's findings over a finished trace, with its options (defaults filled in); absent when the trace raises it. */
   check?(result: TraceResult, options: Readonly<Record<string, number>>): Finding[];
+}
+
+/** A finding as a rule raises it inside the trace: without a severity, the collector gives it the rule's. */
+export type Raised = Omit<Finding, 'severity'> & { severity?: Severity };
+
+/** A finding about a fact stands at its anchor. */
+export function atFact(fact: Fact): { file: string; line: number; column: number; fact: string } {
+  return { file: fact.file, line: fact.line, column: fact.column, fact: fact.address };
+}
+
+/** A finding about a citation stands at the citation, and names the fact when it resolved to one. */
+export function atCitation(
+  citation: { file: string; line: number; column: number },
+  fact?: Fact,
+): { file: string; line: number; column: number; fact?: string } {
+  const place = { file: citation.file, line: citation.line, column: citation.column };
+  return fact === undefined ? place : { ...place, fact: fact.address };
 }
 
 /** The meta of a spec reader diagnostic: the reader finds it, the gate reports it under its code. */

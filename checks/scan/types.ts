@@ -27,6 +27,12 @@ export interface ScannedCitation extends RawCitation {
  */
 export type NotRun = 'skip' | 'todo' | `${'skip' | 'todo' | 'unknown'}: ${string}`;
 
+/** A NotRun's spelling: the one test a cache row, a worker's transfer and a shape check each ask. */
+export const NOT_RUN_FORM = /^(?:(?:skip|todo)$|(?:skip|todo|unknown): )/;
+
+/** Whether a value read back from outside the scanner (a cache file, a worker) is a NotRun. */
+export const isNotRun = (v: unknown): v is NotRun => typeof v === 'string' && NOT_RUN_FORM.test(v);
+
 /** What stands for a `${…}` substitution in a test title read from a template literal. */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: the hole is written as literal text on purpose
 export const TEMPLATE_HOLE = '${…}';

@@ -28,8 +28,7 @@ Without --config, the config comes from the environment variable FACTLINE_CONFIG
 Inspector has a --config flag of its own. With no project (no config and no
 spec here, or a config that cannot be read) the session still opens, and a log
 line and every tool's error say what is missing and the fix. Host
-configuration (e.g. .mcp.json),
-with absolute paths:
+configuration (e.g. .mcp.json), with absolute paths:
   {"mcpServers": {"factline": {
     "command": "/path/to/project/node_modules/.bin/factline", "args": ["serve"],
     "env": {"FACTLINE_CONFIG": "/path/to/project/factline.config.json"}}}}`,

@@ -4,6 +4,7 @@
  * hand edit, a cache written by a different build) is never decoded.
  */
 
+import { NOT_RUN_FORM } from '../../checks/scan/types.ts';
 import { ACTIONS, AUDIENCES, DIAGNOSTIC_CODES, SECTION_KINDS, STAGES, STATES } from '../../reader/model.ts';
 import { type Field, type Shape, shapes } from '../config/shape.ts';
 
@@ -40,7 +41,7 @@ export const SCAN_ROW: Shape = shapes.tuple(
     shapes.literal(0, 1),
     maybeText,
     // notRun: the marker, or the marker with the source's reason (checks/scan/types.ts NotRun).
-    shapes.anyOf(shapes.literal(0, 'skip', 'todo'), shapes.matching(/^(?:skip|todo|unknown): /)),
+    shapes.anyOf(shapes.literal(0), shapes.matching(NOT_RUN_FORM)),
   ],
   8,
 );

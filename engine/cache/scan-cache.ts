@@ -8,7 +8,7 @@
 import { statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import type { FileScanner } from '../../checks/scan/dispatch.ts';
-import type { NotRun, ScannedCitation } from '../../checks/scan/types.ts';
+import { isNotRun, type ScannedCitation } from '../../checks/scan/types.ts';
 import { checkShape, shapes } from '../config/shape.ts';
 import type { FileRecord } from '../parallel/pool.ts';
 import { CacheFile, type CacheUse, entryJson, NO_STAT, RACY_WINDOW_MS, statKey } from './cache-file.ts';
@@ -18,9 +18,6 @@ import { prefetchStats, type StatHelperMode, type StatParts, statHelperWanted } 
 
 const isText = (v: unknown): v is string => typeof v === 'string';
 const isAbsentOrText = (v: unknown): boolean => v === undefined || v === 0 || typeof v === 'string';
-/** A never-run marker as the scanners write it: `skip`, `todo`, or either (or `unknown`) with the source's reason. */
-const isNotRun = (v: unknown): v is NotRun =>
-  v === 'skip' || v === 'todo' || (typeof v === 'string' && /^(?:skip|todo|unknown): /.test(v));
 const isCount = (v: unknown, min: number): v is number => Number.isSafeInteger(v) && (v as number) >= min;
 
 /**

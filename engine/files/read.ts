@@ -1,10 +1,23 @@
 /**
- * Reading one listed file of the gate, shared by the main thread and the
- * scan pool's worker so a failure reads the same from either.
+ * Reading the gate's inputs from disk: one listed file (shared by the main
+ * thread and the scan pool's worker, so a failure reads the same from either)
+ * and a results or vectors file a run names.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { UsageError } from '../errors.ts';
+
+/**
+ * How the gate reads a file that results name (`what`: `results` or `vectors`):
+ * from disk for the CLI (readUnderRoot), under the client path policy for an MCP tool.
+ */
+export type InputReader = (file: string, what: 'results' | 'vectors') => Promise<string>;
+
+/** The CLI's InputReader: a path as given, relative to `root`; a failure is the caller's to word. */
+export const readUnderRoot =
+  (root: string): InputReader =>
+  async (file) =>
+    readFileSync(resolve(root, file), 'utf8');
 
 /** Reads a listed file under `root`; undefined when it vanished since the listing. */
 export function readGateFile(root: string, file: string): string | undefined {

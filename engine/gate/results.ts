@@ -1,6 +1,4 @@
 /** Test results files read for the gate: each runner's report turned into outcomes. */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { OutcomeInput } from '../../checks/outcomes.ts';
 import {
   ResultsFormatError,
@@ -11,17 +9,9 @@ import {
 } from '../../checks/results/index.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
+import { type InputReader, readUnderRoot } from '../files/read.ts';
 
-/**
- * How the gate reads a file that results name (`what`: `results` or `vectors`):
- * from disk for the CLI, under the client path policy for an MCP tool.
- */
-export type InputReader = (file: string, what: 'results' | 'vectors') => Promise<string>;
-
-const readFromDisk =
-  (root: string): InputReader =>
-  async (file) =>
-    readFileSync(resolve(root, file), 'utf8');
+export type { InputReader };
 
 /**
  * Reads and parses the results files; a missing or unreadable one is a usage
@@ -33,7 +23,7 @@ const readFromDisk =
 export async function readResults(
   config: FactlineConfig,
   files: readonly string[],
-  read: InputReader = readFromDisk(config.root),
+  read: InputReader = readUnderRoot(config.root),
   /** The folder the runner's absolute paths name files under (another checkout's for a base's results). */
   writtenAt: string = config.root,
 ): Promise<OutcomeInput | undefined> {

@@ -7,7 +7,7 @@
  * repeat within a chunk (verbs, documents, symbols, reasons) are in the table
  * once each; ids, references, pins and test names are added as they come.
  */
-import type { NotRun, ScannedCitation } from '../../checks/scan/types.ts';
+import { isNotRun, type ScannedCitation } from '../../checks/scan/types.ts';
 
 /** The packed form of one chunk: what the worker posts. */
 export interface PackedChunk {
@@ -154,7 +154,7 @@ export function unpackChunk(chunk: PackedChunk): (ScannedCitation[] | null)[] {
       const cover = rows[r + COVERS]!;
       if (cover >= 0) cite.covers = covers[cover]!;
       const notRun = text(rows[r + NOT_RUN]!);
-      if (notRun !== undefined) cite.notRun = notRun as NotRun;
+      if (isNotRun(notRun)) cite.notRun = notRun;
       list.push(cite);
     }
     out.push(list);

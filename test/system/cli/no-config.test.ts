@@ -17,6 +17,7 @@ import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/type
 import { afterAll, describe, expect, it } from 'vitest';
 import { BIN, collectOutput } from '../../support/cli.ts';
 import { startHttp } from '../../support/http.ts';
+import { HANDSHAKE, HANDSHAKE_ID } from '../../support/mcp.ts';
 
 const empty = mkdtempSync(join(tmpdir(), 'factline-no-config-'));
 afterAll(() => rmSync(empty, { recursive: true, force: true }));
@@ -64,6 +65,7 @@ async function hostView(transport: Transport) {
   });
   await client.connect(transport);
   try {
+    expect(await client.ping()).toEqual({});
     const { tools } = await client.listTools();
     const calls = [];
     for (const tool of tools) {
@@ -123,6 +125,19 @@ describe('serve with no config and no spec', () => {
       expect(stderr).toContain(`no factline.config.json at or above ${cwd}`);
     });
   }
+
+  // @verifies serve#SERVE-WITHOUT-PROJECT-STILL-ANSWERS
+  it('factline serve with no project exits 0 once the host closes its input, stdout frames only', async () => {
+    const child = spawn(process.execPath, [BIN, 'serve'], { cwd: empty, env: hostEnv(), stdio: 'pipe' });
+    child.stdin.end(`${HANDSHAKE}\n{"jsonrpc":"2.0","id":2,"method":"ping"}\n`);
+    const { code, stdout } = await collectOutput(child);
+    expect(code).toBe(0);
+    const frames = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id?: unknown });
+    expect(frames.filter((f) => f.id !== undefined).map((f) => f.id)).toEqual([HANDSHAKE_ID, 2]);
+  });
 
   // @verifies serve#SERVE-WITHOUT-PROJECT-STILL-ANSWERS
   // @verifies serve#SERVE-WITHOUT-PROJECT-TOOLS-SAY-WHY

@@ -108,11 +108,7 @@ function render(batch: Batch, copies: number[], values: string[] = batch.values)
   });
   // Copy i starts at template line 1 + i × stride.
   const stride = batch.form.split('\n').length + separator.split('\n').length - 2;
-  const copyAt = (line: number) => {
-    const k = copies[Math.floor((line - 1) / stride)];
-    if (k === undefined) throw new Error(`no copy at template line ${line}`);
-    return k;
-  };
+  const copyAt = (line: number): number | undefined => copies[Math.floor((line - 1) / stride)];
   return { plan, path, copyAt };
 }
 
@@ -125,7 +121,14 @@ function settle(batch: Batch, tally: Tally): { text: string; copies: number[] } 
     if (plan.errors.length === 0) return { text: plan.outputs[0]!.text, copies };
     const dropped = new Set<number>();
     for (const e of plan.errors) {
-      const k = copyAt(e.line);
+      const k = e.file === path ? copyAt(e.line) : undefined;
+      if (k === undefined) {
+        // Not a template line (gen's own check of the output, say): no copy to blame, so the batch fails whole.
+        tally.escapes.push(
+          `${batch.language.ext} ${batch.slot} in ${JSON.stringify(batch.form)}: gen stopped with ${e.code} ${e.file}:${e.line}:${e.column} ${e.message}`,
+        );
+        return undefined;
+      }
       if (!dropped.has(k)) {
         dropped.add(k);
         if (e.code === 'unsafe-interpolation' && e.file === path && e.column >= 1) tally.refused++;
