@@ -8,13 +8,16 @@
  * Per runner the grammar is what that runner accepts: vitest's chainable
  * modifiers in any order, Jest's fixed list of chains, node:test's options
  * and context, pytest's and unittest's decorators, marks and imports, Rust's
- * test attributes (rstest's through a local proc-macro shaped as rstest's).
+ * test attributes (rstest's through a local proc-macro shaped as rstest's),
+ * Go's test, fuzz, benchmark and example functions with `t.Skip()` forms in
+ * their bodies, names and signatures go test does or does not call, a
+ * file's build constraint, `TestMain` and the `testing` import's name.
  * Every case has a file of its own (a file that fails to load takes only its
  * own case down), except Rust, whose cases share one test crate.
  * Seeded: the same seed writes the same files.
  */
 
-export type Runner = 'vitest' | 'jest' | 'node' | 'pytest' | 'cargo';
+export type Runner = 'vitest' | 'jest' | 'node' | 'pytest' | 'cargo' | 'go';
 
 export interface Case {
   /** The fact it cites: `C17`. */
@@ -63,6 +66,9 @@ export function fileHead(runner: Runner): string {
       return `${PY_HEAD}\n\n`;
     case 'cargo':
       return '#![allow(unused_imports)]\nuse rstest::rstest;\n\n';
+    case 'go':
+      // Each Go file's head (package, imports, TestMain) is its first case's text.
+      return '';
     default:
       // vitest and Jest give their functions as globals (the project folder has no node_modules to import from).
       return `${FLAG_JS}\n`;
@@ -337,6 +343,109 @@ export function rustCases(count: number, seed: number): Case[] {
       text: nested ? `mod m${n} {\n    use rstest::rstest;\n${fn.replace(/^/gm, '    ')}}\n` : fn,
       reported: nested ? `m${n}::${name}` : name,
     });
+  }
+  return out;
+}
+
+/** How a Go file names the testing package, and how a qualified name reads under it. */
+const GO_IMPORTS = [
+  { line: 'import "testing"', q: 'testing.' },
+  { line: 'import tst "testing"', q: 'tst.' },
+  { line: 'import . "testing"', q: '' },
+];
+
+/** The start of a test body, with `P` for the parameter's name and `Q` for the package qualifier. */
+const GO_BODIES = [
+  '',
+  '',
+  '',
+  'P.Skip("later")',
+  'P.SkipNow()',
+  'P.Skipf("%s", "later")',
+  'P.Parallel()\n\tP.Skip()',
+  'P.Helper()\n\tP.SkipNow()',
+  '// first, a note\n\tP.Skip()',
+  '_ = 1\n\tP.Skip()',
+  'if Q.Short() {\n\t\tP.Skip()\n\t}',
+  'if false {\n\t\tP.Skip()\n\t}',
+  'P.Run("sub", func(P *QT) { P.Skip() })',
+  'x := "P.Skip()"\n\t_ = x',
+  '/* P.Skip() */',
+];
+
+/** Go: one package (one test file) per few cases, each case a function of its own form; go test -json is the oracle. */
+export function goCases(count: number, seed: number): Case[] {
+  const r = random(seed);
+  const out: Case[] = [];
+  for (let first = 1; first <= count; first += PER_FILE) {
+    const pkg = `p${Math.ceil(first / PER_FILE)}`;
+    const imp = pick(r, GO_IMPORTS);
+    const q = imp.q;
+    const constraint = chance(r, 0.08);
+    const main = pick(r, ['none', 'none', 'none', 'none', 'none', 'none', 'runs', 'runs nothing']);
+    const fileForms = [
+      constraint ? '//go:build ignore' : '',
+      imp.line,
+      main === 'none' ? '' : `TestMain ${main}`,
+    ];
+    let head =
+      `${constraint ? '//go:build ignore\n\n' : ''}package ${pkg}\n\n${imp.line}\n` +
+      `${main === 'runs' ? 'import "os"\n' : ''}\nvar _ = ${q}Short\n\n`;
+    if (main === 'runs') head += `func TestMain(m *${q}M) { os.Exit(m.Run()) }\n\n`;
+    if (main === 'runs nothing') head += `func TestMain(m *${q}M) {}\n\n`;
+    for (let n = first; n < first + PER_FILE && n <= count; n++) {
+      const id = `C${n}`;
+      const kind = pick(r, [
+        'Test',
+        'Test',
+        'Test',
+        'Test',
+        'Fuzz',
+        'Example',
+        'Benchmark',
+        'lower-case',
+        'method',
+        'wrong signature',
+      ]);
+      const param = kind === 'Fuzz' ? 'f' : pick(r, ['t', 't', 'tt', '_']);
+      // testing.F has no Parallel and no Run: those bodies are for tests only.
+      const bodies = kind === 'Fuzz' ? GO_BODIES.filter((b) => !/Parallel|Run\(/.test(b)) : GO_BODIES;
+      const body = param === '_' ? pick(r, ['', '/* _.Skip() */']) : pick(r, bodies);
+      const code = body
+        .replace(/\bP\b/g, param)
+        .replace(/\bQT\b/g, `${q}T`)
+        .replace(/\bQ\./g, q);
+      const cite = `// @verifies gen#${id}\n`;
+      let fn: string;
+      let name: string;
+      if (kind === 'Test' || kind === 'wrong signature') {
+        name = chance(r, 0.2) ? `Test_c${n}` : `TestC${n}`;
+        fn = `func ${name}(${param} *${q}${kind === 'Test' ? 'T' : 'B'}) {\n\t${code}\n}\n`;
+      } else if (kind === 'Fuzz') {
+        name = `FuzzC${n}`;
+        fn = `func ${name}(f *${q}F) {\n\t${code}\n\tf.Add(1)\n\tf.Fuzz(func(t *${q}T, n int) {})\n}\n`;
+      } else if (kind === 'Example') {
+        name = `Example_c${n}`;
+        fn = `func ${name}() {\n${chance(r, 0.5) ? '\t// Output:\n' : ''}}\n`;
+      } else if (kind === 'Benchmark') {
+        name = `BenchmarkC${n}`;
+        fn = `func ${name}(b *${q}B) {\n\tfor i := 0; i < b.N; i++ {\n\t}\n}\n`;
+      } else if (kind === 'lower-case') {
+        name = `Testc${n}`;
+        fn = `func ${name}(t *${q}T) {}\n`;
+      } else {
+        name = `TestC${n}`;
+        fn = `type s${n} struct{}\n\n${cite}func (s${n}) ${name}(t *${q}T) {}\n`;
+      }
+      const text = `${n === first ? head : ''}${kind === 'method' ? fn : `${cite}${fn}`}`;
+      out.push({
+        id,
+        form: `${fileForms.filter(Boolean).join(' ')} | ${kind} ${name}(${param}) { ${code.replace(/\s+/g, ' ')} }`,
+        file: `tests/${pkg}/${pkg}_test.go`,
+        text,
+        reported: `gen/tests/${pkg}.${name}`,
+      });
+    }
   }
   return out;
 }

@@ -22,6 +22,7 @@ import { hasTool } from '../../support/language-tools.ts';
 import {
   type Case,
   fileHead,
+  goCases,
   jsCases,
   pythonCases,
   type Runner,
@@ -34,9 +35,11 @@ const COUNT = Number(process.env.NEVER_RUN_CASES ?? 80);
 
 const PYTEST = hasTool('python3', ['-m', 'pytest', '--version']);
 const CARGO = hasTool('cargo');
+const GO = hasTool('go', ['version']);
 for (const [tool, present] of [
   ['pytest (python3-pytest)', PYTEST],
   ['cargo', CARGO],
+  ['go (golang-go)', GO],
 ] as const) {
   if (present) continue;
   if (process.env.CI) throw new Error(`${tool} is required in CI for the never-run differential`);
@@ -251,6 +254,28 @@ describe('never-run tests: what factline counts without results, against what th
       for (const m of run.stdout.matchAll(/^test (\S+)(?: - should panic)? \.\.\. ok$/gm)) passed.add(m[1]!);
       expect(run.stdout, run.stderr).toMatch(/test result:/);
       expectSound(compare('cargo', cases, passed, await counted(dir)));
+    },
+    600_000,
+  );
+
+  // @verifies scanner#NEVER-RUN-DIFFERENTIAL
+  // @verifies scanner#GO-STATIC-SKIP
+  it.skipIf(!GO)(
+    'go test: no fact counted whose test go test did not run and pass',
+    async () => {
+      const cases = goCases(COUNT, SEED);
+      const dir = project('go', cases, { 'go.mod': 'module gen\n\ngo 1.18\n' });
+      // Offline: the cases import only the standard library.
+      const run = runTool('go', ['test', '-json', '-count=1', './...'], dir, { GOPROXY: 'off', GOFLAGS: '' });
+      const passed = new Set<string>();
+      for (const line of run.stdout.split('\n')) {
+        if (!line.startsWith('{')) continue;
+        const event = JSON.parse(line) as { Action: string; Package?: string; Test?: string };
+        if (event.Action === 'pass' && event.Test !== undefined && !event.Test.includes('/'))
+          passed.add(`${event.Package}.${event.Test}`);
+      }
+      expect(run.stdout, run.stderr).toMatch(/"Action":"pass"/);
+      expectSound(compare('go', cases, passed, await counted(dir)));
     },
     600_000,
   );
