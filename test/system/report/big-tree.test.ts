@@ -18,6 +18,7 @@ import {
   writeBigTree,
 } from './big-tree.ts';
 import { hasChromium, launchChromium, openReport, writeTempHtml } from './browser.ts';
+import { nameWrapping, overflow } from './word-wrap.ts';
 
 describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
   let browser: Browser;
@@ -96,6 +97,28 @@ describe.skipIf(!hasChromium)('report on a 5,000-fact tree (Chromium)', () => {
     expect(fit.side[0]).toBeLessThanOrEqual(fit.side[1]!);
     expect(fit.page[0]).toBeLessThanOrEqual(fit.page[1]!);
     expect(fit.gapsRight).toBeLessThanOrEqual(fit.sideRight);
+    await page.context().close();
+  });
+
+  // @verifies report#REPORT-NAMES-WRAP-AT-WORDS
+  // @verifies report#REPORT-FITS-1280
+  it('wraps the names between words; only a word wider than the column breaks, and nothing overflows 1280 px', async () => {
+    const { page } = await openReport(browser, tree.report);
+    const names = await nameWrapping(page);
+    const broken = new Map<string, number>();
+    for (const w of names.split)
+      broken.set(
+        `${w.word} (${Math.round(w.width)} px > ${Math.round(w.room)} px)`,
+        (broken.get(`${w.word} (${Math.round(w.width)} px > ${Math.round(w.room)} px)`) ?? 0) + 1,
+      );
+    console.log(
+      `[big-tree] summary names: ${names.words} words, ${names.wrapped} cells wrapped, broken inside (wider than the column): ${[...broken].map(([w, n]) => `${n} × ${w}`).join(', ')}`,
+    );
+    expect(names.words).toBeGreaterThan(300);
+    // The tree's unbroken 60-letter document name and its long section words cannot fit: they, and only such, break.
+    expect(names.split.length).toBeGreaterThan(0);
+    for (const w of names.split) expect(w.width, w.word).toBeGreaterThan(w.room);
+    expect(await overflow(page)).toEqual({ page: 0, side: 0 });
     await page.context().close();
   });
 
