@@ -8,7 +8,7 @@
  */
 import { withFindings } from './findings.ts';
 import type { Finding, TraceResult } from './model.ts';
-import { baselineGone } from './rules/baseline-gone.ts';
+import { baselineGoneFinding } from './rules/baseline-gone.ts';
 
 export interface BaselineEntry {
   rule: string;
@@ -81,16 +81,7 @@ export function applyBaseline(result: TraceResult, baseline: Baseline, baselineF
     const left = remaining.get(key) ?? 0;
     if (left === 0) continue;
     remaining.set(key, left - 1);
-    kept.push({
-      rule: baselineGone.id,
-      severity: baselineGone.meta.severity,
-      ...(e.fact !== null ? { fact: e.fact } : {}),
-      file: e.file,
-      line: 1,
-      column: 1,
-      message: `baselined ${e.rule} is gone: ${e.message}`,
-      fix: `run \`factline baseline --out ${baselineFile}\` to ratchet the baseline down`,
-    });
+    kept.push(baselineGoneFinding(e, baselineFile));
   }
   return withFindings(result, kept);
 }

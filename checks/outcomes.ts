@@ -17,9 +17,17 @@ import {
   testBinding,
 } from './results/index.ts';
 import { type VectorState, vectorChange } from './results/vector-evidence.ts';
-import { verificationFailed } from './rules/verification-failed.ts';
-import { verificationSkipped } from './rules/verification-skipped.ts';
-import { verificationUnconfirmed } from './rules/verification-unconfirmed.ts';
+import { verificationFailed, verificationFailedFinding } from './rules/verification-failed.ts';
+import {
+  markedNotRunFinding,
+  verificationSkipped,
+  verificationSkippedFinding,
+} from './rules/verification-skipped.ts';
+import {
+  staticUnconfirmedFinding,
+  verificationUnconfirmed,
+  verificationUnconfirmedFinding,
+} from './rules/verification-unconfirmed.ts';
 import { runKind, runWhy } from './scan/test-runs.ts';
 
 export interface OutcomeInput extends JoinOptions {
@@ -35,10 +43,6 @@ export interface OutcomeInput extends JoinOptions {
 
 export function uncheckedOutcomes(): OutcomeSummary {
   return { checked: false, sources: [], passed: 0, failed: 0, skipped: 0, unknown: 0 };
-}
-
-function describeTest(titles: readonly string[]): string {
-  return `"${titles.join(' > ')}"`;
 }
 
 // @implements results#RESULTS-VERIFIED-ONLY-WHEN-PASSED
@@ -64,12 +68,6 @@ export function joinOutcomes(
   const severity = input.unconfirmed ?? verificationUnconfirmed.meta.severity;
   for (const citation of citations) {
     if (citation.verb !== 'verifies' || !citation.counted) continue;
-    const place = {
-      file: citation.file,
-      line: citation.line,
-      column: citation.column,
-      fact: citation.resolved,
-    };
     const join = joinCitation(testBinding(citation), citation.file, index);
     const changed = join.kind === 'outcome' ? vectorChange(join.outcome, input.vectors) : undefined;
     if (join.kind === 'unconfirmed' || changed !== undefined) {
@@ -79,22 +77,13 @@ export function joinOutcomes(
         citation.counted = false;
         citation.problem = verificationUnconfirmed.id;
       }
-      out.add({
-        rule: verificationUnconfirmed.id,
-        severity,
-        ...place,
-        message: `@verifies ${citation.ref} cannot be confirmed by ${input.sources.join(', ')}: ${changed ?? (join as { detail: string }).detail}`,
-        fix:
-          changed !== undefined
-            ? 'run `factline conform … --results` again against the vectors as they are now'
-            : unconfirmedFix(join.kind === 'unconfirmed' ? join.reason : 'file-absent'),
-      });
+      const why =
+        changed !== undefined ? { vectorChanged: changed } : (join as { reason: string; detail: string });
+      out.add(verificationUnconfirmedFinding(citation, severity, input.sources, why));
       continue;
     }
     if (join.kind !== 'outcome') continue;
     const { outcome } = join;
-    const test = outcome.fileLevel ? 'file' : `test ${describeTest(outcome.titles)}`;
-    const at = `${citation.file}${outcome.fileLevel ? '' : `:${outcome.line ?? citation.line}`}`;
     citation.outcome = {
       status: join.status,
       test: outcome.fileLevel ? '(the whole file)' : outcome.titles.join(' > '),
@@ -107,26 +96,12 @@ export function joinOutcomes(
       summary.failed++;
       citation.counted = false;
       citation.problem = verificationFailed.id;
-      out.add({
-        rule: verificationFailed.id,
-        ...place,
-        message: outcome.fileLevel
-          ? `test file ${citation.file} failed as a whole (it failed to load, or a hook outside its tests failed)${outcome.failure ? `: ${outcome.failure}` : ''}; no test in it can verify ${citation.resolved}`
-          : `${test} (${at}) failed${outcome.failure ? `: ${outcome.failure}` : ''}; it cannot verify ${citation.resolved}`,
-        fix: outcome.fileLevel
-          ? 'make the file load and run (the message gives its first error line)'
-          : 'make the test pass, or remove the @verifies if this test does not prove the fact',
-      });
+      out.add(verificationFailedFinding(citation, outcome));
     } else if (notRun(join.status)) {
       summary.skipped++;
       citation.counted = false;
       citation.problem = verificationSkipped.id;
-      out.add({
-        rule: verificationSkipped.id,
-        ...place,
-        message: `${test} (${at}) was ${join.status}, so it verifies nothing about ${citation.resolved}`,
-        fix: 'let the test run (drop .skip/.todo), or cite a test that runs',
-      });
+      out.add(verificationSkippedFinding(citation, outcome, join.status));
     }
   }
   return summary;
@@ -160,44 +135,12 @@ function markedNotRun(citations: JudgedCitation[], out: FindingCollector, unsure
         citation.counted = false;
         citation.problem = verificationUnconfirmed.id;
       }
-      out.add({
-        rule: verificationUnconfirmed.id,
-        ...(unsure === 'warning' ? { severity: 'warning' as const } : {}),
-        file: citation.file,
-        line: citation.line,
-        column: citation.column,
-        fact: citation.resolved,
-        message: `the source cannot tell whether ${test} runs (${why ?? 'a form factline does not resolve'}), so without results it verifies nothing about ${citation.resolved}`,
-        fix: "pass the runner's results with --results, or cite a test whose declaration says plainly that it runs",
-      });
+      out.add(staticUnconfirmedFinding(citation, test, why, unsure));
       continue;
     }
     citation.counted = false;
     citation.problem = verificationSkipped.id;
-    out.add({
-      rule: verificationSkipped.id,
-      file: citation.file,
-      line: citation.line,
-      column: citation.column,
-      fact: citation.resolved,
-      message: `${test} is marked ${kind === 'todo' ? 'todo' : 'to be skipped'} in the source${why === undefined ? '' : ` (${why})`}, so it verifies nothing about ${citation.resolved}`,
-      fix: 'write the test and drop the skip/todo marker, or cite a test that runs',
-    });
-  }
-}
-
-function unconfirmedFix(reason: string): string {
-  switch (reason) {
-    case 'no-test-block':
-      return 'move the citation inside (or right above) the it()/test() that proves the fact';
-    case 'title-not-literal':
-      return 'give the test (and its suites) a literal title the results can be matched by';
-    case 'title-not-found':
-      return 'run that test when writing the results, or pass the results file that has it with --results';
-    case 'ambiguous':
-      return 'give the tests of this file distinct titles';
-    default:
-      return 'pass the results of the runner that runs this file (one that names each test\'s file), or, while moving a project over, set `"results": {"unconfirmed": "warning"}`';
+    out.add(markedNotRunFinding(citation, test, kind, why));
   }
 }
 

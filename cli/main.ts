@@ -35,7 +35,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: 'the fact × code × test × outcome table (csv, md, json)',
     load: () => import('./commands/matrix.ts'),
   },
-  explain: { summary: 'one fact: text, status, every citation', load: () => import('./commands/explain.ts') },
+  explain: {
+    summary: 'one fact: text, status, every citation (or one rule)',
+    load: () => import('./commands/explain.ts'),
+  },
   pin: { summary: 're-pin stale citations after review', load: () => import('./commands/pin.ts') },
   serve: {
     summary: "MCP server exposing factline's own tools, on stdio or (--http PORT) Streamable HTTP",

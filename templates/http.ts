@@ -13,7 +13,7 @@ import {
 } from 'node:http';
 import { spec } from '../engine/generate/template-spec.ts';
 import { type Limits, limitsOf, screenFrame } from './bounds.ts';
-import { ERROR_CODES, METHODS } from './jsonrpc.ts';
+import { ERROR_CODES, METHODS, memberSpan } from './jsonrpc.ts';
 import { idKey } from './lifecycle.ts';
 import { Peer } from './peer.ts';
 import { isModernRequest, SUPPORTED_REVISIONS } from './revisions.ts';
@@ -35,6 +35,10 @@ export const HTTP = {
   idleMs: spec.value('HTTP-IDLE-SESSIONS-END', 'integer', 'idle-ms'),
   // @implements mcp-http#HTTP-PENDING-REQUESTS-ARE-BOUNDED
   maxPending: spec.value('HTTP-PENDING-REQUESTS-ARE-BOUNDED', 'integer', 'max-pending'),
+  // @implements mcp-http#HTTP-STATELESS-CALLS-SHARE-ONE-POOL
+  statelessConcurrency: spec.value('HTTP-STATELESS-CALLS-SHARE-ONE-POOL', 'integer', 'concurrency'),
+  // @implements mcp-http#HTTP-STATELESS-IDS-ARE-SCOPED
+  scopePrefix: spec.value('HTTP-STATELESS-IDS-ARE-SCOPED', 'string', 'prefix'),
 } as const;
 
 const TOO_MANY = spec.value('HTTP-PENDING-REQUESTS-ARE-BOUNDED', 'integer', 'status');
@@ -72,6 +76,11 @@ export interface HttpOptions {
   idleMs?: number;
   /** Requests of one session waiting for their answer. */
   maxPending?: number;
+  /**
+   * Tool calls of stateless requests run at once, every client's together
+   * (each legacy session keeps its server's own `concurrency`).
+   */
+  statelessConcurrency?: number;
 }
 
 /** What a session's server can reach of its client. */
@@ -102,17 +111,21 @@ class RequestStream {
   readonly key: string;
   readonly token: string | undefined;
   readonly onAnswer: ((frame: string) => void) | undefined;
+  /** The id as the client wrote it, when the loop knows the request by an id of the endpoint's own. */
+  readonly writtenId: string | undefined;
 
   constructor(
     res: ServerResponse,
     key: string,
     token: string | undefined,
     onAnswer?: (frame: string) => void,
+    writtenId?: string,
   ) {
     this.res = res;
     this.key = key;
     this.token = token;
     this.onAnswer = onAnswer;
+    this.writtenId = writtenId;
   }
 
   get open(): boolean {
@@ -125,7 +138,16 @@ class RequestStream {
 
   answer(frame: string): void {
     this.onAnswer?.(frame);
-    if (this.open) this.res.end(sseEvent(frame));
+    if (this.open) this.res.end(sseEvent(this.#restoreId(frame)));
+  }
+
+  // @implements mcp-http#HTTP-STATELESS-IDS-ARE-SCOPED
+  /** The answer with the client's own id in place of the endpoint's. */
+  #restoreId(frame: string): string {
+    const written = this.writtenId;
+    const span = written === undefined ? undefined : memberSpan(frame, 'id');
+    if (span === undefined) return frame;
+    return `${frame.slice(0, span.start)}${written}${frame.slice(span.end)}`;
   }
 }
 
@@ -148,13 +170,19 @@ class SessionLink implements Transport, HttpSession {
   #byToken = new Map<string, RequestStream>();
   #standing: ServerResponse | undefined;
 
-  constructor(id: string, factory: ServerFactory) {
+  constructor(id: string, factory: ServerFactory, configure?: (server: Server) => void) {
     this.id = id;
     this.peer = new Peer((frame, related) => this.#toClient(frame, idKey(related)));
     this.server = factory(this);
     // Tools of a network server never own stdout; several sessions run at once.
     this.server.withoutCapture();
+    configure?.(this.server);
     this.done = this.server.serve(this);
+  }
+
+  /** The link every stateless request shares: no session, and each request a scope of its own. */
+  get stateless(): boolean {
+    return this.id === '';
   }
 
   get ended(): boolean {
@@ -194,6 +222,19 @@ class SessionLink implements Transport, HttpSession {
     if (stream.token !== undefined && this.#byToken.get(stream.token) === stream)
       this.#byToken.delete(stream.token);
     if (stream.open) stream.res.end();
+  }
+
+  // @implements mcp-http#HTTP-STATELESS-CANCEL-BY-CLOSING
+  /**
+   * The client closed a stateless request's stream before its answer came:
+   * the loop is told as by `notifications/cancelled` naming the id it knows
+   * the request by, so the run's signal aborts and its processes are killed.
+   */
+  closedEarly(stream: RequestStream, loopId: string): void {
+    if (this.#running.get(stream.key) !== stream) return;
+    this.cancelled(stream.key);
+    const reason = 'the client closed the stream of its request';
+    this.push(JSON.stringify({ jsonrpc: '2.0', method: CANCELLED, params: { requestId: loopId, reason } }));
   }
 
   push(line: string): void {
@@ -238,8 +279,8 @@ class SessionLink implements Transport, HttpSession {
     return line;
   }
 
-  writeLine(frame: string): void {
-    this.#toClient(frame);
+  writeLine(frame: string, related?: unknown): void {
+    this.#toClient(frame, idKey(related));
   }
 
   // @implements mcp-http#HTTP-MESSAGES-FOLLOW-THEIR-REQUEST
@@ -261,6 +302,12 @@ class SessionLink implements Transport, HttpSession {
       return;
     }
     let stream = related === undefined ? undefined : this.#running.get(related);
+    // @implements mcp-http#HTTP-STATELESS-MESSAGES-STAY-ON-THEIR-STREAM
+    // A stateless request's stream is its client's alone: only what names that request goes there.
+    if (this.stateless) {
+      stream?.event(frame);
+      return;
+    }
     if (stream === undefined && message.method === 'notifications/progress') {
       const token = idKey((message.params as { progressToken?: unknown } | undefined)?.progressToken);
       stream = token === undefined ? undefined : this.#byToken.get(token);
@@ -312,6 +359,9 @@ export class HttpEndpoint {
   #maxSessions: number;
   #idleMs: number;
   #maxPending: number;
+  #statelessConcurrency: number;
+  /** Stateless requests handed to the loop so far: the number in each one's scoped id. */
+  #scoped = 0;
   #idleTimers = new Map<SessionLink, ReturnType<typeof setTimeout>>();
   #origins: Set<string>;
   #hosts: Set<string>;
@@ -324,6 +374,7 @@ export class HttpEndpoint {
     this.#maxSessions = options.maxSessions ?? HTTP.maxSessions;
     this.#idleMs = options.idleMs ?? HTTP.idleMs;
     this.#maxPending = options.maxPending ?? HTTP.maxPending;
+    this.#statelessConcurrency = options.statelessConcurrency ?? HTTP.statelessConcurrency;
     this.#origins = new Set(options.allowedOrigins ?? []);
     this.#hosts = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
     this.#checkHost = LOOPBACK_BINDS.includes(options.host ?? HTTP.host);
@@ -515,7 +566,9 @@ export class HttpEndpoint {
         openedHere = true;
       } else if (isModernRequest(m.params)) {
         // @implements mcp-http#HTTP-STATELESS-NEEDS-NO-SESSION
-        this.#stateless ??= new SessionLink('', this.#factory);
+        this.#stateless ??= new SessionLink('', this.#factory, (server) =>
+          server.withConcurrency(this.#statelessConcurrency),
+        );
         session = this.#stateless;
       } else {
         // @implements mcp-http#HTTP-SESSION-HEADER-REQUIRED
@@ -542,17 +595,24 @@ export class HttpEndpoint {
     this.#touch(session);
     const isRequest = id !== undefined && id !== null;
     if (!isRequest) {
+      // @implements mcp-http#HTTP-STATELESS-CANCEL-BY-CLOSING
+      // A stateless request's id is its POST's alone: a cancellation POSTed apart names no request.
+      if (session.stateless && method === CANCELLED) {
+        res.writeHead(ACCEPTED).end();
+        return;
+      }
       session.push(line);
       if (method === CANCELLED)
         session.cancelled(idKey((m.params as { requestId?: unknown } | undefined)?.requestId));
       res.writeHead(ACCEPTED).end();
       return;
     }
-    const key = idKey(id);
-    if (key === undefined) {
+    if (idKey(id) === undefined) {
       refuse(res, 400, INVALID_REQUEST, 'Invalid request: an id must be a string or a number');
       return;
     }
+    const scoped = session.stateless ? this.#scope(line, m) : undefined;
+    const key = idKey(scoped?.loopId ?? id) as string;
     // @implements mcp-http#HTTP-PENDING-REQUESTS-ARE-BOUNDED
     if (session.pending >= this.#maxPending) {
       refuse(
@@ -564,7 +624,7 @@ export class HttpEndpoint {
       );
       return;
     }
-    if (session.isRunning(key)) {
+    if (scoped === undefined && session.isRunning(key)) {
       refuse(
         res,
         400,
@@ -588,7 +648,38 @@ export class HttpEndpoint {
             if (frame.includes('"error"') && !frame.includes('"result"')) this.#drop(opened);
           }
         : undefined;
-    session.request(line, new RequestStream(res, key, token, onAnswer));
+    const stream = new RequestStream(res, key, token, onAnswer, scoped?.writtenId);
+    session.request(scoped?.line ?? line, stream);
+    if (scoped !== undefined) {
+      const link = session;
+      res.on('close', () => link.closedEarly(stream, scoped.loopId));
+    }
+  }
+
+  // @implements mcp-http#HTTP-STATELESS-IDS-ARE-SCOPED
+  /**
+   * A stateless request as the loop gets it: under an id of the endpoint's
+   * own, unique while it serves, with the id the client wrote kept to answer with.
+   */
+  #scope(
+    line: string,
+    message: Record<string, unknown>,
+  ): { line: string; loopId: string; writtenId: string } {
+    const loopId = `${HTTP.scopePrefix}${++this.#scoped}`;
+    const span = memberSpan(line, 'id');
+    if (span === undefined) {
+      // An id too long to find by a bounded look: spelled again whole (it is a string, so nothing is lost).
+      return {
+        line: JSON.stringify({ ...message, id: loopId }),
+        loopId,
+        writtenId: JSON.stringify(message.id),
+      };
+    }
+    return {
+      line: `${line.slice(0, span.start)}${JSON.stringify(loopId)}${line.slice(span.end)}`,
+      loopId,
+      writtenId: line.slice(span.start, span.end),
+    };
   }
 
   // @implements mcp-http#HTTP-INITIALIZE-OPENS-A-SESSION

@@ -71,6 +71,16 @@ export function exactId(line: string, parsed: unknown): unknown {
  * number, or the text ends before it does. Reads a prefix of a frame safely.
  */
 export function memberText(json: string, key: string): string | undefined {
+  const span = memberSpan(json, key);
+  return span === undefined ? undefined : json.slice(span.start, span.end);
+}
+
+/**
+ * Where the text of the scalar member `key` of the top-level object in `json`
+ * starts and ends, under the same terms as `memberText`: what lets a frame's
+ * id be swapped as written, without parsing and spelling the rest again.
+ */
+export function memberSpan(json: string, key: string): { start: number; end: number } | undefined {
   const want = JSON.stringify(key);
   let depth = 0;
   let wantsKey = false;
@@ -109,16 +119,17 @@ const OPEN_ARRAY = 91;
 const CLOSE_ARRAY = 93;
 const SCALAR = /^\s*:\s*("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)(?=\s*[,}])/;
 
-function scalarAfterColon(json: string, from: number): string | undefined {
+function scalarAfterColon(json: string, from: number): { start: number; end: number } | undefined {
   const m = SCALAR.exec(json.slice(from, from + 4096));
   if (m === null) return undefined;
   const text = m[1] as string;
   try {
     JSON.parse(text);
-    return text;
   } catch {
     return undefined;
   }
+  const end = from + m[0].length;
+  return { start: end - text.length, end };
 }
 
 /** Where the string opening at `open` ends: the next quote not escaped by an odd run of backslashes. */

@@ -106,13 +106,13 @@ export class RunningCall implements RunContext {
   cancelled = false;
   #controller: AbortController | undefined;
   #token: unknown;
-  #notify: ((frame: string) => void) | undefined;
+  #notify: ((frame: string, related?: unknown) => void) | undefined;
   /** Reason given when cancelled through ASP's `$/cancelRequest`: then the request is answered with an error. */
   aspCancelled = false;
   #startedAt = performance.now();
   #progress: RunContext['progress'] | undefined;
 
-  constructor(id: unknown, params: unknown, notify?: (frame: string) => void) {
+  constructor(id: unknown, params: unknown, notify?: (frame: string, related?: unknown) => void) {
     this.id = id;
     // @implements mcp-lifecycle#PROGRESS-ONLY-FOR-A-PROGRESS-TOKEN
     const meta = (params as { _meta?: { progressToken?: unknown } } | null | undefined)?._meta;
@@ -149,7 +149,8 @@ export class RunningCall implements RunContext {
     const params: Record<string, unknown> = { progressToken: token, progress: done };
     if (total !== undefined) params.total = total;
     if (message !== undefined) params.message = message;
-    this.#notify(JSON.stringify({ jsonrpc: '2.0', method: LIFECYCLE_METHODS.progress, params }));
+    // Named with its request, so a transport with a stream per request sends it on the right one.
+    this.#notify(JSON.stringify({ jsonrpc: '2.0', method: LIFECYCLE_METHODS.progress, params }), this.id);
   }
 
   // @implements mcp-lifecycle#CANCELLED-ABORTS-THE-RUN

@@ -213,8 +213,8 @@ export class PeerTransport implements Transport {
     }
   }
 
-  writeLine(line: string): void | Promise<void> {
-    return this.#inner.writeLine(line);
+  writeLine(line: string, related?: unknown): void | Promise<void> {
+    return this.#inner.writeLine(line, related);
   }
 
   async close(): Promise<void> {

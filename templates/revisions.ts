@@ -58,14 +58,14 @@ const REMOVED_IN_MODERN: readonly string[] = spec.codes({ prefix: 'MODERN-REMOVE
 
 // @implements mcp-revisions#MODERN-CACHE-HINTS
 const CACHE = {
-  discover: spec.value('MODERN-CACHE-HINTS', 'method', 'cached-discover'),
-  list: spec.value('MODERN-CACHE-HINTS', 'method', 'cached-list'),
   ttlField: spec.value('MODERN-CACHE-HINTS', 'string', 'ttl-field'),
   ttl: spec.value('MODERN-CACHE-HINTS', 'integer', 'ttl-ms'),
   scopeField: spec.value('MODERN-CACHE-HINTS', 'string', 'scope-field'),
   scope: spec.value('MODERN-CACHE-HINTS', 'string', 'cache-scope'),
 };
-const CACHEABLE: readonly string[] = [CACHE.discover, CACHE.list];
+// @implements mcp-revisions#CACHEABLE-RESULTS
+// biome-ignore format: gen writes the spec's list here on one line
+const CACHEABLE: readonly string[] = spec.codes({ prefix: 'CACHEABLE-RESULTS' });
 const CACHE_HINTS = { [CACHE.ttlField]: CACHE.ttl, [CACHE.scopeField]: CACHE.scope };
 
 // @implements mcp-revisions#MODERN-RESULT-TYPE

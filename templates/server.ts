@@ -162,11 +162,11 @@ class Serving {
   }
 
   // @implements mcp-bounds#OUTPUT-RESPECTS-BACK-PRESSURE
-  write(frame: string): undefined {
+  write(frame: string, related?: unknown): undefined {
     if (this.failure !== undefined) return undefined;
     let pending: void | Promise<void>;
     try {
-      pending = this.transport.writeLine(frame);
+      pending = this.transport.writeLine(frame, related);
     } catch (error) {
       this.fail(asCoreError(error, 'output-closed', 'writing a frame failed'));
       return undefined;
@@ -216,11 +216,10 @@ export class Server {
   #screen: ServerOptions['screenLine'];
   #hooks: RequestHooks;
   readonly limits: Limits;
-  /** Tool calls run at once. */
-  readonly concurrency: number;
+  #concurrency: number;
   #session: Session;
-  /** Writes a notification (progress) while serving; undefined outside `serve`. */
-  #notify: ((frame: string) => void) | undefined;
+  /** Writes a notification (progress) of the request `related` while serving; undefined outside `serve`. */
+  #notify: ((frame: string, related?: unknown) => void) | undefined;
   #exitRequested = false;
   #prepare: (() => Promise<unknown>) | undefined;
   #prepared: Promise<unknown> | undefined;
@@ -236,11 +235,7 @@ export class Server {
     this.#screen = options.screenLine;
     this.#hooks = options.hooks ?? {};
     this.limits = limitsOf(options.limits);
-    const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-    if (!Number.isInteger(concurrency) || concurrency < 1) {
-      throw new RangeError(`concurrency must be a whole number from 1, got ${String(concurrency)}`);
-    }
-    this.concurrency = concurrency;
+    this.#concurrency = checkedConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY);
     this.#session = new Session(options.profile);
     this.#prepare = options.prepare;
     // @implements mcp-core#METHOD-INITIALIZE~3612b7e6
@@ -267,6 +262,19 @@ export class Server {
   /** Whether tool runs go through the capture guard. */
   get capture(): boolean {
     return this.#capture;
+  }
+
+  /** Tool calls run at once. */
+  get concurrency(): number {
+    return this.#concurrency;
+  }
+
+  /**
+   * Runs up to `limit` tool calls at once from now on: for a server that a
+   * transport shares between many clients (the stateless requests over HTTP).
+   */
+  withConcurrency(limit: number): void {
+    this.#concurrency = checkedConcurrency(limit);
   }
 
   /** Serves without the capture guard from now on: for a platform where it cannot work. */
@@ -311,7 +319,7 @@ export class Server {
   // @implements mcp-host#CONTROL-IS-NEVER-QUEUED-BEHIND-A-TOOL
   async #loop(transport: Transport, hold: boolean): Promise<LoopEnd> {
     const s = new Serving(transport);
-    this.#notify = (frame) => s.write(frame);
+    this.#notify = (frame, related) => s.write(frame, related);
     let reading: Promise<Arrival> | undefined;
     for (;;) {
       if (this.#exitRequested) return { reason: 'end-of-input' };
@@ -788,6 +796,13 @@ export class Server {
 // worth noticing, and the replay never holds much in memory.
 const BURST_RUNS = 1024;
 const BURST_BYTES = 1 << 20;
+
+function checkedConcurrency(limit: number): number {
+  if (!Number.isInteger(limit) || limit < 1) {
+    throw new RangeError(`concurrency must be a whole number from 1, got ${String(limit)}`);
+  }
+  return limit;
+}
 
 function isThenable<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return (

@@ -22,8 +22,10 @@ export interface Transport {
   /**
    * Sends one frame (no newline in it). May return a promise when the channel
    * is applying back-pressure; throws or rejects with `McpCoreError` when it is dead.
+   * `related` is the id of the request the frame belongs to, when the loop knows it
+   * (a tool run's progress): a transport with a stream per request routes by it.
    */
-  writeLine(line: string): void | Promise<void>;
+  writeLine(line: string, related?: unknown): void | Promise<void>;
   /** Flushes what is queued and releases the channel. */
   close?(): Promise<void>;
 }

@@ -82,7 +82,7 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
 <h2 class="side-head">Show states</h2>
 <div id="state-chips" class="chips" role="group" aria-label="Filter by state"></div>
 <div class="legend"><span class="s-verified"><span class="badge">verified</span></span><span class="s-implemented"><span class="badge">implemented only</span></span><span class="s-missing"><span class="badge">gap</span></span><span class="s-pending"><span class="badge">other</span></span></div>
-<table class="summary"><thead><tr><th>document / section</th><th>facts</th><th>verified</th><th>impl. only</th><th>gaps</th><th></th></tr></thead><tbody id="summary-body"></tbody></table>
+<table class="summary"><colgroup><col><col class="n"><col class="n-wide"><col class="n"><col class="n"><col class="bar-col"></colgroup><thead><tr><th>document / section</th><th>facts</th><th>verified</th><th>impl. only</th><th>gaps</th><th></th></tr></thead><tbody id="summary-body"></tbody></table>
 <h2 class="side-head">Other findings</h2>
 <div id="loose-findings"></div>
 <p class="legend">Keys: <kbd>/</kbd> search · <kbd>Tab</kbd> facts · <kbd>Enter</kbd> open · <kbd>↑</kbd><kbd>↓</kbd> move · <kbd>Esc</kbd> close</p>

@@ -1,5 +1,13 @@
-/** verification-skipped: found where test outcomes are joined to citations (checks/outcomes.ts), and without results from the source's own skip marks. */
-import type { RuleUnit } from './unit.ts';
+/**
+ * verification-skipped: a verifying citation in a test that did not run: the
+ * results say skipped, todo or pending, or, without results, the source marks
+ * it never to run (checks/scan/test-runs.ts reads the marks). The join is
+ * checks/outcomes.ts's; the findings are built here.
+ */
+import type { JudgedCitation } from '../model.ts';
+import type { TestOutcome } from '../results/model.ts';
+import type { Raised, RuleUnit } from './unit.ts';
+import { atResolved, testOf } from './verification-failed.ts';
 
 export const verificationSkipped = {
   id: 'verification-skipped',
@@ -12,3 +20,33 @@ export const verificationSkipped = {
     scope: 'citation',
   },
 } as const satisfies RuleUnit;
+
+/** The finding for a verifying citation whose test the results say did not run (`status`: skipped, todo, pending). */
+export function verificationSkippedFinding(
+  citation: JudgedCitation,
+  outcome: TestOutcome,
+  status: string,
+): Raised {
+  const at = outcome.fileLevel ? citation.file : `${citation.file}:${outcome.line ?? citation.line}`;
+  return {
+    rule: verificationSkipped.id,
+    ...atResolved(citation),
+    message: `${outcome.fileLevel ? 'file' : testOf(outcome)} (${at}) was ${status}, so it verifies nothing about ${citation.resolved}`,
+    fix: 'let the test run (drop .skip/.todo), or cite a test that runs',
+  };
+}
+
+/** Without results: the finding for a verifying citation in a test the source marks todo or to be skipped (`why`: the mark). */
+export function markedNotRunFinding(
+  citation: JudgedCitation,
+  test: string,
+  kind: 'todo' | 'skip',
+  why: string | undefined,
+): Raised {
+  return {
+    rule: verificationSkipped.id,
+    ...atResolved(citation),
+    message: `${test} is marked ${kind === 'todo' ? 'todo' : 'to be skipped'} in the source${why === undefined ? '' : ` (${why})`}, so it verifies nothing about ${citation.resolved}`,
+    fix: 'write the test and drop the skip/todo marker, or cite a test that runs',
+  };
+}

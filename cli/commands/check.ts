@@ -156,7 +156,7 @@ ${changedHelp()}
 With GITHUB_ACTIONS=true, findings also print as ::error workflow commands.
 Exit codes: 0 clean · 1 error findings · 2 usage, config, or unreadable input.
 
-Rules (id, default severity, what it catches):
+Rules (id, default severity, what it catches; \`factline explain RULE\` tells more):
 ${ruleListText()}`,
 });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { Finding } from '../../checks/model.ts';
-import { staleExclude } from '../../checks/rules/stale-exclude.ts';
+import { staleExcludeFinding } from '../../checks/rules/stale-exclude.ts';
 import type { FactlineConfig } from '../config/model.ts';
 
 /** vibevm's stale-exclude: an exclusion that matches no file any more says so by name. */
@@ -19,15 +19,7 @@ export async function staleExcludes(config: FactlineConfig): Promise<Finding[]> 
     if (found.length > 0) continue;
     const at = text.indexOf(JSON.stringify(pattern));
     const line = at === -1 ? 1 : text.slice(0, at).split('\n').length;
-    out.push({
-      rule: staleExclude.id,
-      severity: staleExclude.meta.severity,
-      file: where,
-      line,
-      column: 1,
-      message: `spec exclusion \`${pattern}\` matches no file`,
-      fix: 'delete the pattern rather than leave a dead one behind',
-    });
+    out.push(staleExcludeFinding(pattern, where, line));
   }
   return out;
 }

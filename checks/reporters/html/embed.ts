@@ -1,8 +1,8 @@
 /**
  * The page's data blocks: a text (the `check --json` output, the rendered
  * specs, the snippets) gzipped and base64-encoded inside a
- * `<script type="application/gzip">` element, which the browser inflates with
- * its own DecompressionStream. JSON is mostly repeated keys and indentation,
+ * `<script type="application/gzip">` element, which the page's script inflates
+ * itself, synchronously (html/inflate.ts). JSON is mostly repeated keys and indentation,
  * which gzip takes far down; base64 holds no `<`, so no data can end or bend
  * the element. The page decodes in page/data.ts; Node with readEmbedded.
  */

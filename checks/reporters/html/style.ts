@@ -1,6 +1,7 @@
 /** The report's stylesheet: one inline <style>, light and dark by prefers-color-scheme. */
 // @implements report#REPORT-LIGHT-AND-DARK
 // @implements report#REPORT-FITS-1280
+// @implements report#REPORT-NAMES-WRAP-AT-WORDS
 export const REPORT_CSS = `
 :root {
   color-scheme: light dark;
@@ -45,7 +46,7 @@ header.top h1 small { color: var(--muted); font-weight: 400; }
 .chip input { margin: 0; }
 .chip .dot, .badge::before { content: ""; display: inline-block; width: .6rem; height: .6rem; border-radius: 50%; background: var(--c, var(--pending)); }
 #status-line { color: var(--muted); font-size: .82rem; }
-.layout { display: grid; grid-template-columns: minmax(17rem, 23rem) minmax(0, 1fr); gap: 0; }
+.layout { display: grid; grid-template-columns: minmax(17rem, 26rem) minmax(0, 1fr); gap: 0; }
 nav.side {
   position: sticky; top: 3.6rem; align-self: start; max-height: calc(100vh - 3.6rem); overflow: auto;
   padding: 1rem 1.1rem 2rem; border-right: 1px solid var(--line);
@@ -60,9 +61,15 @@ main { padding: 1rem 2rem 4rem; min-width: 0; }
 table.summary { width: 100%; border-collapse: collapse; font-size: .8rem; font-variant-numeric: tabular-nums; }
 table.summary th { text-align: right; color: var(--muted); font-weight: 500; padding: .2rem .25rem; }
 table.summary th:first-child, table.summary td:first-child { text-align: left; }
-/* [report-scale] long document names wrap anywhere so the count columns stay inside 1280 px
-   (a min-width that keeps "Configuration" whole overflows that width: REPORT-NAMES-WRAP-AT-WORDS is still work) */
-table.summary td:first-child { overflow-wrap: anywhere; }
+/* [report-scale] Names wrap between words; only a word wider than the whole column breaks inside.
+   The layout is fixed (the count columns' widths set by the <colgroup>, the name column takes the rest), so no
+   name, however long, can widen the table past the sidebar: break-word, unlike anywhere, leaves the min-content
+   width alone, and under automatic layout that min-content (one unbroken 60-letter name) is what overflowed. */
+nav.side table.summary { table-layout: fixed; }
+table.summary col.n { width: 2.5rem; }
+table.summary col.n-wide { width: 3.5rem; }
+table.summary col.bar-col { width: 3.5rem; }
+table.summary td:first-child { overflow-wrap: break-word; word-break: normal; hyphens: manual; }
 .noscript { max-width: 60rem; margin: 1rem auto; padding: 0 1rem; }
 .cite-count { font-size: .75rem; color: var(--muted); margin-right: .4rem; }
 table.summary td { text-align: right; padding: .2rem .25rem; border-top: 1px solid var(--line); }

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { TraceResult } from '../../../checks/model.ts';
-import { RULE_IDS, RULES } from '../../../checks/rules.ts';
+import { RULE_UNITS, type RuleUnit } from '../../../checks/rules/index.ts';
 import { FACT_STATE_ORDER } from '../../../checks/states.ts';
 import { cell, generatedTable, list, pagePath, walkThrough } from './doc-examples.ts';
 
@@ -29,15 +29,18 @@ describe('docs/policy.md, played as a project', () => {
   });
 });
 
-/** One row per registered rule unit: id, severity, what it catches, the general fix. */
+/** One row per registered rule unit: id, severity (opt-in marked), what it catches with its options, the general fix. */
 function ruleRows(): string[] {
   return [
     '| rule | severity | what it catches | what fixes it |',
     '| --- | --- | --- | --- |',
-    ...RULE_IDS.map(
-      (id) =>
-        `| \`${id}\` | ${RULES[id].severity} | ${cell(RULES[id].description)} | ${cell(RULES[id].fix)} |`,
-    ),
+    ...(RULE_UNITS as readonly RuleUnit[]).map(({ id, meta }) => {
+      const severity = meta.optIn ? `${meta.severity}, opt-in` : meta.severity;
+      const options = Object.entries(meta.options ?? {}).map(
+        ([name, o]) => ` Option \`${name}\`: ${o.type} ≥ ${o.min}, default ${o.default}, ${o.description}.`,
+      );
+      return `| \`${id}\` | ${severity} | ${cell(meta.description + options.join(''))} | ${cell(meta.fix)} |`;
+    }),
   ];
 }
 

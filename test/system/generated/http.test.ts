@@ -4,11 +4,9 @@
  * both generations and by raw HTTP for what the clients never send.
  */
 
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import {
   Client as V2Client,
   StreamableHTTPClientTransport as V2HttpTransport,
@@ -23,22 +21,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revisionServer, serveHttp, ToolSet } from '../../../generated/index.ts';
 import { REPO } from '../../support/cli.ts';
-import { type HttpProcess, startHttp } from '../../support/http.ts';
+import { demoProject, HTTP_FIXTURE, type HttpProcess, startHttp } from '../../support/http.ts';
 import { NODE_TSX } from '../../support/mcp.ts';
 
-const FIXTURE = fileURLToPath(new URL('../../fixtures/http-server.ts', import.meta.url));
+const FIXTURE = HTTP_FIXTURE;
 const BIN = join(REPO, 'bin/factline.js');
 
-const dir = mkdtempSync(join(tmpdir(), 'factline-http-'));
-for (const [file, body] of Object.entries({
-  'factline.config.json': JSON.stringify({ specs: ['specs/**/*.md'], sources: ['src/**/*.ts'] }),
-  'specs/demo.md':
-    '# Demo {#root}\n\n@status:impl/done\n\n@fact:DEMO-PING The demo answers `ping`. @status:impl/done\n',
-  'src/ping.ts': '// @implements demo#DEMO-PING\nexport const ping = () => ({});\n',
-})) {
-  mkdirSync(dirname(join(dir, file)), { recursive: true });
-  writeFileSync(join(dir, file), body);
-}
+const dir = demoProject('factline-http-');
 
 let factline: HttpProcess;
 let fixture: HttpProcess;

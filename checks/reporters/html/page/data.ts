@@ -30,12 +30,10 @@ export interface PageData {
   citation(index: number): JudgedCitation | undefined;
 }
 
-export async function readPageData(): Promise<PageData> {
-  const [resultText, inputsText, specsText] = await Promise.all([
-    embeddedText('factline-result'),
-    embeddedText('factline-inputs'),
-    embeddedText('factline-specs'),
-  ]);
+export function readPageData(): PageData {
+  const resultText = embeddedText('factline-result');
+  const inputsText = embeddedText('factline-inputs');
+  const specsText = embeddedText('factline-specs');
   const result = decodeColumns(JSON.parse(resultText) as Json) as unknown as TraceResult;
   const inputs = JSON.parse(inputsText) as { snippets?: PackedSnippets };
   const facts = result.facts;

@@ -1,4 +1,5 @@
 /** DOM helpers of the report page. Content only ever goes in as text: no innerHTML of data. */
+import { gunzip } from '../inflate.ts';
 
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -19,15 +20,15 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 }
 
 /**
- * The text of a data block (html/embed.ts): base64 of gzip, inflated by the
- * browser's own DecompressionStream.
+ * The text of a data block (html/embed.ts): base64 of gzip, inflated here and
+ * now (html/inflate.ts), not by the browser's asynchronous DecompressionStream,
+ * so the page is whole before its first paint.
  */
-export async function embeddedText(id: string): Promise<string> {
+export function embeddedText(id: string): string {
   const binary = atob(byId(id).textContent ?? '');
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Response(stream).text();
+  return new TextDecoder().decode(gunzip(bytes));
 }
 
 /** `[name="value"]` with the value escaped for a CSS selector. */

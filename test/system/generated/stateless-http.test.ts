@@ -1,0 +1,286 @@
+/**
+ * The stateless revision over Streamable HTTP as hosts use it: many official
+ * v2 clients pinned to 2026-07-28 against one real server process, each
+ * request on a POST of its own. Overlap is measured by the tools themselves
+ * (how many ran at one moment), never by the clock.
+ */
+
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  Client as V2Client,
+  StreamableHTTPClientTransport as V2HttpTransport,
+} from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { content, Features, featureServer, serveHttp, ToolSet } from '../../../generated/index.ts';
+import { REPO } from '../../support/cli.ts';
+import { demoProject, HTTP_FIXTURE, type HttpProcess, startHttp } from '../../support/http.ts';
+import { NODE_TSX } from '../../support/mcp.ts';
+
+const FIXTURE = HTTP_FIXTURE;
+const BIN = join(REPO, 'bin/factline.js');
+
+const dir = demoProject('factline-stateless-');
+
+let fixture: HttpProcess;
+let factline: HttpProcess;
+beforeAll(async () => {
+  [fixture, factline] = await Promise.all([
+    startHttp([...NODE_TSX, FIXTURE]),
+    startHttp([BIN, 'serve', '--http', '0'], { cwd: dir }),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([fixture?.stop(), factline?.stop()]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const PINNED = { versionNegotiation: { mode: { pin: '2026-07-28' } } } as const;
+const textOf = (r: unknown) => (r as { content: { text: string }[] }).content[0]?.text ?? '';
+
+/** The official v2 client pinned to the stateless revision; every message it POSTs is kept in `sent`. */
+async function pinned(url: string, sent: Record<string, unknown>[] = []): Promise<V2Client> {
+  const recording = async (input: string | URL, init?: RequestInit): Promise<Response> => {
+    if (init?.method === 'POST' && typeof init.body === 'string') sent.push(JSON.parse(init.body));
+    return fetch(input, init);
+  };
+  const client = new V2Client({ name: 't', version: '0' }, PINNED);
+  await client.connect(new V2HttpTransport(new URL(url), { fetch: recording }));
+  expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
+  return client;
+}
+
+const idsOf = (sent: Record<string, unknown>[], method: string) =>
+  sent.filter((m) => m.method === method).map((m) => m.id);
+
+describe('stateless clients share one server but nothing else', () => {
+  // @verifies mcp-http#HTTP-STATELESS-IDS-ARE-SCOPED
+  // @verifies mcp-http#HTTP-STATELESS-CALLS-SHARE-ONE-POOL
+  it('16 pinned v2 clients calling with the same id at once are all answered, all 16 runs at one moment', async () => {
+    const sent = Array.from({ length: 16 }, () => [] as Record<string, unknown>[]);
+    const clients = await Promise.all(sent.map((s) => pinned(fixture.url, s)));
+    try {
+      const results = await Promise.all(
+        clients.map((c) =>
+          c.callTool({ name: 'gather', arguments: { round: 'sixteen', count: 16, ms: 500 } }),
+        ),
+      );
+      // Every client sent its call under the same id: the ids of one client never reach another.
+      const ids = sent.map((s) => idsOf(s, 'tools/call'));
+      expect(ids.every((i) => i.length === 1)).toBe(true);
+      expect(new Set(ids.map((i) => JSON.stringify(i))).size).toBe(1);
+      // Each run saw all 16 running at one moment (past the old limit of 8 per server).
+      expect(results.map((r) => [r.isError, textOf(r)])).toEqual(Array(16).fill([false, 'peak 16']));
+    } finally {
+      await Promise.all(clients.map((c) => c.close()));
+    }
+  });
+
+  // @verifies mcp-http#HTTP-STATELESS-IDS-ARE-SCOPED
+  it('two raw POSTs of trace_check with id 1 to factline serve --http at once both get their result, id 1', async () => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const post = () =>
+      fetch(factline.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'trace_check', arguments: {}, _meta: meta },
+        }),
+      });
+    const answers = await Promise.all([post(), post()]);
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      const frames = (await res.text())
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => JSON.parse(l.slice(6)));
+      // The demo's fact has no verification: the gate's answer is a failed check, with its findings.
+      expect(frames.at(-1)).toMatchObject({
+        id: 1,
+        result: { isError: true, structuredContent: { clean: false } },
+      });
+    }
+  });
+});
+
+describe('what the server sends during a stateless request', () => {
+  // @verifies mcp-http#HTTP-STATELESS-MESSAGES-STAY-ON-THEIR-STREAM
+  it('two clients using the same id and progress token each get only their own progress, and no stray log line', async () => {
+    const meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+      progressToken: 'p',
+    };
+    const post = async () => {
+      const res = await fetch(fixture.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'steps', arguments: {}, _meta: meta },
+        }),
+      });
+      return (await res.text())
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
+    };
+    const streams = await Promise.all([post(), post()]);
+    for (const events of streams) {
+      // `steps` reports progress 1..3 for its call and logs lines that name no request.
+      expect(events.map((e) => e.method ?? `answer ${String(e.id)}`)).toEqual([
+        'notifications/progress',
+        'notifications/progress',
+        'notifications/progress',
+        'answer 1',
+      ]);
+      expect(events.slice(0, 3).map((e) => (e.params as { progress: number }).progress)).toEqual([1, 2, 3]);
+    }
+  });
+});
+
+/** Whether `pid` is gone: no such process, or a zombie no one has reaped yet. */
+function gone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return true;
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+}
+
+async function until<T>(what: string, probe: () => T | undefined): Promise<T> {
+  // A bound only so a broken server fails the test instead of hanging it; nothing is timed.
+  for (let i = 0; i < 3000; i++) {
+    const value = probe();
+    if (value !== undefined) return value;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`still waiting for ${what}`);
+}
+
+describe('cancelling by closing the stream', () => {
+  // @verifies mcp-http#HTTP-STATELESS-CANCEL-BY-CLOSING
+  it('the v2 client aborting a call kills the tool, its child and its grandchild', async () => {
+    const pidFile = join(dir, 'tree.pids');
+    const client = await pinned(fixture.url);
+    try {
+      const stop = new AbortController();
+      const call = client.callTool({ name: 'tree', arguments: { pidFile } }, { signal: stop.signal });
+      const pids = await until('the tree to start', () => {
+        let text = '';
+        try {
+          text = readFileSync(pidFile, 'utf8');
+        } catch {
+          return undefined;
+        }
+        const found = text.trim().split(/\s+/).map(Number);
+        return found.length === 2 && found.every((p) => p > 0) ? found : undefined;
+      });
+      expect(pids.map(gone)).toEqual([false, false]);
+      stop.abort(new Error('enough'));
+      await expect(call).rejects.toThrow();
+      await until('the tree to be killed', () => (pids.every(gone) ? true : undefined));
+      await until('the run to be cancelled', () =>
+        fixture.stderr().includes('tree was cancelled') ? true : undefined,
+      );
+      // The server is free for the next call of the same client.
+      const next = await client.callTool({ name: 'echo', arguments: { text: 'after' } });
+      expect(textOf(next)).toBe('after');
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('cache hints', () => {
+  // @verifies mcp-revisions#MODERN-CACHE-HINTS
+  // @verifies mcp-revisions#CACHEABLE-RESULTS
+  it('the pinned v2 client lists and reads resources and prompts, each result with its hints', async () => {
+    const features = () =>
+      new Features({
+        resources: [
+          {
+            uri: 'demo://note',
+            name: 'note',
+            mimeType: 'text/plain',
+            read: (uri) => [{ uri, mimeType: 'text/plain', text: 'a note' }],
+          },
+        ],
+        resourceTemplates: [
+          {
+            uriTemplate: 'demo://item/{id}',
+            name: 'item',
+            read: (uri, { id }) => [{ uri, text: `item ${id}` }],
+          },
+        ],
+        prompts: [
+          {
+            name: 'greet',
+            arguments: [{ name: 'who', required: true }],
+            get: ({ who }) => ({ messages: [{ role: 'user', content: content.text(`hello ${who}`) }] }),
+          },
+        ],
+      });
+    const handle = await serveHttp(() => featureServer('hints', '1', new ToolSet(), features()));
+    const sent: Record<string, unknown>[] = [];
+    const answers: Record<string, unknown>[] = [];
+    const client = new V2Client({ name: 't', version: '0' }, PINNED);
+    const keeping = async (input: string | URL, init?: RequestInit): Promise<Response> => {
+      if (init?.method === 'POST' && typeof init.body === 'string') sent.push(JSON.parse(init.body));
+      const res = await fetch(input, init);
+      for (const line of (await res.clone().text()).split('\n'))
+        if (line.startsWith('data: ')) answers.push(JSON.parse(line.slice(6)));
+      return res;
+    };
+    try {
+      await client.connect(new V2HttpTransport(new URL(handle.url), { fetch: keeping }));
+      expect((await client.listResources()).resources.map((r) => r.uri)).toEqual(['demo://note']);
+      expect((await client.listResourceTemplates()).resourceTemplates.map((t) => t.uriTemplate)).toEqual([
+        'demo://item/{id}',
+      ]);
+      expect((await client.readResource({ uri: 'demo://item/7' })).contents).toEqual([
+        { uri: 'demo://item/7', text: 'item 7' },
+      ]);
+      expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(['greet']);
+      const got = await client.getPrompt({ name: 'greet', arguments: { who: 'you' } });
+      expect(got.messages[0]?.content).toEqual({ type: 'text', text: 'hello you' });
+    } finally {
+      await client.close();
+      await handle.close();
+    }
+    // On the wire: the hints on exactly the cacheable results.
+    const hinted = answers
+      .filter((a) => a.result !== undefined)
+      .map((a) => {
+        const method = sent.find((m) => m.id === a.id)?.method;
+        const result = a.result as Record<string, unknown>;
+        return [method, result.ttlMs, result.cacheScope];
+      });
+    expect(hinted).toEqual([
+      ['server/discover', 0, 'private'],
+      ['resources/list', 0, 'private'],
+      ['resources/templates/list', 0, 'private'],
+      ['resources/read', 0, 'private'],
+      ['prompts/list', 0, 'private'],
+      ['prompts/get', undefined, undefined],
+    ]);
+  });
+});
