@@ -5,6 +5,8 @@
  * schema/factline.config.schema.json is emitted from it for editors.
  * A new key is one new row.
  */
+import { RULE_SETTINGS } from '../../checks/rule-settings.ts';
+import { RULE_UNITS, type RuleUnit } from '../../checks/rules/index.ts';
 import { type Field, type Shape, shapes } from './shape.ts';
 
 const globs = shapes.array(shapes.string(true));
@@ -217,9 +219,75 @@ function toJsonSchema(shape: Shape, field?: Field): Record<string, unknown> {
 
 /** The JSON Schema (draft 2020-12) of factline.config.json, as shipped in schema/. */
 export function configJsonSchema(): Record<string, unknown> {
+  const schema = toJsonSchema(CONFIG_SHAPE) as { properties: Record<string, Record<string, unknown>> };
+  schema.properties.rules = rulesJsonSchema(schema.properties.rules!);
   return {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'factline.config.json',
-    ...toJsonSchema(CONFIG_SHAPE),
+    ...schema,
+    $defs: RULE_DEFS,
+  };
+}
+
+/** A rule's setting, and the entry of a rule that takes no options (`"off"`, `["error", {}]`). */
+const RULE_DEFS = {
+  ruleSetting: { enum: [...RULE_SETTINGS] },
+  ruleEntry: {
+    anyOf: [
+      { $ref: '#/$defs/ruleSetting' },
+      {
+        type: 'array',
+        prefixItems: [{ $ref: '#/$defs/ruleSetting' }, { type: 'object', additionalProperties: false }],
+        minItems: 2,
+        maxItems: 2,
+      },
+    ],
+  },
+};
+
+/**
+ * `rules` as editors see it: every registered rule with its settings and
+ * options, read from the rule units, so an editor completes rule ids and
+ * flags an unknown rule, setting or option. The loader checks the same
+ * (checks/rule-settings.ts) with a did-you-mean, so its shape stays a record.
+ */
+// @implements engine#CONFIG-SCHEMA-NAMES-RULES
+function rulesJsonSchema(generic: Record<string, unknown>): Record<string, unknown> {
+  return {
+    type: 'object',
+    description: generic.description,
+    default: generic.default,
+    properties: Object.fromEntries(
+      (RULE_UNITS as readonly RuleUnit[]).map((unit) => [unit.id, ruleSchema(unit)]),
+    ),
+    additionalProperties: false,
+  };
+}
+
+/** One rule's entry: a setting, or a setting and its options (type, bounds, default, meaning). */
+function ruleSchema(unit: RuleUnit): Record<string, unknown> {
+  const description = `${unit.meta.severity} by default${unit.meta.optIn ? ', opt-in' : ''}: ${unit.meta.description}`;
+  const options = Object.entries(unit.meta.options ?? {});
+  if (options.length === 0) return { description, $ref: '#/$defs/ruleEntry' };
+  const properties = Object.fromEntries(
+    options.map(([name, o]) => [
+      name,
+      { type: o.type, minimum: o.min, default: o.default, description: o.description },
+    ]),
+  );
+  return {
+    description,
+    anyOf: [
+      { $ref: '#/$defs/ruleSetting' },
+      {
+        type: 'array',
+        prefixItems: [
+          { $ref: '#/$defs/ruleSetting' },
+          { type: 'object', properties, additionalProperties: false },
+        ],
+        minItems: 2,
+        maxItems: 2,
+      },
+    ],
   };
 }

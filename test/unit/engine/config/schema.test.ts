@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RULE_IDS } from '../../../../checks/rules.ts';
+import { parseConfig } from '../../../../engine/config/load.ts';
 import { DEFAULT_CONFIG } from '../../../../engine/config/model.ts';
 import { CONFIG_KEYS, configJsonSchema } from '../../../../engine/config/schema.ts';
 import { REPO, runInProcess } from '../../../support/cli.ts';
@@ -64,5 +66,65 @@ describe('config validation by schema', () => {
     expect(validate({ generate: { Spec: 'x' } })).toBe(false);
     expect(validate({ generate: null })).toBe(false);
     expect(Object.keys(DEFAULT_CONFIG).sort()).toEqual(Object.keys(CONFIG_KEYS).sort());
+  });
+});
+
+describe("the shipped schema's `rules`", () => {
+  /** Every rule id, near misses of some, and every form an entry can take, right or wrong. */
+  function ruleCases(): { rules: Record<string, unknown> }[] {
+    const ids = [...RULE_IDS, 'no-such-rule', 'stale-citations', 'Stale-Citation', ''];
+    const settings: unknown[] = ['error', 'warning', 'off', 'info', 'ERROR', 1, null];
+    const options: unknown[] = [
+      undefined,
+      {},
+      { max: 2 },
+      { max: 1 },
+      { max: 0 },
+      { max: -1 },
+      { max: 1.5 },
+      { max: '2' },
+      { max: null },
+      { bogus: 1 },
+      { max: 2, bogus: 1 },
+      [],
+      null,
+      'max',
+    ];
+    const entries: unknown[] = [
+      ...settings,
+      ...settings.flatMap((s) => options.map((o) => (o === undefined ? [s] : [s, o]))),
+      ['error', { max: 2 }, 3],
+      [],
+      {},
+    ];
+    return ids.flatMap((id) => entries.map((entry) => ({ rules: { [id]: entry } })));
+  }
+
+  // @verifies engine#CONFIG-SCHEMA-NAMES-RULES
+  it('accepts exactly the `rules` entries the config loader accepts, for every rule and form', () => {
+    const validate = new Ajv2020({ strict: true }).compile(configJsonSchema());
+    const cases = ruleCases();
+    expect(cases.length).toBeGreaterThan(RULE_IDS.length * 100);
+    const disagree = cases.filter((config) => {
+      let loads = true;
+      try {
+        parseConfig(config, '/project', 'factline.config.json');
+      } catch {
+        loads = false;
+      }
+      return validate(config) !== loads;
+    });
+    expect(disagree.map((c) => JSON.stringify(c.rules))).toEqual([]);
+    expect(validate({ rules: { 'too-many-implementations': ['error', { max: 2 }] } })).toBe(true);
+  });
+
+  // @verifies engine#CONFIG-SCHEMA-NAMES-RULES
+  it('names every registered rule with its default severity and each option with its bounds', () => {
+    const rules = (configJsonSchema() as { properties: { rules: { properties: Record<string, unknown> } } })
+      .properties.rules.properties;
+    expect(Object.keys(rules)).toEqual([...RULE_IDS]);
+    expect(JSON.stringify(rules['too-many-implementations'])).toContain(
+      '"max":{"type":"integer","minimum":1,"default":1',
+    );
   });
 });
