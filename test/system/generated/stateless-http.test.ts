@@ -278,6 +278,82 @@ describe('the HTTP answer to a stateless request the revision refuses', () => {
   });
 });
 
+describe('notifications through subscriptions/listen', () => {
+  // @verifies mcp-http#HTTP-SUBSCRIPTIONS-LISTEN
+  it('acknowledges first, sends only the kinds asked for, each tagged, and ends with its result at shutdown', async () => {
+    let features: Features | undefined;
+    const handle = await serveHttp((session) => {
+      features = new Features({
+        resources: [{ uri: 'demo://a', name: 'a', read: (uri) => [{ uri, text: 'a' }] }],
+        prompts: [{ name: 'p', get: () => ({ messages: [] }) }],
+        notify: (method, params) => session.peer.notify(method, params),
+      });
+      return featureServer('listen', '1', new ToolSet(), features);
+    });
+    try {
+      const res = await fetch(handle.url, {
+        method: 'POST',
+        headers: standard('subscriptions/listen'),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 'sub-1',
+          method: 'subscriptions/listen',
+          params: {
+            notifications: { promptsListChanged: true, resourceSubscriptions: ['demo://a'] },
+            _meta: META,
+          },
+        }),
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let seen = '';
+      const events = () =>
+        seen
+          .split('\n')
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
+      const read = async (count: number) => {
+        while (events().length < count) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          seen += value;
+        }
+        return events();
+      };
+      const [ack] = await read(1);
+      expect(ack).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: {
+          notifications: { promptsListChanged: true },
+          _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-1' },
+        },
+      });
+      // A resource list change was not asked for; a prompt list change was.
+      features!.addResource({ uri: 'demo://b', name: 'b', read: (uri) => [{ uri, text: 'b' }] });
+      features!.addPrompt({ name: 'q', get: () => ({ messages: [] }) });
+      const [, changed] = await read(2);
+      expect(changed).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/prompts/list_changed',
+        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-1' } },
+      });
+      const closing = handle.close();
+      const all = await read(99);
+      await closing;
+      expect(all.slice(2)).toEqual([
+        {
+          jsonrpc: '2.0',
+          id: 'sub-1',
+          result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-1' } },
+        },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 /** Whether `pid` is gone: no such process, or a zombie no one has reaped yet. */
 function gone(pid: number): boolean {
   try {
