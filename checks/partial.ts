@@ -23,6 +23,7 @@ export const NOT_JUDGED_IN_PART: RuleId[] = RULE_UNITS.filter((unit) => unit.met
   (unit) => unit.id,
 );
 
+// @implements engine#PARTIAL-NEVER-GREENER
 /** Whether a full run's finding is one the partial run covering `scanned` and `specFiles` judges. */
 export function judgedInPart(
   finding: Finding,
