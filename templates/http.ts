@@ -13,10 +13,18 @@ import {
 } from 'node:http';
 import { spec } from '../engine/generate/template-spec.ts';
 import { type Limits, limitsOf, screenFrame } from './bounds.ts';
-import { ERROR_CODES, METHODS, memberSpan } from './jsonrpc.ts';
+import { FEATURE_NOTIFICATIONS, LOG_LEVELS, type LogLevel } from './features.ts';
+import { ERROR_CODES, METHODS, memberSpan, type RpcErrorObject } from './jsonrpc.ts';
 import { idKey } from './lifecycle.ts';
 import { Peer } from './peer.ts';
-import { isModernRequest, SUPPORTED_REVISIONS } from './revisions.ts';
+import {
+  isModernRequest,
+  META_KEYS,
+  MODERN_REVISIONS,
+  modernRefusal,
+  SUPPORTED_REVISIONS,
+  unsupportedRevision,
+} from './revisions.ts';
 import type { LoopEnd, Server } from './server.ts';
 import type { Transport } from './transport.ts';
 
@@ -39,7 +47,30 @@ export const HTTP = {
   statelessConcurrency: spec.value('HTTP-STATELESS-CALLS-SHARE-ONE-POOL', 'integer', 'concurrency'),
   // @implements mcp-http#HTTP-STATELESS-IDS-ARE-SCOPED
   scopePrefix: spec.value('HTTP-STATELESS-IDS-ARE-SCOPED', 'string', 'prefix'),
+  // @implements mcp-http#HTTP-STATELESS-LOG-LEVEL-FROM-META
+  logLevelKey: spec.value('HTTP-STATELESS-LOG-LEVEL-FROM-META', 'string', 'log-level-key'),
 } as const;
+
+// @implements mcp-http#HTTP-STATELESS-STANDARD-HEADERS
+const HEADER_MISMATCH = spec.value('HTTP-STATELESS-STANDARD-HEADERS', 'jsonrpc-code', 'header-mismatch');
+const METHOD_HEADER = 'mcp-method';
+const NAME_HEADER = 'mcp-name';
+/** The param each method's `Mcp-Name` header repeats. */
+const NAME_SOURCES: Readonly<Record<string, string>> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+};
+// A header value that is not plain text travels as `=?base64?…?=`.
+const BASE64_VALUE = /^=\?base64\?([A-Za-z0-9+/=]*)\?=$/;
+// @implements mcp-http#HTTP-STATELESS-IS-DECIDED-BY-BODY-OR-HEADER
+const INVALID_PARAMS = spec.value(
+  'HTTP-STATELESS-IS-DECIDED-BY-BODY-OR-HEADER',
+  'jsonrpc-code',
+  'invalid-params',
+);
+// @implements mcp-http#HTTP-STATELESS-REFUSALS-HAVE-THEIR-STATUS
+const NOT_FOUND = spec.value('HTTP-STATELESS-REFUSALS-HAVE-THEIR-STATUS', 'integer', 'status');
 
 const TOO_MANY = spec.value('HTTP-PENDING-REQUESTS-ARE-BOUNDED', 'integer', 'status');
 
@@ -113,6 +144,8 @@ class RequestStream {
   readonly onAnswer: ((frame: string) => void) | undefined;
   /** The id as the client wrote it, when the loop knows the request by an id of the endpoint's own. */
   readonly writtenId: string | undefined;
+  /** The least severe log level a stateless request asked to hear (index in LOG_LEVELS); undefined for none. */
+  logLevel: number | undefined;
 
   constructor(
     res: ServerResponse,
@@ -149,6 +182,14 @@ class RequestStream {
     if (span === undefined) return frame;
     return `${frame.slice(0, span.start)}${written}${frame.slice(span.end)}`;
   }
+}
+
+// @implements mcp-http#HTTP-STATELESS-LOG-LEVEL-FROM-META
+/** Whether a stateless request hears `message`: a log line only at the level it asked for, or more severe. */
+function heard(message: Record<string, unknown>, stream: RequestStream): boolean {
+  if (message.method !== FEATURE_NOTIFICATIONS.message) return true;
+  const level = LOG_LEVELS.indexOf((message.params as { level?: LogLevel } | undefined)?.level as LogLevel);
+  return stream.logLevel !== undefined && level >= stream.logLevel;
 }
 
 function sseEvent(frame: string): string {
@@ -305,7 +346,7 @@ class SessionLink implements Transport, HttpSession {
     // @implements mcp-http#HTTP-STATELESS-MESSAGES-STAY-ON-THEIR-STREAM
     // A stateless request's stream is its client's alone: only what names that request goes there.
     if (this.stateless) {
-      stream?.event(frame);
+      if (stream !== undefined && heard(message, stream)) stream.event(frame);
       return;
     }
     if (stream === undefined && message.method === 'notifications/progress') {
@@ -415,18 +456,13 @@ export class HttpEndpoint {
       refuse(res, 403, INVALID_REQUEST, `Forbidden: ${forbidden}`);
       return;
     }
-    // @implements mcp-http#HTTP-UNSUPPORTED-VERSION-HEADER
-    const version = req.headers[VERSION];
-    if (typeof version === 'string' && !SUPPORTED_REVISIONS.includes(version)) {
-      refuse(
-        res,
-        400,
-        INVALID_REQUEST,
-        `Bad request: ${HTTP.versionHeader} ${JSON.stringify(version)} is not a revision this server speaks (${SUPPORTED_REVISIONS.join(', ')})`,
-      );
+    // A POST is judged once its body is read, so its refusal can carry its id.
+    if (req.method === 'POST') return this.#post(req, res);
+    const version = headerOf(req, VERSION);
+    if (version !== undefined && !SUPPORTED_REVISIONS.includes(version)) {
+      refuseWith(res, 400, unsupportedRevision(version, `in the ${HTTP.versionHeader} header`));
       return;
     }
-    if (req.method === 'POST') return this.#post(req, res);
     if (req.method === 'GET') return this.#get(req, res);
     if (req.method === 'DELETE') return this.#delete(req, res);
     res.setHeader('Allow', 'GET, POST, DELETE');
@@ -520,6 +556,12 @@ export class HttpEndpoint {
     }
     const m = message as Record<string, unknown>;
     const id = m.id;
+    // @implements mcp-http#HTTP-UNSUPPORTED-VERSION-HEADER
+    const version = headerOf(req, VERSION);
+    if (version !== undefined && !SUPPORTED_REVISIONS.includes(version)) {
+      refuseWith(res, 400, unsupportedRevision(version, `in the ${HTTP.versionHeader} header`), id);
+      return;
+    }
     const named = req.headers[SESSION];
     const sessionId = typeof named === 'string' ? named : undefined;
     let session = sessionId === undefined ? undefined : this.#sessions.get(sessionId);
@@ -560,16 +602,18 @@ export class HttpEndpoint {
     // Only a session this very request opened may be dropped when its handshake is refused.
     let openedHere = false;
     if (session === undefined) {
-      if (method === METHODS.initialize) {
-        session = this.#open(res);
-        if (session === undefined) return;
-        openedHere = true;
-      } else if (isModernRequest(m.params)) {
+      // @implements mcp-http#HTTP-STATELESS-IS-DECIDED-BY-BODY-OR-HEADER
+      // Decided first: an `initialize` the stateless revision sends is a removed method, not a handshake.
+      if (isModernRequest(m.params) || (version !== undefined && MODERN_REVISIONS.includes(version))) {
         // @implements mcp-http#HTTP-STATELESS-NEEDS-NO-SESSION
         this.#stateless ??= new SessionLink('', this.#factory, (server) =>
           server.withConcurrency(this.#statelessConcurrency),
         );
         session = this.#stateless;
+      } else if (method === METHODS.initialize) {
+        session = this.#open(res);
+        if (session === undefined) return;
+        openedHere = true;
       } else {
         // @implements mcp-http#HTTP-SESSION-HEADER-REQUIRED
         refuse(
@@ -611,6 +655,13 @@ export class HttpEndpoint {
       refuse(res, 400, INVALID_REQUEST, 'Invalid request: an id must be a string or a number');
       return;
     }
+    if (session.stateless) {
+      const refusal = this.#refusal(req, m, version, session.server);
+      if (refusal !== undefined) {
+        refuseWith(res, refusal.status, refusal.error, id);
+        return;
+      }
+    }
     const scoped = session.stateless ? this.#scope(line, m) : undefined;
     const key = idKey(scoped?.loopId ?? id) as string;
     // @implements mcp-http#HTTP-PENDING-REQUESTS-ARE-BOUNDED
@@ -649,11 +700,87 @@ export class HttpEndpoint {
           }
         : undefined;
     const stream = new RequestStream(res, key, token, onAnswer, scoped?.writtenId);
+    if (scoped !== undefined) stream.logLevel = logLevelOf(meta);
     session.request(scoped?.line ?? line, stream);
     if (scoped !== undefined) {
       const link = session;
       res.on('close', () => link.closedEarly(stream, scoped.loopId));
     }
+  }
+
+  /**
+   * Why a stateless request is refused before the loop sees it, with the
+   * HTTP status that says so, or undefined. In the order the checks build on
+   * each other: the revision header, the `_meta` it needs, their agreement,
+   * the method and name headers, then the revision's own refusals and
+   * whether the method exists at all.
+   */
+  #refusal(
+    req: IncomingMessage,
+    m: Record<string, unknown>,
+    version: string | undefined,
+    server: Server,
+  ): { status: number; error: RpcErrorObject } | undefined {
+    const method = String(m.method);
+    const mismatch = (message: string) => ({
+      status: 400,
+      error: { code: HEADER_MISMATCH, message: `Header mismatch: ${message}` },
+    });
+    // @implements mcp-http#HTTP-STATELESS-STANDARD-HEADERS
+    if (version === undefined) {
+      return mismatch(
+        `a stateless request names its revision in the ${HTTP.versionHeader} header as well as in _meta`,
+      );
+    }
+    // @implements mcp-http#HTTP-STATELESS-IS-DECIDED-BY-BODY-OR-HEADER
+    const params = isObject(m.params) ? m.params : {};
+    const meta = isObject(params._meta) ? params._meta : {};
+    const missing = [META_KEYS.protocolVersion, META_KEYS.clientCapabilities].filter(
+      (key) => meta[key] === undefined,
+    );
+    if (missing.length > 0) {
+      return {
+        status: 400,
+        error: {
+          code: INVALID_PARAMS,
+          message: `Invalid params: a request of revision ${version} carries params._meta with ${missing.map((k) => `\`${k}\``).join(' and ')}`,
+          data: { missing },
+        },
+      };
+    }
+    // @implements mcp-http#HTTP-STATELESS-STANDARD-HEADERS
+    const inMeta = meta[META_KEYS.protocolVersion];
+    if (inMeta !== version) {
+      return mismatch(`${HTTP.versionHeader} is ${version} but _meta names ${JSON.stringify(inMeta)}`);
+    }
+    const named = headerOf(req, METHOD_HEADER);
+    if (named !== method) {
+      return mismatch(
+        `Mcp-Method is ${named === undefined ? 'missing' : JSON.stringify(named)} but the body's method is ${JSON.stringify(method)}`,
+      );
+    }
+    const source = NAME_SOURCES[method];
+    const value = source === undefined ? undefined : params[source];
+    if (typeof value === 'string') {
+      const name = decodedHeader(headerOf(req, NAME_HEADER));
+      if (name !== value) {
+        return mismatch(
+          `Mcp-Name is ${name === undefined ? 'missing' : JSON.stringify(name)} but params.${source} is ${JSON.stringify(value)}`,
+        );
+      }
+    }
+    // @implements mcp-http#HTTP-STATELESS-REFUSALS-HAVE-THEIR-STATUS
+    const refused = modernRefusal(method, m.params);
+    if (refused !== undefined) {
+      return { status: refused.code === ERROR_CODES.methodNotFound ? NOT_FOUND : 400, error: refused };
+    }
+    if (!server.hasMethod(method)) {
+      return {
+        status: NOT_FOUND,
+        error: { code: ERROR_CODES.methodNotFound, message: `Method not found: \`${method}\`` },
+      };
+    }
+    return undefined;
   }
 
   // @implements mcp-http#HTTP-STATELESS-IDS-ARE-SCOPED
@@ -818,10 +945,38 @@ function refuse(
   message: string,
   id: unknown = null,
 ): void {
+  refuseWith(res, status, { code, message }, id);
+}
+
+function refuseWith(res: ServerResponse, status: number, error: RpcErrorObject, id: unknown = null): void {
   const safeId = typeof id === 'string' || typeof id === 'number' ? id : null;
   res
     .writeHead(status, { 'Content-Type': 'application/json' })
-    .end(JSON.stringify({ jsonrpc: '2.0', id: safeId, error: { code, message } }));
+    .end(JSON.stringify({ jsonrpc: '2.0', id: safeId, error }));
+}
+
+/** A header's value without the blanks around it; undefined when it is absent (or sent twice). */
+function headerOf(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value.trim() : undefined;
+}
+
+/** A standard header's value, its `=?base64?…?=` form decoded. */
+function decodedHeader(value: string | undefined): string | undefined {
+  const encoded = value === undefined ? null : BASE64_VALUE.exec(value);
+  return encoded === null ? value : Buffer.from(encoded[1] as string, 'base64').toString('utf8');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+// @implements mcp-http#HTTP-STATELESS-LOG-LEVEL-FROM-META
+/** The index in LOG_LEVELS of the least severe level a request's `_meta` asks to hear; undefined for none. */
+function logLevelOf(meta: unknown): number | undefined {
+  const level = isObject(meta) ? meta[HTTP.logLevelKey] : undefined;
+  const at = LOG_LEVELS.indexOf(level as LogLevel);
+  return at === -1 ? undefined : at;
 }
 
 function accepts(header: string, type: string): boolean {

@@ -54,6 +54,7 @@ export const REVISION_ERROR_CODES = {
 } as const;
 
 // @implements mcp-revisions#MODERN-REMOVED-METHODS
+// biome-ignore format: gen writes the spec's list here on one line
 const REMOVED_IN_MODERN: readonly string[] = spec.codes({ prefix: 'MODERN-REMOVED-METHODS' });
 
 // @implements mcp-revisions#MODERN-CACHE-HINTS
@@ -196,40 +197,8 @@ export class RevisionRules {
     });
   }
 
-  // @implements mcp-revisions#MODERN-NEEDS-NO-HANDSHAKE
   #screen(request: RequestInfo): RpcErrorObject | undefined {
-    const meta = metaOf(request.params);
-    if (meta === undefined || !Object.hasOwn(meta, META_KEYS.protocolVersion)) {
-      if (request.method !== REVISION_METHODS.discover) return undefined;
-      return {
-        code: REVISION_ERROR_CODES.invalidParams,
-        message: `Invalid params: \`${request.method}\` belongs to revision ${MODERN_REVISIONS.join(', ')} and needs params._meta with \`${META_KEYS.protocolVersion}\` and \`${META_KEYS.clientCapabilities}\``,
-      };
-    }
-    const requested = meta[META_KEYS.protocolVersion];
-    // @implements mcp-revisions#MODERN-UNSUPPORTED-REVISION
-    if (typeof requested !== 'string' || !MODERN_REVISIONS.includes(requested)) {
-      return {
-        code: REVISION_ERROR_CODES.unsupportedRevision,
-        message: `Unsupported protocol version ${JSON.stringify(requested)} in _meta: this server speaks ${SUPPORTED_REVISIONS.join(', ')} (${MODERN_REVISIONS.join(', ')} without a handshake)`,
-        data: { [FIELDS.supported]: SUPPORTED_REVISIONS, [FIELDS.requested]: requested },
-      };
-    }
-    // @implements mcp-revisions#MODERN-REMOVED-METHODS
-    if (REMOVED_IN_MODERN.includes(request.method)) {
-      return {
-        code: ERROR_CODES.methodNotFound,
-        message: `Method not found: \`${request.method}\` is not a method of revision ${requested}`,
-      };
-    }
-    // @implements mcp-revisions#MODERN-CAPABILITIES-REQUIRED
-    if (!isObject(meta[META_KEYS.clientCapabilities])) {
-      return {
-        code: REVISION_ERROR_CODES.invalidParams,
-        message: `Invalid params: _meta must carry \`${META_KEYS.clientCapabilities}\`, an object (revision ${requested} declares capabilities on every request)`,
-      };
-    }
-    return undefined;
+    return modernRefusal(request.method, request.params);
   }
 
   // @implements mcp-revisions#CLOSED-INPUTS-ARE-VALIDATED
@@ -284,6 +253,55 @@ export class RevisionRules {
     if (CACHEABLE.includes(method)) Object.assign(stamped, CACHE_HINTS);
     return stamped;
   }
+}
+
+/**
+ * The refusal a request gets for its revision before any method runs, or
+ * undefined: a stateless request naming a revision not spoken, a method the
+ * revision removed, a `_meta` without capabilities; discovery without the
+ * stateless `_meta`. Pure, so a transport can judge a request the same way
+ * before it hands it on (`mcp-http` answers these with their HTTP status).
+ */
+// @implements mcp-revisions#MODERN-NEEDS-NO-HANDSHAKE
+export function modernRefusal(method: string, params: unknown): RpcErrorObject | undefined {
+  const meta = metaOf(params);
+  if (meta === undefined || !Object.hasOwn(meta, META_KEYS.protocolVersion)) {
+    if (method !== REVISION_METHODS.discover) return undefined;
+    return {
+      code: REVISION_ERROR_CODES.invalidParams,
+      message: `Invalid params: \`${method}\` belongs to revision ${MODERN_REVISIONS.join(', ')} and needs params._meta with \`${META_KEYS.protocolVersion}\` and \`${META_KEYS.clientCapabilities}\``,
+    };
+  }
+  const requested = meta[META_KEYS.protocolVersion];
+  // @implements mcp-revisions#MODERN-UNSUPPORTED-REVISION
+  if (typeof requested !== 'string' || !MODERN_REVISIONS.includes(requested)) {
+    return unsupportedRevision(requested, 'in _meta');
+  }
+  // @implements mcp-revisions#MODERN-REMOVED-METHODS
+  if (REMOVED_IN_MODERN.includes(method)) {
+    return {
+      code: ERROR_CODES.methodNotFound,
+      message: `Method not found: \`${method}\` is not a method of revision ${requested}`,
+    };
+  }
+  // @implements mcp-revisions#MODERN-CAPABILITIES-REQUIRED
+  if (!isObject(meta[META_KEYS.clientCapabilities])) {
+    return {
+      code: REVISION_ERROR_CODES.invalidParams,
+      message: `Invalid params: _meta must carry \`${META_KEYS.clientCapabilities}\`, an object (revision ${requested} declares capabilities on every request)`,
+    };
+  }
+  return undefined;
+}
+
+// @implements mcp-revisions#MODERN-UNSUPPORTED-REVISION
+/** The unsupported-revision error for `requested`, found `where` (in _meta, in a header), with every revision spoken. */
+export function unsupportedRevision(requested: unknown, where: string): RpcErrorObject {
+  return {
+    code: REVISION_ERROR_CODES.unsupportedRevision,
+    message: `Unsupported protocol version ${JSON.stringify(requested)} ${where}: this server speaks ${SUPPORTED_REVISIONS.join(', ')} (${MODERN_REVISIONS.join(', ')} without a handshake)`,
+    data: { [FIELDS.supported]: SUPPORTED_REVISIONS, [FIELDS.requested]: requested },
+  };
 }
 
 /** The revision screen first (a stateless request is refused for its revision before anything else), then the consumer's. */

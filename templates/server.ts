@@ -277,6 +277,11 @@ export class Server {
     this.#concurrency = checkedConcurrency(limit);
   }
 
+  /** Whether `method` has a handler: a transport may refuse a request for one that has none before it queues it. */
+  hasMethod(method: string): boolean {
+    return this.#methods.has(method);
+  }
+
   /** Serves without the capture guard from now on: for a platform where it cannot work. */
   withoutCapture(): void {
     this.#capture = false;

@@ -339,13 +339,14 @@ describe('what the edge refuses', () => {
       'io.modelcontextprotocol/protocolVersion': '2026-07-28',
       'io.modelcontextprotocol/clientCapabilities': {},
     };
-    const res = await post(
-      fixture.url,
-      { jsonrpc: '2.0', id: 9, method: 'tools/list', params: { _meta: meta } },
-      undefined,
-    );
+    // The headers repeat the revision and the method, as a stateless POST must (HTTP-STATELESS-STANDARD-HEADERS).
+    const res = await fetch(fixture.url, {
+      method: 'POST',
+      headers: { ...HEADERS, 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/list' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: { _meta: meta } }),
+    });
     expect(res.status).toBe(200);
-    expect(JSON.stringify(res.messages[0])).toContain('"echo"');
+    expect(await res.text()).toContain('"echo"');
   });
 });
 

@@ -50,6 +50,39 @@ async function pinned(url: string, sent: Record<string, unknown>[] = []): Promis
   return client;
 }
 
+const META = {
+  'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+  'io.modelcontextprotocol/clientCapabilities': {},
+};
+
+/** The headers a stateless POST of `method` carries (with `Mcp-Name` for the methods that name something). */
+function standard(method: string, name?: string): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2026-07-28',
+    'mcp-method': method,
+    ...(name === undefined ? {} : { 'mcp-name': name }),
+  };
+}
+
+/** POSTs one message; the status, and the JSON-RPC messages of the answer (its body, or its events). */
+async function postRaw(
+  url: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; messages: Record<string, unknown>[] }> {
+  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  const text = await res.text();
+  const messages = (res.headers.get('content-type') ?? '').includes('text/event-stream')
+    ? text
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => JSON.parse(l.slice(6)))
+    : [JSON.parse(text)];
+  return { status: res.status, messages };
+}
+
 const idsOf = (sent: Record<string, unknown>[], method: string) =>
   sent.filter((m) => m.method === method).map((m) => m.id);
 
@@ -78,34 +111,17 @@ describe('stateless clients share one server but nothing else', () => {
 
   // @verifies mcp-http#HTTP-STATELESS-IDS-ARE-SCOPED
   it('two raw POSTs of trace_check with id 1 to factline serve --http at once both get their result, id 1', async () => {
-    const meta = {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientCapabilities': {},
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'trace_check', arguments: {}, _meta: META },
     };
-    const post = () =>
-      fetch(factline.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          'mcp-protocol-version': '2026-07-28',
-        },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name: 'trace_check', arguments: {}, _meta: meta },
-        }),
-      });
-    const answers = await Promise.all([post(), post()]);
-    for (const res of answers) {
-      expect(res.status).toBe(200);
-      const frames = (await res.text())
-        .split('\n')
-        .filter((l) => l.startsWith('data: '))
-        .map((l) => JSON.parse(l.slice(6)));
+    const post = () => postRaw(factline.url, body, standard('tools/call', 'trace_check'));
+    for (const { status, messages } of await Promise.all([post(), post()])) {
+      expect(status).toBe(200);
       // The demo's fact has no verification: the gate's answer is a failed check, with its findings.
-      expect(frames.at(-1)).toMatchObject({
+      expect(messages.at(-1)).toMatchObject({
         id: 1,
         result: { isError: true, structuredContent: { clean: false } },
       });
@@ -116,27 +132,13 @@ describe('stateless clients share one server but nothing else', () => {
 describe('what the server sends during a stateless request', () => {
   // @verifies mcp-http#HTTP-STATELESS-MESSAGES-STAY-ON-THEIR-STREAM
   it('two clients using the same id and progress token each get only their own progress, and no stray log line', async () => {
-    const meta = {
-      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
-      'io.modelcontextprotocol/clientCapabilities': {},
-      progressToken: 'p',
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'steps', arguments: {}, _meta: { ...META, progressToken: 'p' } },
     };
-    const post = async () => {
-      const res = await fetch(fixture.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name: 'steps', arguments: {}, _meta: meta },
-        }),
-      });
-      return (await res.text())
-        .split('\n')
-        .filter((l) => l.startsWith('data: '))
-        .map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
-    };
+    const post = async () => (await postRaw(fixture.url, body, standard('tools/call', 'steps'))).messages;
     const streams = await Promise.all([post(), post()]);
     for (const events of streams) {
       // `steps` reports progress 1..3 for its call and logs lines that name no request.
@@ -148,6 +150,131 @@ describe('what the server sends during a stateless request', () => {
       ]);
       expect(events.slice(0, 3).map((e) => (e.params as { progress: number }).progress)).toEqual([1, 2, 3]);
     }
+  });
+});
+
+describe('log lines of a stateless request', () => {
+  // @verifies mcp-http#HTTP-STATELESS-LOG-LEVEL-FROM-META
+  it.each([
+    [undefined, []],
+    ['error', ['at error']],
+    ['info', ['at info', 'at error']],
+    ['debug', ['at debug', 'at info', 'at error']],
+  ])('with _meta logLevel %s it hears %j', async (level, heard) => {
+    const meta = level === undefined ? META : { ...META, 'io.modelcontextprotocol/logLevel': level };
+    const body = { jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'levels', _meta: meta } };
+    const { messages } = await postRaw(fixture.url, body, standard('tools/call', 'levels'));
+    expect(messages.at(-1)).toMatchObject({ id: 5, result: { content: [{ text: 'logged' }] } });
+    expect(messages.slice(0, -1).map((m) => (m.params as { data: string }).data)).toEqual(heard);
+  });
+});
+
+describe('the HTTP answer to a stateless request the revision refuses', () => {
+  const call = (params: Record<string, unknown>, method = 'tools/call') => ({
+    jsonrpc: '2.0',
+    id: 42,
+    method,
+    params,
+  });
+  const echo = { name: 'echo', arguments: { text: 'x' } };
+
+  // @verifies mcp-http#HTTP-STATELESS-IS-DECIDED-BY-BODY-OR-HEADER
+  it.each([
+    [
+      'no _meta at all',
+      {},
+      ['io.modelcontextprotocol/protocolVersion', 'io.modelcontextprotocol/clientCapabilities'],
+    ],
+    [
+      '_meta without the revision',
+      { 'io.modelcontextprotocol/clientCapabilities': {} },
+      ['io.modelcontextprotocol/protocolVersion'],
+    ],
+    [
+      '_meta without capabilities',
+      { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' },
+      ['io.modelcontextprotocol/clientCapabilities'],
+    ],
+  ])(
+    'the header says 2026-07-28 and the body has %s: 400, -32602, the missing keys named',
+    async (_what, meta, missing) => {
+      const { status, messages } = await postRaw(
+        fixture.url,
+        call({ ...echo, _meta: meta }),
+        standard('tools/call', 'echo'),
+      );
+      expect(status).toBe(400);
+      expect(messages[0]).toMatchObject({ id: 42, error: { code: -32602, data: { missing } } });
+    },
+  );
+
+  // @verifies mcp-http#HTTP-STATELESS-STANDARD-HEADERS
+  it.each([
+    ['no MCP-Protocol-Version', { 'mcp-protocol-version': '' }],
+    ['MCP-Protocol-Version other than _meta', { 'mcp-protocol-version': '2025-11-25' }],
+    ['no Mcp-Method', { 'mcp-method': '' }],
+    ['Mcp-Method other than the body', { 'mcp-method': 'prompts/list' }],
+    ['Mcp-Method in other case', { 'mcp-method': 'TOOLS/CALL' }],
+    ['no Mcp-Name', { 'mcp-name': '' }],
+    ['Mcp-Name other than params.name', { 'mcp-name': 'wrong_tool' }],
+  ])('%s: 400 and -32020', async (_what, override) => {
+    const headers: Record<string, string> = { ...standard('tools/call', 'echo'), ...override };
+    for (const [k, v] of Object.entries(override)) if (v === '') delete headers[k];
+    const { status, messages } = await postRaw(fixture.url, call({ ...echo, _meta: META }), headers);
+    expect(status).toBe(400);
+    expect(messages[0]).toMatchObject({ id: 42, error: { code: -32020 } });
+  });
+
+  // @verifies mcp-http#HTTP-STATELESS-STANDARD-HEADERS
+  it('takes Mcp-Name with blanks around it, and in its base64 form', async () => {
+    for (const name of ['  echo  ', `=?base64?${Buffer.from('echo').toString('base64')}?=`]) {
+      const headers = { ...standard('tools/call'), 'mcp-name': name };
+      const { status, messages } = await postRaw(fixture.url, call({ ...echo, _meta: META }), headers);
+      expect(status).toBe(200);
+      expect(messages.at(-1)).toMatchObject({ id: 42, result: { content: [{ text: 'x' }] } });
+    }
+  });
+
+  // @verifies mcp-http#HTTP-STATELESS-REFUSALS-HAVE-THEIR-STATUS
+  // @verifies mcp-revisions#MODERN-REMOVED-METHODS
+  it.each([
+    'initialize',
+    'ping',
+    'logging/setLevel',
+    'resources/subscribe',
+    'resources/unsubscribe',
+    'no/such-method',
+  ])('%s: 404 and -32601', async (method) => {
+    const { status, messages } = await postRaw(fixture.url, call({ _meta: META }, method), standard(method));
+    expect(status).toBe(404);
+    expect(messages[0]).toMatchObject({ id: 42, error: { code: -32601 } });
+  });
+
+  // @verifies mcp-http#HTTP-UNSUPPORTED-VERSION-HEADER
+  // @verifies mcp-http#HTTP-STATELESS-REFUSALS-HAVE-THEIR-STATUS
+  it('a revision the server does not speak, in header and _meta: 400, -32022, the revisions it speaks', async () => {
+    const meta = { ...META, 'io.modelcontextprotocol/protocolVersion': '1999-01-01' };
+    const headers = { ...standard('tools/call', 'echo'), 'mcp-protocol-version': '1999-01-01' };
+    const { status, messages } = await postRaw(fixture.url, call({ ...echo, _meta: meta }), headers);
+    expect(status).toBe(400);
+    expect(messages[0]).toMatchObject({
+      id: 42,
+      error: {
+        code: -32022,
+        data: { requested: '1999-01-01', supported: expect.arrayContaining(['2025-11-25', '2026-07-28']) },
+      },
+    });
+  });
+
+  // @verifies mcp-http#HTTP-STATELESS-REFUSALS-HAVE-THEIR-STATUS
+  it('what a method answers stays in-band: an unknown tool is -32602 on a 200 stream', async () => {
+    const { status, messages } = await postRaw(
+      fixture.url,
+      call({ name: 'no_such_tool', _meta: META }),
+      standard('tools/call', 'no_such_tool'),
+    );
+    expect(status).toBe(200);
+    expect(messages.at(-1)).toMatchObject({ id: 42, error: { code: -32602 } });
   });
 });
 
