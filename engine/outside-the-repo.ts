@@ -28,7 +28,7 @@ export interface OutsideReads {
 const MAGIC = /[*?[\]{}]|[!+@]\(/;
 
 /** The folder a pattern names before its first magic segment. */
-function staticBase(pattern: string): string {
+export function staticBase(pattern: string): string {
   const kept: string[] = [];
   for (const segment of pattern.split('/')) {
     if (MAGIC.test(segment)) break;
