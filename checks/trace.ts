@@ -9,8 +9,8 @@
 import type { EvidenceKind, Fact, SpecDocument, SpecSet } from '../reader/model.ts';
 import { strictSeverity } from '../reader/normative-service.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
+import { citationExample } from './comment-syntax.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
-import { missingEvidenceFinding } from './gap-messages.ts';
 import {
   type FactState,
   type FactTrace,
@@ -28,12 +28,11 @@ import { type Addressing, indexFacts, kindRevision, unitUri } from './resolve.ts
 import { vectorEvidence } from './results/index.ts';
 import { documentUncitedFindings } from './rules/document-uncited.ts';
 import { missingEvidenceFindings } from './rules/missing-evidence.ts';
-import { missingImplementation } from './rules/missing-implementation.ts';
-import { missingVerification } from './rules/missing-verification.ts';
+import { missingImplementation, missingImplementationFinding } from './rules/missing-implementation.ts';
+import { missingVerification, missingVerificationFinding } from './rules/missing-verification.ts';
 import { nothingCitedFinding, type Searched } from './rules/nothing-cited.ts';
 import { staleCitation } from './rules/stale-citation.ts';
 import { statusBehindEvidenceFinding } from './rules/status-behind-evidence.ts';
-import { atFact } from './rules/unit.ts';
 import { verificationFailed } from './rules/verification-failed.ts';
 import { verificationSkipped } from './rules/verification-skipped.ts';
 import { tallyFacts } from './states.ts';
@@ -241,6 +240,20 @@ function outcomeState(state: FactState, { refs, citations }: FactCitations): Fac
 
 // @implements trace#GATE-MISSING-IMPLEMENTATION
 // @implements trace#GATE-MISSING-VERIFICATION
+/** Stale citations of one verb among a fact's citations: a fact whose only citations of that kind are stale is told to re-pin. */
+function staleOf(
+  verb: JudgedCitation['verb'],
+  refs: readonly number[],
+  citations: readonly JudgedCitation[],
+): number {
+  let n = 0;
+  for (const i of refs) {
+    const c = citations[i]!;
+    if (c.verb === verb && c.problem === staleCitation.id) n++;
+  }
+  return n;
+}
+
 function reportGaps(
   fact: Fact,
   gaps: GapKind[],
@@ -250,10 +263,20 @@ function reportGaps(
 ): void {
   for (const gap of gaps) {
     if (gap === missingImplementation.id) {
-      out.add(missingEvidenceFinding('implements', fact, atFact(fact), refs, citations, files?.sources));
+      const stale = staleOf('implements', refs, citations);
+      out.add(
+        missingImplementationFinding(fact, stale, () =>
+          citationExample('implements', fact.address, files?.sources ?? []),
+        ),
+      );
     } else if (!explainedByOutcome(refs, citations)) {
       // A failed or skipped test already reported itself; the gap is not told twice.
-      out.add(missingEvidenceFinding('verifies', fact, atFact(fact), refs, citations, files?.tests));
+      const stale = staleOf('verifies', refs, citations);
+      out.add(
+        missingVerificationFinding(fact, stale, () =>
+          citationExample('verifies', fact.address, files?.tests ?? []),
+        ),
+      );
     }
   }
 }

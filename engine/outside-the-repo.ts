@@ -13,6 +13,7 @@ import { copyFileSync, mkdirSync, renameSync } from 'node:fs';
 import { dirname, isAbsolute, join, posix, relative, resolve, sep } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { FactlineConfig } from './config/model.ts';
+import { UsageError } from './errors.ts';
 import { followWithinRoot, isInside } from './files/symlink-policy.ts';
 
 /** What a copy of the repository needs from outside it. */
@@ -27,7 +28,7 @@ export interface OutsideReads {
 const MAGIC = /[*?[\]{}]|[!+@]\(/;
 
 /** The folder a pattern names before its first magic segment. */
-function staticBase(pattern: string): string {
+export function staticBase(pattern: string): string {
   const kept: string[] = [];
   for (const segment of pattern.split('/')) {
     if (MAGIC.test(segment)) break;
@@ -54,6 +55,21 @@ export function readPatterns(config: FactlineConfig): string[] {
     dir(config.generate.templates),
     dir(config.generate.out),
   ].filter((p) => p !== '' && !p.startsWith('!'));
+}
+
+/**
+ * A pattern naming a place inside the repository by an absolute path reads
+ * the working tree wherever the copy lies, so a copy cannot be judged with
+ * it: a usage error naming the pattern and the fix, never a silent read of
+ * the wrong tree.
+ */
+// @implements engine#COPIES-READ-OUTSIDE-FILES
+export function refuseAbsoluteIntoRepo(top: string, patterns: readonly string[], run: string): void {
+  const into = patterns.find((p) => isAbsolute(p) && isInside(top, resolve(staticBase(posix.normalize(p)))));
+  if (into !== undefined)
+    throw new UsageError(
+      `${run} judges a copy of the repository, and the config names \`${into}\` inside it by an absolute path, which reads the working tree instead; write the pattern relative to the config's folder`,
+    );
 }
 
 /** The files the `patterns` (relative to `root`) read outside the repository whose top is `top`. */

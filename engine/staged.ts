@@ -13,7 +13,12 @@ import { isAbsolute, join, relative, resolve } from 'node:path';
 import type { FactlineConfig } from './config/model.ts';
 import { UsageError } from './errors.ts';
 import { cleanupOnInterrupt } from './interrupt-cleanup.ts';
-import { outsideReads, placeBesideOutside, readPatterns } from './outside-the-repo.ts';
+import {
+  outsideReads,
+  placeBesideOutside,
+  readPatterns,
+  refuseAbsoluteIntoRepo,
+} from './outside-the-repo.ts';
 
 export interface StagedTree {
   /** Where the working directory of the command lies in the snapshot. */
@@ -64,6 +69,7 @@ export async function stagedTree(cwd: string, configOf: StagedConfig): Promise<S
     const root = join(top, relative(snapshot, config.root));
     // A spec path given as a folder reads beneath it, as the glob of a plain name does.
     const given = specPaths.map((p) => relative(root, resolve(top, inner, p)));
+    refuseAbsoluteIntoRepo(top, [...readPatterns(config), ...specPaths], '--staged');
     const reads = await outsideReads(root, top, [...readPatterns(config), ...given]);
     const placed = placeBesideOutside(holder, top, snapshot, reads);
     return {

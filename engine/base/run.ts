@@ -19,7 +19,12 @@ import { UsageError } from '../errors.ts';
 import { writeFileAtomic } from '../files/atomic-write.ts';
 import { readOwnFile } from '../files/private-dir.ts';
 import type { EngineIO } from '../io.ts';
-import { type OutsideReads, outsideReads, readPatterns } from '../outside-the-repo.ts';
+import {
+  type OutsideReads,
+  outsideReads,
+  readPatterns,
+  refuseAbsoluteIntoRepo,
+} from '../outside-the-repo.ts';
 import { packageRoot } from '../package-root.ts';
 import { Project } from '../project.ts';
 import { factlineVersion } from '../version.ts';
@@ -189,6 +194,7 @@ async function readsOutside(
     // judgeTree reports it.
     return { climb: 0, files: [] };
   }
+  refuseAbsoluteIntoRepo(top, readPatterns(config), `--base ${request.ref}`);
   const real = join(top, relative(tree, config.root));
   const given = specPaths.map((p) => relative(real, join(top, p)));
   return outsideReads(real, top, [...readPatterns(config), ...given]);

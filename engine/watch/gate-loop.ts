@@ -9,7 +9,7 @@ import type { Finding, TraceResult } from '../../checks/model.ts';
 import { formatFinding, renderConsole, verdictLine } from '../../checks/reporters/console.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
-import { readsPath, type TreeWatch, watchTree } from './tree.ts';
+import { outsideFolders, readsPath, type TreeWatch, watchTree } from './tree.ts';
 
 export type Judge = () => Promise<{ config: FactlineConfig; result: TraceResult }>;
 
@@ -55,6 +55,7 @@ export async function watchGate(
           config.root,
           (path) => reads(path),
           () => void rerun(),
+          outsideFolders(config),
         );
         io.stdout.write(`watching ${config.root} for changes (Ctrl-C stops)\n`);
       } else {

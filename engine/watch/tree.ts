@@ -5,11 +5,13 @@
  * call after a short quiet spell. Folders are watched, not files: editors
  * that save by rename replace the file's inode.
  */
-import { type Dirent, type FSWatcher, readdirSync, realpathSync, watch } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { type Dirent, existsSync, type FSWatcher, readdirSync, realpathSync, watch } from 'node:fs';
+import { isAbsolute, join, posix, relative, resolve } from 'node:path';
 import { globMatcher } from '../../checks/glob-match.ts';
 import type { FactlineConfig } from '../config/model.ts';
+import { isInside } from '../files/symlink-policy.ts';
 import { ALWAYS_IGNORED } from '../gate/files.ts';
+import { readPatterns, staticBase } from '../outside-the-repo.ts';
 
 /** Quiet time after the last event before the run starts: an editor's save is several events. */
 export const SETTLE_MS = 60;
@@ -101,21 +103,44 @@ export interface TreeWatch {
   close(): void;
 }
 
-/** Calls `changed` once per burst of changes to files the gate reads under `root`. */
+/**
+ * The folders outside `root` that the config's globs read (`"specs":
+ * ["../shared/**\/*.md"]`): the root's watcher never hears of a change there,
+ * so each is watched too.
+ */
+// @implements engine#WATCH-SEES-OUTSIDE-FILES
+export function outsideFolders(config: FactlineConfig): string[] {
+  const folders = new Set<string>();
+  for (const pattern of readPatterns(config)) {
+    const base = resolve(config.root, staticBase(posix.normalize(pattern)));
+    if (!isInside(config.root, base) && existsSync(base)) folders.add(base);
+  }
+  // A folder inside another watched one is heard there.
+  return [...folders].filter((f) => ![...folders].some((g) => g !== f && isInside(g, f)));
+}
+
+/** Calls `changed` once per burst of changes to files the gate reads under `root` and in the `outside` folders. */
 // @implements engine#WATCH-RERUNS-ON-CHANGE
-export function watchTree(root: string, reads: (path: string) => boolean, changed: () => void): TreeWatch {
+export function watchTree(
+  root: string,
+  reads: (path: string) => boolean,
+  changed: () => void,
+  outside: readonly string[] = [],
+): TreeWatch {
   let timer: NodeJS.Timeout | undefined;
-  const watcher: FSWatcher = watch(root, { recursive: true }, (_event, name) => {
-    if (name === null) return;
-    const path = relative(root, resolve(root, name.toString())).split('\\').join('/');
-    if (!reads(path)) return;
-    clearTimeout(timer);
-    timer = setTimeout(changed, SETTLE_MS);
-  });
+  const listen = (dir: string): FSWatcher =>
+    watch(dir, { recursive: true }, (_event, name) => {
+      if (name === null) return;
+      const path = relative(root, resolve(dir, name.toString())).split('\\').join('/');
+      if (!reads(path)) return;
+      clearTimeout(timer);
+      timer = setTimeout(changed, SETTLE_MS);
+    });
+  const watchers = [root, ...outside].map(listen);
   return {
     close() {
       clearTimeout(timer);
-      watcher.close();
+      for (const w of watchers) w.close();
     },
   };
 }

@@ -97,4 +97,19 @@ describe('specs outside the repository', () => {
       expect(r.stderr).toMatch(/--staged/);
     }
   });
+
+  // @verifies engine#COPIES-READ-OUTSIDE-FILES
+  it('a glob naming the repository by an absolute path is refused by --staged and --base, not read from the working tree', async () => {
+    const { repo } = repoBesideShared();
+    writeFiles(repo, {
+      'factline.config.json': JSON.stringify({ specs: [`${repo}/specs/**/*.md`], sources: ['src/**/*.ts'] }),
+    });
+    commitAll(repo, 'absolute');
+    expect((await runInProcess(repo, ['check'])).code).toBe(0);
+    for (const args of [['--staged'], ['--base', 'main']]) {
+      const r = await runInProcess(repo, ['check', '--no-cache', ...args]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`names \`${repo}/specs/**/*.md\` inside it by an absolute path`);
+    }
+  });
 });

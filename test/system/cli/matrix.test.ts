@@ -82,7 +82,7 @@ describe('factline matrix', () => {
       'passed',
     ]);
     expect(byFact.get('demo#TRIM-BLANKS')?.slice(3)).toEqual([
-      'missing test',
+      'test failed',
       expect.stringMatching(/^src\/text\.ts:\d+/),
       expect.stringMatching(/trims blanks \(not counted: verification-failed\)$/),
       'failed',

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../../support/cli.ts';
 import { gitProject } from '../../support/git-project.ts';
+import { tempDir, writeFiles } from '../../support/temp.ts';
 
 const SPEC = `# greeter {#root}
 
@@ -114,6 +115,36 @@ describe('check --watch', () => {
       const again = watch.out().length;
       writeFileSync(join(root, 'test/wave.test.ts'), "it('waves', () => {});\n");
       await watch.waitFor('FAIL ', again);
+      watch.child.kill('SIGINT');
+      expect(await watch.exited).toBe(1);
+    } finally {
+      watch.child.kill('SIGKILL');
+    }
+  });
+
+  // @verifies engine#WATCH-SEES-OUTSIDE-FILES
+  it('runs again after an edit to a spec the config reads from outside the project', async () => {
+    const around = tempDir('watch-outside');
+    const root = join(around, 'repo');
+    writeFiles(around, {
+      'shared/ext.md': '# ext\n\n@fact:EXT It is outside. @status:impl/work\n',
+      'repo/factline.config.json':
+        '{"specs": ["specs/**/*.md", "../shared/**/*.md"], "sources": ["src/**/*.ts"], "tests": ["test/**/*.ts"]}\n',
+      'repo/specs/greeter.md': '# greeter\n\n@fact:GREETS It greets. @status:impl/done\n',
+      'repo/src/greet.ts': '// @implements greeter#GREETS\nexport const greet = 1;\n',
+      'repo/test/greet.test.ts': "// @verifies greeter#GREETS\nit('greets', () => {});\n",
+    });
+    const watch = startWatch(root);
+    try {
+      await watch.waitFor('watching ');
+      expect(watch.out()).toContain('OK ');
+      const mark = watch.out().length;
+      // The outside fact becomes due, with no code or test: the gate fails.
+      writeFileSync(join(around, 'shared/ext.md'), '# ext\n\n@fact:EXT It is outside. @status:impl/done\n');
+      await watch.waitFor('FAIL ', mark);
+      expect(watch.out().slice(mark)).toMatch(
+        /\+ \.\.\/shared\/ext\.md:\d+:\d+: error missing-implementation ext#EXT/,
+      );
       watch.child.kill('SIGINT');
       expect(await watch.exited).toBe(1);
     } finally {

@@ -71,7 +71,7 @@ describe('factline scaffold', () => {
     const skipped = gate.stdout.split('\n').filter((l) => l.includes(' error verification-skipped '));
     expect(skipped).toHaveLength(10);
     expect(gate.stdout).not.toMatch(/^\s+verified/m);
-    expect(gate.stdout).toContain('10 missing test');
+    expect(gate.stdout).toContain('10 test skipped');
 
     // One test written and passing: that fact is verified, the nine others stay red.
     const stubs = join(dir, 'test/scaffold/shop.test.ts');
