@@ -22,6 +22,7 @@ import {
   META_KEYS,
   MODERN_REVISIONS,
   modernRefusal,
+  RESULT_TYPE,
   SUPPORTED_REVISIONS,
   unsupportedRevision,
 } from './revisions.ts';
@@ -427,6 +428,8 @@ class SessionLink implements Transport, HttpSession {
   /** Ends the session: the loop sees the end of input and every stream closes. */
   end(): void {
     if (this.#ended) return;
+    // @implements mcp-http#HTTP-ENDING-KILLS-RUNNING-TOOLS
+    this.server.cancelRunning(`the session ended`);
     this.#ended = true;
     this.peer.close();
     const waiter = this.#waiter;
@@ -439,7 +442,7 @@ class SessionLink implements Transport, HttpSession {
     this.#standing = undefined;
     // @implements mcp-http#HTTP-SUBSCRIPTIONS-LISTEN
     for (const { res, id } of this.#listeners) {
-      const result = { resultType: 'complete', _meta: { [LISTEN.idKey]: id } };
+      const result = { ...RESULT_TYPE, _meta: { [LISTEN.idKey]: id } };
       if (!res.writableEnded) res.end(sseEvent(JSON.stringify({ jsonrpc: '2.0', id, result })));
     }
     this.#listeners.clear();

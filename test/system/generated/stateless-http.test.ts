@@ -379,6 +379,82 @@ async function until<T>(what: string, probe: () => T | undefined): Promise<T> {
   throw new Error(`still waiting for ${what}`);
 }
 
+/** The pids of the shell and the sleep a `tree` run started, once it wrote them. */
+function treeOf(pidFile: string): Promise<number[]> {
+  return until('the tree to start', () => {
+    let text = '';
+    try {
+      text = readFileSync(pidFile, 'utf8');
+    } catch {
+      return undefined;
+    }
+    const found = text.trim().split(/\s+/).map(Number);
+    return found.length === 2 && found.every((p) => p > 0) ? found : undefined;
+  });
+}
+
+describe('ending a session kills the tools it runs', () => {
+  // @verifies mcp-http#HTTP-ENDING-KILLS-RUNNING-TOOLS
+  it('DELETE of a legacy session kills its running tool, child and grandchild', async () => {
+    const pidFile = join(dir, 'deleted.pids');
+    const json = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const init = await fetch(fixture.url, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+      }),
+    });
+    const session = init.headers.get('mcp-session-id') as string;
+    await init.text();
+    const headers = { ...json, 'mcp-session-id': session };
+    const notified = await fetch(fixture.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
+    expect(notified.status).toBe(202);
+    const call = fetch(fixture.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'tree', arguments: { pidFile } },
+      }),
+    });
+    const pids = await treeOf(pidFile);
+    expect(pids.map(gone)).toEqual([false, false]);
+    const deleted = await fetch(fixture.url, { method: 'DELETE', headers });
+    expect(deleted.status).toBe(200);
+    await until('the tree to be killed', () => (pids.every(gone) ? true : undefined));
+    await (await call).text();
+  });
+
+  // @verifies mcp-http#HTTP-ENDING-KILLS-RUNNING-TOOLS
+  // @verifies mcp-http#SERVE-HTTP-FLAG
+  it('SIGTERM of the server kills the running tool of a stateless request, child and grandchild, and exits 0', async () => {
+    const own = await startHttp([...NODE_TSX, FIXTURE]);
+    const pidFile = join(dir, 'terminated.pids');
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'tree', arguments: { pidFile }, _meta: META },
+    };
+    const call = postRaw(own.url, body, standard('tools/call', 'tree')).catch(() => undefined);
+    const pids = await treeOf(pidFile);
+    expect(pids.map(gone)).toEqual([false, false]);
+    expect(await own.stop()).toBe(0);
+    await until('the tree to be killed', () => (pids.every(gone) ? true : undefined));
+    await call;
+  });
+});
+
 describe('cancelling by closing the stream', () => {
   // @verifies mcp-http#HTTP-STATELESS-CANCEL-BY-CLOSING
   it('the v2 client aborting a call kills the tool, its child and its grandchild', async () => {
@@ -387,16 +463,7 @@ describe('cancelling by closing the stream', () => {
     try {
       const stop = new AbortController();
       const call = client.callTool({ name: 'tree', arguments: { pidFile } }, { signal: stop.signal });
-      const pids = await until('the tree to start', () => {
-        let text = '';
-        try {
-          text = readFileSync(pidFile, 'utf8');
-        } catch {
-          return undefined;
-        }
-        const found = text.trim().split(/\s+/).map(Number);
-        return found.length === 2 && found.every((p) => p > 0) ? found : undefined;
-      });
+      const pids = await treeOf(pidFile);
       expect(pids.map(gone)).toEqual([false, false]);
       stop.abort(new Error('enough'));
       await expect(call).rejects.toThrow();
