@@ -6,7 +6,7 @@
  */
 import { spec } from '../engine/generate/template-spec.ts';
 import { METHODS, RawId, type RpcErrorObject } from './jsonrpc.ts';
-import { killStartedSince } from './processes.ts';
+import { killSpawned } from './processes.ts';
 
 export const LIFECYCLE_CODES = {
   // @implements mcp-lifecycle#REQUESTS-BEFORE-INITIALIZE-ARE-REFUSED
@@ -109,7 +109,8 @@ export class RunningCall implements RunContext {
   #notify: ((frame: string, related?: unknown) => void) | undefined;
   /** Reason given when cancelled through ASP's `$/cancelRequest`: then the request is answered with an error. */
   aspCancelled = false;
-  #startedAt = performance.now();
+  /** The processes this call spawned (processes.ts recordingSpawns): a cancel kills these trees only. */
+  readonly spawned = new Set<number>();
   #progress: RunContext['progress'] | undefined;
 
   constructor(id: unknown, params: unknown, notify?: (frame: string, related?: unknown) => void) {
@@ -158,7 +159,7 @@ export class RunningCall implements RunContext {
     if (this.cancelled) return;
     this.cancelled = true;
     this.#controller?.abort(new Error(reason));
-    killStartedSince(this.#startedAt);
+    killSpawned(this.spawned);
   }
 }
 

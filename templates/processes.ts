@@ -3,10 +3,57 @@
  * cancelled. Reads `/proc` as text and never touches a descriptor; kept apart
  * so the lifecycle stays pure state.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 // Linux reports process start times in these ticks since boot (USER_HZ, 100 on every architecture it runs on).
 const TICKS_PER_SECOND = 100;
+
+/** The pids a tool run spawned, recorded in the run's own async context. */
+const spawnedIn = new AsyncLocalStorage<Set<number>>();
+
+/**
+ * Runs `run` with every process it spawns — in its own async context, so
+ * however long it awaits — added to `pids`: a cancelled call kills what it
+ * started and nothing a call beside it started. Node's spawn, exec, execFile
+ * and fork all start their process through ChildProcess.prototype.spawn, which
+ * is wrapped once, on first use; spawnSync blocks the loop, so no cancel can
+ * arrive while its process runs.
+ */
+// @implements mcp-lifecycle#CANCEL-KILLS-ONLY-ITS-OWN-RUNS-PROCESSES
+export function recordingSpawns<T>(pids: Set<number>, run: () => T): T {
+  wrapSpawnOnce();
+  return spawnedIn.run(pids, run);
+}
+
+function wrapSpawnOnce(): void {
+  const proto = ChildProcess.prototype as ChildProcess & { spawn: (...args: unknown[]) => unknown };
+  if ((proto.spawn as { recordsRuns?: true }).recordsRuns) return;
+  const original = proto.spawn;
+  const spawn = function (this: ChildProcess, ...args: unknown[]): unknown {
+    const result = original.apply(this, args);
+    const pids = spawnedIn.getStore();
+    if (pids !== undefined && this.pid !== undefined) pids.add(this.pid);
+    return result;
+  };
+  proto.spawn = Object.assign(spawn, { recordsRuns: true as const });
+}
+
+/**
+ * Kills the processes one run spawned (`pids`, recorded by recordingSpawns)
+ * and everything below them, stopping each before the kill as
+ * killStartedSince does. A recorded pid counts only while it is still a child
+ * of this process, so a pid the system reused for another process is left alone.
+ */
+export function killSpawned(pids: ReadonlySet<number>): number {
+  if (pids.size === 0) return 0;
+  return stopThenKill(() => {
+    const mine = processTree(process.pid);
+    const roots = [...pids].filter((pid) => mine.get(pid)?.ppid === process.pid);
+    return processTree(process.pid, roots);
+  });
+}
 
 /**
  * Kills the processes below this one that started at or after `since` (a
@@ -26,14 +73,22 @@ export function killStartedSince(since: number): number {
   }
   // Boot-relative start of the run, one tick early so a child started in the run's first tick counts.
   const runStart = uptime - (performance.now() - since) / 1000 - 1 / TICKS_PER_SECOND;
+  return stopThenKill(() => {
+    const found = processTree(process.pid);
+    for (const [pid, { started }] of found) if (started / TICKS_PER_SECOND < runStart) found.delete(pid);
+    return found;
+  });
+}
+
+/** Stops every process `look` finds, looking again until none is left to fork, then kills them. */
+function stopThenKill(look: () => Map<number, { state: string }>): number {
   // Stopped first, killed after: a process killed at once may have forked between our look and
   // the kill, and its child, handed to init, is no longer below us to be found. A stopped process
   // forks no more and stays the parent of what it forked, so the next look finds that child too.
   const stopped = new Set<number>();
-  for (let look = 0; look < MAX_LOOKS; look++) {
+  for (let round = 0; round < MAX_LOOKS; round++) {
     let settled = true;
-    for (const [pid, { started, state }] of processTree(process.pid)) {
-      if (started / TICKS_PER_SECOND < runStart) continue;
+    for (const [pid, { state }] of look()) {
       if (!stopped.has(pid)) {
         send(pid, 'SIGSTOP');
         stopped.add(pid);
@@ -65,8 +120,15 @@ function send(pid: number, signal: NodeJS.Signals): boolean {
   }
 }
 
-/** The processes below `root` (children of children included) with their start times in ticks and their states. */
-function processTree(root: number): Map<number, { started: number; state: string }> {
+/**
+ * The processes below `root` (children of children included) with their
+ * parents, start times in ticks and states; with `from`, only those pids and
+ * what is below them.
+ */
+function processTree(
+  root: number,
+  from?: readonly number[],
+): Map<number, { ppid: number; started: number; state: string }> {
   const parentOf = new Map<number, { ppid: number; started: number; state: string }>();
   let entries: string[];
   try {
@@ -86,13 +148,21 @@ function processTree(root: number): Map<number, { started: number; state: string
       // Exited while we looked.
     }
   }
-  const found = new Map<number, { started: number; state: string }>();
+  const found = new Map<number, { ppid: number; started: number; state: string }>();
+  if (from === undefined) {
+    for (const [pid, info] of parentOf) if (info.ppid === root) found.set(pid, info);
+  } else {
+    for (const pid of from) {
+      const info = parentOf.get(pid);
+      if (info !== undefined) found.set(pid, info);
+    }
+  }
   let grew = true;
   while (grew) {
     grew = false;
-    for (const [pid, { ppid, started, state }] of parentOf) {
-      if (!found.has(pid) && (ppid === root || found.has(ppid))) {
-        found.set(pid, { started, state });
+    for (const [pid, info] of parentOf) {
+      if (!found.has(pid) && found.has(info.ppid)) {
+        found.set(pid, info);
         grew = true;
       }
     }

@@ -41,6 +41,7 @@ import {
   RunningCall,
   Session,
 } from './lifecycle.ts';
+import { recordingSpawns } from './processes.ts';
 import { type Tool, type ToolOutput, type ToolSet, toolResultJsonOf, toolResultOf } from './toolset.ts';
 import type { Transport } from './transport.ts';
 
@@ -645,7 +646,7 @@ export class Server {
     s.running++;
     let output: ToolOutput | Promise<ToolOutput>;
     try {
-      output = this.#run(tool, args, hold, call);
+      output = recordingSpawns(call.spawned, () => this.#run(tool, args, hold, call));
     } catch (error) {
       output = thrown(tool.descriptor.name, error);
     }

@@ -225,6 +225,41 @@ describe('requests in flight', () => {
     expect(s.frames.some((f) => f.id === 1)).toBe(false);
   });
 
+  // @verifies mcp-lifecycle#CANCEL-KILLS-ONLY-ITS-OWN-RUNS-PROCESSES
+  it('cancelling one call leaves the processes of a call started after it running', async () => {
+    const s = open();
+    await s.next(answerTo(HANDSHAKE_ID));
+    const pidsOf = async (token: string) => {
+      const note = await s.next(
+        (f) =>
+          f.method === 'notifications/progress' &&
+          (f.params as { progressToken: string }).progressToken === token,
+      );
+      return String((note.params as { message: string }).message)
+        .replace('pids ', '')
+        .split(' ')
+        .map(Number);
+    };
+    s.send(call(1, 'tree', {}, { progressToken: 'first' }));
+    const first = await pidsOf('first');
+    // The second call's processes start after the first call's run began: a kill by start time would take them too.
+    s.send(call(2, 'tree', {}, { progressToken: 'second' }));
+    const second = await pidsOf('second');
+    s.send(cancel(1));
+    s.send(req(3, 'ping'));
+    await s.next(answerTo(3));
+    const deadline = Date.now() + 2000;
+    while (first.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
+    expect(first.filter(alive)).toEqual([]);
+    expect(second.filter(alive)).toEqual(second);
+    s.send(cancel(2));
+    s.send(req(4, 'ping'));
+    await s.next(answerTo(4));
+    const end = Date.now() + 2000;
+    while (second.some(alive) && Date.now() < end) await new Promise((r) => setTimeout(r, 25));
+    expect(second.filter(alive)).toEqual([]);
+  });
+
   // @verifies mcp-lifecycle#CANCEL-STOPS-THE-TREE-BEFORE-KILLING-IT
   it('cancelling a call whose run keeps forking leaves no process of it behind', async () => {
     const mark = `forks-${process.pid}-${Date.now()}`;
