@@ -22,6 +22,7 @@ import {
   META_KEYS,
   MODERN_REVISIONS,
   modernRefusal,
+  RESULT_TYPE,
   SUPPORTED_REVISIONS,
   unsupportedRevision,
 } from './revisions.ts';
@@ -50,6 +51,26 @@ export const HTTP = {
   // @implements mcp-http#HTTP-STATELESS-LOG-LEVEL-FROM-META
   logLevelKey: spec.value('HTTP-STATELESS-LOG-LEVEL-FROM-META', 'string', 'log-level-key'),
 } as const;
+
+// @implements mcp-http#HTTP-SUBSCRIPTIONS-LISTEN
+const LISTEN = {
+  method: spec.value('HTTP-SUBSCRIPTIONS-LISTEN', 'method', 'method'),
+  ack: spec.value('HTTP-SUBSCRIPTIONS-LISTEN', 'string', 'ack'),
+  idKey: spec.value('HTTP-SUBSCRIPTIONS-LISTEN', 'string', 'subscription-key'),
+} as const;
+/** Each kind a listener may ask for, and the notification that carries it. */
+const LISTEN_KINDS: Readonly<Record<string, string>> = {
+  toolsListChanged: FEATURE_NOTIFICATIONS.toolsChanged,
+  promptsListChanged: FEATURE_NOTIFICATIONS.promptsChanged,
+  resourcesListChanged: FEATURE_NOTIFICATIONS.resourcesChanged,
+};
+
+/** One open `subscriptions/listen` stream: where it goes, its request's id as written, the notifications it asked for. */
+interface Listener {
+  res: ServerResponse;
+  id: unknown;
+  methods: Set<string>;
+}
 
 // @implements mcp-http#HTTP-STATELESS-STANDARD-HEADERS
 const HEADER_MISMATCH = spec.value('HTTP-STATELESS-STANDARD-HEADERS', 'jsonrpc-code', 'header-mismatch');
@@ -210,6 +231,8 @@ class SessionLink implements Transport, HttpSession {
   #running = new Map<string, RequestStream>();
   #byToken = new Map<string, RequestStream>();
   #standing: ServerResponse | undefined;
+  /** Open `subscriptions/listen` streams of stateless clients. */
+  #listeners = new Set<Listener>();
 
   constructor(id: string, factory: ServerFactory, configure?: (server: Server) => void) {
     this.id = id;
@@ -347,6 +370,7 @@ class SessionLink implements Transport, HttpSession {
     // A stateless request's stream is its client's alone: only what names that request goes there.
     if (this.stateless) {
       if (stream !== undefined && heard(message, stream)) stream.event(frame);
+      else if (stream === undefined) this.#toListeners(message);
       return;
     }
     if (stream === undefined && message.method === 'notifications/progress') {
@@ -370,10 +394,42 @@ class SessionLink implements Transport, HttpSession {
       standing.write(sseEvent(frame));
   }
 
+  // @implements mcp-http#HTTP-SUBSCRIPTIONS-LISTEN
+  /** Opens a listen stream: acknowledged at once with the kinds it will hear, open until either side ends it. */
+  listen(res: ServerResponse, id: unknown, params: unknown): void {
+    const asked = (isObject(params) && isObject(params.notifications) ? params.notifications : {}) as Record<
+      string,
+      unknown
+    >;
+    const kinds = Object.keys(LISTEN_KINDS).filter((kind) => asked[kind] === true);
+    const listener: Listener = { res, id, methods: new Set(kinds.map((k) => LISTEN_KINDS[k] as string)) };
+    this.#listeners.add(listener);
+    res.on('close', () => this.#listeners.delete(listener));
+    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    const notifications = Object.fromEntries(kinds.map((kind) => [kind, true]));
+    const ack = { notifications, _meta: { [LISTEN.idKey]: id } };
+    res.write(sseEvent(JSON.stringify({ jsonrpc: '2.0', method: LISTEN.ack, params: ack })));
+  }
+
+  /** A notification that names no request goes to the listeners that asked for its kind, tagged with their subscription. */
+  #toListeners(message: Record<string, unknown>): void {
+    const method = message.method;
+    if (typeof method !== 'string') return;
+    for (const listener of this.#listeners) {
+      if (!listener.methods.has(method) || listener.res.writableEnded) continue;
+      const params = isObject(message.params) ? message.params : {};
+      const meta = isObject(params._meta) ? params._meta : {};
+      const tagged = { ...message, params: { ...params, _meta: { ...meta, [LISTEN.idKey]: listener.id } } };
+      listener.res.write(sseEvent(JSON.stringify(tagged)));
+    }
+  }
+
   // @implements mcp-http#HTTP-DELETE-ENDS-A-SESSION
   /** Ends the session: the loop sees the end of input and every stream closes. */
   end(): void {
     if (this.#ended) return;
+    // @implements mcp-http#HTTP-ENDING-KILLS-RUNNING-TOOLS
+    this.server.cancelRunning(`the session ended`);
     this.#ended = true;
     this.peer.close();
     const waiter = this.#waiter;
@@ -384,6 +440,12 @@ class SessionLink implements Transport, HttpSession {
     this.#byToken.clear();
     this.#standing?.end();
     this.#standing = undefined;
+    // @implements mcp-http#HTTP-SUBSCRIPTIONS-LISTEN
+    for (const { res, id } of this.#listeners) {
+      const result = { ...RESULT_TYPE, _meta: { [LISTEN.idKey]: id } };
+      if (!res.writableEnded) res.end(sseEvent(JSON.stringify({ jsonrpc: '2.0', id, result })));
+    }
+    this.#listeners.clear();
   }
 }
 
@@ -662,6 +724,10 @@ export class HttpEndpoint {
         return;
       }
     }
+    if (session.stateless && method === LISTEN.method) {
+      session.listen(res, id, m.params);
+      return;
+    }
     const scoped = session.stateless ? this.#scope(line, m) : undefined;
     const key = idKey(scoped?.loopId ?? id) as string;
     // @implements mcp-http#HTTP-PENDING-REQUESTS-ARE-BOUNDED
@@ -774,7 +840,7 @@ export class HttpEndpoint {
     if (refused !== undefined) {
       return { status: refused.code === ERROR_CODES.methodNotFound ? NOT_FOUND : 400, error: refused };
     }
-    if (!server.hasMethod(method)) {
+    if (method !== LISTEN.method && !server.hasMethod(method)) {
       return {
         status: NOT_FOUND,
         error: { code: ERROR_CODES.methodNotFound, message: `Method not found: \`${method}\`` },

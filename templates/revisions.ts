@@ -70,7 +70,8 @@ const CACHEABLE: readonly string[] = spec.codes({ prefix: 'CACHEABLE-RESULTS' })
 const CACHE_HINTS = { [CACHE.ttlField]: CACHE.ttl, [CACHE.scopeField]: CACHE.scope };
 
 // @implements mcp-revisions#MODERN-RESULT-TYPE
-const RESULT_TYPE = {
+/** The field every stateless result starts with, and its value. */
+export const RESULT_TYPE = {
   [spec.value('MODERN-RESULT-TYPE', 'string', 'result-type-field')]: spec.value(
     'MODERN-RESULT-TYPE',
     'string',

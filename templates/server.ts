@@ -324,6 +324,7 @@ export class Server {
   // @implements mcp-host#CONTROL-IS-NEVER-QUEUED-BEHIND-A-TOOL
   async #loop(transport: Transport, hold: boolean): Promise<LoopEnd> {
     const s = new Serving(transport);
+    this.#serving = s;
     this.#notify = (frame, related) => s.write(frame, related);
     let reading: Promise<Arrival> | undefined;
     for (;;) {
@@ -788,6 +789,30 @@ export class Server {
   }
 
   #burstRuns = 0;
+  /** What the running `serve` holds, for `cancelRunning`; undefined outside `serve`. */
+  #serving: Serving | undefined;
+
+  /**
+   * Cancels every tool call running or waiting now, as a cancellation naming
+   * each would: their signals abort and the processes they started are
+   * killed. For a transport whose channel is ending (a session deleted, a
+   * server shutting down), so no tool outlives it.
+   */
+  cancelRunning(reason: string): void {
+    const s = this.#serving;
+    if (s === undefined) return;
+    for (const flight of s.flights.values()) {
+      if (flight.cancelled) continue;
+      flight.cancelled = true;
+      flight.call?.cancel(reason);
+    }
+    for (const waiting of s.waiting.splice(0)) {
+      waiting.flight.cancelled = true;
+      s.waitingChars -= waiting.chars;
+      waiting.resolve(undefined);
+    }
+    s.changed();
+  }
 
   /** Ends a burst: the descriptors go back and what its runs wrote is replayed, in order. */
   #release(): Promise<void> | undefined {

@@ -278,6 +278,82 @@ describe('the HTTP answer to a stateless request the revision refuses', () => {
   });
 });
 
+describe('notifications through subscriptions/listen', () => {
+  // @verifies mcp-http#HTTP-SUBSCRIPTIONS-LISTEN
+  it('acknowledges first, sends only the kinds asked for, each tagged, and ends with its result at shutdown', async () => {
+    let features: Features | undefined;
+    const handle = await serveHttp((session) => {
+      features = new Features({
+        resources: [{ uri: 'demo://a', name: 'a', read: (uri) => [{ uri, text: 'a' }] }],
+        prompts: [{ name: 'p', get: () => ({ messages: [] }) }],
+        notify: (method, params) => session.peer.notify(method, params),
+      });
+      return featureServer('listen', '1', new ToolSet(), features);
+    });
+    try {
+      const res = await fetch(handle.url, {
+        method: 'POST',
+        headers: standard('subscriptions/listen'),
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 'sub-1',
+          method: 'subscriptions/listen',
+          params: {
+            notifications: { promptsListChanged: true, resourceSubscriptions: ['demo://a'] },
+            _meta: META,
+          },
+        }),
+      });
+      expect(res.status).toBe(200);
+      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let seen = '';
+      const events = () =>
+        seen
+          .split('\n')
+          .filter((l) => l.startsWith('data: '))
+          .map((l) => JSON.parse(l.slice(6)) as Record<string, unknown>);
+      const read = async (count: number) => {
+        while (events().length < count) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          seen += value;
+        }
+        return events();
+      };
+      const [ack] = await read(1);
+      expect(ack).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/subscriptions/acknowledged',
+        params: {
+          notifications: { promptsListChanged: true },
+          _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-1' },
+        },
+      });
+      // A resource list change was not asked for; a prompt list change was.
+      features!.addResource({ uri: 'demo://b', name: 'b', read: (uri) => [{ uri, text: 'b' }] });
+      features!.addPrompt({ name: 'q', get: () => ({ messages: [] }) });
+      const [, changed] = await read(2);
+      expect(changed).toEqual({
+        jsonrpc: '2.0',
+        method: 'notifications/prompts/list_changed',
+        params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-1' } },
+      });
+      const closing = handle.close();
+      const all = await read(99);
+      await closing;
+      expect(all.slice(2)).toEqual([
+        {
+          jsonrpc: '2.0',
+          id: 'sub-1',
+          result: { resultType: 'complete', _meta: { 'io.modelcontextprotocol/subscriptionId': 'sub-1' } },
+        },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
 /** Whether `pid` is gone: no such process, or a zombie no one has reaped yet. */
 function gone(pid: number): boolean {
   try {
@@ -303,6 +379,82 @@ async function until<T>(what: string, probe: () => T | undefined): Promise<T> {
   throw new Error(`still waiting for ${what}`);
 }
 
+/** The pids of the shell and the sleep a `tree` run started, once it wrote them. */
+function treeOf(pidFile: string): Promise<number[]> {
+  return until('the tree to start', () => {
+    let text = '';
+    try {
+      text = readFileSync(pidFile, 'utf8');
+    } catch {
+      return undefined;
+    }
+    const found = text.trim().split(/\s+/).map(Number);
+    return found.length === 2 && found.every((p) => p > 0) ? found : undefined;
+  });
+}
+
+describe('ending a session kills the tools it runs', () => {
+  // @verifies mcp-http#HTTP-ENDING-KILLS-RUNNING-TOOLS
+  it('DELETE of a legacy session kills its running tool, child and grandchild', async () => {
+    const pidFile = join(dir, 'deleted.pids');
+    const json = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    const init = await fetch(fixture.url, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 0,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } },
+      }),
+    });
+    const session = init.headers.get('mcp-session-id') as string;
+    await init.text();
+    const headers = { ...json, 'mcp-session-id': session };
+    const notified = await fetch(fixture.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+    });
+    expect(notified.status).toBe(202);
+    const call = fetch(fixture.url, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'tree', arguments: { pidFile } },
+      }),
+    });
+    const pids = await treeOf(pidFile);
+    expect(pids.map(gone)).toEqual([false, false]);
+    const deleted = await fetch(fixture.url, { method: 'DELETE', headers });
+    expect(deleted.status).toBe(200);
+    await until('the tree to be killed', () => (pids.every(gone) ? true : undefined));
+    await (await call).text();
+  });
+
+  // @verifies mcp-http#HTTP-ENDING-KILLS-RUNNING-TOOLS
+  // @verifies mcp-http#SERVE-HTTP-FLAG
+  it('SIGTERM of the server kills the running tool of a stateless request, child and grandchild, and exits 0', async () => {
+    const own = await startHttp([...NODE_TSX, FIXTURE]);
+    const pidFile = join(dir, 'terminated.pids');
+    const body = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'tree', arguments: { pidFile }, _meta: META },
+    };
+    const call = postRaw(own.url, body, standard('tools/call', 'tree')).catch(() => undefined);
+    const pids = await treeOf(pidFile);
+    expect(pids.map(gone)).toEqual([false, false]);
+    expect(await own.stop()).toBe(0);
+    await until('the tree to be killed', () => (pids.every(gone) ? true : undefined));
+    await call;
+  });
+});
+
 describe('cancelling by closing the stream', () => {
   // @verifies mcp-http#HTTP-STATELESS-CANCEL-BY-CLOSING
   it('the v2 client aborting a call kills the tool, its child and its grandchild', async () => {
@@ -311,16 +463,7 @@ describe('cancelling by closing the stream', () => {
     try {
       const stop = new AbortController();
       const call = client.callTool({ name: 'tree', arguments: { pidFile } }, { signal: stop.signal });
-      const pids = await until('the tree to start', () => {
-        let text = '';
-        try {
-          text = readFileSync(pidFile, 'utf8');
-        } catch {
-          return undefined;
-        }
-        const found = text.trim().split(/\s+/).map(Number);
-        return found.length === 2 && found.every((p) => p > 0) ? found : undefined;
-      });
+      const pids = await treeOf(pidFile);
       expect(pids.map(gone)).toEqual([false, false]);
       stop.abort(new Error('enough'));
       await expect(call).rejects.toThrow();

@@ -132,8 +132,10 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
     const texts = json.facts.map((f) => `${f.address} ${f.text}`.toLowerCase());
     const counts = new Map<string, number>();
     const count = (w: string) => {
-      let n = counts.get(w);
-      if (n === undefined) counts.set(w, (n = texts.filter((t) => t.includes(w)).length));
+      const known = counts.get(w);
+      if (known !== undefined) return known;
+      const n = texts.filter((t) => t.includes(w)).length;
+      counts.set(w, n);
       return n;
     };
     const [fact, word] = json.facts
