@@ -14,6 +14,8 @@
  *   the full gate has an error of a rule partial runs judge (checks/partial.ts:
  *   the citation rules and spec diagnostics) in a file changed since HEAD or
  *   new since HEAD;
+ * - `--watch`, started before the edits, with the full gate on the working
+ *   tree after them: its last verdict is not OK where the full gate fails;
  * - `--base HEAD` with the full gate on the working tree and on a checkout of
  *   HEAD beside the repository: red whenever an error is new since HEAD
  *   (matched as the baseline matches).
@@ -21,7 +23,7 @@
  * Greener: the partial run exits 0 where that says it must not. The count
  * must be 0. PARTIAL_SEED and PARTIAL_CASES pick another seed or size.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -132,6 +134,30 @@ function judge(cwd: string, args: string[]): { code: number; findings: Finding[]
   if (r.code === 2) throw new Error(`check ${args.join(' ')} exited 2 in ${cwd}: ${r.stderr}`);
   const json = JSON.parse(r.stdout) as TraceResult & { added?: Finding[] };
   return { code: r.code, findings: json.findings ?? json.added ?? [] };
+}
+
+/** A running `check --watch`: its output so far, and a wait for the verdict line of the run after `from`. */
+function startWatch(root: string) {
+  runs++;
+  const child = spawn(process.execPath, [BIN, 'check', '--watch'], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    out += d;
+  });
+  child.stderr.resume();
+  const verdictAfter = async (from: number, wait: number): Promise<string | undefined> => {
+    for (let waited = 0; waited < wait; waited += 20) {
+      const last = [...out.slice(from).matchAll(/^(OK|FAIL) /gm)].at(-1);
+      if (last) return last[1];
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return undefined;
+  };
+  return { child, out: () => out, verdictAfter };
 }
 
 /** The project: `around/repo` (git), `around/shared/ext.md` when a spec lies outside. */
@@ -307,11 +333,47 @@ interface Tally {
 
 async function oneCase(s: Scenario, n: number, tally: Tally): Promise<void> {
   const { around, repo, tests } = build(s.shape);
-  for (const [i, edit] of s.edits.entries()) apply(repo, tests, s.shape, edit, i);
+  // --watch: started before the edits; after them its last verdict must not stay OK where the full gate fails.
+  const watch = startWatch(repo);
+  let mark = 0;
+  try {
+    // The watcher is set up after the first report, and says so.
+    if ((await watch.verdictAfter(0, 120_000)) !== 'OK')
+      throw new Error(`the project does not start green under check --watch:\n${watch.out()}`);
+    for (let waited = 0; !/^watching /m.test(watch.out()); waited += 20) {
+      if (waited > 120_000) throw new Error(`check --watch never started watching:\n${watch.out()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    mark = watch.out().length;
+    for (const [i, edit] of s.edits.entries()) apply(repo, tests, s.shape, edit, i);
+  } catch (error) {
+    watch.child.kill('SIGKILL');
+    throw error;
+  }
   stage(repo, s.stage, s.picks);
   const label = `case ${n} ${JSON.stringify(s)}`;
   const full = judge(repo, []);
   if (full.code !== 0) tally.red++;
+  try {
+    // The initial run was OK (the project starts green); a failing full gate means some edit the
+    // watch reads changed the verdict, so a run follows. Waited for generously, never timed.
+    tally.comparisons++;
+    if (full.code !== 0) {
+      let last: string | undefined;
+      for (let waited = 0; waited < 60_000 && last !== 'FAIL'; waited += 100) {
+        last = [
+          ...watch
+            .out()
+            .slice(mark)
+            .matchAll(/^(OK|FAIL) /gm),
+        ].at(-1)?.[1];
+        if (last !== 'FAIL') await new Promise((r) => setTimeout(r, 100));
+      }
+      if (last !== 'FAIL') tally.greener.push(`--watch ${label}: ${last ?? 'no re-run'}`);
+    }
+  } finally {
+    watch.child.kill('SIGKILL');
+  }
   // The index as the next commit, and HEAD, each checked out beside the repository.
   const indexCommit = git(
     repo,
@@ -380,7 +442,7 @@ describe('partial runs against the full gate, over random edits', () => {
   // @verifies engine#PARTIAL-NEVER-GREENER
   // @verifies engine#CHANGED-NEVER-GREENER
   // @verifies engine#COPIES-READ-OUTSIDE-FILES
-  it('--staged, --changed and --base are never greener than check on what they judge', async () => {
+  it('--staged, --changed, --base and --watch are never greener than check on what they judge', async () => {
     const tally: Tally = {
       cases: 0,
       comparisons: 0,
