@@ -3,9 +3,18 @@
  * with npm, run through `npx`. One install for the whole file (it fetches
  * factline's dependencies, from the npm cache when it has them).
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSpecMarkup } from '../../../checks/reporters/html/embed.ts';
 import { REPO } from '../../support/cli.ts';
@@ -15,17 +24,42 @@ const PAGE_SCRIPT = join(REPO, 'checks', 'reporters', 'html', 'page-script.ts');
 
 let work: string;
 let project: string;
+/** The checkout as packed: a private copy (see packableCopy). */
+let checkout: string;
+
+/** What is never part of a pack, at the checkout's top. */
+const NOT_PACKED = new Set(['node_modules', '.git', '.test-results', '.factline-cache', 'coverage']);
+
+/**
+ * A private copy of the checkout to pack and publish from. `npm pack` runs
+ * prepack where it packs: a whole build (dist/ cleared and written again) and
+ * the manifest stripped until postpack. In the repository itself, every test
+ * running beside this file that starts bin/factline.js meanwhile would meet a
+ * half-written dist/ or a code fingerprint that changed under it (a warm run
+ * turned cold, a command that exits 1), so the pack happens in a copy.
+ */
+function packableCopy(into: string): string {
+  const copy = join(into, 'checkout');
+  cpSync(REPO, copy, {
+    recursive: true,
+    // A top-level entry's path relative to the checkout is its bare name; nothing deeper matches one.
+    filter: (source) => !NOT_PACKED.has(relative(REPO, source)),
+  });
+  symlinkSync(join(REPO, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  return copy;
+}
 
 beforeAll(async () => {
   // `npm pack` skips the build (--ignore-scripts), so the built page script must be there already.
   if (!existsSync(PAGE_SCRIPT)) throw new Error(`${PAGE_SCRIPT} is missing: run \`npm run build\` first`);
   work = mkdtempSync(join(tmpdir(), 'factline-installed-'));
   // The scripts run: prepack builds and strips the manifest's scripts, postpack restores them.
-  const before = readFileSync(join(REPO, 'package.json'), 'utf8');
-  const pack = await sh(REPO, 'npm', ['pack', '--pack-destination', work]);
+  checkout = packableCopy(work);
+  const before = readFileSync(join(checkout, 'package.json'), 'utf8');
+  const pack = await sh(checkout, 'npm', ['pack', '--pack-destination', work]);
   expect(pack.code, pack.stderr).toBe(0);
   expect(pack.stderr).not.toMatch(/npm warn/i);
-  expect(readFileSync(join(REPO, 'package.json'), 'utf8')).toBe(before);
+  expect(readFileSync(join(checkout, 'package.json'), 'utf8')).toBe(before);
   const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
   expect(tarball).toBeDefined();
   project = join(work, 'new-project');
@@ -105,7 +139,7 @@ describe('the packed package installed into a fresh project', () => {
     expect(installWarnings).not.toMatch(/npm warn/i);
     const repoPkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8'));
     expect(repoPkg.scripts.prepare).toContain('build-cli.ts');
-    const publish = await sh(REPO, 'npm', ['publish', '--dry-run']);
+    const publish = await sh(checkout, 'npm', ['publish', '--dry-run']);
     expect(publish.code, publish.stderr).toBe(0);
     // Not being logged in to the registry is this machine's state, not the package's.
     const warnings = publish.stderr
