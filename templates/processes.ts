@@ -48,11 +48,7 @@ function wrapSpawnOnce(): void {
  */
 export function killSpawned(pids: ReadonlySet<number>): number {
   if (pids.size === 0) return 0;
-  return stopThenKill(() => {
-    const mine = processTree(process.pid);
-    const roots = [...pids].filter((pid) => mine.get(pid)?.ppid === process.pid);
-    return processTree(process.pid, roots);
-  });
+  return stopThenKill(() => processTree(process.pid, pids));
 }
 
 /**
@@ -122,12 +118,13 @@ function send(pid: number, signal: NodeJS.Signals): boolean {
 
 /**
  * The processes below `root` (children of children included) with their
- * parents, start times in ticks and states; with `from`, only those pids and
+ * parents, start times in ticks and states; with `from`, only those of its
+ * pids that are still children of `root` (a reused pid is someone else's) and
  * what is below them.
  */
 function processTree(
   root: number,
-  from?: readonly number[],
+  from?: ReadonlySet<number>,
 ): Map<number, { ppid: number; started: number; state: string }> {
   const parentOf = new Map<number, { ppid: number; started: number; state: string }>();
   let entries: string[];
@@ -149,13 +146,8 @@ function processTree(
     }
   }
   const found = new Map<number, { ppid: number; started: number; state: string }>();
-  if (from === undefined) {
-    for (const [pid, info] of parentOf) if (info.ppid === root) found.set(pid, info);
-  } else {
-    for (const pid of from) {
-      const info = parentOf.get(pid);
-      if (info !== undefined) found.set(pid, info);
-    }
+  for (const [pid, info] of parentOf) {
+    if (info.ppid === root && (from === undefined || from.has(pid))) found.set(pid, info);
   }
   let grew = true;
   while (grew) {

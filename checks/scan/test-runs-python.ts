@@ -7,6 +7,7 @@
  * `pytest.skip()`/`self.skipTest()` in its body. Called by the Python part of
  * the comment scanner (generic.ts). Pure.
  */
+import { splitTopLevel } from './top-level.ts';
 import type { NotRun } from './types.ts';
 
 interface Line {
@@ -304,25 +305,13 @@ function pytestmarkMarks(line: Line, names: Map<string, string>): NotRun[] {
   return out;
 }
 
-function splitTop(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"' || c === "'") {
-      const end = text.indexOf(c, i + 1);
-      i = end === -1 ? text.length : end;
-    } else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(text.slice(from, i));
-      from = i + 1;
-    }
-  }
-  parts.push(text.slice(from));
-  return parts;
+/** A Python string literal ends at the next quote of its kind (a mark's arguments hold no escapes worth reading). */
+function pythonStringEnd(text: string, open: number): number {
+  const end = text.indexOf(text[open]!, open + 1);
+  return end === -1 ? text.length : end;
 }
+
+const splitTop = (text: string): string[] => splitTopLevel(text, `"'`, pythonStringEnd);
 
 /** The module's own marks: `pytestmark = …` and `pytest.skip(…, allow_module_level=True)` outside any def or class. */
 function moduleMarks(lines: readonly Line[], names: Map<string, string>): NotRun[] {

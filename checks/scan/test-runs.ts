@@ -17,6 +17,7 @@
  * test/system/checks/never-run-differential.test.ts holds this against the
  * runners themselves. Pure.
  */
+import { splitTopLevel, topLevelIndexes } from './top-level.ts';
 import { DIVIDES_AFTER } from './ts-grammar.ts';
 import { K, type Kind, Lexer } from './ts-lexer.ts';
 import type { NotRun } from './types.ts';
@@ -198,7 +199,7 @@ export function optionsMark(text: string, open: number): RunMark {
   const close = matchingClose(text, open);
   if (close === -1) return { notRun: 'unknown: an options object the source does not close' };
   let mark: RunMark = {};
-  for (const entry of splitTopLevel(text.slice(open + 1, close))) {
+  for (const entry of splitTopLevel(text.slice(open + 1, close), JS_QUOTES, quotedEnd)) {
     const body = stripComments(entry).trim();
     if (body === '') continue;
     if (body.startsWith('...'))
@@ -658,34 +659,11 @@ function quotedEnd(text: string, open: number): number {
   return text.length;
 }
 
-/** The text split at its top-level commas. */
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"' || c === "'" || c === '`') i = quotedEnd(text, i);
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === ',' && depth === 0) {
-      parts.push(text.slice(from, i));
-      from = i + 1;
-    }
-  }
-  parts.push(text.slice(from));
-  return parts;
-}
+/** JavaScript's string and template literals. */
+const JS_QUOTES = '"\'`';
 
 function topLevelColon(text: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"' || c === "'" || c === '`') i = quotedEnd(text, i);
-    else if (c === '(' || c === '[' || c === '{') depth++;
-    else if (c === ')' || c === ']' || c === '}') depth--;
-    else if (c === ':' && depth === 0) return i;
-  }
+  for (const i of topLevelIndexes(text, JS_QUOTES, quotedEnd)) if (text[i] === ':') return i;
   return -1;
 }
 

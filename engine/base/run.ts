@@ -174,6 +174,27 @@ export async function gateOnBase(
   return { ...side, ...judged, cached: false };
 }
 
+/**
+ * Where the base's config is in its tree: the project root there, and the
+ * config file named (`--config`, else the working tree's own file), with
+ * whether the base lacks it.
+ */
+function baseConfigAt(
+  tree: string,
+  rootInRepo: string,
+  configFile: string | undefined,
+  head: FactlineConfig,
+): { root: string; named: string | undefined; missing: boolean } {
+  const root = join(tree, rootInRepo);
+  const named = configFile ?? (head.file === undefined ? undefined : join(rootInRepo, head.file));
+  return { root, named, missing: named !== undefined && !existsSync(join(tree, named)) };
+}
+
+/** The base's config as the working tree's flags change it. */
+function loadBaseConfig(tree: string, at: { root: string; named: string | undefined }, request: BaseRequest) {
+  return request.configure(loadConfig(at.root, at.named === undefined ? undefined : join(tree, at.named)));
+}
+
 /** The files the base's config reads from outside the repository (none when it has no config or cannot be read). */
 async function readsOutside(
   top: string,
@@ -184,12 +205,11 @@ async function readsOutside(
   specPaths: string[],
   head: FactlineConfig,
 ): Promise<OutsideReads> {
-  const root = join(tree, rootInRepo);
-  const named = configFile ?? (head.file === undefined ? undefined : join(rootInRepo, head.file));
-  if (named !== undefined && !existsSync(join(tree, named))) return { climb: 0, files: [] };
+  const at = baseConfigAt(tree, rootInRepo, configFile, head);
+  if (at.missing) return { climb: 0, files: [] };
   let config: FactlineConfig;
   try {
-    config = request.configure(loadConfig(root, named === undefined ? undefined : join(tree, named)));
+    config = loadBaseConfig(tree, at, request);
   } catch {
     // judgeTree reports it.
     return { climb: 0, files: [] };
@@ -209,9 +229,9 @@ async function judgeTree(
   specPaths: string[],
   head: FactlineConfig,
 ): Promise<Judged> {
-  const root = join(tree, rootInRepo);
-  const named = configFile ?? (head.file === undefined ? undefined : join(rootInRepo, head.file));
-  if (named !== undefined && !existsSync(join(tree, named))) {
+  const at = baseConfigAt(tree, rootInRepo, configFile, head);
+  const { root, named } = at;
+  if (at.missing) {
     return {
       findings: [],
       summary: EMPTY_SUMMARY,
@@ -222,7 +242,7 @@ async function judgeTree(
   // The base's own outcomes when given; never the working tree's, which say nothing of the base's tests.
   // @implements engine#BASE-RESULTS
   const config = {
-    ...request.configure(loadConfig(root, named === undefined ? undefined : join(tree, named))),
+    ...loadBaseConfig(tree, at, request),
     results: [...(request.results ?? [])],
   };
   const baseIo: EngineIO = { cwd: root, env: io.env, stderr: io.stderr };
