@@ -19,7 +19,9 @@ import { factInHtml } from './fact-in-html.ts';
 import { generatedDrift } from './generated-drift.ts';
 import { generatedHandEdit } from './generated-hand-edit.ts';
 import { longSection } from './long-section.ts';
+import { malformedAttribute } from './malformed-attribute.ts';
 import { malformedElement } from './malformed-element.ts';
+import { malformedLink } from './malformed-link.ts';
 import { markedUnitWithoutAnchor } from './marked-unit-without-anchor.ts';
 import { markerMidUnit } from './marker-mid-unit.ts';
 import { misplacedCitation } from './misplaced-citation.ts';
@@ -105,6 +107,8 @@ export const RULE_UNITS = [
   unknownEvidenceKind,
   factInHeading,
   factInHtml,
+  malformedLink,
+  malformedAttribute,
   normativeServiceUnit,
 ] as const;
 
