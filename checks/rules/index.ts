@@ -20,6 +20,7 @@ import { factInHtml } from './fact-in-html.ts';
 import { generatedDrift } from './generated-drift.ts';
 import { generatedHandEdit } from './generated-hand-edit.ts';
 import { linkCycle } from './link-cycle.ts';
+import { longSection } from './long-section.ts';
 import { malformedAttribute } from './malformed-attribute.ts';
 import { malformedElement } from './malformed-element.ts';
 import { malformedLink } from './malformed-link.ts';
@@ -39,6 +40,7 @@ import { specDiagnostic } from './spec-diagnostic.ts';
 import { staleCitation } from './stale-citation.ts';
 import { staleExclude } from './stale-exclude.ts';
 import { staleLink } from './stale-link.ts';
+import { statusAgainstEvidence } from './status-against-evidence.ts';
 import { statusBehindEvidence } from './status-behind-evidence.ts';
 import { strandedMarker } from './stranded-marker.ts';
 import { swallowedAnchor } from './swallowed-anchor.ts';
@@ -81,6 +83,8 @@ export const RULE_UNITS = [
   linkCycle,
   conflictingFacts,
   statusBehindEvidence,
+  statusAgainstEvidence,
+  longSection,
   specDiagnostic,
   verificationFailed,
   verificationSkipped,
