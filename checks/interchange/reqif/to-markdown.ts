@@ -76,11 +76,14 @@ export function slug(raw: string): string {
   return s === '' ? 'specification' : s;
 }
 
-/** A value written after `@attr:KEY=`: bare when it is one word, else quoted. */
+/**
+ * A value written after `@attr:KEY=`: bare when it is one word, else in
+ * double quotes on one line (the grammar has no escape, so a `"` inside
+ * becomes `'`).
+ */
 export function attrValue(value: string): string {
-  return /^[^\s"'\\]+$/.test(value)
-    ? value
-    : `"${value.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\s+/g, ' ')}"`;
+  const one = value.replace(/\s+/g, ' ').trim();
+  return /^[^\s"]+$/.test(one) ? one : `"${one.replace(/"/g, "'")}"`;
 }
 
 function linkKind(type: string | undefined): LinkKindName {

@@ -8,6 +8,7 @@
 // @verifies interchange#IMPORT-ONE-FACT-PER-SPEC-OBJECT
 // @verifies interchange#IMPORT-READS-REQIFZ
 // @verifies interchange#IMPORT-LENIENT-WITH-PLACED-WARNINGS
+// @verifies interchange#IMPORT-RELATIONS-AS-LINKS
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFactline } from '../../support/cli.ts';
@@ -19,7 +20,14 @@ import {
   REQIF_CORPUS,
   validateReqif,
 } from '../../support/shared.ts';
-import { tempDir } from '../../support/temp.ts';
+import { tempProject } from '../../support/temp.ts';
+
+const CONFIG = JSON.stringify({
+  specsRoot: 'specs',
+  specs: ['specs/**/*.md'],
+  sources: ['src/**'],
+  tests: ['test/**'],
+});
 
 const FILES = filesUnder(join(REQIF_CORPUS, 'files'), (p) => /\.reqifz?$/.test(p)).sort();
 
@@ -43,8 +51,9 @@ describe.skipIf(!HAS_REQIF_CORPUS || !HAS_XMLLINT)('factline import over the Req
     async (_name, file) => {
       const objects = countElements(file, 'SPEC-OBJECT');
       expect(objects).toBeGreaterThan(0);
-      const out = tempDir('reqif-import');
-      const run = await runFactline(['import', file, '--out', out, '--json']);
+      const root = tempProject({ 'factline.config.json': CONFIG });
+      const out = join(root, 'specs', 'imported');
+      const run = await runFactline(['import', file, '--out', 'specs/imported', '--json'], root);
       expect(run.stderr).toBe('');
       expect(run.code).toBe(0);
       const imported = JSON.parse(run.stdout) as ImportJson;
@@ -63,6 +72,14 @@ describe.skipIf(!HAS_REQIF_CORPUS || !HAS_XMLLINT)('factline import over the Req
       expect(read.diagnostics).toEqual([]);
       expect(read.facts.map((f) => f.id).sort()).toEqual(facts.map((f) => f.id).sort());
       for (const f of read.facts) expect(f.text.trim()).not.toBe('');
+
+      // The gate over the imported specs: every relation's link resolves, nothing is an error.
+      const gate = await runFactline(['check', '--json'], root);
+      const judged = JSON.parse(gate.stdout) as {
+        findings: { severity: string; rule: string; message: string }[];
+      };
+      expect(judged.findings.filter((f) => f.severity === 'error')).toEqual([]);
+      expect(gate.code).toBe(0);
     },
   );
 });

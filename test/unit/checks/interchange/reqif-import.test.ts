@@ -74,7 +74,13 @@ describe('ReqIF → Markdown', () => {
     expect(text).toContain('@fact:R_X @attr:reqif-id=_x Two.');
     expect(text).toContain('@fact:R_X-2 @attr:reqif-id=_X Three.');
     expect(docs[0]?.diagnostics).toEqual([]);
-    expect(docs[0]?.facts.map((f) => f.factClass)).toEqual(['normative', 'normative', 'normative']);
+    expect(
+      docs[0]?.facts.map((f) => [f.factClass, f.text, f.attributes?.map((a) => `${a.key}=${a.value}`)]),
+    ).toEqual([
+      ['normative', 'One.', undefined],
+      ['normative', 'Two.', ['reqif-id=_x']],
+      ['normative', 'Three.', ['reqif-id=_X']],
+    ]);
   });
 
   // @verifies interchange#IMPORT-HIERARCHY-AS-HEADINGS
@@ -118,7 +124,7 @@ describe('ReqIF → Markdown', () => {
 
   // @verifies interchange#IMPORT-RELATIONS-AS-LINKS
   it('writes each relation as a link on its source, to the target address under the specs root', () => {
-    const { result } = imported(
+    const { result, docs } = imported(
       reqif(
         { S: 'System.', W: 'Software.', X: 'Other.' },
         [
@@ -136,6 +142,13 @@ describe('ReqIF → Markdown', () => {
     const text = result.files[0]?.content ?? '';
     expect(text).toContain('@fact:W @refines:imported/system-spec#S Software.');
     expect(text).toContain('@fact:X @conflicts:imported/system-spec#W Other.');
+    // Read back: the links are the fact's, outside its text.
+    const facts = docs[0]?.facts ?? [];
+    expect(facts.map((f) => [f.id, f.text, f.links?.map((l) => `${l.kind}:${l.target}`)])).toEqual([
+      ['S', 'System.', undefined],
+      ['W', 'Software.', ['refines:imported/system-spec#S']],
+      ['X', 'Other.', ['conflicts:imported/system-spec#W']],
+    ]);
   });
 
   // @verifies interchange#IMPORT-LENIENT-WITH-PLACED-WARNINGS
