@@ -30,10 +30,18 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: "write today's findings to a baseline file (check --baseline ratchets)",
     load: () => import('./commands/baseline.ts'),
   },
+  merge: {
+    summary: 'judge the shards of a monorepo as one run',
+    load: () => import('./commands/merge.ts'),
+  },
   report: { summary: 'write the HTML coverage report', load: () => import('./commands/report.ts') },
   matrix: {
     summary: 'the fact × code × test × outcome table (csv, md, json)',
     load: () => import('./commands/matrix.ts'),
+  },
+  import: {
+    summary: 'ReqIF (.reqif, .reqifz) as Markdown specs, one fact per SPEC-OBJECT',
+    load: () => import('./commands/import.ts'),
   },
   explain: {
     summary: 'one fact: text, status, every citation (or one rule)',

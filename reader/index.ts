@@ -13,7 +13,7 @@ import { normativeServiceUnit } from './normative-service.ts';
 import { LineIndex } from './positions.ts';
 import { type ScannedUnit, scanUnit } from './scan.ts';
 import type { MarkerStatus } from './status-values.ts';
-import { digestOf } from './text.ts';
+import { digestOf, leadKindLine } from './text.ts';
 import {
   type Block,
   type BlockReading,
@@ -114,6 +114,9 @@ class SpecReading {
     this.blocks = read.blocks;
     this.definitions = read.definitions;
     this.result = { doc: options.doc, file: options.file, facts: [], sections: [], diagnostics: [] };
+    let newlines = 0;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) newlines++;
+    this.result.lineCount = text === '' ? 0 : text.endsWith('\n') ? newlines : newlines + 1;
   }
 
   readonly report = (issue: Issue): void => {
@@ -157,6 +160,8 @@ class SpecReading {
     const swallowed = anchorInHeading(source, block.start, !/^\s*#/.test(source));
     if (swallowed) this.report(swallowed);
     const section = headingSection(this.text, block, this.lines, this.report, this.claim);
+    const leadKind = leadKindLine(this.text, block.end);
+    if (leadKind) section.leadKind = leadKind;
     while (this.stack.length > 0 && this.innermost!.depth >= section.depth) this.stack.pop();
     this.stack.push(section);
     this.result.sections.push(section);
@@ -197,6 +202,7 @@ class SpecReading {
     if (block.kind === 'html' && (scanned.text !== '' || scanned.anchor)) return;
     for (const issue of scanned.issues) this.report(issue);
     if (!scanned.anchor) {
+      this.linksWithoutAnchor(scanned);
       if (scanned.markers === 0) return;
       if (scanned.text === '' && !scanned.label) this.standaloneMarker(block, b, scanned);
       else this.markedUnitWithoutAnchor(block, scanned);
@@ -259,6 +265,23 @@ class SpecReading {
           ? `a second document marker (the first is at line ${this.documentMarkerLine})`
           : 'a standalone marker here marks nothing: only right after a heading (or in the preamble) does a marker stand alone',
       fix: 'move it right under a heading to mark that section, or into the unit it describes (then give the unit a `@fact:` anchor)',
+    });
+  }
+
+  /** A link or attribute belongs to a fact: on a unit with no anchor it would be lost without a word. */
+  // @implements chains#LINK-NEEDS-A-FACT
+  private linksWithoutAnchor(scanned: ScannedUnit): void {
+    if (scanned.anchorAttempted) return;
+    const link = scanned.links?.[0];
+    const attribute = scanned.attributes?.[0];
+    if (link === undefined && attribute === undefined) return;
+    const offset = link?.offset ?? attribute!.offset;
+    this.report({
+      code: link ? 'malformed-link' : 'malformed-attribute',
+      offset,
+      token: link ? link.target : `@attr:${attribute!.key}`,
+      message: `this unit has no \`@fact:\` anchor, so the ${link ? 'link' : 'attribute'} belongs to no fact and is lost`,
+      fix: 'start the unit with `@fact:SOME-ID`, or move the tag into the fact it describes',
     });
   }
 

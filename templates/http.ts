@@ -48,6 +48,8 @@ export const HTTP = {
   statelessConcurrency: spec.value('HTTP-STATELESS-CALLS-SHARE-ONE-POOL', 'integer', 'concurrency'),
   // @implements mcp-http#HTTP-STATELESS-IDS-ARE-SCOPED
   scopePrefix: spec.value('HTTP-STATELESS-IDS-ARE-SCOPED', 'string', 'prefix'),
+  // @implements mcp-http#HTTP-OVERSIZED-BODY-IS-ANSWERED-BEFORE-CLOSE
+  drainMs: spec.value('HTTP-OVERSIZED-BODY-IS-ANSWERED-BEFORE-CLOSE', 'integer', 'drain-ms'),
   // @implements mcp-http#HTTP-STATELESS-LOG-LEVEL-FROM-META
   logLevelKey: spec.value('HTTP-STATELESS-LOG-LEVEL-FROM-META', 'string', 'log-level-key'),
 } as const;
@@ -133,6 +135,8 @@ export interface HttpOptions {
    * (each legacy session keeps its server's own `concurrency`).
    */
   statelessConcurrency?: number;
+  /** Milliseconds a client may go on sending a body refused as too large before its connection is cut. */
+  drainMs?: number;
 }
 
 /** What a session's server can reach of its client. */
@@ -463,6 +467,7 @@ export class HttpEndpoint {
   #idleMs: number;
   #maxPending: number;
   #statelessConcurrency: number;
+  #drainMs: number;
   /** Stateless requests handed to the loop so far: the number in each one's scoped id. */
   #scoped = 0;
   #idleTimers = new Map<SessionLink, ReturnType<typeof setTimeout>>();
@@ -478,6 +483,7 @@ export class HttpEndpoint {
     this.#idleMs = options.idleMs ?? HTTP.idleMs;
     this.#maxPending = options.maxPending ?? HTTP.maxPending;
     this.#statelessConcurrency = options.statelessConcurrency ?? HTTP.statelessConcurrency;
+    this.#drainMs = options.drainMs ?? HTTP.drainMs;
     this.#origins = new Set(options.allowedOrigins ?? []);
     this.#hosts = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
     this.#checkHost = LOOPBACK_BINDS.includes(options.host ?? HTTP.host);
@@ -581,14 +587,13 @@ export class HttpEndpoint {
     }
     const body = await readBody(req, this.limits.frameBytes);
     if (body === undefined) {
-      res.setHeader('Connection', 'close');
       refuse(
         res,
         TOO_LARGE,
         INVALID_REQUEST,
         `Payload too large: a message may hold ${this.limits.frameBytes} bytes`,
       );
-      res.on('finish', () => req.socket.destroy());
+      cutOffAfter(req, this.#drainMs);
       return;
     }
     let message: unknown;
@@ -846,6 +851,11 @@ export class HttpEndpoint {
         error: { code: ERROR_CODES.methodNotFound, message: `Method not found: \`${method}\`` },
       };
     }
+    // @implements mcp-http#HTTP-SCREEN-REFUSALS-HAVE-THEIR-STATUS
+    const screened = server.refusal({ id: m.id, method, params: m.params });
+    if (screened !== undefined) {
+      return { status: screened.code === ERROR_CODES.methodNotFound ? NOT_FOUND : 400, error: screened };
+    }
     return undefined;
   }
 
@@ -1062,6 +1072,24 @@ function hostName(header: string): string {
   }
   const colon = h.indexOf(':');
   return colon === -1 ? h : h.slice(0, colon);
+}
+
+// @implements mcp-http#HTTP-OVERSIZED-BODY-IS-ANSWERED-BEFORE-CLOSE
+/**
+ * A refused body is still being sent: it is read and dropped (readBody keeps
+ * the request flowing) so the socket is never closed with unread bytes in it,
+ * which would reset the connection and lose the 413 on its way. A client
+ * still sending after `ms` is cut off, so a body without end holds nothing
+ * for long.
+ */
+function cutOffAfter(req: IncomingMessage, ms: number): void {
+  if (req.complete) return;
+  const timer = setTimeout(() => req.socket.destroy(), ms);
+  timer.unref();
+  const done = (): void => clearTimeout(timer);
+  req.once('end', done);
+  req.once('close', done);
+  req.once('error', done);
 }
 
 /** The body as text, or undefined once it grows past `max` bytes (the rest is read and dropped). */
