@@ -34,3 +34,13 @@ export interface Command {
   usage: string;
   run(argv: string[], io: CliIO): Promise<number>;
 }
+
+/** Colour on a terminal; FORCE_COLOR (but `0` or `false`) turns it on anywhere; NO_COLOR always turns it off. */
+// @implements cli#FORCE-COLOR
+export function wantsColor(io: CliIO): boolean {
+  const noColor = io.env.NO_COLOR;
+  if (noColor !== undefined && noColor !== '') return false;
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined && force !== '0' && force !== 'false') return true;
+  return io.stdout.isTTY === true && io.env.TERM !== 'dumb';
+}

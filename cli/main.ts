@@ -30,6 +30,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: "write today's findings to a baseline file (check --baseline ratchets)",
     load: () => import('./commands/baseline.ts'),
   },
+  merge: {
+    summary: 'judge the shards of a monorepo as one run',
+    load: () => import('./commands/merge.ts'),
+  },
   report: { summary: 'write the HTML coverage report', load: () => import('./commands/report.ts') },
   matrix: {
     summary: 'the fact × code × test × outcome table (csv, md, json)',

@@ -25,7 +25,7 @@ export { MATRIX_FORMATS, type MatrixFormat, renderMatrix } from '../checks/repor
 export { indexFacts } from '../checks/resolve.ts';
 export { ruleUnit } from '../checks/rules/index.ts';
 export { RULE_IDS, ruleListText } from '../checks/rules.ts';
-export type { Verdict } from '../checks/verdict.ts';
+export { type Verdict, verdictOf } from '../checks/verdict.ts';
 export { nearestOne } from '../reader/did-you-mean.ts';
 export type { Diagnostic, Fact, Severity, SpecSet } from '../reader/model.ts';
 export { strictSeverity } from '../reader/normative-service.ts';
@@ -85,6 +85,10 @@ export const rooms = {
   lsp: () => import('./lsp/server.ts'),
   /** `conform`: vectors against a server process. */
   conform: () => import('./conform/run.ts'),
+  /** `check --shard`: one package of a monorepo, carried for `merge`. */
+  shard: () => import('./shard/run.ts'),
+  /** `merge`: the shards judged as one run. */
+  merge: () => import('./shard/merge.ts'),
   /** `check --staged`: a snapshot of the git index (git's child processes). */
   staged: () => import('./staged.ts'),
   /** `report`: the report page and what it shows beside the result. */

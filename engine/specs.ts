@@ -108,6 +108,11 @@ async function expand(io: EngineIO, config: FactlineConfig, paths: string[]): Pr
   return [...new Set(files)];
 }
 
+/** Every spec file the config's globs find (absolute), without reading one: a shard picks its own and the ones it cites. */
+export function listSpecFiles(io: EngineIO, config: FactlineConfig): Promise<string[]> {
+  return expand(io, config, []);
+}
+
 /**
  * Refuses a folder with no config and no spec under the default globs (any
  * folder a host starts a server from, `/` included) before anything walks it.

@@ -78,6 +78,12 @@ export function buildFact(
   };
   if (scanned.label) fact.label = scanned.label;
   if (scanned.requires) fact.requires = scanned.requires;
+  if (scanned.links) {
+    fact.links = scanned.links.map(({ offset, ...link }) => ({ ...link, ...lines.place(offset) }));
+  }
+  if (scanned.attributes) {
+    fact.attributes = scanned.attributes.map(({ offset, ...attr }) => ({ ...attr, ...lines.place(offset) }));
+  }
   if (stack.length > 0) fact.section = stack[stack.length - 1]!.anchor;
   if (kindLine) fact.kindLine = kindLine;
   if (scanned.fragments.length > 0) {

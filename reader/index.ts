@@ -177,6 +177,7 @@ class SpecReading {
     if (block.kind === 'html' && (scanned.text !== '' || scanned.anchor)) return;
     for (const issue of scanned.issues) this.report(issue);
     if (!scanned.anchor) {
+      this.linksWithoutAnchor(scanned);
       if (scanned.markers === 0) return;
       if (scanned.text === '' && !scanned.label) this.standaloneMarker(block, b, scanned);
       else this.markedUnitWithoutAnchor(block, scanned);
@@ -239,6 +240,23 @@ class SpecReading {
           ? `a second document marker (the first is at line ${this.documentMarkerLine})`
           : 'a standalone marker here marks nothing: only right after a heading (or in the preamble) does a marker stand alone',
       fix: 'move it right under a heading to mark that section, or into the unit it describes (then give the unit a `@fact:` anchor)',
+    });
+  }
+
+  /** A link or attribute belongs to a fact: on a unit with no anchor it would be lost without a word. */
+  // @implements chains#LINK-NEEDS-A-FACT
+  private linksWithoutAnchor(scanned: ScannedUnit): void {
+    if (scanned.anchorAttempted) return;
+    const link = scanned.links?.[0];
+    const attribute = scanned.attributes?.[0];
+    if (link === undefined && attribute === undefined) return;
+    const offset = link?.offset ?? attribute!.offset;
+    this.report({
+      code: link ? 'malformed-link' : 'malformed-attribute',
+      offset,
+      token: link ? link.target : `@attr:${attribute!.key}`,
+      message: `this unit has no \`@fact:\` anchor, so the ${link ? 'link' : 'attribute'} belongs to no fact and is lost`,
+      fix: 'start the unit with `@fact:SOME-ID`, or move the tag into the fact it describes',
     });
   }
 

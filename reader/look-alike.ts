@@ -13,9 +13,25 @@ import type { Issue } from './issues.ts';
 import { EVIDENCE_KINDS } from './model.ts';
 import { isSpace } from './tokens.ts';
 
-const KEYWORDS = ['status', 'requires', 'fact'] as const;
+// @implements chains#LINK-NEAR-MISSES
+const KEYWORDS = ['status', 'requires', 'fact', 'refines', 'derives', 'conflicts', 'attr'] as const;
 /** How many edits a near miss of each keyword may be (transpositions count one). */
-const REACH: Record<(typeof KEYWORDS)[number], number> = { status: 2, requires: 2, fact: 1 };
+const REACH: Record<(typeof KEYWORDS)[number], number> = {
+  status: 2,
+  requires: 2,
+  fact: 1,
+  refines: 2,
+  derives: 2,
+  conflicts: 2,
+  attr: 1,
+};
+/** What a near miss loses, in the message. */
+const NOUN: Partial<Record<(typeof KEYWORDS)[number], string>> = {
+  refines: 'link',
+  derives: 'link',
+  conflicts: 'link',
+  attr: 'attribute',
+};
 /** `@word:` (or `@word/` for a typed anchor) where the `@` follows no letter, digit, `@`, `/` or `.` (an address, a path). */
 const TAG = /(?<![A-Za-z0-9@/.])@([A-Za-z][A-Za-z-]*)([:/])/g;
 /** Punctuation that may wrap a tag without changing what the author meant. */
@@ -75,7 +91,7 @@ export function lookAlikeTags(
       code: 'unread-tag',
       offset: base + at,
       token,
-      message: `${why}; the ${keyword === 'fact' ? 'requirement is not read as a fact' : `${keyword} it gives is ignored`}`,
+      message: `${why}; the ${keyword === 'fact' ? 'requirement is not read as a fact' : `${NOUN[keyword] ?? keyword} it gives is ignored`}`,
       fix:
         keyword === 'fact'
           ? `start the unit with a plain \`${right}ID\` (no emphasis or brackets around it)`

@@ -19,10 +19,43 @@ export const SECTION_KINDS = ['prop', 'req', 'design', 'guide'] as const;
 export type SectionKind = (typeof SECTION_KINDS)[number];
 
 /** Evidence a fact can require (`@requires:`); open-ended but these are known. */
-export type EvidenceKind = 'implementation' | 'verification' | 'documentation' | (string & {});
+export type EvidenceKind = 'implementation' | 'verification' | 'documentation' | 'refinement' | (string & {});
 
 /** The evidence kinds `@requires:` and a policy table may name. */
 export const EVIDENCE_KINDS = ['implementation', 'verification', 'documentation'] as const;
+
+/**
+ * How one fact links to another (`@refines:ADDRESS`): `refines` — this fact
+ * details the target (the target's coverage rests on it); `derives` — this
+ * fact follows from the target without detailing it; `conflicts` — the two
+ * must not both hold.
+ */
+export const LINK_KINDS = ['refines', 'derives', 'conflicts'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+/** One `@KIND:ADDRESS[~PIN]` link written on a fact. */
+export interface FactLink {
+  kind: LinkKind;
+  /** The address as written, pin excluded (`doc#ID`, `ID`, `spec://NS/DOC#ID`). */
+  target: string;
+  /** The document part as written (`spec://NS/DOC` for a spec URL), absent for a bare id. */
+  doc?: string;
+  id: string;
+  /** `~PIN` as written, lower case: 8 hex digits of the target's digest or `rN`. */
+  pin?: string;
+  /** Place of the `@KIND:` token. */
+  line: number;
+  column: number;
+}
+
+/** One `@attr:KEY=VALUE` attribute written on a fact. */
+export interface FactAttribute {
+  key: string;
+  /** The value as written, quotes removed. */
+  value: string;
+  line: number;
+  column: number;
+}
 
 /** 1-based line and column, as unist positions. */
 export interface Place {
@@ -78,6 +111,10 @@ export interface Fact {
   status: Status;
   /** Evidence kinds listed by `@requires:`, when present. */
   requires?: EvidenceKind[];
+  /** Links to other facts (`@refines:`, `@derives:`, `@conflicts:`), in written order, when present. */
+  links?: FactLink[];
+  /** Key–value attributes (`@attr:KEY=VALUE`), in written order, when present. */
+  attributes?: FactAttribute[];
   /** Normalised fact text (tags removed, whitespace collapsed, trimmed; plus bound fence). */
   text: string;
   /** sha256 hex of `text`. Citations pin its first 8 hex digits. */
@@ -140,6 +177,8 @@ export const DIAGNOSTIC_CODES = [
   'unknown-evidence-kind',
   'fact-in-heading',
   'fact-in-html',
+  'malformed-link',
+  'malformed-attribute',
 ] as const;
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 

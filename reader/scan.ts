@@ -7,6 +7,7 @@
 
 import { nearestOne } from './did-you-mean.ts';
 import type { Issue } from './issues.ts';
+import type { WrittenAttribute, WrittenLink } from './links.ts';
 import { lookAlikeTags, unknownEvidenceKinds } from './look-alike.ts';
 import type { MarkerStatus } from './status-values.ts';
 import { type Anchor, CANDIDATE, isSpace, MASK, readToken, type Token, type TokenKind } from './tokens.ts';
@@ -32,6 +33,10 @@ export interface ScannedUnit {
   firstMarker?: number;
   firstMarkerToken?: string;
   requires?: string[];
+  /** `@refines:` / `@derives:` / `@conflicts:` links, in written order. */
+  links?: WrittenLink[];
+  /** `@attr:KEY=VALUE` attributes, in written order. */
+  attributes?: WrittenAttribute[];
   fragments: Fragment[];
   /** Normalised text: tags removed, whitespace collapsed, trimmed. */
   text: string;
@@ -76,7 +81,7 @@ function maskedView(input: ScanInput, removals: Array<[number, number]>): string
   return chars.join('');
 }
 
-const POINT: ReadonlySet<TokenKind> = new Set(['status', 'legacy', 'element', 'requires']);
+const POINT: ReadonlySet<TokenKind> = new Set(['status', 'legacy', 'element', 'requires', 'link', 'attr']);
 
 function onlySpace(m: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (!isSpace(m[i])) return false;
@@ -209,7 +214,11 @@ export function scanUnit(input: ScanInput): ScannedUnit {
       }
       continue;
     }
-    if (tok.kind === 'requires') {
+    if (tok.kind === 'link') {
+      if (tok.links && tok.links.length > 0) result.links = [...(result.links ?? []), ...tok.links];
+    } else if (tok.kind === 'attr') {
+      if (tok.attribute) result.attributes = [...(result.attributes ?? []), tok.attribute];
+    } else if (tok.kind === 'requires') {
       result.requires = [...(result.requires ?? []), ...(tok.requires ?? [])];
       issues.push(
         ...unknownEvidenceKinds(tok.requires ?? [], base + tok.start, raw.slice(tok.start, tok.end)),

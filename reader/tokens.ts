@@ -5,6 +5,8 @@
  */
 import { parseElement } from './element.ts';
 import type { Issue } from './issues.ts';
+import { readAttribute, readLinks, type WrittenAttribute, type WrittenLink } from './links.ts';
+import type { LinkKind } from './model.ts';
 import { elementStatus, type MarkerStatus, shorthandStatus } from './status-values.ts';
 import { isStage, isState } from './vocabulary.ts';
 
@@ -17,7 +19,17 @@ export interface Anchor {
   token: string;
 }
 
-export type TokenKind = 'status' | 'legacy' | 'element' | 'open' | 'close' | 'requires' | 'fact' | 'hashes';
+export type TokenKind =
+  | 'status'
+  | 'legacy'
+  | 'element'
+  | 'open'
+  | 'close'
+  | 'requires'
+  | 'link'
+  | 'attr'
+  | 'fact'
+  | 'hashes';
 
 export interface Token {
   kind: TokenKind;
@@ -25,12 +37,15 @@ export interface Token {
   end: number;
   status?: MarkerStatus;
   requires?: string[];
+  links?: WrittenLink[];
+  attribute?: WrittenAttribute;
   anchor?: Anchor;
   issues: Issue[];
 }
 
 const ID = /[A-Za-z][A-Za-z0-9_-]*/y;
 export const CANDIDATE = /@status:|@requires:|@fact[:/]|##|@[a-z]+|<\/?status(?![\w-])/g;
+const LINK_TAG = /@(refines|derives|conflicts):/y;
 export const MASK = '\u0001';
 export function isSpace(ch: string | undefined): boolean {
   return ch === ' ' || ch === '\n' || ch === '\t' || ch === '\r' || ch === '\f' || ch === '\v';
@@ -79,6 +94,25 @@ export function readToken(m: string, raw: string, at: number, base: number): Tok
       .map((k) => k.trim())
       .filter((k) => k !== '');
     return { kind: 'requires', start: at, end, requires, issues: [] };
+  }
+  LINK_TAG.lastIndex = at;
+  const link = LINK_TAG.exec(m);
+  if (link) {
+    const end = tokenEnd(m, at);
+    const issues: Issue[] = [];
+    const links = readLinks(
+      link[1] as LinkKind,
+      raw.slice(at + link[0].length, end),
+      base + at,
+      link[0].length,
+      issues,
+    );
+    return { kind: 'link', start: at, end, links, issues };
+  }
+  if (m.startsWith('@attr:', at)) {
+    const issues: Issue[] = [];
+    const { attribute, end } = readAttribute(m, raw, at, base, issues);
+    return { kind: 'attr', start: at, end, issues, ...(attribute ? { attribute } : {}) };
   }
   if (m.startsWith('@fact', at)) {
     const issues: Issue[] = [];

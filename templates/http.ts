@@ -1000,6 +1000,11 @@ export class HttpEndpoint {
         error: { code: ERROR_CODES.methodNotFound, message: `Method not found: \`${method}\`` },
       };
     }
+    // @implements mcp-http#HTTP-SCREEN-REFUSALS-HAVE-THEIR-STATUS
+    const screened = server.refusal({ id: m.id, method, params: m.params });
+    if (screened !== undefined) {
+      return { status: screened.code === ERROR_CODES.methodNotFound ? NOT_FOUND : 400, error: screened };
+    }
     return undefined;
   }
 

@@ -18,7 +18,9 @@ import { factInHeading } from './fact-in-heading.ts';
 import { factInHtml } from './fact-in-html.ts';
 import { generatedDrift } from './generated-drift.ts';
 import { generatedHandEdit } from './generated-hand-edit.ts';
+import { malformedAttribute } from './malformed-attribute.ts';
 import { malformedElement } from './malformed-element.ts';
+import { malformedLink } from './malformed-link.ts';
 import { markedUnitWithoutAnchor } from './marked-unit-without-anchor.ts';
 import { markerMidUnit } from './marker-mid-unit.ts';
 import { misplacedCitation } from './misplaced-citation.ts';
@@ -101,6 +103,8 @@ export const RULE_UNITS = [
   unknownEvidenceKind,
   factInHeading,
   factInHtml,
+  malformedLink,
+  malformedAttribute,
   normativeServiceUnit,
 ] as const;
 

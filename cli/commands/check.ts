@@ -26,12 +26,13 @@ import {
   runInputs,
   type TraceResult,
   UsageError,
+  verdictOf,
   watchCheck,
   writeCheckSummary,
   writeOutputFile,
 } from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED, type Values, wrap } from '../args.ts';
-import { type CliIO, type Command, EXIT_OF_VERDICT } from '../io.ts';
+import { type CliIO, type Command, EXIT_OF_VERDICT, wantsColor } from '../io.ts';
 
 const SPEC = defineCommand({
   name: 'check',
@@ -114,6 +115,15 @@ const SPEC = defineCommand({
       ...SHARED.quiet,
       help: 'no per-spec count lines: only the gaps, the findings and the verdict',
     },
+    shard: {
+      type: 'string',
+      value: 'PATH',
+      help: 'one package of a monorepo, for a build engine to cache: with --json, print what the gate reads under PATH (its specs parsed, its files’ citations, its results) and its own view, for `factline merge`; exits 0 whatever the findings (the merge gives the verdict)',
+    },
+    inputs: {
+      type: 'boolean',
+      help: 'with --shard: list the files the shard reads, root-relative, one a line (the config, its specs, sources, tests and results, and the specs of other packages its citations name), for an engine’s task inputs; with --json as an object',
+    },
     'no-cache': {
       type: 'boolean',
       help: 'read and write no cache: every file is scanned, every spec parsed and, with --base, the base judged afresh (caches live in a per-user folder, $XDG_CACHE_HOME/factline or ~/.cache/factline, never in the checkout)',
@@ -138,6 +148,22 @@ const SPEC = defineCommand({
       'the base comparison judges the working tree; run `check --base REF` without --staged',
     ],
     ['quiet', 'verbose', 'one asks for fewer lines, the other for more'],
+    ...(['changed', 'base', 'baseline', 'watch', 'staged'] as const).map(
+      (other) =>
+        ['shard', other, 'a shard carries the whole judgement of its package for `factline merge`'] as [
+          'shard',
+          typeof other,
+          string,
+        ],
+    ),
+    ...(['sarif', 'junit', 'html', 'summary'] as const).map(
+      (report) =>
+        ['shard', report, `\`factline merge --${report} FILE\` writes the report of all shards`] as [
+          'shard',
+          typeof report,
+          string,
+        ],
+    ),
   ],
   about: `The traceability gate: joins the specs' facts with the @implements / @verifies /
 @deviates citations in the source and test files and reports every gap.`,
@@ -193,16 +219,6 @@ export function applyFlags(
     if (globs.length > 0) out.specs = globs;
   }
   return { config: out, specPaths };
-}
-
-/** Colour on a terminal; FORCE_COLOR (but `0` or `false`) turns it on anywhere; NO_COLOR always turns it off. */
-// @implements cli#FORCE-COLOR
-export function wantsColor(io: CliIO): boolean {
-  const noColor = io.env.NO_COLOR;
-  if (noColor !== undefined && noColor !== '') return false;
-  const force = io.env.FORCE_COLOR;
-  if (force !== undefined && force !== '0' && force !== 'false') return true;
-  return io.stdout.isTTY === true && io.env.TERM !== 'dumb';
 }
 
 /**
@@ -283,6 +299,44 @@ async function onStagedTree(argv: string[], io: CliIO, self: Command): Promise<n
   }
 }
 
+/**
+ * `--shard PATH`: the package's carry as JSON for `factline merge`, or
+ * (`--inputs`) the files it read. A shard's findings never fail it: an engine
+ * caches only tasks that pass, and the verdict is the merge's.
+ */
+// @implements monorepo#SHARD-EXITS-ZERO-ON-FINDINGS
+// @implements monorepo#SHARD-INPUTS-LISTED
+async function shardCommand(io: CliIO, config: FactlineConfig, args: CheckArgs): Promise<number> {
+  if (!args.json && !args.inputs)
+    throw new UsageError(
+      '--shard writes JSON for `factline merge`: add --json (e.g. `factline check --json --shard packages/NAME > shard.json`), or --inputs to list what it reads',
+    );
+  const { runShard } = await rooms.shard();
+  const shard = await runShard(io, {
+    config,
+    path: args.shard as string,
+    onScanWarning: (file, message) =>
+      io.stderr.write(`factline check: warning: ${escapeControls(`${file}: ${message}`)}\n`),
+  });
+  if (args.inputs) {
+    const files = [
+      ...(shard.config !== undefined ? [shard.config] : []),
+      ...shard.inputs.specs,
+      ...shard.inputs.files,
+      ...shard.inputs.results,
+      ...shard.inputs.cited,
+    ];
+    io.stdout.write(
+      args.json
+        ? `${JSON.stringify({ shard: shard.shard, factline: shard.factline, ...(shard.config !== undefined ? { config: shard.config } : {}), ...shard.inputs }, null, 2)}\n`
+        : files.map((f) => `${f}\n`).join(''),
+    );
+    return 0;
+  }
+  io.stdout.write(`${JSON.stringify(shard)}\n`);
+  return verdictOf(shard.result) === 'unreadable' ? EXIT_OF_VERDICT.unreadable : 0;
+}
+
 /** `--verbose`: the config the run found, so a run from a subfolder says whose project it judged. */
 // @implements engine#CONFIG-FOUND-UPWARD
 function configNote(config: FactlineConfig): string {
@@ -305,6 +359,9 @@ const command: Command = {
         'factline check: --summary is empty (GITHUB_STEP_SUMMARY is set only in GitHub Actions): no summary written\n',
       );
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
+    if (args.inputs && args.shard === undefined)
+      throw new UsageError('--inputs lists what a shard reads; add `--shard PATH`');
+    if (args.shard !== undefined) return shardCommand(io, config, args);
     refuseOverwritingInputs(
       io.cwd,
       [

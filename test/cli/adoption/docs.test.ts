@@ -25,6 +25,8 @@ describe('docs/markup.md', () => {
         f.id,
         `${f.status.stage}/${f.status.state}`,
         ...(f.requires ? [`requires:${f.requires.join('+')}`] : []),
+        ...(f.links ?? []).map((l) => `${l.kind}:${l.target}${l.pin ? `~${l.pin}` : ''}`),
+        ...(f.attributes ?? []).map((a) => `attr:${a.key}=${a.value}`),
       ].join(' '),
     );
     expect(facts).toEqual(list(block.expect.facts));
