@@ -13,7 +13,7 @@ import { normativeServiceUnit } from './normative-service.ts';
 import { LineIndex } from './positions.ts';
 import { type ScannedUnit, scanUnit } from './scan.ts';
 import type { MarkerStatus } from './status-values.ts';
-import { digestOf } from './text.ts';
+import { digestOf, leadKindLine } from './text.ts';
 import {
   type Block,
   collectBlocks,
@@ -95,6 +95,9 @@ class SpecReading {
     this.blocks = collectBlocks(tree);
     this.definitions = definitionsOf(tree, text);
     this.result = { doc: options.doc, file: options.file, facts: [], sections: [], diagnostics: [] };
+    let newlines = 0;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) newlines++;
+    this.result.lineCount = text === '' ? 0 : text.endsWith('\n') ? newlines : newlines + 1;
   }
 
   readonly report = (issue: Issue): void => {
@@ -138,6 +141,8 @@ class SpecReading {
     const swallowed = anchorInHeading(source, block.start, !/^\s*#/.test(source));
     if (swallowed) this.report(swallowed);
     const section = headingSection(this.text, block, this.lines, this.report, this.claim);
+    const leadKind = leadKindLine(this.text, block.end);
+    if (leadKind) section.leadKind = leadKind;
     while (this.stack.length > 0 && this.innermost!.depth >= section.depth) this.stack.pop();
     this.stack.push(section);
     this.result.sections.push(section);

@@ -150,6 +150,11 @@ export interface Section {
   status?: Status;
   /** The kind line declared inside this section (its kind and revision). */
   kindLine?: KindLine;
+  /**
+   * A kind line standing as the first non-blank line under the heading, led
+   * by its code span (`` `req r2` `` …): how vibevm's specmap reads a revision.
+   */
+  leadKind?: KindLine;
   /** Ids of facts directly in this section, in document order. */
   factIds: string[];
 }
@@ -208,6 +213,8 @@ export interface SpecDocument {
   facts: Fact[];
   sections: Section[];
   diagnostics: Diagnostic[];
+  /** Lines of the file, a final newline ending the last one (vibevm measures a last section up to here). */
+  lineCount?: number;
 }
 
 export interface SpecSet {

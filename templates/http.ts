@@ -86,7 +86,14 @@ const NAME_SOURCES: Readonly<Record<string, string>> = {
   'resources/read': 'uri',
 };
 // A header value that is not plain text travels as `=?base64?…?=`.
-const BASE64_VALUE = /^=\?base64\?([A-Za-z0-9+/=]*)\?=$/;
+// @implements mcp-http#HTTP-STATELESS-PARAM-HEADERS
+const BASE64_WRAPPED = /^=\?base64\?(.*)\?=$/s;
+// Well-formed base64 only: whole quads of its alphabet, padding at the end alone.
+const BASE64_STRICT = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+const PARAM_HEADER = {
+  annotation: spec.value('HTTP-STATELESS-PARAM-HEADERS', 'string', 'annotation'),
+  prefix: spec.value('HTTP-STATELESS-PARAM-HEADERS', 'string', 'prefix'),
+} as const;
 // @implements mcp-http#HTTP-STATELESS-IS-DECIDED-BY-BODY-OR-HEADER
 const INVALID_PARAMS = spec.value(
   'HTTP-STATELESS-IS-DECIDED-BY-BODY-OR-HEADER',
@@ -983,12 +990,15 @@ export class HttpEndpoint {
     const value = source === undefined ? undefined : params[source];
     if (typeof value === 'string') {
       const name = decodedHeader(headerOf(req, NAME_HEADER));
+      if (name === null) return mismatch('Mcp-Name is wrapped as =?base64?…?= but is not well-formed base64');
       if (name !== value) {
         return mismatch(
           `Mcp-Name is ${name === undefined ? 'missing' : JSON.stringify(name)} but params.${source} is ${JSON.stringify(value)}`,
         );
       }
     }
+    const param = method === 'tools/call' ? paramHeaderMismatch(req, params, server) : undefined;
+    if (param !== undefined) return mismatch(param);
     // @implements mcp-http#HTTP-STATELESS-REFUSALS-HAVE-THEIR-STATUS
     const refused = modernRefusal(method, m.params);
     if (refused !== undefined) {
@@ -1190,10 +1200,42 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
   return typeof value === 'string' ? value.trim() : undefined;
 }
 
-/** A standard header's value, its `=?base64?…?=` form decoded. */
-function decodedHeader(value: string | undefined): string | undefined {
-  const encoded = value === undefined ? null : BASE64_VALUE.exec(value);
-  return encoded === null ? value : Buffer.from(encoded[1] as string, 'base64').toString('utf8');
+/** A header's value as sent, or decoded from its base64 wrapper; null when the wrapper holds no well-formed base64. */
+// @implements mcp-http#HTTP-STATELESS-PARAM-HEADERS
+function decodedHeader(value: string | undefined): string | undefined | null {
+  const encoded = value === undefined ? null : BASE64_WRAPPED.exec(value);
+  if (encoded === null) return value;
+  const base64 = encoded[1] as string;
+  return BASE64_STRICT.test(base64) ? Buffer.from(base64, 'base64').toString('utf8') : null;
+}
+
+/**
+ * What is wrong with the `Mcp-Param-…` headers of a stateless call, for each
+ * argument its tool's input schema marks to travel in one; undefined when they agree.
+ */
+// @implements mcp-http#HTTP-STATELESS-PARAM-HEADERS
+function paramHeaderMismatch(
+  req: IncomingMessage,
+  params: Record<string, unknown>,
+  server: Server,
+): string | undefined {
+  const tool = typeof params.name === 'string' ? server.tools.get(params.name) : undefined;
+  const properties = tool?.descriptor.inputSchema.properties;
+  if (!isObject(properties)) return undefined;
+  const args = isObject(params.arguments) ? params.arguments : {};
+  for (const [property, schema] of Object.entries(properties)) {
+    const name = isObject(schema) ? schema[PARAM_HEADER.annotation] : undefined;
+    if (typeof name !== 'string') continue;
+    const header = `${PARAM_HEADER.prefix}${name}`;
+    const sent = decodedHeader(headerOf(req, header.toLowerCase()));
+    if (sent === null) return `${header} is wrapped as =?base64?…?= but is not well-formed base64`;
+    const value = args[property];
+    const expected = value === undefined || value === null ? undefined : String(value);
+    if (sent !== expected) {
+      return `${header} is ${sent === undefined ? 'missing' : JSON.stringify(sent)} but arguments.${property} is ${expected === undefined ? 'not given' : JSON.stringify(expected)}`;
+    }
+  }
+  return undefined;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

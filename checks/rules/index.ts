@@ -18,6 +18,7 @@ import { factInHeading } from './fact-in-heading.ts';
 import { factInHtml } from './fact-in-html.ts';
 import { generatedDrift } from './generated-drift.ts';
 import { generatedHandEdit } from './generated-hand-edit.ts';
+import { longSection } from './long-section.ts';
 import { malformedAttribute } from './malformed-attribute.ts';
 import { malformedElement } from './malformed-element.ts';
 import { malformedLink } from './malformed-link.ts';
@@ -35,6 +36,7 @@ import { pinIntoUnmarkedUnit } from './pin-into-unmarked-unit.ts';
 import { specDiagnostic } from './spec-diagnostic.ts';
 import { staleCitation } from './stale-citation.ts';
 import { staleExclude } from './stale-exclude.ts';
+import { statusAgainstEvidence } from './status-against-evidence.ts';
 import { statusBehindEvidence } from './status-behind-evidence.ts';
 import { strandedMarker } from './stranded-marker.ts';
 import { swallowedAnchor } from './swallowed-anchor.ts';
@@ -69,6 +71,8 @@ export const RULE_UNITS = [
   deviationWithoutReason,
   voidFactCited,
   statusBehindEvidence,
+  statusAgainstEvidence,
+  longSection,
   specDiagnostic,
   verificationFailed,
   verificationSkipped,
