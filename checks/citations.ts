@@ -117,7 +117,9 @@ function judgeCitation(
   if (resolution.movedFrom !== undefined) out.add(movedFactFinding(citation, fact, resolution.movedFrom));
   return (
     voidFactCitedFinding(citation, fact) ??
-    misplacedCitationFinding(citation, fact) ??
+    // vibevm counts every edge by its verb, wherever it stands (docs/vibevm.md).
+    // @implements vibevm#EDGES-BY-VERB
+    (index.addressing.profile === 'vibevm' ? undefined : misplacedCitationFinding(citation, fact)) ??
     deviationWithoutReasonFinding(citation, fact) ??
     staleness(citation, fact, index, out)
   );
@@ -143,15 +145,18 @@ function staleness(
   if (citation.pin === undefined) return undefined;
   const pinned = citation as JudgedCitation & { pin: string };
   const doc = index.docs.get(fact.doc);
-  const heading = index.headings.has(fact.address);
+  const profile = index.addressing.profile;
+  // @implements vibevm#PIN-INTO-ANY-UNIT
+  // vibevm notes a revision pin into any unit without a revision line, facts included (they never carry one).
+  const heading = profile === 'vibevm' || index.headings.has(fact.address);
   const note = pinIntoUnmarkedUnitFinding(pinned, fact, {
     heading,
-    revision: heading ? kindRevision(fact, doc) : undefined,
+    revision: heading ? kindRevision(fact, doc, profile) : undefined,
   });
   if (note !== undefined) {
     out.add(note);
     return undefined;
   }
-  if (pinMatches(citation.pin, fact, doc)) return undefined;
-  return staleCitationFinding(pinned, fact, currentPin(fact, doc, citation.pin));
+  if (pinMatches(citation.pin, fact, doc, profile)) return undefined;
+  return staleCitationFinding(pinned, fact, currentPin(fact, doc, citation.pin, profile));
 }

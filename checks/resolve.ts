@@ -7,6 +7,7 @@
 import { Suggester } from '../reader/did-you-mean.ts';
 import type { Fact, Section, SpecDocument, SpecSet, Status } from '../reader/model.ts';
 import { digestOf } from '../reader/text.ts';
+import { type ProgressScope, vibevmDocPath } from './profiles/vibevm.ts';
 
 /**
  * How `spec://` addresses map to loaded documents (vibevm's model): the
@@ -17,6 +18,12 @@ export interface Addressing {
   /** The `spec://NAMESPACE/…` of this project's own specs. */
   namespace?: string;
   external?: ExternalNamespace[];
+  /** `vibevm`: names, revision lines and verdicts as vibevm's tools read them (checks/profiles/vibevm.ts). */
+  profile?: 'vibevm';
+  /** Under the vibevm profile, the spec files its progress gate observes. */
+  progressScope?: ProgressScope;
+  /** Under the vibevm profile, its `spec_roots`: the documents its section checks measure. */
+  specRoots?: string[];
 }
 
 export interface ExternalNamespace {
@@ -57,7 +64,8 @@ export interface FactIndex {
  * vibevm addresses a document by its canonical short id: the stem's leading
  * `PREFIX-NNN` (`PROP-005-package-index.md` → `PROP-005`), its folders kept.
  */
-export function canonicalDocPath(doc: string): string {
+export function canonicalDocPath(doc: string, profile?: 'vibevm'): string {
+  if (profile === 'vibevm') return vibevmDocPath(doc);
   const slash = doc.lastIndexOf('/');
   const stem = doc.slice(slash + 1);
   const m = /^([A-Z][A-Z0-9]*-[0-9]+)-/.exec(stem);
@@ -76,7 +84,9 @@ export function namespaceOf(doc: string, addressing: Addressing): { namespace?: 
 /** `spec://NAMESPACE/DOC#ANCHOR` of a unit, when its document has a namespace. */
 export function unitUri(doc: string, anchor: string, addressing: Addressing): string | undefined {
   const { namespace, path } = namespaceOf(doc, addressing);
-  return namespace === undefined ? undefined : `spec://${namespace}/${canonicalDocPath(path)}#${anchor}`;
+  return namespace === undefined
+    ? undefined
+    : `spec://${namespace}/${canonicalDocPath(path, addressing.profile)}#${anchor}`;
 }
 
 /** The status a heading unit carries: its own section marker, else the enclosing ones', else the document's. */
@@ -142,7 +152,7 @@ export function indexFacts(set: SpecSet, addressing: Addressing = {}): FactIndex
   for (const doc of set.documents) {
     docs.set(doc.doc, doc);
     const { namespace, path } = namespaceOf(doc.doc, addressing);
-    const canonical = canonicalDocPath(path);
+    const canonical = canonicalDocPath(path, addressing?.profile);
     if (canonical !== path) aliases.set(canonical, doc.doc);
     // `modules/idx/PROP-005` for `vendor/spec/modules/idx/PROP-005-index`: the trailing parts of the
     // canonical path, as a spec:// path names them when no namespace says where the root is.
@@ -330,9 +340,22 @@ export function parseRefArgument(text: string): { doc?: string; id: string; pin?
   return out;
 }
 
-/** The revision of the kind line governing a fact: its section's, else the nearest enclosing one's. */
-export function kindRevision(fact: Fact, doc: SpecDocument | undefined): number | undefined {
+/**
+ * The revision of the kind line governing a fact: its section's, else the
+ * nearest enclosing one's. Under the vibevm profile, only a heading's own
+ * lead kind line (the first non-blank line under it), never inherited.
+ */
+export function kindRevision(
+  fact: Fact,
+  doc: SpecDocument | undefined,
+  profile?: 'vibevm',
+): number | undefined {
   if (!doc) return undefined;
+  if (profile === 'vibevm') {
+    // @implements vibevm#REVISION-LINES
+    const own = doc.sections.find((s) => s.explicitAnchor && s.anchor === fact.id && s.line === fact.line);
+    return own?.leadKind?.revision;
+  }
   const i = doc.sections.findIndex((s) => s.anchor === fact.section);
   if (i === -1) return undefined;
   let depth = Number.POSITIVE_INFINITY;
@@ -351,17 +374,27 @@ export function kindRevision(fact: Fact, doc: SpecDocument | undefined): number 
  * governs any more has no revision to move to, so it becomes a digest pin
  * (otherwise `check` would call it stale and `pin` could never clear it).
  */
-export function currentPin(fact: Fact, doc: SpecDocument | undefined, oldPin?: string): string {
+export function currentPin(
+  fact: Fact,
+  doc: SpecDocument | undefined,
+  oldPin?: string,
+  profile?: 'vibevm',
+): string {
   if (oldPin !== undefined && /^r[0-9]+$/.test(oldPin)) {
-    const rev = kindRevision(fact, doc);
+    const rev = kindRevision(fact, doc, profile);
     if (rev !== undefined) return `r${rev}`;
   }
   return fact.digest.slice(0, 8);
 }
 
 /** Whether a pin still matches the fact (digest prefix or kind revision). */
-export function pinMatches(pin: string, fact: Fact, doc: SpecDocument | undefined): boolean {
-  return currentPin(fact, doc, pin) === pin;
+export function pinMatches(
+  pin: string,
+  fact: Fact,
+  doc: SpecDocument | undefined,
+  profile?: 'vibevm',
+): boolean {
+  return currentPin(fact, doc, pin, profile) === pin;
 }
 
 /** Up to three nearest ids of one document, as addresses. */

@@ -11,6 +11,7 @@ import { strictSeverity } from '../reader/normative-service.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
 import { citationExample } from './comment-syntax.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
+import { judgeLinks } from './links.ts';
 import {
   type FactState,
   type FactTrace,
@@ -24,6 +25,13 @@ import {
 } from './model.ts';
 import { explainedByOutcome, joinOutcomes, type OutcomeInput } from './outcomes.ts';
 import { obligationOf, type PolicyOptions } from './policy.ts';
+import {
+  evidenceByVerb,
+  longSections,
+  statusAgainstEvidenceFindings,
+  weighFindings,
+} from './profiles/vibevm.ts';
+import { coverThroughLevels } from './refinement.ts';
 import { type Addressing, indexFacts, kindRevision, unitUri } from './resolve.ts';
 import { vectorEvidence } from './results/index.ts';
 import { documentUncitedFindings } from './rules/document-uncited.ts';
@@ -93,15 +101,22 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
   const outcomes = joinOutcomes(citations, options.results, out, options.staticUnconfirmed);
   const byFact = citationsByFact(citations);
   const facts: FactTrace[] = [];
+  const traced = new Map<string, Fact>();
   for (const doc of documentsByPath(set)) {
     reportDiagnostics(doc, options.strict === true, out);
     for (const fact of firstDefinitions(doc)) {
       const refs = byFact.get(fact.address) ?? [];
       const judgement = judgeFact(fact, { refs, citations }, options, out);
       facts.push(factTrace(fact, judgement, refs));
+      traced.set(fact.address, fact);
     }
   }
+  // Links between facts, then coverage through them: every fact's own evidence is judged by now.
+  const links = judgeLinks([...traced.values()], index, out);
+  coverThroughLevels(facts, traced, links, out);
   for (const f of options.extraFindings ?? []) out.add(f);
+  const vibevm = options.addressing?.profile === 'vibevm' ? options.addressing : undefined;
+  if (vibevm) vibevmReports(set, index, byFact, citations, vibevm, out);
   if (options.searched) {
     // No silent green: a run that found nothing, or a spec nothing cites, says where it looked.
     const nothing = nothingCitedFinding(set.documents, citations, options.searched);
@@ -110,12 +125,20 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
       : documentUncitedFindings(set.documents, facts, citations, options.searched);
     for (const f of uncited) out.add(f);
   }
-  const findings = out.sorted();
+  const findings = vibevm
+    ? weighFindings(out.sorted(), {
+        ...(vibevm.namespace !== undefined ? { namespace: vibevm.namespace } : {}),
+        scope: vibevm.progressScope ?? { include: [], exclude: [] },
+        specFiles: new Set(set.documents.map((d) => d.file)),
+        citations,
+      })
+    : out.sorted();
   const result: TraceResult = {
     summary: { ...tallyFacts(facts), findings: countSeverities(findings) },
     documents: documentSummaries(set, facts, findings),
     facts,
     citations,
+    ...(links.length > 0 ? { links } : {}),
     findings,
     outcomes,
   };
@@ -124,6 +147,25 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     result.units = unitsOf(index, addressing);
   }
   return result;
+}
+
+/** What vibevm reports beyond factline's findings: status against evidence and long sections. */
+function vibevmReports(
+  set: SpecSet,
+  index: ReturnType<typeof indexFacts>,
+  byFact: Map<string, number[]>,
+  citations: JudgedCitation[],
+  addressing: Addressing,
+  out: FindingCollector,
+): void {
+  const scope = addressing.progressScope ?? { include: [], exclude: [] };
+  const evidence = (address: string) =>
+    index.headings.has(address)
+      ? evidenceByVerb(citations, byFact.get(address) ?? [])
+      : { implements: 0, verifies: 0 };
+  for (const f of statusAgainstEvidenceFindings(set.documents, evidence, scope)) out.add(f);
+  const roots = (addressing.specRoots ?? []).map((r) => `${r.replace(/\/+$/, '')}/`);
+  for (const f of longSections(set.documents, (file) => roots.some((r) => file.startsWith(r)))) out.add(f);
 }
 
 function documentsByPath(set: SpecSet): SpecDocument[] {
@@ -216,7 +258,10 @@ function judgeFact(
 function stateOf(required: EvidenceKind[], gaps: GapKind[], stale: number): FactState {
   if (gaps.length === 2) return stale > 0 ? 'stale' : 'missing';
   if (gaps.length === 1) return gaps[0]!;
-  return required.includes('verification') ? 'verified' : 'implemented';
+  if (required.includes('verification')) return 'verified';
+  // Needing only refinement: covered until the refinement pass finds otherwise (checks/refinement.ts).
+  if (!required.includes('implementation') && required.includes('refinement')) return 'refined';
+  return 'implemented';
 }
 
 /**
@@ -332,11 +377,19 @@ function unitsOf(index: ReturnType<typeof indexFacts>, addressing: Addressing): 
       line: fact.line,
       title: fact.text,
     };
-    const uri = unitUri(fact.doc, fact.id, addressing);
+    // vibevm's specmap mints no unit for a table cell or a code anchor (docs/vibevm.md).
+    // @implements vibevm#CELLS-AND-CODE-NOT-MINTED
+    const minted = addressing.profile !== 'vibevm' || (fact.unit !== 'tableCell' && fact.code === undefined);
+    const uri = minted ? unitUri(fact.doc, fact.id, addressing) : undefined;
     if (uri !== undefined) unit.uri = uri;
     if (heading) {
-      const revision = kindRevision(fact, index.docs.get(fact.doc));
-      if (fact.kindLine) unit.unitKind = fact.kindLine.kind;
+      const doc = index.docs.get(fact.doc);
+      const revision = kindRevision(fact, doc, addressing.profile);
+      const kind =
+        addressing.profile === 'vibevm'
+          ? doc?.sections.find((s) => s.line === fact.line && s.anchor === fact.id)?.leadKind?.kind
+          : fact.kindLine?.kind;
+      if (kind) unit.unitKind = kind;
       if (revision !== undefined) unit.revision = revision;
     }
     units.push(unit);

@@ -3,7 +3,15 @@
 // conformance suite (@modelcontextprotocol/conformance): its tools, resources
 // and prompts, served over Streamable HTTP at http://127.0.0.1:$PORT/mcp.
 // Written from the suite's scenario descriptions; run by .ci/conformance.sh.
-import { content, Features, featureServer, serveHttp, ToolSet, toolContent } from 'factline/mcp-core';
+import {
+  content,
+  Features,
+  featureServer,
+  inputRequired,
+  serveHttp,
+  ToolSet,
+  toolContent,
+} from 'factline/mcp-core';
 
 // A 1x1 red PNG and a WAV header with two bytes of silence, base64.
 const PNG =
@@ -205,7 +213,8 @@ function toolsFor(session, features, client) {
     ],
   ];
   const set = new ToolSet();
-  // SEP-1613: a 2020-12 schema, listed as written ($schema, $defs, $ref, additionalProperties).
+  // SEP-1613 and SEP-2106: a 2020-12 schema, listed as written ($schema, $defs with an
+  // $anchor, $ref, allOf/anyOf, if/then/else, additionalProperties).
   set.register({
     descriptor: {
       name: 'json_schema_2020_12_tool',
@@ -214,9 +223,24 @@ function toolsFor(session, features, client) {
         $schema: 'https://json-schema.org/draft/2020-12/schema',
         type: 'object',
         $defs: {
-          address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } },
+          address: {
+            $anchor: 'addressDef',
+            type: 'object',
+            properties: { street: { type: 'string' }, city: { type: 'string' } },
+          },
         },
-        properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+        properties: {
+          name: { type: 'string' },
+          address: { $ref: '#/$defs/address' },
+          contactMethod: { type: 'string', enum: ['phone', 'email'] },
+          phone: { type: 'string' },
+          email: { type: 'string' },
+        },
+        allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+        if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's `then`, listed as written (SEP-2106)
+        then: { required: ['phone'] },
+        else: { required: ['email'] },
         additionalProperties: false,
       },
     },
@@ -226,7 +250,177 @@ function toolsFor(session, features, client) {
     const inputSchema = { ...noArgs, properties, ...(required === undefined ? {} : { required }) };
     set.register({ descriptor: { name, description, inputSchema }, run });
   }
+  for (const tool of statelessTools(set, features)) set.register(tool);
+  // SEP-2243: an argument that travels in the Mcp-Param-Region header too (checked by the HTTP transport).
+  set.register({
+    descriptor: {
+      name: 'test_header_param',
+      description: 'Echoes a region that travels in a header as well as in the body',
+      inputSchema: {
+        type: 'object',
+        properties: { region: { type: 'string', description: 'A region', 'x-mcp-header': 'Region' } },
+        required: ['region'],
+      },
+    },
+    run: (args) => text(`Region: ${args.region}`),
+  });
   return set;
+}
+
+/** An elicitation request of the SEP-2322 scenarios: a message and a form of one field. */
+const elicitation = (message, field, type = 'string') => ({
+  method: 'elicitation/create',
+  params: {
+    message,
+    requestedSchema: { type: 'object', properties: { [field]: { type } }, required: [field] },
+  },
+});
+const sampling = (text, maxTokens) => ({
+  method: 'sampling/createMessage',
+  params: { messages: [{ role: 'user', content: { type: 'text', text } }], maxTokens },
+});
+const ROOTS = { method: 'roots/list', params: {} };
+/** What an accepted elicitation answered, or undefined. */
+const answered = (response, field) => (response?.action === 'accept' ? response.content?.[field] : undefined);
+/** Whether every key was answered. */
+const allAnswered = (responses, keys) => keys.every((key) => responses?.[key] !== undefined);
+
+/**
+ * The tools of the stateless-era scenarios (SEP-2575, SEP-2322): tools that
+ * need a client capability, that ask the client through an input-required
+ * result instead of a request of their own, and that change the tool and
+ * prompt lists.
+ */
+function statelessTools(set, features) {
+  const tool = (name, description, run, more = {}) => ({
+    descriptor: { name, description, inputSchema: noArgs },
+    run,
+    ...more,
+  });
+  // One round: the answers to `requests`, or the requests again while one is missing.
+  const oneRound = (requests, done) => (_args, context) =>
+    allAnswered(context.inputResponses, Object.keys(requests))
+      ? done(context.inputResponses, context)
+      : inputRequired(requests);
+  return [
+    tool(
+      'test_missing_capability',
+      'Needs the client to sample (declared sampling capability)',
+      () => text('The client declared sampling.'),
+      { requires: { sampling: {} } },
+    ),
+    tool(
+      'test_streaming_elicitation',
+      'Asks the user through an input-required result, never a request on the stream',
+      oneRound({ answer: elicitation('What should I use?', 'value') }, (responses) =>
+        text(`You answered ${JSON.stringify(answered(responses.answer, 'value'))}`),
+      ),
+      { requires: { elicitation: {} } },
+    ),
+    tool('test_logging_tool', 'Logs a line at each level while it runs', async (_args, context) => {
+      for (const level of ['debug', 'info', 'warning', 'error']) {
+        features.log(level, `a ${level} line`, undefined, context.id);
+      }
+      return text('Logged four lines.');
+    }),
+    tool('test_trigger_tool_change', 'Changes the tool list', () => {
+      set.register(tool('test_added_tool', 'Added by test_trigger_tool_change', () => text('added')));
+      features.toolsChanged();
+      return text('The tool list changed.');
+    }),
+    tool('test_trigger_prompt_change', 'Changes the prompt list', () => {
+      features.addPrompt(PROMPTS[0]);
+      return text('The prompt list changed.');
+    }),
+    tool(
+      'test_input_required_result_elicitation',
+      'Asks for the user name, then greets',
+      oneRound({ user_name: elicitation('What is your name?', 'name') }, (responses) =>
+        text(`Hello, ${answered(responses.user_name, 'name')}!`),
+      ),
+    ),
+    tool(
+      'test_input_required_result_sampling',
+      'Asks the client model a question',
+      oneRound({ capital_question: sampling('What is the capital of France?', 100) }, (responses) => {
+        const c = responses.capital_question?.content;
+        return text(`The model said: ${c?.text ?? JSON.stringify(c)}`);
+      }),
+    ),
+    tool(
+      'test_input_required_result_list_roots',
+      'Asks the client for its roots',
+      oneRound({ client_roots: ROOTS }, (responses) => {
+        const roots = responses.client_roots?.roots ?? [];
+        return text(`Roots: ${roots.map((r) => r.uri).join(', ')}`);
+      }),
+    ),
+    tool('test_input_required_result_request_state', 'Round-trips its state', (_args, context) => {
+      const request = { confirm: elicitation('Please confirm', 'ok', 'boolean') };
+      if (context.requestState === 'awaiting-confirm' && allAnswered(context.inputResponses, ['confirm'])) {
+        return text(`state-ok: confirmed=${answered(context.inputResponses.confirm, 'ok')}`);
+      }
+      return inputRequired(request, 'awaiting-confirm');
+    }),
+    tool(
+      'test_input_required_result_multiple_inputs',
+      'Asks for a name, a sample and the roots at once',
+      (_args, context) => {
+        const requests = {
+          user_name: elicitation('What is your name?', 'name'),
+          greeting: sampling('Generate a greeting', 50),
+          client_roots: ROOTS,
+        };
+        if (
+          context.requestState === 'all-three' &&
+          allAnswered(context.inputResponses, Object.keys(requests))
+        ) {
+          return text(`Hello, ${answered(context.inputResponses.user_name, 'name')}: all three answered`);
+        }
+        return inputRequired(requests, 'all-three');
+      },
+    ),
+    tool('test_input_required_result_multi_round', 'Asks twice, then answers', (_args, context) => {
+      const answers = context.inputResponses ?? {};
+      if (context.requestState?.startsWith('round-2:') && answers.step2 !== undefined) {
+        const name = context.requestState.slice('round-2:'.length);
+        return text(`${name} likes ${answered(answers.step2, 'color')}`);
+      }
+      if (context.requestState === 'round-1' && answers.step1 !== undefined) {
+        return inputRequired(
+          { step2: elicitation('Step 2: What is your favorite color?', 'color') },
+          `round-2:${answered(answers.step1, 'name')}`,
+        );
+      }
+      return inputRequired({ step1: elicitation('Step 1: What is your name?', 'name') }, 'round-1');
+    }),
+    tool(
+      'test_input_required_result_tampered_state',
+      'Hands out a state the server seals; a changed one is refused',
+      (_args, context) =>
+        context.requestState === 'untampered' && allAnswered(context.inputResponses, ['confirm'])
+          ? text('The state came back as it was given.')
+          : inputRequired({ confirm: elicitation('Please confirm', 'ok', 'boolean') }, 'untampered'),
+    ),
+    tool(
+      'test_input_required_result_capabilities',
+      'Asks only through the capabilities the client declared',
+      (_args, context) => {
+        const declared = context.clientCapabilities ?? {};
+        const wanted = {
+          ...(declared.elicitation === undefined
+            ? {}
+            : { user_name: elicitation('What is your name?', 'name') }),
+          ...(declared.sampling === undefined ? {} : { greeting: sampling('Generate a greeting', 50) }),
+          ...(declared.roots === undefined ? {} : { client_roots: ROOTS }),
+        };
+        if (Object.keys(wanted).length === 0) return text('The client declared nothing to ask through.');
+        return allAnswered(context.inputResponses, Object.keys(wanted))
+          ? text('Every declared capability answered.')
+          : inputRequired(wanted);
+      },
+    ),
+  ];
 }
 
 const RESOURCES = [
@@ -312,6 +506,17 @@ const PROMPTS = [
     }),
   },
   {
+    name: 'test_input_required_result_prompt',
+    description: 'A prompt that asks the user for its context first (SEP-2322)',
+    get: (_args, context) => {
+      const given = context.inputResponses?.user_context;
+      if (given === undefined) {
+        return inputRequired({ user_context: elicitation('What context should the prompt use?', 'context') });
+      }
+      return { messages: [user(content.text(`Use this context: ${answered(given, 'context')}`))] };
+    },
+  },
+  {
     name: 'test_prompt_with_image',
     description: 'A prompt with an image',
     get: () => ({
@@ -329,6 +534,7 @@ function serverFor(session) {
     resources: RESOURCES,
     resourceTemplates: TEMPLATES,
     prompts: PROMPTS,
+    toolsListChanged: true,
     notify: (method, params, related) => session.peer.notify(method, params, related),
   });
   const client = { capabilities: undefined };

@@ -21,8 +21,11 @@ export type SectionKind = (typeof SECTION_KINDS)[number];
 /** Evidence a fact can require (`@requires:`); open-ended but these are known. */
 export type EvidenceKind = 'implementation' | 'verification' | 'documentation' | 'refinement' | (string & {});
 
-/** The evidence kinds `@requires:` and a policy table may name. */
-export const EVIDENCE_KINDS = ['implementation', 'verification', 'documentation'] as const;
+/**
+ * The evidence kinds `@requires:` and a policy table may name. `refinement`:
+ * at least one fact refines this one and every fact refining it is covered.
+ */
+export const EVIDENCE_KINDS = ['implementation', 'verification', 'documentation', 'refinement'] as const;
 
 /**
  * How one fact links to another (`@refines:ADDRESS`): `refines` — this fact
@@ -150,6 +153,11 @@ export interface Section {
   status?: Status;
   /** The kind line declared inside this section (its kind and revision). */
   kindLine?: KindLine;
+  /**
+   * A kind line standing as the first non-blank line under the heading, led
+   * by its code span (`` `req r2` `` …): how vibevm's specmap reads a revision.
+   */
+  leadKind?: KindLine;
   /** Ids of facts directly in this section, in document order. */
   factIds: string[];
 }
@@ -208,6 +216,8 @@ export interface SpecDocument {
   facts: Fact[];
   sections: Section[];
   diagnostics: Diagnostic[];
+  /** Lines of the file, a final newline ending the last one (vibevm measures a last section up to here). */
+  lineCount?: number;
 }
 
 export interface SpecSet {

@@ -37,3 +37,25 @@ export function slugOf(title: string): string {
     .trim()
     .replace(/\s+/g, '-');
 }
+
+/**
+ * The kind line vibevm's specmap reads under a heading: the first non-blank
+ * line after it, when that line opens with a code span holding a kind line
+ * (prose may follow on the line). `end` is the offset just past the heading.
+ */
+// @implements vibevm#REVISION-LINES
+export function leadKindLine(text: string, end: number): KindLine | undefined {
+  let at = text.indexOf('\n', end);
+  if (at === -1) return undefined;
+  while (at < text.length) {
+    const next = text.indexOf('\n', at + 1);
+    const line = text.slice(at + 1, next === -1 ? text.length : next);
+    if (line.trim() !== '') {
+      const m = /^\s*`([^`]*)`/.exec(line);
+      return m ? parseKindLine(m[1]!) : undefined;
+    }
+    if (next === -1) return undefined;
+    at = next;
+  }
+  return undefined;
+}

@@ -12,9 +12,16 @@ import {
   resourceContentsProblems,
 } from './content.ts';
 import { ERROR_CODES, METHODS, type Reply, rpcError } from './jsonrpc.ts';
-import { REVISION_METHODS, RevisionRules } from './revisions.ts';
+import { type RunContext, RunningCall } from './lifecycle.ts';
+import {
+  isModernRequest,
+  MODERN_REVISIONS,
+  REVISION_METHODS,
+  RevisionRules,
+  resultKind,
+} from './revisions.ts';
 import { type MethodHandler, type RequestHooks, Server, type ServerOptions } from './server.ts';
-import type { ToolSet } from './toolset.ts';
+import type { ToolOutput, ToolSet } from './toolset.ts';
 
 /** The methods this module answers. */
 export const FEATURE_METHODS = {
@@ -103,16 +110,26 @@ export interface PromptMessage {
   content: ContentBlock;
 }
 
+/** What a prompt answers: its messages, or (stateless requests only) a result of another kind. */
+export type PromptAnswer =
+  | { description?: string; messages: PromptMessage[] }
+  | Pick<ToolOutput, 'report' | 'result'>;
+
+// @implements mcp-revisions#MODERN-INPUT-REQUIRED
+/** What a later round of a `prompts/get` carries: the client's answers and the state handed back. */
+export type PromptContext = Pick<RunContext, 'inputResponses' | 'requestState'>;
+
 export interface Prompt {
   name: string;
   title?: string;
   description?: string;
   arguments?: PromptArgument[];
-  get(
-    args: Record<string, string>,
-  ):
-    | { description?: string; messages: PromptMessage[] }
-    | Promise<{ description?: string; messages: PromptMessage[] }>;
+  /**
+   * The messages for `args`. For a stateless request a prompt that needs the
+   * client first may answer `inputRequired(…)` instead, and read the answers
+   * from `context` in the next round.
+   */
+  get(args: Record<string, string>, context: PromptContext): PromptAnswer | Promise<PromptAnswer>;
   /** Completers of its arguments, by name. */
   complete?: Record<string, Completer>;
 }
@@ -121,6 +138,9 @@ export interface FeatureOptions {
   resources?: Resource[];
   resourceTemplates?: ResourceTemplate[];
   prompts?: Prompt[];
+  // @implements mcp-revisions#EXTENSIONS-ARE-DECLARED
+  /** The protocol extensions the server speaks, by name, with their settings (declared under `capabilities.extensions`). */
+  extensions?: Record<string, Record<string, unknown>>;
   /** Whether the server logs to the client (default true). */
   logging?: boolean;
   /** Whether the tool list may change while serving (`toolsChanged` then tells the client). */
@@ -189,7 +209,10 @@ export class Features {
     this.#logging = options.logging !== false;
     this.#toolsListChanged = options.toolsListChanged === true;
     this.#notify = options.notify;
+    this.#extensions = options.extensions;
   }
+
+  #extensions: FeatureOptions['extensions'];
 
   /** Sends notifications through `notify` from now on. */
   attach(notify: NonNullable<FeatureOptions['notify']>): void {
@@ -209,6 +232,10 @@ export class Features {
       this.#templates.some((t) => t.template.complete !== undefined);
     if (completes) caps.completions = {};
     if (this.#logging) caps.logging = {};
+    // @implements mcp-revisions#EXTENSIONS-ARE-DECLARED
+    if (this.#extensions !== undefined && Object.keys(this.#extensions).length > 0) {
+      caps.extensions = this.#extensions;
+    }
     return caps;
   }
 
@@ -365,7 +392,20 @@ export class Features {
         `prompt \`${prompt.name}\` needs the argument(s) ${missing.map((a) => a.name).join(', ')}`,
       );
     }
-    const got = await prompt.get(args);
+    const answer = await prompt.get(args, new RunningCall(undefined, params));
+    // @implements mcp-revisions#MODERN-INPUT-REQUIRED
+    const other =
+      isObject(answer) && isObject((answer as { result?: unknown }).result)
+        ? (answer as Pick<ToolOutput, 'result'>)
+        : undefined;
+    if (other?.result !== undefined) {
+      if (isModernRequest(params)) return { result: other.result };
+      return rpcError(
+        ERROR_CODES.internalError,
+        `Prompt \`${prompt.name}\` answered with a \`${resultKind(other.result)}\` result, which only revision ${MODERN_REVISIONS.join(', ')} can carry`,
+      );
+    }
+    const got = answer as { description?: string; messages: PromptMessage[] } | undefined;
     const problems = (got?.messages ?? []).flatMap((m, i) =>
       m?.role === 'user' || m?.role === 'assistant'
         ? contentProblems([m.content], `messages[${i}].content`)

@@ -54,7 +54,9 @@ export {
   LOG_LEVELS,
   type LogLevel,
   type Prompt,
+  type PromptAnswer,
   type PromptArgument,
+  type PromptContext,
   type PromptMessage,
   RESOURCE_NOT_FOUND,
   type Resource,
@@ -103,6 +105,7 @@ export {
   LEGACY_REVISIONS,
   META_KEYS,
   MODERN_REVISIONS,
+  missingCapabilities,
   negotiateRevision,
   REVISION_ERROR_CODES,
   REVISION_METHODS,
@@ -128,6 +131,7 @@ export {
   Server,
   type ServerOptions,
 } from './server.ts';
+export { RESUME, type ReplayBounds } from './sse.ts';
 export { StdioTransport, serveStdio } from './stdio.ts';
 // @implements mcp-core#CONSUMERS-VENDOR-THIS-CRATE-BYTE-IDENTICALLY~faec8f4d
 export {
@@ -135,6 +139,8 @@ export {
   defineTool,
   type FromSchema,
   failure,
+  type InputRequest,
+  inputRequired,
   structuredOutput,
   type Tool,
   type ToolDescriptor,

@@ -4,6 +4,7 @@
  * ASP profile (`shutdown`, `exit`, `$/cancelRequest`). The loop asks this
  * module what to do; it holds the state, the loop does the I/O.
  */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { spec } from '../engine/generate/template-spec.ts';
 import { METHODS, RawId, type RpcErrorObject } from './jsonrpc.ts';
 import { killSpawned } from './processes.ts';
@@ -98,6 +99,50 @@ export interface RunContext {
   readonly signal: AbortSignal;
   /** Reports how far the run got; sent only when the caller asked with a `progressToken`. */
   progress(done: number, total?: number, message?: string): void;
+  // @implements mcp-revisions#MODERN-INPUT-REQUIRED
+  /** The client's answers to the requests an earlier round asked for, by their keys; undefined in a first round. */
+  readonly inputResponses?: Record<string, unknown>;
+  /** The opaque state an earlier round gave the client, handed back as it was. */
+  readonly requestState?: string;
+  /** What the client declared it can do, for a stateless request (its `_meta` capabilities); undefined otherwise. */
+  readonly clientCapabilities?: Record<string, unknown>;
+}
+
+// @implements mcp-revisions#MODERN-INPUT-REQUIRED
+/** Where a later round of a call carries the client's answers and the state handed back. */
+const INPUT_FIELDS = {
+  responses: spec.value('MODERN-INPUT-REQUIRED', 'string', 'responses-field'),
+  state: spec.value('MODERN-INPUT-REQUIRED', 'string', 'state-field'),
+} as const;
+
+const CAPABILITIES_KEY = spec.value('MODERN-CAPABILITIES-REQUIRED', 'string', 'capabilities-key');
+
+// @implements mcp-revisions#MODERN-REQUEST-STATE-IS-SEALED
+// The key of this process's seals: a state handed out here is only taken back here.
+const SEAL_KEY = randomBytes(32);
+const SEAL_MARK = '.';
+
+function sealOf(state: string): string {
+  return createHmac('sha256', SEAL_KEY).update(state).digest('base64url');
+}
+
+/** `state` with this process's seal: what the client is given to hand back. */
+export function sealState(state: string): string {
+  return `${state}${SEAL_MARK}${sealOf(state)}`;
+}
+
+/** Whether `sealed` is a state this process handed out, unchanged. */
+export function stateIsSealed(sealed: string): boolean {
+  const at = sealed.lastIndexOf(SEAL_MARK);
+  if (at === -1) return false;
+  const given = Buffer.from(sealed.slice(at + 1));
+  const expected = Buffer.from(sealOf(sealed.slice(0, at)));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function unsealedState(sealed: string): string {
+  const at = sealed.lastIndexOf(SEAL_MARK);
+  return at === -1 ? sealed : sealed.slice(0, at);
 }
 
 /** The call a tool is running now: its id, its cancellation and where its progress goes. */
@@ -119,6 +164,35 @@ export class RunningCall implements RunContext {
     const meta = (params as { _meta?: { progressToken?: unknown } } | null | undefined)?._meta;
     this.#token = meta !== null && typeof meta === 'object' ? meta.progressToken : undefined;
     this.#notify = notify;
+    this.#params = params;
+  }
+
+  #params: unknown;
+
+  // @implements mcp-revisions#MODERN-INPUT-REQUIRED
+  get inputResponses(): Record<string, unknown> | undefined {
+    const answers = (this.#params as Record<string, unknown> | null | undefined)?.[INPUT_FIELDS.responses];
+    return answers !== null && typeof answers === 'object' && !Array.isArray(answers)
+      ? (answers as Record<string, unknown>)
+      : undefined;
+  }
+
+  /** The state as the run gave it: the seal the server added (`sealState`) taken off. */
+  get requestState(): string | undefined {
+    const state = (this.#params as Record<string, unknown> | null | undefined)?.[INPUT_FIELDS.state];
+    return typeof state === 'string' ? unsealedState(state) : undefined;
+  }
+
+  /** What the client declared it can do: a stateless request's `_meta` capabilities, else undefined. */
+  get clientCapabilities(): Record<string, unknown> | undefined {
+    const meta = (this.#params as { _meta?: unknown } | null | undefined)?._meta;
+    const caps =
+      meta !== null && typeof meta === 'object'
+        ? (meta as Record<string, unknown>)[CAPABILITIES_KEY]
+        : undefined;
+    return caps !== null && typeof caps === 'object' && !Array.isArray(caps)
+      ? (caps as Record<string, unknown>)
+      : undefined;
   }
 
   // Made on first use: most tools never look at it, and most calls are never cancelled.

@@ -7,6 +7,7 @@
  */
 import { spec } from '../engine/generate/template-spec.ts';
 import { ERROR_CODES, METHODS, type RpcErrorObject, rpcError } from './jsonrpc.ts';
+import { sealState, stateIsSealed } from './lifecycle.ts';
 import { type Schema, schemaProblems } from './schema-check.ts';
 import {
   type MethodHandler,
@@ -51,6 +52,8 @@ export const REVISION_METHODS = {
 export const REVISION_ERROR_CODES = {
   unsupportedRevision: spec.value('MODERN-UNSUPPORTED-REVISION', 'jsonrpc-code', 'unsupported-revision'),
   invalidParams: spec.value('MODERN-CAPABILITIES-REQUIRED', 'jsonrpc-code', 'invalid-params'),
+  // @implements mcp-revisions#MODERN-MISSING-CAPABILITY
+  missingCapability: spec.value('MODERN-MISSING-CAPABILITY', 'jsonrpc-code', 'missing-capability'),
 } as const;
 
 // @implements mcp-revisions#MODERN-REMOVED-METHODS
@@ -70,13 +73,15 @@ const CACHEABLE: readonly string[] = spec.codes({ prefix: 'CACHEABLE-RESULTS' })
 const CACHE_HINTS = { [CACHE.ttlField]: CACHE.ttl, [CACHE.scopeField]: CACHE.scope };
 
 // @implements mcp-revisions#MODERN-RESULT-TYPE
+/** The kind a stateless result names (`complete`, or another). */
+export function resultKind(result: Record<string, unknown>): string {
+  return String(result[RESULT_TYPE_FIELD]);
+}
+
 /** The field every stateless result starts with, and its value. */
+const RESULT_TYPE_FIELD = spec.value('MODERN-RESULT-TYPE', 'string', 'result-type-field');
 export const RESULT_TYPE = {
-  [spec.value('MODERN-RESULT-TYPE', 'string', 'result-type-field')]: spec.value(
-    'MODERN-RESULT-TYPE',
-    'string',
-    'result-type',
-  ),
+  [RESULT_TYPE_FIELD]: spec.value('MODERN-RESULT-TYPE', 'string', 'result-type'),
 };
 
 const CAPABILITIES = { tools: { listChanged: false } };
@@ -87,6 +92,7 @@ const FIELDS = {
   supportedVersions: spec.value('METHOD-SERVER-DISCOVER', 'string', 'versions-field'),
   supported: spec.value('MODERN-UNSUPPORTED-REVISION', 'string', 'supported-field'),
   requested: spec.value('MODERN-UNSUPPORTED-REVISION', 'string', 'requested-field'),
+  required: spec.value('MODERN-MISSING-CAPABILITY', 'string', 'required-field'),
 } as const;
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -199,7 +205,28 @@ export class RevisionRules {
   }
 
   #screen(request: RequestInfo): RpcErrorObject | undefined {
-    return modernRefusal(request.method, request.params);
+    return (
+      modernRefusal(request.method, request.params) ??
+      this.#missingCapability(request) ??
+      tamperedState(request.params)
+    );
+  }
+
+  // @implements mcp-revisions#MODERN-MISSING-CAPABILITY
+  /** The refusal of a stateless tool call whose client lacks a capability the tool requires. */
+  #missingCapability(request: RequestInfo): RpcErrorObject | undefined {
+    if (request.method !== METHODS.toolsCall || !isModernRequest(request.params)) return undefined;
+    const name = isObject(request.params) ? request.params.name : undefined;
+    const required = typeof name === 'string' ? this.#tools.get(name)?.requires : undefined;
+    if (required === undefined) return undefined;
+    const declared = metaOf(request.params)?.[META_KEYS.clientCapabilities];
+    const missing = missingCapabilities(required, isObject(declared) ? declared : {});
+    if (missing === undefined) return undefined;
+    return {
+      code: REVISION_ERROR_CODES.missingCapability,
+      message: `Missing required client capability: tool \`${name}\` needs ${JSON.stringify(missing)} in _meta \`${META_KEYS.clientCapabilities}\`, which this request does not declare`,
+      data: { [FIELDS.required]: missing },
+    };
   }
 
   // @implements mcp-revisions#CLOSED-INPUTS-ARE-VALIDATED
@@ -222,8 +249,16 @@ export class RevisionRules {
   }
 
   #toolResultJson(tool: Tool, output: ToolOutput, request: RequestInfo): string {
-    const checked = checkStructured(tool, output);
     const modern = isModernRequest(request.params);
+    // @implements mcp-revisions#MODERN-OTHER-RESULT-KINDS
+    if (output.result !== undefined) {
+      if (modern) return JSON.stringify(this.#stamp(output.result, request.method));
+      return toolResultJson({
+        report: `tool \`${tool.descriptor.name}\` answered with a \`${resultKind(output.result)}\` result, which revision ${this.#legacy} cannot carry; call it with revision ${MODERN_REVISIONS.join(', ')}`,
+        isError: true,
+      });
+    }
+    const checked = checkStructured(tool, output);
     const structured =
       checked.structured !== undefined && showsStructuredOutput(this.revisionOf(request.params));
     // The common case, a legacy answer with no data, keeps the loop's fast spelling.
@@ -252,8 +287,49 @@ export class RevisionRules {
     };
     // @implements mcp-revisions#MODERN-CACHE-HINTS
     if (CACHEABLE.includes(method)) Object.assign(stamped, CACHE_HINTS);
+    // @implements mcp-revisions#MODERN-REQUEST-STATE-IS-SEALED
+    const state = stamped[STATE_FIELD];
+    if (typeof state === 'string') stamped[STATE_FIELD] = sealState(state);
     return stamped;
   }
+}
+
+// @implements mcp-revisions#MODERN-REQUEST-STATE-IS-SEALED
+const STATE_FIELD = spec.value('MODERN-INPUT-REQUIRED', 'string', 'state-field');
+
+/** The refusal of a stateless request handing back a state this server did not give out, or changed. */
+// @implements mcp-revisions#MODERN-REQUEST-STATE-IS-SEALED
+function tamperedState(params: unknown): RpcErrorObject | undefined {
+  if (!isModernRequest(params) || !isObject(params)) return undefined;
+  const state = params[STATE_FIELD];
+  if (state === undefined || (typeof state === 'string' && stateIsSealed(state))) return undefined;
+  return {
+    code: REVISION_ERROR_CODES.invalidParams,
+    message: `Invalid params: \`${STATE_FIELD}\` is not a state this server handed out, or it was changed; send the request again without it to start over`,
+  };
+}
+
+/**
+ * What of `required` (client capabilities, as a client declares them) `declared`
+ * lacks, in the same shape; undefined when nothing is missing. A capability
+ * with settings of its own (an extension under `extensions`) is looked at one level down.
+ */
+// @implements mcp-revisions#MODERN-MISSING-CAPABILITY
+export function missingCapabilities(
+  required: Record<string, unknown>,
+  declared: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  const missing: Record<string, unknown> = {};
+  for (const [key, need] of Object.entries(required)) {
+    const have = declared[key];
+    if (have === undefined || have === null) {
+      missing[key] = need;
+    } else if (isObject(need) && Object.keys(need).length > 0 && isObject(have)) {
+      const deeper = missingCapabilities(need, have);
+      if (deeper !== undefined) missing[key] = deeper;
+    }
+  }
+  return Object.keys(missing).length > 0 ? missing : undefined;
 }
 
 /**

@@ -278,6 +278,15 @@ export class Server {
     this.#concurrency = checkedConcurrency(limit);
   }
 
+  // @implements mcp-http#HTTP-SCREEN-REFUSALS-HAVE-THEIR-STATUS
+  /**
+   * The refusal the request hooks' `screen` gives `request`, or undefined: a
+   * transport may answer it before it queues the request (with its own status).
+   */
+  refusal(request: RequestInfo): RpcErrorObject | undefined {
+    return this.#hooks.screen?.(request);
+  }
+
   /** Whether `method` has a handler: a transport may refuse a request for one that has none before it queues it. */
   hasMethod(method: string): boolean {
     return this.#methods.has(method);

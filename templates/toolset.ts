@@ -32,11 +32,55 @@ export interface ToolOutput {
    * stays the text copy for logs. `toolContent` builds both.
    */
   content?: readonly ContentBlock[];
+  // @implements mcp-revisions#MODERN-OTHER-RESULT-KINDS
+  /**
+   * The whole result, for a stateless call answered with a result of another
+   * kind than content (an `input_required` one, see `inputRequired`, or an
+   * extension's): sent as written, naming its kind as every stateless result does. `report`
+   * stays its text copy; a legacy call gets a failure saying it cannot take it.
+   */
+  result?: Record<string, unknown>;
+}
+
+// @implements mcp-revisions#MODERN-INPUT-REQUIRED
+const INPUT = {
+  typeField: spec.value('MODERN-RESULT-TYPE', 'string', 'result-type-field'),
+  type: spec.value('MODERN-INPUT-REQUIRED', 'string', 'result-type'),
+  requests: spec.value('MODERN-INPUT-REQUIRED', 'string', 'requests-field'),
+  state: spec.value('MODERN-INPUT-REQUIRED', 'string', 'state-field'),
+} as const;
+
+/** One request a run wants the client to make: a method of the client's and its params. */
+export interface InputRequest {
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * A run's answer when it needs the client first: the requests by a key of its
+ * choosing, and an opaque state the client hands back with the answers
+ * (`context.inputResponses`, `context.requestState` in the next round).
+ */
+// @implements mcp-revisions#MODERN-INPUT-REQUIRED
+export function inputRequired(requests: Record<string, InputRequest>, requestState?: string): ToolOutput {
+  const result: NonNullable<ToolOutput['result']> = {
+    [INPUT.typeField]: INPUT.type,
+    [INPUT.requests]: requests,
+  };
+  if (requestState !== undefined) result[INPUT.state] = requestState;
+  return { report: `input required: ${Object.keys(requests).join(', ')}`, result };
 }
 
 // @implements mcp-core#TOOL-IS-DESCRIPTOR-PLUS-RUN~0efb0095
 export interface Tool {
   descriptor: ToolDescriptor;
+  // @implements mcp-revisions#MODERN-MISSING-CAPABILITY
+  /**
+   * The client capabilities the tool cannot run without, as a client declares
+   * them (`{ sampling: {} }`, `{ extensions: { 'x/y': {} } }`): a stateless
+   * call whose client lacks one is refused before the run.
+   */
+  requires?: Record<string, unknown>;
   /**
    * Runs once per call, possibly beside other calls (of this tool too: keep
    * per-call state in the call). Whatever would

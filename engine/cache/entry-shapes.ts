@@ -93,6 +93,7 @@ const SECTION: Shape = record({
   line: shapes.integer(1),
   status: shapes.optional(STATUS),
   kindLine: shapes.optional(KIND_LINE),
+  leadKind: shapes.optional(KIND_LINE),
   factIds: shapes.array(text),
 });
 
@@ -118,5 +119,6 @@ export const SPEC_ENTRY: Shape = record({
     facts: shapes.array(FACT),
     sections: shapes.array(SECTION),
     diagnostics: shapes.array(DIAGNOSTIC),
+    lineCount: shapes.optional(shapes.integer(0)),
   }),
 });

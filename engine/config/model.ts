@@ -43,6 +43,10 @@ export interface FactlineConfig {
   specExclude: string[];
   /** Which evidence a status needs: a preset name (`factline`, `vibevm`) or a table. */
   policy: string | PolicyTable;
+  /** Whose rules decide names, revision lines, citation verbs and what fails (docs/vibevm.md). */
+  profile: 'factline' | 'vibevm';
+  /** vibevm profile: the spec files whose markup lints count (progress.toml's include/exclude). */
+  progressScope: { include: string[]; exclude: string[] };
   /** Crates exempt from vibevm's orphan ratchet; kept so a specmap.toml reads whole. */
   exempt: string[];
   /** Absolute directory the globs are relative to (where the config was found). */

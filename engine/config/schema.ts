@@ -76,6 +76,24 @@ export const CONFIG_KEYS = {
     description:
       'Which evidence each status needs: a preset (`factline`, `vibevm`) or a table from `STAGE/STATE` to evidence kinds.',
   },
+  profile: {
+    shape: shapes.literal('factline', 'vibevm'),
+    default: 'factline' as 'factline' | 'vibevm',
+    description:
+      "Whose rules decide names, revision lines, citation verbs and which findings fail: factline's, or vibevm's specmap and progress gates (docs/vibevm.md). A specmap.toml chooses `vibevm`.",
+  },
+  progressScope: {
+    shape: shapes.object({
+      include: {
+        shape: globs,
+        description: 'Spec globs the spec lints judge (vibevm `progress.toml` `include`).',
+      },
+      exclude: { shape: globs, description: 'Globs left out of them (vibevm `progress.toml` `exclude`).' },
+    }),
+    default: { include: [], exclude: [] },
+    description:
+      "Under the vibevm profile, the spec files whose markup lints fail the gate (vibevm's `progress.toml`); empty include: every spec file.",
+  },
   exempt: {
     shape: globs,
     default: [],

@@ -3,8 +3,12 @@
  * needs no second config (PROP-014's scan policy, mapped key by key, see
  * specmapConfig) with the policy preset `vibevm`.
  */
+
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type * as Toml from 'smol-toml';
+import { PROGRESS_DEFAULT_INCLUDES } from '../../checks/profiles/vibevm.ts';
 import { UsageError } from '../errors.ts';
 import { defaultConfig, type FactlineConfig } from './model.ts';
 
@@ -58,11 +62,17 @@ export function specmapConfig(text: string, root: string, where: string): Factli
   }
   const config = defaultConfig(root);
   config.policy = 'vibevm';
+  // @implements vibevm#PROFILE-FROM-SPECMAP
+  config.profile = 'vibevm';
   if (raw.namespace !== undefined) {
     if (typeof raw.namespace !== 'string' || raw.namespace === '') {
       throw new UsageError(`${where}: \`namespace\` must be a non-empty string`);
     }
     config.namespace = raw.namespace;
+  } else {
+    // vibevm's first config-driven engine had no `namespace` key and minted every unit under `vibevm`.
+    // @implements vibevm#NAMESPACE-DEFAULT
+    config.namespace = 'vibevm';
   }
   const scanRoots = strings(raw, 'scan_roots', where);
   const specRoots = strings(raw, 'spec_roots', where);
@@ -91,5 +101,30 @@ export function specmapConfig(text: string, root: string, where: string): Factli
       return { namespace: e.namespace, root: e.root.replace(/\/+$/, '') };
     });
   }
+  config.progressScope = progressScope(root);
   return config;
+}
+
+/**
+ * vibevm's progress gate judges spec markup only in the files `progress.toml`
+ * observes: its `include` globs (vibevm's defaults when it names none or is
+ * absent) less its `exclude` globs. The directories and file names vibevm
+ * always leaves out are applied where the scope is used (checks/profiles/vibevm.ts).
+ */
+// @implements vibevm#PROGRESS-SCOPE
+function progressScope(root: string): { include: string[]; exclude: string[] } {
+  const where = join(root, 'progress.toml');
+  if (!existsSync(where)) return { include: [...PROGRESS_DEFAULT_INCLUDES], exclude: [] };
+  let raw: Record<string, unknown>;
+  try {
+    raw = toml().parse(readFileSync(where, 'utf8')) as Record<string, unknown>;
+  } catch (error) {
+    const at = error instanceof toml().TomlError ? `:${error.line}:${error.column}` : '';
+    throw new UsageError(`${where}${at}: invalid TOML: ${(error as Error).message.split('\n')[0]}`);
+  }
+  const include = strings(raw, 'include', where);
+  return {
+    include: include.length > 0 ? include : [...PROGRESS_DEFAULT_INCLUDES],
+    exclude: strings(raw, 'exclude', where),
+  };
 }

@@ -17,6 +17,13 @@ export function addressingOf(config: FactlineConfig): Addressing {
     })),
   };
   if (config.namespace !== undefined) addressing.namespace = config.namespace;
+  if (config.profile === 'vibevm') {
+    addressing.profile = 'vibevm';
+    addressing.progressScope = config.progressScope;
+    addressing.specRoots = config.specs
+      .filter((g) => g.endsWith('/**/*.md'))
+      .map((g) => g.slice(0, -'/**/*.md'.length));
+  }
   return addressing;
 }
 

@@ -18,19 +18,14 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-const VERIFYING_TEST = `
-#[test]
-#[verifies("spec://org.example/mini/modules/idx/PROP-005#WRITES-ARE-ATOMIC")]
-fn writes_are_atomic() {}
-`;
-
 describe('--config specmap.toml', () => {
   // @verifies engine#SPECMAP-CONFIG
   // @verifies trace#POLICY-AS-CONFIG
   it('reads the namespace, roots, excludes and external specs, and applies the vibevm policy', async () => {
     const dir = fixture('vibevm-mini');
     const { code, result } = await checkJson(dir, ['--config', 'specmap.toml']);
-    expect(code).toBe(1);
+    // vibevm's gates raise none of these: a pin into a fact, and status against evidence, are notes.
+    expect(code).toBe(0);
     expect(result.citations.map((c) => `${c.file}:${c.line} ${c.verb} ${c.symbol} ${c.counted}`)).toEqual([
       'crates/idx-core/src/lib.rs:2 scope idx_core true',
       'crates/idx-core/src/lib.rs:6 implements idx_core::flat true',
@@ -40,7 +35,8 @@ describe('--config specmap.toml', () => {
     expect(result.units?.some((u) => u.file === 'spec/WAL.md')).toBe(false);
     expect(result.units?.map((u) => u.uri)).toContain('spec://org.example/mini/modules/idx/PROP-005#layout');
     expect(brief(result)).toEqual([
-      'spec/modules/idx/PROP-005-index.md:9:1 missing-verification modules/idx/PROP-005-index#WRITES-ARE-ATOMIC',
+      'crates/idx-core/src/lib.rs:6:1 pin-into-unmarked-unit modules/idx/PROP-005-index#LAYOUT-IS-FLAT',
+      'spec/modules/idx/PROP-005-index.md:9:1 status-against-evidence modules/idx/PROP-005-index#WRITES-ARE-ATOMIC',
       'specmap.toml:6:1 stale-exclude -',
     ]);
   });
@@ -107,7 +103,10 @@ describe('baseline and ratchet', () => {
     const args = ['--config', 'specmap.toml', '--baseline', 'base.json'];
     const same = await checkJson(dir, args);
     expect(same.code).toBe(0);
-    expect(brief(same.result)).toEqual([]);
+    // Infos are never baselined: vibevm's status against evidence stays on every run.
+    const gated = (r: Parameters<typeof brief>[0]) =>
+      brief(r).filter((l) => !l.includes('status-against-evidence'));
+    expect(gated(same.result)).toEqual([]);
 
     // A new problem fails the run, and only it is reported.
     const lib = join(dir, 'crates/idx-core/src/lib.rs');
@@ -117,7 +116,7 @@ describe('baseline and ratchet', () => {
     );
     const worse = await checkJson(dir, args);
     expect(worse.code).toBe(1);
-    expect(brief(worse.result)).toEqual(['crates/idx-core/src/lib.rs:14:1 unknown-fact -']);
+    expect(gated(worse.result)).toEqual(['crates/idx-core/src/lib.rs:14:1 unknown-fact -']);
 
     // Fixing a baselined finding passes and says the baseline can shrink.
     writeFileSync(
@@ -126,12 +125,14 @@ describe('baseline and ratchet', () => {
         '\n#[spec(implements = "spec://org.example/mini/modules/idx/PROP-005#NO-SUCH")]',
       )[0]!,
     );
-    appendFileSync(join(dir, 'crates/idx-core/tests/store.rs'), VERIFYING_TEST);
+    writeFileSync(lib, readFileSync(lib, 'utf8').replace(',\n    r = 1\n', '\n'));
     const better = await checkJson(dir, args);
     expect(better.code).toBe(0);
-    expect(better.result.findings.map((f) => `${f.rule} ${f.severity} ${f.fact ?? '-'}`)).toEqual([
-      'baseline-gone info modules/idx/PROP-005-index#WRITES-ARE-ATOMIC',
-    ]);
+    expect(
+      better.result.findings
+        .filter((f) => f.rule !== 'status-against-evidence')
+        .map((f) => `${f.rule} ${f.severity} ${f.fact ?? '-'}`),
+    ).toEqual(['baseline-gone info modules/idx/PROP-005-index#LAYOUT-IS-FLAT']);
   });
 
   it('a file that is not a baseline is a usage error naming it', async () => {

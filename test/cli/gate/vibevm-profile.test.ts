@@ -1,0 +1,209 @@
+/**
+ * The vibevm profile, chosen by specmap.toml: a small vibevm-shaped project
+ * written for each case, judged as vibevm's specmap and progress gates judge
+ * it (names, revision lines, verbs, scope, what fails), and the same project
+ * under factline's own config still judged by factline's rules.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkJson } from '../../support/cli.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function project(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'factline-vibevm-'));
+  dirs.push(dir);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+}
+
+const SPECMAP = 'namespace = "org.example/demo"\nscan_roots = ["crates/*"]\nspec_roots = ["spec"]\n';
+
+const STORE_SPEC = `# Store {#root}
+
+## Create {#create}
+
+\`req r3\`
+
+Creating a store writes its folder.
+
+### Reindex {#reindex}
+
+Rebuilds the index.
+
+## Markers {#markers}
+
+@fact:req-markers \`req r1\`
+
+@fact:MARKED Markers are read. @status:impl/done
+`;
+
+describe('the vibevm profile (specmap.toml)', () => {
+  // @verifies vibevm#REVISION-LINES
+  // @verifies vibevm#PIN-INTO-ANY-UNIT
+  // @verifies vibevm#PROFILE-FROM-SPECMAP
+  it('reads a revision only from the first line under a heading, never inherited, and notes pins into unmarked units', async () => {
+    const dir = project({
+      'specmap.toml': SPECMAP,
+      'spec/modules/store/PROP-012-store.md': STORE_SPEC,
+      'crates/store/src/lib.rs': [
+        'use specmark::spec;',
+        '#[spec(implements = "spec://org.example/demo/modules/store/PROP-012#create", r = 3)]',
+        'pub fn create() {}',
+        '#[spec(implements = "spec://org.example/demo/modules/store/PROP-012#reindex", r = 3)]',
+        'pub fn reindex() {}',
+        '#[spec(implements = "spec://org.example/demo/modules/store/PROP-012#markers", r = 1)]',
+        'pub fn markers() {}',
+        '#[spec(implements = "spec://org.example/demo/modules/store/PROP-012#MARKED", r = 1)]',
+        'pub fn marked() {}',
+        '',
+      ].join('\n'),
+    });
+    const { code, result } = await checkJson(dir, ['--config', 'specmap.toml']);
+    const revisions = Object.fromEntries(
+      (result.units ?? []).filter((u) => u.kind === 'heading').map((u) => [u.anchor, u.revision ?? null]),
+    );
+    // `req r3` right under #create; #reindex does not inherit it; #markers' first line is a fact, not a kind line.
+    expect(revisions).toEqual({ root: null, create: 3, reindex: null, markers: null });
+    const notes = result.findings.filter((f) => f.rule === 'pin-into-unmarked-unit').map((f) => f.line);
+    expect(notes).toEqual([4, 6, 8]);
+    expect(result.citations.every((c) => c.counted)).toBe(true);
+    expect(code).toBe(0);
+
+    // The same tree under factline's own config: the kind-line fact governs #markers and its facts.
+    writeFileSync(
+      join(dir, 'factline.config.json'),
+      JSON.stringify({
+        specs: ['spec/**/*.md'],
+        specsRoot: 'spec',
+        sources: ['crates/**/*.rs'],
+        namespace: 'org.example/demo',
+      }),
+    );
+    const own = await checkJson(dir, ['--config', 'factline.config.json']);
+    const ownRevisions = Object.fromEntries(
+      (own.result.units ?? []).filter((u) => u.kind === 'heading').map((u) => [u.anchor, u.revision ?? null]),
+    );
+    expect(ownRevisions.markers).toBe(1);
+    expect(ownRevisions.create).toBe(null);
+  });
+
+  // @verifies vibevm#DOCUMENT-NAMES
+  // @verifies vibevm#NAMESPACE-DEFAULT
+  // @verifies vibevm#CELLS-AND-CODE-NOT-MINTED
+  it('names only PROP-N and FEAT-N documents short, mints no cell units, and defaults the namespace to vibevm', async () => {
+    const dir = project({
+      'specmap.toml': 'scan_roots = ["crates/*"]\nspec_roots = ["spec"]\n',
+      'spec/modules/a/PROP-007-alpha.md': '# Alpha {#root}\n\n@fact:ALPHA One.\n',
+      'spec/modules/a/FEAT-2-beta.md': '# Beta {#root}\n',
+      'spec/manual-tests/MT-01-vibe-tree.md':
+        '# Tree {#root}\n\n| a | b |\n|---|---|\n| @fact:CELL x | y |\n',
+    });
+    const { result } = await checkJson(dir, ['--config', 'specmap.toml']);
+    const uris = (result.units ?? []).map((u) => u.uri).filter((u) => u !== undefined);
+    expect(uris.sort()).toEqual([
+      'spec://vibevm/manual-tests/MT-01-vibe-tree#root',
+      'spec://vibevm/modules/a/FEAT-2#root',
+      'spec://vibevm/modules/a/PROP-007#ALPHA',
+      'spec://vibevm/modules/a/PROP-007#root',
+    ]);
+    expect((result.units ?? []).some((u) => u.anchor === 'CELL' && u.uri === undefined)).toBe(true);
+  });
+
+  // @verifies vibevm#EDGES-BY-VERB
+  // @verifies vibevm#GATE-FAILS-AS-VIBEVM
+  // @verifies vibevm#PROGRESS-SCOPE
+  it('counts edges by verb, fails only on its own namespace and on markup in the progress scope', async () => {
+    const files = {
+      'specmap.toml': SPECMAP,
+      'progress.toml': 'include = ["spec/modules/**/*.md"]\nexclude = ["spec/modules/old/**"]\n',
+      'spec/modules/store/PROP-012-store.md': STORE_SPEC,
+      'spec/terraforms/PLAN.md': '# Plan {#root}\n\n(@status:spec/done) said once.\n',
+      'spec/modules/old/OLD.md': '# Old {#root}\n\n(@status:spec/done) said once.\n',
+      'crates/store/src/lib.rs': [
+        'pub fn create() {}',
+        '#[cfg(test)]',
+        'mod tests {',
+        '    #[spec(implements = "spec://org.example/demo/modules/store/PROP-012#create")]',
+        '    fn migration() {}',
+        '}',
+        '#[spec(deviates = "spec://core-ai-native/mechanisms/ENGINE#rules", reason = "x")]',
+        'pub fn other() {}',
+        '',
+      ].join('\n'),
+    };
+    const dir = project(files);
+    const { code, result } = await checkJson(dir, ['--config', 'specmap.toml']);
+    expect(result.findings.filter((f) => f.rule === 'misplaced-citation')).toEqual([]);
+    expect(result.citations.find((c) => c.line === 4)?.counted).toBe(true);
+    expect(result.findings.filter((f) => f.rule === 'unread-tag')).toEqual([]);
+    const outside = result.findings.find((f) => f.line === 7);
+    expect(outside?.severity).toBe('warning');
+    expect(code).toBe(0);
+
+    // The same markup inside the scope fails; so does a citation into this project's namespace that resolves to nothing.
+    const inScope = project({
+      ...files,
+      'spec/modules/store/PLAN.md': '# Plan {#root}\n\n(@status:spec/done) said once.\n',
+      'crates/store/src/more.rs':
+        '#[spec(implements = "spec://org.example/demo/modules/store/PROP-012#gone")]\npub fn g() {}\n',
+    });
+    const failing = await checkJson(inScope, ['--config', 'specmap.toml']);
+    expect(failing.code).toBe(1);
+    expect(
+      failing.result.findings.filter((f) => f.severity === 'error').map((f) => `${f.file} ${f.rule}`),
+    ).toEqual(['crates/store/src/more.rs unknown-fact', 'spec/modules/store/PLAN.md unread-tag']);
+  });
+
+  // @verifies vibevm#STATUS-AGAINST-EVIDENCE
+  // @verifies vibevm#LONG-SECTION
+  it('reports status against the evidence of the enclosing anchored heading, and long leaf sections, without failing', async () => {
+    const long = Array.from({ length: 125 }, (_, i) => `Line ${i}.`)
+      .join('\n\n')
+      .split('\n')
+      .slice(0, 125)
+      .join('\n');
+    const dir = project({
+      'specmap.toml': SPECMAP,
+      'spec/modules/ops/PROP-006-ops.md': [
+        '# Ops {#root}',
+        '',
+        '## Boot {#boot}',
+        '',
+        '@fact:boot-catalogue The catalogue loads at boot. @status:freeze/done',
+        '',
+        '## Tests {#tests}',
+        '',
+        '@fact:TESTED Tested. @status:test/done',
+        '',
+        '## Plain',
+        '',
+        '@fact:UNANCHORED Frozen. @status:freeze/done',
+        '',
+        '## Long {#long}',
+        '',
+        long,
+        '',
+      ].join('\n'),
+      'crates/ops/src/lib.rs':
+        '#[spec(implements = "spec://org.example/demo/modules/ops/PROP-006#tests")]\npub fn t() {}\n',
+    });
+    const { code, result } = await checkJson(dir, ['--config', 'specmap.toml']);
+    const against = result.findings.filter((f) => f.rule === 'status-against-evidence');
+    expect(against.map((f) => `${f.line} ${f.severity} ${f.fact}`)).toEqual([
+      '5 info modules/ops/PROP-006-ops#boot-catalogue',
+      '9 info modules/ops/PROP-006-ops#TESTED',
+    ]);
+    const longOnes = result.findings.filter((f) => f.rule === 'long-section');
+    expect(longOnes.map((f) => `${f.line} ${f.message.match(/spans (\d+)/)?.[1]}`)).toEqual(['15 127']);
+    expect(code).toBe(0);
+  });
+});
