@@ -14,7 +14,7 @@ export interface ReqifStructure {
   relations: [string, string][];
 }
 
-const SCRIPT = String.raw`
+const SCRIPT = `
 import sys, json, zipfile, xml.etree.ElementTree as ET
 def local(t): return t.rsplit('}', 1)[-1]
 def load(path):
