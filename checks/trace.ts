@@ -11,6 +11,7 @@ import { strictSeverity } from '../reader/normative-service.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
 import { citationExample } from './comment-syntax.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
+import { judgeLinks } from './links.ts';
 import {
   type FactState,
   type FactTrace,
@@ -30,6 +31,7 @@ import {
   statusAgainstEvidenceFindings,
   weighFindings,
 } from './profiles/vibevm.ts';
+import { coverThroughLevels } from './refinement.ts';
 import { type Addressing, indexFacts, kindRevision, unitUri } from './resolve.ts';
 import { vectorEvidence } from './results/index.ts';
 import { documentUncitedFindings } from './rules/document-uncited.ts';
@@ -99,14 +101,19 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
   const outcomes = joinOutcomes(citations, options.results, out, options.staticUnconfirmed);
   const byFact = citationsByFact(citations);
   const facts: FactTrace[] = [];
+  const traced = new Map<string, Fact>();
   for (const doc of documentsByPath(set)) {
     reportDiagnostics(doc, options.strict === true, out);
     for (const fact of firstDefinitions(doc)) {
       const refs = byFact.get(fact.address) ?? [];
       const judgement = judgeFact(fact, { refs, citations }, options, out);
       facts.push(factTrace(fact, judgement, refs));
+      traced.set(fact.address, fact);
     }
   }
+  // Links between facts, then coverage through them: every fact's own evidence is judged by now.
+  const links = judgeLinks([...traced.values()], index, out);
+  coverThroughLevels(facts, traced, links, out);
   for (const f of options.extraFindings ?? []) out.add(f);
   const vibevm = options.addressing?.profile === 'vibevm' ? options.addressing : undefined;
   if (vibevm) {
@@ -139,6 +146,7 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     documents: documentSummaries(set, facts, findings),
     facts,
     citations,
+    ...(links.length > 0 ? { links } : {}),
     findings,
     outcomes,
   };
@@ -295,7 +303,10 @@ function judgeFact(
 function stateOf(required: EvidenceKind[], gaps: GapKind[], stale: number): FactState {
   if (gaps.length === 2) return stale > 0 ? 'stale' : 'missing';
   if (gaps.length === 1) return gaps[0]!;
-  return required.includes('verification') ? 'verified' : 'implemented';
+  if (required.includes('verification')) return 'verified';
+  // Needing only refinement: covered until the refinement pass finds otherwise (checks/refinement.ts).
+  if (!required.includes('implementation') && required.includes('refinement')) return 'refined';
+  return 'implemented';
 }
 
 /**

@@ -39,6 +39,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: 'the fact × code × test × outcome table (csv, md, json)',
     load: () => import('./commands/matrix.ts'),
   },
+  import: {
+    summary: 'ReqIF (.reqif, .reqifz) as Markdown specs, one fact per SPEC-OBJECT',
+    load: () => import('./commands/import.ts'),
+  },
   explain: {
     summary: 'one fact: text, status, every citation (or one rule)',
     load: () => import('./commands/explain.ts'),

@@ -213,7 +213,8 @@ function toolsFor(session, features, client) {
     ],
   ];
   const set = new ToolSet();
-  // SEP-1613: a 2020-12 schema, listed as written ($schema, $defs, $ref, additionalProperties).
+  // SEP-1613 and SEP-2106: a 2020-12 schema, listed as written ($schema, $defs with an
+  // $anchor, $ref, allOf/anyOf, if/then/else, additionalProperties).
   set.register({
     descriptor: {
       name: 'json_schema_2020_12_tool',
@@ -222,9 +223,24 @@ function toolsFor(session, features, client) {
         $schema: 'https://json-schema.org/draft/2020-12/schema',
         type: 'object',
         $defs: {
-          address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } },
+          address: {
+            $anchor: 'addressDef',
+            type: 'object',
+            properties: { street: { type: 'string' }, city: { type: 'string' } },
+          },
         },
-        properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+        properties: {
+          name: { type: 'string' },
+          address: { $ref: '#/$defs/address' },
+          contactMethod: { type: 'string', enum: ['phone', 'email'] },
+          phone: { type: 'string' },
+          email: { type: 'string' },
+        },
+        allOf: [{ anyOf: [{ required: ['phone'] }, { required: ['email'] }] }],
+        if: { properties: { contactMethod: { const: 'phone' } }, required: ['contactMethod'] },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's `then`, listed as written (SEP-2106)
+        then: { required: ['phone'] },
+        else: { required: ['email'] },
         additionalProperties: false,
       },
     },
@@ -235,6 +251,19 @@ function toolsFor(session, features, client) {
     set.register({ descriptor: { name, description, inputSchema }, run });
   }
   for (const tool of statelessTools(set, features)) set.register(tool);
+  // SEP-2243: an argument that travels in the Mcp-Param-Region header too (checked by the HTTP transport).
+  set.register({
+    descriptor: {
+      name: 'test_header_param',
+      description: 'Echoes a region that travels in a header as well as in the body',
+      inputSchema: {
+        type: 'object',
+        properties: { region: { type: 'string', description: 'A region', 'x-mcp-header': 'Region' } },
+        required: ['region'],
+      },
+    },
+    run: (args) => text(`Region: ${args.region}`),
+  });
   return set;
 }
 

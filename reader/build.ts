@@ -7,23 +7,20 @@ import type { Fact, KindLine, Section, Status } from './model.ts';
 import type { LineIndex } from './positions.ts';
 import type { ScannedUnit } from './scan.ts';
 import { digestOf, factClassOf, parseKindLine, slugOf } from './text.ts';
-import type { Block, UnitBlock } from './units.ts';
+import type { Block, HeadingBlock, UnitBlock } from './units.ts';
 
 /** Status of a fact nobody has marked anywhere: specified, and still being worked on. */
 export const DEFAULT_STATUS: Status = { stage: 'spec', state: 'work', origin: 'default' };
 
 export function headingSection(
   text: string,
-  block: Extract<Block, { kind: 'heading' }>,
+  block: HeadingBlock,
   lines: LineIndex,
   report: (issue: Issue) => void,
   claim: (id: string, offset: number, token: string) => boolean,
 ): Section {
-  const node = block.node;
-  const first = node.children[0];
-  const last = node.children[node.children.length - 1];
-  const start = first?.position?.start.offset ?? block.start;
-  const raw = first && last ? text.slice(start, last.position?.end.offset ?? block.end) : '';
+  const start = block.content?.[0] ?? block.start;
+  const raw = block.content ? text.slice(block.content[0], block.content[1]) : '';
   const m = /\s*\{#([^}\s]*)\}\s*$/.exec(raw);
   const title = (m ? raw.slice(0, m.index) : raw).replace(/\s+/g, ' ').trim();
   const line = lines.place(block.start).line;
@@ -47,7 +44,7 @@ export function headingSection(
       claim(id, offset, `{#${id}}`);
     }
   }
-  return { anchor, explicitAnchor, title, depth: node.depth, line, factIds: [] };
+  return { anchor, explicitAnchor, title, depth: block.depth, line, factIds: [] };
 }
 
 export function buildFact(
@@ -128,12 +125,12 @@ export function bindFence(
     });
     return;
   }
-  const lang = next.node.lang ?? undefined;
+  const lang = next.lang;
   // The digest is over LF text: a CRLF checkout of the spec keeps its pins.
   // @implements generator#CODE-FACT-DIGEST-OVER-LF
-  const value = next.node.value.replace(/\r\n?/g, '\n');
+  const value = next.value.replace(/\r\n?/g, '\n');
   fact.code = { ...(lang ? { lang } : {}), value };
   fact.text = `${fact.text}\n\`\`\`${lang ?? ''}\n${value}\n\`\`\``;
   fact.digest = digestOf(fact.text);
-  fact.endLine = next.node.position?.end.line ?? fact.endLine;
+  fact.endLine = next.endLine || fact.endLine;
 }

@@ -5,9 +5,9 @@
 import { looksLikeAliasLine, parseAliasLine } from './aliases.ts';
 import { boundNesting } from './bounds.ts';
 import { bindFence, buildFact, DEFAULT_STATUS, headingSection } from './build.ts';
+import { fastBlocks } from './fast-blocks.ts';
 import type { Issue } from './issues.ts';
 import { anchorInHeading, anchorInHtml } from './look-alike.ts';
-import { parseMarkdown } from './markdown.ts';
 import type { Fact, Section, SpecDocument, Status } from './model.ts';
 import { normativeServiceUnit } from './normative-service.ts';
 import { LineIndex } from './positions.ts';
@@ -16,10 +16,10 @@ import type { MarkerStatus } from './status-values.ts';
 import { digestOf, leadKindLine } from './text.ts';
 import {
   type Block,
-  collectBlocks,
-  definitionsOf,
-  inlineMasks,
-  tableContext,
+  type BlockReading,
+  type HeadingBlock,
+  type InlineFacts,
+  remarkBlocks,
   type UnitBlock,
 } from './units.ts';
 
@@ -31,6 +31,9 @@ export interface ParseOptions {
   /** Document name, the `DOC` of `DOC#ID`. */
   doc: string;
 }
+
+/** Which block reader: `fast` (the scanner, remark where it is unsure) or `remark` (the reference). */
+export type BlockReader = 'fast' | 'remark';
 
 /**
  * YAML front matter is never a unit: blank it (keeping offsets and line
@@ -47,23 +50,39 @@ function blankFrontMatter(source: string): string {
   return source.slice(0, end).replace(/[^\n]/g, ' ') + source.slice(end);
 }
 
+const MAY_HOLD_TAG = /[@#<]/;
+
 interface PendingFact {
   fact: Fact;
   own?: MarkerStatus;
   chain: Section[];
 }
 
-type HeadingBlock = Extract<Block, { kind: 'heading' }>;
 type MarkerBlock = Extract<Block, { kind: 'unit' | 'html' }>;
 
 // @implements reader#READ-NEVER-THROWS
 // @implements reader#READ-DIAGNOSTICS-COLLECTED
 export function parseSpec(source: string, options: ParseOptions): SpecDocument {
+  return readSpec(source, options, 'fast');
+}
+
+/** The reference reader: every block from remark's tree. The fast reader is held to it byte for byte. */
+export function parseSpecWithRemark(source: string, options: ParseOptions): SpecDocument {
+  return readSpec(source, options, 'remark');
+}
+
+/** The text both block readers see: LF line ends, no BOM, front matter blanked, nesting bounded. */
+export function preparedText(source: string): { text: string; issues: Issue[] } {
   // A CRLF checkout reads as the LF one: same facts, same digests, same places (only line ends differ).
   // @implements reader#CRLF-GIVES-THE-LF-VERDICT
   const lf = source.includes('\r') ? source.replace(/\r\n?/g, '\n') : source;
-  const bounded = boundNesting(blankFrontMatter(lf.replace(/^\uFEFF/, ' ')));
-  const reading = new SpecReading(bounded.text, options);
+  return boundNesting(blankFrontMatter(lf.replace(/^\uFEFF/, ' ')));
+}
+
+function readSpec(source: string, options: ParseOptions, reader: BlockReader): SpecDocument {
+  const bounded = preparedText(source);
+  const blocks = (reader === 'fast' && fastBlocks(bounded.text)) || remarkBlocks(bounded.text);
+  const reading = new SpecReading(bounded.text, options, blocks);
   for (const issue of bounded.issues) reading.report(issue);
   reading.blocks.forEach((block, b) => {
     if (block.kind === 'heading') reading.heading(block);
@@ -89,11 +108,11 @@ class SpecReading {
   constructor(
     readonly text: string,
     readonly options: ParseOptions,
+    read: BlockReading,
   ) {
     this.lines = new LineIndex(text);
-    const tree = parseMarkdown(text);
-    this.blocks = collectBlocks(tree);
-    this.definitions = definitionsOf(tree, text);
+    this.blocks = read.blocks;
+    this.definitions = read.definitions;
     this.result = { doc: options.doc, file: options.file, facts: [], sections: [], diagnostics: [] };
     let newlines = 0;
     for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) newlines++;
@@ -153,17 +172,13 @@ class SpecReading {
   /** A unit (or an HTML block, which only matters as a standalone `<status>` marker). */
   unit(block: MarkerBlock, b: number): void {
     if (block.kind === 'html') {
-      const hidden = anchorInHtml(block.node.value, block.start);
+      const hidden = anchorInHtml(block.value, block.start);
       if (hidden) {
         this.report(hidden);
         return;
       }
     }
-    if (
-      block.kind === 'html' &&
-      (block.node.value.startsWith('<!--') || !block.node.value.includes('<status'))
-    )
-      return;
+    if (block.kind === 'html' && (block.value.startsWith('<!--') || !block.value.includes('<status'))) return;
     if (block.kind === 'unit' && block.type === 'paragraph' && block.quoteDepth === 0) {
       const raw = this.text.slice(block.start, block.end);
       if (looksLikeAliasLine(raw)) {
@@ -171,9 +186,14 @@ class SpecReading {
         return;
       }
     }
-    const masks = block.kind === 'unit' ? inlineMasks(block.node) : { masks: [], codes: [], references: [] };
+    const raw = this.text.slice(block.start, block.end);
+    // Every token and look-alike the scanner reads holds an `@`, `##` or `<status`: a unit
+    // with none of `@`, `#`, `<` yields nothing, and its inline content need not be read.
+    if (!MAY_HOLD_TAG.test(raw)) return;
+    const masks: InlineFacts =
+      block.kind === 'unit' ? block.inline() : { masks: [], codes: [], references: [] };
     const scanned = scanUnit({
-      raw: this.text.slice(block.start, block.end),
+      raw,
       base: block.start,
       masks: masks.masks,
       quoteDepth: block.quoteDepth,
@@ -224,7 +244,7 @@ class SpecReading {
   private standaloneMarker(block: MarkerBlock, b: number, scanned: ScannedUnit): void {
     const prev = this.blocks[b - 1];
     const afterHeading = prev?.kind === 'heading';
-    const firstH1 = afterHeading && this.result.sections.length === 1 && prev.node.depth === 1;
+    const firstH1 = afterHeading && this.result.sections.length === 1 && prev.depth === 1;
     if (!this.seenHeading || firstH1) {
       if (this.documentMarkerLine === undefined) {
         this.documentMarkerLine = this.lines.place(block.start).line;
@@ -281,7 +301,7 @@ class SpecReading {
     block: UnitBlock,
     b: number,
     scanned: ScannedUnit,
-    codes: ReturnType<typeof inlineMasks>['codes'],
+    codes: InlineFacts['codes'],
     references: readonly string[],
   ): void {
     const anchor = scanned.anchor!;
@@ -306,7 +326,7 @@ class SpecReading {
   // @implements reader#DIGEST-COVERS-MEANING
   private meaningContext(block: UnitBlock, references: readonly string[]): string {
     const parts: string[] = [];
-    if (block.table) parts.push(tableContext(block.table, this.text));
+    if (block.tableContext) parts.push(block.tableContext());
     const seen = new Set<string>();
     for (const ref of references) {
       if (seen.has(ref)) continue;

@@ -59,6 +59,9 @@ const LABEL = /\[(p\d+)\]/y;
 
 function maskedView(input: ScanInput, removals: Array<[number, number]>): string {
   const { raw, base } = input;
+  // Most units hold no code span, comment or link and stand outside quotes: nothing to mask.
+  if (input.masks.length === 0 && input.quoteDepth === 0) return raw;
+  if (input.quoteDepth === 0) return maskedRanges(raw, base, input.masks);
   const chars = raw.split('');
   for (const [s, e] of input.masks) {
     for (let i = Math.max(s - base, 0); i < Math.min(e - base, raw.length); i++) {
@@ -79,6 +82,23 @@ function maskedView(input: ScanInput, removals: Array<[number, number]>): string
     }
   }
   return chars.join('');
+}
+
+/** `raw` with every masked character but line endings replaced by MASK, built from slices. */
+function maskedRanges(raw: string, base: number, masks: ReadonlyArray<[number, number]>): string {
+  const ranges = masks
+    .map(([s, e]): [number, number] => [Math.max(s - base, 0), Math.min(e - base, raw.length)])
+    .filter(([s, e]) => s < e)
+    .sort((a, b) => a[0] - b[0]);
+  let out = '';
+  let at = 0;
+  for (const [s, e] of ranges) {
+    const from = Math.max(s, at);
+    if (from >= e) continue;
+    out += raw.slice(at, from) + raw.slice(from, e).replace(/[^\n]/g, MASK);
+    at = e;
+  }
+  return out + raw.slice(at);
 }
 
 const POINT: ReadonlySet<TokenKind> = new Set(['status', 'legacy', 'element', 'requires', 'link', 'attr']);

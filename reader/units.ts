@@ -4,73 +4,143 @@
  * table body cells, at any depth and inside blockquotes), HTML blocks, fences
  * and everything else as an adjacency breaker.
  */
-import type {
-  Code,
-  Heading,
-  Html,
-  ListItem,
-  Nodes,
-  Paragraph,
-  Root,
-  RootContent,
-  Table,
-  TableCell,
-} from 'mdast';
+import type { Code, Heading, ListItem, Nodes, Paragraph, Root, RootContent, Table, TableCell } from 'mdast';
+import { parseMarkdown } from './markdown.ts';
 import type { UnitType } from './model.ts';
 
+/** What a unit's inline content tells the reader: opaque ranges, code span values, references used. */
+export interface InlineFacts {
+  masks: Array<[number, number]>;
+  codes: string[];
+  /** Identifiers of the reference-style links and images and of the footnotes the unit uses, in order. */
+  references: string[];
+}
+
+/**
+ * The blocks are parser-neutral: remark's tree (here) and the fast scanner
+ * (fast-blocks.ts) both produce them, and one reading (index.ts) turns them
+ * into facts, so the two readers can only differ in what they find, never in
+ * what they make of it.
+ */
 export interface UnitBlock {
   kind: 'unit';
   type: UnitType;
-  /** The node whose inline children are the unit's text. */
-  node: Paragraph | TableCell;
   start: number;
   end: number;
   quoteDepth: number;
-  /** For a table cell: its table, whose header and alignment rows enter the cell's digest. */
-  table?: Table;
+  /** The unit's inline facts, computed on demand (most units hold no tag). */
+  inline: () => InlineFacts;
+  /** For a table cell: its table's header and alignment rows, which enter the cell's digest. */
+  tableContext?: () => string;
+}
+
+export interface HeadingBlock {
+  kind: 'heading';
+  depth: number;
+  start: number;
+  end: number;
+  /** From the first inline child's start to the last one's end; absent for an empty heading. */
+  content?: [number, number];
+}
+
+export interface HtmlBlock {
+  kind: 'html';
+  value: string;
+  start: number;
+  end: number;
+  quoteDepth: number;
+}
+
+export interface CodeBlock {
+  kind: 'code';
+  start: number;
+  end: number;
+  lang?: string;
+  value: string;
+  /** 1-based line of the block's last line. */
+  endLine: number;
 }
 
 export type Block =
   | UnitBlock
-  | { kind: 'heading'; node: Heading; start: number; end: number }
-  | { kind: 'html'; node: Html; start: number; end: number; quoteDepth: number }
-  | { kind: 'code'; node: Code; start: number; end: number }
+  | HeadingBlock
+  | HtmlBlock
+  | CodeBlock
   | { kind: 'other'; start: number; end: number };
+
+/** The blocks of one document and its link and footnote definitions (by identifier, as digest text). */
+export interface BlockReading {
+  blocks: Block[];
+  definitions: Map<string, string>;
+}
 
 function span(node: Nodes): { start: number; end: number } {
   return { start: node.position?.start.offset ?? 0, end: node.position?.end.offset ?? 0 };
 }
 
+/** The remark reading: the whole text parsed, the tree walked once. */
+export function remarkBlocks(text: string): BlockReading {
+  const tree = parseMarkdown(text);
+  return { blocks: collectBlocks(tree, text), definitions: definitionsOf(tree, text) };
+}
+
 // @implements reader#READ-UNITS
-export function collectBlocks(tree: Root): Block[] {
+export function collectBlocks(tree: Root, text: string): Block[] {
   const blocks: Block[] = [];
-  walkChildren(tree.children, 0, blocks);
+  walkChildren(tree.children, 0, blocks, text);
   return blocks;
 }
 
-function walkChildren(children: readonly RootContent[], quoteDepth: number, out: Block[]): void {
-  for (const child of children) walk(child, quoteDepth, out);
+function walkChildren(
+  children: readonly RootContent[],
+  quoteDepth: number,
+  out: Block[],
+  text: string,
+): void {
+  for (const child of children) walk(child, quoteDepth, out, text);
 }
 
-function walk(node: RootContent, quoteDepth: number, out: Block[]): void {
+function paragraphUnit(node: Paragraph, type: UnitType, quoteDepth: number): UnitBlock {
+  return { kind: 'unit', type, quoteDepth, ...span(node), inline: () => inlineMasks(node) };
+}
+
+function headingBlock(node: Heading): HeadingBlock {
+  const first = node.children[0];
+  const last = node.children[node.children.length - 1];
+  const block: HeadingBlock = { kind: 'heading', depth: node.depth, ...span(node) };
+  if (first && last) block.content = [span(first).start, span(last).end];
+  return block;
+}
+
+function codeBlock(node: Code): CodeBlock {
+  return {
+    kind: 'code',
+    ...span(node),
+    ...(node.lang ? { lang: node.lang } : {}),
+    value: node.value,
+    endLine: node.position?.end.line ?? 0,
+  };
+}
+
+function walk(node: RootContent, quoteDepth: number, out: Block[], text: string): void {
   switch (node.type) {
     case 'heading':
-      out.push({ kind: 'heading', node, ...span(node) });
+      out.push(headingBlock(node));
       return;
     case 'paragraph':
-      out.push({ kind: 'unit', type: 'paragraph', node, quoteDepth, ...span(node) });
+      out.push(paragraphUnit(node, 'paragraph', quoteDepth));
       return;
     case 'html':
-      out.push({ kind: 'html', node, quoteDepth, ...span(node) });
+      out.push({ kind: 'html', value: node.value, quoteDepth, ...span(node) });
       return;
     case 'code':
-      out.push({ kind: 'code', node, ...span(node) });
+      out.push(codeBlock(node));
       return;
     case 'blockquote':
-      walkChildren(node.children, quoteDepth + 1, out);
+      walkChildren(node.children, quoteDepth + 1, out, text);
       return;
     case 'list':
-      for (const item of node.children) walkItem(item, quoteDepth, out);
+      for (const item of node.children) walkItem(item, quoteDepth, out, text);
       return;
     case 'table': {
       out.push({ kind: 'other', ...span(node) });
@@ -83,11 +153,11 @@ function walk(node: RootContent, quoteDepth: number, out: Block[]): void {
           out.push({
             kind: 'unit',
             type: 'tableCell',
-            node: cell,
             quoteDepth,
             start: span(first).start,
             end: span(last).end,
-            table: node,
+            inline: () => inlineMasks(cell),
+            tableContext: () => tableContext(node, text),
           });
         }
       }
@@ -99,12 +169,11 @@ function walk(node: RootContent, quoteDepth: number, out: Block[]): void {
 }
 
 /** The item's first paragraph is the list-item unit; its nested lists are units of their own. */
-function walkItem(item: ListItem, quoteDepth: number, out: Block[]): void {
+function walkItem(item: ListItem, quoteDepth: number, out: Block[], text: string): void {
   let first = true;
   for (const child of item.children) {
-    if (first && child.type === 'paragraph') {
-      out.push({ kind: 'unit', type: 'listItem', node: child, quoteDepth, ...span(child) });
-    } else walk(child, quoteDepth, out);
+    if (first && child.type === 'paragraph') out.push(paragraphUnit(child, 'listItem', quoteDepth));
+    else walk(child, quoteDepth, out, text);
     first = false;
   }
   if (item.children.length === 0) out.push({ kind: 'other', ...span(item) });
@@ -114,12 +183,7 @@ function walkItem(item: ListItem, quoteDepth: number, out: Block[]): void {
  * Opaque ranges inside a unit: code spans, HTML comments, links and images. Also returns the unit's inline code values, in order.
  */
 // @implements reader#READ-OPAQUE-CONTEXTS
-export function inlineMasks(node: Paragraph | TableCell): {
-  masks: Array<[number, number]>;
-  codes: string[];
-  /** Identifiers of the reference-style links and images and of the footnotes the unit uses, in order. */
-  references: string[];
-} {
+export function inlineMasks(node: Paragraph | TableCell): InlineFacts {
   const masks: Array<[number, number]> = [];
   const codes: string[] = [];
   const references: string[] = [];
@@ -198,12 +262,19 @@ export function tableContext(table: Table, text: string): string {
   const cells = (header?.children ?? []).map((cell) => {
     const first = cell.children[0];
     const last = cell.children[cell.children.length - 1];
-    return first && last ? collapseText(text.slice(span(first).start, span(last).end)) : '';
+    return first && last ? text.slice(span(first).start, span(last).end) : '';
   });
-  const align = (table.align ?? []).map((a) => a ?? 'none');
-  return `| ${cells.join(' | ')} |\nalign: ${align.join(', ')}`;
+  return tableContextOf(cells, table.align ?? []);
 }
 
-function collapseText(s: string): string {
+/** The digest text of a table's header cells (raw, collapsed here) and column alignments. */
+export function tableContextOf(
+  headerCells: readonly string[],
+  align: ReadonlyArray<string | null | undefined>,
+): string {
+  return `| ${headerCells.map(collapseText).join(' | ')} |\nalign: ${align.map((a) => a ?? 'none').join(', ')}`;
+}
+
+export function collapseText(s: string): string {
   return s.replace(/\s+/g, ' ').trim();
 }

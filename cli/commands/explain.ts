@@ -65,8 +65,8 @@ const command: Command = {
     const citations = result.citations.filter((c) => c.resolved === fact.address);
     io.stdout.write(
       values.json
-        ? `${JSON.stringify(explainJson(fact, trace, citations), null, 2)}\n`
-        : renderExplain(fact, trace, citations),
+        ? `${JSON.stringify(explainJson(fact, trace, citations, result.links), null, 2)}\n`
+        : renderExplain(fact, trace, citations, result.links),
     );
     return EXIT.clean;
   },

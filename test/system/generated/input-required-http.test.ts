@@ -41,6 +41,14 @@ function server() {
     requires: { sampling: {}, extensions: { 'example.com/x': {} } },
     run: () => text('ran'),
   });
+  tools.register({
+    descriptor: {
+      name: 'region',
+      description: 'an argument that travels in a header too',
+      inputSchema: { type: 'object', properties: { region: { type: 'string', 'x-mcp-header': 'Region' } } },
+    },
+    run: (args) => text(`region ${args.region}`),
+  });
   const features = new Features({
     extensions: { 'example.com/x': { level: 1 } },
     prompts: [
@@ -70,6 +78,7 @@ async function post(
   method: string,
   params: Record<string, unknown>,
   meta: Record<string, unknown> = META,
+  extra: Record<string, string> = {},
 ): Promise<{ status: number; answer: Record<string, unknown> }> {
   const named: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
   const res = await fetch(handle.url, {
@@ -80,6 +89,7 @@ async function post(
       'mcp-protocol-version': '2026-07-28',
       'mcp-method': method,
       ...named,
+      ...extra,
     },
     body: JSON.stringify({ jsonrpc: '2.0', id: ++nextId, method, params: { ...params, _meta: meta } }),
   });
@@ -220,5 +230,40 @@ describe('capabilities a tool requires, and extensions the server speaks', () =>
     expect((answer.result as { capabilities: unknown }).capabilities).toMatchObject({
       extensions: { 'example.com/x': { level: 1 } },
     });
+  });
+});
+
+describe('arguments that travel in a header too (x-mcp-header)', () => {
+  const call = (region: string | undefined, header: Record<string, string>) =>
+    post('tools/call', { name: 'region', arguments: region === undefined ? {} : { region } }, META, header);
+  const base64 = (t: string) => `=?base64?${Buffer.from(t).toString('base64')}?=`;
+
+  // @verifies mcp-http#HTTP-STATELESS-PARAM-HEADERS
+  it('a header agreeing with the argument, plain or base64, runs the tool; one lacking an end of the wrapper is plain text', async () => {
+    for (const [arg, header] of [
+      ['eu-west', 'eu-west'],
+      ['Zürich', base64('Zürich')],
+      ['SGVsbG8=', 'SGVsbG8='],
+      ['=?base64?SGVsbG8=', '=?base64?SGVsbG8='],
+    ] as const) {
+      const { status, answer } = await call(arg, { 'mcp-param-region': header });
+      expect(status, header).toBe(200);
+      expect(answer.result, header).toMatchObject({ content: [{ text: `region ${arg}` }] });
+    }
+  });
+
+  // @verifies mcp-http#HTTP-STATELESS-PARAM-HEADERS
+  it('a missing, different or malformed header, or one without its argument, is refused with 400 and -32020', async () => {
+    for (const [arg, header] of [
+      ['eu-west', undefined],
+      ['eu-west', 'us-east'],
+      ['Hello', '=?base64?SGVsbG8?='],
+      ['Hello', '=?base64?SGVs!!!bG8=?='],
+      [undefined, 'eu-west'],
+    ] as const) {
+      const { status, answer } = await call(arg, header === undefined ? {} : { 'mcp-param-region': header });
+      expect(status, String(header)).toBe(400);
+      expect(answer, String(header)).toMatchObject({ id: nextId, error: { code: -32020 } });
+    }
   });
 });

