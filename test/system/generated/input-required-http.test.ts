@@ -61,7 +61,11 @@ function server() {
       },
     ],
   });
-  return featureServer('mrtr', '1', tools, features);
+  // A method of the tasks extension, as an extension adds it to the table.
+  const methods = {
+    'tasks/get': (params: unknown) => ({ result: { taskId: (params as { taskId: string }).taskId } }),
+  };
+  return featureServer('mrtr', '1', tools, features, { methods });
 }
 
 let handle: HttpHandle;
@@ -80,7 +84,8 @@ async function post(
   meta: Record<string, unknown> = META,
   extra: Record<string, string> = {},
 ): Promise<{ status: number; answer: Record<string, unknown> }> {
-  const named: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
+  const name = params.name ?? params.taskId;
+  const named: Record<string, string> = typeof name === 'string' ? { 'mcp-name': name } : {};
   const res = await fetch(handle.url, {
     method: 'POST',
     headers: {
@@ -264,6 +269,35 @@ describe('arguments that travel in a header too (x-mcp-header)', () => {
       const { status, answer } = await call(arg, header === undefined ? {} : { 'mcp-param-region': header });
       expect(status, String(header)).toBe(400);
       expect(answer, String(header)).toMatchObject({ id: nextId, error: { code: -32020 } });
+    }
+  });
+});
+
+describe('requests about one task', () => {
+  // @verifies mcp-http#HTTP-TASK-ROUTING-HEADER
+  it('tasks/get repeats its taskId in Mcp-Name: matching runs, missing or different is refused with 400 and -32020', async () => {
+    const ok = await post('tasks/get', { taskId: 't-1' });
+    expect(ok.status).toBe(200);
+    expect(ok.answer.result).toMatchObject({ taskId: 't-1' });
+    for (const header of ['t-2', undefined]) {
+      const res = await fetch(handle.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tasks/get',
+          ...(header === undefined ? {} : { 'mcp-name': header }),
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 9,
+          method: 'tasks/get',
+          params: { taskId: 't-1', _meta: META },
+        }),
+      });
+      expect(res.status, String(header)).toBe(400);
+      expect(await res.json(), String(header)).toMatchObject({ id: 9, error: { code: -32020 } });
     }
   });
 });
