@@ -80,6 +80,7 @@ function names(doc: string, cited: string): boolean {
 
 // @implements monorepo#SHARD-CARRIES-ITS-PACKAGE
 // @implements monorepo#SHARD-RESOLVES-CROSS-PACKAGE-CITATIONS
+// @implements monorepo#ENGINES-CACHE-NEVER-CHANGES-A-VERDICT
 export async function runShard(io: EngineIO, request: ShardRequest): Promise<ShardFile> {
   const { config } = request;
   const folder = shardFolder(io, config, request.path);
