@@ -84,6 +84,10 @@ const NAME_SOURCES: Readonly<Record<string, string>> = {
   'tools/call': 'name',
   'prompts/get': 'name',
   'resources/read': 'uri',
+  // @implements mcp-http#HTTP-TASK-ROUTING-HEADER
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
 };
 // A header value that is not plain text travels as `=?base64?…?=`.
 // @implements mcp-http#HTTP-STATELESS-PARAM-HEADERS
