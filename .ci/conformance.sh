@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # The official MCP conformance suite (@modelcontextprotocol/conformance), natively over
-# Streamable HTTP, against examples/conformance-server.mjs (a server on our generated core)
-# and .ci/conformance-sdk-server.mjs (the same fixtures on the official SDK), in one run.
+# Streamable HTTP, against examples/conformance-server.mjs (a server on our generated core):
+# both suite versions we answer to, every level each has —
+#   0.1.16          active, pending
+#   0.2.0-alpha.12  active, pending, draft, and --requirements 2026-07-28
+# — plus, for comparison, 0.1.16 against .ci/conformance-sdk-server.mjs (the same fixtures
+# on the official SDK). Fails when any check fails that .ci/conformance-allowed.txt does not
+# name (each entry there is a failure shown to be the suite's own, with its message and why),
+# or when that list names a failure that no longer happens (.ci/conformance-verdict.mjs).
 # The suite needs Node 22: it is installed from the npm registry as a package (node@22)
-# into a temp dir, beside the suite. Prints both servers' counts side by side and fails
-# when ours has any failed check in the active scenarios.
+# into a temp dir, beside the suites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-VERSION="${CONFORMANCE_VERSION:-0.1.16}"
+# CONFORMANCE_VERSIONS narrows the run (e.g. "0.2.0-alpha.12") while working on one suite.
+VERSIONS="${CONFORMANCE_VERSIONS:-0.1.16 0.2.0-alpha.12}"
 tmp="$(mktemp -d)"
 pids=()
 cleanup() {
@@ -16,12 +22,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "installing node@22 and @modelcontextprotocol/conformance@$VERSION into $tmp"
+# Each version in a folder of its own (their dependencies differ); node@22 once.
+echo "installing node@22 and @modelcontextprotocol/conformance@{${VERSIONS// /,}} into $tmp"
 (cd "$tmp" && echo '{"private":true}' >package.json &&
-  npm i --no-audit --no-fund --loglevel=error node@22 "@modelcontextprotocol/conformance@$VERSION" >/dev/null)
+  npm i --no-audit --no-fund --loglevel=error node@22 >/dev/null)
+for version in $VERSIONS; do
+  mkdir -p "$tmp/suite-$version"
+  (cd "$tmp/suite-$version" && echo '{"private":true}' >package.json &&
+    npm i --no-audit --no-fund --loglevel=error "@modelcontextprotocol/conformance@$version" >/dev/null) &
+done
+wait
 node22="$tmp/node_modules/.bin/node"
-suite="$tmp/node_modules/@modelcontextprotocol/conformance/dist/index.js"
-echo "suite under $("$node22" --version)"
+echo "suites under $("$node22" --version)"
 
 # Our example imports `factline/mcp-core`: the library build of generated/.
 npx tsc -p tsconfig.lib.json
@@ -51,45 +63,44 @@ start sdk .ci/conformance-sdk-server.mjs
 ours_url="$(url_of ours)"
 sdk_url="$(url_of sdk)"
 
-# Runs a suite against a server; the run's output is kept, its exit code ignored (the counts decide).
+# Runs one level of one suite version against a server, its checks written under
+# $tmp/checks/SERVER/VERSION/LEVEL; the run's exit code is ignored (the checks decide).
 run() {
-  "$node22" "$suite" server --url "$2" --suite "$3" >"$tmp/$1-$3.out" 2>&1 || true
+  local server="$1" url="$2" version="$3" level="$4" args
+  if [ "$level" = requirements-2026-07-28 ]; then args=(--requirements 2026-07-28); else args=(--suite "$level"); fi
+  local out="$tmp/checks/$server/$version/$level"
+  mkdir -p "$out"
+  "$node22" "$tmp/suite-$version/node_modules/@modelcontextprotocol/conformance/dist/index.js" \
+    server --url "$url" "${args[@]}" -o "$out" >"$out.log" 2>&1 || true
 }
-for suite_name in active pending; do
-  run ours "$ours_url" "$suite_name"
-  run sdk "$sdk_url" "$suite_name"
+levels_of() {
+  case "$1" in
+    0.1.*) echo active pending ;;
+    *) echo active pending draft requirements-2026-07-28 ;;
+  esac
+}
+
+started=$SECONDS
+runs=()
+for version in $VERSIONS; do
+  for level in $(levels_of "$version"); do
+    run ours "$ours_url" "$version" "$level"
+    runs+=("$version/$level=$tmp/checks/ours/$version/$level")
+  done
 done
+echo "suites ran in $((SECONDS - started)) s"
 
-# "✓ name: P passed, F failed" per scenario, and "Total: P passed, F failed".
-scenario_counts() { sed -n 's/^[✓✗] \([^:]*\): \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2 \3/p' "$1"; }
-total() { sed -n 's/^Total: \([0-9]*\) passed, \([0-9]*\) failed$/\1 \2/p' "$1"; }
-
-# Pending scenarios are shown for information only (the SDK server registers no SEP-1613
-# tool: SDK 1.x takes zod schemas, and that scenario checks a raw 2020-12 schema).
-for suite_name in active pending; do
-  printf '\n%s scenarios (conformance %s)\n' "$suite_name" "$VERSION"
-  printf '%-34s %14s %14s\n' scenario 'ours pass/fail' 'sdk pass/fail'
-  join -a1 -a2 -e- -o 0,1.2,1.3,2.2,2.3 \
-    <(scenario_counts "$tmp/ours-$suite_name.out" | sort) \
-    <(scenario_counts "$tmp/sdk-$suite_name.out" | sort) |
-    while read -r name op of sp sf; do printf '%-34s %14s %14s\n' "$name" "$op/$of" "$sp/$sf"; done
-  read -r op of <<<"$(total "$tmp/ours-$suite_name.out")"
-  read -r sp sf <<<"$(total "$tmp/sdk-$suite_name.out")"
-  printf '%-34s %14s %14s\n' TOTAL "$op/$of" "$sp/$sf"
-  if [ "$suite_name" = active ]; then
-    ours_passed="$op"
-    ours_failed="$of"
-  fi
-done
-
-if [ -z "${ours_failed:-}" ] || [ -z "${ours_passed:-}" ]; then
-  echo "conformance: no summary from the suite against our server:" >&2
-  cat "$tmp/ours-active.out" >&2
-  exit 1
+# The SDK beside us, for information only (its pending run lacks the SEP-1613 tool:
+# SDK 1.x takes zod schemas, and that scenario checks a raw 2020-12 schema).
+if [[ " $VERSIONS " == *" 0.1.16 "* ]]; then
+  sdk_runs=()
+  for level in active pending; do
+    run sdk "$sdk_url" 0.1.16 "$level"
+    sdk_runs+=("sdk 0.1.16/$level=$tmp/checks/sdk/0.1.16/$level")
+  done
+  printf '\nthe official SDK server, same fixtures (for comparison, not judged):'
+  node .ci/conformance-verdict.mjs /dev/null "${sdk_runs[@]}" 2>/dev/null || true
 fi
-if [ "$ours_failed" != 0 ] || [ "$ours_passed" = 0 ]; then
-  echo "conformance: our server failed $ours_failed check(s) of the active scenarios:" >&2
-  grep -B2 -A8 'FAILURE' "$tmp/ours-active.out" >&2 || cat "$tmp/ours-active.out" >&2
-  exit 1
-fi
-echo "conformance: our server passed all $ours_passed checks of the active scenarios"
+
+printf '\nour server (examples/conformance-server.mjs):'
+node .ci/conformance-verdict.mjs .ci/conformance-allowed.txt "${runs[@]}"

@@ -2,7 +2,7 @@
  * The gate's data: citations found in code, the per-fact trace, and findings.
  * Reporters are pure functions of TraceResult; the HTML page embeds its JSON.
  */
-import type { EvidenceKind, Fact, Severity } from '../reader/model.ts';
+import type { EvidenceKind, Fact, LinkKind, Severity } from '../reader/model.ts';
 import type { RuleId } from './rules.ts';
 import type { NotRun } from './scan/types.ts';
 import type { FactState, FactTally, GapKind } from './states.ts';
@@ -89,6 +89,36 @@ export interface OutcomeJoin {
 
 export type { RuleId } from './rules.ts';
 
+/** A link written on a fact (`@refines:ADDRESS`), as the trace judged it. */
+export interface JudgedLink {
+  kind: LinkKind;
+  /** Address of the fact the link stands on. */
+  from: string;
+  /** The address as written, pin excluded. */
+  target: string;
+  pin?: string;
+  /** The spec file and the place of the address. */
+  file: string;
+  line: number;
+  column: number;
+  /** Address of the fact it resolved to, when it resolved. */
+  resolved?: string;
+  /** False when unresolved, stale, into a void fact, or written on a void fact. */
+  counted: boolean;
+  /** The rule that stopped it counting, when one did. */
+  problem?: RuleId;
+}
+
+/** Why a fact needing refinement is, or is not, covered through the facts refining it. */
+export interface RefinementCoverage {
+  /** Facts whose counted `@refines:` names this one. */
+  by: string[];
+  /** Each refining fact that is not covered, with why (its state, or its own refinement). */
+  uncovered: { address: string; why: string }[];
+  /** Links into this fact that do not count (stale, from a void fact), with their rule. */
+  notCounted: { from: string; problem: string }[];
+}
+
 /** The one finding type every check produces. */
 export interface Finding {
   rule: RuleId;
@@ -117,6 +147,7 @@ export const TRACED_FACT_FIELDS = [
   'digest',
   'status',
   'factClass',
+  'attributes',
 ] as const satisfies readonly (keyof Fact)[];
 
 /** A fact as the trace reports it: the fact's own fields, and what the trace decided of it. */
@@ -131,6 +162,10 @@ export interface FactTrace extends Pick<Fact, (typeof TRACED_FACT_FIELDS)[number
   gaps: GapKind[];
   /** Indexes into TraceResult.citations. */
   citations: number[];
+  /** `heading`: an anchored heading unit (in `TraceResult.headings`), not a fact. */
+  unit?: 'heading';
+  /** For a fact needing `refinement`: what covers it and what does not. */
+  refinement?: RefinementCoverage;
 }
 
 /** Counts made from the facts' states and gaps (checks/states.ts tallyFacts), plus the findings by severity. */
@@ -176,9 +211,17 @@ export interface TraceResult {
   documents: { doc: string; file: string; summary: Summary }[];
   facts: FactTrace[];
   citations: JudgedCitation[];
+  /** Links between facts, as judged; present when any fact carries one. */
+  links?: JudgedLink[];
   findings: Finding[];
   /** Test outcomes joined to verifying citations; absent or unchecked when no results were given. */
   outcomes?: OutcomeSummary;
+  /**
+   * Anchored heading units that code or tests cite, each with the state its
+   * evidence gives it as a fact's would (verified, implemented only, …);
+   * present when any is cited. Not counted in the summary, which counts facts.
+   */
+  headings?: FactTrace[];
   /** Every citable unit, present when the config names a namespace or an external spec. */
   units?: UnitEntry[];
   /** Present when the run judged only the files changed since a git ref. */

@@ -86,7 +86,7 @@ function evidenceFor(fact: Fact, table: PolicyTable): EvidenceKind[] | undefined
 }
 
 /** Evidence kinds the gate can see in code; others are reported, not traced. */
-export const TRACED_EVIDENCE = new Set<EvidenceKind>(['implementation', 'verification']);
+export const TRACED_EVIDENCE = new Set<EvidenceKind>(['implementation', 'verification', 'refinement']);
 
 // @implements trace#GATE-POLICY-TABLE
 // @implements trace#POLICY-AS-CONFIG

@@ -6,6 +6,7 @@
  * Pure and free of Node: the report page's script bundles this module.
  */
 import { missingImplementation } from './rules/missing-implementation.ts';
+import { missingRefinement } from './rules/missing-refinement.ts';
 import { missingVerification } from './rules/missing-verification.ts';
 
 /**
@@ -15,10 +16,12 @@ import { missingVerification } from './rules/missing-verification.ts';
  */
 export const FACT_STATES = {
   verified: 'verified',
+  refined: 'covered through refinement',
   implemented: 'implemented only',
   [missingImplementation.id]: 'missing implementation',
   [missingVerification.id]: 'missing test',
   missing: 'missing implementation and test',
+  [missingRefinement.id]: 'not covered through refinement',
   'test-failed': 'test failed',
   'test-skipped': 'test skipped',
   stale: 'stale citation',
@@ -33,7 +36,10 @@ export type FactState = keyof typeof FACT_STATES;
 export const FACT_STATE_ORDER = Object.keys(FACT_STATES) as FactState[];
 
 /** A gap is evidence a fact needs and lacks; each kind is also the rule its finding reports (and the state of a fact with that gap alone). */
-export type GapKind = typeof missingImplementation.id | typeof missingVerification.id;
+export type GapKind =
+  | typeof missingImplementation.id
+  | typeof missingVerification.id
+  | typeof missingRefinement.id;
 
 /** What a tally reads of a fact: the trace's decisions, nothing else. */
 export interface Tallied {

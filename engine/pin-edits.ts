@@ -8,8 +8,16 @@
  */
 import type { JudgedCitation } from '../checks/model.ts';
 
+/**
+ * Where a pin stands: a citation, or a link on a fact (`@refines:ADDRESS~PIN`
+ * in a spec, `link` set), placed at its reference's line and column.
+ */
+export type PinSite = Pick<JudgedCitation, 'file' | 'line' | 'column' | 'ref' | 'doc' | 'resolved'> & {
+  link?: true;
+};
+
 export interface PinEdit {
-  citation: JudgedCitation;
+  citation: PinSite;
   /** The pin as written now; absent when the citation has none (`pin --add`). */
   from?: string;
   /** The new pin; with `moveTo`, the new address (for messages). */

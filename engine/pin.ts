@@ -7,12 +7,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import type { JudgedCitation, TraceResult } from '../checks/model.ts';
+import type { JudgedCitation, JudgedLink, TraceResult } from '../checks/model.ts';
 import { currentPin, indexFacts, resolveRef } from '../checks/resolve.ts';
 import { staleCitation } from '../checks/rules/stale-citation.ts';
+import { staleLink } from '../checks/rules/stale-link.ts';
 import { UsageError } from './errors.ts';
 import { checkTarget, removeStaleTemps, WriteError, writeFileAtomic } from './files/atomic-write.ts';
-import { type PinEdit, planPins } from './pin-edits.ts';
+import { type PinEdit, type PinSite, planPins } from './pin-edits.ts';
 import type { Project } from './project.ts';
 import { resolveArgument } from './ref-argument.ts';
 import type { LoadedSpecs } from './specs.ts';
@@ -116,6 +117,16 @@ export function repinStale(
     const to = currentPin(fact, index.docs.get(fact.doc), c.pin);
     if (to !== c.pin) edits.push({ citation: c, from: c.pin, to });
   }
+  // A suspect link is re-stamped like a stale citation, once its fact was reviewed against the parent.
+  // @implements chains#PIN-RESTAMPS-LINKS
+  for (const l of result.links ?? []) {
+    if (l.problem !== staleLink.id || l.resolved === undefined || l.pin === undefined) continue;
+    if (wanted.size > 0 && !wanted.has(l.resolved)) continue;
+    const fact = index.byAddress.get(l.resolved);
+    if (!fact) continue;
+    const to = currentPin(fact, index.docs.get(fact.doc), l.pin);
+    if (to !== l.pin) edits.push({ citation: linkSite(l, `${l.target}~${l.pin}`), from: l.pin, to });
+  }
   return writePins(project, edits, repinned);
 }
 
@@ -143,7 +154,20 @@ export function addPins(
     const fact = index.byAddress.get(c.resolved);
     if (fact) edits.push({ citation: c, to: currentPin(fact, index.docs.get(fact.doc)) });
   }
+  // Links in the specs: a `@refines:`/`@derives:` written without a pin gets the parent's digest.
+  // @implements chains#PIN-ADD-LINKS
+  for (const l of result.links ?? []) {
+    if (l.pin !== undefined || l.resolved === undefined || l.kind === 'conflicts' || !inPaths(l.file))
+      continue;
+    const fact = index.byAddress.get(l.resolved);
+    if (fact) edits.push({ citation: linkSite(l, l.target), to: currentPin(fact, index.docs.get(fact.doc)) });
+  }
   return writePins(project, edits, added);
+}
+
+/** A link's pin site: its address as written (`ref`) at the address's place in the spec. */
+function linkSite(l: JudgedLink, ref: string): PinSite {
+  return { file: l.file, line: l.line, column: l.column, ref, resolved: l.resolved, link: true };
 }
 
 /**

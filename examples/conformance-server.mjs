@@ -12,13 +12,27 @@ import {
   ToolSet,
   toolContent,
 } from 'factline/mcp-core';
+import { ProtocolError, speaksTasks, TASKS, TASKS_CAPABILITY, Tasks } from './conformance-tasks.mjs';
 
 // A 1x1 red PNG and a WAV header with two bytes of silence, base64.
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
 const WAV = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQIAAAAAAA==';
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new Error('cancelled'));
+      },
+      { once: true },
+    );
+  });
+/** The tasks of the whole process: a task outlives the request (and the stateless server) that started it. */
+const TASK_STORE = new Tasks();
 const noArgs = { type: 'object', properties: {} };
 const text = (t, isError = false) => toolContent([content.text(t)], isError);
 
@@ -251,6 +265,7 @@ function toolsFor(session, features, client) {
     set.register({ descriptor: { name, description, inputSchema }, run });
   }
   for (const tool of statelessTools(set, features)) set.register(tool);
+  for (const tool of taskTools(TASK_STORE)) set.register(tool);
   // SEP-2243: an argument that travels in the Mcp-Param-Region header too (checked by the HTTP transport).
   set.register({
     descriptor: {
@@ -528,6 +543,102 @@ const PROMPTS = [
   },
 ];
 
+/**
+ * The tools of the tasks scenarios (SEP-2663). One that supports tasks starts
+ * one for a client that declared the extension, and runs in the call for any
+ * other; one that requires tasks is refused (-32021) to a client without it.
+ */
+function taskTools(tasks) {
+  const tool = (name, description, properties, run, more = {}) => ({
+    descriptor: { name, description, inputSchema: { type: 'object', properties } },
+    run,
+    ...more,
+  });
+  const compute = async ({ seconds = 0, label = '' }, signal) => {
+    await sleep(Number(seconds) * 1000, signal);
+    return text(`Computed ${label} in ${seconds} s`);
+  };
+  const confirmation = (filename) => ({
+    confirm: elicitation(`Delete ${filename}?`, 'confirm', 'boolean'),
+  });
+  return [
+    tool('greet', 'Greets at once (no task)', { name: { type: 'string' } }, (args) =>
+      text(`Hello, ${args.name}!`),
+    ),
+    tool(
+      'slow_compute',
+      'Sleeps `seconds`, then answers; a task for a client that speaks tasks',
+      { seconds: { type: 'number' }, label: { type: 'string' } },
+      (args, context) =>
+        speaksTasks(context.clientCapabilities)
+          ? tasks.start((task) => compute(args, task.signal))
+          : compute(args, context.signal),
+    ),
+    tool(
+      'failing_job',
+      'A task whose tool fails after a second',
+      {},
+      () =>
+        tasks.start(async (task) => {
+          await sleep(1000, task.signal);
+          return text('The job failed, as it always does.', true);
+        }),
+      { requires: TASKS_CAPABILITY },
+    ),
+    tool(
+      'protocol_error_job',
+      'A task that breaks below the tool (a protocol error)',
+      {},
+      () =>
+        tasks.start(async () => {
+          throw new ProtocolError(-32603, 'Internal error: the job broke below the tool');
+        }),
+      { requires: TASKS_CAPABILITY },
+    ),
+    tool(
+      'confirm_delete',
+      'Asks the user to confirm, then "deletes" the file',
+      { filename: { type: 'string' } },
+      (args, context) => {
+        const done = (answer) =>
+          text(answered(answer, 'confirm') ? `Deleted ${args.filename}` : `Kept ${args.filename}`);
+        if (speaksTasks(context.clientCapabilities)) {
+          return tasks.start(async (task) => done((await task.ask(confirmation(args.filename))).confirm));
+        }
+        const given = context.inputResponses?.confirm;
+        return given === undefined ? inputRequired(confirmation(args.filename)) : done(given);
+      },
+    ),
+    tool(
+      'multi_input',
+      'Asks two questions at once; a task answers them one at a time',
+      {},
+      () =>
+        tasks.start(async (task) => {
+          const answers = await task.ask({
+            name: elicitation('What is your name?', 'name'),
+            confirm: elicitation('Confirm?', 'confirm', 'boolean'),
+          });
+          return text(`Got ${answered(answers.name, 'name')} and ${answered(answers.confirm, 'confirm')}`);
+        }),
+      { requires: TASKS_CAPABILITY },
+    ),
+    tool(
+      'test_tool_with_task',
+      'Asks the user name through an input-required round, then goes on as a task',
+      {},
+      (_args, context) => {
+        const given = context.inputResponses?.user_name;
+        if (given === undefined)
+          return inputRequired({ user_name: elicitation('What is your name?', 'name') });
+        const name = answered(given, 'name');
+        return tasks.start(async () => text(`Hello, ${name}! (finished as a task)`));
+      },
+      { requires: TASKS_CAPABILITY },
+    ),
+  ];
+}
+
 /** One session's server: its own features (subscriptions, log level) and tools that reach its client. */
 function serverFor(session) {
   const features = new Features({
@@ -535,6 +646,7 @@ function serverFor(session) {
     resourceTemplates: TEMPLATES,
     prompts: PROMPTS,
     toolsListChanged: true,
+    extensions: { [TASKS]: {} },
     notify: (method, params, related) => session.peer.notify(method, params, related),
   });
   const client = { capabilities: undefined };
@@ -544,10 +656,11 @@ function serverFor(session) {
     toolsFor(session, features, client),
     features,
     {
+      methods: TASK_STORE.methods(),
       hooks: {
         screen: (request) => {
           if (request.method === 'initialize') client.capabilities = request.params?.capabilities ?? {};
-          return undefined;
+          return TASK_STORE.screen(request);
         },
       },
     },

@@ -21,8 +21,11 @@ export type SectionKind = (typeof SECTION_KINDS)[number];
 /** Evidence a fact can require (`@requires:`); open-ended but these are known. */
 export type EvidenceKind = 'implementation' | 'verification' | 'documentation' | 'refinement' | (string & {});
 
-/** The evidence kinds `@requires:` and a policy table may name. */
-export const EVIDENCE_KINDS = ['implementation', 'verification', 'documentation'] as const;
+/**
+ * The evidence kinds `@requires:` and a policy table may name. `refinement`:
+ * at least one fact refines this one and every fact refining it is covered.
+ */
+export const EVIDENCE_KINDS = ['implementation', 'verification', 'documentation', 'refinement'] as const;
 
 /**
  * How one fact links to another (`@refines:ADDRESS`): `refines` — this fact

@@ -27,6 +27,7 @@ import {
   unsupportedRevision,
 } from './revisions.ts';
 import type { LoopEnd, Server } from './server.ts';
+import { parseEventId, RESUME, type ReplayBounds, StreamLog, sseEvent } from './sse.ts';
 import type { Transport } from './transport.ts';
 
 /** The transport's names and numbers, as the spec gives them. */
@@ -83,6 +84,10 @@ const NAME_SOURCES: Readonly<Record<string, string>> = {
   'tools/call': 'name',
   'prompts/get': 'name',
   'resources/read': 'uri',
+  // @implements mcp-http#HTTP-TASK-ROUTING-HEADER
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
 };
 // A header value that is not plain text travels as `=?base64?…?=`.
 // @implements mcp-http#HTTP-STATELESS-PARAM-HEADERS
@@ -142,6 +147,8 @@ export interface HttpOptions {
    * (each legacy session keeps its server's own `concurrency`).
    */
   statelessConcurrency?: number;
+  /** What a session keeps for a client resuming a stream (`Last-Event-ID`). */
+  replay?: Partial<ReplayBounds>;
   /** Milliseconds a client may go on sending a body refused as too large before its connection is cut. */
   drainMs?: number;
 }
@@ -168,9 +175,54 @@ export interface HttpHandle {
   close(): Promise<void>;
 }
 
+/**
+ * A stream of events, written to the connection its client holds now. In a
+ * session each event is also kept in the stream's log, so a client whose
+ * connection dropped can come back for what followed (a stateless stream has
+ * no log: closing it cancels its request).
+ */
+class EventStream {
+  readonly log: StreamLog | undefined;
+  #res: ServerResponse;
+
+  constructor(res: ServerResponse, log?: StreamLog) {
+    this.#res = res;
+    this.log = log;
+  }
+
+  get res(): ServerResponse {
+    return this.#res;
+  }
+
+  /** Whether a client is connected to the stream now. */
+  get open(): boolean {
+    return !this.#res.writableEnded && !this.#res.destroyed;
+  }
+
+  event(frame: string): void {
+    const text = this.log === undefined ? sseEvent(frame) : this.log.add(frame);
+    if (this.open) this.#res.write(text);
+  }
+
+  /** The stream's last event (or none): it is logged, the log ends, and the connection closes. */
+  finish(frame?: string): void {
+    let text = '';
+    if (frame !== undefined) text = this.log === undefined ? sseEvent(frame) : this.log.add(frame);
+    this.log?.end();
+    if (this.open) this.#res.end(text);
+  }
+
+  // @implements mcp-http#HTTP-LAST-EVENT-ID-REPLAYS
+  /** A resuming client's new connection carries the stream on; the old one closes, so nothing goes out twice. */
+  takeOver(res: ServerResponse): void {
+    const old = this.#res;
+    this.#res = res;
+    if (old !== res && !old.writableEnded && !old.destroyed) old.end();
+  }
+}
+
 /** One POSTed request's answer: an event stream that ends with the response. */
-class RequestStream {
-  readonly res: ServerResponse;
+class RequestStream extends EventStream {
   readonly key: string;
   readonly token: string | undefined;
   readonly onAnswer: ((frame: string) => void) | undefined;
@@ -185,25 +237,18 @@ class RequestStream {
     token: string | undefined,
     onAnswer?: (frame: string) => void,
     writtenId?: string,
+    log?: StreamLog,
   ) {
-    this.res = res;
+    super(res, log);
     this.key = key;
     this.token = token;
     this.onAnswer = onAnswer;
     this.writtenId = writtenId;
   }
 
-  get open(): boolean {
-    return !this.res.writableEnded && !this.res.destroyed;
-  }
-
-  event(frame: string): void {
-    if (this.open) this.res.write(sseEvent(frame));
-  }
-
   answer(frame: string): void {
     this.onAnswer?.(frame);
-    if (this.open) this.res.end(sseEvent(this.#restoreId(frame)));
+    this.finish(this.#restoreId(frame));
   }
 
   // @implements mcp-http#HTTP-STATELESS-IDS-ARE-SCOPED
@@ -224,9 +269,14 @@ function heard(message: Record<string, unknown>, stream: RequestStream): boolean
   return stream.logLevel !== undefined && level >= stream.logLevel;
 }
 
-function sseEvent(frame: string): string {
-  return `event: message\ndata: ${frame}\n\n`;
+// @implements mcp-http#HTTP-SESSION-STREAMS-ARE-PRIMED
+/** Whether a stream of `revision` opens with a priming event (older clients read its empty data as a broken message). */
+function primes(revision: string | undefined): boolean {
+  return revision !== undefined && revision >= RESUME.primedFrom;
 }
+
+/** The headers of every event stream the endpoint opens. */
+const SSE_HEADERS = { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' } as const;
 
 /** A session: its server's transport, fed by POSTs and answering into their streams. */
 class SessionLink implements Transport, HttpSession {
@@ -241,12 +291,28 @@ class SessionLink implements Transport, HttpSession {
   /** Requests still running, by id key, in the order they came. */
   #running = new Map<string, RequestStream>();
   #byToken = new Map<string, RequestStream>();
-  #standing: ServerResponse | undefined;
+  /** The standing stream, connected or waiting for its client to resume it. */
+  #standing: EventStream | undefined;
   /** Open `subscriptions/listen` streams of stateless clients. */
   #listeners = new Set<Listener>();
+  #bounds: ReplayBounds;
+  /** Streams the session has numbered so far. */
+  #streamCount = 0;
+  /** Logs a client may resume from, by stream number: the running ones and the last ones that ended. */
+  #logs = new Map<number, StreamLog>();
+  /** The streams still carrying events, by the number of their log. */
+  #live = new Map<number, EventStream>();
+  /** Numbers of the ended streams still kept, oldest first. */
+  #endedLogs: number[] = [];
 
-  constructor(id: string, factory: ServerFactory, configure?: (server: Server) => void) {
+  constructor(
+    id: string,
+    factory: ServerFactory,
+    configure?: (server: Server) => void,
+    bounds: ReplayBounds = RESUME,
+  ) {
     this.id = id;
+    this.#bounds = bounds;
     this.peer = new Peer((frame, related) => this.#toClient(frame, idKey(related)));
     this.server = factory(this);
     // Tools of a network server never own stdout; several sessions run at once.
@@ -266,10 +332,82 @@ class SessionLink implements Transport, HttpSession {
 
   /** Whether the session is doing nothing: no request running and no standing stream open. */
   get idle(): boolean {
-    const standing = this.#standing;
-    return (
-      this.#running.size === 0 && (standing === undefined || standing.writableEnded || standing.destroyed)
-    );
+    return this.#running.size === 0 && !(this.#standing?.open ?? false);
+  }
+
+  // @implements mcp-http#HTTP-SESSION-EVENTS-HAVE-IDS
+  // @implements mcp-http#HTTP-STATELESS-STREAMS-ARE-NOT-RESUMED
+  /**
+   * The log of a new stream on `res`: in a session numbered, kept and opened
+   * with a priming event from the revision that has them; for the stateless
+   * link none.
+   */
+  newLog(res: ServerResponse, revision: string | undefined): StreamLog | undefined {
+    if (this.stateless) return undefined;
+    const log = new StreamLog(++this.#streamCount, this.#bounds, (ended) => this.#forget(ended));
+    this.#logs.set(log.stream, log);
+    if (primes(revision)) res.write(log.priming(RESUME.retryMs));
+    return log;
+  }
+
+  /** Registers the stream writing `log`, so a resuming client can take it over. */
+  live(stream: EventStream): void {
+    if (stream.log !== undefined && !stream.log.ended) this.#live.set(stream.log.stream, stream);
+  }
+
+  // @implements mcp-http#HTTP-REPLAY-IS-BOUNDED
+  /** An ended stream stays for replay among the last few that ended; older ones are forgotten. */
+  #forget(log: StreamLog): void {
+    this.#live.delete(log.stream);
+    this.#endedLogs.push(log.stream);
+    while (this.#endedLogs.length > this.#bounds.streams) {
+      this.#logs.delete(this.#endedLogs.shift() as number);
+    }
+  }
+
+  // @implements mcp-http#HTTP-LAST-EVENT-ID-REPLAYS
+  // @implements mcp-http#HTTP-REPLAY-GAP-IS-REFUSED
+  /**
+   * A GET with `Last-Event-ID`: replays what followed that event on its
+   * stream and, while the stream runs, carries it on over `res`. Returns the
+   * refusal instead when that cannot be done without a gap.
+   */
+  resume(res: ServerResponse, lastEventId: string): { status: number; message: string } | undefined {
+    const at = parseEventId(lastEventId);
+    if (at === undefined) {
+      return {
+        status: 400,
+        message: `Bad request: Last-Event-ID ${JSON.stringify(lastEventId)} is not an event id of this server (they read STREAM-EVENT, e.g. 3-12); send the id of the last event received, or GET without it to open a new standing stream`,
+      };
+    }
+    const log = this.#logs.get(at.stream);
+    const { events, bytes, streams } = this.#bounds;
+    if (log === undefined) {
+      return {
+        status: RESUME.goneStatus,
+        message: `Gone: stream ${at.stream} of this session is not kept for replay (a session keeps its running streams and the last ${streams} that ended); what it sent after event ${lastEventId} is lost — send the request again`,
+      };
+    }
+    const replay = log.after(at.seq);
+    if (replay.kind === 'unknown') {
+      return {
+        status: RESUME.goneStatus,
+        message: `Gone: stream ${at.stream} never sent event ${lastEventId} (its next event is ${at.stream}-${replay.next}); resume from an event it sent`,
+      };
+    }
+    if (replay.kind === 'gap') {
+      return {
+        status: RESUME.goneStatus,
+        message: `Gone: stream ${at.stream} no longer holds the events after ${lastEventId}; the oldest it holds is ${at.stream}-${replay.first} (a stream keeps its last ${events} events, at most ${bytes} bytes), so the ones between are lost — send the request again`,
+      };
+    }
+    res.writeHead(200, SSE_HEADERS);
+    res.flushHeaders();
+    for (const text of replay.events) res.write(text);
+    const live = this.#live.get(at.stream);
+    if (live === undefined) res.end();
+    else live.takeOver(res);
+    return undefined;
   }
 
   isRunning(key: string): boolean {
@@ -284,6 +422,7 @@ class SessionLink implements Transport, HttpSession {
   /** A request to hand the loop, answered on `stream`. */
   request(line: string, stream: RequestStream): void {
     this.#running.set(stream.key, stream);
+    this.live(stream);
     if (stream.token !== undefined) this.#byToken.set(stream.token, stream);
     this.push(line);
   }
@@ -296,7 +435,7 @@ class SessionLink implements Transport, HttpSession {
     this.#running.delete(stream.key);
     if (stream.token !== undefined && this.#byToken.get(stream.token) === stream)
       this.#byToken.delete(stream.token);
-    if (stream.open) stream.res.end();
+    stream.finish();
   }
 
   // @implements mcp-http#HTTP-STATELESS-CANCEL-BY-CLOSING
@@ -324,14 +463,18 @@ class SessionLink implements Transport, HttpSession {
   }
 
   // @implements mcp-http#HTTP-GET-OPENS-THE-STANDING-STREAM
-  /** Opens the standing stream; false when one is open already. */
-  stand(res: ServerResponse): boolean {
-    if (this.#standing !== undefined && !this.#standing.writableEnded && !this.#standing.destroyed)
-      return false;
-    this.#standing = res;
-    res.on('close', () => {
-      if (this.#standing === res) this.#standing = undefined;
-    });
+  /**
+   * Opens a new standing stream on `res`; false when one is connected
+   * already. One whose client went away ends here: its log stays for replay.
+   */
+  stand(res: ServerResponse, revision: string | undefined): boolean {
+    if (this.#standing?.open) return false;
+    this.#standing?.finish();
+    res.writeHead(200, SSE_HEADERS);
+    res.flushHeaders();
+    const standing = new EventStream(res, this.newLog(res, revision));
+    this.#standing = standing;
+    this.live(standing);
     return true;
   }
 
@@ -400,9 +543,9 @@ class SessionLink implements Transport, HttpSession {
       stream.event(frame);
       return;
     }
-    const standing = this.#standing;
-    if (standing !== undefined && !standing.writableEnded && !standing.destroyed)
-      standing.write(sseEvent(frame));
+    // @implements mcp-http#HTTP-LAST-EVENT-ID-REPLAYS
+    // A standing stream whose client went away keeps what comes meanwhile, for it to resume.
+    this.#standing?.event(frame);
   }
 
   // @implements mcp-http#HTTP-SUBSCRIPTIONS-LISTEN
@@ -416,7 +559,7 @@ class SessionLink implements Transport, HttpSession {
     const listener: Listener = { res, id, methods: new Set(kinds.map((k) => LISTEN_KINDS[k] as string)) };
     this.#listeners.add(listener);
     res.on('close', () => this.#listeners.delete(listener));
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    res.writeHead(200, SSE_HEADERS);
     const notifications = Object.fromEntries(kinds.map((kind) => [kind, true]));
     const ack = { notifications, _meta: { [LISTEN.idKey]: id } };
     res.write(sseEvent(JSON.stringify({ jsonrpc: '2.0', method: LISTEN.ack, params: ack })));
@@ -446,11 +589,13 @@ class SessionLink implements Transport, HttpSession {
     const waiter = this.#waiter;
     this.#waiter = undefined;
     waiter?.(null);
-    for (const stream of this.#running.values()) if (stream.open) stream.res.end();
+    for (const stream of this.#running.values()) stream.finish();
     this.#running.clear();
     this.#byToken.clear();
-    this.#standing?.end();
+    this.#standing?.finish();
     this.#standing = undefined;
+    this.#logs.clear();
+    this.#live.clear();
     // @implements mcp-http#HTTP-SUBSCRIPTIONS-LISTEN
     for (const { res, id } of this.#listeners) {
       const result = { ...RESULT_TYPE, _meta: { [LISTEN.idKey]: id } };
@@ -475,6 +620,7 @@ export class HttpEndpoint {
   #maxPending: number;
   #statelessConcurrency: number;
   #drainMs: number;
+  #replay: ReplayBounds;
   /** Stateless requests handed to the loop so far: the number in each one's scoped id. */
   #scoped = 0;
   #idleTimers = new Map<SessionLink, ReturnType<typeof setTimeout>>();
@@ -491,6 +637,7 @@ export class HttpEndpoint {
     this.#maxPending = options.maxPending ?? HTTP.maxPending;
     this.#statelessConcurrency = options.statelessConcurrency ?? HTTP.statelessConcurrency;
     this.#drainMs = options.drainMs ?? HTTP.drainMs;
+    this.#replay = { ...RESUME, ...options.replay };
     this.#origins = new Set(options.allowedOrigins ?? []);
     this.#hosts = new Set([...LOOPBACK_NAMES, ...(options.allowedHosts ?? []).map((h) => h.toLowerCase())]);
     this.#checkHost = LOOPBACK_BINDS.includes(options.host ?? HTTP.host);
@@ -764,7 +911,7 @@ export class HttpEndpoint {
       return;
     }
     // @implements mcp-http#HTTP-REQUEST-IS-ANSWERED-ON-ITS-STREAM
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+    res.writeHead(200, SSE_HEADERS);
     res.flushHeaders();
     const meta = (m.params as { _meta?: { progressToken?: unknown } } | undefined)?._meta;
     const token = meta !== null && typeof meta === 'object' ? idKey(meta.progressToken) : undefined;
@@ -777,7 +924,13 @@ export class HttpEndpoint {
             if (frame.includes('"error"') && !frame.includes('"result"')) this.#drop(opened);
           }
         : undefined;
-    const stream = new RequestStream(res, key, token, onAnswer, scoped?.writtenId);
+    // An initialize names its revision in its params; every later request in the header.
+    const revision =
+      method === METHODS.initialize
+        ? String((m.params as { protocolVersion?: unknown } | undefined)?.protocolVersion ?? '')
+        : version;
+    const log = session.newLog(res, revision);
+    const stream = new RequestStream(res, key, token, onAnswer, scoped?.writtenId, log);
     if (scoped !== undefined) stream.logLevel = logLevelOf(meta);
     session.request(scoped?.line ?? line, stream);
     if (scoped !== undefined) {
@@ -906,7 +1059,7 @@ export class HttpEndpoint {
       );
       return undefined;
     }
-    const session = new SessionLink(randomUUID(), this.#factory);
+    const session = new SessionLink(randomUUID(), this.#factory, undefined, this.#replay);
     this.#sessions.set(session.id, session);
     void session.done.then(() => this.#drop(session));
     res.setHeader(HTTP.sessionHeader, session.id);
@@ -974,12 +1127,16 @@ export class HttpEndpoint {
     const session = this.#sessionOf(req, res);
     if (session === undefined) return;
     this.#touch(session);
-    if (!session.stand(res)) {
-      refuse(res, 409, INVALID_REQUEST, 'Conflict: this session already has its standing stream open');
+    // @implements mcp-http#HTTP-LAST-EVENT-ID-REPLAYS
+    const last = headerOf(req, 'last-event-id');
+    if (last !== undefined) {
+      const refused = session.resume(res, last);
+      if (refused !== undefined) refuse(res, refused.status, INVALID_REQUEST, refused.message);
       return;
     }
-    res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
-    res.flushHeaders();
+    if (!session.stand(res, headerOf(req, VERSION))) {
+      refuse(res, 409, INVALID_REQUEST, 'Conflict: this session already has its standing stream open');
+    }
   }
 
   async #delete(req: IncomingMessage, res: ServerResponse): Promise<void> {

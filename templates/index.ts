@@ -131,6 +131,7 @@ export {
   Server,
   type ServerOptions,
 } from './server.ts';
+export { RESUME, type ReplayBounds } from './sse.ts';
 export { StdioTransport, serveStdio } from './stdio.ts';
 // @implements mcp-core#CONSUMERS-VENDOR-THIS-CRATE-BYTE-IDENTICALLY~faec8f4d
 export {

@@ -36,7 +36,11 @@ export function documentUncitedFindings(
   const out: Raised[] = [];
   for (const doc of documents) {
     if (citedDocs.has(doc.doc)) continue;
-    const required = facts.filter((f) => f.doc === doc.doc && f.required.length > 0).length;
+    // A fact needing only refinement is shown by the facts below it, never by a citation.
+    // @implements chains#REFINED-DOCUMENT-NEEDS-NO-CITATION
+    const required = facts.filter(
+      (f) => f.doc === doc.doc && f.required.some((kind) => kind !== 'refinement'),
+    ).length;
     if (required === 0) continue;
     out.push({
       rule: documentUncited.id,

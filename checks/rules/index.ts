@@ -7,7 +7,9 @@
  */
 import type { DiagnosticCode } from '../../reader/model.ts';
 import { ambiguousFact } from './ambiguous-fact.ts';
+import { attributeInvalid } from './attribute-invalid.ts';
 import { baselineGone } from './baseline-gone.ts';
+import { conflictingFacts } from './conflicting-facts.ts';
 import { controlCharacter } from './control-character.ts';
 import { deviationWithoutReason } from './deviation-without-reason.ts';
 import { documentUncited } from './document-uncited.ts';
@@ -18,6 +20,7 @@ import { factInHeading } from './fact-in-heading.ts';
 import { factInHtml } from './fact-in-html.ts';
 import { generatedDrift } from './generated-drift.ts';
 import { generatedHandEdit } from './generated-hand-edit.ts';
+import { linkCycle } from './link-cycle.ts';
 import { longSection } from './long-section.ts';
 import { malformedAttribute } from './malformed-attribute.ts';
 import { malformedElement } from './malformed-element.ts';
@@ -27,6 +30,7 @@ import { markerMidUnit } from './marker-mid-unit.ts';
 import { misplacedCitation } from './misplaced-citation.ts';
 import { missingEvidence } from './missing-evidence.ts';
 import { missingImplementation } from './missing-implementation.ts';
+import { missingRefinement } from './missing-refinement.ts';
 import { missingVerification } from './missing-verification.ts';
 import { movedFact } from './moved-fact.ts';
 import { nestingTooDeep } from './nesting-too-deep.ts';
@@ -36,6 +40,7 @@ import { pinIntoUnmarkedUnit } from './pin-into-unmarked-unit.ts';
 import { specDiagnostic } from './spec-diagnostic.ts';
 import { staleCitation } from './stale-citation.ts';
 import { staleExclude } from './stale-exclude.ts';
+import { staleLink } from './stale-link.ts';
 import { statusAgainstEvidence } from './status-against-evidence.ts';
 import { statusBehindEvidence } from './status-behind-evidence.ts';
 import { strandedMarker } from './stranded-marker.ts';
@@ -45,9 +50,11 @@ import { typedAnchorWithoutFence } from './typed-anchor-without-fence.ts';
 import { unclosedWrapper } from './unclosed-wrapper.ts';
 import type { RuleUnit } from './unit.ts';
 import { unknownAction } from './unknown-action.ts';
+import { unknownAttribute } from './unknown-attribute.ts';
 import { unknownAudience } from './unknown-audience.ts';
 import { unknownEvidenceKind } from './unknown-evidence-kind.ts';
 import { unknownFact } from './unknown-fact.ts';
+import { unknownLinkTarget } from './unknown-link-target.ts';
 import { unknownNamespace } from './unknown-namespace.ts';
 import { unknownStage } from './unknown-stage.ts';
 import { unknownState } from './unknown-state.ts';
@@ -57,11 +64,13 @@ import { verificationFailed } from './verification-failed.ts';
 import { verificationSkipped } from './verification-skipped.ts';
 import { verificationUnconfirmed } from './verification-unconfirmed.ts';
 import { voidFactCited } from './void-fact-cited.ts';
+import { voidFactLinked } from './void-fact-linked.ts';
 
 // @implements trace#RULES-ARE-UNITS
 export const RULE_UNITS = [
   missingImplementation,
   missingVerification,
+  missingRefinement,
   missingEvidence,
   unknownFact,
   unknownNamespace,
@@ -70,6 +79,13 @@ export const RULE_UNITS = [
   misplacedCitation,
   deviationWithoutReason,
   voidFactCited,
+  unknownLinkTarget,
+  voidFactLinked,
+  staleLink,
+  linkCycle,
+  conflictingFacts,
+  unknownAttribute,
+  attributeInvalid,
   statusBehindEvidence,
   statusAgainstEvidence,
   longSection,

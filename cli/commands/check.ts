@@ -120,6 +120,11 @@ const SPEC = defineCommand({
       value: 'PATH',
       help: 'one package of a monorepo, for a build engine to cache: with --json, print what the gate reads under PATH (its specs parsed, its files’ citations, its results) and its own view, for `factline merge`; exits 0 whatever the findings (the merge gives the verdict)',
     },
+    out: {
+      type: 'string',
+      value: 'FILE',
+      help: 'with --shard --json: write the shard to FILE (atomically, its folder made) instead of stdout',
+    },
     inputs: {
       type: 'boolean',
       help: 'with --shard: list the files the shard reads, root-relative, one a line (the config, its specs, sources, tests and results, and the specs of other packages its citations name), for an engine’s task inputs; with --json as an object',
@@ -333,7 +338,8 @@ async function shardCommand(io: CliIO, config: FactlineConfig, args: CheckArgs):
     );
     return 0;
   }
-  io.stdout.write(`${JSON.stringify(shard)}\n`);
+  if (args.out !== undefined) writeOutputFile(io.cwd, args.out, `${JSON.stringify(shard)}\n`);
+  else io.stdout.write(`${JSON.stringify(shard)}\n`);
   return verdictOf(shard.result) === 'unreadable' ? EXIT_OF_VERDICT.unreadable : 0;
 }
 
@@ -359,6 +365,8 @@ const command: Command = {
         'factline check: --summary is empty (GITHUB_STEP_SUMMARY is set only in GitHub Actions): no summary written\n',
       );
     const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
+    if (args.out !== undefined && (args.shard === undefined || !args.json || args.inputs))
+      throw new UsageError('--out writes a shard file: use it with `--json --shard PATH` (without --inputs)');
     if (args.inputs && args.shard === undefined)
       throw new UsageError('--inputs lists what a shard reads; add `--shard PATH`');
     if (args.shard !== undefined) return shardCommand(io, config, args);

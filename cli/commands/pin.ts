@@ -45,6 +45,11 @@ template like in any source; run \`factline gen\` after it.
 An unpinned citation never goes stale: it keeps counting whatever the fact
 comes to say. \`pin --add\` ties each to the fact's text as it reads now.
 
+Links between facts in the specs (\`@refines:DOC#ID\`, \`@derives:\`) are pinned
+the same way: \`pin --add\` writes the parent's digest into each unpinned link
+(\`@refines:DOC#ID~PIN\`), the link goes stale (\`stale-link\`) when the parent's
+text changes, and \`pin\` re-stamps it after the fact was reviewed against it.
+
 A fact moved to another document keeps its old address working while the new
 document names the old one on its \`@aliases:\` line (check notes each such
 citation as \`moved-fact\`). \`pin --moved\` rewrites those citations to the
@@ -52,6 +57,15 @@ address the fact has now, keeping their pins.`,
   epilog:
     'Exit codes: 0 done (including nothing to do) · 1 a pin could not be rewritten · 2 unknown REF, usage or config error.',
 });
+
+/** `3 citation(s)`, `1 link(s)`, or both: what a run wrote. */
+function counted(outcome: PinOutcome): string {
+  const links = outcome.applied.filter((a) => a.edit.citation.link).length;
+  const citations = outcome.applied.length - links;
+  return [citations > 0 || links === 0 ? `${citations} citation(s)` : '', links > 0 ? `${links} link(s)` : '']
+    .filter(Boolean)
+    .join(' and ');
+}
 
 function place(file: string, e: PinEdit): string {
   return `${file}:${e.citation.line}:${e.citation.column}: ${e.citation.resolved}`;
@@ -102,15 +116,15 @@ const command: Command = {
       });
       io.stdout.write(
         outcome.applied.length === 0
-          ? 'no unpinned citation\n'
-          : `pinned ${outcome.applied.length} citation(s) to the texts above\n`,
+          ? 'no unpinned citation or link\n'
+          : `pinned ${counted(outcome)} to the texts above\n`,
       );
       return reportRefused(io, outcome);
     }
     const outcome = repinStale(project, result, specs, positionals, (file, e) =>
       io.stdout.write(`${place(file, e)} ~${e.from} -> ~${e.to}\n`),
     );
-    if (outcome.applied.length > 0) io.stdout.write(`re-pinned ${outcome.applied.length} citation(s)\n`);
+    if (outcome.applied.length > 0) io.stdout.write(`re-pinned ${counted(outcome)}\n`);
     else if (outcome.refused.length === 0) io.stdout.write('no stale pins\n');
     return reportRefused(io, outcome);
   },

@@ -5,6 +5,7 @@
  */
 import type { CodeLens, Location, Position } from 'vscode-languageserver';
 import { missingImplementation } from '../../checks/rules/missing-implementation.ts';
+import { missingRefinement } from '../../checks/rules/missing-refinement.ts';
 import { missingVerification } from '../../checks/rules/missing-verification.ts';
 import { staleCitation } from '../../checks/rules/stale-citation.ts';
 import { FACT_STATES } from '../../checks/states.ts';
@@ -22,6 +23,7 @@ const NAMED = new Set([
   missingImplementation.id,
   missingVerification.id,
   'missing',
+  missingRefinement.id,
   'test-failed',
   'test-skipped',
   'stale',

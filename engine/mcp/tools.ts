@@ -333,7 +333,7 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
             digest: fact.digest,
             citations: citations.map((c) => ({ verb: c.verb, file: c.file, line: c.line, column: c.column })),
           },
-          renderExplain(fact, trace, citations).trimEnd(),
+          renderExplain(fact, trace, citations, result.links).trimEnd(),
         );
       }),
   };

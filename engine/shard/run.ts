@@ -25,7 +25,7 @@ import { UsageError } from '../errors.ts';
 import { readGateFile } from '../files/read.ts';
 import { listGateFiles } from '../gate/files.ts';
 import { readResults } from '../gate/results.ts';
-import { addressingOf, generatedSetupOf, policyOf, searchedOf } from '../gate/setup.ts';
+import { addressingOf, attributesOf, generatedSetupOf, policyOf, searchedOf } from '../gate/setup.ts';
 import type { EngineIO } from '../io.ts';
 import { docNameOf, listSpecFiles, loadSpecSet } from '../specs.ts';
 import { factlineVersion } from '../version.ts';
@@ -65,6 +65,7 @@ export function shardSettings(config: FactlineConfig): ShardSettings {
     strict: config.strict,
     policy: policyOf(config),
     addressing: addressingOf(config),
+    ...attributesOf(config),
     searched: searchedOf(config),
     ...(config.static?.unconfirmed === 'warning' ? { staticUnconfirmed: 'warning' as const } : {}),
     rules: config.rules as Record<string, unknown>,
@@ -80,6 +81,7 @@ function names(doc: string, cited: string): boolean {
 
 // @implements monorepo#SHARD-CARRIES-ITS-PACKAGE
 // @implements monorepo#SHARD-RESOLVES-CROSS-PACKAGE-CITATIONS
+// @implements monorepo#ENGINES-CACHE-NEVER-CHANGES-A-VERDICT
 export async function runShard(io: EngineIO, request: ShardRequest): Promise<ShardFile> {
   const { config } = request;
   const folder = shardFolder(io, config, request.path);

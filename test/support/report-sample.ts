@@ -62,10 +62,12 @@ const STATES: [string, FactState, string][] = [
 /** The gaps the trace would decide for each state of the sample. */
 const GAPS: Record<FactState, GapKind[]> = {
   verified: [],
+  refined: [],
   implemented: [],
   'missing-implementation': ['missing-implementation'],
   'missing-verification': ['missing-verification'],
   missing: ['missing-implementation', 'missing-verification'],
+  'missing-refinement': ['missing-refinement'],
   'test-failed': ['missing-verification'],
   'test-skipped': ['missing-verification'],
   stale: ['missing-implementation', 'missing-verification'],

@@ -111,9 +111,9 @@ li[data-fact] { list-style: none; }
 [data-fact]:hover { background: color-mix(in srgb, var(--c, var(--pending)) 7%, transparent); }
 [data-fact].open { background: color-mix(in srgb, var(--c, var(--pending)) 9%, transparent); }
 [data-fact].hit { box-shadow: inset 0 0 0 9999px color-mix(in srgb, var(--hit) 55%, transparent); }
-.s-verified { --c: var(--verified); }
+.s-verified, .s-refined { --c: var(--verified); }
 .s-implemented { --c: var(--implemented); }
-.s-missing-implementation, .s-missing-verification, .s-missing, .s-test-failed, .s-test-skipped { --c: var(--gap); }
+.s-missing-implementation, .s-missing-verification, .s-missing, .s-missing-refinement, .s-test-failed, .s-test-skipped { --c: var(--gap); }
 .s-stale { --c: var(--stale); }
 .s-deviated { --c: var(--deviated); }
 .s-pending { --c: var(--pending); }

@@ -85,6 +85,18 @@ describe('check --shard', () => {
     const fromInside = runFactlineSync(join(root, 'packages/b'), ['check', '--json', '--shard', '.']);
     expect(fromInside.code, fromInside.stderr).toBe(0);
     expect((JSON.parse(fromInside.stdout) as ShardFile).inputs).toEqual(b.inputs);
+    // --out: the same JSON in a file, its folder made, nothing on stdout.
+    const out = runFactlineSync(join(root, 'packages/b'), [
+      'check',
+      '--json',
+      '--shard',
+      '.',
+      '--out',
+      '.factline/shard.json',
+    ]);
+    expect(out.code, out.stderr).toBe(0);
+    expect(out.stdout).toBe('');
+    expect(readFileSync(join(root, 'packages/b/.factline/shard.json'), 'utf8')).toBe(fromInside.stdout);
   });
 
   // @verifies monorepo#SHARD-RESOLVES-CROSS-PACKAGE-CITATIONS
@@ -119,6 +131,7 @@ describe('check --shard', () => {
     refused(['--json', '--shard', 'packages/nope'], /--shard packages\/nope: no such folder/);
     refused(['--json', '--shard', '..'], /outside the project root/);
     refused(['--inputs'], /add `--shard PATH`/);
+    refused(['--json', '--out', 'x.json'], /--out writes a shard file/);
   });
 
   // @verifies monorepo#SHARD-INPUTS-LISTED

@@ -32,6 +32,7 @@ describe('the conformance example server', () => {
     const client = await connect();
     expect(Object.keys(client.getServerCapabilities() ?? {}).sort()).toEqual([
       'completions',
+      'extensions',
       'logging',
       'prompts',
       'resources',

@@ -51,6 +51,7 @@ function server() {
   });
   const features = new Features({
     extensions: { 'example.com/x': { level: 1 } },
+    resources: [{ uri: 'test://here', name: 'here', read: (uri) => [{ uri, text: 'here' }] }],
     prompts: [
       {
         name: 'ask',
@@ -61,7 +62,11 @@ function server() {
       },
     ],
   });
-  return featureServer('mrtr', '1', tools, features);
+  // A method of the tasks extension, as an extension adds it to the table.
+  const methods = {
+    'tasks/get': (params: unknown) => ({ result: { taskId: (params as { taskId: string }).taskId } }),
+  };
+  return featureServer('mrtr', '1', tools, features, { methods });
 }
 
 let handle: HttpHandle;
@@ -80,7 +85,8 @@ async function post(
   meta: Record<string, unknown> = META,
   extra: Record<string, string> = {},
 ): Promise<{ status: number; answer: Record<string, unknown> }> {
-  const named: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
+  const name = params.name ?? params.taskId ?? params.uri;
+  const named: Record<string, string> = typeof name === 'string' ? { 'mcp-name': name } : {};
   const res = await fetch(handle.url, {
     method: 'POST',
     headers: {
@@ -154,6 +160,29 @@ describe('input-required rounds', () => {
       expect(refused.answer).toMatchObject({ id: nextId, error: { code: -32602 } });
       expect(refused.answer).not.toHaveProperty('result');
     }
+  });
+});
+
+describe('answers that are not answers, and resources that are not there', () => {
+  // @verifies mcp-revisions#MODERN-INPUT-RESPONSES-ARE-CHECKED
+  it('inputResponses that are not an object of objects are refused with -32602 and 400 before the tool runs', async () => {
+    for (const inputResponses of [{ name: 12345 }, null, 'name', [{ action: 'accept' }], { name: null }]) {
+      const { status, answer } = await post('tools/call', { name: 'greet', arguments: {}, inputResponses });
+      expect(status, JSON.stringify(inputResponses)).toBe(400);
+      expect(answer, JSON.stringify(inputResponses)).toMatchObject({ id: nextId, error: { code: -32602 } });
+    }
+    // An answer under a key never asked for is passed on; the tool asks again for what it needs.
+    const extra = await post('tools/call', { name: 'greet', arguments: {}, inputResponses: { other: {} } });
+    expect(extra.answer.result).toMatchObject({ resultType: 'input_required' });
+  });
+
+  // @verifies mcp-revisions#MODERN-RESOURCE-NOT-FOUND
+  it('a stateless read of a URI nothing matches is -32602 with the uri; one that matches is read', async () => {
+    const missing = await post('resources/read', { uri: 'test://nowhere' });
+    expect(missing.answer).toMatchObject({ error: { code: -32602, data: { uri: 'test://nowhere' } } });
+    expect(missing.answer).not.toHaveProperty('result');
+    const found = await post('resources/read', { uri: 'test://here' });
+    expect(found.answer.result).toMatchObject({ contents: [{ uri: 'test://here', text: 'here' }] });
   });
 });
 
@@ -264,6 +293,35 @@ describe('arguments that travel in a header too (x-mcp-header)', () => {
       const { status, answer } = await call(arg, header === undefined ? {} : { 'mcp-param-region': header });
       expect(status, String(header)).toBe(400);
       expect(answer, String(header)).toMatchObject({ id: nextId, error: { code: -32020 } });
+    }
+  });
+});
+
+describe('requests about one task', () => {
+  // @verifies mcp-http#HTTP-TASK-ROUTING-HEADER
+  it('tasks/get repeats its taskId in Mcp-Name: matching runs, missing or different is refused with 400 and -32020', async () => {
+    const ok = await post('tasks/get', { taskId: 't-1' });
+    expect(ok.status).toBe(200);
+    expect(ok.answer.result).toMatchObject({ taskId: 't-1' });
+    for (const header of ['t-2', undefined]) {
+      const res = await fetch(handle.url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          'mcp-protocol-version': '2026-07-28',
+          'mcp-method': 'tasks/get',
+          ...(header === undefined ? {} : { 'mcp-name': header }),
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 9,
+          method: 'tasks/get',
+          params: { taskId: 't-1', _meta: META },
+        }),
+      });
+      expect(res.status, String(header)).toBe(400);
+      expect(await res.json(), String(header)).toMatchObject({ id: 9, error: { code: -32020 } });
     }
   });
 });

@@ -40,10 +40,12 @@ describe.skipIf(!hasChromium)('report page (sample trace, Chromium)', () => {
     const { page, errors } = await openReport(browser, file);
     const labels: Record<FactState, string> = {
       verified: 'verified',
+      refined: 'covered through refinement',
       implemented: 'implemented only',
       'missing-implementation': 'missing implementation',
       'missing-verification': 'missing test',
       missing: 'missing implementation and test',
+      'missing-refinement': 'not covered through refinement',
       'test-failed': 'test failed',
       'test-skipped': 'test skipped',
       stale: 'stale citation',
