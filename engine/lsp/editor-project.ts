@@ -298,7 +298,13 @@ export class EditorProject {
     };
     const result = trace(set, this.scans.scannedFilesFor(wanted), this.traceOptions());
     return {
-      facts: new Map(result.facts.filter((f) => wanted.has(f.address)).map((f) => [f.address, f])),
+      // A cited heading carries its evidence as a fact does (trace#HEADING-EVIDENCE).
+      // @implements lsp#HEADING-EVIDENCE
+      facts: new Map(
+        [...result.facts, ...(result.headings ?? [])]
+          .filter((f) => wanted.has(f.address))
+          .map((f) => [f.address, f]),
+      ),
       citations: result.citations,
       findings: result.findings.filter((f) => f.fact !== undefined && wanted.has(f.fact)),
     };
