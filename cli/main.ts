@@ -39,8 +39,12 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: 'the fact × code × test × outcome table (csv, md, json)',
     load: () => import('./commands/matrix.ts'),
   },
+  export: {
+    summary: 'the specs as ReqIF 1.2 or sphinx-needs needs.json',
+    load: () => import('./commands/export.ts'),
+  },
   import: {
-    summary: 'ReqIF (.reqif, .reqifz) as Markdown specs, one fact per SPEC-OBJECT',
+    summary: 'ReqIF (.reqif, .reqifz) or needs.json as Markdown specs, one fact per object',
     load: () => import('./commands/import.ts'),
   },
   explain: {

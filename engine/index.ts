@@ -52,6 +52,7 @@ export { resultsFromArguments } from './gate/results-argument.ts';
 export { type Detected, detectRunners, projectTraits, RUNNERS, type Runner } from './init/detect.ts';
 export { ensureIgnored } from './init/gitignore.ts';
 export { runnerSetup } from './init/runners.ts';
+export { EXPORT_FORMATS, type ExportFormat, runExport } from './interchange/export.ts';
 export { type ImportSummary, importInterchange } from './interchange/import.ts';
 export type { EngineIO } from './io.ts';
 export type { LspOptions } from './lsp/server.ts';

@@ -16,6 +16,7 @@ import { type RunContext, RunningCall } from './lifecycle.ts';
 import {
   isModernRequest,
   MODERN_REVISIONS,
+  REVISION_ERROR_CODES,
   REVISION_METHODS,
   RevisionRules,
   resultKind,
@@ -353,7 +354,9 @@ export class Features {
       }
     }
     if (contents === undefined) {
-      return rpcError(RESOURCE_NOT_FOUND, `Resource not found: ${uri}`, { uri });
+      // @implements mcp-revisions#MODERN-RESOURCE-NOT-FOUND
+      const code = isModernRequest(params) ? REVISION_ERROR_CODES.resourceNotFound : RESOURCE_NOT_FOUND;
+      return rpcError(code, `Resource not found: ${uri}`, { uri });
     }
     const problems = Array.isArray(contents)
       ? contents.flatMap((c, i) => resourceContentsProblems(c, `contents[${i}]`))

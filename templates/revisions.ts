@@ -52,6 +52,8 @@ export const REVISION_METHODS = {
 export const REVISION_ERROR_CODES = {
   unsupportedRevision: spec.value('MODERN-UNSUPPORTED-REVISION', 'jsonrpc-code', 'unsupported-revision'),
   invalidParams: spec.value('MODERN-CAPABILITIES-REQUIRED', 'jsonrpc-code', 'invalid-params'),
+  // @implements mcp-revisions#MODERN-RESOURCE-NOT-FOUND
+  resourceNotFound: spec.value('MODERN-RESOURCE-NOT-FOUND', 'jsonrpc-code', 'invalid-params'),
   // @implements mcp-revisions#MODERN-MISSING-CAPABILITY
   missingCapability: spec.value('MODERN-MISSING-CAPABILITY', 'jsonrpc-code', 'missing-capability'),
 } as const;
@@ -208,6 +210,7 @@ export class RevisionRules {
     return (
       modernRefusal(request.method, request.params) ??
       this.#missingCapability(request) ??
+      malformedAnswers(request.params) ??
       tamperedState(request.params)
     );
   }
@@ -296,6 +299,26 @@ export class RevisionRules {
 
 // @implements mcp-revisions#MODERN-REQUEST-STATE-IS-SEALED
 const STATE_FIELD = spec.value('MODERN-INPUT-REQUIRED', 'string', 'state-field');
+
+// @implements mcp-revisions#MODERN-INPUT-RESPONSES-ARE-CHECKED
+const RESPONSES_FIELD = spec.value('MODERN-INPUT-REQUIRED', 'string', 'responses-field');
+
+/** The refusal of a stateless request whose answers are not an object of objects. */
+// @implements mcp-revisions#MODERN-INPUT-RESPONSES-ARE-CHECKED
+function malformedAnswers(params: unknown): RpcErrorObject | undefined {
+  if (!isModernRequest(params) || !isObject(params) || !Object.hasOwn(params, RESPONSES_FIELD))
+    return undefined;
+  const answers = params[RESPONSES_FIELD];
+  const refuse = (what: string): RpcErrorObject => ({
+    code: REVISION_ERROR_CODES.invalidParams,
+    message: `Invalid params: ${what}; each answer is what the client's request gave back, an object`,
+  });
+  if (!isObject(answers)) return refuse(`\`${RESPONSES_FIELD}\` must be an object of answers by key`);
+  for (const [key, answer] of Object.entries(answers)) {
+    if (!isObject(answer)) return refuse(`\`${RESPONSES_FIELD}.${key}\` is ${JSON.stringify(answer)}`);
+  }
+  return undefined;
+}
 
 /** The refusal of a stateless request handing back a state this server did not give out, or changed. */
 // @implements mcp-revisions#MODERN-REQUEST-STATE-IS-SEALED

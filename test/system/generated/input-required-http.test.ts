@@ -51,6 +51,7 @@ function server() {
   });
   const features = new Features({
     extensions: { 'example.com/x': { level: 1 } },
+    resources: [{ uri: 'test://here', name: 'here', read: (uri) => [{ uri, text: 'here' }] }],
     prompts: [
       {
         name: 'ask',
@@ -84,7 +85,7 @@ async function post(
   meta: Record<string, unknown> = META,
   extra: Record<string, string> = {},
 ): Promise<{ status: number; answer: Record<string, unknown> }> {
-  const name = params.name ?? params.taskId;
+  const name = params.name ?? params.taskId ?? params.uri;
   const named: Record<string, string> = typeof name === 'string' ? { 'mcp-name': name } : {};
   const res = await fetch(handle.url, {
     method: 'POST',
@@ -159,6 +160,29 @@ describe('input-required rounds', () => {
       expect(refused.answer).toMatchObject({ id: nextId, error: { code: -32602 } });
       expect(refused.answer).not.toHaveProperty('result');
     }
+  });
+});
+
+describe('answers that are not answers, and resources that are not there', () => {
+  // @verifies mcp-revisions#MODERN-INPUT-RESPONSES-ARE-CHECKED
+  it('inputResponses that are not an object of objects are refused with -32602 and 400 before the tool runs', async () => {
+    for (const inputResponses of [{ name: 12345 }, null, 'name', [{ action: 'accept' }], { name: null }]) {
+      const { status, answer } = await post('tools/call', { name: 'greet', arguments: {}, inputResponses });
+      expect(status, JSON.stringify(inputResponses)).toBe(400);
+      expect(answer, JSON.stringify(inputResponses)).toMatchObject({ id: nextId, error: { code: -32602 } });
+    }
+    // An answer under a key never asked for is passed on; the tool asks again for what it needs.
+    const extra = await post('tools/call', { name: 'greet', arguments: {}, inputResponses: { other: {} } });
+    expect(extra.answer.result).toMatchObject({ resultType: 'input_required' });
+  });
+
+  // @verifies mcp-revisions#MODERN-RESOURCE-NOT-FOUND
+  it('a stateless read of a URI nothing matches is -32602 with the uri; one that matches is read', async () => {
+    const missing = await post('resources/read', { uri: 'test://nowhere' });
+    expect(missing.answer).toMatchObject({ error: { code: -32602, data: { uri: 'test://nowhere' } } });
+    expect(missing.answer).not.toHaveProperty('result');
+    const found = await post('resources/read', { uri: 'test://here' });
+    expect(found.answer.result).toMatchObject({ contents: [{ uri: 'test://here', text: 'here' }] });
   });
 });
 

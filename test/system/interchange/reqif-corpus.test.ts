@@ -9,10 +9,13 @@
 // @verifies interchange#IMPORT-READS-REQIFZ
 // @verifies interchange#IMPORT-LENIENT-WITH-PLACED-WARNINGS
 // @verifies interchange#IMPORT-RELATIONS-AS-LINKS
+// @verifies interchange#EXPORT-REQIF-VALIDATES
+// @verifies interchange#REIMPORT-KEEPS-IDS-HIERARCHY-RELATIONS
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFactline } from '../../support/cli.ts';
 import { filesUnder } from '../../support/files-under.ts';
+import { type ReqifStructure, reqifStructure } from '../../support/reqif-structure.ts';
 import {
   countElements,
   HAS_REQIF_CORPUS,
@@ -80,6 +83,25 @@ describe.skipIf(!HAS_REQIF_CORPUS || !HAS_XMLLINT)('factline import over the Req
       };
       expect(judged.findings.filter((f) => f.severity === 'error')).toEqual([]);
       expect(gate.code).toBe(0);
+
+      // Exported again: valid against the OMG schema, with the same objects, parents and relations.
+      const again = join(root, 'again.reqif');
+      const exported = await runFactline(['export', '--format', 'reqif', '-o', 'again.reqif'], root);
+      expect(exported.stderr).toBe('');
+      expect(exported.code).toBe(0);
+      const verdict = validateReqif(again);
+      expect(verdict.output).toContain('validates');
+      expect(verdict.valid).toBe(true);
+      const before = reqifStructure(file);
+      const after = reqifStructure(again)[0] as ReqifStructure;
+      const merged = {
+        objects: before.flatMap((b) => b.objects).sort(),
+        parents: Object.assign({}, ...before.map((b) => b.parents)) as Record<string, string | null>,
+        relations: before.flatMap((b) => b.relations).sort(),
+      };
+      expect(after.objects).toEqual(merged.objects);
+      expect(after.parents).toEqual(merged.parents);
+      expect(after.relations).toEqual(merged.relations);
     },
   );
 });
