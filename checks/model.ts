@@ -147,6 +147,7 @@ export const TRACED_FACT_FIELDS = [
   'digest',
   'status',
   'factClass',
+  'attributes',
 ] as const satisfies readonly (keyof Fact)[];
 
 /** A fact as the trace reports it: the fact's own fields, and what the trace decided of it. */

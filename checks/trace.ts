@@ -8,6 +8,7 @@
  */
 import type { EvidenceKind, Fact, SpecDocument, SpecSet } from '../reader/model.ts';
 import { strictSeverity } from '../reader/normative-service.ts';
+import { type AttributeChecker, judgeAttributes } from './attributes.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
 import { citationExample } from './comment-syntax.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
@@ -58,6 +59,8 @@ export interface TraceOptions extends PolicyOptions {
   addressing?: Addressing;
   /** The globs scanned: when given, a run that found nothing says so instead of passing quietly. */
   searched?: Searched;
+  /** The attribute types the config declares; absent: any attribute key, as a string. */
+  attributes?: AttributeChecker;
   /** The listed source and test files: fix hints show a citation in their comment syntax. */
   hintFiles?: { sources: readonly string[]; tests: readonly string[] };
 }
@@ -114,6 +117,7 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
   // Links between facts, then coverage through them: every fact's own evidence is judged by now.
   const links = judgeLinks([...traced.values()], index, out);
   coverThroughLevels(facts, traced, links, out);
+  if (options.attributes) judgeAttributes([...traced.values()], options.attributes, out);
   for (const f of options.extraFindings ?? []) out.add(f);
   const vibevm = options.addressing?.profile === 'vibevm' ? options.addressing : undefined;
   if (vibevm) {

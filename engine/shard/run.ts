@@ -25,7 +25,7 @@ import { UsageError } from '../errors.ts';
 import { readGateFile } from '../files/read.ts';
 import { listGateFiles } from '../gate/files.ts';
 import { readResults } from '../gate/results.ts';
-import { addressingOf, generatedSetupOf, policyOf, searchedOf } from '../gate/setup.ts';
+import { addressingOf, attributesOf, generatedSetupOf, policyOf, searchedOf } from '../gate/setup.ts';
 import type { EngineIO } from '../io.ts';
 import { docNameOf, listSpecFiles, loadSpecSet } from '../specs.ts';
 import { factlineVersion } from '../version.ts';
@@ -65,6 +65,7 @@ export function shardSettings(config: FactlineConfig): ShardSettings {
     strict: config.strict,
     policy: policyOf(config),
     addressing: addressingOf(config),
+    ...attributesOf(config),
     searched: searchedOf(config),
     ...(config.static?.unconfirmed === 'warning' ? { staticUnconfirmed: 'warning' as const } : {}),
     rules: config.rules as Record<string, unknown>,
@@ -85,7 +86,8 @@ export async function runShard(io: EngineIO, request: ShardRequest): Promise<Sha
   const { config } = request;
   const folder = shardFolder(io, config, request.path);
   const inShard = underFolder(folder);
-  const listed: GateFile[] = (await listGateFiles(config)).filter((f) => inShard(f.file));
+  // The walk enters only the package's folder: a shard costs its package, not the tree.
+  const listed: GateFile[] = (await listGateFiles(config, undefined, folder)).filter((f) => inShard(f.file));
   const scanned = await scanAll(config, listed, request.onScanWarning);
   const specFiles = (await listSpecFiles(io, config)).map((absolute) => ({
     absolute,
