@@ -6,9 +6,9 @@
  * files only. Nothing third-party is committed.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export const MIRRORS = process.env.FACTLINE_MIRRORS ?? '/work/.mirror';
 
@@ -100,4 +100,47 @@ export function codeFilesUnder(dir: string): string[] {
     else if (entry.isFile() && CODE.test(entry.name)) out.push(path);
   }
   return out;
+}
+
+/**
+ * Every blob of `commit` (under `path`, when given) the mirror holds, written
+ * under `into`; symlinks and blobs a partial clone lacks are skipped (`git
+ * archive` stops at the first absent one).
+ */
+export function extractCommit(repo: string, commit: string, into: string, path?: string): number {
+  const list = execFileSync(
+    'git',
+    ['-C', repo, 'ls-tree', '-r', '-z', commit, ...(path ? ['--', path] : [])],
+    {
+      maxBuffer: 1 << 30,
+    },
+  )
+    .toString('utf8')
+    .split('\0')
+    .filter(Boolean)
+    .map((entry) => {
+      const [meta, path] = [entry.slice(0, entry.indexOf('\t')), entry.slice(entry.indexOf('\t') + 1)];
+      const [mode, type, sha] = meta.split(' ');
+      return { mode: mode!, type: type!, sha: sha!, path };
+    })
+    .filter((e) => e.type === 'blob' && e.mode !== '120000');
+  const out = execFileSync('git', ['-C', repo, 'cat-file', '--batch'], {
+    input: `${list.map((e) => e.sha).join('\n')}\n`,
+    maxBuffer: 1 << 31,
+  });
+  let at = 0;
+  let written = 0;
+  for (const entry of list) {
+    const eol = out.indexOf(10, at);
+    const header = out.subarray(at, eol).toString().split(' ');
+    at = eol + 1;
+    if (header[header.length - 1] === 'missing') continue;
+    const size = Number(header[2]);
+    const file = join(into, entry.path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, out.subarray(at, at + size));
+    at += size + 1;
+    written++;
+  }
+  return written;
 }

@@ -5,7 +5,9 @@
  * worker) is the backend's, so the CLI, the MCP tool, the benchmark and
  * tests drive the same steps over real files or over memory.
  */
+
 import type { SpecSet } from '../reader/model.ts';
+import type { AttributeChecker } from './attributes.ts';
 import { globMatcher } from './glob-match.ts';
 import type { Finding, TraceResult } from './model.ts';
 import type { OutcomeInput } from './outcomes.ts';
@@ -105,6 +107,8 @@ export interface GateInputs {
   addressing?: Addressing;
   /** The globs the file list came from, named by the no-silent-green warnings, and where they are configured. */
   searched?: { globs: string[]; where?: string };
+  /** The attribute types the config declares; absent: any key, as a string. */
+  attributes?: AttributeChecker;
 }
 
 /** The trace of the listed files against the specs: the gate's core, reading files only through `inputs.backend`. */
@@ -130,6 +134,7 @@ export async function traceFiles(inputs: GateInputs): Promise<TraceResult> {
     ...(inputs.policy ? { policy: inputs.policy } : {}),
     ...(inputs.addressing ? { addressing: inputs.addressing } : {}),
     ...(inputs.searched ? { searched: inputs.searched } : {}),
+    ...(inputs.attributes ? { attributes: inputs.attributes } : {}),
     hintFiles: {
       sources: files.filter((f) => !f.inTest).map((f) => f.file),
       tests: files.filter((f) => f.inTest).map((f) => f.file),

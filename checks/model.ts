@@ -147,6 +147,7 @@ export const TRACED_FACT_FIELDS = [
   'digest',
   'status',
   'factClass',
+  'attributes',
 ] as const satisfies readonly (keyof Fact)[];
 
 /** A fact as the trace reports it: the fact's own fields, and what the trace decided of it. */
@@ -161,6 +162,8 @@ export interface FactTrace extends Pick<Fact, (typeof TRACED_FACT_FIELDS)[number
   gaps: GapKind[];
   /** Indexes into TraceResult.citations. */
   citations: number[];
+  /** `heading`: an anchored heading unit (in `TraceResult.headings`), not a fact. */
+  unit?: 'heading';
   /** For a fact needing `refinement`: what covers it and what does not. */
   refinement?: RefinementCoverage;
 }
@@ -213,6 +216,12 @@ export interface TraceResult {
   findings: Finding[];
   /** Test outcomes joined to verifying citations; absent or unchecked when no results were given. */
   outcomes?: OutcomeSummary;
+  /**
+   * Anchored heading units that code or tests cite, each with the state its
+   * evidence gives it as a fact's would (verified, implemented only, …);
+   * present when any is cited. Not counted in the summary, which counts facts.
+   */
+  headings?: FactTrace[];
   /** Every citable unit, present when the config names a namespace or an external spec. */
   units?: UnitEntry[];
   /** Present when the run judged only the files changed since a git ref. */

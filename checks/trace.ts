@@ -8,6 +8,7 @@
  */
 import type { EvidenceKind, Fact, SpecDocument, SpecSet } from '../reader/model.ts';
 import { strictSeverity } from '../reader/normative-service.ts';
+import { type AttributeChecker, judgeAttributes } from './attributes.ts';
 import { judgeCitations, type ScannedFile } from './citations.ts';
 import { citationExample } from './comment-syntax.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
@@ -58,6 +59,8 @@ export interface TraceOptions extends PolicyOptions {
   addressing?: Addressing;
   /** The globs scanned: when given, a run that found nothing says so instead of passing quietly. */
   searched?: Searched;
+  /** The attribute types the config declares; absent: any attribute key, as a string. */
+  attributes?: AttributeChecker;
   /** The listed source and test files: fix hints show a citation in their comment syntax. */
   hintFiles?: { sources: readonly string[]; tests: readonly string[] };
 }
@@ -114,9 +117,17 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
   // Links between facts, then coverage through them: every fact's own evidence is judged by now.
   const links = judgeLinks([...traced.values()], index, out);
   coverThroughLevels(facts, traced, links, out);
+  if (options.attributes) judgeAttributes([...traced.values()], options.attributes, out);
   for (const f of options.extraFindings ?? []) out.add(f);
   const vibevm = options.addressing?.profile === 'vibevm' ? options.addressing : undefined;
-  if (vibevm) vibevmReports(set, index, byFact, citations, vibevm, out);
+  if (vibevm) {
+    vibevmReports(set, index, byFact, citations, vibevm, out);
+    // vibevm holds no fact to its evidence: a fact's state says what it lacks, but that is no gap (docs/vibevm.md).
+    for (const f of facts) {
+      f.gap = false;
+      f.gaps = [];
+    }
+  }
   if (options.searched) {
     // No silent green: a run that found nothing, or a spec nothing cites, says where it looked.
     const nothing = nothingCitedFinding(set.documents, citations, options.searched);
@@ -125,6 +136,7 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
       : documentUncitedFindings(set.documents, facts, citations, options.searched);
     for (const f of uncited) out.add(f);
   }
+  const headings = citedHeadings(index, byFact, citations);
   const findings = vibevm
     ? weighFindings(out.sorted(), {
         ...(vibevm.namespace !== undefined ? { namespace: vibevm.namespace } : {}),
@@ -142,11 +154,48 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     findings,
     outcomes,
   };
+  if (headings.length > 0) result.headings = headings;
   const addressing = options.addressing;
   if (addressing && (addressing.namespace !== undefined || (addressing.external ?? []).length > 0)) {
     result.units = unitsOf(index, addressing);
   }
   return result;
+}
+
+/**
+ * Each cited anchored heading with the state its evidence gives it: a heading
+ * needs nothing itself, but what cites it is shown as a fact's evidence is,
+ * implemented and verified → verified, implemented only, tested only →
+ * missing implementation, a deviation → deviated, only stale pins → stale.
+ */
+// @implements trace#HEADING-EVIDENCE
+function citedHeadings(
+  index: ReturnType<typeof indexFacts>,
+  byFact: Map<string, number[]>,
+  citations: JudgedCitation[],
+): FactTrace[] {
+  const out: FactTrace[] = [];
+  for (const address of index.headings) {
+    const refs = byFact.get(address);
+    if (refs === undefined || refs.length === 0) continue;
+    const fact = index.byAddress.get(address);
+    if (fact === undefined) continue;
+    const evidence = countEvidence(refs, citations);
+    const state: FactState =
+      evidence.deviates > 0
+        ? 'deviated'
+        : evidence.implements > 0 && evidence.verifies > 0
+          ? 'verified'
+          : evidence.implements > 0
+            ? 'implemented'
+            : evidence.verifies > 0
+              ? missingImplementation.id
+              : evidence.stale > 0
+                ? 'stale'
+                : 'service';
+    out.push({ ...factTrace(fact, { required: [], state, gaps: [] }, refs), unit: 'heading' });
+  }
+  return out.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
 }
 
 /** What vibevm reports beyond factline's findings: status against evidence and long sections. */

@@ -36,6 +36,7 @@ function inlineUnsure(why: string): InlineUnsure {
 }
 
 const PUNCTUATION = /[!-/:-@[-`{-~]/;
+const SPECIAL = /[\\`<[!\]]/g;
 const ATTRIBUTE = String.raw`(?:[ ]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ ]*=[ ]*(?:[^ "'=<>\x60]+|'[^'\n]*'|"[^"\n]*"))?)`;
 const OPEN_TAG = new RegExp(String.raw`<[A-Za-z][A-Za-z0-9-]*${ATTRIBUTE}*[ ]*\/?>`, 'y');
 const CLOSING_TAG = /<\/[A-Za-z][A-Za-z0-9-]*[ ]*>/y;
@@ -73,6 +74,10 @@ function scanInline(s: string, segments: readonly Segment[]): InlineFacts {
   const n = s.length;
   let i = 0;
   while (i < n) {
+    // Only these characters open anything the pass reads: jump to the next one.
+    SPECIAL.lastIndex = i;
+    if (!SPECIAL.test(s)) break;
+    i = SPECIAL.lastIndex - 1;
     const c = s[i];
     if (c === '\\') {
       i += i + 1 < n && PUNCTUATION.test(s[i + 1]!) ? 2 : 1;
@@ -87,14 +92,11 @@ function scanInline(s: string, segments: readonly Segment[]): InlineFacts {
         continue;
       }
       const content = s.slice(i + r, close);
-      if (content.includes('\n')) throw inlineUnsure('a code span across lines');
       masks.push([map(i), map(close + r)]);
-      // One space is stripped from each side when both have one and the span is not all spaces.
-      codes.push(
-        content.startsWith(' ') && content.endsWith(' ') && /[^ ]/.test(content)
-          ? content.slice(1, -1)
-          : content,
-      );
+      // remark keeps a code span's line endings and each continuation line's own indent (the
+      // containers' prefixes are not in `s`), and strips one space or line ending from each side
+      // when both have one and the span is not all of them.
+      codes.push(/^[ \n][^]*[ \n]$/.test(content) && /[^ \n]/.test(content) ? content.slice(1, -1) : content);
       i = close + r;
       continue;
     }

@@ -30,7 +30,8 @@ function sha256Base64(text: string): string {
 export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): string {
   const title = inputs.title ?? 'factline coverage';
   const idsByDoc = new Map<string, Set<string>>();
-  for (const fact of result.facts) {
+  // Cited headings are units too: their heading carries their evidence on the page.
+  for (const fact of [...result.facts, ...(result.headings ?? [])]) {
     const ids = idsByDoc.get(fact.doc) ?? new Set<string>();
     ids.add(fact.id);
     idsByDoc.set(fact.doc, ids);

@@ -45,7 +45,15 @@ function evidence(c: JudgedCitation, name: string | undefined): MatrixEvidence {
 
 // @implements cli#MATRIX-EVERY-FACT
 export function matrixRows(result: TraceResult): MatrixRow[] {
-  return result.facts.map((f) => {
+  // Cited headings are rows too, in line order among their document's facts (trace#HEADING-EVIDENCE).
+  // @implements cli#MATRIX-HEADING-EVIDENCE
+  const rows =
+    result.headings && result.headings.length > 0
+      ? [...result.facts, ...result.headings].sort((a, b) =>
+          a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line,
+        )
+      : result.facts;
+  return rows.map((f) => {
     const cited = f.citations.map((i) => result.citations[i]!);
     return {
       address: f.address,
@@ -54,7 +62,10 @@ export function matrixRows(result: TraceResult): MatrixRow[] {
       status: `${f.status.stage}/${f.status.state}`,
       needs: [...f.required],
       state: FACT_STATES[f.state],
-      implementations: cited.filter((c) => c.verb === 'implements').map((c) => evidence(c, c.symbol)),
+      // A module's scope! marker is its implementing claim (vibevm records it as one).
+      implementations: cited
+        .filter((c) => c.verb === 'implements' || c.verb === 'scope')
+        .map((c) => evidence(c, c.symbol)),
       verifications: cited
         .filter((c) => c.verb === 'verifies')
         .map((c) => evidence(c, c.outcome?.test ?? c.testName)),

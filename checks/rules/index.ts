@@ -7,6 +7,7 @@
  */
 import type { DiagnosticCode } from '../../reader/model.ts';
 import { ambiguousFact } from './ambiguous-fact.ts';
+import { attributeInvalid } from './attribute-invalid.ts';
 import { baselineGone } from './baseline-gone.ts';
 import { conflictingFacts } from './conflicting-facts.ts';
 import { controlCharacter } from './control-character.ts';
@@ -49,6 +50,7 @@ import { typedAnchorWithoutFence } from './typed-anchor-without-fence.ts';
 import { unclosedWrapper } from './unclosed-wrapper.ts';
 import type { RuleUnit } from './unit.ts';
 import { unknownAction } from './unknown-action.ts';
+import { unknownAttribute } from './unknown-attribute.ts';
 import { unknownAudience } from './unknown-audience.ts';
 import { unknownEvidenceKind } from './unknown-evidence-kind.ts';
 import { unknownFact } from './unknown-fact.ts';
@@ -82,6 +84,8 @@ export const RULE_UNITS = [
   staleLink,
   linkCycle,
   conflictingFacts,
+  unknownAttribute,
+  attributeInvalid,
   statusBehindEvidence,
   statusAgainstEvidence,
   longSection,

@@ -60,7 +60,8 @@ const command: Command = {
       ...(values.results ? { results: resultsFromArguments(io.cwd, project.root, values.results) } : {}),
     });
     const fact = withRuleHint(positionals[0]!, () => resolveArgument(specs.set, positionals[0]!));
-    const trace = result.facts.find((f) => f.address === fact.address);
+    // @implements cli#EXPLAIN-HEADING-EVIDENCE
+    const trace = [...result.facts, ...(result.headings ?? [])].find((f) => f.address === fact.address);
     const citations = result.citations.filter((c) => c.resolved === fact.address);
     io.stdout.write(
       values.json

@@ -5,7 +5,15 @@
  */
 
 import { NOT_RUN_FORM } from '../../checks/scan/types.ts';
-import { ACTIONS, AUDIENCES, DIAGNOSTIC_CODES, SECTION_KINDS, STAGES, STATES } from '../../reader/model.ts';
+import {
+  ACTIONS,
+  AUDIENCES,
+  DIAGNOSTIC_CODES,
+  LINK_KINDS,
+  SECTION_KINDS,
+  STAGES,
+  STATES,
+} from '../../reader/model.ts';
 import { type Field, type Shape, shapes } from '../config/shape.ts';
 
 /**
@@ -76,6 +84,19 @@ const FACT: Shape = record({
   unit: shapes.literal('paragraph', 'listItem', 'tableCell'),
   status: STATUS,
   requires: shapes.optional(shapes.array(text)),
+  links: shapes.optional(
+    shapes.array(
+      record({
+        kind: shapes.literal(...LINK_KINDS),
+        target: shapes.string(true),
+        doc: shapes.optional(text),
+        id: shapes.string(true),
+        pin: shapes.optional(text),
+        ...place,
+      }),
+    ),
+  ),
+  attributes: shapes.optional(shapes.array(record({ key: shapes.string(true), value: text, ...place }))),
   text,
   digest: shapes.string(true),
   codes: shapes.array(text),

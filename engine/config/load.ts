@@ -10,6 +10,7 @@ import { policyTable } from '../../checks/policy.ts';
 import { jsonErrorPlace } from '../../checks/results/broken-input.ts';
 import { checkRuleSettings } from '../../checks/rule-settings.ts';
 import { UsageError } from '../errors.ts';
+import { attributeTypes } from './attribute-types.ts';
 import { configIn, discoverConfig } from './discover.ts';
 import { stripJsonComments } from './jsonc.ts';
 import { CONFIG_FILE, defaultConfig, type FactlineConfig } from './model.ts';
@@ -51,6 +52,11 @@ export function parseConfig(raw: unknown, root: string, where: string): Factline
   if (input.policy !== undefined) {
     const table = policyTable(input.policy);
     if (typeof table === 'string') throw new UsageError(`${where}: \`policy\` ${table}`);
+  }
+  // Attribute types are checked when the config is read, so a bad table fails every command the same way.
+  if (input.attributes !== undefined) {
+    const { problems } = attributeTypes(config);
+    if (problems.length > 0) throw new UsageError(`${where}: ${problems.join('; ')}`);
   }
   if (input.rules !== undefined) {
     const problem = checkRuleSettings(input.rules);

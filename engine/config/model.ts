@@ -41,6 +41,8 @@ export interface FactlineConfig {
   externalSpecs: { namespace: string; root: string }[];
   /** Spec paths or globs never read; one that matches nothing is reported (`stale-exclude`). */
   specExclude: string[];
+  /** Attribute keys facts may carry and each one's value type (a type name or an inline declaration); absent: any key, as a string. */
+  attributes?: Record<string, unknown>;
   /** Which evidence a status needs: a preset name (`factline`, `vibevm`) or a table. */
   policy: string | PolicyTable;
   /** Whose rules decide names, revision lines, citation verbs and what fails (docs/vibevm.md). */

@@ -67,6 +67,12 @@ export const CONFIG_KEYS = {
     default: [],
     description: 'Spec paths or globs never read; one that matches nothing is reported (`stale-exclude`).',
   },
+  attributes: {
+    shape: shapes.record(shapes.any()),
+    default: undefined,
+    description:
+      'The attribute keys facts may carry (`@attr:KEY=VALUE`), each with its value type: a built-in type name (`string`, `integer`, `number`, `boolean`, `bytes`, …), a type declared under `generate.valueTypes`, or `{"enum": [...]}`, `{"pattern": REGEX}`, `{"range": [MIN, MAX]}` or `{"schema": JSON Schema}`. When given, a key it does not list is an error; when absent, any key is taken as a string.',
+  },
   policy: {
     shape: shapes.anyOf(
       shapes.literal('factline', 'vibevm'),

@@ -25,7 +25,7 @@ import { poolMode } from '../parallel/pool.ts';
 import type { Project } from '../project.ts';
 import type { LoadedSpecs } from '../specs.ts';
 import { type InputReader, readResults } from './results.ts';
-import { addressingOf, generatedSetupOf, policyOf, searchedOf } from './setup.ts';
+import { addressingOf, attributesOf, generatedSetupOf, policyOf, searchedOf } from './setup.ts';
 import { staleExcludes } from './stale-excludes.ts';
 
 export interface GateOptions {
@@ -195,6 +195,7 @@ async function gateWith(
     strict: options.strict ?? config.strict,
     policy: policyOf(config),
     addressing: addressingOf(config),
+    ...attributesOf(config),
     searched: searchedOf(config),
     ...(results === undefined ? {} : { results }),
     ...(config.static?.unconfirmed === 'warning' ? { staticUnconfirmed: 'warning' as const } : {}),

@@ -1,9 +1,11 @@
 /** What the config tells the gate core besides the files: addressing, policy, generated output, where the globs come from. */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { AttributeChecker } from '../../checks/attributes.ts';
 import type { GeneratedSetup } from '../../checks/generated-stale.ts';
 import { POLICY_PRESETS, type PolicyTable } from '../../checks/policy.ts';
 import type { Addressing } from '../../checks/resolve.ts';
+import { attributeTypes } from '../config/attribute-types.ts';
 import type { FactlineConfig } from '../config/model.ts';
 
 /** The config's `spec://` namespaces, each external root checked for presence. */
@@ -25,6 +27,12 @@ export function addressingOf(config: FactlineConfig): Addressing {
       .map((g) => g.slice(0, -'/**/*.md'.length));
   }
   return addressing;
+}
+
+/** The trace option with the checker of the config's attribute types; empty when it declares none (the loader has refused a bad table). */
+export function attributesOf(config: FactlineConfig): { attributes?: AttributeChecker } {
+  const { checker } = attributeTypes(config);
+  return checker === undefined ? {} : { attributes: checker };
 }
 
 export function policyOf(config: FactlineConfig): PolicyTable {

@@ -30,7 +30,7 @@ import type { FactlineConfig } from '../config/model.ts';
 import { readGateFile } from '../files/read.ts';
 import { ALWAYS_IGNORED } from '../gate/files.ts';
 import { readResults } from '../gate/results.ts';
-import { addressingOf, generatedSetupOf, policyOf } from '../gate/setup.ts';
+import { addressingOf, attributesOf, generatedSetupOf, policyOf } from '../gate/setup.ts';
 import type { EngineIO } from '../io.ts';
 import { Project } from '../project.ts';
 import { ScanTable } from './scan-table.ts';
@@ -170,6 +170,7 @@ export class EditorProject {
       strict: this.config.strict,
       policy: policyOf(this.config),
       addressing: addressingOf(this.config),
+      ...attributesOf(this.config),
       ...(this.results ? { results: this.results } : {}),
       ...(this.config.static?.unconfirmed === 'warning' ? { staticUnconfirmed: 'warning' as const } : {}),
     };
@@ -298,7 +299,13 @@ export class EditorProject {
     };
     const result = trace(set, this.scans.scannedFilesFor(wanted), this.traceOptions());
     return {
-      facts: new Map(result.facts.filter((f) => wanted.has(f.address)).map((f) => [f.address, f])),
+      // A cited heading carries its evidence as a fact does (trace#HEADING-EVIDENCE).
+      // @implements lsp#HEADING-EVIDENCE
+      facts: new Map(
+        [...result.facts, ...(result.headings ?? [])]
+          .filter((f) => wanted.has(f.address))
+          .map((f) => [f.address, f]),
+      ),
       citations: result.citations,
       findings: result.findings.filter((f) => f.fact !== undefined && wanted.has(f.fact)),
     };

@@ -81,7 +81,8 @@ export class WorkspaceView {
 
   /** The pin a citation of `fact` carries now (in the form of `oldPin` when that form still exists). */
   pinOf(fact: Fact, oldPin?: string): string {
-    return currentPin(fact, this.project.specs.index.docs.get(fact.doc), oldPin);
+    const index = this.project.specs.index;
+    return currentPin(fact, index.docs.get(fact.doc), oldPin, index.addressing.profile);
   }
 
   /** The facts' evidence as the trace judges it now, with the findings about them. */

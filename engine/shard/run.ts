@@ -25,7 +25,7 @@ import { UsageError } from '../errors.ts';
 import { readGateFile } from '../files/read.ts';
 import { listGateFiles } from '../gate/files.ts';
 import { readResults } from '../gate/results.ts';
-import { addressingOf, generatedSetupOf, policyOf, searchedOf } from '../gate/setup.ts';
+import { addressingOf, attributesOf, generatedSetupOf, policyOf, searchedOf } from '../gate/setup.ts';
 import type { EngineIO } from '../io.ts';
 import { docNameOf, listSpecFiles, loadSpecSet } from '../specs.ts';
 import { factlineVersion } from '../version.ts';
@@ -65,6 +65,7 @@ export function shardSettings(config: FactlineConfig): ShardSettings {
     strict: config.strict,
     policy: policyOf(config),
     addressing: addressingOf(config),
+    ...attributesOf(config),
     searched: searchedOf(config),
     ...(config.static?.unconfirmed === 'warning' ? { staticUnconfirmed: 'warning' as const } : {}),
     rules: config.rules as Record<string, unknown>,

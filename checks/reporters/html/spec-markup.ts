@@ -109,7 +109,11 @@ function markUnits(tree: MdastRoot, doc: string, ids: ReadonlySet<string>): void
           last.value = last.value.slice(0, match.index);
         }
       }
-      setHProperties(heading, { dataSection: anchor ?? slugOf(leadingText(heading)) });
+      setHProperties(heading, {
+        dataSection: anchor ?? slugOf(leadingText(heading)),
+        // @implements report#REPORT-HEADING-EVIDENCE
+        ...(anchor !== undefined && ids.has(anchor) ? { dataFact: `${doc}#${anchor}` } : {}),
+      });
       return;
     }
     if (node.type === 'paragraph' || node.type === 'tableCell') {
@@ -181,12 +185,13 @@ const schema: Schema = {
     li: [...(defaultSchema.attributes?.li ?? []), 'dataFact'],
     td: [...(defaultSchema.attributes?.td ?? []), 'dataFact'],
     th: [...(defaultSchema.attributes?.th ?? []), 'dataFact'],
-    h1: ['dataSection'],
-    h2: [...(defaultSchema.attributes?.h2 ?? []), 'dataSection'],
-    h3: ['dataSection'],
-    h4: ['dataSection'],
-    h5: ['dataSection'],
-    h6: ['dataSection'],
+    // A cited heading is a unit on the page too (report#REPORT-HEADING-EVIDENCE).
+    h1: ['dataSection', 'dataFact'],
+    h2: [...(defaultSchema.attributes?.h2 ?? []), 'dataSection', 'dataFact'],
+    h3: ['dataSection', 'dataFact'],
+    h4: ['dataSection', 'dataFact'],
+    h5: ['dataSection', 'dataFact'],
+    h6: ['dataSection', 'dataFact'],
     span: [['className', ...TAG_CLASSES]],
     code: [['className', /^language-./, 'raw']],
   },

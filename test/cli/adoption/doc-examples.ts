@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { REPO, runInProcess } from '../../support/cli.ts';
+import { formatWritten } from '../../support/format-written.ts';
 
 export interface Example {
   lang: string;
@@ -178,6 +179,7 @@ export function generatedTable(doc: string, name: string, rows: string[]) {
       pagePath(doc),
       text.replace(block, `<!-- ${name}:start -->\n${rows.join('\n')}\n<!-- ${name}:end -->`),
     );
+    formatWritten(pagePath(doc));
   }
   const cells = (lines: string[]) =>
     lines.filter((r) => !/^\|[\s|-]+\|$/.test(r)).map((r) => r.split(/(?<!\\)\|/).map((c) => c.trim()));

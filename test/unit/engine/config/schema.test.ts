@@ -9,6 +9,7 @@ import { parseConfig } from '../../../../engine/config/load.ts';
 import { DEFAULT_CONFIG } from '../../../../engine/config/model.ts';
 import { CONFIG_KEYS, configJsonSchema } from '../../../../engine/config/schema.ts';
 import { REPO, runInProcess } from '../../../support/cli.ts';
+import { formatWritten } from '../../../support/format-written.ts';
 
 let dir: string;
 beforeEach(() => {
@@ -53,7 +54,10 @@ describe('config validation by schema', () => {
   it('the shipped JSON Schema is the one the table emits, accepts the defaults and rejects what the CLI rejects', async () => {
     const schemaFile = join(REPO, 'schema', 'factline.config.schema.json');
     // UPDATE=1 rewrites the shipped schema from the table (after adding a key); the diff is the review.
-    if (process.env.UPDATE) writeFileSync(schemaFile, `${JSON.stringify(configJsonSchema(), null, 2)}\n`);
+    if (process.env.UPDATE) {
+      writeFileSync(schemaFile, `${JSON.stringify(configJsonSchema(), null, 2)}\n`);
+      formatWritten(schemaFile);
+    }
     const shipped = JSON.parse(readFileSync(schemaFile, 'utf8'));
     expect(shipped, 'run: UPDATE=1 npx vitest run test/unit/engine/config/schema.test.ts').toEqual(
       configJsonSchema(),

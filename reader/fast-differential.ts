@@ -4,10 +4,10 @@
  * nothing else), and compared. Shared by the differential tests and
  * bench/parse.ts's differential count.
  */
-import { fastBlocks } from '../../reader/fast-blocks.ts';
-import { InlineUnsure } from '../../reader/fast-inline.ts';
-import { parseSpec, parseSpecWithRemark, preparedText } from '../../reader/index.ts';
-import { type Block, type BlockReading, remarkBlocks } from '../../reader/units.ts';
+import { fastBlocks } from './fast-blocks.ts';
+import { InlineUnsure } from './fast-inline.ts';
+import { parseSpec, parseSpecWithRemark, preparedText } from './index.ts';
+import { type Block, type BlockReading, remarkBlocks } from './units.ts';
 
 /** Masked ranges as the scanner sees them: their union, merged. */
 function union(masks: ReadonlyArray<[number, number]>): Array<[number, number]> {

@@ -1,0 +1,365 @@
+/**
+ * factline against vibevm's own record, class by class: what vibevm's
+ * specmap committed (`specmap.json`: units, edges with their pins, warnings)
+ * and what its gate rules decide from it (the resolve gate, status against
+ * evidence), beside what `factline check --config specmap.toml --json` says
+ * of the same checkout. Each class counts what both say, what only one says,
+ * and what only factline says where the difference is argued for factline
+ * (an edge inside a `proptest!` block, which vibevm's scanner cannot see).
+ * Node, picomatch and the rule ids only: bench/vibevm-compare.ts runs it over
+ * fetched commits, a system test over ../shared/corpus/vibevm*.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import picomatch from 'picomatch';
+import { ambiguousFact } from '../checks/rules/ambiguous-fact.ts';
+import { duplicateId } from '../checks/rules/duplicate-id.ts';
+import { longSection } from '../checks/rules/long-section.ts';
+import { pinIntoUnmarkedUnit } from '../checks/rules/pin-into-unmarked-unit.ts';
+import { staleExclude } from '../checks/rules/stale-exclude.ts';
+import { statusAgainstEvidence as statusRule } from '../checks/rules/status-against-evidence.ts';
+import { unknownFact } from '../checks/rules/unknown-fact.ts';
+import { unknownNamespace } from '../checks/rules/unknown-namespace.ts';
+
+export interface SpecmapJson {
+  edges: { file: string; line: number; verb: string; uri: string; pinned_r?: number }[];
+  spec_units: { uri: string; file: string; line: number; anchor: string; revision?: number }[];
+  warnings: { code: string; file: string; line: number; message?: string }[];
+}
+
+interface FactlineJson {
+  citations: { file: string; line: number; verb: string; uri?: string; pin?: string; ref: string }[];
+  units?: { uri?: string; file: string; line: number; anchor: string; kind: string; revision?: number }[];
+  findings: { rule: string; severity: string; file: string; line: number; message: string; fact?: string }[];
+}
+
+export interface ClassRow {
+  name: string;
+  vibevm: number;
+  factline: number;
+  both: number;
+  onlyVibevm: string[];
+  onlyFactline: string[];
+  /** Only factline's, and argued right (see the module comment). */
+  argued: string[];
+}
+
+export interface Comparison {
+  rows: ClassRow[];
+  gate: { vibevmPasses: boolean; factlineExit: number; agree: boolean; why: string };
+}
+
+function row(
+  name: string,
+  ours: Iterable<string>,
+  theirs: Iterable<string>,
+  argued = (_: string) => false,
+): ClassRow {
+  const f = new Set(ours);
+  const v = new Set(theirs);
+  const onlyFactline = [...f].filter((k) => !v.has(k)).sort();
+  return {
+    name,
+    vibevm: v.size,
+    factline: f.size,
+    both: [...f].filter((k) => v.has(k)).length,
+    onlyVibevm: [...v].filter((k) => !f.has(k)).sort(),
+    onlyFactline: onlyFactline.filter((k) => !argued(k)),
+    argued: onlyFactline.filter(argued),
+  };
+}
+
+/** Lines of a Rust file that stand inside a `proptest! { … }` invocation. */
+function proptestLines(text: string): Set<number> {
+  const inside = new Set<number>();
+  const lines = text.split('\n');
+  let depth = 0;
+  let open = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (!open && /\bproptest!\s*\{/.test(line)) {
+      open = true;
+      depth = 0;
+    }
+    if (open) {
+      inside.add(i + 1);
+      for (const ch of line) {
+        if (ch === '{') depth++;
+        else if (ch === '}') depth--;
+      }
+      if (depth <= 0 && line.includes('}')) open = false;
+    }
+  }
+  return inside;
+}
+
+const asVibevmVerb = (verb: string) => (verb === 'scope' ? 'implements' : verb);
+const DANGLING = new Set<string>([unknownFact.id, unknownNamespace.id, ambiguousFact.id]);
+
+/** vibevm's progress scope (crates/progress-core/src/scope.rs), restated for an independent count. */
+function progressScope(dir: string): (file: string) => boolean {
+  const out = new Set([
+    'vibedeps',
+    '.vibe',
+    'refs',
+    'fixtures',
+    'campaigns',
+    'target',
+    'node_modules',
+    'vendor',
+  ]);
+  let include = ['spec/**/*.md', 'spec/**/*.xml', 'packages/**/*.md', 'packages/**/*.xml'];
+  let exclude: string[] = [];
+  const path = join(dir, 'progress.toml');
+  if (existsSync(path)) {
+    const text = readFileSync(path, 'utf8');
+    const list = (key: string) => {
+      const m = new RegExp(`^${key}\\s*=\\s*\\[([\\s\\S]*?)\\]`, 'm').exec(text);
+      return m ? [...m[1]!.matchAll(/"([^"]+)"/g)].map((x) => x[1]!) : [];
+    };
+    const inc = list('include');
+    if (inc.length > 0) include = inc;
+    exclude = list('exclude');
+  }
+  const inc = picomatch(include, { dot: true });
+  const exc = exclude.length > 0 ? picomatch(exclude, { dot: true }) : () => false;
+  return (file) => {
+    const parts = file.split('/');
+    return (
+      !parts.some((p) => out.has(p)) && parts[parts.length - 1] !== 'LICENSE.md' && inc(file) && !exc(file)
+    );
+  };
+}
+
+/**
+ * vibevm's status against evidence, restated from its progress report: every
+ * `@status:` or `<status>` marker outside fences and inline code, in the
+ * progress scope, judged by the innermost heading above it when that heading
+ * is anchored and is a unit of the map; evidence is the map's edges on it.
+ */
+function statusAgainstEvidence(dir: string, map: SpecmapJson): string[] {
+  const inScope = progressScope(dir);
+  const byUnit = new Map(map.spec_units.map((u) => [`${u.file}#${u.anchor}`, u.uri]));
+  const counts = new Map<string, { implements: number; verifies: number }>();
+  for (const e of map.edges) {
+    const c = counts.get(e.uri) ?? { implements: 0, verifies: 0 };
+    if (e.verb === 'implements') c.implements++;
+    else if (e.verb === 'verifies') c.verifies++;
+    counts.set(e.uri, c);
+  }
+  const out: string[] = [];
+  for (const file of new Set(map.spec_units.map((u) => u.file))) {
+    if (!inScope(file) || !existsSync(join(dir, file))) continue;
+    const lines = readFileSync(join(dir, file), 'utf8').split('\n');
+    let fenced = false;
+    let heading: string | undefined;
+    let headingAnchored = false;
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (/^\s*(```|~~~)/.test(line)) {
+        fenced = !fenced;
+        continue;
+      }
+      if (fenced) continue;
+      const h = /^#{1,6} (.*)$/.exec(line.trimEnd());
+      if (h) {
+        const a = /\{#([^}]+)\}$/.exec(h[1]!);
+        heading = a?.[1]?.trim();
+        headingAnchored = heading !== undefined;
+        continue;
+      }
+      const prose = line.replace(/`[^`]*`/g, '');
+      const markers = [
+        ...[...prose.matchAll(/@status:([a-z]+)\/([a-z]+)/g)].map((m) => [m[1]!, m[2]!]),
+        ...[...prose.matchAll(/<status\b[^>]*\bstage="([a-z]+)"[^>]*\bstate="([a-z]+)"/g)].map((m) => [
+          m[1]!,
+          m[2]!,
+        ]),
+      ];
+      if (markers.length === 0 || !headingAnchored) continue;
+      const uri = byUnit.get(`${file}#${heading}`);
+      if (uri === undefined) continue;
+      const ev = counts.get(uri) ?? { implements: 0, verifies: 0 };
+      for (const [stage, state] of markers) {
+        if (
+          (stage === 'test' && state === 'done' && ev.verifies === 0) ||
+          (stage === 'freeze' && ev.implements === 0)
+        )
+          out.push(`${file}:${i + 1} ${stage}/${state}`);
+      }
+    }
+  }
+  return out;
+}
+
+/** The comparison of one checkout: factline's JSON and exit code beside vibevm's map. */
+// @implements vibevm#COMPARED-WITH-VIBEVM
+export function compare(
+  dir: string,
+  map: SpecmapJson,
+  ours: FactlineJson,
+  exit: number,
+  namespace: string,
+  /** A slice of a map (its files only) records some warning codes only: compare just those. */
+  options: { onlyRecordedWarnings?: boolean } = {},
+): Comparison {
+  const units = (ours.units ?? []).filter((u) => u.uri !== undefined);
+  const rows: ClassRow[] = [];
+  rows.push(
+    row(
+      'units',
+      units.map((u) => `${u.uri} @${u.file}:${u.line}`),
+      map.spec_units.map((u) => `${u.uri} @${u.file}:${u.line}`),
+    ),
+  );
+  const proptest = new Map<string, Set<number>>();
+  const inProptest = (key: string) => {
+    const file = key.slice(0, key.indexOf(':'));
+    const line = Number(key.slice(file.length + 1, key.indexOf(' ')));
+    if (!file.endsWith('.rs')) return false;
+    let lines = proptest.get(file);
+    if (lines === undefined) {
+      lines = existsSync(join(dir, file)) ? proptestLines(readFileSync(join(dir, file), 'utf8')) : new Set();
+      proptest.set(file, lines);
+    }
+    return lines.has(line);
+  };
+  const cited = ours.citations.filter((c) => c.uri !== undefined);
+  rows.push(
+    row(
+      'edges',
+      cited.map((c) => `${c.file}:${c.line} ${asVibevmVerb(c.verb)} ${c.uri}`),
+      map.edges.map((e) => `${e.file}:${e.line} ${e.verb} ${e.uri}`),
+      inProptest,
+    ),
+  );
+  const vibevmUnits = new Set(map.spec_units.map((u) => u.uri));
+  rows.push(
+    row(
+      'revisions',
+      units
+        .filter((u) => u.revision !== undefined && vibevmUnits.has(u.uri!))
+        .map((u) => `${u.uri} r${u.revision}`),
+      map.spec_units.filter((u) => u.revision !== undefined).map((u) => `${u.uri} r${u.revision}`),
+    ),
+  );
+  const edgeKeys = new Set(map.edges.map((e) => `${e.file}:${e.line} ${e.uri}`));
+  rows.push(
+    row(
+      'pins',
+      cited
+        .filter(
+          (c) => c.pin !== undefined && /^r\d+$/.test(c.pin) && edgeKeys.has(`${c.file}:${c.line} ${c.uri}`),
+        )
+        .map((c) => `${c.file}:${c.line} ${c.uri} ${c.pin}`),
+      map.edges
+        .filter((e) => e.pinned_r !== undefined)
+        .map((e) => `${e.file}:${e.line} ${e.uri} r${e.pinned_r}`),
+    ),
+  );
+  const uriAt = new Set(cited.map((c) => `${c.file}:${c.line}`));
+  const warningOf = (f: FactlineJson['findings'][number]): string | undefined => {
+    if (f.rule === pinIntoUnmarkedUnit.id) return `pin-into-unmarked-unit ${f.file}:${f.line}`;
+    if (DANGLING.has(f.rule) && uriAt.has(`${f.file}:${f.line}`)) return `dangling-edge ${f.file}:${f.line}`;
+    if (f.rule === longSection.id) return `long-section ${f.file}:${f.line}`;
+    if (f.rule === staleExclude.id) return `stale-exclude ${f.file} ${/`([^`]+)`/.exec(f.message)?.[1]}`;
+    if (f.rule === duplicateId.id) return `duplicate-anchor ${f.file}:${f.line}`;
+    return undefined;
+  };
+  const theirWarning = (w: SpecmapJson['warnings'][number]) =>
+    w.code === staleExclude.id
+      ? `stale-exclude ${w.file} ${/`([^`]+)`/.exec(w.message ?? '')?.[1]}`
+      : `${w.code} ${w.file}:${w.line}`;
+  const recorded = new Set(map.warnings.map((w) => w.code));
+  rows.push(
+    row(
+      'warnings',
+      ours.findings
+        .map(warningOf)
+        .filter((k): k is string => k !== undefined)
+        .filter((k) => !options.onlyRecordedWarnings || recorded.has(k.slice(0, k.indexOf(' ')))),
+      map.warnings.map(theirWarning),
+    ),
+  );
+  rows.push(
+    row(
+      'status against evidence',
+      ours.findings
+        .filter((f) => f.rule === statusRule.id)
+        .map((f) => `${f.file}:${f.line} ${/is marked (test\/done|freeze\/[a-z]+)/.exec(f.message)?.[1]}`),
+      statusAgainstEvidence(dir, map),
+    ),
+  );
+  // vibevm's resolve gate: every edge into its own namespace lands on a unit of the map.
+  const host = `spec://${namespace}/`;
+  const blockers = map.edges.filter((e) => e.uri.startsWith(host) && !vibevmUnits.has(e.uri)).length;
+  const vibevmPasses = blockers === 0;
+  return {
+    rows,
+    gate: {
+      vibevmPasses,
+      factlineExit: exit,
+      agree: vibevmPasses === (exit === 0),
+      why: `vibevm resolve gate: ${blockers} unresolved host edge(s); its freshness, ratchet and progress gates held green at a committed state`,
+    },
+  };
+}
+
+/** The namespace specmap.toml names (vibevm's early engine: `vibevm` when it names none). */
+export function namespaceOf(dir: string): string {
+  const text = readFileSync(join(dir, 'specmap.toml'), 'utf8');
+  return /^namespace\s*=\s*"([^"]+)"/m.exec(text)?.[1] ?? 'vibevm';
+}
+
+/** `factline check --config specmap.toml --json` in `dir`, through the shipped entry point. */
+export function runFactline(
+  dir: string,
+  repo = resolve(import.meta.dirname, '..'),
+): { json: FactlineJson; exit: number } {
+  const r = spawnSync(
+    process.execPath,
+    [join(repo, 'bin/factline.js'), 'check', '--config', 'specmap.toml', '--json', '--no-cache'],
+    {
+      cwd: dir,
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    },
+  );
+  if (r.status !== 0 && r.status !== 1) throw new Error(`factline check exited ${r.status}: ${r.stderr}`);
+  return { json: JSON.parse(r.stdout) as FactlineJson, exit: r.status };
+}
+
+/** The per-class table: counts, then up to `show` examples of each disagreement. */
+export function tableText(label: string, c: Comparison, show = 3): string {
+  const out = [
+    `${label}`,
+    '  class                    vibevm  factline    both  only-vibevm  only-factline  argued',
+  ];
+  for (const r of c.rows) {
+    out.push(
+      `  ${r.name.padEnd(23)} ${String(r.vibevm).padStart(7)} ${String(r.factline).padStart(9)} ${String(r.both).padStart(7)} ${String(r.onlyVibevm.length).padStart(12)} ${String(r.onlyFactline.length).padStart(14)} ${String(r.argued.length).padStart(7)}`,
+    );
+  }
+  out.push(
+    `  gate: vibevm ${c.gate.vibevmPasses ? 'passes' : 'fails'}, factline exits ${c.gate.factlineExit} — ${c.gate.agree ? 'agree' : 'DISAGREE'} (${c.gate.why})`,
+  );
+  for (const r of c.rows) {
+    for (const [what, list] of [
+      ['only vibevm', r.onlyVibevm],
+      ['only factline', r.onlyFactline],
+      ['argued for factline (proptest!)', r.argued],
+    ] as const) {
+      if (list.length === 0) continue;
+      out.push(`  ${r.name}, ${what} (${list.length}):`);
+      for (const k of list.slice(0, show)) out.push(`    ${k}`);
+      if (list.length > show) out.push(`    … ${list.length - show} more`);
+    }
+  }
+  return out.join('\n');
+}
+
+/** Disagreements in all: every class's one-sided entries (argued ones excluded) and a gate that differs. */
+export function disagreements(c: Comparison): number {
+  return c.rows.reduce((n, r) => n + r.onlyVibevm.length + r.onlyFactline.length, 0) + (c.gate.agree ? 0 : 1);
+}

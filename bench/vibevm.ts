@@ -1,0 +1,73 @@
+/**
+ * vibevm's own tree, whole process: `factline check` cold and warm and
+ * `factline report` (with vibevm's specmap.toml as the config) against a
+ * bare remark-parse + remark-gfm process over the same spec/ files — the
+ * ratios issue 38 set goals for (cold check 0.1x, report 0.3x of the bare
+ * parse). The tree comes from vibevm's mirror (bench/real-repos.ts's
+ * MIRRORS) at a commit, extracted blob by blob at bench time (the mirror
+ * is a partial clone: absent blobs are skipped). Best of N in turns, wall
+ * and CPU time.
+ *   node --import tsx bench/vibevm.ts [--runs N] [--commit SHA]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { childCpuMs } from './child-cpu.ts';
+import { extractCommit, MIRRORS } from './real-repos.ts';
+
+const args = process.argv.slice(2);
+const RUNS = Number(args[args.indexOf('--runs') + 1]) || 3;
+const COMMIT = args.includes('--commit') ? args[args.indexOf('--commit') + 1]! : 'b4c2befd';
+const BIN = join(import.meta.dirname, '..', 'bin', 'factline.js');
+const REMARK = join(import.meta.dirname, 'remark-child.mjs');
+
+function timed(argv: string[], cwd: string): { wall: number; cpu: number; status: number | null } {
+  const cpu = childCpuMs();
+  const t = performance.now();
+  const run = spawnSync(process.execPath, argv, { cwd, maxBuffer: 1 << 30 });
+  return { wall: performance.now() - t, cpu: childCpuMs() - cpu, status: run.status };
+}
+
+const repo = join(MIRRORS, 'vibevm+vibevm', 'repo');
+if (!existsSync(repo)) {
+  console.log(`vibevm is not mirrored under ${MIRRORS}; nothing to measure`);
+  process.exit(0);
+}
+const root = mkdtempSync(join(tmpdir(), 'factline-vibevm-'));
+try {
+  const written = extractCommit(repo, COMMIT, root);
+  console.log(`vibevm at ${COMMIT}: ${written} files extracted`);
+  const config = ['--config', 'specmap.toml'];
+  const rows = {
+    bare: [] as ReturnType<typeof timed>[],
+    cold: [] as ReturnType<typeof timed>[],
+    warm: [] as ReturnType<typeof timed>[],
+    report: [] as ReturnType<typeof timed>[],
+  };
+  // Fill the cache once so the warm row starts warm.
+  timed([BIN, 'check', ...config], root);
+  for (let i = 0; i < RUNS; i++) {
+    rows.bare.push(timed([REMARK, 'spec'], root));
+    rows.cold.push(timed([BIN, 'check', ...config, '--no-cache'], root));
+    rows.warm.push(timed([BIN, 'check', ...config], root));
+    rows.report.push(timed([BIN, 'report', ...config, '--quiet', '--out', join(root, 'report.html')], root));
+  }
+  const best = (xs: ReturnType<typeof timed>[]) => ({
+    wall: Math.min(...xs.map((x) => x.wall)),
+    cpu: Math.min(...xs.map((x) => x.cpu)),
+    status: xs[0]!.status,
+  });
+  const floor = best(rows.bare);
+  const line = (name: string, r: ReturnType<typeof best>, goal?: string) =>
+    console.log(
+      `${name.padEnd(44)} ${r.wall.toFixed(0).padStart(6)} ms wall ${r.cpu.toFixed(0).padStart(6)} ms cpu   ${(r.wall / floor.wall).toFixed(2)}x / ${(r.cpu / floor.cpu).toFixed(2)}x of bare (exit ${r.status})${goal ? `  goal ${goal}` : ''}`,
+    );
+  console.log(`best of ${RUNS}, in turns; ratios are wall / cpu against the bare parse`);
+  line('bare remark-parse + remark-gfm over spec/', floor);
+  line('factline check --config specmap.toml, cold', best(rows.cold), '0.1x');
+  line('factline check --config specmap.toml, warm', best(rows.warm));
+  line('factline report --config specmap.toml', best(rows.report), '0.3x');
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}
