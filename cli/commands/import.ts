@@ -35,6 +35,8 @@ by docname and section, \`links\` as @refines:.`,
 not well-formed input (named with its line and column).`,
 });
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 const command: Command = {
   name: 'import',
   summary: 'ReqIF (.reqif, .reqifz) or needs.json as Markdown specs, one fact per object',
@@ -68,10 +70,10 @@ const command: Command = {
       for (const w of summary.warnings) io.stderr.write(`${w}\n`);
       for (const d of summary.documents)
         io.stdout.write(
-          `${d.name}: ${d.objects} ${/\.json$/i.test(d.name) ? 'needs' : 'SPEC-OBJECTs'} → ${d.facts.length} facts in ${d.files} documents\n`,
+          `${d.name}: ${plural(d.objects, /\.json$/i.test(d.name) ? 'need' : 'SPEC-OBJECT')} → ${plural(d.facts.length, 'fact')} in ${plural(d.files, 'document')}\n`,
         );
       for (const p of summary.written) io.stdout.write(`wrote ${p}\n`);
-      io.stdout.write(`${facts} facts, ${summary.warnings.length} warnings\n`);
+      io.stdout.write(`${plural(facts, 'fact')}, ${plural(summary.warnings.length, 'warning')}\n`);
     }
     return EXIT.clean;
   },

@@ -36,7 +36,7 @@ describe('factline import', () => {
     expect(zipped.status).toBe(0);
     const run = await runInProcess(root, ['import', 'a.reqifz', '--out', 'specs']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toContain('a.reqifz!a.reqif: 1 SPEC-OBJECTs → 1 facts in 1 documents');
+    expect(run.stdout).toContain('a.reqifz!a.reqif: 1 SPEC-OBJECT → 1 fact in 1 document');
     expect(readFileSync(join(root, 'specs', 'a-unplaced.md'), 'utf8')).toContain(
       '@fact:REQ-1 The one requirement',
     );
