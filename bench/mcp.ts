@@ -4,11 +4,19 @@
  * run. Prints throughput, ratios and each server's peak RSS.
  *
  *   node --import tsx bench/mcp.ts [N=20000]
+ *
+ * Then the 2026 era over Streamable HTTP, through the official v2 client:
+ * stateless calls (pinned to 2026-07-28) beside legacy sessions, and 1,000
+ * concurrent 20 ms calls on stdio and HTTP, each against the SDK's server.
  */
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { type ChildProcessByStdio, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import {
+  Client as V2Client,
+  StreamableHTTPClientTransport as V2HttpTransport,
+} from '@modelcontextprotocol/client';
 
 const N = Number(process.argv[2] ?? 20_000);
 // The figure before the bounds (mcp-bounds) and the lifecycle (mcp-lifecycle)
@@ -401,3 +409,204 @@ for (const [name, r] of [
 console.log(
   `factline core vs SDK over HTTP: ${(sdkHttp.ms / oursHttp.ms).toFixed(2)}× the SDK's throughput (goal > 1); over stdio: ${(sdk.ms / ours.ms).toFixed(2)}×`,
 );
+
+/** Spawns an HTTP fixture and resolves with its URL once it listens. */
+async function startHttpFixture(
+  file: string,
+  env: Record<string, string> = {},
+): Promise<{ url: string; child: ChildProcessWithoutNullStreams; stop: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], { env: { ...process.env, ...env } });
+  child.stdout.resume();
+  const url = await new Promise<string>((resolve, reject) => {
+    let err = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      err += chunk;
+      const m = /listening on (\S+)/.exec(err);
+      if (m) resolve(m[1] as string);
+    });
+    child.on('exit', () => reject(new Error(`${file} exited: ${err}`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('close', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { url, child, stop };
+}
+
+/** The core's HTTP fixture serving every revision (the SDK's fixture ignores it). */
+const REVISIONS = { BENCH_SERVER: 'revisions' };
+
+/** The era a v2 client speaks: pinned to the stateless revision, or the legacy handshake. */
+type Era = 'stateless' | 'legacy';
+async function v2Client(url: string, era: Era): Promise<V2Client> {
+  const client = new V2Client(
+    { name: 'bench', version: '1' },
+    { versionNegotiation: { mode: era === 'stateless' ? { pin: '2026-07-28' } : 'legacy' } },
+  );
+  await client.connect(new V2HttpTransport(new URL(url)));
+  const revision = client.getNegotiatedProtocolVersion();
+  if ((era === 'stateless') !== (revision === '2026-07-28'))
+    throw new Error(`${url}: ${era} client got ${revision}`);
+  return client;
+}
+
+const textOf = (result: unknown) => (result as { content?: { text?: string }[] }).content?.[0]?.text;
+
+/**
+ * Echo calls through the official v2 client: V2_CLIENTS clients, each its
+ * own connection and, on the legacy era, its own session, calling one after
+ * another; best of ROUNDS.
+ */
+const V2_CLIENTS = 8;
+const V2_CALLS = Math.max(800, Math.round(N / 10));
+async function v2Throughput(file: string, era: Era): Promise<{ ms: number; perSecond: number; rss: number }> {
+  const server = await startHttpFixture(file, REVISIONS);
+  const clients = await Promise.all(Array.from({ length: V2_CLIENTS }, () => v2Client(server.url, era)));
+  const round = async (tag: string, count: number) => {
+    let next = 0;
+    await Promise.all(
+      clients.map(async (client) => {
+        while (next < count) {
+          const text = `${tag} ${next++}`;
+          const result = await client.callTool({ name: 'echo', arguments: { text } });
+          if (textOf(result) !== text)
+            throw new Error(`${file}: echo of ${text} answered ${JSON.stringify(result)}`);
+        }
+      }),
+    );
+  };
+  await round('warm', 200);
+  let ms = Number.POSITIVE_INFINITY;
+  for (let r = 0; r < ROUNDS; r++) {
+    const started = process.hrtime.bigint();
+    await round(`round${r}`, V2_CALLS);
+    ms = Math.min(ms, Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  const rss = peakRss(server.child.pid as number);
+  await Promise.all(clients.map((c) => c.close()));
+  await server.stop();
+  return { ms, perSecond: (V2_CALLS / ms) * 1000, rss };
+}
+
+const v2Rows = [
+  {
+    name: 'factline core, stateless 2026-07-28',
+    result: await v2Throughput(fixture('ours-http'), 'stateless'),
+  },
+  { name: 'factline core, session 2025-11-25', result: await v2Throughput(fixture('ours-http'), 'legacy') },
+  { name: 'SDK McpServer, session 2025-11-25', result: await v2Throughput(fixture('sdk-http'), 'legacy') },
+];
+const sdkV2 = (v2Rows[2] as (typeof v2Rows)[number]).result;
+console.log(
+  `\nStreamable HTTP through the official v2 client: ${V2_CALLS} tools/call (echo), ${V2_CLIENTS} clients calling one after another, best of ${ROUNDS} rounds`,
+);
+console.log('server, era                            time ms    req/s   vs SDK   peak RSS MB');
+for (const { name, result } of v2Rows) {
+  console.log(
+    `${name.padEnd(37)}  ${result.ms.toFixed(0).padStart(7)}  ${result.perSecond.toFixed(0).padStart(7)}  ${(sdkV2.ms / result.ms).toFixed(2).padStart(6)}×  ${result.rss.toFixed(1).padStart(10)}`,
+  );
+}
+console.log(
+  "(the SDK's server speaks no 2026-07-28: its row is the legacy session the same client falls back to; vs SDK is its time over ours, goal > 1)",
+);
+
+/**
+ * 1,000 calls of a tool that waits 20 ms, all sent at once: how long until
+ * the last answer. Bounded by how many calls a server runs side by side.
+ */
+const BURST = 1000;
+const BURST_MS = 20;
+
+async function stdioBurst(file: string, env: Record<string, string> = {}): Promise<number> {
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  const lines = new Lines(child);
+  await handshake(child, lines, '2025-06-18');
+  await write(child, line({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  const burst = (from: number) => {
+    let text = '';
+    for (let id = from; id < from + BURST; id++)
+      text += line({
+        jsonrpc: '2.0',
+        id,
+        method: 'tools/call',
+        params: { name: 'slow', arguments: { ms: BURST_MS } },
+      });
+    return text;
+  };
+  await pipelined(child, lines, [burst(1)], BURST);
+  let ms = Number.POSITIVE_INFINITY;
+  for (let r = 0; r < ROUNDS; r++) {
+    const text = burst(10_000 * (r + 1));
+    const started = process.hrtime.bigint();
+    await pipelined(child, lines, [text], BURST);
+    ms = Math.min(ms, Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  if (!lines.last.includes('slept')) throw new Error(`${file}: last answer ${lines.last.slice(0, 200)}`);
+  const closed = new Promise((r) => child.on('close', r));
+  child.stdin.end();
+  await closed;
+  return ms;
+}
+
+async function httpBurst(file: string, era: Era): Promise<number> {
+  const server = await startHttpFixture(file, REVISIONS);
+  const client = await v2Client(server.url, era);
+  const burst = async () => {
+    const results = await Promise.all(
+      Array.from({ length: BURST }, () =>
+        client.callTool({ name: 'slow', arguments: { ms: BURST_MS } }, { timeout: 120_000 }),
+      ),
+    );
+    const wrong = results.find((r) => textOf(r) !== 'slept');
+    if (wrong !== undefined) throw new Error(`${file}: a slow call answered ${JSON.stringify(wrong)}`);
+  };
+  await burst();
+  let ms = Number.POSITIVE_INFINITY;
+  for (let r = 0; r < ROUNDS; r++) {
+    const started = process.hrtime.bigint();
+    await burst();
+    ms = Math.min(ms, Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  await client.close();
+  await server.stop();
+  return ms;
+}
+
+const burstRows: { name: string; ms: number; against: number }[] = [];
+const sdkStdioBurst = await stdioBurst(fixture('sdk'));
+burstRows.push({
+  name: 'stdio: factline core (default limit)',
+  ms: await stdioBurst(fixture('ours')),
+  against: sdkStdioBurst,
+});
+burstRows.push({
+  name: 'stdio: factline core, concurrency 256',
+  ms: await stdioBurst(fixture('ours'), { BENCH_CONCURRENCY: '256' }),
+  against: sdkStdioBurst,
+});
+burstRows.push({ name: 'stdio: SDK McpServer', ms: sdkStdioBurst, against: sdkStdioBurst });
+const sdkHttpBurst = await httpBurst(fixture('sdk-http'), 'legacy');
+burstRows.push({
+  name: 'HTTP: factline core, stateless 2026-07-28',
+  ms: await httpBurst(fixture('ours-http'), 'stateless'),
+  against: sdkHttpBurst,
+});
+burstRows.push({
+  name: 'HTTP: factline core, session 2025-11-25',
+  ms: await httpBurst(fixture('ours-http'), 'legacy'),
+  against: sdkHttpBurst,
+});
+burstRows.push({ name: 'HTTP: SDK McpServer, session 2025-11-25', ms: sdkHttpBurst, against: sdkHttpBurst });
+console.log(
+  `\n${BURST} concurrent calls of a ${BURST_MS} ms tool, all sent at once (HTTP: one official v2 client), best of ${ROUNDS} rounds`,
+);
+console.log('transport: server                           all answered ms   vs SDK');
+for (const r of burstRows) {
+  console.log(
+    `${r.name.padEnd(42)}  ${r.ms.toFixed(0).padStart(14)}  ${(r.against / r.ms).toFixed(2).padStart(6)}×`,
+  );
+}

@@ -249,9 +249,10 @@ function joinOutcomeInputs(
   };
   const bySource = new Map<string, TestOutcome[]>();
   const sources: string[] = [];
+  const root = parts[0]!.root;
   for (const part of parts) {
     sources.push(...part.sources);
-    for (const o of part.outcomes) {
+    for (const o of movedTo(root, part)) {
       const list = bySource.get(o.source ?? '') ?? [];
       list.push(o);
       bySource.set(o.source ?? '', list);
@@ -267,6 +268,23 @@ function joinOutcomeInputs(
     ...(first.foldCase !== undefined ? { foldCase: first.foldCase } : {}),
     ...(first.unconfirmed !== undefined ? { unconfirmed: first.unconfirmed } : {}),
     vectors: parts.flatMap((p) => p.vectors ?? []),
+  });
+}
+
+/**
+ * A shard's outcomes as if its checkout lay at `root`: a runner's absolute
+ * path under the shard's checkout moves under `root`, so shards an engine
+ * ran or cached in other checkouts (another CI machine, a sandbox) join as
+ * those of one checkout do.
+ */
+// @implements monorepo#MERGE-ACROSS-CHECKOUTS
+function movedTo(root: string | undefined, part: CarriedOutcomes): readonly TestOutcome[] {
+  const from = part.root?.replace(/\\/g, '/').replace(/\/+$/, '');
+  const to = root?.replace(/\\/g, '/').replace(/\/+$/, '');
+  if (from === undefined || to === undefined || from === to) return part.outcomes;
+  return part.outcomes.map((o) => {
+    const file = o.file?.replace(/\\/g, '/');
+    return file?.startsWith(`${from}/`) ? { ...o, file: `${to}${file.slice(from.length)}` } : o;
   });
 }
 

@@ -131,6 +131,8 @@ export function walkFiles(
   patterns: string[],
   ignore: string[],
   whenFound?: FoundEnough,
+  /** Only files under this root-relative folder (a shard's package): other folders are not entered. */
+  within = '',
 ): string[] | undefined {
   if (patterns.length === 0) return [];
   if (![...patterns, ...ignore].every(walkable)) return undefined;
@@ -142,6 +144,8 @@ export function walkFiles(
   const start = commonFolder(parts).join('/');
   if (linkOnTheWay(root, start)) return undefined;
 
+  const inside = (path: string) => within === '' || path.startsWith(`${within}/`);
+  const onTheWay = (path: string) => inside(path) || path === within || within.startsWith(`${path}/`);
   const found: string[] = [];
   const pending = [start];
   while (pending.length > 0) {
@@ -161,9 +165,10 @@ export function walkFiles(
     for (const entry of entries) {
       const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
       if (entry.isFile()) {
-        if (matches(path) && !ignored(path) && found.push(path) === whenFound?.count) whenFound.reached();
+        if (matches(path) && !ignored(path) && inside(path) && found.push(path) === whenFound?.count)
+          whenFound.reached();
       } else if (entry.isDirectory()) {
-        if (mayHoldMatches(path) && !ignored(path)) pending.push(path);
+        if (mayHoldMatches(path) && !ignored(path) && onTheWay(path)) pending.push(path);
       } else {
         return undefined; // a link (or a socket, a FIFO): the glob and the symlink policy decide
       }

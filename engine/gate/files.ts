@@ -23,10 +23,15 @@ export const ALWAYS_IGNORED = [
  * decide the patterns and meets no link, else the glob and the symlink policy.
  * Both give the same list; the walk skips a glob library and one realpath per file.
  */
-export async function listGateFiles(config: FactlineConfig, whenFound?: FoundEnough): Promise<GateFile[]> {
+export async function listGateFiles(
+  config: FactlineConfig,
+  whenFound?: FoundEnough,
+  /** Only files under this root-relative folder (`check --shard`); the walk enters no other. */
+  within = '',
+): Promise<GateFile[]> {
   const patterns = [...config.sources, ...config.tests];
   const ignore = [...config.ignore, ...ALWAYS_IGNORED];
-  const walked = walkFiles(config.root, patterns, ignore, whenFound);
+  const walked = walkFiles(config.root, patterns, ignore, whenFound, within);
   if (walked !== undefined) return classifyGateFiles(walked, config.tests);
   const found = await glob(patterns, {
     cwd: config.root,

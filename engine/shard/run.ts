@@ -86,7 +86,8 @@ export async function runShard(io: EngineIO, request: ShardRequest): Promise<Sha
   const { config } = request;
   const folder = shardFolder(io, config, request.path);
   const inShard = underFolder(folder);
-  const listed: GateFile[] = (await listGateFiles(config)).filter((f) => inShard(f.file));
+  // The walk enters only the package's folder: a shard costs its package, not the tree.
+  const listed: GateFile[] = (await listGateFiles(config, undefined, folder)).filter((f) => inShard(f.file));
   const scanned = await scanAll(config, listed, request.onScanWarning);
   const specFiles = (await listSpecFiles(io, config)).map((absolute) => ({
     absolute,

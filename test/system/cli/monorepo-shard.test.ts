@@ -199,6 +199,23 @@ describe('factline merge', () => {
     expect(clean.code, clean.stdout).toBe(0);
   });
 
+  // @verifies monorepo#MERGE-ACROSS-CHECKOUTS
+  it('joins the test outcomes of a shard judged in another checkout, its runner writing absolute paths', () => {
+    const root = monorepo();
+    const [a, b, c] = shardsTo(root) as [string, string, string];
+    const here = runFactlineSync(root, ['merge', '--json', a, b, c]);
+    // The same shard of b, as a machine with the checkout at /ci/elsewhere wrote it.
+    const moved = JSON.parse(readFileSync(join(root, b), 'utf8')) as ShardFile;
+    const outcomes = moved.carry.outcomes!;
+    outcomes.root = '/ci/elsewhere';
+    for (const o of outcomes.outcomes) o.file = `/ci/elsewhere/${o.file}`;
+    writeFileSync(join(root, 'moved.json'), JSON.stringify(moved));
+    const there = runFactlineSync(root, ['merge', '--json', a, 'moved.json', c]);
+    expect(there.stdout).toBe(here.stdout);
+    expect(there.code).toBe(here.code);
+    expect(there.stdout).toMatch(/verification-failed/);
+  });
+
   // @verifies monorepo#MERGE-REFUSES-MISMATCHED-SHARDS
   it('refuses shards that do not fit together, naming them', () => {
     const root = monorepo();
