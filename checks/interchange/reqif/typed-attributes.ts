@@ -39,7 +39,7 @@ export function typedKey(
       : undefined;
   const head = (kind: string, extra = '') =>
     `<ATTRIBUTE-DEFINITION-${kind} IDENTIFIER="${ids.def}" LAST-CHANGE="${time}" LONG-NAME="${name}"${extra}><TYPE><DATATYPE-DEFINITION-${kind}-REF>${ids.datatype}</DATATYPE-DEFINITION-${kind}-REF></TYPE></ATTRIBUTE-DEFINITION-${kind}>`;
-  const valueOf = (kind: string, v: string) =>
+  const valueElement = (kind: string, v: string) =>
     `<ATTRIBUTE-VALUE-${kind} THE-VALUE="${escapeXml(v)}"><DEFINITION><ATTRIBUTE-DEFINITION-${kind}-REF>${ids.def}</ATTRIBUTE-DEFINITION-${kind}-REF></DEFINITION></ATTRIBUTE-VALUE-${kind}>`;
 
   if (t === 'integer' || (range && Number.isInteger(range[0]) && Number.isInteger(range[1]))) {
@@ -50,7 +50,7 @@ export function typedKey(
       definition: head('INTEGER'),
       value: (v) =>
         INT.test(v.trim()) && Number(v) >= min && Number(v) <= max
-          ? valueOf('INTEGER', String(BigInt(v.trim())))
+          ? valueElement('INTEGER', String(BigInt(v.trim())))
           : undefined,
     };
   }
@@ -63,7 +63,7 @@ export function typedKey(
       value: (v) => {
         const n = Number(v.trim());
         return v.trim() !== '' && Number.isFinite(n) && n >= min && n <= max
-          ? valueOf('REAL', String(n))
+          ? valueElement('REAL', String(n))
           : undefined;
       },
     };
@@ -73,7 +73,7 @@ export function typedKey(
       kind: 'boolean',
       datatype: `<DATATYPE-DEFINITION-BOOLEAN IDENTIFIER="${ids.datatype}" LAST-CHANGE="${time}" LONG-NAME="${name}"/>`,
       definition: head('BOOLEAN'),
-      value: (v) => (v === 'true' || v === 'false' ? valueOf('BOOLEAN', v) : undefined),
+      value: (v) => (v === 'true' || v === 'false' ? valueElement('BOOLEAN', v) : undefined),
     };
   }
   if (Array.isArray(o?.enum)) {
@@ -99,6 +99,6 @@ export function typedKey(
   return {
     kind: 'string',
     definition: `<ATTRIBUTE-DEFINITION-STRING IDENTIFIER="${ids.def}" LAST-CHANGE="${time}" LONG-NAME="${name}"><TYPE><DATATYPE-DEFINITION-STRING-REF>dt-string</DATATYPE-DEFINITION-STRING-REF></TYPE></ATTRIBUTE-DEFINITION-STRING>`,
-    value: (v) => valueOf('STRING', v),
+    value: (v) => valueElement('STRING', v),
   };
 }
