@@ -126,7 +126,7 @@ export function extractCommit(repo: string, commit: string, into: string, path?:
     .filter((e) => e.type === 'blob' && e.mode !== '120000');
   const out = execFileSync('git', ['-C', repo, 'cat-file', '--batch'], {
     input: `${list.map((e) => e.sha).join('\n')}\n`,
-    maxBuffer: 1 << 31,
+    maxBuffer: 2 ** 31,
   });
   let at = 0;
   let written = 0;

@@ -151,17 +151,25 @@ function statusAgainstEvidence(dir: string, map: SpecmapJson): string[] {
   const out: string[] = [];
   for (const file of new Set(map.spec_units.map((u) => u.file))) {
     if (!inScope(file) || !existsSync(join(dir, file))) continue;
-    const lines = readFileSync(join(dir, file), 'utf8').split('\n');
-    let fenced = false;
+    const raw = readFileSync(join(dir, file), 'utf8').split('\n');
+    const fenced: boolean[] = [];
+    let inFence = false;
+    for (const line of raw) {
+      const boundary = /^\s*(```|~~~)/.test(line);
+      fenced.push(inFence || boundary);
+      if (boundary) inFence = !inFence;
+    }
+    // Code spans may run over lines: blank them out (keeping the line breaks) before looking for markers.
+    const lines = raw
+      .map((line, i) => (fenced[i] ? '' : line))
+      .join('\n')
+      .replace(/`[^`\n]*(?:\n[^`\n]+)*`/g, (span) => span.replace(/[^\n]/g, ' '))
+      .split('\n');
     let heading: string | undefined;
     let headingAnchored = false;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
-      if (/^\s*(```|~~~)/.test(line)) {
-        fenced = !fenced;
-        continue;
-      }
-      if (fenced) continue;
+      if (fenced[i]) continue;
       const h = /^#{1,6} (.*)$/.exec(line.trimEnd());
       if (h) {
         const a = /\{#([^}]+)\}$/.exec(h[1]!);
@@ -169,9 +177,13 @@ function statusAgainstEvidence(dir: string, map: SpecmapJson): string[] {
         headingAnchored = heading !== undefined;
         continue;
       }
-      const prose = line.replace(/`[^`]*`/g, '');
+      const prose = line;
       const markers = [
-        ...[...prose.matchAll(/@status:([a-z]+)\/([a-z]+)/g)].map((m) => [m[1]!, m[2]!]),
+        // `@status:stage/state`, or the older shorthand `@stage/state`.
+        ...[...prose.matchAll(/@(?:status:)?(idea|spec|impl|test|freeze)\/([a-z]+)/g)].map((m) => [
+          m[1]!,
+          m[2]!,
+        ]),
         ...[...prose.matchAll(/<status\b[^>]*\bstage="([a-z]+)"[^>]*\bstate="([a-z]+)"/g)].map((m) => [
           m[1]!,
           m[2]!,
@@ -204,7 +216,9 @@ export function compare(
   /** A slice of a map (its files only) records some warning codes only: compare just those. */
   options: { onlyRecordedWarnings?: boolean } = {},
 ): Comparison {
-  const units = (ours.units ?? []).filter((u) => u.uri !== undefined);
+  // vibevm's map holds its own namespace's units only: external specs resolve, never enter it.
+  const host = `spec://${namespace}/`;
+  const units = (ours.units ?? []).filter((u) => u.uri?.startsWith(host));
   const rows: ClassRow[] = [];
   rows.push(
     row(
@@ -292,7 +306,6 @@ export function compare(
     ),
   );
   // vibevm's resolve gate: every edge into its own namespace lands on a unit of the map.
-  const host = `spec://${namespace}/`;
   const blockers = map.edges.filter((e) => e.uri.startsWith(host) && !vibevmUnits.has(e.uri)).length;
   const vibevmPasses = blockers === 0;
   return {

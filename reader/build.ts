@@ -82,6 +82,10 @@ export function buildFact(
     fact.attributes = scanned.attributes.map(({ offset, ...attr }) => ({ ...attr, ...lines.place(offset) }));
   }
   if (stack.length > 0) fact.section = stack[stack.length - 1]!.anchor;
+  if (scanned.statusAt !== undefined) {
+    const marked = lines.place(scanned.statusAt).line;
+    if (marked !== at.line) fact.statusLine = marked;
+  }
   if (kindLine) fact.kindLine = kindLine;
   if (scanned.fragments.length > 0) {
     fact.fragments = scanned.fragments.map((f) => ({

@@ -81,6 +81,7 @@ interface Html {
 interface Table {
   kind: 'table';
   depth: number;
+  quoteDepth: number;
   start: number;
   end: number;
   header: string[];
@@ -130,7 +131,7 @@ export function fastBlocks(
 ): BlockReading | undefined {
   // Outside the model for the whole file: tabs (columns), link or footnote definitions (they change
   // what inline text means anywhere), form feeds and vertical tabs, NUL (replaced by the parser).
-  const outside = /[\t\f\v\0]|\]:/.exec(text);
+  const outside = /[\t\f\v\0]/.exec(text) ?? mayDefine(text);
   if (outside) {
     unsureWhy?.(
       `\`${JSON.stringify(outside[0])}\` in the file`,
@@ -146,6 +147,33 @@ export function fastBlocks(
     unsureWhy?.(error.message, scanner.lineNumber);
     return undefined;
   }
+}
+
+/**
+ * The first `]:` that may close a link or footnote definition's label: one
+ * whose `[` opens a line (after any quote, list or indent prefix) with no
+ * other bracket or blank line between (a backslash there is outside the
+ * model). A `]:` mid-sentence can define nothing.
+ */
+function mayDefine(text: string): RegExpExecArray | null {
+  const close = /\]:/g;
+  for (let found = close.exec(text); found; found = close.exec(text)) {
+    let i = found.index - 1;
+    while (i >= 0 && text[i] !== '[' && text[i] !== ']' && text[i] !== '\\' && !blankLineEndsAt(text, i)) i--;
+    if (i >= 0 && (text[i] === '\\' || text[i - 1] === '\\')) return found;
+    if (i < 0 || text[i] !== '[') continue;
+    const lineStart = text.lastIndexOf('\n', i - 1) + 1;
+    if (/^[ >*+\-.)0-9]*$/.test(text.slice(lineStart, i))) return found;
+  }
+  return null;
+}
+
+/** Whether `text[i]` is the line ending of a blank line. */
+function blankLineEndsAt(text: string, i: number): boolean {
+  if (text[i] !== '\n') return false;
+  let j = i - 1;
+  while (j >= 0 && text[j] === ' ') j--;
+  return j < 0 || text[j] === '\n';
 }
 
 class BlockScanner {
@@ -274,6 +302,9 @@ class BlockScanner {
       }
     }
 
+    // Whether a table goes on through a line its containers do not take is outside the model.
+    if (leaf?.kind === 'table' && !allMatched && !blankFrom(line, pos))
+      unsure('a table line outside its container');
     const tipParagraph = this.leaf?.kind === 'para' ? this.leaf : undefined;
     // A line that only some containers take is lazy if it goes on a paragraph. A lazy line that
     // starts a block the paragraph rules might let through (setext, an empty item, HTML
@@ -525,7 +556,7 @@ class BlockScanner {
     at: number,
     allMatched: boolean,
   ): void {
-    if (!allMatched || this.containers.length > 0 || para.segments.length !== 1) unsure('a table here');
+    if (!allMatched || para.segments.length !== 1) unsure('a table here');
     const header = para.firstLine;
     if (!header.startsWith('|') || !line.slice(at).startsWith('|') || header.includes('\\'))
       unsure('a table without leading pipes');
@@ -540,7 +571,8 @@ class BlockScanner {
     });
     this.leaf = {
       kind: 'table',
-      depth: 0,
+      depth: this.containers.length,
+      quoteDepth: this.quoteDepth(),
       start: para.start,
       end: lineStart + line.length,
       header: headerCells.map((c) => c.text.trim()),
@@ -563,7 +595,7 @@ class BlockScanner {
       table.cells.push({
         kind: 'unit',
         type: 'tableCell',
-        quoteDepth: 0,
+        quoteDepth: table.quoteDepth,
         start: segment.offset,
         end: segment.offset + segment.text.length,
         inline: this.inlineOf([segment]),

@@ -96,7 +96,9 @@ function scanInline(s: string, segments: readonly Segment[]): InlineFacts {
       // remark keeps a code span's line endings and each continuation line's own indent (the
       // containers' prefixes are not in `s`), and strips one space or line ending from each side
       // when both have one and the span is not all of them.
-      codes.push(/^[ \n][^]*[ \n]$/.test(content) && /[^ \n]/.test(content) ? content.slice(1, -1) : content);
+      codes.push(
+        /^[ \n][\s\S]*[ \n]$/.test(content) && /[^ \n]/.test(content) ? content.slice(1, -1) : content,
+      );
       i = close + r;
       continue;
     }

@@ -248,12 +248,18 @@ class SpecReading {
     if (!this.seenHeading || firstH1) {
       if (this.documentMarkerLine === undefined) {
         this.documentMarkerLine = this.lines.place(block.start).line;
-        if (scanned.status) this.result.status = { ...scanned.status, origin: 'document' };
+        if (scanned.status) {
+          this.result.status = { ...scanned.status, origin: 'document' };
+          this.result.markerLine = this.lines.place(scanned.statusAt ?? block.start).line;
+        }
         return;
       }
     } else if (afterHeading) {
       const section = this.innermost!;
-      if (scanned.status) section.status = { ...scanned.status, origin: 'section' };
+      if (scanned.status) {
+        section.status = { ...scanned.status, origin: 'section' };
+        section.markerLine = this.lines.place(scanned.statusAt ?? block.start).line;
+      }
       return;
     }
     this.report({

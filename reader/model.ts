@@ -126,6 +126,8 @@ export interface Fact {
   codes: string[];
   /** Anchor (or slug) of the innermost enclosing section, undefined before the first heading. */
   section?: string;
+  /** Line of the marker that gave the fact its own status, when not the anchor's line. */
+  statusLine?: number;
   /** The kind line this fact declares, when its body is one. */
   kindLine?: KindLine;
   /** The fenced block bound by `@fact/code:`. */
@@ -153,6 +155,8 @@ export interface Section {
   status?: Status;
   /** The kind line declared inside this section (its kind and revision). */
   kindLine?: KindLine;
+  /** Line of the standalone marker that gave `status`. */
+  markerLine?: number;
   /**
    * A kind line standing as the first non-blank line under the heading, led
    * by its code span (`` `req r2` `` …): how vibevm's specmap reads a revision.
@@ -216,6 +220,8 @@ export interface SpecDocument {
   facts: Fact[];
   sections: Section[];
   diagnostics: Diagnostic[];
+  /** Line of the document marker, when there is one. */
+  markerLine?: number;
   /** Lines of the file, a final newline ending the last one (vibevm measures a last section up to here). */
   lineCount?: number;
 }

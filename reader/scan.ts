@@ -27,6 +27,8 @@ export interface ScannedUnit {
   anchor?: Anchor;
   /** The unit's own status (first valid point marker; later ones add action only). */
   status?: MarkerStatus;
+  /** Offset of the marker that gave `status`. */
+  statusAt?: number;
   /** Number of point markers found (valid or not). */
   markers: number;
   /** Absolute offset of the first point marker. */
@@ -250,8 +252,10 @@ export function scanUnit(input: ScanInput): ScannedUnit {
         result.firstMarkerToken = raw.slice(tok.start, tok.end);
       }
       if (tok.status) {
-        if (!result.status) result.status = { ...tok.status };
-        else if (tok.status.action && !result.status.action) {
+        if (!result.status) {
+          result.status = { ...tok.status };
+          result.statusAt = base + tok.start;
+        } else if (tok.status.action && !result.status.action) {
           result.status.action = tok.status.action;
           if (tok.status.actionstage) result.status.actionstage = tok.status.actionstage;
         }

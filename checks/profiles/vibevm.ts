@@ -11,6 +11,7 @@ import { DIAGNOSTIC_CODES } from '../../reader/model.ts';
 import { globMatcher, type PathTest } from '../glob-match.ts';
 import type { Finding, JudgedCitation } from '../model.ts';
 import { ambiguousFact } from '../rules/ambiguous-fact.ts';
+import { duplicateId } from '../rules/duplicate-id.ts';
 import { longSection } from '../rules/long-section.ts';
 import { missingEvidence } from '../rules/missing-evidence.ts';
 import { missingImplementation } from '../rules/missing-implementation.ts';
@@ -117,8 +118,11 @@ export function weighFindings(
   const out: Finding[] = [];
   for (const f of findings) {
     if (GAPS.has(f.rule)) continue;
-    if (SPEC_LINTS.has(f.rule) && context.specFiles.has(f.file) && !inProgressScope(f.file, context.scope))
+    if (SPEC_LINTS.has(f.rule) && context.specFiles.has(f.file) && !inProgressScope(f.file, context.scope)) {
+      // specmap itself warns of a duplicate anchor in any spec it reads (its duplicate-anchor), scope or not.
+      if (f.rule === duplicateId.id) out.push({ ...f, severity: 'warning' });
       continue;
+    }
     if (UNRESOLVED.has(f.rule) && f.severity === 'error' && outsideUris.has(`${f.file}:${f.line}`)) {
       out.push({ ...f, severity: 'warning' });
       continue;
@@ -156,24 +160,23 @@ export function statusAgainstEvidenceFindings(
   const out: Raised[] = [];
   for (const doc of documents) {
     if (!inProgressScope(doc.file, scope)) continue;
-    const byAnchor = new Map(doc.sections.map((s) => [s.anchor, s]));
-    const markers: {
-      line: number;
-      column: number;
-      stage: string;
-      state: string;
-      section?: string;
-      fact?: Fact;
-    }[] = [];
+    const markers: { line: number; column: number; stage: string; state: string; fact?: Fact }[] = [];
+    if (doc.status && doc.markerLine !== undefined)
+      markers.push({ line: doc.markerLine, column: 1, ...doc.status });
     for (const s of doc.sections) {
-      if (s.status) markers.push({ line: s.line, column: 1, ...s.status, section: s.anchor });
+      if (s.status) markers.push({ line: s.markerLine ?? s.line, column: 1, ...s.status });
     }
     for (const fact of doc.facts) {
-      if (fact.status.origin === 'own' && fact.section !== undefined)
-        markers.push({ line: fact.line, column: fact.column, ...fact.status, section: fact.section, fact });
+      if (fact.status.origin === 'own')
+        markers.push({ line: fact.statusLine ?? fact.line, column: fact.column, ...fact.status, fact });
     }
     for (const m of markers) {
-      const section = m.section === undefined ? undefined : byAnchor.get(m.section);
+      // The innermost heading holding a line is the last heading above it (spans nest).
+      let section: SpecDocument['sections'][number] | undefined;
+      for (const s of doc.sections) {
+        if (s.line > m.line) break;
+        section = s;
+      }
       if (!section?.explicitAnchor) continue;
       const address = `${doc.doc}#${section.anchor}`;
       const found = evidence(address);

