@@ -552,10 +552,18 @@ async function stdioBurst(file: string, env: Record<string, string> = {}): Promi
   return ms;
 }
 
+/**
+ * Between bursts every connection sits idle until the server's keep-alive
+ * timeout (Node's 5 s) has closed it and the client has seen it closed: a
+ * burst that reuses a connection the server is closing at that moment fails
+ * with "other side closed" (on a loaded machine, for either server alike).
+ */
+const KEEP_ALIVE_GAP_MS = 6_500;
 async function httpBurst(file: string, era: Era): Promise<number> {
   const server = await startHttpFixture(file, REVISIONS);
   const client = await v2Client(server.url, era);
   const burst = async () => {
+    await new Promise((resolve) => setTimeout(resolve, KEEP_ALIVE_GAP_MS));
     const results = await Promise.all(
       Array.from({ length: BURST }, () =>
         client.callTool({ name: 'slow', arguments: { ms: BURST_MS } }, { timeout: 120_000 }),

@@ -258,6 +258,17 @@ describe('side by side under the capture guard', () => {
   });
 
   // @verifies mcp-host#CALLS-RUN-SIDE-BY-SIDE
+  it('by default 64 calls a host sends together all run at once (each answers only once all 64 run)', async () => {
+    const calls = Array.from({ length: 64 }, (_, i) =>
+      req(i + 1, 'tools/call', { name: 'meet', arguments: { n: 64, k: i + 1 } }),
+    );
+    const run = await rawRun(`${calls.join('\n')}\n`, { args: [...NODE_TSX, HOST_SERVER] });
+    expect(run.code).toBe(0);
+    const texts = run.frames.map((f) => (f.result as { content: { text: string }[] }).content[0]?.text);
+    expect(texts.sort()).toEqual(Array.from({ length: 64 }, (_, i) => `met ${i + 1}`).sort());
+  });
+
+  // @verifies mcp-host#CALLS-RUN-SIDE-BY-SIDE
   it('with concurrency 1 a second call waits its turn: the first answers, the second never meets it', async () => {
     const s = liveSession({ server: HOST_SERVER, env: { SERVER_CONCURRENCY: '1', SERVER_CAPTURE: 'off' } });
     await s.next(answerTo(HANDSHAKE_ID));
