@@ -51,6 +51,11 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<{ default:
     summary: 'one fact: text, status, every citation (or one rule)',
     load: () => import('./commands/explain.ts'),
   },
+  impact: {
+    summary: 'what is downstream of a fact: facts, code, tests',
+    load: () => import('./commands/impact.ts'),
+  },
+  at: { summary: 'which facts a line serves (FILE:LINE)', load: () => import('./commands/at.ts') },
   pin: { summary: 're-pin stale citations after review', load: () => import('./commands/pin.ts') },
   serve: {
     summary: "MCP server exposing factline's own tools, on stdio or (--http PORT) Streamable HTTP",

@@ -102,3 +102,12 @@ export const rooms = {
     return { renderHtmlReport, collectReportInputs };
   },
 };
+export {
+  type Impact,
+  impactQuery,
+  parseFileLine,
+  renderImpact,
+  renderServedAt,
+  type ServedAt,
+  servedAtQuery,
+} from './queries.ts';

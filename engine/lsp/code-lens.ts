@@ -37,6 +37,12 @@ export function lensTitle(e: FactEvidence): string {
   if (count.deviating > 0) parts.push(`${count.deviating} deviation${count.deviating === 1 ? '' : 's'}`);
   const stale = count.notCounted.get(staleCitation.id) ?? 0;
   if (stale > 0) parts.push(`${stale} stale`);
+  // The chain in two numbers: how many links the fact writes up, and how many come into it.
+  // @implements chains#LSP-SHOWS-CHAIN
+  const up = (e.links ?? []).filter((l) => l.from === e.fact.address).length;
+  const down = (e.links ?? []).filter((l) => l.resolved === e.fact.address).length;
+  if (up > 0) parts.push(`↑ ${up} up`);
+  if (down > 0) parts.push(`↓ ${down} refining`);
   const state = e.trace?.state;
   const title = parts.join(' · ');
   if (state === undefined || !NAMED.has(state)) return title;

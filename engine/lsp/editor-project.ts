@@ -19,8 +19,9 @@ import {
 } from '../../checks/gate.ts';
 import { adviseGeneratedStale, type GeneratedSetup } from '../../checks/generated-stale.ts';
 import { globMatcher, type PathTest } from '../../checks/glob-match.ts';
-import type { FactTrace, Finding, JudgedCitation } from '../../checks/model.ts';
+import type { FactTrace, Finding, JudgedCitation, JudgedLink } from '../../checks/model.ts';
 import { joinOutcomes, type OutcomeInput } from '../../checks/outcomes.ts';
+import { resolveRef } from '../../checks/resolve.ts';
 import { FileScanner, isScannable } from '../../checks/scan/dispatch.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
 import { type TraceOptions, trace } from '../../checks/trace.ts';
@@ -44,6 +45,8 @@ export interface Judgement {
   citations: JudgedCitation[];
   /** The findings about those facts (their gaps) and about their citations. */
   findings: Finding[];
+  /** The links judged among the facts linked to those, at any depth. */
+  links: JudgedLink[];
 }
 
 /** A disk change the project cannot take in place: the caller loads it again. */
@@ -290,7 +293,10 @@ export class EditorProject {
    */
   // @implements lsp#JUDGE-ONLY-WHAT-IS-ASKED
   judge(addresses: Iterable<string>): Judgement {
-    const wanted = new Set(addresses);
+    const asked = new Set(addresses);
+    // A fact's links and its coverage through levels need every fact linked to it, at any depth.
+    // @implements chains#LSP-SHOWS-CHAIN
+    const wanted = this.linkedClosure(asked);
     const docs = new Set([...wanted].map((a) => a.slice(0, a.lastIndexOf('#'))));
     const set = {
       documents: this.specs.set.documents
@@ -303,12 +309,38 @@ export class EditorProject {
       // @implements lsp#HEADING-EVIDENCE
       facts: new Map(
         [...result.facts, ...(result.headings ?? [])]
-          .filter((f) => wanted.has(f.address))
+          .filter((f) => asked.has(f.address))
           .map((f) => [f.address, f]),
       ),
       citations: result.citations,
-      findings: result.findings.filter((f) => f.fact !== undefined && wanted.has(f.fact)),
+      findings: result.findings.filter((f) => f.fact !== undefined && asked.has(f.fact)),
+      links: result.links ?? [],
     };
+  }
+
+  /** `asked` with every fact reached from it through links, either way, at any depth. */
+  private linkedClosure(asked: Set<string>): Set<string> {
+    const neighbours = new Map<string, string[]>();
+    const join = (a: string, b: string) => {
+      neighbours.set(a, [...(neighbours.get(a) ?? []), b]);
+      neighbours.set(b, [...(neighbours.get(b) ?? []), a]);
+    };
+    for (const doc of this.specs.set.documents)
+      for (const fact of doc.facts)
+        for (const link of fact.links ?? []) {
+          const found = resolveRef(link, this.specs.index);
+          if (found.kind === 'fact') join(fact.address, found.fact.address);
+        }
+    if (neighbours.size === 0) return asked;
+    const out = new Set(asked);
+    const queue = [...asked];
+    for (let i = 0; i < queue.length; i++)
+      for (const next of neighbours.get(queue[i]!) ?? [])
+        if (!out.has(next)) {
+          out.add(next);
+          queue.push(next);
+        }
+    return out;
   }
 
   /**

@@ -3,7 +3,7 @@
  * lens show. The counting reads the judged citations' own verdicts (counted,
  * problem, outcome); nothing is decided here the trace did not decide. Pure.
  */
-import type { FactTrace, JudgedCitation } from '../../checks/model.ts';
+import type { FactTrace, JudgedCitation, JudgedLink } from '../../checks/model.ts';
 import type { Fact } from '../../reader/model.ts';
 
 export interface FactEvidence {
@@ -16,6 +16,8 @@ export interface FactEvidence {
   pin: string;
   /** Whether test results were joined to the verifying citations. */
   outcomesChecked: boolean;
+  /** The judged links among the facts linked to this one (its chain up and down). */
+  links?: JudgedLink[];
 }
 
 export interface EvidenceCount {

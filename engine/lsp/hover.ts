@@ -2,6 +2,8 @@
  * Hover text, in Markdown: on a citation, the fact it names with its state
  * and evidence; on a fact in a spec, its citations grouped by verb. Pure.
  */
+
+import { reach } from '../../checks/chain.ts';
 import type { Finding, JudgedCitation } from '../../checks/model.ts';
 import { staleCitation } from '../../checks/rules/stale-citation.ts';
 import { fixFor } from '../../checks/rules.ts';
@@ -69,6 +71,33 @@ function thisCitation(citation: ScannedCitation, e: FactEvidence, problem: Findi
   return `this citation: pin \`~${citation.pin}\` is current`;
 }
 
+/** The fact's chain: the facts it refines (up, to the top) and those refining it (down), each link's standing. */
+// @implements chains#LSP-SHOWS-CHAIN
+function chainLines(e: FactEvidence): string[] {
+  const links = e.links ?? [];
+  const address = e.fact.address;
+  const up = links.filter((l) => l.from === address);
+  const down = links.filter((l) => l.resolved === address);
+  if (up.length === 0 && down.length === 0) return [];
+  const standing = (l: { counted: boolean; problem?: string }) =>
+    l.counted ? '' : ` (does not count: ${l.problem})`;
+  const lines: string[] = [];
+  if (up.length > 0) {
+    const above = reach(address, links, 'up').slice(up.length);
+    lines.push(
+      `serves upstream: ${up.map((l) => `${l.kind} \`${l.resolved ?? l.target}\`${standing(l)}`).join(' · ')}${above.length > 0 ? ` → ${above.map((r) => `\`${r.address}\``).join(', ')}` : ''}`,
+    );
+  }
+  if (down.length > 0)
+    lines.push(`refined by: ${down.map((l) => `\`${l.from}\` (${l.kind})${standing(l)}`).join(' · ')}`);
+  const r = e.trace?.refinement;
+  if (r !== undefined && r.uncovered.length + r.notCounted.length + (r.by.length === 0 ? 1 : 0) > 0)
+    lines.push(
+      `not covered through refinement: ${[...(r.by.length === 0 ? ['no fact refines it with a counted link'] : []), ...r.uncovered.map((u) => u.why)].join('; ')}`,
+    );
+  return lines;
+}
+
 /** Hover on a citation: the fact, or why the reference names none. */
 // @implements lsp#HOVER-CITATION
 export function citationHover(
@@ -86,6 +115,7 @@ export function citationHover(
     ...factLines(evidence),
     thisCitation(citation, evidence, problem),
     evidenceLine(evidence),
+    ...chainLines(evidence),
     ...outcomeLines(evidence),
   ].join('\n\n');
 }
@@ -109,5 +139,5 @@ export function factHover(evidence: FactEvidence): string {
     if (cited.length === 0) return verb === 'scope' ? '' : `**@${verb}** — none`;
     return [`**@${verb}** (${cited.length})`, ...cited.map(citationItem)].join('\n');
   }).filter((g) => g !== '');
-  return [...factLines(evidence), evidenceLine(evidence), ...groups].join('\n\n');
+  return [...factLines(evidence), evidenceLine(evidence), ...chainLines(evidence), ...groups].join('\n\n');
 }

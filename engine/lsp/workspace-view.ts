@@ -97,6 +97,7 @@ export class WorkspaceView {
         citations: judged.citations.filter((c) => c.resolved === fact.address),
         pin: this.pinOf(fact),
         outcomesChecked: this.project.outcomesChecked,
+        ...(judged.links.length > 0 ? { links: judged.links } : {}),
       });
     }
     return { evidence, findings: judged.findings };

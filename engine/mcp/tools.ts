@@ -28,6 +28,7 @@ import { readClientFile } from '../files/client-path.ts';
 import type { GateOptions, GateRun } from '../gate/run.ts';
 import type { EngineIO } from '../io.ts';
 import { Project } from '../project.ts';
+import { impactQuery, renderImpact, renderServedAt, servedAtQuery } from '../queries.ts';
 import { resolveArgument } from '../ref-argument.ts';
 
 const stringProp = (description: string) => ({ type: 'string', description });
@@ -338,6 +339,95 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
       }),
   };
 
+  const CHAIN_FACT = {
+    type: 'object',
+    properties: { address: STR, text: STR, state: STR, file: STR, line: INT, depth: INT },
+    required: ['address', 'text', 'state', 'file', 'line', 'depth'],
+  };
+  const SITE = {
+    type: 'object',
+    properties: { fact: STR, verb: STR, ...PLACE, counted: { type: 'boolean' } },
+    required: ['fact', 'verb', 'file', 'line', 'column', 'counted'],
+  };
+  const list = (items: unknown) => ({ type: 'array', items });
+
+  // @implements chains#QUERIES-AS-MCP-TOOLS
+  const chainImpact: Tool = {
+    descriptor: {
+      name: 'chain_impact',
+      description:
+        'What a change to one fact reaches: every fact refining or deriving from it at any depth (with the link ' +
+        'that reached each), and the code and tests citing it or any of them (file:line:col).',
+      inputSchema: {
+        type: 'object',
+        properties: { ref: stringProp('DOC#ID, or a bare ID that is unique across the specs') },
+        required: ['ref'],
+        additionalProperties: false,
+      },
+      outputSchema: {
+        type: 'object',
+        properties: { fact: CHAIN_FACT, downstream: list(CHAIN_FACT), code: list(SITE), tests: list(SITE) },
+        required: ['fact', 'downstream', 'code', 'tests'],
+      },
+    },
+    run: (args, context) =>
+      reporting(async () => {
+        if (typeof args.ref !== 'string' || args.ref === '') {
+          return failure('chain_impact: give `ref`, e.g. `system#SYS-GREET`');
+        }
+        const { result, specs } = await kept.check({ cache: true, only: async () => undefined }, context);
+        const impact = impactQuery(result, specs.set, args.ref);
+        return structuredOutput(impact as unknown as Record<string, unknown>, renderImpact(impact).trimEnd());
+      }),
+  };
+
+  // @implements chains#QUERIES-AS-MCP-TOOLS
+  const chainAt: Tool = {
+    descriptor: {
+      name: 'chain_at',
+      description:
+        'Which facts one line serves: in code, the facts its citations name; in a spec, the fact written there; ' +
+        'then every fact upstream of those through @refines: and @derives: links.',
+      inputSchema: {
+        type: 'object',
+        properties: {
+          file: stringProp('the file, relative to the project root'),
+          line: { type: 'integer', minimum: 1, description: 'the line, from 1' },
+        },
+        required: ['file', 'line'],
+        additionalProperties: false,
+      },
+      outputSchema: {
+        type: 'object',
+        properties: {
+          file: STR,
+          line: INT,
+          citations: list(SITE),
+          direct: list(CHAIN_FACT),
+          upstream: list(CHAIN_FACT),
+        },
+        required: ['file', 'line', 'citations', 'direct', 'upstream'],
+      },
+    },
+    run: (args, context) =>
+      reporting(async () => {
+        if (
+          typeof args.file !== 'string' ||
+          args.file === '' ||
+          !Number.isInteger(args.line) ||
+          (args.line as number) < 1
+        ) {
+          return failure('chain_at: give `file` (relative to the project root) and `line` (from 1)');
+        }
+        const { result, specs } = await kept.check({ cache: true, only: async () => undefined }, context);
+        const served = servedAtQuery(result, specs.set, args.file.split('\\').join('/'), args.line as number);
+        return structuredOutput(
+          served as unknown as Record<string, unknown>,
+          renderServedAt(served).trimEnd(),
+        );
+      }),
+  };
+
   // @implements mcp-core#REPORTS-SPEAK-THE-CLASS-F-REQ-CITING-GRAMMAR
   // @implements serve#CORE-TRACE-CHECK-IS-THE-GATE
   const traceCheck: Tool = {
@@ -396,5 +486,5 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
       }),
   };
 
-  return new ToolSet([factsList, factExplain, traceCheck]);
+  return new ToolSet([factsList, factExplain, traceCheck, chainImpact, chainAt]);
 }

@@ -110,19 +110,33 @@ describe('docs/config.md', () => {
     expect(text).toContain('Every command but `init` and `conform`');
     expect(await taking('--config')).toEqual(commands.filter((c) => c !== 'init' && c !== 'conform'));
     expect(text.replace(/\s+/g, ' ')).toContain(
-      '`lint`, `report`, `matrix`, `explain`, `pin` and `scaffold` take `--strict` too',
+      '`lint`, `report`, `matrix`, `explain`, `impact`, `at`, `export`, `pin` and `scaffold` take `--strict` too',
     );
     expect((await taking('--strict')).sort()).toEqual([
+      'at',
       'check',
       'explain',
+      'export',
+      'impact',
       'lint',
       'matrix',
       'pin',
       'report',
       'scaffold',
     ]);
-    expect(text.replace(/\s+/g, ' ')).toContain('`matrix`, `explain`, `pin` and `scaffold` take `--specs`');
-    expect((await taking('--specs')).sort()).toEqual(['check', 'explain', 'matrix', 'pin', 'scaffold']);
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      '`matrix`, `explain`, `impact`, `at`, `export`, `pin` and `scaffold` take `--specs`',
+    );
+    expect((await taking('--specs')).sort()).toEqual([
+      'at',
+      'check',
+      'explain',
+      'export',
+      'impact',
+      'matrix',
+      'pin',
+      'scaffold',
+    ]);
   });
 
   const blocks = examples('config.md').filter((b) => b.lang === 'json');

@@ -69,7 +69,13 @@ async function hostView(transport: Transport) {
     const { tools } = await client.listTools();
     const calls = [];
     for (const tool of tools) {
-      const args = tool.name === 'fact_explain' ? { ref: 'app#ANY' } : {};
+      // Arguments that fit each tool's schema, so the answer is about the missing project.
+      const args =
+        tool.name === 'fact_explain' || tool.name === 'chain_impact'
+          ? { ref: 'app#ANY' }
+          : tool.name === 'chain_at'
+            ? { file: 'src/app.ts', line: 1 }
+            : {};
       const result = await client.callTool({ name: tool.name, arguments: args });
       calls.push({
         tool: tool.name,
@@ -86,7 +92,7 @@ async function hostView(transport: Transport) {
 /** A host's view names the folder and every fix, in a log line and in each tool's error. */
 function expectExplained(view: Awaited<ReturnType<typeof hostView>>, folder: string) {
   expect(view.capabilities?.logging).toEqual({});
-  expect(view.tools).toEqual(['fact_explain', 'facts_list', 'trace_check']);
+  expect(view.tools).toEqual(['chain_at', 'chain_impact', 'fact_explain', 'facts_list', 'trace_check']);
   const says = (text: string) => {
     expect(text).toContain(`no factline.config.json at or above ${folder}`);
     expect(text).toContain('FACTLINE_CONFIG');

@@ -46,10 +46,16 @@ describe('factline serve with the official client', () => {
   });
 
   // @verifies serve#CORE-SERVE-MOUNTS-FACTLINE-TOOLS
-  it('serves factline on the generated core with its three tools', async () => {
+  it('serves factline on the generated core with its five tools', async () => {
     expect(session.client.getServerVersion()?.name).toBe('factline');
     const { tools } = await session.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(['fact_explain', 'facts_list', 'trace_check']);
+    expect(tools.map((t) => t.name)).toEqual([
+      'chain_at',
+      'chain_impact',
+      'fact_explain',
+      'facts_list',
+      'trace_check',
+    ]);
     await expect(session.client.ping()).resolves.toEqual({});
   });
 

@@ -85,7 +85,13 @@ describe('factline serve with the official v2 client', () => {
       expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       expect(client.getServerVersion()).toMatchObject({ name: 'factline' });
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(['fact_explain', 'facts_list', 'trace_check']);
+      expect(tools.map((t) => t.name)).toEqual([
+        'chain_at',
+        'chain_impact',
+        'fact_explain',
+        'facts_list',
+        'trace_check',
+      ]);
       for (const tool of tools) expect(tool.outputSchema).toMatchObject({ type: 'object' });
       const result = await client.callTool({ name: 'facts_list', arguments: { doc: 'demo' } });
       expect(result.isError).toBe(false);
