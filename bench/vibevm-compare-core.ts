@@ -5,7 +5,8 @@
  * evidence), beside what `factline check --config specmap.toml --json` says
  * of the same checkout. Each class counts what both say, what only one says,
  * and what only factline says where the difference is argued for factline
- * (an edge inside a `proptest!` block, which vibevm's scanner cannot see).
+ * (an edge inside a `proptest!` block, which vibevm's scanner cannot see; a
+ * unit the committed map places at a line that no longer holds it).
  * Node, picomatch and the rule ids only: bench/vibevm-compare.ts runs it over
  * fetched commits, a system test over ../shared/corpus/vibevm*.
  */
@@ -68,6 +69,27 @@ function row(
     onlyFactline: onlyFactline.filter((k) => !argued(k)),
     argued: onlyFactline.filter(argued),
   };
+}
+
+/**
+ * A unit factline reads at another line than the committed map records, when
+ * the file as it stands holds the unit's anchor at factline's line and not at
+ * the map's: the map was not regenerated after the spec changed (vibevm's own
+ * freshness gate would call it out of date), and factline reads the file.
+ */
+function staleInMap(dir: string, key: string, mapLines: Map<string, number[]>): boolean {
+  const at = key.lastIndexOf(' @');
+  const uri = key.slice(0, at);
+  const [file, line] = [key.slice(at + 2, key.lastIndexOf(':')), Number(key.slice(key.lastIndexOf(':') + 1))];
+  const theirs = mapLines.get(uri);
+  if (theirs === undefined || theirs.includes(line) || !existsSync(join(dir, file))) return false;
+  const anchor = uri.slice(uri.lastIndexOf('#') + 1);
+  const lines = readFileSync(join(dir, file), 'utf8').split('\n');
+  const holds = (n: number) => {
+    const text = lines[n - 1] ?? '';
+    return text.includes(`{#${anchor}}`) || text.includes(`@fact:${anchor}`) || text.includes(`##${anchor}`);
+  };
+  return holds(line) && theirs.every((n) => !holds(n));
 }
 
 /** Lines of a Rust file that stand inside a `proptest! { … }` invocation. */
@@ -219,14 +241,21 @@ export function compare(
   // vibevm's map holds its own namespace's units only: external specs resolve, never enter it.
   const host = `spec://${namespace}/`;
   const units = (ours.units ?? []).filter((u) => u.uri?.startsWith(host));
+  const mapLines = new Map<string, number[]>();
+  for (const u of map.spec_units) mapLines.set(u.uri, [...(mapLines.get(u.uri) ?? []), u.line]);
   const rows: ClassRow[] = [];
   rows.push(
     row(
       'units',
       units.map((u) => `${u.uri} @${u.file}:${u.line}`),
       map.spec_units.map((u) => `${u.uri} @${u.file}:${u.line}`),
+      (key) => staleInMap(dir, key, mapLines),
     ),
   );
+  // A unit the map puts elsewhere: argued for factline when the map is out of date (see staleInMap).
+  const units0 = rows[0]!;
+  const argued = new Set(units0.argued.map((k) => k.slice(0, k.lastIndexOf(' @'))));
+  units0.onlyVibevm = units0.onlyVibevm.filter((k) => !argued.has(k.slice(0, k.lastIndexOf(' @'))));
   const proptest = new Map<string, Set<number>>();
   const inProptest = (key: string) => {
     const file = key.slice(0, key.indexOf(':'));
@@ -361,7 +390,7 @@ export function tableText(label: string, c: Comparison, show = 3): string {
     for (const [what, list] of [
       ['only vibevm', r.onlyVibevm],
       ['only factline', r.onlyFactline],
-      ['argued for factline (proptest!)', r.argued],
+      ['argued for factline (proptest! edges; units where the committed map is out of date)', r.argued],
     ] as const) {
       if (list.length === 0) continue;
       out.push(`  ${r.name}, ${what} (${list.length}):`);

@@ -159,7 +159,9 @@ export function mergeInputs(shards: readonly { name: string; shard: ShardFile }[
   if (shards.length === 0)
     throw new ShardMergeError('no shard files given; pass the files `check --json --shard PATH` wrote');
   const first = shards[0]!;
-  const settings = JSON.stringify(first.shard.settings);
+  // The results files may differ: a shard may be given its own (`--shard PATH --results FILE`).
+  const judging = (s: ShardSettings) => JSON.stringify({ ...s, results: undefined });
+  const settings = judging(first.shard.settings);
   const owner = new Map<string, string>();
   const claim = (file: string, name: string) => {
     const prior = owner.get(file);
@@ -184,7 +186,7 @@ export function mergeInputs(shards: readonly { name: string; shard: ShardFile }[
       throw new ShardMergeError(
         `${name} was judged by factline ${shard.factline} and ${first.name} by ${first.shard.factline}; run every shard with one factline version`,
       );
-    if (JSON.stringify(shard.settings) !== settings || shard.config !== first.shard.config)
+    if (judging(shard.settings) !== settings || shard.config !== first.shard.config)
       throw new ShardMergeError(
         `${name} and ${first.name} were judged under different configs; run every shard from one checkout with one config`,
       );
@@ -201,7 +203,7 @@ export function mergeInputs(shards: readonly { name: string; shard: ShardFile }[
   refuseSharedDocNames(documents, shards);
   files.sort((a, b) => byString(a.file, b.file));
   scanned.sort((a, b) => byString(a.file, b.file));
-  const results = joinOutcomeInputs(outcomes, first.shard.settings.results);
+  const results = joinOutcomeInputs(outcomes, resultsOrder(shards));
   return {
     set: { documents },
     files,
@@ -213,6 +215,16 @@ export function mergeInputs(shards: readonly { name: string; shard: ShardFile }[
     factline: first.shard.factline,
     ...(first.shard.config !== undefined ? { config: first.shard.config } : {}),
   };
+}
+
+/**
+ * The order results files are read in: the config's, which every shard of
+ * one config carries; shards given their own results add theirs, in the
+ * order of their folders.
+ */
+function resultsOrder(shards: readonly { shard: ShardFile }[]): string[] {
+  const byFolder = [...shards].sort((a, b) => byString(a.shard.shard, b.shard.shard));
+  return [...new Set(byFolder.flatMap((s) => s.shard.settings.results))];
 }
 
 function refuseSharedDocNames(

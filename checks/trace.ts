@@ -217,6 +217,40 @@ function vibevmReports(
   for (const f of longSections(set.documents, (file) => roots.some((r) => file.startsWith(r)))) out.add(f);
 }
 
+/**
+ * vibevm's specmap mints a unit for every anchored heading, a repeated anchor
+ * too (after warning `duplicate-anchor`): the repeats, listed under the
+ * address the first one holds. Citations still resolve to the first.
+ */
+// @implements vibevm#REPEATED-ANCHORS-LISTED
+function repeatedHeadingUnits(index: ReturnType<typeof indexFacts>, addressing: Addressing): UnitEntry[] {
+  const out: UnitEntry[] = [];
+  for (const doc of index.docs.values()) {
+    const seen = new Set(doc.facts.map((f) => f.id));
+    for (const s of doc.sections) {
+      if (!s.explicitAnchor) continue;
+      const first = index.byAddress.get(`${doc.doc}#${s.anchor}`);
+      if (!seen.has(s.anchor) && first?.line === s.line) {
+        seen.add(s.anchor);
+        continue;
+      }
+      seen.add(s.anchor);
+      const unit: UnitEntry = {
+        address: `${doc.doc}#${s.anchor}`,
+        kind: 'heading',
+        anchor: s.anchor,
+        file: doc.file,
+        line: s.line,
+        title: s.title,
+      };
+      const uri = unitUri(doc.doc, s.anchor, addressing);
+      if (uri !== undefined) unit.uri = uri;
+      out.push(unit);
+    }
+  }
+  return out;
+}
+
 function documentsByPath(set: SpecSet): SpecDocument[] {
   return [...set.documents].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
@@ -443,5 +477,6 @@ function unitsOf(index: ReturnType<typeof indexFacts>, addressing: Addressing): 
     }
     units.push(unit);
   }
+  if (addressing.profile === 'vibevm') units.push(...repeatedHeadingUnits(index, addressing));
   return units.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
 }

@@ -24,10 +24,7 @@ export interface Segment {
 /** Raised when the inline pass cannot vouch for its reading (no stack: it is control flow, and frequent). */
 export class InlineUnsure extends Error {}
 
-export const inlineCounts: Record<string, number> = {};
-
 function inlineUnsure(why: string): InlineUnsure {
-  if (process.env.FACTLINE_READER_DEBUG) inlineCounts[why] = (inlineCounts[why] ?? 0) + 1;
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   const error = new InlineUnsure(why);

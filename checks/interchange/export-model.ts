@@ -27,7 +27,7 @@ export interface ExportFact {
   state: string;
   /** Evidence the fact needs under the policy in force. */
   required: string[];
-  attributes: { key: string; value: string }[];
+  attributes: { key: string; value: string; line?: number; column?: number }[];
   links: ExportLink[];
   /** Anchor of the section it stands in. */
   section?: string;
@@ -98,7 +98,12 @@ export function exportModel(set: SpecSet, trace: TraceResult): ExportModel {
           status: `${f.status.stage}/${f.status.state}`,
           state: t?.state ?? (f.factClass === 'service' ? 'service' : 'pending'),
           required: t?.required ?? [],
-          attributes: (f.attributes ?? []).map((a) => ({ key: a.key, value: a.value })),
+          attributes: (f.attributes ?? []).map((a) => ({
+            key: a.key,
+            value: a.value,
+            line: a.line,
+            column: a.column,
+          })),
           links,
           ...(f.section !== undefined ? { section: f.section } : {}),
         };

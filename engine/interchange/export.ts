@@ -37,17 +37,27 @@ export async function runExport(
   const time = exportTime(project.io.env);
   const tool = `factline ${factlineVersion()}`;
   const title = project.config.namespace ?? 'factline specs';
+  const warnings: string[] = [];
   const text =
     format === 'reqif'
-      ? writeReqif(model, { title, time, tool })
+      ? writeReqif(model, {
+          title,
+          time,
+          tool,
+          ...(project.config.attributes ? { attributeTypes: project.config.attributes } : {}),
+          warn: (m) => warnings.push(m),
+        })
       : writeNeedsJson(model, { project: title, version: '1.0', time });
   return {
     text,
     facts: model.documents.reduce((n, d) => n + d.facts.length, 0),
     documents: model.documents.length,
-    warnings: model.unresolved.map(
-      (u) =>
-        `${u.file}:${u.line}:${u.column}: warning the link to ${u.target} names no fact; it is left out of the export`,
-    ),
+    warnings: [
+      ...model.unresolved.map(
+        (u) =>
+          `${u.file}:${u.line}:${u.column}: warning the link to ${u.target} names no fact; it is left out of the export`,
+      ),
+      ...warnings,
+    ],
   };
 }

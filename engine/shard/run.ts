@@ -82,6 +82,7 @@ function names(doc: string, cited: string): boolean {
 // @implements monorepo#SHARD-CARRIES-ITS-PACKAGE
 // @implements monorepo#SHARD-RESOLVES-CROSS-PACKAGE-CITATIONS
 // @implements monorepo#ENGINES-CACHE-NEVER-CHANGES-A-VERDICT
+// @implements monorepo#SHARD-OWN-RESULTS
 export async function runShard(io: EngineIO, request: ShardRequest): Promise<ShardFile> {
   const { config } = request;
   const folder = shardFolder(io, config, request.path);

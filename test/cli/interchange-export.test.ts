@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { readReqif } from '../../checks/interchange/reqif/read.ts';
 import { parseXml } from '../../checks/interchange/xml-tree.ts';
 import { runInProcess } from '../support/cli.ts';
+import { HAS_XMLLINT, validateReqif } from '../support/shared.ts';
 import { tempProject } from '../support/temp.ts';
 
 const CONFIG = JSON.stringify({
@@ -93,6 +94,59 @@ describe('factline export', () => {
       ['System', [['system.braking', ['SYS-STOP']]]],
     ]);
   });
+
+  // @verifies interchange#EXPORT-REQIF-TYPED-ATTRIBUTES
+  it.skipIf(!HAS_XMLLINT)(
+    'writes attributes with the types the config gives them, and still validates',
+    async () => {
+      const root = tempProject({
+        'factline.config.json': JSON.stringify({
+          specs: ['specs/**/*.md'],
+          attributes: {
+            priority: { enum: ['high', 'low'] },
+            risk: 'integer',
+            safety: 'boolean',
+            weight: 'number',
+            level: { range: [1, 4] },
+            owner: 'string',
+          },
+        }),
+        'specs/a.md': [
+          '# A',
+          '',
+          '@fact:A-ONE One. @attr:priority=high @attr:risk=3 @attr:safety=true @attr:weight=2.5 @attr:level=4 @attr:owner="Ada L."',
+          '',
+          '@fact:A-TWO Two. @attr:priority=medium @attr:risk=x @attr:level=9',
+          '',
+        ].join('\n'),
+      });
+      const run = await runInProcess(root, ['export', '-o', 'a.reqif']);
+      expect(run.code).toBe(0);
+      // The values the gate rejects too are left out, each named at its place.
+      expect(run.stderr.trim().split('\n')).toEqual([
+        expect.stringMatching(/^specs\/a\.md:5:\d+: warning @attr:priority=medium does not fit/),
+        expect.stringMatching(/^specs\/a\.md:5:\d+: warning @attr:risk=x does not fit/),
+        expect.stringMatching(/^specs\/a\.md:5:\d+: warning @attr:level=9 does not fit/),
+      ]);
+      expect(validateReqif(join(root, 'a.reqif')).valid).toBe(true);
+      const reqif = readReqif(parseXml(readFileSync(join(root, 'a.reqif'), 'utf8')));
+      const kinds = (id: string) =>
+        Object.fromEntries(
+          (reqif.objects.find((o) => o.identifier === id)?.values ?? [])
+            .filter((v) => !v.name.includes('.'))
+            .map((v) => [v.name, `${v.kind}:${v.value}`]),
+        );
+      expect(kinds('A-ONE')).toEqual({
+        priority: 'enumeration:high',
+        risk: 'integer:3',
+        safety: 'boolean:true',
+        weight: 'real:2.5',
+        level: 'integer:4',
+        owner: 'string:Ada L.',
+      });
+      expect(kinds('A-TWO')).toEqual({});
+    },
+  );
 
   it('rejects an unknown format with the near one', async () => {
     const run = await runInProcess(project(), ['export', '--format', 'reqiff']);

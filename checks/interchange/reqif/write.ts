@@ -10,6 +10,7 @@ import type { ExportDocument, ExportFact, ExportModel } from '../export-model.ts
 import { escapeXml, markdownToPlain, markdownToXhtml } from '../markdown-xhtml.ts';
 import { REQIF_NAMESPACE, XHTML_NAMESPACE } from './model.ts';
 import { REQIF_HEADING_KEY, REQIF_ID_KEY } from './to-markdown.ts';
+import { typedKey } from './typed-attributes.ts';
 
 export interface ReqifWriteOptions {
   title: string;
@@ -17,6 +18,10 @@ export interface ReqifWriteOptions {
   time: string;
   /** `factline 0.1.0`. */
   tool: string;
+  /** The config's `attributes`: each key's type, written as the matching ReqIF datatype. */
+  attributeTypes?: Record<string, unknown>;
+  /** Told of each value left out because it does not fit its key's type. */
+  warn?: (message: string) => void;
 }
 
 /** The attribute definitions every fact object carries, by LONG-NAME (ReqIF's standard names first). */
@@ -99,7 +104,21 @@ export function writeReqif(model: ExportModel, options: ReqifWriteOptions): stri
   ].sort();
   const defId = new Map<string, string>();
   for (const [name] of FACT_ATTRIBUTES) defId.set(name, claim(ncName(`def-${name}`)));
-  for (const key of userKeys) defId.set(`attr:${key}`, claim(ncName(`def-attr-${key}`)));
+  const typed = new Map(
+    userKeys.map((key) => {
+      const def = claim(ncName(`def-attr-${key}`));
+      const datatype = claim(ncName(`dt-attr-${key}`));
+      return [
+        key,
+        typedKey(
+          key,
+          options.attributeTypes?.[key],
+          { def, datatype, enumValue: (i) => ncName(`${datatype}.${i}`) },
+          time,
+        ),
+      ] as const;
+    }),
+  );
   const headingChapter = claim('def-heading-ReqIF.ChapterName');
 
   const objects: string[] = [];
@@ -127,7 +146,14 @@ export function writeReqif(model: ExportModel, options: ReqifWriteOptions): stri
       stringValue(def('factline.required'), f.required.join(', ')),
       ...f.attributes
         .filter((a) => a.key !== REQIF_ID_KEY && a.key !== REQIF_HEADING_KEY)
-        .map((a) => stringValue(def(`attr:${a.key}`), a.value)),
+        .flatMap((a) => {
+          const written = typed.get(a.key)?.value(a.value);
+          if (written === undefined)
+            options.warn?.(
+              `${f.file}:${a.line}:${a.column}: warning @attr:${a.key}=${a.value} does not fit the type the config gives ${a.key}; left out of the export`,
+            );
+          return written === undefined ? [] : [written];
+        }),
     ];
     objects.push(
       `<SPEC-OBJECT IDENTIFIER="${objectOf.get(f.address)}" LAST-CHANGE="${time}" LONG-NAME="${escapeXml(f.address)}">${alternative(f)}<VALUES>${values.join('')}</VALUES><TYPE><SPEC-OBJECT-TYPE-REF>type-fact</SPEC-OBJECT-TYPE-REF></TYPE></SPEC-OBJECT>`,
@@ -226,7 +252,7 @@ export function writeReqif(model: ExportModel, options: ReqifWriteOptions): stri
       : `<ATTRIBUTE-DEFINITION-XHTML IDENTIFIER="${id}" LAST-CHANGE="${time}" LONG-NAME="${escapeXml(name)}"><TYPE><DATATYPE-DEFINITION-XHTML-REF>dt-xhtml</DATATYPE-DEFINITION-XHTML-REF></TYPE></ATTRIBUTE-DEFINITION-XHTML>`;
   const factDefinitions = [
     ...FACT_ATTRIBUTES.map(([name, kind]) => definition(name, kind, def(name))),
-    ...userKeys.map((k) => definition(k, 'string', def(`attr:${k}`))),
+    ...[...typed.values()].map((t) => t.definition),
   ];
 
   return `<?xml version="1.0" encoding="UTF-8"?>
@@ -245,6 +271,7 @@ export function writeReqif(model: ExportModel, options: ReqifWriteOptions): stri
 <DATATYPES>
 <DATATYPE-DEFINITION-STRING IDENTIFIER="dt-string" LAST-CHANGE="${time}" LONG-NAME="String" MAX-LENGTH="1000000"/>
 <DATATYPE-DEFINITION-XHTML IDENTIFIER="dt-xhtml" LAST-CHANGE="${time}" LONG-NAME="XHTML"/>
+${[...typed.values()].flatMap((t) => (t.datatype ? [t.datatype] : [])).join('\n')}
 </DATATYPES>
 <SPEC-TYPES>
 <SPEC-OBJECT-TYPE IDENTIFIER="type-fact" LAST-CHANGE="${time}" LONG-NAME="factline fact"><SPEC-ATTRIBUTES>

@@ -99,11 +99,12 @@ describe('the vibevm profile (specmap.toml)', () => {
   // @verifies vibevm#DOCUMENT-NAMES
   // @verifies vibevm#NAMESPACE-DEFAULT
   // @verifies vibevm#CELLS-AND-CODE-NOT-MINTED
+  // @verifies vibevm#REPEATED-ANCHORS-LISTED
   it('names only PROP-N and FEAT-N documents short, mints no cell units, and defaults the namespace to vibevm', async () => {
     const dir = project({
       'specmap.toml': 'scan_roots = ["crates/*"]\nspec_roots = ["spec"]\n',
       'spec/modules/a/PROP-007-alpha.md': '# Alpha {#root}\n\n@fact:ALPHA One.\n',
-      'spec/modules/a/FEAT-2-beta.md': '# Beta {#root}\n',
+      'spec/modules/a/FEAT-2-beta.md': '# Beta {#root}\n\n## Copy {#root}\n',
       'spec/manual-tests/MT-01-vibe-tree.md':
         '# Tree {#root}\n\n| a | b |\n|---|---|\n| @fact:CELL x | y |\n',
     });
@@ -112,10 +113,15 @@ describe('the vibevm profile (specmap.toml)', () => {
     expect(uris.sort()).toEqual([
       'spec://vibevm/manual-tests/MT-01-vibe-tree#root',
       'spec://vibevm/modules/a/FEAT-2#root',
+      'spec://vibevm/modules/a/FEAT-2#root',
       'spec://vibevm/modules/a/PROP-007#ALPHA',
       'spec://vibevm/modules/a/PROP-007#root',
     ]);
     expect((result.units ?? []).some((u) => u.anchor === 'CELL' && u.uri === undefined)).toBe(true);
+    // The repeated {#root} is listed at its own line; vibevm mints both.
+    expect((result.units ?? []).filter((u) => u.file.endsWith('FEAT-2-beta.md')).map((u) => u.line)).toEqual([
+      1, 3,
+    ]);
   });
 
   // @verifies vibevm#EDGES-BY-VERB

@@ -216,6 +216,40 @@ describe('factline merge', () => {
     expect(there.stdout).toMatch(/verification-failed/);
   });
 
+  // @verifies monorepo#SHARD-OWN-RESULTS
+  it('merges shards each given its own results, as one check given them all', () => {
+    const root = monorepo();
+    const config = JSON.parse(readFileSync(join(root, 'factline.config.json'), 'utf8'));
+    writeFileSync(join(root, 'factline.config.json'), JSON.stringify({ ...config, results: [] }));
+    const files = ['a', 'b', 'c'].map((p) => {
+      const pkg = join(root, 'packages', p);
+      const results = p === 'c' ? [] : ['--results', 'results.xml'];
+      const run = runFactlineSync(pkg, [
+        'check',
+        '--json',
+        '--shard',
+        '.',
+        ...results,
+        '--out',
+        'shard.json',
+      ]);
+      expect(run.code, run.stderr).toBe(0);
+      return `packages/${p}/shard.json`;
+    });
+    const merged = runFactlineSync(root, ['merge', '--json', files[2]!, files[1]!, files[0]!]);
+    const single = runFactlineSync(root, [
+      'check',
+      '--json',
+      '--results',
+      'packages/a/results.xml',
+      'packages/b/results.xml',
+    ]);
+    expect(merged.stderr).toBe('');
+    expect(merged.stdout).toBe(single.stdout);
+    expect(merged.code).toBe(1);
+    expect(merged.stdout).toMatch(/verification-failed/);
+  });
+
   // @verifies monorepo#MERGE-REFUSES-MISMATCHED-SHARDS
   it('refuses shards that do not fit together, naming them', () => {
     const root = monorepo();
