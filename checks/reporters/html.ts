@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { TraceResult } from '../model.ts';
 import { escapeHtml } from './escape/html.ts';
+import { renderChainGraphs } from './html/chain-graph.ts';
 import { encodeColumns, type Json } from './html/columns.ts';
 import { dataBlock, GATE_DATA_ID, INPUTS_ID, SPECS_ID } from './html/embed.ts';
 import type { RenderedSpec, ReportInputs } from './html/model.ts';
@@ -90,6 +91,7 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
 </nav>
 <main id="specs"></main>
 </div>
+${renderChainGraphs(result)}
 ${renderNoscript(result)}
 ${markup}
 ${data}

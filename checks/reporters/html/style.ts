@@ -171,4 +171,23 @@ kbd { font-family: var(--mono); font-size: .75rem; border: 1px solid var(--line)
   nav.side { position: static; max-height: none; border-right: 0; border-bottom: 1px solid var(--line); }
   main { padding: 1rem; }
 }
+
+.chains { padding: 0 1.5rem 2rem; }
+.chain-graph { margin: .5rem 0; }
+.chain-graph summary { cursor: pointer; font-weight: 600; }
+.chain-filters { display: flex; gap: 1rem; margin: .4rem 0; font-size: .85rem; }
+.chain-graph svg { display: block; max-width: 100%; height: auto; }
+.chain-graph .node rect { fill: var(--bg, #fff); stroke: var(--c, #888); stroke-width: 2; }
+.chain-graph .node text { font: 12px ui-monospace, monospace; fill: currentColor; }
+.chain-graph .node text.state { font-size: 10px; fill: var(--c, #888); }
+.chain-graph .edge path { fill: none; stroke: #8a8f98; stroke-width: 1.5; }
+.chain-graph .e-derives path { stroke-dasharray: 6 3; }
+.chain-graph .e-conflicts path { stroke: var(--gap); stroke-dasharray: 2 3; }
+.chain-graph .e-broken path { stroke: var(--gap); stroke-width: 2.5; }
+.chain-graph:has(.f-refines:not(:checked)) .e-refines,
+.chain-graph:has(.f-derives:not(:checked)) .e-derives,
+.chain-graph:has(.f-conflicts:not(:checked)) .e-conflicts { display: none; }
+.chain-graph:has(.f-gaps:checked) .n-ok { opacity: .2; }
+.detail .chain { margin: .4rem 0; font-size: .9rem; }
+.detail .chain ul { margin: .2rem 0 .4rem 1.2rem; padding: 0; }
 `;

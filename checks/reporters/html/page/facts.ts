@@ -4,7 +4,8 @@
  */
 // @implements report#REPORT-FACTS-MARKED-BY-STATE
 // @implements report#REPORT-SHOWS-CITING-CODE
-import type { CitationOutcome, FactTrace, JudgedCitation } from '../../../model.ts';
+import { reach } from '../../../chain.ts';
+import type { CitationOutcome, FactTrace, JudgedCitation, JudgedLink } from '../../../model.ts';
 import { fixFor } from '../../../rules.ts';
 import { citationLabel, factLabel } from '../../citation-labels.ts';
 import { factHash, type PageData } from './data.ts';
@@ -219,6 +220,8 @@ export class FactViews {
     link.href = factHash(f);
     head.appendChild(link);
     box.appendChild(head);
+    const chain = this.buildChain(f);
+    if (chain) box.appendChild(chain);
     const findings = this.data.findingsByFact.get(f.address) ?? [];
     if (findings.length) {
       const ul = el('ul', 'findings');
@@ -233,6 +236,59 @@ export class FactViews {
     for (const index of f.citations) {
       const c = this.data.citation(index);
       if (c) box.appendChild(this.renderSnippet(c, index));
+    }
+    return box;
+  }
+
+  /** The fact's chain: every fact upstream and downstream of it, each with the link that reached it. */
+  // @implements chains#REPORT-CHAIN-IN-DETAIL
+  private buildChain(f: FactTrace): HTMLElement | null {
+    const links = (this.data.result.links ?? []) as JudgedLink[];
+    const up = reach(f.address, links, 'up');
+    const down = reach(f.address, links, 'down');
+    const broken = links.filter((l) => (l.from === f.address || l.resolved === f.address) && !l.counted);
+    if (up.length + down.length + broken.length === 0) return null;
+    const box = el('div', 'chain');
+    const list = (title: string, items: { address: string; depth: number; via: JudgedLink }[]) => {
+      if (items.length === 0) return;
+      box.appendChild(el('strong', '', `${title} (${items.length})`));
+      const ul = el('ul');
+      for (const r of items) {
+        const li = el('li');
+        const target = this.data.byAddress.get(r.address);
+        const a = el('a', '', r.address);
+        if (target) a.href = factHash(target);
+        li.appendChild(a);
+        const state = target ? ` — ${target.state}` : '';
+        li.appendChild(
+          document.createTextNode(
+            `${state} · ${r.via.from} ${r.via.kind} ${r.via.resolved}${r.depth > 1 ? ` · ${r.depth} links away` : ''}`,
+          ),
+        );
+        ul.appendChild(li);
+      }
+      box.appendChild(ul);
+    };
+    list('Upstream', up);
+    list('Downstream', down);
+    for (const l of broken) {
+      box.appendChild(
+        el(
+          'p',
+          'uncounted',
+          `@${l.kind}:${l.target} (${l.from}) does not count${l.problem ? `: ${l.problem}` : ''}`,
+        ),
+      );
+    }
+    const r = f.refinement;
+    if (r && r.uncovered.length + (r.by.length === 0 ? 1 : 0) > 0) {
+      box.appendChild(
+        el(
+          'p',
+          'uncounted',
+          `not covered through refinement: ${[...(r.by.length === 0 ? ['no fact refines it with a counted link'] : []), ...r.uncovered.map((u) => u.why)].join('; ')}`,
+        ),
+      );
     }
     return box;
   }
