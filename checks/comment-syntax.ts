@@ -13,13 +13,21 @@ export function commentOpener(file: string): '//' | '#' {
   return HASH.has(extensionOf(file)) ? '#' : '//';
 }
 
+interface Syntax {
+  byOpener: Map<string, Set<string>>;
+  ranked: Array<[string, number]>;
+}
+
 /**
- * The citation `@VERB ADDRESS` as the given files take it: in their one
- * comment syntax, or, when they mix, in the syntax most of them use with the
- * other one named by its extensions. `//` when no file is known.
+ * The comment syntaxes of a file list, counted once per list: every gap of a
+ * run asks for a hint over the same list, and counting it per gap made a run
+ * with many gaps cost gaps × files.
  */
-// @implements trace#HINTS-IN-FILE-SYNTAX
-export function citationExample(verb: string, address: string, files: readonly string[]): string {
+const syntaxes = new WeakMap<readonly string[], Syntax>();
+
+function syntaxOf(files: readonly string[]): Syntax {
+  const known = syntaxes.get(files);
+  if (known) return known;
   const byOpener = new Map<string, Set<string>>();
   const count = new Map<string, number>();
   for (const file of files) {
@@ -30,6 +38,19 @@ export function citationExample(verb: string, address: string, files: readonly s
     byOpener.set(opener, exts);
   }
   const ranked = [...count.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const syntax = { byOpener, ranked };
+  syntaxes.set(files, syntax);
+  return syntax;
+}
+
+/**
+ * The citation `@VERB ADDRESS` as the given files take it: in their one
+ * comment syntax, or, when they mix, in the syntax most of them use with the
+ * other one named by its extensions. `//` when no file is known.
+ */
+// @implements trace#HINTS-IN-FILE-SYNTAX
+export function citationExample(verb: string, address: string, files: readonly string[]): string {
+  const { byOpener, ranked } = syntaxOf(files);
   const first = ranked[0]?.[0] ?? '//';
   const written = `\`${first} @${verb} ${address}\``;
   if (ranked.length < 2) return written;
