@@ -18,6 +18,8 @@ export interface AttributeChecker {
     key: string,
     value: string,
   ): undefined | { unknown: true } | { why: string; example: string; type: string };
+  /** The value as its key's type reads it (`02` and `2` alike for an integer); undefined when not of the type or the key is undeclared. */
+  typed?(key: string, value: string): string | undefined;
 }
 
 // @implements chains#ATTRIBUTES-TYPED-IN-CONFIG

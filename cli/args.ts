@@ -88,6 +88,11 @@ export const SHARED = {
     value: 'FILE…',
     help: 'test results files (vitest/Jest JSON, JUnit XML) instead of the config’s `results`: a @verifies counts only when its test passed',
   },
+  where: {
+    type: 'list',
+    value: 'EXPR…',
+    help: 'only facts whose attributes match every EXPR: KEY=VALUE, KEY!=VALUE (also facts without KEY) or KEY (has it); a key typed in the config compares as its type',
+  },
 } as const satisfies OptionTable;
 
 /** Options every command has; main.ts answers them before the command runs. */

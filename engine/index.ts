@@ -71,6 +71,7 @@ export {
 export { requireSomeSpec } from './specs.ts';
 export { ignoredOutputs, PRE_COMMIT_LINE, writeStarterFiles } from './starter-files.ts';
 export { factlineVersion } from './version.ts';
+export { type AttributeFilter, attributeFilter } from './where.ts';
 
 /** The heavy rooms, each loaded on first use. */
 // @implements cli#LOADS-ONLY-WHAT-RUNS

@@ -3,7 +3,7 @@
  * status, the evidence it needs, its state, the code that implements it, the
  * tests that verify it and how they ended. CSV, Markdown or JSON. Pure.
  */
-import type { JudgedCitation, TraceResult } from '../model.ts';
+import type { FactTrace, JudgedCitation, TraceResult } from '../model.ts';
 import { FACT_STATES } from '../states.ts';
 import { csvCell } from './escape/csv.ts';
 import { mdText } from './escape/markdown.ts';
@@ -30,6 +30,8 @@ export interface MatrixRow {
   state: string;
   implementations: MatrixEvidence[];
   verifications: MatrixEvidence[];
+  /** The fact's `@attr:` attributes, in written order, when it has any. */
+  attributes?: { key: string; value: string }[];
 }
 
 function evidence(c: JudgedCitation, name: string | undefined): MatrixEvidence {
@@ -44,7 +46,7 @@ function evidence(c: JudgedCitation, name: string | undefined): MatrixEvidence {
 }
 
 // @implements cli#MATRIX-EVERY-FACT
-export function matrixRows(result: TraceResult): MatrixRow[] {
+export function matrixRows(result: TraceResult, keep: (f: FactTrace) => boolean = () => true): MatrixRow[] {
   // Cited headings are rows too, in line order among their document's facts (trace#HEADING-EVIDENCE).
   // @implements cli#MATRIX-HEADING-EVIDENCE
   const rows =
@@ -53,7 +55,7 @@ export function matrixRows(result: TraceResult): MatrixRow[] {
           a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line,
         )
       : result.facts;
-  return rows.map((f) => {
+  return rows.filter(keep).map((f) => {
     const cited = f.citations.map((i) => result.citations[i]!);
     return {
       address: f.address,
@@ -69,6 +71,10 @@ export function matrixRows(result: TraceResult): MatrixRow[] {
       verifications: cited
         .filter((c) => c.verb === 'verifies')
         .map((c) => evidence(c, c.outcome?.test ?? c.testName)),
+      // @implements chains#MATRIX-ATTRIBUTES
+      ...(f.attributes && f.attributes.length > 0
+        ? { attributes: f.attributes.map(({ key, value }) => ({ key, value })) }
+        : {}),
     };
   });
 }
@@ -81,7 +87,12 @@ function evidenceText(e: MatrixEvidence): string {
   return `${e.file}:${e.line}${name}${not}`;
 }
 
-function cells(row: MatrixRow): string[] {
+/** One column per attribute key the rows carry, sorted, so a spreadsheet can sort and filter by it. */
+function attributeKeys(rows: readonly MatrixRow[]): string[] {
+  return [...new Set(rows.flatMap((r) => (r.attributes ?? []).map((a) => a.key)))].sort();
+}
+
+function cells(row: MatrixRow, keys: readonly string[]): string[] {
   return [
     row.address,
     row.status,
@@ -90,22 +101,36 @@ function cells(row: MatrixRow): string[] {
     row.implementations.map(evidenceText).join('; '),
     row.verifications.map(evidenceText).join('; '),
     row.verifications.map((v) => v.outcome ?? 'not checked').join('; '),
+    ...keys.map((k) =>
+      (row.attributes ?? [])
+        .filter((a) => a.key === k)
+        .map((a) => a.value)
+        .join('; '),
+    ),
   ];
 }
 
 export const MATRIX_FORMATS = ['md', 'csv', 'json'] as const;
 export type MatrixFormat = (typeof MATRIX_FORMATS)[number];
 
-export function renderMatrix(result: TraceResult, format: MatrixFormat): string {
-  const rows = matrixRows(result);
+/** `keep`: which facts are rows (`--where`); every one when absent. */
+export function renderMatrix(
+  result: TraceResult,
+  format: MatrixFormat,
+  keep?: (f: FactTrace) => boolean,
+): string {
+  const rows = matrixRows(result, keep);
   if (format === 'json') return `${JSON.stringify({ facts: rows }, null, 2)}\n`;
+  const keys = attributeKeys(rows);
+  const header = [...HEADER, ...keys.map((k) => `attr:${k}`)];
+  const row = (r: MatrixRow) => cells(r, keys);
   if (format === 'csv') {
-    return [HEADER, ...rows.map(cells)].map((r) => `${r.map(csvCell).join(',')}\r\n`).join('');
+    return [header, ...rows.map(row)].map((r) => `${r.map(csvCell).join(',')}\r\n`).join('');
   }
   const lines = [
-    `| ${HEADER.join(' | ')} |`,
-    `| ${HEADER.map(() => '---').join(' | ')} |`,
-    ...rows.map((r) => `| ${cells(r).map(mdText).join(' | ')} |`),
+    `| ${header.map(mdText).join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${row(r).map(mdText).join(' | ')} |`),
   ];
   return `${lines.join('\n')}\n`;
 }

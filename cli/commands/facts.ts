@@ -1,5 +1,12 @@
 /** `factline facts`: every fact of the specs, as a table or as JSON; diagnostics on stderr. */
-import { type Diagnostic, escapeControls, type Fact, Project, type SpecSet } from '../../engine/index.ts';
+import {
+  attributeFilter,
+  type Diagnostic,
+  escapeControls,
+  type Fact,
+  Project,
+  type SpecSet,
+} from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { formatDiagnostic } from '../format-diagnostic.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
@@ -12,6 +19,7 @@ const SPEC = defineCommand({
       ...SHARED.json,
       help: 'machine output: {"facts": [...], "diagnostics": [...]} (the same bytes every run: files sorted by path, each file\'s facts as written)',
     },
+    where: SHARED.where,
     config: SHARED.config,
   },
   about: `Lists every fact of the given specs (files, or directories: every .md beneath),
@@ -46,6 +54,7 @@ export function factRecord(f: Fact): Record<string, unknown> {
     text: f.text,
     codes: f.codes,
     ...(f.code ? { code: f.code } : {}),
+    ...(f.attributes ? { attributes: f.attributes } : {}),
   };
 }
 
@@ -89,8 +98,14 @@ const command: Command = {
   async run(argv: string[], io: CliIO): Promise<number> {
     const { values: args, positionals: paths } = parseCommandArgs(SPEC, argv);
     const project = Project.open(io, args.config, paths);
-    const { set } = await project.specs();
-    const diagnostics = allDiagnostics(set);
+    const keep = attributeFilter(project.config, args.where ?? []);
+    const { set: read } = await project.specs();
+    const diagnostics = allDiagnostics(read);
+    // @implements chains#ATTRIBUTE-FILTER
+    const set: SpecSet = {
+      ...read,
+      documents: read.documents.map((d) => ({ ...d, facts: d.facts.filter((f) => keep(f.attributes)) })),
+    };
     if (args.json) {
       const out = { facts: set.documents.flatMap((d) => d.facts.map(factRecord)), diagnostics };
       io.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

@@ -1,5 +1,6 @@
 /** `factline matrix`: the fact × code × test × outcome table, for an auditor or a spreadsheet. */
 import {
+  attributeFilter,
   MATRIX_FORMATS,
   type MatrixFormat,
   nearestOne,
@@ -20,13 +21,16 @@ const SPEC = defineCommand({
     results: SHARED.results,
     config: SHARED.config,
     specs: SHARED.specs,
+    where: SHARED.where,
     strict: SHARED.strict,
   },
   about: `Prints the traceability matrix: one row per fact with its status, the
 evidence it needs, its state, the code that implements it (file:line and
 symbol), the tests that verify it (file:line and title) and, with test
 results, how each of those tests ended. A citation that does not count says
-why (stale-citation, verification-failed, …).`,
+why (stale-citation, verification-failed, …). Each attribute key the rows
+carry is a column \`attr:KEY\` (in JSON, a row's \`attributes\`); \`--where\`
+keeps only the facts whose attributes match.`,
   epilog: `A report, not a gate: exit 0 whatever the gaps (\`factline check\` gates) ·
 2 usage, config or unreadable input.`,
 });
@@ -45,12 +49,13 @@ const command: Command = {
     }
     const project = Project.open(io, args.config, args.specs);
     const { config } = project;
+    const keep = attributeFilter(config, args.where ?? []);
     const { result } = await project.check({
       strict: args.strict || config.strict,
       cache: true,
       ...(args.results ? { results: resultsFromArguments(io.cwd, config.root, args.results) } : {}),
     });
-    const text = renderMatrix(result, args.format as MatrixFormat);
+    const text = renderMatrix(result, args.format as MatrixFormat, (f) => keep(f.attributes));
     if (args.out === undefined) io.stdout.write(text);
     else io.stdout.write(`${writeOutputFile(io.cwd, args.out, text)}\n`);
     return EXIT.clean;

@@ -61,6 +61,10 @@ export function attributeTypes(
         const checked = declared.type.check(value);
         return checked.ok ? undefined : { why: checked.why, example: checked.example, type: declared.label };
       },
+      typed(key, value) {
+        const checked = byKey.get(key)?.type.check(value);
+        return checked?.ok ? `${checked.value.kind}:${String(checked.value.value)}` : undefined;
+      },
     },
   };
 }
