@@ -53,7 +53,7 @@ function graph(doc: string, links: JudgedLink[], byAddress: Map<string, FactTrac
   for (const a of nodes) rows.set(level.get(a)!, [...(rows.get(level.get(a)!) ?? []), a]);
   const at = new Map<string, { x: number; y: number }>();
   for (const [col, list] of rows)
-    list.forEach((a, i) => at.set(a, { x: 10 + col * (W + GAP_X), y: 10 + i * (H + GAP_Y) }));
+    for (const [i, a] of list.entries()) at.set(a, { x: 10 + col * (W + GAP_X), y: 10 + i * (H + GAP_Y) });
   const width = 20 + (Math.max(...rows.keys()) + 1) * (W + GAP_X) - GAP_X;
   const height = 20 + Math.max(...[...rows.values()].map((l) => l.length)) * (H + GAP_Y) - GAP_Y;
   const edges = links

@@ -17,6 +17,7 @@ describe.skipIf(!hasChromium)('the chain in the report (Chromium)', () => {
 
   // @verifies chains#REPORT-CHAIN-IN-DETAIL
   // @verifies chains#REPORT-CHAIN-GRAPH
+  // @verifies chains#REPORT-SHOWS-ATTRIBUTES
   it('lists upstream and downstream facts in an opened fact, and filters the graph by kind and gaps', async () => {
     const root = tempCopy(join(REPO, 'docs', 'chains'), 'chains-page');
     const file = join(root, 'report.html');
@@ -47,6 +48,11 @@ describe.skipIf(!hasChromium)('the chain in the report (Chromium)', () => {
       .first()
       .evaluate((n) => getComputedStyle(n).opacity);
     expect(opacity).toBe('0.2');
+    // An attribute of the fact shows in its detail.
+    const top = await openReport(browser, file, { hash: '#system:SYS-GREET' });
+    await expect(top.page.locator('.detail .detail-head .attribute').first().textContent()).resolves.toBe(
+      'priority=high',
+    );
     expect(errors).toEqual([]);
     expect(requests.every((u) => u.startsWith('file:'))).toBe(true);
   });

@@ -216,6 +216,8 @@ export class FactViews {
     head.appendChild(el('span', '', `status ${f.status.stage}/${f.status.state}`));
     head.appendChild(el('span', '', `needs ${f.required.length ? f.required.join(' + ') : 'nothing'}`));
     head.appendChild(el('span', '', `${f.file}:${f.line}`));
+    // @implements chains#REPORT-SHOWS-ATTRIBUTES
+    for (const a of f.attributes ?? []) head.appendChild(el('span', 'attribute', `${a.key}=${a.value}`));
     const link = el('a', 'permalink', 'link');
     link.href = factHash(f);
     head.appendChild(link);
