@@ -121,8 +121,7 @@ const SPEC = defineCommand({
       help: 'one package of a monorepo, for a build engine to cache: with --json, print what the gate reads under PATH (its specs parsed, its files’ citations, its results) and its own view, for `factline merge`; exits 0 whatever the findings (the merge gives the verdict)',
     },
     out: {
-      type: 'string',
-      value: 'FILE',
+      ...SHARED.out,
       help: 'with --shard --json: write the shard to FILE (atomically, its folder made) instead of stdout',
     },
     inputs: {
