@@ -22,6 +22,7 @@ import { staleExclude } from '../checks/rules/stale-exclude.ts';
 import { statusAgainstEvidence as statusRule } from '../checks/rules/status-against-evidence.ts';
 import { unknownFact } from '../checks/rules/unknown-fact.ts';
 import { unknownNamespace } from '../checks/rules/unknown-namespace.ts';
+import { xmlDialect } from '../checks/rules/xml-dialect.ts';
 
 export interface SpecmapJson {
   edges: { file: string; line: number; verb: string; uri: string; pinned_r?: number }[];
@@ -308,6 +309,7 @@ export function compare(
     if (f.rule === longSection.id) return `long-section ${f.file}:${f.line}`;
     if (f.rule === staleExclude.id) return `stale-exclude ${f.file} ${/`([^`]+)`/.exec(f.message)?.[1]}`;
     if (f.rule === duplicateId.id) return `duplicate-anchor ${f.file}:${f.line}`;
+    if (f.rule === xmlDialect.id) return `xml-dialect ${f.file}:${f.line}`;
     return undefined;
   };
   const theirWarning = (w: SpecmapJson['warnings'][number]) =>

@@ -65,6 +65,7 @@ import { verificationSkipped } from './verification-skipped.ts';
 import { verificationUnconfirmed } from './verification-unconfirmed.ts';
 import { voidFactCited } from './void-fact-cited.ts';
 import { voidFactLinked } from './void-fact-linked.ts';
+import { xmlDialect } from './xml-dialect.ts';
 
 // @implements trace#RULES-ARE-UNITS
 export const RULE_UNITS = [
@@ -89,6 +90,7 @@ export const RULE_UNITS = [
   statusBehindEvidence,
   statusAgainstEvidence,
   longSection,
+  xmlDialect,
   specDiagnostic,
   verificationFailed,
   verificationSkipped,

@@ -27,6 +27,7 @@ import type { LoadedSpecs } from '../specs.ts';
 import { type InputReader, readResults } from './results.ts';
 import { addressingOf, attributesOf, generatedSetupOf, policyOf, searchedOf } from './setup.ts';
 import { staleExcludes } from './stale-excludes.ts';
+import { xmlSpecFindings } from './xml-specs.ts';
 
 export interface GateOptions {
   /** Service units need evidence too; default: the config's `strict`. */
@@ -187,7 +188,11 @@ async function gateWith(
       : {
           extraFindings: async () => {
             const t = performance.now();
-            const found = [...(await driftFindings(config)), ...(await staleExcludes(config))];
+            const found = [
+              ...(await driftFindings(config)),
+              ...(await staleExcludes(config)),
+              ...(await xmlSpecFindings(config)),
+            ];
             drift += performance.now() - t;
             return found;
           },

@@ -218,4 +218,34 @@ describe('the vibevm profile (specmap.toml)', () => {
     expect(longOnes.map((f) => `${f.line} ${f.message.match(/spans (\d+)/)?.[1]}`)).toEqual(['15 127']);
     expect(code).toBe(0);
   });
+
+  // @verifies vibevm#XML-DIALECT
+  it('warns xml-dialect where a .xml spec in a spec root breaks the dialect, and only under the vibevm profile', async () => {
+    const files = {
+      'spec/modules/ok.xml':
+        '<?xml version="1.0"?>\n<spec xmlns="https://vibevm.org/spec/1">\n  <title id="ok">Ok</title>\n</spec>\n',
+      'spec/cache/repomd.xml':
+        '<?xml version="1.0"?>\n<repomd xmlns="http://linux.duke.edu/metadata/repo">\n</repomd>\n',
+      'spec/boot/STATIC.xml':
+        '<spec xmlns="https://vibevm.org/spec/1">\n</spec>\n\n<!-- next -->\n<?xml version="1.0"?>\n<spec xmlns="https://vibevm.org/spec/1">\n</spec>\n',
+      'spec/skipped/other.xml': '<other/>\n',
+      'data/outside.xml': '<other/>\n',
+      'spec/modules/PROP-001-ops.md': '# Ops {#root}\n',
+      'crates/ops/src/lib.rs': 'pub fn t() {}\n',
+    };
+    const dir = project({
+      ...files,
+      'specmap.toml': `${SPECMAP}spec_exclude = ["spec/skipped/**"]\n`,
+    });
+    const { code, result } = await checkJson(dir, ['--config', 'specmap.toml']);
+    const xml = result.findings.filter((f) => f.rule === 'xml-dialect');
+    expect(xml.map((f) => `${f.file}:${f.line} ${f.severity} ${f.message}`)).toEqual([
+      'spec/boot/STATIC.xml:6 warning content after </spec> — one document, one root',
+      "spec/cache/repomd.xml:2 warning the document root must be <spec>, found <repomd> — the dialect's vocabulary is closed",
+    ]);
+    expect(code).toBe(0);
+    const own = project({ ...files, 'specs/a.md': '# A\n' });
+    const mine = await checkJson(own);
+    expect(mine.result.findings.filter((f) => f.rule === 'xml-dialect')).toEqual([]);
+  });
 });

@@ -1,0 +1,18 @@
+/**
+ * xml-dialect: under the vibevm profile, a `.xml` spec source that breaks the
+ * document-level laws of vibevm's XML spec dialect (checks/profiles/vibevm-xml.ts
+ * judges the text; the engine reads the files, engine/gate/xml-specs.ts).
+ */
+import type { RuleUnit } from './unit.ts';
+
+export const xmlDialect = {
+  id: 'xml-dialect',
+  meta: {
+    severity: 'warning',
+    description:
+      'vibevm profile: a `.xml` spec source breaks the XML spec dialect; the document is not read.',
+    help: 'vibevm\'s specmap reads `.xml` specs in a closed dialect (one `<spec xmlns="https://vibevm.org/spec/1">` root, no DTD, processing instruction or foreign entity) and drops a document that breaks it, with this warning.',
+    fix: 'make the file a dialect document, or keep it out of the spec roots (spec_exclude)',
+    scope: 'spec',
+  },
+} as const satisfies RuleUnit;
