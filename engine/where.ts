@@ -26,27 +26,29 @@ export type AttributeFilter = (
 export function attributeFilter(
   config: Pick<FactlineConfig, 'attributes' | 'generate'>,
   expressions: readonly string[],
+  /** How the messages name the option: `--where` on the CLI, `where` for the MCP tool. */
+  option = '--where',
 ): AttributeFilter {
   const { checker } = attributeTypes(config);
   const tests: Test[] = expressions.map((text) => {
     const m = EXPRESSION.exec(text);
     if (!m || m[3] === '') {
       throw new UsageError(
-        `--where ${JSON.stringify(text)} is not a filter: write KEY=VALUE, KEY!=VALUE or KEY (KEY a letter, then letters, digits, \`_\` or \`-\`; VALUE not empty), e.g. --where priority=high`,
+        `${option} ${JSON.stringify(text)} is not a filter: write KEY=VALUE, KEY!=VALUE or KEY (KEY a letter, then letters, digits, \`_\` or \`-\`; VALUE not empty), e.g. ${option} priority=high`,
       );
     }
     const [, key, op, value] = m as unknown as [string, string, '=' | '!=' | undefined, string | undefined];
     if (checker && !checker.keys.includes(key)) {
       const near = nearestOne(key, checker.keys) ?? checker.keys.find((k) => k.startsWith(key));
       throw new UsageError(
-        `--where ${text}: the config declares no attribute \`${key}\`${near ? `; did you mean \`${near}\`?` : ''} (declared: ${checker.keys.join(', ') || 'none'})`,
+        `${option} ${text}: the config declares no attribute \`${key}\`${near ? `; did you mean \`${near}\`?` : ''} (declared: ${checker.keys.join(', ') || 'none'})`,
       );
     }
     if (op === undefined) return { key, op: 'has' };
     const verdict = checker?.check(key, value!);
     if (verdict && 'why' in verdict) {
       throw new UsageError(
-        `--where ${text}: \`${value}\` ${verdict.why} (${verdict.type}); write e.g. --where ${key}${op}${verdict.example}`,
+        `${option} ${text}: \`${value}\` ${verdict.why} (${verdict.type}); write e.g. ${option} ${key}${op}${verdict.example}`,
       );
     }
     return { key, op, value: value! };

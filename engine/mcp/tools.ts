@@ -30,6 +30,7 @@ import type { EngineIO } from '../io.ts';
 import { Project } from '../project.ts';
 import { impactQuery, renderImpact, renderServedAt, servedAtQuery } from '../queries.ts';
 import { resolveArgument } from '../ref-argument.ts';
+import { attributeFilter } from '../where.ts';
 
 const stringProp = (description: string) => ({ type: 'string', description });
 
@@ -95,6 +96,8 @@ export interface FactFilter {
   stage?: string;
   state?: string;
   class?: string;
+  /** `@attr:` expressions, as `--where` takes them. */
+  where?: string[];
 }
 
 // @implements serve#CORE-FACTS-LIST-FILTERS
@@ -104,9 +107,16 @@ export function parseFactFilter(args: Record<string, unknown>): FactFilter | str
     const value = args[key];
     if (value !== undefined && typeof value !== 'string') return `\`${key}\` must be a string`;
   }
-  const known = new Set(['doc', 'status', 'class']);
+  const known = new Set(['doc', 'status', 'class', 'where']);
   const unknown = Object.keys(args).filter((k) => !known.has(k));
-  if (unknown.length > 0) return `unknown argument \`${unknown[0]}\` (known: doc, status, class)`;
+  if (unknown.length > 0) return `unknown argument \`${unknown[0]}\` (known: doc, status, class, where)`;
+  const where = args.where;
+  if (where !== undefined) {
+    if (!Array.isArray(where) || !where.every((w) => typeof w === 'string')) {
+      return '`where` must be an array of strings such as ["priority=high"]';
+    }
+    filter.where = where;
+  }
   if (typeof args.doc === 'string') filter.doc = args.doc;
   if (typeof args.class === 'string') {
     if (args.class !== 'normative' && args.class !== 'service') {
@@ -258,13 +268,19 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
       description:
         'List the facts of the specs (one line each: file:line:col, address, stage/state, class, text). ' +
         'Filters: doc (document name, e.g. mcp-core), status (stage, state or stage/state, e.g. impl/done), ' +
-        'class (normative or service).',
+        'class (normative or service), where (attribute expressions KEY=VALUE, KEY!=VALUE or KEY, all must hold).',
       inputSchema: {
         type: 'object',
         properties: {
           doc: stringProp('document name, e.g. `mcp-core`'),
           status: stringProp('`impl/done`, a stage such as `impl`, or a state such as `done`'),
           class: { type: 'string', enum: ['normative', 'service'] },
+          where: {
+            type: 'array',
+            items: { type: 'string' },
+            description:
+              '`@attr:` filters as `factline facts --where` takes them, e.g. ["priority=high", "risk"]',
+          },
         },
         additionalProperties: false,
       },
@@ -275,13 +291,17 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
       reporting(async () => {
         const filter = parseFactFilter(args);
         if (typeof filter === 'string') return failure(`facts_list: ${filter}`);
+        // @implements chains#ATTRIBUTE-FILTER-MCP
+        const keep = attributeFilter(config, filter.where ?? [], 'where');
         const { set } = await (await kept.open()).specs();
         stopIfCancelled(context);
         const docs = set.documents.map((d) => d.doc);
         if (filter.doc !== undefined && !docs.includes(filter.doc)) {
           return failure(`facts_list: no document \`${filter.doc}\` (loaded: ${docs.join(', ')})`);
         }
-        const facts = set.documents.flatMap((d) => d.facts).filter((f) => matches(f, filter));
+        const facts = set.documents
+          .flatMap((d) => d.facts)
+          .filter((f) => matches(f, filter) && keep(f.attributes));
         const lines = facts.map(factLine);
         return structuredOutput(
           { count: facts.length, facts: facts.map(factData) },
