@@ -52,8 +52,8 @@ export { resultsFromArguments } from './gate/results-argument.ts';
 export { type Detected, detectRunners, projectTraits, RUNNERS, type Runner } from './init/detect.ts';
 export { ensureIgnored } from './init/gitignore.ts';
 export { runnerSetup } from './init/runners.ts';
-export { EXPORT_FORMATS, type ExportFormat, runExport } from './interchange/export.ts';
-export { type ImportSummary, importInterchange } from './interchange/import.ts';
+export { EXPORT_FORMATS, type ExportFormat } from './interchange/formats.ts';
+export type { ImportSummary } from './interchange/import.ts';
 export type { EngineIO } from './io.ts';
 export type { LspOptions } from './lsp/server.ts';
 export type { ServeProject } from './mcp/serve.ts';
@@ -92,6 +92,10 @@ export const rooms = {
   shard: () => import('./shard/run.ts'),
   /** `merge`: the shards judged as one run. */
   merge: () => import('./shard/merge.ts'),
+  /** `import`: ReqIF and needs.json readers (the XML parser, the zip reader). */
+  importInterchange: () => import('./interchange/import.ts'),
+  /** `export`: the ReqIF and needs.json writers. */
+  exportInterchange: () => import('./interchange/export.ts'),
   /** `check --staged`: a snapshot of the git index (git's child processes). */
   staged: () => import('./staged.ts'),
   /** `report`: the report page and what it shows beside the result. */

@@ -320,6 +320,9 @@ class BlockScanner {
       if (indent >= 4) {
         if (this.opened) unsure('indented code right after a container marker');
         if (tipParagraph) break; // paragraph continuation (or lazy)
+        // remark splits such a block after its first line when the line also closes a container
+        // (`> ` then two indented lines gave two code blocks in the grammar fuzz).
+        if (!allMatched) unsure('indented code on a line that closes a container');
         this.closeUnmatched();
         this.noteOpened();
         this.openLeaf({

@@ -4,7 +4,7 @@ import {
   type ExportFormat,
   nearestOne,
   Project,
-  runExport,
+  rooms,
   UsageError,
   writeOutputFile,
 } from '../../engine/index.ts';
@@ -50,6 +50,7 @@ const command: Command = {
       );
     }
     const project = Project.open(io, args.config, args.specs ?? []);
+    const { runExport } = await rooms.exportInterchange();
     const outcome = await runExport(project, args.format as ExportFormat, {
       strict: args.strict || project.config.strict,
     });

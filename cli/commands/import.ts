@@ -1,5 +1,5 @@
 /** `factline import FILE --out DIR`: a ReqIF file (.reqif, .reqifz) or a needs.json as Markdown specs, one fact per object. */
-import { importInterchange, loadConfig, UsageError } from '../../engine/index.ts';
+import { loadConfig, rooms, UsageError } from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -46,6 +46,7 @@ const command: Command = {
     if (args.out === undefined)
       throw new UsageError('import needs --out DIR: the folder to write the Markdown specs to');
     const config = loadConfig(io.cwd, args.config);
+    const { importInterchange } = await rooms.importInterchange();
     const summary = importInterchange(
       io.cwd,
       config,

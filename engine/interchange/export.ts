@@ -9,8 +9,9 @@ import { writeReqif } from '../../checks/interchange/reqif/write.ts';
 import type { Project } from '../project.ts';
 import { factlineVersion } from '../version.ts';
 
-export const EXPORT_FORMATS = ['reqif', 'needs-json'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+import type { ExportFormat } from './formats.ts';
+
+export { EXPORT_FORMATS, type ExportFormat } from './formats.ts';
 
 export interface ExportOutcome {
   text: string;
