@@ -26,15 +26,18 @@ export type AttributeFilter = (
 export function attributeFilter(
   config: Pick<FactlineConfig, 'attributes' | 'generate'>,
   expressions: readonly string[],
-  /** How the messages name the option: `--where` on the CLI, `where` for the MCP tool. */
-  option = '--where',
+  /** How the messages name the option: `--where` on the CLI, `where` for the MCP tool (element by element). */
+  flag = '--where',
 ): AttributeFilter {
   const { checker } = attributeTypes(config);
-  const tests: Test[] = expressions.map((text) => {
+  const tests: Test[] = expressions.map((text, index) => {
+    // An MCP client sent a list: the message names the element, as for the tools' other lists.
+    const option = flag.startsWith('-') ? flag : `${flag}[${index}]`;
+    const lead = flag.startsWith('-') ? `${flag} ` : '';
     const m = EXPRESSION.exec(text);
     if (!m || m[3] === '') {
       throw new UsageError(
-        `${option} ${JSON.stringify(text)} is not a filter: write KEY=VALUE, KEY!=VALUE or KEY (KEY a letter, then letters, digits, \`_\` or \`-\`; VALUE not empty), e.g. ${option} priority=high`,
+        `${option} ${JSON.stringify(text)} is not a filter: write KEY=VALUE, KEY!=VALUE or KEY (KEY a letter, then letters, digits, \`_\` or \`-\`; VALUE not empty), e.g. ${lead}priority=high`,
       );
     }
     const [, key, op, value] = m as unknown as [string, string, '=' | '!=' | undefined, string | undefined];
@@ -48,7 +51,7 @@ export function attributeFilter(
     const verdict = checker?.check(key, value!);
     if (verdict && 'why' in verdict) {
       throw new UsageError(
-        `${option} ${text}: \`${value}\` ${verdict.why} (${verdict.type}); write e.g. ${option} ${key}${op}${verdict.example}`,
+        `${option} ${text}: \`${value}\` ${verdict.why} (${verdict.type}); write e.g. ${lead}${key}${op}${verdict.example}`,
       );
     }
     return { key, op, value: value! };

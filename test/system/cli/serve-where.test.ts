@@ -62,7 +62,7 @@ describe('facts_list where', () => {
     const bad = await list(['risk=two']);
     expect(bad.isError).toBe(true);
     expect(bad.content[0]!.text).toContain(
-      'where risk=two: `two` is not a whole number (type `integer`); write e.g. where risk=42',
+      'where[0] risk=two: `two` is not a whole number (type `integer`); write e.g. risk=42',
     );
     const shape = await list('risk=2');
     expect(shape.isError).toBe(true);
