@@ -3,9 +3,6 @@
  * evidence, through the CLI: what each ReqIF object and relation carries,
  * the needs.json shape, and needs.json imported back to the same facts.
  */
-// @verifies interchange#EXPORT-REQIF-CONTENT
-// @verifies interchange#EXPORT-NEEDS-JSON
-// @verifies interchange#IMPORT-NEEDS-JSON
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -46,6 +43,9 @@ function project(): string {
   });
 }
 
+// @verifies interchange#EXPORT-REQIF-CONTENT
+// @verifies interchange#EXPORT-NEEDS-JSON
+// @verifies interchange#IMPORT-NEEDS-JSON
 describe('factline export', () => {
   it('writes each fact with its text, status, evidence and attributes, each link as a relation', async () => {
     const root = project();

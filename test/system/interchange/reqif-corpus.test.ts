@@ -5,12 +5,6 @@
  * SPEC-OBJECT, counted independently by xmllint, and the Markdown written
  * read back by `factline facts` with the same facts and no error.
  */
-// @verifies interchange#IMPORT-ONE-FACT-PER-SPEC-OBJECT
-// @verifies interchange#IMPORT-READS-REQIFZ
-// @verifies interchange#IMPORT-LENIENT-WITH-PLACED-WARNINGS
-// @verifies interchange#IMPORT-RELATIONS-AS-LINKS
-// @verifies interchange#EXPORT-REQIF-VALIDATES
-// @verifies interchange#REIMPORT-KEEPS-IDS-HIERARCHY-RELATIONS
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runFactline } from '../../support/cli.ts';
@@ -40,6 +34,12 @@ interface ImportJson {
   warnings: string[];
 }
 
+// @verifies interchange#IMPORT-ONE-FACT-PER-SPEC-OBJECT
+// @verifies interchange#IMPORT-READS-REQIFZ
+// @verifies interchange#IMPORT-LENIENT-WITH-PLACED-WARNINGS
+// @verifies interchange#IMPORT-RELATIONS-AS-LINKS
+// @verifies interchange#EXPORT-REQIF-VALIDATES
+// @verifies interchange#REIMPORT-KEEPS-IDS-HIERARCHY-RELATIONS
 describe.skipIf(!HAS_REQIF_CORPUS || !HAS_XMLLINT)('factline import over the ReqIF corpus', () => {
   it('finds the corpus: 26 files, zipped ones and ones the schema rejects among them', () => {
     expect(FILES).toHaveLength(26);

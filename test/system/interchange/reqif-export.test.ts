@@ -4,8 +4,6 @@
  * that file imported and exported again has the same objects, parents and
  * relations (read by Python's XML parser), and the same fact ids.
  */
-// @verifies interchange#EXPORT-REQIF-VALIDATES
-// @verifies interchange#EXPORT-REQIF-HIERARCHY
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -88,6 +86,8 @@ function specSet(files: { doc: string; text: string }[]): SpecSet {
   return { documents: files.map((f) => parseSpec(f.text, { file: `${f.doc}.md`, doc: f.doc })) };
 }
 
+// @verifies interchange#EXPORT-REQIF-VALIDATES
+// @verifies interchange#EXPORT-REQIF-HIERARCHY
 describe.skipIf(!HAS_XMLLINT)('ReqIF export of generated specs', () => {
   it('validates, and survives import and export with the same objects, parents and relations', () => {
     const dir = tempDir('reqif-export');

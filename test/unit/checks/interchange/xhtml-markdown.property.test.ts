@@ -4,7 +4,6 @@
  * content — Markdown syntax, factline tags, entities, nesting — the Markdown
  * is one paragraph showing the same words, and one fact with no diagnostic.
  */
-// @verifies interchange#IMPORT-TEXT-AS-ONE-UNIT
 import fc from 'fast-check';
 import type { Nodes, Root } from 'mdast';
 import { describe, expect, it } from 'vitest';
@@ -138,6 +137,7 @@ function convert(xml: string): { markdown: string; root: XmlElement } {
   return { markdown: xhtmlToMarkdown(root.children), root };
 }
 
+// @verifies interchange#IMPORT-TEXT-AS-ONE-UNIT
 describe('XHTML → Markdown of one unit', () => {
   it('is one paragraph that shows the same words, read by remark', () => {
     fc.assert(

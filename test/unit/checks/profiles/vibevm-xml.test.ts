@@ -1,4 +1,3 @@
-// @verifies vibevm#XML-DIALECT
 import { describe, expect, it } from 'vitest';
 import {
   VIBEVM_SPEC_NS,
@@ -22,6 +21,7 @@ function dialect(body = '', after = ''): string {
   ].join('\n');
 }
 
+// @verifies vibevm#XML-DIALECT
 describe('vibevm xml-dialect', () => {
   it('passes a dialect document, comments and trailing whitespace included', () => {
     expect(xmlDialectBreach(dialect('', '\n<!-- trailing -->\n\n'))).toBeUndefined();
