@@ -177,7 +177,7 @@ function definitionStarts(text: string): Set<number> | RegExpExecArray {
     if (i >= 0 && (text[i] === '\\' || text[i - 1] === '\\')) return found;
     if (i < 0 || text[i] !== '[') continue;
     const lineStart = text.lastIndexOf('\n', i - 1) + 1;
-    if (!/^[ >*+\-.)0-9]*$/.test(text.slice(lineStart, i))) continue;
+    if (!/^[ \t>*+\-.)0-9]*$/.test(text.slice(lineStart, i))) continue;
     // A footnote definition (GFM) is a container that may interrupt a paragraph: outside the model.
     if (text[i + 1] === '^' || text.lastIndexOf('\n', found.index) >= i) return found;
     starts.add(i);
@@ -566,7 +566,7 @@ class BlockScanner {
     if (para.defining) {
       // After definitions, a line goes on the same paragraph: one more definition, or its first text.
       if (this.definitionAt.has(lineStart + at)) {
-        if (at - pos > 3) unsure('an indented definition after a definition');
+        if (at - pos > 3 || line.slice(pos, at).includes('\t')) unsure('an indented definition after a definition');
         para.defs.push(this.definition(line, lineStart, at));
         return;
       }
