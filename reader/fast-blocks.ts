@@ -566,7 +566,8 @@ class BlockScanner {
     if (para.defining) {
       // After definitions, a line goes on the same paragraph: one more definition, or its first text.
       if (this.definitionAt.has(lineStart + at)) {
-        if (at - pos > 3 || line.slice(pos, at).includes('\t')) unsure('an indented definition after a definition');
+        if (at - pos > 3 || line.slice(pos, at).includes('\t'))
+          unsure('an indented definition after a definition');
         para.defs.push(this.definition(line, lineStart, at));
         return;
       }
