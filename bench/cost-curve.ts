@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildCli } from '../support/build-cli.ts';
 import { childCpuMs } from './child-cpu.ts';
 
 const args = process.argv.slice(2);
@@ -143,6 +144,8 @@ function row(files: number, facts: number): void {
   }
 }
 
+// The compiled CLI as shipped: a stale build would silently run the sources through tsx.
+await buildCli();
 console.log(
   `    files   facts  whole-process check: wall time (child CPU time), peak RSS, wall time per file; ${cpus().length} CPU(s), node ${process.version}`,
 );
