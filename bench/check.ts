@@ -285,7 +285,14 @@ async function realCodeRows(rg: string, onePerFile: boolean): Promise<void> {
     bestOf(cold),
     onePerFile ? 'goal: within 4x rg' : 'goal: within 8x rg',
   );
-  if (!args.includes('--keep')) rmSync(root, { recursive: true, force: true });
+  if (!args.includes('--keep')) dropTree(root);
+}
+
+/** The temp tree and its cache folder (outside the tree, in the user's cache: it would outlive the tree). */
+function dropTree(root: string): void {
+  const cache = projectCacheDir(root);
+  if (cache !== undefined) rmSync(cache, { recursive: true, force: true });
+  rmSync(root, { recursive: true, force: true });
 }
 
 async function main(): Promise<void> {
@@ -451,7 +458,7 @@ async function main(): Promise<void> {
     typo.typos.time,
     `  exit ${typo.typos.status}  ${ratio}x clean, goal: within 1.5x (${typo.files} files, ${typo.citations} typos)`,
   );
-  if (!args.includes('--keep')) rmSync(root, { recursive: true, force: true });
+  if (!args.includes('--keep')) dropTree(root);
   console.log('');
   await realCodeRows(rg, false);
   await realCodeRows(rg, true);

@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { childCpuMs } from './child-cpu.ts';
 
@@ -140,6 +141,9 @@ function row(files: number, facts: number): void {
       `${String(files).padStart(9)} ${String(facts).padStart(7)}  cold ${cell(cold)} exit ${cold.status}  warm ${cell(warm)} exit ${warm.status}  load ${loadavg()[0]!.toFixed(1)}`,
     );
   } finally {
+    // Its cache folder too: it lies outside the tree, in the user's cache, and would outlive it.
+    const cache = projectCacheDir(root);
+    if (cache !== undefined) rmSync(cache, { recursive: true, force: true });
     rmSync(root, { recursive: true, force: true });
   }
 }

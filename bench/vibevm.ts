@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { projectCacheDir } from '../engine/index.ts';
 import { childCpuMs } from './child-cpu.ts';
 import { extractCommit, MIRRORS } from './real-repos.ts';
 
@@ -69,5 +70,8 @@ try {
   line('factline check --config specmap.toml, warm', best(rows.warm));
   line('factline report --config specmap.toml', best(rows.report), '0.3x');
 } finally {
+  // Its cache folder too: it lies outside the tree, in the user's cache, and would outlive it.
+  const cache = projectCacheDir(root);
+  if (cache !== undefined) rmSync(cache, { recursive: true, force: true });
   rmSync(root, { recursive: true, force: true });
 }
