@@ -12,7 +12,7 @@ import type { FactlineConfig } from '../config/model.ts';
  */
 // @implements vibevm#XML-DIALECT
 export async function xmlSpecFindings(config: FactlineConfig): Promise<Finding[]> {
-  if (config.profile !== 'vibevm') return [];
+  if (config.profile !== 'vibevm' || config.vibevmGates?.readsXml === false) return [];
   const roots = config.specs
     .filter((g) => g.endsWith('/**/*.md'))
     .map((g) => `${g.slice(0, -'*.md'.length)}*.xml`);
