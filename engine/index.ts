@@ -101,11 +101,8 @@ export const rooms = {
   staged: () => import('./staged.ts'),
   /** `report`: the report page and what it shows beside the result. */
   report: async () => {
-    const [{ renderHtmlReport }, { collectReportInputs }] = await Promise.all([
-      import('../checks/reporters/html.ts'),
-      import('./report-inputs.ts'),
-    ]);
-    return { renderHtmlReport, collectReportInputs };
+    const { collectReportInputs, renderReport } = await import('./report-inputs.ts');
+    return { collectReportInputs, renderReport };
   },
 };
 export {
