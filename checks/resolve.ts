@@ -125,6 +125,7 @@ export function headingUnit(doc: SpecDocument, section: Section, index: number):
     codes: [],
     section: section.anchor,
     ...(section.kindLine ? { kindLine: section.kindLine } : {}),
+    ...(section.contentHash ? { contentHash: section.contentHash } : {}),
   };
 }
 

@@ -488,7 +488,13 @@ function unitsOf(index: ReturnType<typeof indexFacts>, addressing: Addressing): 
     };
     // vibevm's specmap mints no unit for a table cell or a code anchor (docs/vibevm.md).
     // @implements vibevm#CELLS-AND-CODE-NOT-MINTED
-    const minted = addressing.profile !== 'vibevm' || (fact.unit !== 'tableCell' && fact.code === undefined);
+    // @implements vibevm#XML-UNITS
+    // From a `.xml` spec, vibevm mints exactly the units its XML reader lists, each carrying its content hash.
+    const minted =
+      addressing.profile !== 'vibevm' ||
+      (fact.unit !== 'tableCell' &&
+        fact.code === undefined &&
+        (fact.contentHash !== undefined || !fact.file.endsWith('.xml')));
     const uri = minted ? unitUri(fact.doc, fact.id, addressing) : undefined;
     if (uri !== undefined) unit.uri = uri;
     if (heading) {
@@ -501,6 +507,8 @@ function unitsOf(index: ReturnType<typeof indexFacts>, addressing: Addressing): 
       if (kind) unit.unitKind = kind;
       if (revision !== undefined) unit.revision = revision;
     }
+    // @implements vibevm#XML-CONTENT-HASH
+    if (fact.contentHash !== undefined) unit.contentHash = fact.contentHash;
     units.push(unit);
   }
   if (addressing.profile === 'vibevm') units.push(...repeatedHeadingUnits(index, addressing));
