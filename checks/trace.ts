@@ -31,6 +31,12 @@ import {
   statusAgainstEvidenceFindings,
   weighFindings,
 } from './profiles/vibevm.ts';
+import {
+  missingMapFinding,
+  orphanFindings,
+  staleMapFindings,
+  type VibevmGateData,
+} from './profiles/vibevm-gates.ts';
 import { coverThroughLevels } from './refinement.ts';
 import { type Addressing, indexFacts, kindRevision, unitUri } from './resolve.ts';
 import { vectorEvidence } from './results/index.ts';
@@ -60,6 +66,8 @@ export interface TraceOptions extends PolicyOptions {
   searched?: Searched;
   /** The attribute types the config declares; absent: any attribute key, as a string. */
   attributes?: AttributeChecker;
+  /** Under the vibevm profile: what its ratchet and freshness gates read (engine/gate/vibevm-gates.ts). */
+  vibevmGates?: VibevmGateData;
   /** The listed source and test files: fix hints show a citation in their comment syntax. */
   hintFiles?: { sources: readonly string[]; tests: readonly string[] };
 }
@@ -119,8 +127,27 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
   if (options.attributes) judgeAttributes([...traced.values()], options.attributes, out);
   for (const f of options.extraFindings ?? []) out.add(f);
   const vibevm = options.addressing?.profile === 'vibevm' ? options.addressing : undefined;
+  const addressing = options.addressing;
+  const units =
+    addressing && (addressing.namespace !== undefined || (addressing.external ?? []).length > 0)
+      ? unitsOf(index, addressing)
+      : undefined;
   if (vibevm) {
     vibevmReports(set, index, byFact, citations, vibevm, out);
+    const gates = options.vibevmGates;
+    if (gates) {
+      for (const f of orphanFindings(gates.gated, citations, gates.dispositioned)) out.add(f);
+      if (gates.map === undefined) out.add(missingMapFinding(gates.config));
+      else if (vibevm.namespace !== undefined)
+        for (const f of staleMapFindings(
+          gates.map,
+          units ?? [],
+          citations,
+          vibevm.namespace,
+          gates.insideMacroBody,
+        ))
+          out.add(f);
+    }
     // vibevm holds no fact to its evidence: a fact's state says what it lacks, but that is no gap (docs/vibevm.md).
     for (const f of facts) {
       f.gap = false;
@@ -139,6 +166,7 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
   const findings = vibevm
     ? weighFindings(out.sorted(), {
         ...(vibevm.namespace !== undefined ? { namespace: vibevm.namespace } : {}),
+        ...(vibevm.resolveGate === false ? { resolveGate: false } : {}),
         scope: vibevm.progressScope ?? { include: [], exclude: [] },
         specFiles: new Set(set.documents.map((d) => d.file)),
         citations,
@@ -154,10 +182,7 @@ export function trace(set: SpecSet, files: ScannedFile[], options: TraceOptions)
     outcomes,
   };
   if (headings.length > 0) result.headings = headings;
-  const addressing = options.addressing;
-  if (addressing && (addressing.namespace !== undefined || (addressing.external ?? []).length > 0)) {
-    result.units = unitsOf(index, addressing);
-  }
+  if (units !== undefined) result.units = units;
   return result;
 }
 
@@ -213,7 +238,8 @@ function vibevmReports(
       : { implements: 0, verifies: 0 };
   for (const f of statusAgainstEvidenceFindings(set.documents, evidence, scope)) out.add(f);
   const roots = (addressing.specRoots ?? []).map((r) => `${r.replace(/\/+$/, '')}/`);
-  for (const f of longSections(set.documents, (file) => roots.some((r) => file.startsWith(r)))) out.add(f);
+  const measured = (file: string) => roots.some((r) => file.startsWith(r));
+  for (const f of longSections(set.documents, measured, addressing.maxSectionLines)) out.add(f);
 }
 
 /**
