@@ -11,8 +11,9 @@
  * the first construct it does not model, where), and the differential:
  * documents and block readings compared with remark's, differences counted
  * (goal 0).
- *   node --import tsx bench/parse.ts [ROUNDS] [--corpus-only]
- * (the whole-tree row is timed in a quarter of ROUNDS; the older commits are compared only)
+ *   node --import tsx bench/parse.ts [ROUNDS] [--corpus-only] [--time-all-commits]
+ * (the whole-tree row is timed in a quarter of ROUNDS; the older commits are compared only, unless
+ * --time-all-commits times them too)
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +31,7 @@ const corpus = resolve(process.env.FACTLINE_SHARED ?? resolve(repoRoot, '../shar
 const args = process.argv.slice(2);
 const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 10);
 const corpusOnly = args.includes('--corpus-only');
+const timeAllCommits = args.includes('--time-all-commits');
 /** vibevm commits whose spec/ tree the bench reads: the corpus's own, and three from the weeks before it. */
 const VIBEVM_COMMITS = ['b4c2befd', '0798614f', '2467e1f8', 'dfc96274'];
 
@@ -147,7 +149,7 @@ if (!corpusOnly) {
         `vibevm spec/ at ${commit}`,
         tree.root,
         tree.inputs,
-        commit === VIBEVM_COMMITS[0] ? Math.max(1, Math.ceil(rounds / 4)) : 0,
+        commit === VIBEVM_COMMITS[0] || timeAllCommits ? Math.max(1, Math.ceil(rounds / 4)) : 0,
       );
     }
   } finally {

@@ -88,6 +88,38 @@ describe('the fast reader on the CommonMark and GFM specification examples', () 
   });
 
   // @verifies reader#FAST-READER-FALLS-BACK
+  // @verifies reader#FAST-READER-INLINE
+  it('reads definitions and references, tabs, setext headings and escaped pipes itself, as remark does', () => {
+    const text = [
+      '# Spec',
+      '',
+      '@fact:REF-A Uses [the RFC][rfc] and [Bundler], see [rfc][] @status:impl/done',
+      '',
+      'Title @fact:SETEXT',
+      '=====',
+      '',
+      '> ```c',
+      '> \tint x; // @fact:NOT-A-FACT',
+      '> ```',
+      '>',
+      '> \tAuthor: @fact:TABBED text',
+      '',
+      '| a | b |',
+      '|---|---|',
+      '| @fact:CELL `+-\\|` | x \\| y |',
+      '',
+      '[rfc]:     https://example.org/rfc',
+      '[bundler]: #bundler',
+      '',
+    ].join('\n');
+    const whys: string[] = [];
+    expect(fastBlocks(preparedText(text).text, (why, line) => whys.push(`${line}: ${why}`))).toBeDefined();
+    expect(whys).toEqual([]);
+    expect(compareBlocks(text)).toEqual({ sure: true, same: true });
+    expect(sameDocument(text)).toBe(true);
+  });
+
+  // @verifies reader#FAST-READER-FALLS-BACK
   it('hands remark what it does not model, and says where', () => {
     const whys: string[] = [];
     for (const text of [
