@@ -36,6 +36,7 @@ import { movedFact } from './moved-fact.ts';
 import { nestingTooDeep } from './nesting-too-deep.ts';
 import { normativeServiceUnit } from './normative-service-unit.ts';
 import { nothingCited } from './nothing-cited.ts';
+import { pairCollision } from './pair-collision.ts';
 import { pinIntoUnmarkedUnit } from './pin-into-unmarked-unit.ts';
 import { specDiagnostic } from './spec-diagnostic.ts';
 import { staleCitation } from './stale-citation.ts';
@@ -91,6 +92,7 @@ export const RULE_UNITS = [
   statusAgainstEvidence,
   longSection,
   xmlDialect,
+  pairCollision,
   specDiagnostic,
   verificationFailed,
   verificationSkipped,
