@@ -13,16 +13,15 @@ import { judgeCitations, type ScannedFile } from './citations.ts';
 import { citationExample } from './comment-syntax.ts';
 import { countSeverities, FindingCollector } from './findings.ts';
 import { judgeLinks } from './links.ts';
-import {
-  type FactState,
-  type FactTrace,
-  type Finding,
-  type GapKind,
-  type JudgedCitation,
-  type Summary,
-  TRACED_FACT_FIELDS,
-  type TraceResult,
-  type UnitEntry,
+import type {
+  FactState,
+  FactTrace,
+  Finding,
+  GapKind,
+  JudgedCitation,
+  Summary,
+  TraceResult,
+  UnitEntry,
 } from './model.ts';
 import { explainedByOutcome, joinOutcomes, type OutcomeInput } from './outcomes.ts';
 import { obligationOf, type PolicyOptions } from './policy.ts';
@@ -435,17 +434,34 @@ function reportGaps(
   }
 }
 
+/**
+ * The fact's TRACED_FACT_FIELDS (checks/model.ts), in that order (the order `--json` prints),
+ * then the judgement. Spelled field by field: every fact then builds the
+ * same object shape, where a loop over the field names cost a warm run of
+ * 8,000 facts about as much as all its stats.
+ */
 function factTrace(fact: Fact, judgement: Judgement, refs: number[]): FactTrace {
-  const own: Record<string, unknown> = {};
-  for (const key of TRACED_FACT_FIELDS) if (fact[key] !== undefined) own[key] = fact[key];
-  return {
-    ...(own as Pick<Fact, (typeof TRACED_FACT_FIELDS)[number]>),
-    required: judgement.required,
-    state: judgement.state,
-    gap: judgement.gaps.length > 0,
-    gaps: judgement.gaps,
-    citations: refs,
-  };
+  const t = {
+    address: fact.address,
+    doc: fact.doc,
+    id: fact.id,
+    file: fact.file,
+    line: fact.line,
+  } as FactTrace;
+  if (fact.label !== undefined) t.label = fact.label;
+  if (fact.section !== undefined) t.section = fact.section;
+  // Guarded as the optional ones are: a unit built elsewhere (a heading) may lack one, and is printed without it.
+  if (fact.text !== undefined) t.text = fact.text;
+  if (fact.digest !== undefined) t.digest = fact.digest;
+  if (fact.status !== undefined) t.status = fact.status;
+  if (fact.factClass !== undefined) t.factClass = fact.factClass;
+  if (fact.attributes !== undefined) t.attributes = fact.attributes;
+  t.required = judgement.required;
+  t.state = judgement.state;
+  t.gap = judgement.gaps.length > 0;
+  t.gaps = judgement.gaps;
+  t.citations = refs;
+  return t;
 }
 
 /**
