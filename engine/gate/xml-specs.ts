@@ -29,7 +29,8 @@ const rootsOf = (config: FactlineConfig) =>
  */
 // @implements vibevm#XML-DIALECT
 export async function xmlSpecFiles(config: FactlineConfig): Promise<XmlSpecFile[]> {
-  if (config.profile !== 'vibevm') return [];
+  // An engine from before vibevm read XML (no src/xmlspec.rs) reads no .xml spec.
+  if (config.profile !== 'vibevm' || config.vibevmGates?.readsXml === false) return [];
   const roots = rootsOf(config).map((r) => `${r}/**/*.xml`);
   const rootDocs = config.specs.filter((g) => g.endsWith('.xml'));
   const own = await glob([...roots, ...rootDocs], {
@@ -109,7 +110,9 @@ export async function xmlSpecFindings(config: FactlineConfig): Promise<Finding[]
     if (external || paired.has(file)) continue;
     const text = readText(config, file);
     if (text === undefined) continue;
-    const read = readXmlSpec(text, measured ? MAX_SECTION_LINES : 0);
+    // The threshold the tree's engine uses (0: its engine has no section check).
+    const threshold = config.vibevmGates?.maxSectionLines ?? MAX_SECTION_LINES;
+    const read = readXmlSpec(text, measured ? threshold : 0);
     if ('breach' in read) {
       out.push(breachFinding(file, read.breach));
       continue;

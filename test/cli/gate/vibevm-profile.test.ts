@@ -136,7 +136,7 @@ describe('the vibevm profile (specmap.toml)', () => {
       'spec/terraforms/PLAN.md': '# Plan {#root}\n\n(@status:spec/done) said once.\n',
       'spec/modules/old/OLD.md': '# Old {#root}\n\n(@status:spec/done) said once.\n\n## Again {#root}\n',
       'crates/store/src/lib.rs': [
-        'pub fn create() {}',
+        'fn create() {}',
         '#[cfg(test)]',
         'mod tests {',
         '    #[spec(implements = "spec://org.example/demo/modules/store/PROP-012#create")]',
@@ -331,7 +331,7 @@ describe('the vibevm profile (specmap.toml)', () => {
       'spec/skipped/other.xml': '<other/>\n',
       'data/outside.xml': '<other/>\n',
       'spec/modules/PROP-001-ops.md': '# Ops {#root}\n',
-      'crates/ops/src/lib.rs': 'pub fn t() {}\n',
+      'crates/ops/src/lib.rs': 'fn t() {}\n',
     };
     const dir = project({
       ...files,
