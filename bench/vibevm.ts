@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { projectCacheDir } from '../engine/index.ts';
 import { childCpuMs } from './child-cpu.ts';
 import { extractCommit, MIRRORS } from './real-repos.ts';
 
@@ -84,5 +85,8 @@ try {
   line('factline report --config specmap.toml --no-cache', best(rows.reportCold), '0.3x');
   console.log(`report: ${(statSync(join(root, 'report.html')).size / 1e6).toFixed(2)} MB`);
 } finally {
+  // Its cache folder too: it lies outside the tree, in the user's cache, and would outlive it.
+  const cache = projectCacheDir(root);
+  if (cache !== undefined) rmSync(cache, { recursive: true, force: true });
   rmSync(root, { recursive: true, force: true });
 }
