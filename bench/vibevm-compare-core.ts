@@ -27,13 +27,28 @@ import { type ModuleSurface, rustSurface } from '../checks/scan/rust-items.ts';
 
 export interface SpecmapJson {
   edges: { file: string; line: number; verb: string; uri: string; pinned_r?: number; from_symbol?: string }[];
-  spec_units: { uri: string; file: string; line: number; anchor: string; revision?: number }[];
+  spec_units: {
+    uri: string;
+    file: string;
+    line: number;
+    anchor: string;
+    revision?: number;
+    content_hash?: string;
+  }[];
   warnings: { code: string; file: string; line: number; message?: string }[];
 }
 
 interface FactlineJson {
   citations: { file: string; line: number; verb: string; uri?: string; pin?: string; ref: string }[];
-  units?: { uri?: string; file: string; line: number; anchor: string; kind: string; revision?: number }[];
+  units?: {
+    uri?: string;
+    file: string;
+    line: number;
+    anchor: string;
+    kind: string;
+    revision?: number;
+    contentHash?: string;
+  }[];
   findings: { rule: string; severity: string; file: string; line: number; message: string; fact?: string }[];
 }
 
@@ -287,6 +302,19 @@ export function compare(
         .filter((u) => u.revision !== undefined && vibevmUnits.has(u.uri!))
         .map((u) => `${u.uri} r${u.revision}`),
       map.spec_units.filter((u) => u.revision !== undefined).map((u) => `${u.uri} r${u.revision}`),
+    ),
+  );
+  // factline computes vibevm's content hash for the units of `.xml` specs (hashed over their canonical Markdown).
+  const hashed = (file: string) => file.endsWith('.xml');
+  rows.push(
+    row(
+      'xml unit hashes',
+      units
+        .filter((u) => u.contentHash !== undefined)
+        .map((u) => `${u.uri} @${u.file}:${u.line} ${u.contentHash}`),
+      map.spec_units
+        .filter((u) => hashed(u.file))
+        .map((u) => `${u.uri} @${u.file}:${u.line} ${u.content_hash}`),
     ),
   );
   const edgeKeys = new Set(map.edges.map((e) => `${e.file}:${e.line} ${e.uri}`));

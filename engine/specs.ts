@@ -222,8 +222,19 @@ export async function loadSpecSet(
   parse: SpecParser = parseSpecLazily,
 ): Promise<LoadedSpecs> {
   const withXml = paths.length === 0 && config.profile === 'vibevm';
-  const markdown = await expand(io, config, paths, withXml);
-  const xml = withXml ? await xmlSpecs(config, markdown) : [];
+  let markdown = await expand(io, config, paths, withXml);
+  let xml: Required<XmlSpecRead>[] = [];
+  if (withXml) {
+    // One document in both forms is read in neither (vibevm's pair-collision; the gate warns of it).
+    const [found, { pairedSpecs }] = await Promise.all([xmlSpecs(config), import('./gate/xml-specs.ts')]);
+    const paired = pairedSpecs(
+      markdown,
+      found.map((x) => x.absolute),
+    );
+    // A root spec document named `.xml` is read in its dialect, never as Markdown.
+    markdown = markdown.filter((f) => !paired.has(f) && !/\.xml$/i.test(f));
+    xml = found.filter((x): x is Required<XmlSpecRead> => x.read !== undefined && !paired.has(x.absolute));
+  }
   if (markdown.length === 0 && xml.length === 0) throw new UsageError(noSpecs(config));
   const files = [...markdown, ...xml.map((x) => x.absolute)];
   const docs = namedOnce(io, config, files);
@@ -258,22 +269,17 @@ export async function loadSpecSet(
  * Under the vibevm profile, the `.xml` spec sources vibevm's specmap reads
  * units from (engine/gate/xml-specs.ts lists them), each read in its dialect;
  * one that breaks the dialect is left out (its `xml-dialect` warning is the
- * gate's), as is one beside a Markdown file of the same name.
+ * gate's).
  */
 // @implements vibevm#XML-UNITS
-async function xmlSpecs(
-  config: FactlineConfig,
-  markdown: readonly string[],
-): Promise<{ absolute: string; read: { text: string; spec: ReadXmlSpec } }[]> {
+async function xmlSpecs(config: FactlineConfig): Promise<XmlSpecRead[]> {
   const [{ xmlSpecFiles }, { readXmlSpec }] = await Promise.all([
     import('./gate/xml-specs.ts'),
     import('../checks/profiles/vibevm-xml-document.ts'),
   ]);
-  const stems = new Set(markdown.map((f) => f.replace(/\.md$/i, '')));
-  const out: { absolute: string; read: { text: string; spec: ReadXmlSpec } }[] = [];
+  const out: XmlSpecRead[] = [];
   for (const { file } of await xmlSpecFiles(config)) {
     const absolute = resolve(config.root, file);
-    if (stems.has(absolute.replace(/\.xml$/i, ''))) continue;
     let text: string;
     try {
       refuseHugeSpec(absolute, file);
@@ -283,8 +289,13 @@ async function xmlSpecs(
       continue;
     }
     const spec = readXmlSpec(text);
-    if ('breach' in spec) continue;
-    out.push({ absolute, read: { text, spec } });
+    out.push({ absolute, ...('breach' in spec ? {} : { read: { text, spec } }) });
   }
   return out;
+}
+
+/** A `.xml` spec source and, when it keeps the dialect, its text read. */
+interface XmlSpecRead {
+  absolute: string;
+  read?: { text: string; spec: ReadXmlSpec };
 }

@@ -37,6 +37,7 @@ import { nestingTooDeep } from './nesting-too-deep.ts';
 import { normativeServiceUnit } from './normative-service-unit.ts';
 import { nothingCited } from './nothing-cited.ts';
 import { orphanItem } from './orphan-item.ts';
+import { pairCollision } from './pair-collision.ts';
 import { pinIntoUnmarkedUnit } from './pin-into-unmarked-unit.ts';
 import { specDiagnostic } from './spec-diagnostic.ts';
 import { staleCitation } from './stale-citation.ts';
@@ -93,6 +94,7 @@ export const RULE_UNITS = [
   statusAgainstEvidence,
   longSection,
   xmlDialect,
+  pairCollision,
   orphanItem,
   staleSpecmap,
   specDiagnostic,

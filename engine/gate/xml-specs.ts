@@ -6,6 +6,7 @@ import { MAX_SECTION_LINES } from '../../checks/profiles/vibevm.ts';
 import { breachFinding } from '../../checks/profiles/vibevm-xml.ts';
 import { readXmlSpec } from '../../checks/profiles/vibevm-xml-document.ts';
 import { longSection } from '../../checks/rules/long-section.ts';
+import { pairCollision } from '../../checks/rules/pair-collision.ts';
 import type { FactlineConfig } from '../config/model.ts';
 
 /** A `.xml` spec source vibevm's specmap reads, and how. */
@@ -47,6 +48,26 @@ export async function xmlSpecFiles(config: FactlineConfig): Promise<XmlSpecFile[
   ];
 }
 
+/** A spec document's path without its form's extension: `X.md` and `X.xml` in one folder share it. */
+const stemOf = (path: string) => path.replace(/\.(md|xml)$/i, '');
+
+/**
+ * The spec files that stand in a pair, one document in both forms (`X.md` and
+ * `X.xml` in one folder): vibevm's specmap reads neither half.
+ */
+// @implements vibevm#XML-PAIR-COLLISION
+export function pairedSpecs(markdown: readonly string[], xml: readonly string[]): Set<string> {
+  const md = new Map(markdown.map((f) => [stemOf(f), f]));
+  const out = new Set<string>();
+  for (const f of xml) {
+    const twin = md.get(stemOf(f));
+    if (twin === undefined) continue;
+    out.add(twin);
+    out.add(f);
+  }
+  return out;
+}
+
 function readText(config: FactlineConfig, file: string): string | undefined {
   try {
     return readFileSync(resolve(config.root, file), 'utf8');
@@ -64,8 +85,29 @@ function readText(config: FactlineConfig, file: string): string | undefined {
 // @implements vibevm#XML-LONG-SECTION
 export async function xmlSpecFindings(config: FactlineConfig): Promise<Finding[]> {
   const out: Finding[] = [];
-  for (const { file, measured, external } of await xmlSpecFiles(config)) {
-    if (external) continue;
+  const files = await xmlSpecFiles(config);
+  const own = files.filter((x) => !x.external).map((x) => x.file);
+  const markdown =
+    own.length === 0
+      ? []
+      : (await glob(config.specs, { cwd: config.root, ignore: config.ignore })).filter((f) =>
+          f.endsWith('.md'),
+        );
+  const paired = pairedSpecs(markdown, own);
+  for (const md of markdown.filter((f) => paired.has(f)).sort()) {
+    const xml = `${stemOf(md)}.xml`;
+    out.push({
+      rule: pairCollision.id,
+      severity: pairCollision.meta.severity,
+      file: md,
+      line: 1,
+      column: 1,
+      message: `\`${md}\` and \`${xml}\` are one logical document in two forms — one document, one form; neither is read`,
+      fix: pairCollision.meta.fix,
+    });
+  }
+  for (const { file, measured, external } of files) {
+    if (external || paired.has(file)) continue;
     const text = readText(config, file);
     if (text === undefined) continue;
     // The threshold the tree's engine uses (0: its engine has no section check).

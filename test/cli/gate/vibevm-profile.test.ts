@@ -299,6 +299,26 @@ describe('the vibevm profile (specmap.toml)', () => {
     expect(code).toBe(1);
   });
 
+  // @verifies vibevm#XML-PAIR-COLLISION
+  it('reads neither form of a document written both as X.md and X.xml in one folder, and warns pair-collision', async () => {
+    const dir = project({
+      'specmap.toml': SPECMAP,
+      'spec/modules/PROP-001-ops.md': '# Ops {#root}\n\n@fact:FROM-MD Said in Markdown.\n',
+      'spec/modules/PROP-001-ops.xml':
+        '<spec xmlns="https://vibevm.org/spec/1">\n  <title id="root">Ops</title>\n  <p><FROM-XML fact="true">Said in XML.</FROM-XML></p>\n</spec>\n',
+      'spec/other/PROP-001-ops.xml':
+        '<spec xmlns="https://vibevm.org/spec/1">\n  <title id="root">Ops elsewhere</title>\n</spec>\n',
+      'crates/ops/src/lib.rs': 'pub fn t() {}\n',
+    });
+    const { result } = await checkJson(dir, ['--config', 'specmap.toml']);
+    expect((result.units ?? []).map((u) => u.uri)).toEqual(['spec://org.example/demo/other/PROP-001#root']);
+    expect(
+      result.findings.filter((f) => f.rule === 'pair-collision').map((f) => `${f.file} ${f.message}`),
+    ).toEqual([
+      'spec/modules/PROP-001-ops.md `spec/modules/PROP-001-ops.md` and `spec/modules/PROP-001-ops.xml` are one logical document in two forms — one document, one form; neither is read',
+    ]);
+  });
+
   // @verifies vibevm#XML-DIALECT
   it('warns xml-dialect where a .xml spec in a spec root breaks the dialect, and only under the vibevm profile', async () => {
     const files = {
