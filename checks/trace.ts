@@ -469,11 +469,18 @@ function factTrace(fact: Fact, judgement: Judgement, refs: number[]): FactTrace 
  * document they name (by fact, else by spec file).
  */
 function documentSummaries(set: SpecSet, facts: FactTrace[], findings: Finding[]): TraceResult['documents'] {
+  // Grouped in one pass: a filter per document was documents × facts (100 specs of 1,000 facts: a fifth of a second).
+  const factsOf = new Map<string, FactTrace[]>();
+  for (const f of facts) {
+    const list = factsOf.get(f.doc);
+    if (list === undefined) factsOf.set(f.doc, [f]);
+    else list.push(f);
+  }
   const documents = documentsByPath(set).map((doc) => ({
     doc: doc.doc,
     file: doc.file,
     summary: {
-      ...tallyFacts(facts.filter((f) => f.doc === doc.doc)),
+      ...tallyFacts(factsOf.get(doc.doc) ?? []),
       findings: countSeverities([]),
     } satisfies Summary,
   }));
