@@ -35,6 +35,14 @@ function inlineUnsure(why: string): InlineUnsure {
 
 const PUNCTUATION = /[!-/:-@[-`{-~]/;
 const SPECIAL = /[\\`<[!\]]/g;
+/** SPECIAL, and what every GFM literal autolink holds (as markdown.ts's AUTOLINK_CANDIDATE). */
+const SPECIAL_OR_LITERAL = /[\\`<[!\]]|https?:\/\/|www\.|mailto:|xmpp:|@[-\w]+\./gi;
+/** CommonMark autolinks (6.5): a URI or an e-mail address between `<` and `>`. */
+const URI_AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*>/y;
+const EMAIL_AUTOLINK =
+  /<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>/y;
+/** What a modelled literal URL may hold: ASCII with no bracket, quote, emphasis, entity or escape mark. */
+const PLAIN_URL = /^https?:\/\/[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[/?#][!#-%+-;=?-Z^a-z]*)?$/;
 const ATTRIBUTE = String.raw`(?:[ ]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ ]*=[ ]*(?:[^ "'=<>\x60]+|'[^'\n]*'|"[^"\n]*"))?)`;
 const OPEN_TAG = new RegExp(String.raw`<[A-Za-z][A-Za-z0-9-]*${ATTRIBUTE}*[ ]*\/?>`, 'y');
 const CLOSING_TAG = /<\/[A-Za-z][A-Za-z0-9-]*[ ]*>/y;
@@ -83,7 +91,9 @@ function scanInline(
   segments: readonly Segment[],
   definitions: ReadonlyMap<string, string>,
 ): InlineFacts {
-  if (mayHoldAutolink(s)) throw inlineUnsure('an autolink may stand here');
+  // Of GFM's literal autolinks only plain `http://` and `https://` ones are modelled (see urlEnd);
+  // the pass stops at every literal autolink's mark where it reads text, and is unsure at the others.
+  const special = mayHoldAutolink(s) ? SPECIAL_OR_LITERAL : SPECIAL;
   // Tabs are whitespace in tags and link destinations, which the pass models with spaces only.
   if (s.includes('\t')) throw inlineUnsure('a tab in inline content');
   const map = mapper(segments);
@@ -97,10 +107,19 @@ function scanInline(
   let i = 0;
   while (i < n) {
     // Only these characters open anything the pass reads: jump to the next one.
-    SPECIAL.lastIndex = i;
-    if (!SPECIAL.test(s)) break;
-    i = SPECIAL.lastIndex - 1;
+    special.lastIndex = i;
+    const next = special.exec(s);
+    if (!next) break;
+    i = next.index;
     const c = s[i];
+    if (c !== '\\' && c !== '`' && c !== '<' && c !== '[' && c !== '!' && c !== ']') {
+      if (!s.startsWith('http', i)) throw inlineUnsure('an autolink may stand here');
+      if (openers.length > 0) throw inlineUnsure('a literal autolink inside brackets');
+      const end = urlEnd(s, i);
+      masks.push([map(i), map(end)]);
+      i = end;
+      continue;
+    }
     if (c === '\\') {
       i += i + 1 < n && PUNCTUATION.test(s[i + 1]!) ? 2 : 1;
       continue;
@@ -131,6 +150,15 @@ function scanInline(
         if (end === -1 || s.slice(i + 4, end).includes('--')) throw inlineUnsure('an odd comment');
         masks.push([map(i), map(end + 3)]);
         i = end + 3;
+        continue;
+      }
+      URI_AUTOLINK.lastIndex = i;
+      EMAIL_AUTOLINK.lastIndex = i;
+      if (URI_AUTOLINK.test(s) || EMAIL_AUTOLINK.test(s)) {
+        if (openers.length > 0) throw inlineUnsure('an autolink inside brackets');
+        const end = URI_AUTOLINK.lastIndex || EMAIL_AUTOLINK.lastIndex;
+        masks.push([map(i), map(end)]);
+        i = end;
         continue;
       }
       if (/^<(?:[!?]|[A-Za-z][A-Za-z0-9+.-]{1,31}:|[^ <>]*@)/.test(s.slice(i, i + 64)))
@@ -256,6 +284,25 @@ function inlineLinkEnd(s: string, from: number): number {
   j++;
   while (s[j] === ' ') j++;
   return s[j] === ')' ? j + 1 : -1;
+}
+
+/**
+ * The end of a GFM literal `http://` or `https://` autolink opening at
+ * `from` (remark's link node): it runs to whitespace or `<`, less trailing
+ * `?`, `!`, `.`, `,` and `:`. Only the plain form is modelled: a start of
+ * text or whitespace before it, a dotted domain of letters, digits and
+ * hyphens, and a path without brackets, parentheses, quotes, `&`, `*`, `_`,
+ * `~`, backslashes or anything outside ASCII; anything else is unsure.
+ */
+function urlEnd(s: string, from: number): number {
+  if (from > 0 && s[from - 1] !== ' ' && s[from - 1] !== '\n')
+    throw inlineUnsure('a literal autolink after text');
+  let end = from;
+  while (end < s.length && s[end] !== ' ' && s[end] !== '\n' && s[end] !== '<') end++;
+  while (end > from && '?!.,:'.includes(s[end - 1]!)) end--;
+  const url = s.slice(from, end);
+  if (!PLAIN_URL.test(url) || url.endsWith(';')) throw inlineUnsure('a literal autolink outside the model');
+  return end;
 }
 
 /** Start of the next backtick run of exactly `r` from `from`, or -1. */
