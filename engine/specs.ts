@@ -257,7 +257,8 @@ export async function loadSpecSet(
   }
   for (const { absolute, read } of xml) {
     const file = toPosix(relative(config.root, absolute));
-    sources.set(file, read.text);
+    // Whoever re-reads the spec (the report renders it) reads the canonical Markdown factline read.
+    sources.set(file, read.spec.projection.markdown);
     const { xmlSpecDocument } = await import('../checks/profiles/vibevm-xml-document.ts');
     const projected = await parse(read.spec.projection.markdown, { file, doc: docs.get(absolute)! });
     set.documents.push(xmlSpecDocument(read.spec, projected));

@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Project } from '../../../engine/project.ts';
 import { checkJson } from '../../support/cli.ts';
 
 const dirs: string[] = [];
@@ -297,6 +298,18 @@ describe('the vibevm profile (specmap.toml)', () => {
       ['spec/modules/broken/PROP-013-broken.xml:2'],
     );
     expect(code).toBe(1);
+    // What re-reads the spec (the report renders it) is given the canonical Markdown factline read.
+    const loaded = await Project.open(
+      { cwd: dir, env: {}, stderr: { write: () => true } },
+      'specmap.toml',
+    ).specs();
+    expect(loaded.sources.get('spec/modules/store/PROP-012-store.xml')?.split('\n').slice(0, 5)).toEqual([
+      '# Store {#root}',
+      '',
+      '## Create {#create}',
+      '',
+      '@fact:kind-line-create `req r3` @status:impl/done',
+    ]);
   });
 
   // @verifies vibevm#XML-PAIR-COLLISION
