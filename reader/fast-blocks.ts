@@ -93,6 +93,13 @@ interface Table {
   align: Array<string | null>;
   cells: UnitBlock[];
 }
+/** A unit's inline reading, done at the end of the scan. */
+interface PendingInline {
+  segments: Segment[];
+  inTable: boolean;
+  line: number;
+  facts?: InlineFacts;
+}
 type Leaf = Paragraph | Fence | IndentedCode | Html | Table;
 
 /** HTML block type 6 tag names (CommonMark 4.6), lower case. */
@@ -215,7 +222,7 @@ class BlockScanner {
   /** Link reference definitions by identifier, as remark's definitionsOf gives them (the first one wins). */
   private readonly definitions = new Map<string, string>();
   /** Inline readings of units that may hold a tag, done once every definition is known. */
-  private readonly eager: Array<() => void> = [];
+  private readonly eager: PendingInline[] = [];
 
   get lineNumber(): number {
     return this.lineNo;
@@ -252,7 +259,7 @@ class BlockScanner {
     }
     this.closeLeaf();
     // A reference may come before its definition: inline content is read once all are known.
-    for (const read of this.eager) read();
+    this.readPending();
     return this.blocks;
   }
 
@@ -792,20 +799,24 @@ class BlockScanner {
    * for the others: the reading asks only units holding `@`, `#` or `<`.
    */
   private inlineOf(segments: Segment[], inTable = false): () => InlineFacts {
-    const read = () => fastInline(segments, this.definitions, inTable);
-    if (!segments.some((seg) => /[@#<]/.test(seg.text))) return read;
-    let facts: InlineFacts | undefined;
-    const line = this.lineNo;
-    this.eager.push(() => {
+    if (!segments.some((seg) => /[@#<]/.test(seg.text)))
+      return () => fastInline(segments, this.definitions, inTable);
+    const pending: PendingInline = { segments, inTable, line: this.lineNo };
+    this.eager.push(pending);
+    return () => pending.facts!;
+  }
+
+  /** The pending inline readings, once every definition is known. */
+  private readPending(): void {
+    for (const pending of this.eager) {
       try {
-        facts = read();
+        pending.facts = fastInline(pending.segments, this.definitions, pending.inTable);
       } catch (error) {
-        this.lineNo = line;
+        this.lineNo = pending.line;
         if (error instanceof InlineUnsure) unsure(error.message);
         throw error;
       }
-    });
-    return () => facts!;
+    }
   }
 
   private openLeaf(leaf: Leaf): void {

@@ -93,7 +93,8 @@ function scanInline(
 ): InlineFacts {
   // Of GFM's literal autolinks only plain `http://` and `https://` ones are modelled (see urlEnd);
   // the pass stops at every literal autolink's mark where it reads text, and is unsure at the others.
-  const special = mayHoldAutolink(s) ? SPECIAL_OR_LITERAL : SPECIAL;
+  const literals = mayHoldAutolink(s);
+  const special = literals ? SPECIAL_OR_LITERAL : SPECIAL;
   // Tabs are whitespace in tags and link destinations, which the pass models with spaces only.
   if (s.includes('\t')) throw inlineUnsure('a tab in inline content');
   const map = mapper(segments);
@@ -106,11 +107,16 @@ function scanInline(
   const n = s.length;
   let i = 0;
   while (i < n) {
-    // Only these characters open anything the pass reads: jump to the next one.
+    // Only these characters open anything the pass reads: jump to the next one (`test` allocates no match).
     special.lastIndex = i;
-    const next = special.exec(s);
-    if (!next) break;
-    i = next.index;
+    if (literals) {
+      const next = special.exec(s);
+      if (!next) break;
+      i = next.index;
+    } else {
+      if (!special.test(s)) break;
+      i = special.lastIndex - 1;
+    }
     const c = s[i];
     if (c !== '\\' && c !== '`' && c !== '<' && c !== '[' && c !== '!' && c !== ']') {
       if (!s.startsWith('http', i)) throw inlineUnsure('an autolink may stand here');
