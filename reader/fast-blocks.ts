@@ -221,6 +221,8 @@ class BlockScanner {
 
   /** Link reference definitions by identifier, as remark's definitionsOf gives them (the first one wins). */
   private readonly definitions = new Map<string, string>();
+  /** Whether any line holds a tab (most specs have none: their lines are not searched for one). */
+  private readonly hasTabs: boolean;
   /** Inline readings of units that may hold a tag, done once every definition is known. */
   private readonly eager: PendingInline[] = [];
 
@@ -232,7 +234,9 @@ class BlockScanner {
     private readonly text: string,
     /** Where a definition may open (definitionStarts). */
     private readonly definitionAt: Set<number>,
-  ) {}
+  ) {
+    this.hasTabs = text.includes('\t');
+  }
 
   definitionTexts(): Map<string, string> {
     return this.definitions;
@@ -290,7 +294,7 @@ class BlockScanner {
     const allMatched = matched === containers.length;
     const leaf = this.leaf;
     const afterIndentedCode = leaf?.kind === 'icode';
-    const tab = line.indexOf('\t');
+    const tab = this.hasTabs ? line.indexOf('\t') : -1;
     if (tab !== -1) {
       if (leaf?.kind === 'fence' && allMatched) this.tabInFence(line, tab, pos);
       else {
