@@ -11,6 +11,13 @@
  * there. Pure.
  */
 import { closing, type Token, tokenize } from './rust.ts';
+import { lineIndex } from './types.ts';
+
+/** The 1-based line of an offset, counted as the Rust scanner counts its citations' lines. */
+function lineAt(text: string): (offset: number) => number {
+  const at = lineIndex(text);
+  return (offset) => at(offset).line;
+}
 
 export type PublicItemKind = 'fn' | 'struct' | 'enum' | 'trait' | 'type';
 
@@ -38,23 +45,6 @@ export interface RustSurface {
 const COUNTED = new Set<string>(['fn', 'struct', 'enum', 'trait', 'type']);
 /** Words that may stand between the visibility and an item's keyword. */
 const QUALIFIERS = new Set(['default', 'const', 'async', 'unsafe', 'extern', 'auto', 'safe']);
-
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
-  return starts;
-}
-
-function lineOf(starts: number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
 
 /** Index after the first `{ … }` group or `;` at bracket depth 0 from `i` (the item's end). */
 function itemEnd(tokens: Token[], i: number, braceEnds = true): number {
@@ -85,7 +75,7 @@ function cfgNamesTest(tokens: Token[], open: number, close: number): boolean {
 // @implements vibevm#ORPHAN-RATCHET
 export function rustSurface(text: string, module: string): RustSurface {
   const tokens = tokenize(text);
-  const starts = lineStarts(text);
+  const lineOf = lineAt(text);
   const implAttributeLines = new Set<number>();
   const walk = (symbol: string, from: number, to: number): ModuleSurface => {
     const surface: ModuleSurface = { symbol, items: [], modules: [] };
@@ -117,7 +107,7 @@ export function rustSurface(text: string, module: string): RustSurface {
       const t = tokens[i];
       if (t === undefined) break;
       const keyword = t.text;
-      const line = lineOf(starts, tokens[first]!.start);
+      const line = lineOf(tokens[first]!.start);
       if (t.kind === 'id' && tokens[i + 1]?.text === '!') {
         // A macro call or macro_rules! at item level: its body is tokens, not items.
         let j = i + 2;
@@ -141,7 +131,7 @@ export function rustSurface(text: string, module: string): RustSurface {
       }
       if (keyword === 'impl') {
         if (tokens[first]!.text === '#')
-          for (let l = line; l <= lineOf(starts, t.start); l++) implAttributeLines.add(l);
+          for (let l = line; l <= lineOf(t.start); l++) implAttributeLines.add(l);
         i = itemEnd(tokens, i + 1);
         continue;
       }
@@ -176,7 +166,7 @@ export function rustSurface(text: string, module: string): RustSurface {
 /** Lines that lie wholly inside a macro call's delimited body (`name! { … }`), where syn parses no item. */
 export function macroBodyLines(text: string): Set<number> {
   const tokens = tokenize(text);
-  const starts = lineStarts(text);
+  const lineOf = lineAt(text);
   const out = new Set<number>();
   for (let i = 0; i + 2 < tokens.length; i++) {
     const t = tokens[i]!;
@@ -184,8 +174,8 @@ export function macroBodyLines(text: string): Set<number> {
     const open = tokens[i + 2]!;
     if (open.text !== '{' && open.text !== '(' && open.text !== '[') continue;
     const close = tokens[closing(tokens, i + 2)]!;
-    const from = lineOf(starts, open.start) + 1;
-    const to = lineOf(starts, close.start) - 1;
+    const from = lineOf(open.start) + 1;
+    const to = lineOf(close.start) - 1;
     for (let l = from; l <= to; l++) out.add(l);
     // Calls nested in this body add nothing new; the outer range already holds them.
     i = closing(tokens, i + 2);
