@@ -7,15 +7,17 @@
  * parseSpec (the fast reader, remark where it is unsure), the remark reading
  * (parseSpecWithRemark, the reference) and bare unified + remark-parse +
  * remark-gfm. Prints MB/s of each, the fast reader against bare remark (goal
- * ≥ 10x), how many files the scanner read itself, and the differential:
+ * ≥ 10x), how many files the scanner read itself (and, for each other file,
+ * the first construct it does not model, where), and the differential:
  * documents and block readings compared with remark's, differences counted
  * (goal 0).
- *   node --import tsx bench/parse.ts [ROUNDS] [--corpus-only]
- * (the whole-tree row is timed in a quarter of ROUNDS; the older commits are compared only)
+ *   node --import tsx bench/parse.ts [ROUNDS] [--corpus-only] [--time-all-commits]
+ * (the whole-tree row is timed in a quarter of ROUNDS; the older commits are compared only, unless
+ * --time-all-commits times them too)
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
@@ -29,6 +31,7 @@ const corpus = resolve(process.env.FACTLINE_SHARED ?? resolve(repoRoot, '../shar
 const args = process.argv.slice(2);
 const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 10);
 const corpusOnly = args.includes('--corpus-only');
+const timeAllCommits = args.includes('--time-all-commits');
 /** vibevm commits whose spec/ tree the bench reads: the corpus's own, and three from the weeks before it. */
 const VIBEVM_COMMITS = ['b4c2befd', '0798614f', '2467e1f8', 'dfc96274'];
 
@@ -47,18 +50,19 @@ function markdownUnder(dir: string): string[] {
 const read = (files: string[]): Input[] => files.map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 
 /** vibevm's spec/ tree at `commit`, from its mirror, or undefined when it is not mirrored here. */
-function vibevmTree(commit: string, into: string): Input[] | undefined {
+function vibevmTree(commit: string, into: string): { root: string; inputs: Input[] } | undefined {
   const repo = join(MIRRORS, 'vibevm+vibevm', 'repo');
   if (!existsSync(repo)) return undefined;
   const dir = join(into, commit);
   extractCommit(repo, commit, dir, 'spec');
-  return read(markdownUnder(join(dir, 'spec')));
+  const root = join(dir, 'spec');
+  return { root, inputs: read(markdownUnder(root)) };
 }
 
 const bare = unified().use(remarkParse).use(remarkGfm);
 const mb = (bytes: number, ms: number) => bytes / 1048576 / (ms / 1000);
 
-function measure(name: string, inputs: Input[], rounds: number): void {
+function measure(name: string, root: string, inputs: Input[], rounds: number): void {
   const bytes = inputs.reduce((n, i) => n + Buffer.byteLength(i.text), 0);
   const fast = () => {
     for (const { file, text } of inputs) parseSpec(text, { file, doc: 'bench' });
@@ -93,9 +97,14 @@ function measure(name: string, inputs: Input[], rounds: number): void {
   let blockDifferences = 0;
   let documentDifferences = 0;
   let facts = 0;
+  const fallbacks: string[] = [];
   for (const { file, text } of inputs) {
     const verdict = compareBlocks(text);
     if (verdict.sure) sure++;
+    else
+      fallbacks.push(
+        `  falls back: ${relative(root, file)} (${Buffer.byteLength(text)} bytes), ${verdict.why}`,
+      );
     if (verdict.sure && !verdict.same) blockDifferences++;
     const a = parseSpec(text, { file, doc: 'bench' });
     const b = parseSpecWithRemark(text, { file, doc: 'bench' });
@@ -116,20 +125,21 @@ function measure(name: string, inputs: Input[], rounds: number): void {
     console.log(`  fast reader vs bare remark     : ${(tr / tf).toFixed(1)}x faster (goal ≥ 10x)`);
   }
   console.log(`  read by the scanner itself     : ${sure} of ${inputs.length} files (the rest by remark)`);
+  for (const line of fallbacks) console.log(line);
   console.log(
     `  differential                   : ${documentDifferences} document and ${blockDifferences} block-reading differences (goal 0)`,
   );
 }
 
-if (existsSync(corpus)) measure('shared corpus (vibevm specs)', read(markdownUnder(corpus)), rounds);
+if (existsSync(corpus)) measure('shared corpus (vibevm specs)', corpus, read(markdownUnder(corpus)), rounds);
 else console.log(`note: ${corpus} absent; the corpus row is skipped`);
 
 if (!corpusOnly) {
   const into = mkdtempSync(join(tmpdir(), 'factline-vibevm-'));
   try {
     for (const commit of VIBEVM_COMMITS) {
-      const inputs = vibevmTree(commit, into);
-      if (!inputs) {
+      const tree = vibevmTree(commit, into);
+      if (!tree) {
         console.log(`note: vibevm is not mirrored under ${MIRRORS}; the whole-tree rows are skipped`);
         break;
       }
@@ -137,8 +147,9 @@ if (!corpusOnly) {
       // only compared.
       measure(
         `vibevm spec/ at ${commit}`,
-        inputs,
-        commit === VIBEVM_COMMITS[0] ? Math.max(1, Math.ceil(rounds / 4)) : 0,
+        tree.root,
+        tree.inputs,
+        commit === VIBEVM_COMMITS[0] || timeAllCommits ? Math.max(1, Math.ceil(rounds / 4)) : 0,
       );
     }
   } finally {

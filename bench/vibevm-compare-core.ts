@@ -11,7 +11,7 @@
  * fetched commits, a system test over ../shared/corpus/vibevm*.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import picomatch from 'picomatch';
 import { ambiguousFact } from '../checks/rules/ambiguous-fact.ts';
@@ -23,16 +23,32 @@ import { statusAgainstEvidence as statusRule } from '../checks/rules/status-agai
 import { unknownFact } from '../checks/rules/unknown-fact.ts';
 import { unknownNamespace } from '../checks/rules/unknown-namespace.ts';
 import { xmlDialect } from '../checks/rules/xml-dialect.ts';
+import { type ModuleSurface, rustSurface } from '../checks/scan/rust-items.ts';
 
 export interface SpecmapJson {
-  edges: { file: string; line: number; verb: string; uri: string; pinned_r?: number }[];
-  spec_units: { uri: string; file: string; line: number; anchor: string; revision?: number }[];
+  edges: { file: string; line: number; verb: string; uri: string; pinned_r?: number; from_symbol?: string }[];
+  spec_units: {
+    uri: string;
+    file: string;
+    line: number;
+    anchor: string;
+    revision?: number;
+    content_hash?: string;
+  }[];
   warnings: { code: string; file: string; line: number; message?: string }[];
 }
 
 interface FactlineJson {
   citations: { file: string; line: number; verb: string; uri?: string; pin?: string; ref: string }[];
-  units?: { uri?: string; file: string; line: number; anchor: string; kind: string; revision?: number }[];
+  units?: {
+    uri?: string;
+    file: string;
+    line: number;
+    anchor: string;
+    kind: string;
+    revision?: number;
+    contentHash?: string;
+  }[];
   findings: { rule: string; severity: string; file: string; line: number; message: string; fact?: string }[];
 }
 
@@ -288,6 +304,19 @@ export function compare(
       map.spec_units.filter((u) => u.revision !== undefined).map((u) => `${u.uri} r${u.revision}`),
     ),
   );
+  // factline computes vibevm's content hash for the units of `.xml` specs (hashed over their canonical Markdown).
+  const hashed = (file: string) => file.endsWith('.xml');
+  rows.push(
+    row(
+      'xml unit hashes',
+      units
+        .filter((u) => u.contentHash !== undefined)
+        .map((u) => `${u.uri} @${u.file}:${u.line} ${u.contentHash}`),
+      map.spec_units
+        .filter((u) => hashed(u.file))
+        .map((u) => `${u.uri} @${u.file}:${u.line} ${u.content_hash}`),
+    ),
+  );
   const edgeKeys = new Set(map.edges.map((e) => `${e.file}:${e.line} ${e.uri}`));
   rows.push(
     row(
@@ -336,18 +365,86 @@ export function compare(
       statusAgainstEvidence(dir, map),
     ),
   );
-  // vibevm's resolve gate: every edge into its own namespace lands on a unit of the map.
-  const blockers = map.edges.filter((e) => e.uri.startsWith(host) && !vibevmUnits.has(e.uri)).length;
-  const vibevmPasses = blockers === 0;
+  // vibevm's resolve gate (in its xtask driver from 2026-08-20): every edge into its own namespace lands on a unit of the map.
+  const driver = join(dir, 'xtask/src/specmap.rs');
+  const resolveGate = !existsSync(driver) || readFileSync(driver, 'utf8').includes('run_resolve_gate');
+  const dangling = map.edges.filter((e) => e.uri.startsWith(host) && !vibevmUnits.has(e.uri)).length;
+  const blockers = resolveGate ? dangling : 0;
+  // Its freshness gate: a map that places units where the tree no longer holds them is out of date.
+  const stale = units0.argued.length;
+  const orphans = ratchetOrphans(dir, map);
+  const vibevmPasses = blockers === 0 && stale === 0 && orphans.length === 0;
   return {
     rows,
     gate: {
       vibevmPasses,
       factlineExit: exit,
       agree: vibevmPasses === (exit === 0),
-      why: `vibevm resolve gate: ${blockers} unresolved host edge(s); its freshness, ratchet and progress gates held green at a committed state`,
+      why: `vibevm: resolve gate ${resolveGate ? `${blockers} unresolved host edge(s)` : `not yet in its driver (${dangling} dangling host edge(s) warn)`}; freshness ${stale === 0 ? 'holds' : `fails (${stale} unit(s) moved since the map was written)`}; ratchet ${orphans.length} orphan(s)${orphans.length > 0 ? ` (${orphans.slice(0, 3).join(', ')})` : ''}`,
     },
   };
+}
+
+/**
+ * vibevm's orphan ratchet restated over the committed map: its tagged set is
+ * the map's edges' `from_symbol`s (vibevm's own symbols, not factline's); the
+ * public items are read with factline's walker (checks/scan/rust-items.ts).
+ * Gated crates: `scan_roots` less `exempt`; dispositioned orphans do not count.
+ */
+function ratchetOrphans(dir: string, map: SpecmapJson): string[] {
+  const path = join(dir, 'specmap.toml');
+  if (!existsSync(path)) return [];
+  const text = readFileSync(path, 'utf8');
+  const list = (key: string) => {
+    const m = new RegExp(`^${key}\\s*=\\s*\\[([\\s\\S]*?)\\]`, 'm').exec(text);
+    return m ? [...m[1]!.replace(/#.*$/gm, '').matchAll(/"([^"]+)"/g)].map((x) => x[1]!) : [];
+  };
+  const exempt = new Set(list('exempt'));
+  const debts = new Set([...text.matchAll(/symbol\s*=\s*"([^"]+)"/g)].map((m) => m[1]!));
+  const tagged = new Set(map.edges.map((e) => e.from_symbol ?? ''));
+  const out: string[] = [];
+  for (const root of list('scan_roots')) {
+    const crates = root.endsWith('/*')
+      ? existsSync(join(dir, root.slice(0, -2)))
+        ? readdirSync(join(dir, root.slice(0, -2)), { withFileTypes: true })
+            .filter((d) => d.isDirectory())
+            .map((d) => `${root.slice(0, -2)}/${d.name}`)
+        : []
+      : [root];
+    for (const crateDir of crates) {
+      const crate = crateDir.slice(crateDir.lastIndexOf('/') + 1);
+      if (exempt.has(crate) || !existsSync(join(dir, crateDir, 'src'))) continue;
+      for (const inCrate of rustFiles(join(dir, crateDir), 'src')) {
+        if (inCrate.includes('/generated/')) continue;
+        const parts = inCrate.split('/').slice(1);
+        const last = parts.pop()!.replace(/\.rs$/, '');
+        const module = [
+          crate.replace(/-/g, '_'),
+          ...parts,
+          ...(['lib', 'main', 'mod'].includes(last) ? [] : [last]),
+        ].join('::');
+        const visit = (m: ModuleSurface) => {
+          if (tagged.has(m.symbol)) return;
+          for (const item of m.items)
+            if (!tagged.has(item.symbol) && !debts.has(item.symbol)) out.push(item.symbol);
+          m.modules.forEach(visit);
+        };
+        visit(rustSurface(readFileSync(join(dir, crateDir, inCrate), 'utf8'), module).module);
+      }
+    }
+  }
+  return out;
+}
+
+/** `.rs` files under `base/sub`, as paths relative to `base`. */
+function rustFiles(base: string, sub: string): string[] {
+  const out: string[] = [];
+  for (const d of readdirSync(join(base, sub), { withFileTypes: true })) {
+    const rel = `${sub}/${d.name}`;
+    if (d.isDirectory()) out.push(...rustFiles(base, rel));
+    else if (d.name.endsWith('.rs')) out.push(rel);
+  }
+  return out.sort();
 }
 
 /** The namespace specmap.toml names (vibevm's early engine: `vibevm` when it names none). */

@@ -12,6 +12,7 @@ import { globMatcher } from './glob-match.ts';
 import type { Finding, TraceResult } from './model.ts';
 import type { OutcomeInput } from './outcomes.ts';
 import type { PolicyTable } from './policy.ts';
+import type { VibevmGateData } from './profiles/vibevm-gates.ts';
 import type { Addressing } from './resolve.ts';
 import { FileScanner, isScannable } from './scan/dispatch.ts';
 import type { ScannedCitation } from './scan/types.ts';
@@ -109,6 +110,8 @@ export interface GateInputs {
   searched?: { globs: string[]; where?: string };
   /** The attribute types the config declares; absent: any key, as a string. */
   attributes?: AttributeChecker;
+  /** Under the vibevm profile: what its ratchet and freshness gates read. */
+  vibevmGates?: VibevmGateData;
 }
 
 /** The trace of the listed files against the specs: the gate's core, reading files only through `inputs.backend`. */
@@ -135,6 +138,7 @@ export async function traceFiles(inputs: GateInputs): Promise<TraceResult> {
     ...(inputs.addressing ? { addressing: inputs.addressing } : {}),
     ...(inputs.searched ? { searched: inputs.searched } : {}),
     ...(inputs.attributes ? { attributes: inputs.attributes } : {}),
+    ...(inputs.vibevmGates ? { vibevmGates: inputs.vibevmGates } : {}),
     hintFiles: {
       sources: files.filter((f) => !f.inTest).map((f) => f.file),
       tests: files.filter((f) => f.inTest).map((f) => f.file),

@@ -188,6 +188,8 @@ export interface UnitEntry {
   /** The kind line governing a heading unit (`req`, revision), when it has one. */
   unitKind?: string;
   revision?: number;
+  /** vibevm's content hash of the unit's span, for a unit of a `.xml` spec under the vibevm profile. */
+  contentHash?: string;
 }
 
 /** What a partial run (`check --changed`) covered, and what it left to a full run. */

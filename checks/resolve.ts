@@ -24,6 +24,10 @@ export interface Addressing {
   progressScope?: ProgressScope;
   /** Under the vibevm profile, its `spec_roots`: the documents its section checks measure. */
   specRoots?: string[];
+  /** Under the vibevm profile, the long-section threshold in force (0: the tree's engine has no such check). */
+  maxSectionLines?: number;
+  /** Under the vibevm profile, false when the tree's gate has no resolve gate: an unresolved citation then fails nowhere. */
+  resolveGate?: boolean;
 }
 
 export interface ExternalNamespace {
@@ -121,6 +125,7 @@ export function headingUnit(doc: SpecDocument, section: Section, index: number):
     codes: [],
     section: section.anchor,
     ...(section.kindLine ? { kindLine: section.kindLine } : {}),
+    ...(section.contentHash ? { contentHash: section.contentHash } : {}),
   };
 }
 

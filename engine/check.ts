@@ -101,7 +101,7 @@ export async function runCheck(io: EngineIO, request: CheckRequest): Promise<Che
   });
   const baselined = request.baseline ? withBaseline(io, gate.result, request.baseline) : gate.result;
   const result = covered && change ? partialResult(baselined, coverageOf(change, covered)) : baselined;
-  const html = request.html ? await htmlReport(io, config, result, gate.specs) : undefined;
+  const html = request.html ? await htmlReport(io, config, result, gate.specs, request.cache) : undefined;
   const delta = request.base ? await compareWithBase(io, request, specPaths, result) : undefined;
   return {
     result,
@@ -161,12 +161,10 @@ async function htmlReport(
   config: FactlineConfig,
   result: TraceResult,
   specs: LoadedSpecs,
+  cache: boolean,
 ): Promise<string> {
-  const [{ renderHtmlReport }, { collectReportInputs }] = await Promise.all([
-    import('../checks/reporters/html.ts'),
-    import('./report-inputs.ts'),
-  ]);
-  return renderHtmlReport(result, await collectReportInputs(io, config, result, specs));
+  const { collectReportInputs, renderReport } = await import('./report-inputs.ts');
+  return renderReport(result, await collectReportInputs(io, config, result, specs, { cache }));
 }
 
 async function compareWithBase(

@@ -48,6 +48,7 @@ export { UsageError } from './errors.ts';
 export { readInputJson, writeOutputFile } from './files/output.ts';
 export { inputGlobs, refuseOverwritingInputs, runInputs } from './files/output-guard.ts';
 export { resultsFromArguments } from './gate/results-argument.ts';
+export { addressingOf } from './gate/setup.ts';
 // Setting a project up and keeping its citations: small, and loaded with the command that asks.
 export { type Detected, detectRunners, projectTraits, RUNNERS, type Runner } from './init/detect.ts';
 export { ensureIgnored } from './init/gitignore.ts';
@@ -100,11 +101,8 @@ export const rooms = {
   staged: () => import('./staged.ts'),
   /** `report`: the report page and what it shows beside the result. */
   report: async () => {
-    const [{ renderHtmlReport }, { collectReportInputs }] = await Promise.all([
-      import('../checks/reporters/html.ts'),
-      import('./report-inputs.ts'),
-    ]);
-    return { renderHtmlReport, collectReportInputs };
+    const { collectReportInputs, renderReport } = await import('./report-inputs.ts');
+    return { collectReportInputs, renderReport };
   },
 };
 export {

@@ -13,6 +13,7 @@ import { staleCitation } from '../checks/rules/stale-citation.ts';
 import { staleLink } from '../checks/rules/stale-link.ts';
 import { UsageError } from './errors.ts';
 import { checkTarget, removeStaleTemps, WriteError, writeFileAtomic } from './files/atomic-write.ts';
+import { addressingOf } from './gate/setup.ts';
 import { type PinEdit, type PinSite, planPins } from './pin-edits.ts';
 import type { Project } from './project.ts';
 import { resolveArgument } from './ref-argument.ts';
@@ -103,7 +104,8 @@ export function repinStale(
   refs: readonly string[],
   repinned: (file: string, edit: PinEdit) => void,
 ): PinOutcome {
-  const wanted = new Set(refs.map((r) => resolveArgument(specs.set, r).address));
+  const addressing = addressingOf(project.config);
+  const wanted = new Set(refs.map((r) => resolveArgument(specs.set, r, addressing).address));
   const index = indexFacts(specs.set);
   const edits: PinEdit[] = [];
   for (const c of result.citations) {

@@ -6,6 +6,7 @@
 import { relative, resolve } from 'node:path';
 import type { TraceResult } from '../checks/model.ts';
 import { type Impact, impactOf, type ServedAt, servedAt } from '../checks/queries.ts';
+import type { Addressing } from '../checks/resolve.ts';
 import type { SpecSet } from '../reader/model.ts';
 import { UsageError } from './errors.ts';
 import { resolveArgument } from './ref-argument.ts';
@@ -14,8 +15,8 @@ export type { Impact, ServedAt } from '../checks/queries.ts';
 export { renderImpact, renderServedAt } from '../checks/queries.ts';
 
 /** What is downstream of the fact REF names (DOC#ID, a unique ID, or spec://…). */
-export function impactQuery(result: TraceResult, set: SpecSet, ref: string): Impact {
-  const fact = resolveArgument(set, ref);
+export function impactQuery(result: TraceResult, set: SpecSet, ref: string, addressing?: Addressing): Impact {
+  const fact = resolveArgument(set, ref, addressing);
   const impact = impactOf(result, fact.address);
   if (impact === undefined) throw new UsageError(`${fact.address} is not traced (a duplicate definition?)`);
   return impact;

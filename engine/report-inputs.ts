@@ -6,7 +6,14 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import type { TraceResult } from '../checks/model.ts';
-import type { CodeSnippet, ReportInputs, SpecSource } from '../checks/reporters/html.ts';
+import {
+  type CodeSnippet,
+  type ReportInputs,
+  renderHtmlReport,
+  type SpecSource,
+} from '../checks/reporters/html.ts';
+import { projectCacheDir } from './cache/location.ts';
+import { type MarkupCache, openMarkupCache } from './cache/markup-cache.ts';
 import type { FactlineConfig } from './config/model.ts';
 import type { EngineIO } from './io.ts';
 import type { LoadedSpecs } from './specs.ts';
@@ -41,6 +48,20 @@ export function citationsWithCode(result: TraceResult): Set<number> {
 export interface CollectOptions {
   /** Called after each file read: done and total counts. */
   onProgress?: (done: number, total: number) => void;
+  /** Take unchanged documents' markup from the project's cache folder and keep this run's there (`--no-cache`: false). */
+  cache?: boolean;
+}
+
+/** The report's inputs as the engine gathers them: with the markup cache the page is rendered against. */
+export interface CollectedInputs extends ReportInputs {
+  markup?: MarkupCache;
+}
+
+/** The page for `result` (checks/reporters/html.ts), then the markup it rendered kept for the next report. */
+export function renderReport(result: TraceResult, inputs: CollectedInputs): string {
+  const html = renderHtmlReport(result, inputs);
+  inputs.markup?.save();
+  return html;
 }
 
 /** The lines around `line` (1-based), clipped to the file. */
@@ -60,7 +81,7 @@ export async function collectReportInputs(
   result: TraceResult,
   specs: LoadedSpecs,
   options: CollectOptions = {},
-): Promise<ReportInputs> {
+): Promise<CollectedInputs> {
   const specSources: SpecSource[] = [];
   for (const document of specs.set.documents) {
     const text = specs.sources.get(document.file);
@@ -96,5 +117,9 @@ export async function collectReportInputs(
       ...(symbol === undefined ? {} : { symbol }),
     });
   });
-  return { specs: specSources, snippets };
+  // No folder of this user's outside the checkout: every document is rendered (engine/cache/location.ts).
+  const cacheDir = options.cache ? projectCacheDir(config.root, io.env) : undefined;
+  const markup =
+    cacheDir === undefined ? undefined : openMarkupCache(cacheDir, (line) => io.stderr.write(line));
+  return { specs: specSources, snippets, ...(markup ? { markup } : {}) };
 }

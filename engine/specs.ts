@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { glob } from 'tinyglobby';
+import type { ReadXmlSpec } from '../checks/profiles/vibevm-xml-document.ts';
 import type { SpecDocument, SpecSet } from '../reader/model.ts';
 import type { FactlineConfig } from './config/model.ts';
 import { UsageError } from './errors.ts';
@@ -47,7 +48,7 @@ export function docNameOf(config: FactlineConfig, absolute: string, outsideRoot?
   for (const ext of config.externalSpecs) {
     const inside = relative(resolve(config.root, ext.root), absolute);
     if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) {
-      return `${ext.namespace}/${toPosix(inside).replace(/\.md$/i, '')}`;
+      return `${ext.namespace}/${toPosix(inside).replace(/\.(md|xml)$/i, '')}`;
     }
   }
   const under = (dir: string): string | undefined => {
@@ -59,7 +60,8 @@ export function docNameOf(config: FactlineConfig, absolute: string, outsideRoot?
     under(config.root) ??
     (outsideRoot === undefined ? undefined : under(outsideRoot)) ??
     basename(absolute);
-  return toPosix(name).replace(/\.md$/i, '');
+  // A `.xml` spec (vibevm's dialect, read under the vibevm profile) is addressed as its Markdown twin would be.
+  return toPosix(name).replace(/\.(md|xml)$/i, '');
 }
 
 /** The deepest folder holding every file of `files` (their common parent). */
@@ -76,7 +78,13 @@ function commonFolder(files: readonly string[]): string | undefined {
   return common;
 }
 
-async function expand(io: EngineIO, config: FactlineConfig, paths: string[]): Promise<string[]> {
+async function expand(
+  io: EngineIO,
+  config: FactlineConfig,
+  paths: string[],
+  /** Nothing found is no error (the vibevm profile may find `.xml` specs only). */
+  mayBeEmpty = false,
+): Promise<string[]> {
   if (paths.length === 0) {
     // External namespaces' spec roots are read too (to resolve their addresses), when present.
     const externals = config.externalSpecs.map((e) => `${e.root.replace(/\/+$/, '')}/**/*.md`);
@@ -87,6 +95,7 @@ async function expand(io: EngineIO, config: FactlineConfig, paths: string[]): Pr
       followSymbolicLinks: true,
     });
     if (found.length > 0) return followWithinRoot(config.root, found).map((f) => resolve(f));
+    if (mayBeEmpty) return [];
     throw new UsageError(noSpecs(config));
   }
   const files: string[] = [];
@@ -212,11 +221,26 @@ export async function loadSpecSet(
   paths: string[],
   parse: SpecParser = parseSpecLazily,
 ): Promise<LoadedSpecs> {
-  const files = await expand(io, config, paths);
+  const withXml = paths.length === 0 && config.profile === 'vibevm';
+  let markdown = await expand(io, config, paths, withXml);
+  let xml: Required<XmlSpecRead>[] = [];
+  if (withXml) {
+    // One document in both forms is read in neither (vibevm's pair-collision; the gate warns of it).
+    const [found, { pairedSpecs }] = await Promise.all([xmlSpecs(config), import('./gate/xml-specs.ts')]);
+    const paired = pairedSpecs(
+      markdown,
+      found.map((x) => x.absolute),
+    );
+    // A root spec document named `.xml` is read in its dialect, never as Markdown.
+    markdown = markdown.filter((f) => !paired.has(f) && !/\.xml$/i.test(f));
+    xml = found.filter((x): x is Required<XmlSpecRead> => x.read !== undefined && !paired.has(x.absolute));
+  }
+  if (markdown.length === 0 && xml.length === 0) throw new UsageError(noSpecs(config));
+  const files = [...markdown, ...xml.map((x) => x.absolute)];
   const docs = namedOnce(io, config, files);
   const sources = new Map<string, string>();
   const set: SpecSet = { documents: [] };
-  for (const absolute of files) {
+  for (const absolute of markdown) {
     let text: string;
     try {
       refuseHugeSpec(absolute, relative(io.cwd, absolute) || absolute);
@@ -231,5 +255,48 @@ export async function loadSpecSet(
     sources.set(file, text);
     set.documents.push(await parse(text, { file, doc: docs.get(absolute)! }));
   }
+  for (const { absolute, read } of xml) {
+    const file = toPosix(relative(config.root, absolute));
+    // Whoever re-reads the spec (the report renders it) reads the canonical Markdown factline read.
+    sources.set(file, read.spec.projection.markdown);
+    const { xmlSpecDocument } = await import('../checks/profiles/vibevm-xml-document.ts');
+    const projected = await parse(read.spec.projection.markdown, { file, doc: docs.get(absolute)! });
+    set.documents.push(xmlSpecDocument(read.spec, projected));
+  }
   return { set, sources };
+}
+
+/**
+ * Under the vibevm profile, the `.xml` spec sources vibevm's specmap reads
+ * units from (engine/gate/xml-specs.ts lists them), each read in its dialect;
+ * one that breaks the dialect is left out (its `xml-dialect` warning is the
+ * gate's).
+ */
+// @implements vibevm#XML-UNITS
+async function xmlSpecs(config: FactlineConfig): Promise<XmlSpecRead[]> {
+  const [{ xmlSpecFiles }, { readXmlSpec }] = await Promise.all([
+    import('./gate/xml-specs.ts'),
+    import('../checks/profiles/vibevm-xml-document.ts'),
+  ]);
+  const out: XmlSpecRead[] = [];
+  for (const { file } of await xmlSpecFiles(config)) {
+    const absolute = resolve(config.root, file);
+    let text: string;
+    try {
+      refuseHugeSpec(absolute, file);
+      text = readFileSync(absolute, 'utf8');
+    } catch (error) {
+      if (error instanceof UsageError) throw error;
+      continue;
+    }
+    const spec = readXmlSpec(text);
+    out.push({ absolute, ...('breach' in spec ? {} : { read: { text, spec } }) });
+  }
+  return out;
+}
+
+/** A `.xml` spec source and, when it keeps the dialect, its text read. */
+interface XmlSpecRead {
+  absolute: string;
+  read?: { text: string; spec: ReadXmlSpec };
 }

@@ -12,6 +12,7 @@
  */
 
 import { fastInline, InlineUnsure, type Segment } from './fast-inline.ts';
+import { labelIdentifier } from './labels.ts';
 import { mayHoldAutolink } from './markdown.ts';
 import type { InlineFacts } from './units.ts';
 import { type Block, type BlockReading, type CodeBlock, tableContextOf, type UnitBlock } from './units.ts';
@@ -45,6 +46,10 @@ interface Paragraph {
   segments: Segment[];
   /** The paragraph's first line, as written from its first character (for a table header). */
   firstLine: string;
+  /** Link reference definitions opening the paragraph (they are not its text: it starts after them). */
+  defs: Block[];
+  /** Only definitions so far: a line going on the paragraph may define one more. */
+  defining: boolean;
 }
 interface Fence {
   kind: 'fence';
@@ -88,6 +93,13 @@ interface Table {
   align: Array<string | null>;
   cells: UnitBlock[];
 }
+/** A unit's inline reading, done at the end of the scan. */
+interface PendingInline {
+  segments: Segment[];
+  inTable: boolean;
+  line: number;
+  facts?: InlineFacts;
+}
 type Leaf = Paragraph | Fence | IndentedCode | Html | Table;
 
 /** HTML block type 6 tag names (CommonMark 4.6), lower case. */
@@ -111,6 +123,10 @@ const DELIMITER_ROW = /^\|?[ ]*:?-+:?[ ]*(?:\|[ ]*:?-+:?[ ]*)*\|?[ ]*$/;
 const ATX = /^#{1,6}(?= |$)/;
 const FENCE = /^(`{3,}|~{3,})(.*)$/;
 const ORDERED = /^(\d{1,9})[.)]/;
+/** A backslash escape or a character reference (CommonMark 2.4, 2.5): remark decodes them in an info string. */
+const ESCAPE_OR_REFERENCE = /\\[!-/:-@[-`{-~]|&(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
+/** What may open a block (or a definition); a line whose content opens with none of these is paragraph text. */
+const MAY_OPEN_BLOCK = /[>#`~<=\-_*+|:[0-9]/;
 
 function blankFrom(line: string, at: number): boolean {
   return spacesAt(line, at) === line.length - at;
@@ -129,9 +145,10 @@ export function fastBlocks(
   text: string,
   unsureWhy?: (why: string, line: number) => void,
 ): BlockReading | undefined {
-  // Outside the model for the whole file: tabs (columns), link or footnote definitions (they change
-  // what inline text means anywhere), form feeds and vertical tabs, NUL (replaced by the parser).
-  const outside = /[\t\f\v\0]/.exec(text) ?? mayDefine(text);
+  // Outside the model for the whole file: form feeds and vertical tabs, NUL (replaced by the parser),
+  // a definition whose label spans lines or holds a backslash.
+  const candidates = definitionStarts(text);
+  const outside = /[\f\v\0]/.exec(text) ?? (candidates instanceof Set ? null : candidates);
   if (outside) {
     unsureWhy?.(
       `\`${JSON.stringify(outside[0])}\` in the file`,
@@ -139,9 +156,10 @@ export function fastBlocks(
     );
     return undefined;
   }
-  const scanner = new BlockScanner(text);
+  const scanner = new BlockScanner(text, candidates as Set<number>);
   try {
-    return { blocks: scanner.run(), definitions: new Map() };
+    const blocks = scanner.run();
+    return { blocks, definitions: scanner.definitionTexts() };
   } catch (error) {
     if (!(error instanceof Unsure)) throw error;
     unsureWhy?.(error.message, scanner.lineNumber);
@@ -150,12 +168,15 @@ export function fastBlocks(
 }
 
 /**
- * The first `]:` that may close a link or footnote definition's label: one
- * whose `[` opens a line (after any quote, list or indent prefix) with no
- * other bracket or blank line between (a backslash there is outside the
- * model). A `]:` mid-sentence can define nothing.
+ * Where a link or footnote definition may open: the `[` of every `]:` whose
+ * `[` opens a line (after any quote, list or indent prefix) with no other
+ * bracket or blank line between. A `]:` mid-sentence can define nothing; the
+ * scanner reads a definition only where a paragraph would open at one of
+ * these. The `]:` of a label that spans lines or holds a backslash is
+ * returned instead (outside the model: the whole file goes to remark).
  */
-function mayDefine(text: string): RegExpExecArray | null {
+function definitionStarts(text: string): Set<number> | RegExpExecArray {
+  const starts = new Set<number>();
   const close = /\]:/g;
   for (let found = close.exec(text); found; found = close.exec(text)) {
     let i = found.index - 1;
@@ -163,10 +184,20 @@ function mayDefine(text: string): RegExpExecArray | null {
     if (i >= 0 && (text[i] === '\\' || text[i - 1] === '\\')) return found;
     if (i < 0 || text[i] !== '[') continue;
     const lineStart = text.lastIndexOf('\n', i - 1) + 1;
-    if (/^[ >*+\-.)0-9]*$/.test(text.slice(lineStart, i))) return found;
+    if (!/^[ \t>*+\-.)0-9]*$/.test(text.slice(lineStart, i))) continue;
+    // A footnote definition (GFM) is a container that may interrupt a paragraph: outside the model.
+    if (text[i + 1] === '^' || text.lastIndexOf('\n', found.index) >= i) return found;
+    starts.add(i);
   }
-  return null;
+  return starts;
 }
+
+/**
+ * A link reference definition as the scanner models it: one line, a label
+ * without brackets or backslashes, a plain destination (no `<…>`, no
+ * parentheses, escapes or character references), no title.
+ */
+const DEFINITION = /^\[([^[\]\\]{1,999})\]:[ ]*([^ <&\\()"'\x00-\x1f\x7f]+)[ ]*$/;
 
 /** Whether `text[i]` is the line ending of a blank line. */
 function blankLineEndsAt(text: string, i: number): boolean {
@@ -188,11 +219,28 @@ class BlockScanner {
   /** Whether the current line has opened a block yet (the unmatched containers are closed then). */
   private opened = false;
 
+  /** Link reference definitions by identifier, as remark's definitionsOf gives them (the first one wins). */
+  private readonly definitions = new Map<string, string>();
+  /** Whether any line holds a tab (most specs have none: their lines are not searched for one). */
+  private readonly hasTabs: boolean;
+  /** Inline readings of units that may hold a tag, done once every definition is known. */
+  private readonly eager: PendingInline[] = [];
+
   get lineNumber(): number {
     return this.lineNo;
   }
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    /** Where a definition may open (definitionStarts). */
+    private readonly definitionAt: Set<number>,
+  ) {
+    this.hasTabs = text.includes('\t');
+  }
+
+  definitionTexts(): Map<string, string> {
+    return this.definitions;
+  }
 
   run(): Block[] {
     const text = this.text;
@@ -214,6 +262,8 @@ class BlockScanner {
       last.endLine = this.lineNo + 1;
     }
     this.closeLeaf();
+    // A reference may come before its definition: inline content is read once all are known.
+    this.readPending();
     return this.blocks;
   }
 
@@ -234,6 +284,7 @@ class BlockScanner {
         if (indent > 3 || line[pos + indent] !== '>') break;
         pos += indent + 1;
         if (line[pos] === ' ') pos++;
+        else if (line[pos] === '\t') unsure('a tab right after a quote marker');
       } else {
         if (blankFrom(line, pos)) continue;
         if (spacesAt(line, pos) < c.width) break;
@@ -243,6 +294,14 @@ class BlockScanner {
     const allMatched = matched === containers.length;
     const leaf = this.leaf;
     const afterIndentedCode = leaf?.kind === 'icode';
+    const tab = this.hasTabs ? line.indexOf('\t') : -1;
+    if (tab !== -1) {
+      if (leaf?.kind === 'fence' && allMatched) this.tabInFence(line, tab, pos);
+      else {
+        this.tabbedTextLine(line, lineStart, pos, matched);
+        return;
+      }
+    }
 
     // Leaves that take the line as it is, when every container goes on.
     if (leaf && allMatched) {
@@ -356,7 +415,7 @@ class BlockScanner {
         if (fence) {
           const info = fence[2]!;
           if (ch === '`' && info.includes('`')) unsure('a backtick fence whose info holds a backtick');
-          if (/[\\&]/.test(info)) unsure('an info string with escapes or references');
+          if (ESCAPE_OR_REFERENCE.test(info)) unsure('an info string with escapes or references');
           this.closeUnmatched();
           this.noteOpened();
           const lang = info.trim().split(' ')[0];
@@ -395,8 +454,11 @@ class BlockScanner {
           return;
         }
       }
-      if ((interruptsParagraph || lazy) && (ch === '=' || ch === '-') && SETEXT.test(rest))
-        unsure('a setext underline (or a lazy line like one)');
+      if ((interruptsParagraph || lazy) && (ch === '=' || ch === '-') && SETEXT.test(rest)) {
+        if (lazy || !tipParagraph) unsure('a lazy line like a setext underline');
+        this.setext(tipParagraph, ch, line, lineStart);
+        return;
+      }
       if (
         tipParagraph &&
         !this.opened &&
@@ -448,13 +510,56 @@ class BlockScanner {
       return;
     }
     if (tipParagraph && !this.opened && this.leaf === tipParagraph) {
-      // From the containers' content on: a code span keeps a continuation line's own indent.
-      tipParagraph.segments.push({ offset: lineStart + pos, text: line.slice(pos) });
-      tipParagraph.end = lineStart + line.length;
+      this.goOn(tipParagraph, line, lineStart, pos, at);
       return;
     }
     this.closeUnmatched();
     this.paragraph(line, lineStart, at);
+  }
+
+  /**
+   * A tab is in the model only inside a fenced code block's content, after
+   * the containers' prefixes and what the fence's indent strips (remark keeps
+   * it there as written); anywhere else tabs stand for columns, which decide
+   * indentation, markers and blank lines.
+   */
+  private tabInFence(line: string, tab: number, pos: number): void {
+    const fence = this.leaf as Fence;
+    if (tab < pos) unsure('a tab in a container prefix');
+    const indent = spacesAt(line, pos);
+    if (tab !== pos + indent) return;
+    if (indent < fence.indent) unsure('a tab in the indent a fence strips');
+    let k = tab;
+    while (line[k] === ' ' || line[k] === '\t') k++;
+    if (k === line.length) unsure('a blank line holding a tab');
+    if (line[k] === fence.char) unsure('a tab before what may close a fence');
+  }
+
+  /**
+   * A line holding a tab outside fenced code is in the model when it is
+   * paragraph text: every container takes it, and either its indent is a
+   * paragraph's continuation (4 columns or more, tabs to CommonMark's tab
+   * stops of 4) or its content opens with a character that opens no block.
+   * The tabs are then text, and the inline pass reads the unit with remark.
+   */
+  private tabbedTextLine(line: string, lineStart: number, pos: number, matched: number): void {
+    if (matched !== this.containers.length) unsure('a tab on a line its containers do not all take');
+    const para = this.leaf;
+    if (para && para.kind !== 'para') unsure(`a tab on a line that goes on a ${para.kind} block`);
+    // The containers' prefixes hold no tab (a quote marker before one is unsure): columns are characters.
+    let k = pos;
+    let col = pos;
+    for (; line[k] === ' ' || line[k] === '\t'; k++) col = line[k] === '\t' ? col + 4 - (col % 4) : col + 1;
+    if (k === line.length) unsure('a blank line holding a tab');
+    if (col - pos >= 4 ? !para : MAY_OPEN_BLOCK.test(line[k]!))
+      unsure('a tab on a line that may open a block');
+    this.opened = false;
+    this.matched = matched;
+    if (para) this.goOn(para, line, lineStart, pos, k);
+    else {
+      this.closeUnmatched();
+      this.paragraph(line, lineStart, k);
+    }
   }
 
   /** A block starts on this line: the containers it did not continue close first, with their leaf. */
@@ -464,6 +569,27 @@ class BlockScanner {
     if (this.leaf && this.leaf.depth > this.matched) this.closeLeaf();
     this.containers.length = this.matched;
     if (this.leaf) this.closeLeaf();
+  }
+
+  /** The line goes on the paragraph: its containers' content from `pos`, its first character at `at`. */
+  private goOn(para: Paragraph, line: string, lineStart: number, pos: number, at: number): void {
+    para.end = lineStart + line.length;
+    if (para.defining) {
+      // After definitions, a line goes on the same paragraph: one more definition, or its first text.
+      if (this.definitionAt.has(lineStart + at)) {
+        if (at - pos > 3 || line.slice(pos, at).includes('\t'))
+          unsure('an indented definition after a definition');
+        para.defs.push(this.definition(line, lineStart, at));
+        return;
+      }
+      para.defining = false;
+      para.start = lineStart + at;
+      para.segments.push({ offset: lineStart + at, text: line.slice(at) });
+      para.firstLine = line.slice(at);
+      return;
+    }
+    // From the containers' content on: a code span keeps a continuation line's own indent.
+    para.segments.push({ offset: lineStart + pos, text: line.slice(pos) });
   }
 
   /** A container or leaf opens in the innermost container: an item is no longer fresh. */
@@ -527,11 +653,54 @@ class BlockScanner {
     });
   }
 
+  /**
+   * A setext underline under an open paragraph: the paragraph is the
+   * heading's content (from its start to its last line's last non-space), the
+   * heading runs to the underline's line end, as remark places them.
+   */
+  private setext(para: Paragraph, ch: string, line: string, lineStart: number): void {
+    if (
+      para.defs.length > 0 ||
+      para.type !== 'paragraph' ||
+      para.segments.some((seg) => seg.text.includes('\\'))
+    )
+      unsure('a setext heading under definitions, in a list item or with a backslash');
+    this.leaf = undefined;
+    this.opened = true;
+    const last = para.segments[para.segments.length - 1]!;
+    let to = last.offset + last.text.length;
+    while (this.text[to - 1] === ' ' || this.text[to - 1] === '\t') to--;
+    this.blocks.push({
+      kind: 'heading',
+      depth: ch === '=' ? 1 : 2,
+      start: para.start,
+      end: lineStart + line.length,
+      content: [para.start, to],
+    });
+  }
+
   private paragraph(line: string, lineStart: number, at: number): void {
     const inner = this.containers[this.containers.length - 1];
     const own = inner?.kind === 'item' && inner.fresh;
     this.noteOpened();
     let start = lineStart + at;
+    if (this.definitionAt.has(start)) {
+      if (this.containers.length > 0) unsure('a link or footnote definition in a container');
+      const def = this.definition(line, lineStart, at);
+      this.openLeaf({
+        kind: 'para',
+        depth: 0,
+        type: 'paragraph',
+        quoteDepth: 0,
+        start,
+        end: lineStart + line.length,
+        segments: [],
+        firstLine: '',
+        defs: [def],
+        defining: true,
+      });
+      return;
+    }
     if (own && /^\[[ xX]\]/.test(line.slice(at))) {
       // A task item: the check is not text; when text follows it, the paragraph opens one character
       // after it (remark moves the start only onto a text node; other openings are outside the model).
@@ -549,7 +718,28 @@ class BlockScanner {
       end: lineStart + line.length,
       segments: [{ offset: start, text: this.text.slice(start, lineStart + line.length) }],
       firstLine: line.slice(at),
+      defs: [],
+      defining: false,
     });
+  }
+
+  /**
+   * A link reference definition on this line (CommonMark 4.7, the one-line
+   * form DEFINITION models): recorded, and an adjacency breaker among the
+   * blocks, as remark's definition node is. It ends where its line does.
+   */
+  private definition(line: string, lineStart: number, at: number): Block {
+    const m = DEFINITION.exec(line.slice(at));
+    if (!m || m[1]!.startsWith('^') || !/[^ ]/.test(m[1]!))
+      unsure('a link or footnote definition outside the model');
+    const after = lineStart + line.length + 1;
+    const nextEnd = this.text.indexOf('\n', after);
+    // A title may open on the next line, and what it makes of that line depends on how it closes.
+    if (/^[ \t]*["'(]/.test(this.text.slice(after, nextEnd === -1 ? this.text.length : nextEnd)))
+      unsure('a definition whose title may follow on the next line');
+    const id = labelIdentifier(m[1]!);
+    if (!this.definitions.has(id)) this.definitions.set(id, `[${id}]: ${m[2]}`);
+    return { kind: 'other', start: lineStart + at, end: lineStart + line.length };
   }
 
   private tableStart(
@@ -559,10 +749,10 @@ class BlockScanner {
     at: number,
     allMatched: boolean,
   ): void {
-    if (!allMatched || para.segments.length !== 1) unsure('a table here');
+    if (!allMatched || para.segments.length !== 1 || para.defs.length > 0) unsure('a table here');
     const header = para.firstLine;
-    if (!header.startsWith('|') || !line.slice(at).startsWith('|') || header.includes('\\'))
-      unsure('a table without leading pipes');
+    if (!header.startsWith('|') || !line.slice(at).startsWith('|')) unsure('a table without leading pipes');
+    if (header.includes('\t')) unsure('a table header holding a tab');
     const headerCells = splitRow(header, para.start);
     const delimiter = splitRow(line.slice(at), 0);
     if (headerCells.length !== delimiter.length) unsure('a delimiter row that does not match its header');
@@ -585,7 +775,6 @@ class BlockScanner {
   }
 
   private tableRow(table: Table, line: string, lineStart: number, at: number): void {
-    if (line.includes('\\', at)) unsure('a table row with a backslash');
     const header = table.header;
     const align = table.align;
     const context = () => tableContextOf(header, align);
@@ -601,7 +790,7 @@ class BlockScanner {
         quoteDepth: table.quoteDepth,
         start: segment.offset,
         end: segment.offset + segment.text.length,
-        inline: this.inlineOf([segment]),
+        inline: this.inlineOf([segment], true),
         tableContext: context,
       });
     }
@@ -613,14 +802,24 @@ class BlockScanner {
    * reading sends the file to remark while that is still possible), never
    * for the others: the reading asks only units holding `@`, `#` or `<`.
    */
-  private inlineOf(segments: Segment[]): () => InlineFacts {
-    if (!segments.some((seg) => /[@#<]/.test(seg.text))) return () => fastInline(segments);
-    try {
-      const facts = fastInline(segments);
-      return () => facts;
-    } catch (error) {
-      if (error instanceof InlineUnsure) unsure(error.message);
-      throw error;
+  private inlineOf(segments: Segment[], inTable = false): () => InlineFacts {
+    if (!segments.some((seg) => /[@#<]/.test(seg.text)))
+      return () => fastInline(segments, this.definitions, inTable);
+    const pending: PendingInline = { segments, inTable, line: this.lineNo };
+    this.eager.push(pending);
+    return () => pending.facts!;
+  }
+
+  /** The pending inline readings, once every definition is known. */
+  private readPending(): void {
+    for (const pending of this.eager) {
+      try {
+        pending.facts = fastInline(pending.segments, this.definitions, pending.inTable);
+      } catch (error) {
+        this.lineNo = pending.line;
+        if (error instanceof InlineUnsure) unsure(error.message);
+        throw error;
+      }
     }
   }
 
@@ -636,6 +835,8 @@ class BlockScanner {
     switch (leaf.kind) {
       case 'para': {
         const segments = leaf.segments;
+        for (const def of leaf.defs) this.blocks.push(def);
+        if (segments.length === 0) return;
         this.blocks.push({
           kind: 'unit',
           type: leaf.type,
@@ -699,10 +900,16 @@ function splitRow(row: string, offset: number): Array<{ text: string; offset: nu
   while (end > 0 && row[end - 1] === ' ') end--;
   let from = 0;
   if (row[0] === '|') from = 1;
+  if (row[end - 2] === '\\' && row[end - 1] === '|') unsure('a row ending in an escaped pipe');
   if (end > from && row[end - 1] === '|') end--;
   const cells: Array<{ text: string; offset: number }> = [];
   let cellStart = from;
   for (let i = from; i <= end; i++) {
+    // An escaped pipe (or backslash) is cell content (GFM); the escape is read inline.
+    if (row[i] === '\\' && (row[i + 1] === '|' || row[i + 1] === '\\') && i + 1 < end) {
+      i++;
+      continue;
+    }
     if (i === end || row[i] === '|') {
       cells.push({ text: row.slice(cellStart, i), offset: offset + cellStart });
       cellStart = i + 1;

@@ -72,21 +72,24 @@ export function describeReading(reading: BlockReading, text: string): unknown[] 
 }
 
 export type Verdict =
-  | { sure: false }
+  | { sure: false; why: string }
   | { sure: true; same: true }
   | { sure: true; same: false; fast: unknown[]; remark: unknown[] };
 
 /** Both block readings of `source` (prepared as the reader prepares it), compared. */
 export function compareBlocks(source: string): Verdict {
   const { text } = preparedText(source);
-  const fast = fastBlocks(text);
-  if (!fast) return { sure: false };
+  let why = '';
+  const fast = fastBlocks(text, (reason, line) => {
+    why = `line ${line}: ${reason}`;
+  });
+  if (!fast) return { sure: false, why };
   let described: unknown[];
   try {
     described = describeReading(fast, text);
   } catch (error) {
     // A unit that holds no tag has its inline facts read only here; unsure there is unsure.
-    if (error instanceof InlineUnsure) return { sure: false };
+    if (error instanceof InlineUnsure) return { sure: false, why: `inline: ${error.message}` };
     throw error;
   }
   const reference = describeReading(remarkBlocks(text), text);

@@ -11,6 +11,7 @@
  */
 
 import type { Nodes } from 'mdast';
+import { labelIdentifier } from './labels.ts';
 import { mayHoldAutolink, parseMarkdown } from './markdown.ts';
 import type { InlineFacts } from './units.ts';
 import { inlineMasks } from './units.ts';
@@ -34,19 +35,43 @@ function inlineUnsure(why: string): InlineUnsure {
 
 const PUNCTUATION = /[!-/:-@[-`{-~]/;
 const SPECIAL = /[\\`<[!\]]/g;
+/** SPECIAL, and what every GFM literal autolink holds (as markdown.ts's AUTOLINK_CANDIDATE). */
+const SPECIAL_OR_LITERAL = /[\\`<[!\]]|https?:\/\/|www\.|mailto:|xmpp:|@[-\w]+\./gi;
+/** CommonMark autolinks (6.5): a URI or an e-mail address between `<` and `>`. */
+const URI_AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*>/y;
+const EMAIL_AUTOLINK =
+  /<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>/y;
+/** What a modelled literal URL may hold: ASCII with no bracket, quote, emphasis, entity or escape mark. */
+const PLAIN_URL = /^https?:\/\/[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[/?#][!#-%+-;=?-Z^a-z]*)?$/;
 const ATTRIBUTE = String.raw`(?:[ ]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ ]*=[ ]*(?:[^ "'=<>\x60]+|'[^'\n]*'|"[^"\n]*"))?)`;
 const OPEN_TAG = new RegExp(String.raw`<[A-Za-z][A-Za-z0-9-]*${ATTRIBUTE}*[ ]*\/?>`, 'y');
 const CLOSING_TAG = /<\/[A-Za-z][A-Za-z0-9-]*[ ]*>/y;
 
+const NO_DEFINITIONS: ReadonlyMap<string, string> = new Map();
+
+/**
+ * The unit's inline facts. `definitions` are the document's link reference
+ * definitions (by identifier, with their `[id]: url` text); `inTable` reads
+ * a table cell, whose code spans hold `\|` as a pipe (GFM).
+ */
 // @implements reader#FAST-READER-INLINE
-export function fastInline(segments: readonly Segment[]): InlineFacts {
+export function fastInline(
+  segments: readonly Segment[],
+  definitions: ReadonlyMap<string, string> = NO_DEFINITIONS,
+  inTable = false,
+): InlineFacts {
   const s = segments.map((seg) => seg.text).join('\n');
+  let facts: InlineFacts;
   try {
-    return scanInline(s, segments);
+    facts = scanInline(s, segments, definitions);
   } catch (error) {
     if (!(error instanceof InlineUnsure)) throw error;
-    return remarkInline(s, segments);
+    facts = remarkInline(s, segments, definitions);
   }
+  // As mdast-util-gfm-table does: in a cell, `\|` in code is a pipe (an escaped backslash stays).
+  if (inTable)
+    facts.codes = facts.codes.map((c) => c.replace(/\\([\\|])/g, (all, ch) => (ch === '|' ? ch : all)));
+  return facts;
 }
 
 /** Maps an offset in the joined content back to the document. */
@@ -61,21 +86,46 @@ function mapper(segments: readonly Segment[]): (at: number) => number {
   };
 }
 
-function scanInline(s: string, segments: readonly Segment[]): InlineFacts {
-  if (mayHoldAutolink(s)) throw inlineUnsure('an autolink may stand here');
+function scanInline(
+  s: string,
+  segments: readonly Segment[],
+  definitions: ReadonlyMap<string, string>,
+): InlineFacts {
+  // Of GFM's literal autolinks only plain `http://` and `https://` ones are modelled (see urlEnd);
+  // the pass stops at every literal autolink's mark where it reads text, and is unsure at the others.
+  const literals = mayHoldAutolink(s);
+  const special = literals ? SPECIAL_OR_LITERAL : SPECIAL;
+  // Tabs are whitespace in tags and link destinations, which the pass models with spaces only.
+  if (s.includes('\t')) throw inlineUnsure('a tab in inline content');
   const map = mapper(segments);
   const masks: Array<[number, number]> = [];
   const codes: string[] = [];
+  /** Reference links and images, by where they open (remark lists them in tree order: outer first). */
+  const references: Array<{ at: number; id: string }> = [];
   /** Open `[` and `![`, innermost last (CommonMark's bracket stack). */
   const openers: Array<{ at: number; image: boolean; active: boolean; codes: number }> = [];
   const n = s.length;
   let i = 0;
   while (i < n) {
-    // Only these characters open anything the pass reads: jump to the next one.
-    SPECIAL.lastIndex = i;
-    if (!SPECIAL.test(s)) break;
-    i = SPECIAL.lastIndex - 1;
+    // Only these characters open anything the pass reads: jump to the next one (`test` allocates no match).
+    special.lastIndex = i;
+    if (literals) {
+      const next = special.exec(s);
+      if (!next) break;
+      i = next.index;
+    } else {
+      if (!special.test(s)) break;
+      i = special.lastIndex - 1;
+    }
     const c = s[i];
+    if (c !== '\\' && c !== '`' && c !== '<' && c !== '[' && c !== '!' && c !== ']') {
+      if (!s.startsWith('http', i)) throw inlineUnsure('an autolink may stand here');
+      if (openers.length > 0) throw inlineUnsure('a literal autolink inside brackets');
+      const end = urlEnd(s, i);
+      masks.push([map(i), map(end)]);
+      i = end;
+      continue;
+    }
     if (c === '\\') {
       i += i + 1 < n && PUNCTUATION.test(s[i + 1]!) ? 2 : 1;
       continue;
@@ -108,6 +158,15 @@ function scanInline(s: string, segments: readonly Segment[]): InlineFacts {
         i = end + 3;
         continue;
       }
+      URI_AUTOLINK.lastIndex = i;
+      EMAIL_AUTOLINK.lastIndex = i;
+      if (URI_AUTOLINK.test(s) || EMAIL_AUTOLINK.test(s)) {
+        if (openers.length > 0) throw inlineUnsure('an autolink inside brackets');
+        const end = URI_AUTOLINK.lastIndex || EMAIL_AUTOLINK.lastIndex;
+        masks.push([map(i), map(end)]);
+        i = end;
+        continue;
+      }
       if (/^<(?:[!?]|[A-Za-z][A-Za-z0-9+.-]{1,31}:|[^ <>]*@)/.test(s.slice(i, i + 64)))
         throw inlineUnsure('an autolink, declaration or instruction');
       OPEN_TAG.lastIndex = i;
@@ -133,7 +192,14 @@ function scanInline(s: string, segments: readonly Segment[]): InlineFacts {
     }
     if (c === ']') {
       const opener = openers.pop();
-      const end = opener?.active && s[i + 1] === '(' ? inlineLinkEnd(s, i + 2) : -1;
+      let end = opener?.active && s[i + 1] === '(' ? inlineLinkEnd(s, i + 2) : -1;
+      if (opener?.active && end === -1 && definitions.size > 0) {
+        const ref = referenceEnd(s, opener.at + (opener.image ? 2 : 1), i, definitions);
+        if (ref) {
+          end = ref.end;
+          references.push({ at: opener.at, id: ref.id });
+        }
+      }
       if (opener && end !== -1) {
         masks.push([map(opener.at), map(end)]);
         // An image's text is its alt attribute, never read; a link holds no link, so outer brackets go inert.
@@ -147,7 +213,40 @@ function scanInline(s: string, segments: readonly Segment[]): InlineFacts {
     }
     i++;
   }
-  return { masks, codes, references: [] };
+  references.sort((a, b) => a.at - b.at);
+  return { masks, codes, references: references.map((r) => r.id) };
+}
+
+/**
+ * A reference link's or image's end (after its last `]`) and identifier,
+ * for the text `s[textStart, close)` whose `]` is at `close`: full
+ * (`[text][label]`), collapsed (`[label][]`) or shortcut (`[label]`), when
+ * its label names a definition (CommonMark 6.3). A label holding a backslash,
+ * a caret (a footnote call in GFM) or a following label that matches nothing
+ * is outside the model.
+ */
+function referenceEnd(
+  s: string,
+  textStart: number,
+  close: number,
+  definitions: ReadonlyMap<string, string>,
+): { end: number; id: string } | undefined {
+  const text = s.slice(textStart, close);
+  if (s[close + 1] === '[') {
+    const labelEnd = s.indexOf(']', close + 2);
+    const label = labelEnd === -1 ? '' : s.slice(close + 2, labelEnd);
+    if (labelEnd === -1 || /[[\\]/.test(label))
+      throw inlineUnsure('a link label that does not close plainly');
+    const key = label === '' ? text : label;
+    if (/[[\]\\^]/.test(key) || key.length > 999) throw inlineUnsure('an odd reference label');
+    const id = labelIdentifier(key);
+    if (id === '' || !definitions.has(id)) throw inlineUnsure('a reference that names no definition');
+    return { end: labelEnd + 1, id };
+  }
+  if (/[[\]]/.test(text) || text.length > 999) return undefined; // not a label: brackets stay text
+  if (/[\\^]/.test(text)) throw inlineUnsure('an odd reference label');
+  const id = labelIdentifier(text);
+  return id !== '' && definitions.has(id) ? { end: close + 1, id } : undefined;
 }
 
 /**
@@ -193,6 +292,25 @@ function inlineLinkEnd(s: string, from: number): number {
   return s[j] === ')' ? j + 1 : -1;
 }
 
+/**
+ * The end of a GFM literal `http://` or `https://` autolink opening at
+ * `from` (remark's link node): it runs to whitespace or `<`, less trailing
+ * `?`, `!`, `.`, `,` and `:`. Only the plain form is modelled: a start of
+ * text or whitespace before it, a dotted domain of letters, digits and
+ * hyphens, and a path without brackets, parentheses, quotes, `&`, `*`, `_`,
+ * `~`, backslashes or anything outside ASCII; anything else is unsure.
+ */
+function urlEnd(s: string, from: number): number {
+  if (from > 0 && s[from - 1] !== ' ' && s[from - 1] !== '\n')
+    throw inlineUnsure('a literal autolink after text');
+  let end = from;
+  while (end < s.length && s[end] !== ' ' && s[end] !== '\n' && s[end] !== '<') end++;
+  while (end > from && '?!.,:'.includes(s[end - 1]!)) end--;
+  const url = s.slice(from, end);
+  if (!PLAIN_URL.test(url) || url.endsWith(';')) throw inlineUnsure('a literal autolink outside the model');
+  return end;
+}
+
 /** Start of the next backtick run of exactly `r` from `from`, or -1. */
 function closingRun(s: string, from: number, r: number): number {
   let j = s.indexOf('`', from);
@@ -210,10 +328,20 @@ function closingRun(s: string, from: number, r: number): number {
  * wherever its lines stand once no definition exists. Anything but a single
  * paragraph back means the lines read differently alone, and the file goes to remark.
  */
-function remarkInline(s: string, segments: readonly Segment[]): InlineFacts {
-  const tree = parseMarkdown(s);
+function remarkInline(
+  s: string,
+  segments: readonly Segment[],
+  definitions: ReadonlyMap<string, string>,
+): InlineFacts {
+  // The document's definitions follow the lines (after a blank line, so they end any block first).
+  const defined = definitions.size > 0 ? `\n\n${[...definitions.values()].join('\n')}\n` : '';
+  const tree = parseMarkdown(s + defined);
   const only = tree.children[0];
-  if (tree.children.length !== 1 || only?.type !== 'paragraph')
+  if (
+    only?.type !== 'paragraph' ||
+    (defined === '' ? tree.children.length !== 1 : tree.children.length !== definitions.size + 1) ||
+    tree.children.slice(1).some((c) => c.type !== 'definition')
+  )
     throw inlineUnsure('lines that read differently alone');
   const map = mapper(segments);
   const shift = (n: Nodes): void => {

@@ -134,6 +134,11 @@ export interface Fact {
   code?: { lang?: string; value: string };
   /** `<status …>text</status>` fragments inside the unit, in order (added by the reader). */
   fragments?: Fragment[];
+  /**
+   * vibevm's content hash of the unit's span (`sha256:` + hex), for a fact of a
+   * `.xml` spec that vibevm's specmap mints (checks/profiles/vibevm-xml-document.ts).
+   */
+  contentHash?: string;
 }
 
 /** An inline fact wrapped in `<status …>…</status>`; status absent when its element was invalid. */
@@ -164,6 +169,8 @@ export interface Section {
   leadKind?: KindLine;
   /** Ids of facts directly in this section, in document order. */
   factIds: string[];
+  /** vibevm's content hash of an anchored section of a `.xml` spec (see Fact.contentHash). */
+  contentHash?: string;
 }
 
 export const DIAGNOSTIC_CODES = [

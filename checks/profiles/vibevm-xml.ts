@@ -1,14 +1,15 @@
 /**
  * vibevm's XML spec dialect, as far as its `xml-dialect` warning goes: the
- * document-level laws vibevm's specmap holds a `.xml` spec source to (well
- * formed; no DTD, processing instruction or foreign entity; one `<spec>` root
- * in vibevm's namespace; nothing after `</spec>`). A document that breaks one
- * is dropped with the warning, at the native line vibevm names. The dialect's
- * inner vocabulary (sections, blocks, facts) is not judged here, and no unit
- * is minted from a `.xml` spec (docs/vibevm.md says so).
+ * laws vibevm's specmap holds a `.xml` spec source to, the document-level ones
+ * (well formed; no DTD, processing instruction or foreign entity; one `<spec>`
+ * root in vibevm's namespace; nothing after `</spec>`) and the closed
+ * vocabulary inside it (vibevm-xml-read.ts). A document that breaks one is
+ * dropped with the warning, at the line vibevm names; one that keeps them all
+ * is read into units (vibevm-xml-units.ts).
  */
 import type { Finding } from '../model.ts';
 import { xmlDialect } from '../rules/xml-dialect.ts';
+import { Breach, readVibevmXml } from './vibevm-xml-read.ts';
 
 /** The namespace a vibevm spec's `<spec>` root declares. */
 export const VIBEVM_SPEC_NS = 'https://vibevm.org/spec/1';
@@ -17,23 +18,6 @@ export const VIBEVM_SPEC_NS = 'https://vibevm.org/spec/1';
 export interface XmlDialectBreach {
   line: number;
   message: string;
-}
-
-type XmlEvent =
-  | { type: 'start' | 'empty'; name: string; attrs: [string, string][]; line: number }
-  | { type: 'end'; name: string; line: number }
-  | { type: 'text'; text: string; line: number }
-  | { type: 'cdata'; line: number };
-
-const BUILT_IN: Record<string, string> = { lt: '<', gt: '>', amp: '&', apos: "'", quot: '"' };
-
-class Breach extends Error {
-  constructor(
-    readonly line: number,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -45,45 +29,7 @@ class Breach extends Error {
 // @implements vibevm#XML-DIALECT
 export function xmlDialectBreach(xml: string): XmlDialectBreach | undefined {
   try {
-    const events = xmlEvents(xml);
-    let i = skipSpace(events, 0);
-    const root = events[i];
-    if (root === undefined) throw new Breach(0, 'unexpected end of input');
-    if (root.type === 'end')
-      throw new Breach(root.line, `unexpected </${root.name}> — an element was expected`);
-    if (root.type === 'text')
-      throw new Breach(root.line, `an element was expected, found text \`${root.text}\``);
-    if (root.type === 'cdata') throw new Breach(root.line, 'an element was expected, found CDATA');
-    if (root.name !== 'spec')
-      throw new Breach(
-        root.line,
-        `the document root must be <spec>, found <${root.name}> — the dialect's vocabulary is closed`,
-      );
-    if (root.attrs.length === 0)
-      throw new Breach(root.line, `the <spec> element requires xmlns="${VIBEVM_SPEC_NS}"`);
-    for (const [key, value] of root.attrs) {
-      if (key !== 'xmlns')
-        throw new Breach(
-          root.line,
-          `the <spec> element has no \`${key}\` attribute — the dialect's vocabulary is closed`,
-        );
-      if (value !== VIBEVM_SPEC_NS)
-        throw new Breach(root.line, `the <spec> namespace is xmlns="${VIBEVM_SPEC_NS}", found \`${value}\``);
-    }
-    i++;
-    if (root.type === 'start') {
-      // The root's own content: the dialect's inner vocabulary is not judged, only where </spec> falls.
-      let depth = 1;
-      for (; depth > 0; i++) {
-        const e = events[i];
-        if (e === undefined) throw new Breach(0, 'unexpected end of input');
-        if (e.type === 'start') depth++;
-        else if (e.type === 'end') depth--;
-      }
-    }
-    i = skipSpace(events, i);
-    const after = events[i];
-    if (after !== undefined) throw new Breach(after.line, 'content after </spec> — one document, one root');
+    readVibevmXml(xml);
     return undefined;
   } catch (error) {
     if (error instanceof Breach) return { line: error.line, message: error.message };
@@ -94,7 +40,11 @@ export function xmlDialectBreach(xml: string): XmlDialectBreach | undefined {
 /** The `xml-dialect` warning for `file`, when its text breaks the dialect. */
 export function xmlDialectFinding(file: string, xml: string): Finding | undefined {
   const breach = xmlDialectBreach(xml);
-  if (breach === undefined) return undefined;
+  return breach === undefined ? undefined : breachFinding(file, breach);
+}
+
+/** The `xml-dialect` warning of a breach vibevm drops `file` for. */
+export function breachFinding(file: string, breach: XmlDialectBreach): Finding {
   return {
     rule: xmlDialect.id,
     severity: xmlDialect.meta.severity,
@@ -103,145 +53,5 @@ export function xmlDialectFinding(file: string, xml: string): Finding | undefine
     column: 1,
     message: breach.message,
     fix: xmlDialect.meta.fix,
-  };
-}
-
-function skipSpace(events: readonly XmlEvent[], from: number): number {
-  let i = from;
-  for (let e = events[i]; e?.type === 'text'; e = events[++i]) {
-    if (e.text.trim() !== '')
-      throw new Breach(e.line, `unexpected text content \`${e.text}\` — text lives inside the leaf elements`);
-  }
-  return i;
-}
-
-const NAME = /^[A-Za-z_:][A-Za-z0-9_:.-]*/;
-const ATTRIBUTE = /^\s+([A-Za-z_:][A-Za-z0-9_:.-]*)\s*=\s*("([^"]*)"|'([^']*)')/;
-
-/** The document as a stream of events; declarations and comments are dropped, adjacent text joined. */
-function xmlEvents(xml: string): XmlEvent[] {
-  const lineAt = lineIndex(xml);
-  const events: XmlEvent[] = [];
-  const open: string[] = [];
-  const text = (value: string, end: number) => {
-    const last = events[events.length - 1];
-    if (last?.type === 'text') last.text += value;
-    else events.push({ type: 'text', text: value, line: lineAt(end) });
-  };
-  let at = 0;
-  while (at < xml.length) {
-    const lt = xml.indexOf('<', at);
-    const runEnd = lt === -1 ? xml.length : lt;
-    if (runEnd > at) {
-      // A text run, its references resolved: vibevm refuses any entity but XML's five.
-      let run = '';
-      let from = at;
-      for (let amp = xml.indexOf('&', from); amp !== -1 && amp < runEnd; amp = xml.indexOf('&', from)) {
-        run += xml.slice(from, amp);
-        const semi = xml.indexOf(';', amp);
-        if (semi === -1 || semi > runEnd)
-          throw new Breach(lineAt(amp), 'ill-formed XML: unterminated reference');
-        run += reference(xml.slice(amp + 1, semi), lineAt(semi + 1));
-        from = semi + 1;
-      }
-      run += xml.slice(from, runEnd);
-      text(run, runEnd);
-    }
-    if (lt === -1) break;
-    at = lt;
-    if (xml.startsWith('<!--', at)) {
-      const end = xml.indexOf('-->', at + 4);
-      if (end === -1) throw new Breach(lineAt(at), 'ill-formed XML: unclosed comment');
-      at = end + 3;
-    } else if (xml.startsWith('<![CDATA[', at)) {
-      const end = xml.indexOf(']]>', at);
-      if (end === -1) throw new Breach(lineAt(at), 'ill-formed XML: unclosed CDATA');
-      at = end + 3;
-      events.push({ type: 'cdata', line: lineAt(at) });
-    } else if (xml.startsWith('<!DOCTYPE', at)) {
-      const end = xml.indexOf('>', at);
-      throw new Breach(
-        lineAt(end === -1 ? xml.length : end + 1),
-        'the dialect forbids DTD (<!DOCTYPE>) — the vocabulary is closed',
-      );
-    } else if (xml.startsWith('<?', at)) {
-      const end = xml.indexOf('?>', at);
-      if (end === -1) throw new Breach(lineAt(at), 'ill-formed XML: unclosed processing instruction');
-      at = end + 2;
-      // `<?xml …?>` is the declaration (dropped wherever it stands); any other is a processing instruction.
-      if (!/^<\?xml(\s|\?>)/.test(xml.slice(lt, at)))
-        throw new Breach(
-          lineAt(at),
-          'the dialect forbids processing instructions — the vocabulary is closed',
-        );
-    } else if (xml.startsWith('</', at)) {
-      const name = NAME.exec(xml.slice(at + 2))?.[0];
-      const end = xml.indexOf('>', at);
-      if (name === undefined || end === -1) throw new Breach(lineAt(at), 'ill-formed XML: bad closing tag');
-      const expected = open.pop();
-      if (expected !== name)
-        throw new Breach(
-          lineAt(at),
-          `ill-formed XML: closing tag </${name}> where ${expected ? `</${expected}>` : 'no element'} is open`,
-        );
-      at = end + 1;
-      events.push({ type: 'end', name, line: lineAt(at) });
-    } else {
-      const name = NAME.exec(xml.slice(at + 1))?.[0];
-      if (name === undefined) throw new Breach(lineAt(at), 'ill-formed XML: `<` opens no tag');
-      let rest = at + 1 + name.length;
-      const attrs: [string, string][] = [];
-      for (let m = ATTRIBUTE.exec(xml.slice(rest)); m; m = ATTRIBUTE.exec(xml.slice(rest))) {
-        const raw = m[3] ?? m[4] ?? '';
-        attrs.push([m[1]!, attributeValue(raw, m[1]!, lineAt(rest))]);
-        rest += m[0].length;
-      }
-      const close = /^\s*(\/?)>/.exec(xml.slice(rest));
-      if (close === null) throw new Breach(lineAt(rest), `ill-formed XML: tag <${name}> is not closed`);
-      at = rest + close[0].length;
-      const empty = close[1] === '/';
-      if (!empty) open.push(name);
-      events.push({ type: empty ? 'empty' : 'start', name, attrs, line: lineAt(at) });
-    }
-  }
-  return events;
-}
-
-/** A reference's text: a character reference or one of XML's five built-in entities. */
-function reference(name: string, line: number): string {
-  const char = /^#(?:x([0-9A-Fa-f]+)|([0-9]+))$/.exec(name);
-  if (char) return String.fromCodePoint(Number.parseInt(char[1] ?? char[2]!, char[1] ? 16 : 10));
-  const builtIn = BUILT_IN[name];
-  if (builtIn !== undefined) return builtIn;
-  throw new Breach(
-    line,
-    `the dialect forbids entities: &${name}; — only XML's five built-ins and character references are allowed`,
-  );
-}
-
-function attributeValue(raw: string, key: string, line: number): string {
-  return raw.replace(/&([^;&]*);|&/g, (_whole, name: string | undefined) => {
-    if (name === undefined) throw new Breach(line, `bad escape in attribute \`${key}\``);
-    try {
-      return reference(name, line);
-    } catch {
-      throw new Breach(line, `bad escape in attribute \`${key}\``);
-    }
-  });
-}
-
-/** The 1-based line of an offset: `n` newlines before it is line `n + 1`. */
-function lineIndex(xml: string): (offset: number) => number {
-  const starts: number[] = [];
-  for (let i = xml.indexOf('\n'); i !== -1; i = xml.indexOf('\n', i + 1)) starts.push(i);
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (starts[mid]! < offset) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo + 1;
   };
 }

@@ -104,6 +104,8 @@ export function weighFindings(
   findings: readonly Finding[],
   context: {
     namespace?: string;
+    /** False when the tree's gate has no resolve gate (before vibevm's 2026-08-20): no unresolved citation fails. */
+    resolveGate?: boolean;
     scope: ProgressScope;
     specFiles: ReadonlySet<string>;
     citations: readonly JudgedCitation[];
@@ -123,7 +125,11 @@ export function weighFindings(
       if (f.rule === duplicateId.id) out.push({ ...f, severity: 'warning' });
       continue;
     }
-    if (UNRESOLVED.has(f.rule) && f.severity === 'error' && outsideUris.has(`${f.file}:${f.line}`)) {
+    if (
+      UNRESOLVED.has(f.rule) &&
+      f.severity === 'error' &&
+      (outsideUris.has(`${f.file}:${f.line}`) || context.resolveGate === false)
+    ) {
       out.push({ ...f, severity: 'warning' });
       continue;
     }
@@ -218,8 +224,11 @@ export const MAX_SECTION_LINES = 120;
 export function longSections(
   documents: readonly SpecDocument[],
   measured: (file: string) => boolean,
+  threshold = MAX_SECTION_LINES,
 ): Raised[] {
   const out: Raised[] = [];
+  // @implements vibevm#LONG-SECTION-BY-ENGINE
+  if (threshold <= 0) return out;
   for (const doc of documents) {
     if (doc.lineCount === undefined || !measured(doc.file)) continue;
     const sections = doc.sections;
@@ -230,13 +239,13 @@ export function longSections(
       if (next !== undefined && next.depth > s.depth) continue;
       const end = next === undefined ? doc.lineCount + 1 : next.line;
       const span = end - s.line;
-      if (span < MAX_SECTION_LINES) continue;
+      if (span < threshold) continue;
       out.push({
         rule: longSection.id,
         file: doc.file,
         line: s.line,
         column: 1,
-        message: `section \`${s.title}\` spans ${span} lines (threshold ${MAX_SECTION_LINES}); long sections read poorly and churn often`,
+        message: `section \`${s.title}\` spans ${span} lines (threshold ${threshold}); long sections read poorly and churn often`,
       });
     }
   }

@@ -12,7 +12,7 @@ import { escapeHtml } from './escape/html.ts';
 import { renderChainGraphs } from './html/chain-graph.ts';
 import { encodeColumns, type Json } from './html/columns.ts';
 import { dataBlock, GATE_DATA_ID, INPUTS_ID, SPECS_ID } from './html/embed.ts';
-import type { RenderedSpec, ReportInputs } from './html/model.ts';
+import type { RenderedSpec, ReportInputs, SpecMarkupStore, SpecSource } from './html/model.ts';
 import { renderNoscript } from './html/noscript.ts';
 import { REPORT_JS } from './html/page-script.ts';
 import { packSnippets } from './html/snippet-pack.ts';
@@ -20,10 +20,31 @@ import { renderSpecMarkup } from './html/spec-markup.ts';
 import { REPORT_CSS } from './html/style.ts';
 import { renderJson } from './json.ts';
 
-export type { CodeSnippet, ReportInputs, SpecSource } from './html/model.ts';
+export type { CodeSnippet, ReportInputs, SpecMarkupStore, SpecSource } from './html/model.ts';
 
 function sha256Base64(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('base64');
+}
+
+/** What a document's markup depends on besides the code: its name, its text and the fact ids marked in it. */
+export function markupDigest(spec: SpecSource, ids: ReadonlySet<string>): string {
+  return sha256Base64(JSON.stringify([spec.doc, [...ids].sort(), spec.text]));
+}
+
+/**
+ * A document's markup, from the store when it holds this document rendered
+ * from the same inputs: rendering (a full Markdown parse) is most of a
+ * report's cost, and most documents are unchanged between two reports.
+ */
+// @implements report#REPORT-MARKUP-KEPT-BY-DIGEST
+function specMarkup(spec: SpecSource, ids: ReadonlySet<string>, store: SpecMarkupStore | undefined): string {
+  if (!store) return renderSpecMarkup(spec.text, spec.doc, ids);
+  const digest = markupDigest(spec, ids);
+  const kept = store.lookup(spec.file, digest);
+  if (kept !== undefined) return kept;
+  const html = renderSpecMarkup(spec.text, spec.doc, ids);
+  store.store(spec.file, digest, html);
+  return html;
 }
 
 // @implements report#REPORT-SELF-CONTAINED-PAGE
@@ -41,7 +62,7 @@ export function renderHtmlReport(result: TraceResult, inputs: ReportInputs): str
   const specs: RenderedSpec[] = inputs.specs.map((spec) => ({
     doc: spec.doc,
     file: spec.file,
-    html: renderSpecMarkup(spec.text, spec.doc, idsByDoc.get(spec.doc) ?? new Set()),
+    html: specMarkup(spec, idsByDoc.get(spec.doc) ?? new Set(), inputs.markup),
   }));
   // Compressed: on a big tree the data would otherwise be most of the page (html/embed.ts).
   const markup = dataBlock(SPECS_ID, JSON.stringify(specs));

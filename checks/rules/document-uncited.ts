@@ -34,20 +34,25 @@ export function documentUncitedFindings(
   const citedDocs = new Set<string>();
   for (const address of addresses) citedDocs.add(address.slice(0, address.lastIndexOf('#')));
   const out: Raised[] = [];
-  for (const doc of documents) {
-    if (citedDocs.has(doc.doc)) continue;
+  const uncited = documents.filter((doc) => !citedDocs.has(doc.doc));
+  if (uncited.length === 0) return out;
+  // Counted per document in one pass over the facts: a filter per uncited document was documents × facts
+  // (90 specs × 100,000 facts cost a warm run a third of a second).
+  const required = new Map<string, number>();
+  for (const f of facts) {
     // A fact needing only refinement is shown by the facts below it, never by a citation.
     // @implements chains#REFINED-DOCUMENT-NEEDS-NO-CITATION
-    const required = facts.filter(
-      (f) => f.doc === doc.doc && f.required.some((kind) => kind !== 'refinement'),
-    ).length;
-    if (required === 0) continue;
+    if (f.required.some((kind) => kind !== 'refinement')) required.set(f.doc, (required.get(f.doc) ?? 0) + 1);
+  }
+  for (const doc of uncited) {
+    const count = required.get(doc.doc) ?? 0;
+    if (count === 0) continue;
     out.push({
       rule: documentUncited.id,
       file: doc.file,
       line: 1,
       column: 1,
-      message: `${doc.doc}: none of its ${required} fact(s) that need evidence is cited anywhere; searched: ${globsSearched(searched)}`,
+      message: `${doc.doc}: none of its ${count} fact(s) that need evidence is cited anywhere; searched: ${globsSearched(searched)}`,
       fix: `cite its facts (e.g. \`@implements ${doc.doc}#ID\`), or check that the globs reach the code that does`,
     });
   }

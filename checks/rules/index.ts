@@ -36,11 +36,14 @@ import { movedFact } from './moved-fact.ts';
 import { nestingTooDeep } from './nesting-too-deep.ts';
 import { normativeServiceUnit } from './normative-service-unit.ts';
 import { nothingCited } from './nothing-cited.ts';
+import { orphanItem } from './orphan-item.ts';
+import { pairCollision } from './pair-collision.ts';
 import { pinIntoUnmarkedUnit } from './pin-into-unmarked-unit.ts';
 import { specDiagnostic } from './spec-diagnostic.ts';
 import { staleCitation } from './stale-citation.ts';
 import { staleExclude } from './stale-exclude.ts';
 import { staleLink } from './stale-link.ts';
+import { staleSpecmap } from './stale-specmap.ts';
 import { statusAgainstEvidence } from './status-against-evidence.ts';
 import { statusBehindEvidence } from './status-behind-evidence.ts';
 import { strandedMarker } from './stranded-marker.ts';
@@ -91,6 +94,9 @@ export const RULE_UNITS = [
   statusAgainstEvidence,
   longSection,
   xmlDialect,
+  pairCollision,
+  orphanItem,
+  staleSpecmap,
   specDiagnostic,
   verificationFailed,
   verificationSkipped,

@@ -1,7 +1,8 @@
 /**
- * xml-dialect: under the vibevm profile, a `.xml` spec source that breaks the
- * document-level laws of vibevm's XML spec dialect (checks/profiles/vibevm-xml.ts
- * judges the text; the engine reads the files, engine/gate/xml-specs.ts).
+ * xml-dialect: under the vibevm profile, a `.xml` spec source that breaks
+ * vibevm's XML spec dialect, its document-level laws or its closed vocabulary
+ * (checks/profiles/vibevm-xml-read.ts judges the text; the engine reads the
+ * files, engine/gate/xml-specs.ts).
  */
 import type { RuleUnit } from './unit.ts';
 

@@ -19,9 +19,9 @@ import { scanLanguage } from './languages/scan.ts';
 import { parseAddress, type RawCitation } from './refs.ts';
 import { lineIndex, placed, type ScannedCitation } from './types.ts';
 
-type TokenKind = 'id' | 'str' | 'num' | 'punct' | 'other';
+export type TokenKind = 'id' | 'str' | 'num' | 'punct' | 'other';
 
-interface Token {
+export interface Token {
   kind: TokenKind;
   start: number;
   end: number;
@@ -47,7 +47,7 @@ function decodeEscapes(body: string): string {
 }
 
 /** Tokens of the code (comments and whitespace dropped). */
-function tokenize(text: string): Token[] {
+export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   const n = text.length;
   let i = 0;
@@ -168,7 +168,7 @@ export function rustModulePath(file: string): string {
 }
 
 /** Index of the token closing the bracket opened at `open` (or the last token). */
-function closing(tokens: Token[], open: number): number {
+export function closing(tokens: Token[], open: number): number {
   const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
   const stack: string[] = [];
   for (let i = open; i < tokens.length; i++) {

@@ -1,5 +1,6 @@
 /** `factline explain REF`: one fact with its text, status, digest and every citation; or one rule. */
 import {
+  addressingOf,
   explainJson,
   nearRule,
   Project,
@@ -48,7 +49,8 @@ const command: Command = {
     const project = Project.open(io, values.config, values.specs);
     const rule = ruleUnit(positionals[0]!);
     // A fact of the same id wins: a kebab-case service unit may share a rule's name.
-    if (rule !== undefined && !namesFact((await project.specs()).set, positionals[0]!)) {
+    const addressing = addressingOf(project.config);
+    if (rule !== undefined && !namesFact((await project.specs()).set, positionals[0]!, addressing)) {
       io.stdout.write(
         values.json ? `${JSON.stringify(ruleExplainJson(rule), null, 2)}\n` : renderRuleExplain(rule),
       );
@@ -59,7 +61,7 @@ const command: Command = {
       cache: true,
       ...(values.results ? { results: resultsFromArguments(io.cwd, project.root, values.results) } : {}),
     });
-    const fact = withRuleHint(positionals[0]!, () => resolveArgument(specs.set, positionals[0]!));
+    const fact = withRuleHint(positionals[0]!, () => resolveArgument(specs.set, positionals[0]!, addressing));
     // @implements cli#EXPLAIN-HEADING-EVIDENCE
     const trace = [...result.facts, ...(result.headings ?? [])].find((f) => f.address === fact.address);
     const citations = result.citations.filter((c) => c.resolved === fact.address);
@@ -84,9 +86,13 @@ function withRuleHint<T>(text: string, resolve: () => T): T {
 }
 
 /** Whether `text` resolves to a fact of the loaded specs. */
-function namesFact(set: Parameters<typeof resolveArgument>[0], text: string): boolean {
+function namesFact(
+  set: Parameters<typeof resolveArgument>[0],
+  text: string,
+  addressing: Parameters<typeof resolveArgument>[2],
+): boolean {
   try {
-    resolveArgument(set, text);
+    resolveArgument(set, text, addressing);
     return true;
   } catch {
     return false;

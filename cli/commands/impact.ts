@@ -1,5 +1,11 @@
 /** `factline impact REF`: what is downstream of a fact — facts refining it at any depth, and their code and tests. */
-import { impactQuery, Project, renderImpact, resultsFromArguments } from '../../engine/index.ts';
+import {
+  addressingOf,
+  impactQuery,
+  Project,
+  renderImpact,
+  resultsFromArguments,
+} from '../../engine/index.ts';
 import { defineCommand, helpText, parseCommandArgs, SHARED } from '../args.ts';
 import { type CliIO, type Command, EXIT } from '../io.ts';
 
@@ -35,7 +41,7 @@ const command: Command = {
       cache: true,
       ...(values.results ? { results: resultsFromArguments(io.cwd, project.root, values.results) } : {}),
     });
-    const impact = impactQuery(result, specs.set, positionals[0]!);
+    const impact = impactQuery(result, specs.set, positionals[0]!, addressingOf(project.config));
     io.stdout.write(values.json ? `${JSON.stringify(impact, null, 2)}\n` : renderImpact(impact));
     return EXIT.clean;
   },

@@ -84,9 +84,9 @@ const command: Command = {
       const config = loadConfig(io.cwd, args.config);
       if (args.summary) writeCheckSummary(io, args.summary, config, outcome);
       if (args.html) {
-        const { renderHtmlReport, collectReportInputs } = await rooms.report();
+        const { renderReport, collectReportInputs } = await rooms.report();
         const inputs = await collectReportInputs(io, config, result, outcome.specs);
-        writeOutputFile(io.cwd, args.html, renderHtmlReport(result, inputs));
+        writeOutputFile(io.cwd, args.html, renderReport(result, inputs));
       }
     }
     if (args.json) for (const piece of jsonPieces(result)) io.stdout.write(piece);

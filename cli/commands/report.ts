@@ -27,6 +27,10 @@ const SPEC = defineCommand({
     strict: SHARED.strict,
     quiet: SHARED.quiet,
     results: SHARED.results,
+    'no-cache': {
+      type: 'boolean',
+      help: "read and write no cache: every file is scanned, every spec parsed and rendered (the caches are `check`'s, in a per-user folder, plus each document's rendered markup)",
+    },
   },
   about: `Writes one self-contained HTML coverage report (no network, no external
 assets): per-document and per-section summary, every spec rendered with its
@@ -115,17 +119,21 @@ const command: Command = {
       inputGlobs(config),
     );
     progress.stage('scanning sources and tests');
+    // @implements report#REPORT-USES-GATE-CACHES
+    const cache = !args['no-cache'];
     const { result, specs } = await project.check({
+      cache,
       ...(args.strict ? { strict: true } : {}),
       ...(args.results ? { results: resultsFromArguments(io.cwd, config.root, args.results) } : {}),
     });
     progress.stage('reading cited code');
-    const { collectReportInputs, renderHtmlReport } = await rooms.report();
+    const { collectReportInputs, renderReport } = await rooms.report();
     const inputs = await collectReportInputs(io, config, result, specs, {
       onProgress: (done, total) => progress.step(done, total),
+      cache,
     });
     progress.stage('rendering');
-    const html = renderHtmlReport(result, inputs);
+    const html = renderReport(result, inputs);
     progress.stage('writing');
     const out = writeOutputFile(io.cwd, args.out, html);
     progress.done(

@@ -18,6 +18,8 @@ export function cachedBackend(root: string, cache: ScanCache, scanner: FileScann
     async scanFiles(files) {
       const outcomes: ScanOutcome[] = new Array(files.length);
       // Every stat first, in list order: the stat helper works towards this thread along that order.
+      // Only the files a stat does not answer are read.
+      // @implements engine#WARM-READS-ONLY-CHANGED-FILES
       const unanswered: number[] = [];
       for (let i = 0; i < files.length; i++) {
         const byStat = cache.byStat(files[i]!);

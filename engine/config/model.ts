@@ -49,8 +49,24 @@ export interface FactlineConfig {
   profile: 'factline' | 'vibevm';
   /** vibevm profile: the spec files whose markup lints count (progress.toml's include/exclude). */
   progressScope: { include: string[]; exclude: string[] };
-  /** Crates exempt from vibevm's orphan ratchet; kept so a specmap.toml reads whole. */
+  /** Crates exempt from vibevm's orphan ratchet. */
   exempt: string[];
+  /**
+   * Read from a specmap.toml only (no factline.config.json key): what vibevm's
+   * ratchet and section check take from it and from the tree's own engine.
+   */
+  vibevmGates?: {
+    /** `scan_roots` as written (`dir/*`: each subdirectory a crate). */
+    scanRoots: string[];
+    /** `dispositioned`: orphans allowed to stand, each with its debt id. */
+    dispositioned: { symbol: string; debt: string }[];
+    /** The long-section threshold in force; 0 when the tree's engine has no such check or the config turns it off. */
+    maxSectionLines: number;
+    /** Whether the tree's engine reads `.xml` spec sources (older engines read Markdown only). */
+    readsXml: boolean;
+    /** Whether the tree's specmap driver fails on an unresolved edge into its own namespace (its resolve gate). */
+    resolveGate: boolean;
+  };
   /** Absolute directory the globs are relative to (where the config was found). */
   root: string;
   /** The config file, relative to root, when one was read. */

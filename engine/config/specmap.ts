@@ -47,6 +47,8 @@ function toml(): typeof Toml {
  *   root_spec_docs  → specs, one file each
  *   external_specs  → externalSpecs [{ namespace, root }]
  *   exempt          → exempt
+ *   dispositioned   → vibevmGates.dispositioned (orphans that do not fail)
+ *   max_section_lines → vibevmGates.maxSectionLines (0 when the tree's engine has no such check)
  */
 export function specmapConfig(text: string, root: string, where: string): FactlineConfig {
   let raw: Record<string, unknown>;
@@ -89,6 +91,14 @@ export function specmapConfig(text: string, root: string, where: string): Factli
   config.specExclude = specExclude;
   config.ignore = [...config.ignore, ...specExclude];
   config.exempt = strings(raw, 'exempt', where);
+  const engine = treeEngineDir(root);
+  config.vibevmGates = {
+    scanRoots,
+    dispositioned: dispositions(raw, where),
+    maxSectionLines: sectionThreshold(raw, engine, where),
+    readsXml: engine === undefined || existsSync(join(engine, 'src', 'xmlspec.rs')),
+    resolveGate: hasResolveGate(root),
+  };
   const external = raw.external_specs;
   if (external !== undefined) {
     if (!Array.isArray(external))
@@ -103,6 +113,84 @@ export function specmapConfig(text: string, root: string, where: string): Factli
   }
   config.progressScope = progressScope(root);
   return config;
+}
+
+function dispositions(raw: Record<string, unknown>, where: string): { symbol: string; debt: string }[] {
+  const list = raw.dispositioned;
+  if (list === undefined) return [];
+  if (!Array.isArray(list)) throw new UsageError(`${where}: \`dispositioned\` must be an array of tables`);
+  return list.map((entry, i) => {
+    const d = entry as Record<string, unknown>;
+    if (typeof d?.symbol !== 'string' || typeof d.debt !== 'string')
+      throw new UsageError(`${where}: dispositioned[${i}] needs \`symbol\` and \`debt\` strings`);
+    return { symbol: d.symbol, debt: d.debt };
+  });
+}
+
+/** vibevm's default `max_section_lines`. */
+const DEFAULT_SECTION_LINES = 120;
+
+/**
+ * The long-section threshold in force: `max_section_lines` (0 turns the check
+ * off; vibevm's default 120), when the specmap engine this tree builds has
+ * the check at all. vibevm added it to its engine on 2026-08-04 (commit
+ * 637fb92f); older trees carry an engine without it. The engine is the crate
+ * the root `Cargo.toml` names as `specmap-core` (or `core-ai-native-specmap`);
+ * it has the check when its `src/config.rs` declares `max_section_lines`, and
+ * reads `.xml` specs when it has `src/xmlspec.rs` (2026-08-22, 30e31681). A
+ * tree that names no such crate is judged by today's engine.
+ */
+// @implements vibevm#LONG-SECTION-BY-ENGINE
+function sectionThreshold(raw: Record<string, unknown>, engine: string | undefined, where: string): number {
+  const set = raw.max_section_lines;
+  if (set !== undefined && (typeof set !== 'number' || !Number.isInteger(set) || set < 0))
+    throw new UsageError(`${where}: \`max_section_lines\` must be a whole number (0 turns the check off)`);
+  if (engine !== undefined) {
+    let config = '';
+    try {
+      config = readFileSync(join(engine, 'src', 'config.rs'), 'utf8');
+    } catch {}
+    if (!config.includes('max_section_lines')) return 0;
+  }
+  return set ?? DEFAULT_SECTION_LINES;
+}
+
+/**
+ * vibevm's resolve gate (an edge into its own namespace must land on a unit)
+ * lives in the host's `cargo xtask specmap` driver, added 2026-08-20 (commit
+ * 47f85aea, B-076); before, such an edge was only the map's `dangling-edge`
+ * warning. A tree whose driver (`xtask/src/specmap.rs`) has no
+ * `run_resolve_gate` is judged without it; a tree without that driver by
+ * today's gate.
+ */
+// @implements vibevm#RESOLVE-GATE-BY-DRIVER
+function hasResolveGate(root: string): boolean {
+  try {
+    return readFileSync(join(root, 'xtask', 'src', 'specmap.rs'), 'utf8').includes('run_resolve_gate');
+  } catch {
+    return true;
+  }
+}
+
+/** The directory of the tree's own specmap engine crate, when the root Cargo.toml names it. */
+function treeEngineDir(root: string): string | undefined {
+  let manifest: Record<string, unknown>;
+  try {
+    manifest = toml().parse(readFileSync(join(root, 'Cargo.toml'), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const workspace = (manifest.workspace as Record<string, unknown> | undefined)?.dependencies;
+  for (const deps of [workspace, manifest.dependencies]) {
+    if (typeof deps !== 'object' || deps === null) continue;
+    for (const [name, spec] of Object.entries(deps as Record<string, unknown>)) {
+      const s = spec as { package?: unknown; path?: unknown };
+      const crate = typeof s?.package === 'string' ? s.package : name;
+      if (crate !== 'specmap-core' && crate !== 'core-ai-native-specmap') continue;
+      return typeof s.path === 'string' ? join(root, s.path) : undefined;
+    }
+  }
+  return undefined;
 }
 
 /**

@@ -3,15 +3,18 @@
  * files tinyglobby would list for the same patterns (`onlyFiles`, `dot: false`,
  * links followed), after the symlink policy, without a glob library's crawler
  * and one `realpath` per file. It answers only the common case and returns
- * undefined otherwise (a pattern that leaves the root or negates, a symbolic
- * link or anything neither file nor folder on the way), and the caller globs:
- * with no link anywhere, every listed path is already its own real path.
+ * undefined otherwise (a pattern that leaves the root or negates, a link to
+ * a folder or anything neither file, folder nor link on the way), and the
+ * caller globs: with no link to a folder, every walked path is already its
+ * own real path, and only the links to files (real code has a few, such as
+ * a linter's fixtures) cost a realpath each.
  */
-import { type Dirent, lstatSync, readdirSync } from 'node:fs';
-import { join, posix } from 'node:path';
+import { type Dirent, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { join, posix, relative, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { globMatcher } from '../../checks/glob-match.ts';
 import { UsageError } from '../errors.ts';
+import { isInside } from './symlink-policy.ts';
 
 /*
  * Matching follows tinyglobby's rules exactly: a pattern not ending in `*` also matches everything
@@ -147,6 +150,7 @@ export function walkFiles(
   const inside = (path: string) => within === '' || path.startsWith(`${within}/`);
   const onTheWay = (path: string) => inside(path) || path === within || within.startsWith(`${path}/`);
   const found: string[] = [];
+  const links: string[] = [];
   const pending = [start];
   while (pending.length > 0) {
     const dir = pending.pop()!;
@@ -169,10 +173,46 @@ export function walkFiles(
           whenFound.reached();
       } else if (entry.isDirectory()) {
         if (mayHoldMatches(path) && !ignored(path) && onTheWay(path)) pending.push(path);
+      } else if (entry.isSymbolicLink()) {
+        // A link to a file is decided below by the symlink policy; a link to a folder the walk would
+        // enter (the glob walks into it, maybe in a cycle) is left to the glob, one it would skip
+        // (an ignored node_modules linked in from elsewhere) is skipped as a folder would be.
+        const target = statSync(join(root, path), { throwIfNoEntry: false });
+        if (target?.isDirectory()) {
+          if (mayHoldMatches(path) && !ignored(path) && onTheWay(path)) return undefined;
+        } else if (target?.isFile() && matches(path) && !ignored(path) && inside(path)) links.push(path);
       } else {
-        return undefined; // a link (or a socket, a FIFO): the glob and the symlink policy decide
+        return undefined; // a socket, a FIFO: the glob decides
       }
     }
   }
-  return found.sort();
+  return links.length === 0 ? found.sort() : withFileLinks(root, found, links);
+}
+
+/**
+ * The walk's files plus the links to files it met, under the one symlink
+ * policy (engine/files/symlink-policy.ts): a link is listed when its real
+ * file lies inside the root and is not listed under its own path already,
+ * the first such link in path order when several lead to one file. With no
+ * link to a folder on the way, every walked path is its own real path.
+ */
+// @implements engine#WALK-FOLLOWS-FILE-LINKS
+function withFileLinks(root: string, found: string[], links: string[]): string[] {
+  const realRoot = realpathSync.native(root);
+  const listed = new Set(found);
+  const followed: string[] = [];
+  for (const link of links.sort()) {
+    let real: string;
+    try {
+      real = realpathSync.native(join(root, link));
+    } catch {
+      continue; // gone since it was listed
+    }
+    if (!isInside(realRoot, real)) continue;
+    const own = relative(realRoot, real).split(sep).join('/');
+    if (listed.has(own)) continue;
+    listed.add(own);
+    followed.push(link);
+  }
+  return [...found, ...followed].sort();
 }

@@ -27,6 +27,7 @@ import type { LoadedSpecs } from '../specs.ts';
 import { type InputReader, readResults } from './results.ts';
 import { addressingOf, attributesOf, generatedSetupOf, policyOf, searchedOf } from './setup.ts';
 import { staleExcludes } from './stale-excludes.ts';
+import { vibevmGateInputs } from './vibevm-gates.ts';
 import { xmlSpecFindings } from './xml-specs.ts';
 
 export interface GateOptions {
@@ -168,6 +169,10 @@ async function gateWith(
     options.readInput,
     options.resultsWrittenAt,
   );
+  // Whole-tree gates only: a partial run (`check --changed`) sees too little to judge orphans or the map.
+  const vibevmGates = options.only
+    ? undefined
+    : await timed(timings, 'vibevm gates', () => vibevmGateInputs(config));
   const start = performance.now();
   let scanning = 0;
   let drift = 0;
@@ -201,6 +206,7 @@ async function gateWith(
     policy: policyOf(config),
     addressing: addressingOf(config),
     ...attributesOf(config),
+    ...(vibevmGates ? { vibevmGates } : {}),
     searched: searchedOf(config),
     ...(results === undefined ? {} : { results }),
     ...(config.static?.unconfirmed === 'warning' ? { staticUnconfirmed: 'warning' as const } : {}),

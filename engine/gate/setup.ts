@@ -25,6 +25,10 @@ export function addressingOf(config: FactlineConfig): Addressing {
     addressing.specRoots = config.specs
       .filter((g) => g.endsWith('/**/*.md'))
       .map((g) => g.slice(0, -'/**/*.md'.length));
+    if (config.vibevmGates) {
+      addressing.maxSectionLines = config.vibevmGates.maxSectionLines;
+      addressing.resolveGate = config.vibevmGates.resolveGate;
+    }
   }
   return addressing;
 }

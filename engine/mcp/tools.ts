@@ -26,6 +26,7 @@ import type { FactlineConfig } from '../config/model.ts';
 import { UsageError } from '../errors.ts';
 import { readClientFile } from '../files/client-path.ts';
 import type { GateOptions, GateRun } from '../gate/run.ts';
+import { addressingOf } from '../gate/setup.ts';
 import type { EngineIO } from '../io.ts';
 import { Project } from '../project.ts';
 import { impactQuery, renderImpact, renderServedAt, servedAtQuery } from '../queries.ts';
@@ -345,7 +346,7 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
         // One fact's trace needs no drift check of the generated files (the slow part of the gate).
         const only = async () => undefined;
         const { result, specs } = await kept.check({ cache: true, only, ...results }, context);
-        const fact = resolveArgument(specs.set, args.ref);
+        const fact = resolveArgument(specs.set, args.ref, addressingOf(config));
         const trace = result.facts.find((f) => f.address === fact.address);
         const citations = result.citations.filter((c) => c.resolved === fact.address);
         return structuredOutput(
@@ -396,7 +397,7 @@ export function factlineTools(io: EngineIO, config: FactlineConfig): ToolSet {
           return failure('chain_impact: give `ref`, e.g. `system#SYS-GREET`');
         }
         const { result, specs } = await kept.check({ cache: true, only: async () => undefined }, context);
-        const impact = impactQuery(result, specs.set, args.ref);
+        const impact = impactQuery(result, specs.set, args.ref, addressingOf(config));
         return structuredOutput(impact as unknown as Record<string, unknown>, renderImpact(impact).trimEnd());
       }),
   };

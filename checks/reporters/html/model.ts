@@ -26,8 +26,21 @@ export interface CodeSnippet {
   symbol?: string;
 }
 
+/**
+ * Rendered markup kept between runs (the engine keeps it in the project's
+ * cache folder): `digest` stands for everything a document's markup depends
+ * on besides the rendering code, which the store answers for itself.
+ */
+export interface SpecMarkupStore {
+  /** The markup stored for `file` when it was rendered from inputs of this digest. */
+  lookup(file: string, digest: string): string | undefined;
+  store(file: string, digest: string, html: string): void;
+}
+
 export interface ReportInputs {
   specs: SpecSource[];
+  /** Where each document's markup may come from instead of rendering it again (none: every document is rendered). */
+  markup?: SpecMarkupStore;
   snippets: CodeSnippet[];
   /** Page title; defaults to "factline coverage". */
   title?: string;

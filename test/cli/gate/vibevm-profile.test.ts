@@ -4,10 +4,12 @@
  * it (names, revision lines, verbs, scope, what fails), and the same project
  * under factline's own config still judged by factline's rules.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Project } from '../../../engine/project.ts';
 import { checkJson } from '../../support/cli.ts';
 
 const dirs: string[] = [];
@@ -135,7 +137,7 @@ describe('the vibevm profile (specmap.toml)', () => {
       'spec/terraforms/PLAN.md': '# Plan {#root}\n\n(@status:spec/done) said once.\n',
       'spec/modules/old/OLD.md': '# Old {#root}\n\n(@status:spec/done) said once.\n\n## Again {#root}\n',
       'crates/store/src/lib.rs': [
-        'pub fn create() {}',
+        'fn create() {}',
         '#[cfg(test)]',
         'mod tests {',
         '    #[spec(implements = "spec://org.example/demo/modules/store/PROP-012#create")]',
@@ -219,6 +221,117 @@ describe('the vibevm profile (specmap.toml)', () => {
     expect(code).toBe(0);
   });
 
+  // @verifies vibevm#XML-UNITS
+  // @verifies vibevm#XML-CONTENT-HASH
+  // @verifies vibevm#XML-KIND-FROM-FIRST-BLOCK
+  it('mints units from a dialect .xml spec that citations resolve into and pins compare with, and none from a broken one', async () => {
+    const xml = [
+      '<?xml version="1.0" encoding="UTF-8"?>',
+      '<spec xmlns="https://vibevm.org/spec/1">',
+      '  <title id="root">Store</title>',
+      '  <create title="Create">',
+      '    <p><kind-line-create fact="true" status="impl/done">`req r3`</kind-line-create></p>',
+      '    <p><WRITES-FOLDER fact="true" status="impl/done">Creating a store writes its folder.</WRITES-FOLDER></p>',
+      '    <quote><QUOTED fact="true">Said elsewhere.</QUOTED></quote>',
+      '  </create>',
+      '</spec>',
+      '',
+    ].join('\n');
+    const dir = project({
+      'specmap.toml': SPECMAP,
+      'spec/modules/store/PROP-012-store.xml': xml,
+      'spec/modules/broken/PROP-013-broken.xml':
+        '<spec xmlns="https://vibevm.org/spec/1">\n  <p><CLAIM>x</CLAIM></p>\n</spec>\n',
+      'crates/store/src/lib.rs': [
+        '#[spec(implements = "spec://org.example/demo/modules/store/PROP-012#create", r = 3)]',
+        'pub fn create() {}',
+        '#[spec(implements = "spec://org.example/demo/modules/store/PROP-012#WRITES-FOLDER")]',
+        'pub fn writes() {}',
+        '#[spec(implements = "spec://org.example/demo/modules/store/PROP-012#create", r = 2)]',
+        'pub fn old() {}',
+        '#[spec(implements = "spec://org.example/demo/modules/broken/PROP-013#CLAIM")]',
+        'pub fn claim() {}',
+        '',
+      ].join('\n'),
+    });
+    const { code, result } = await checkJson(dir, ['--config', 'specmap.toml']);
+    const units = (result.units ?? []).filter((u) => u.uri !== undefined);
+    expect(units.map((u) => [u.uri, u.file, u.line, u.revision ?? null])).toEqual([
+      [
+        'spec://org.example/demo/modules/store/PROP-012#root',
+        'spec/modules/store/PROP-012-store.xml',
+        3,
+        null,
+      ],
+      [
+        'spec://org.example/demo/modules/store/PROP-012#create',
+        'spec/modules/store/PROP-012-store.xml',
+        4,
+        3,
+      ],
+      [
+        'spec://org.example/demo/modules/store/PROP-012#kind-line-create',
+        'spec/modules/store/PROP-012-store.xml',
+        5,
+        null,
+      ],
+      [
+        'spec://org.example/demo/modules/store/PROP-012#WRITES-FOLDER',
+        'spec/modules/store/PROP-012-store.xml',
+        6,
+        null,
+      ],
+    ]);
+    const hash = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+    expect(units[3]!.contentHash).toBe(
+      hash('@fact:WRITES-FOLDER Creating a store writes its folder. @status:impl/done'),
+    );
+    // The quoted fact is a fact without a unit, as vibevm mints none.
+    expect((result.units ?? []).some((u) => u.anchor === 'QUOTED' && u.uri === undefined)).toBe(true);
+    const judged = (line: number) => result.citations.find((c) => c.line === line);
+    expect(judged(1)?.counted).toBe(true);
+    expect(judged(3)?.counted).toBe(true);
+    expect(
+      result.findings.filter((f) => f.file === 'crates/store/src/lib.rs').map((f) => `${f.line} ${f.rule}`),
+    ).toEqual(['5 stale-citation', '7 unknown-fact']);
+    expect(result.findings.filter((f) => f.rule === 'xml-dialect').map((f) => `${f.file}:${f.line}`)).toEqual(
+      ['spec/modules/broken/PROP-013-broken.xml:2'],
+    );
+    expect(code).toBe(1);
+    // What re-reads the spec (the report renders it) is given the canonical Markdown factline read.
+    const loaded = await Project.open(
+      { cwd: dir, env: {}, stderr: { write: () => true } },
+      'specmap.toml',
+    ).specs();
+    expect(loaded.sources.get('spec/modules/store/PROP-012-store.xml')?.split('\n').slice(0, 5)).toEqual([
+      '# Store {#root}',
+      '',
+      '## Create {#create}',
+      '',
+      '@fact:kind-line-create `req r3` @status:impl/done',
+    ]);
+  });
+
+  // @verifies vibevm#XML-PAIR-COLLISION
+  it('reads neither form of a document written both as X.md and X.xml in one folder, and warns pair-collision', async () => {
+    const dir = project({
+      'specmap.toml': SPECMAP,
+      'spec/modules/PROP-001-ops.md': '# Ops {#root}\n\n@fact:FROM-MD Said in Markdown.\n',
+      'spec/modules/PROP-001-ops.xml':
+        '<spec xmlns="https://vibevm.org/spec/1">\n  <title id="root">Ops</title>\n  <p><FROM-XML fact="true">Said in XML.</FROM-XML></p>\n</spec>\n',
+      'spec/other/PROP-001-ops.xml':
+        '<spec xmlns="https://vibevm.org/spec/1">\n  <title id="root">Ops elsewhere</title>\n</spec>\n',
+      'crates/ops/src/lib.rs': 'pub fn t() {}\n',
+    });
+    const { result } = await checkJson(dir, ['--config', 'specmap.toml']);
+    expect((result.units ?? []).map((u) => u.uri)).toEqual(['spec://org.example/demo/other/PROP-001#root']);
+    expect(
+      result.findings.filter((f) => f.rule === 'pair-collision').map((f) => `${f.file} ${f.message}`),
+    ).toEqual([
+      'spec/modules/PROP-001-ops.md `spec/modules/PROP-001-ops.md` and `spec/modules/PROP-001-ops.xml` are one logical document in two forms — one document, one form; neither is read',
+    ]);
+  });
+
   // @verifies vibevm#XML-DIALECT
   it('warns xml-dialect where a .xml spec in a spec root breaks the dialect, and only under the vibevm profile', async () => {
     const files = {
@@ -231,7 +344,7 @@ describe('the vibevm profile (specmap.toml)', () => {
       'spec/skipped/other.xml': '<other/>\n',
       'data/outside.xml': '<other/>\n',
       'spec/modules/PROP-001-ops.md': '# Ops {#root}\n',
-      'crates/ops/src/lib.rs': 'pub fn t() {}\n',
+      'crates/ops/src/lib.rs': 'fn t() {}\n',
     };
     const dir = project({
       ...files,

@@ -134,4 +134,19 @@ describe.skipIf(!hasChromium)('the report shows a heading unit with its evidence
     }
     expect(errors).toEqual([]);
   });
+
+  // @verifies report#REPORT-COUNTS-FACTS-ONLY
+  it('counts facts only: the status line and the summary table hold the cited headings apart', async () => {
+    const root = project();
+    const file = join(root, 'report.html');
+    expect((await runFactline(['report', '--out', file], root)).code).toBe(0);
+    const { page, errors } = await openReport(browser, file, { hash: '#store' });
+    expect(await page.locator('#status-line').textContent()).toBe('1 facts · 2 cited headings');
+    const rows = await page
+      .locator('#summary-body tr')
+      .evaluateAll((trs) => trs.map((tr) => `${tr.className} ${tr.querySelector('.n-facts')?.textContent}`));
+    // The document has one fact; only the section holding it has a row.
+    expect(rows).toEqual(['doc-row 1', 'section-row 1']);
+    expect(errors).toEqual([]);
+  });
 });

@@ -88,9 +88,47 @@ describe('the fast reader on the CommonMark and GFM specification examples', () 
   });
 
   // @verifies reader#FAST-READER-FALLS-BACK
+  // @verifies reader#FAST-READER-INLINE
+  it('reads definitions and references, tabs, setext headings and escaped pipes itself, as remark does', () => {
+    const text = [
+      '# Spec',
+      '',
+      '@fact:REF-A Uses [the RFC][rfc] and [Bundler], see [rfc][] @status:impl/done',
+      '',
+      'Title @fact:SETEXT',
+      '=====',
+      '',
+      '> ```c',
+      '> \tint x; // @fact:NOT-A-FACT',
+      '> ```',
+      '>',
+      '> \tAuthor: @fact:TABBED text',
+      '',
+      '| a | b |',
+      '|---|---|',
+      '| @fact:CELL `+-\\|` | x \\| y |',
+      '',
+      '[rfc]:     https://example.org/rfc',
+      '[bundler]: #bundler',
+      '',
+    ].join('\n');
+    const whys: string[] = [];
+    expect(fastBlocks(preparedText(text).text, (why, line) => whys.push(`${line}: ${why}`))).toBeDefined();
+    expect(whys).toEqual([]);
+    expect(compareBlocks(text)).toEqual({ sure: true, same: true });
+    expect(sameDocument(text)).toBe(true);
+  });
+
+  // @verifies reader#FAST-READER-FALLS-BACK
   it('hands remark what it does not model, and says where', () => {
     const whys: string[] = [];
-    for (const text of ['a\tb\n', 'Title\n=====\n', '[x]: /url\n', '-\n  foo\n', '<pre>\nx\n</pre>\n']) {
+    for (const text of [
+      '- \tb\n',
+      '- Title\n  =====\n',
+      '[x]:\n/url\n',
+      '-\n  foo\n',
+      '<pre>\nx\n</pre>\n',
+    ]) {
       expect(
         fastBlocks(preparedText(text).text, (why, line) => whys.push(`${line}: ${why}`)),
       ).toBeUndefined();
@@ -101,7 +139,7 @@ describe('the fast reader on the CommonMark and GFM specification examples', () 
 });
 
 // Lines from the markup's grammar, chosen to collide: container prefixes, block openers, inline tags.
-const prefix = fc.constantFrom(
+const plainPrefix = fc.constantFrom(
   '',
   '',
   '',
@@ -118,7 +156,13 @@ const prefix = fc.constantFrom(
   '- > ',
   '10. ',
 );
-const inlinePiece = fc.constantFrom(
+// Tabs stand for columns (tab stops of 4): a tab after a quote marker, in an indent, alone. Rarer than
+// the others, or most documents would hold one where the scanner hands the file to remark.
+const prefix = fc.oneof(
+  { weight: 80, arbitrary: plainPrefix },
+  { weight: 1, arbitrary: fc.constantFrom('\t', '> \t', ' \t', '  \t', '>\t') },
+);
+const plainPiece = fc.constantFrom(
   'word',
   'two words',
   '@fact:A',
@@ -159,14 +203,38 @@ const inlinePiece = fc.constantFrom(
   '{#h}',
   '|',
   'http://x.y',
+  'https://a.b/c?d=1#@fact:U',
+  'see http://x.y.',
+  '(http://x.y)',
+  'x http://a_b.c/d',
+  'HTTP://X.Y',
+  'http://x.y/`c`',
+  'https://a.b:8/p',
+  '<https://a.b/@fact:V>',
+  '<a@b.co>',
+  '<MAILTO:x@y.z>',
+  '<ab:c d>',
+  '[<http://a.b>](c)',
   'www.x.y',
   'a@b.c',
   '[^1]',
   '[p1]',
   '~x~',
   '&amp;',
+  '[a][]',
+  '[x][a]',
+  '[A]',
+  '[a] [p1]',
+  '![a]',
+  '[`a`][a]',
+  '[x][nope]',
+  '\\|',
   ' ',
   '  ',
+);
+const inlinePiece = fc.oneof(
+  { weight: 200, arbitrary: plainPiece },
+  { weight: 1, arbitrary: fc.constantFrom('a\tb', '`a\tb`', '<b\tc="d">') },
 );
 const inline = fc.array(inlinePiece, { minLength: 1, maxLength: 6 }).map((parts) => parts.join(' '));
 const body = fc.oneof(
@@ -193,7 +261,14 @@ const body = fc.oneof(
       '| @fact:T cell | `x|y` |',
       '| x |',
       '[a]: /u',
+      '[A  a]: /v',
+      '[p1]: http://x.y/z  ',
+      '[a]: /u "t"',
+      '"t"',
       '[^1]: note',
+      '| a \\| b | `c\\|d` @fact:E |',
+      '| x \\\\| y |',
+      '=',
       '[a]',
       '[^1]',
       '<div>',
@@ -227,9 +302,11 @@ describe('the fast reader on a grammar fuzz of the markup', () => {
         if (verdict.sure && !verdict.same) expect(verdict.fast).toEqual(verdict.remark);
         expect(sameDocument(text)).toBe(true);
       }),
-      { numRuns: 1000 },
+      // FACTLINE_FUZZ_RUNS raises the count for a long local run (30000 before a change to the scanner lands).
+      { numRuns: Number(process.env.FACTLINE_FUZZ_RUNS ?? 1000) },
     );
-    // The fuzz is only worth its time if the scanner reads a fair share of it itself.
-    expect(sure / runs).toBeGreaterThan(0.3);
+    // The fuzz is only worth its time if the scanner reads a fair share of it itself (about 0.3: the
+    // grammar also makes footnotes, titled definitions and tabs before markers, which go to remark).
+    expect(sure / runs).toBeGreaterThan(0.25);
   }, 300_000);
 });

@@ -30,6 +30,15 @@ export interface PageData {
   citation(index: number): JudgedCitation | undefined;
 }
 
+/**
+ * Whether a unit on the page is a fact: cited headings are shown with their
+ * evidence beside the facts but are not facts, so no count of facts holds them.
+ */
+// @implements report#REPORT-COUNTS-FACTS-ONLY
+export function isFact(f: FactTrace): boolean {
+  return f.unit !== 'heading';
+}
+
 export function readPageData(): PageData {
   const resultText = embeddedText('factline-result');
   const inputsText = embeddedText('factline-inputs');

@@ -6,7 +6,7 @@
 // @implements report#REPORT-DEEP-LINK-OPENS-FACT
 import type { FactTrace } from '../../../model.ts';
 import { FACT_STATE_ORDER, FACT_STATES, type FactState } from '../../../states.ts';
-import type { PageData } from './data.ts';
+import { isFact, type PageData } from './data.ts';
 import { attr, byId, el } from './dom.ts';
 import type { FactViews } from './facts.ts';
 
@@ -114,11 +114,16 @@ export class Filters {
     const active = c.gaps || c.words.length > 0 || c.states.size < this.shownStates.length;
     const matched = new Map<string, number>();
     let shown = 0;
+    let shownHeadings = 0;
     for (const d of this.data.docs) {
       if (c.doc && d.doc !== c.doc) continue;
       let n = 0;
-      for (const f of this.data.factsOf(d.doc)) if (this.matches(f, c)) n++;
-      shown += n;
+      for (const f of this.data.factsOf(d.doc)) {
+        if (!this.matches(f, c)) continue;
+        n++;
+        if (isFact(f)) shown++;
+        else shownHeadings++;
+      }
       if (n > 0 || c.doc || !active) matched.set(d.doc, n);
     }
     this.view = { c, active, wanted: new Set(matched.keys()) };
@@ -141,8 +146,18 @@ export class Filters {
       art.classList.toggle('out', !matched.has(art.getAttribute('data-doc') ?? ''));
       quietEmptySections(art, active);
     }
-    const total = this.data.facts.length;
-    byId('status-line').textContent = active ? `${shown} of ${total} facts shown` : `${total} facts`;
+    // Facts only; cited headings, shown beside them, are counted apart.
+    // @implements report#REPORT-COUNTS-FACTS-ONLY
+    const total = this.data.facts.filter(isFact).length;
+    const headings = this.data.facts.length - total;
+    const facts = active ? `${shown} of ${total} facts shown` : `${total} facts`;
+    const cited =
+      headings === 0
+        ? ''
+        : active
+          ? ` · ${shownHeadings} of ${headings} cited headings`
+          : ` · ${headings} cited headings`;
+    byId('status-line').textContent = `${facts}${cited}`;
   }
 
   /** Renders one document now under the view on screen (it scrolled near, or a link names it). */

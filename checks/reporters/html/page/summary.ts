@@ -8,7 +8,7 @@
 import type { FactTrace } from '../../../model.ts';
 import { fixFor, RULES } from '../../../rules.ts';
 import { FACT_STATE_ORDER, FACT_STATES, type FactTally, tallyFacts } from '../../../states.ts';
-import type { PageData, PageDocument } from './data.ts';
+import { isFact, type PageData, type PageDocument } from './data.ts';
 import { attr, byId, el } from './dom.ts';
 
 type BarPart = 'verified' | 'implemented' | 'gap' | 'other';
@@ -71,14 +71,17 @@ export function renderTotals(data: PageData): void {
 
 /** A document's counts: the gate's own summary, else a tally of its facts. */
 function documentTally(d: PageDocument, own: readonly FactTrace[]): FactTally {
-  return d.summary ?? tallyFacts(own);
+  return d.summary ?? tallyFacts(own.filter(isFact));
 }
 
 export function renderSummaryTable(data: PageData): void {
   const tbody = byId('summary-body');
   for (const d of data.docs) {
     const own = data.facts.filter((f) => f.doc === d.doc);
-    tbody.appendChild(summaryRow('doc-row', d.doc, null, d.doc, `#${d.doc}`, documentTally(d, own), own));
+    const ownFacts = own.filter(isFact);
+    tbody.appendChild(
+      summaryRow('doc-row', d.doc, null, d.doc, `#${d.doc}`, documentTally(d, own), ownFacts),
+    );
     const groups = new Map<string, FactTrace[]>();
     for (const f of own) {
       const key = f.section ?? '';
@@ -86,7 +89,11 @@ export function renderSummaryTable(data: PageData): void {
       list.push(f);
       groups.set(key, list);
     }
-    for (const [key, list] of groups) {
+    for (const [key, units] of groups) {
+      // A section's row counts its facts; a section holding only cited headings has no row.
+      // @implements report#REPORT-COUNTS-FACTS-ONLY
+      const list = units.filter(isFact);
+      if (list.length === 0) continue;
       // Documents not yet opened live in their inert <template>: read the heading there.
       const source = document.querySelector<HTMLTemplateElement>(`template${attr('data-doc', d.doc)}`);
       const heading = key ? (source?.content.querySelector(attr('data-section', key)) ?? null) : null;
@@ -154,7 +161,7 @@ export function documentHead(d: PageDocument, own: readonly FactTrace[]): HTMLEl
   head.appendChild(el('span', '', d.file));
   head.appendChild(el('span', '', `${t.facts} facts · ${t.states.verified} verified · ${t.gaps} gaps`));
   // Service units need no evidence, so no state counts their citations: say how many are cited.
-  const service = own.filter((f) => f.state === 'service');
+  const service = own.filter((f) => isFact(f) && f.state === 'service');
   if (service.length) {
     const cited = service.filter((f) => f.citations.length > 0).length;
     const span = el('span', 'service-count', `${service.length} service units · ${cited} cited`);

@@ -13,7 +13,7 @@ function dialect(body = '', after = ''): string {
     `<spec xmlns="${VIBEVM_SPEC_NS}">`,
     '  <title id="root">A &amp; B &#x41;</title>',
     '  <section id="one" title="One">',
-    '    <p><fact id="F-1">Text with <![CDATA[raw < text]]>.</fact></p>',
+    '    <p><fact id="F-1">Text with &lt;b&gt;.</fact></p><fence lang="xml"><![CDATA[raw < text]]></fence>',
     body,
     '  </section>',
     '</spec>',

@@ -161,6 +161,37 @@ describe('the gate walk lists the glob’s files', () => {
     expect(files.some((f) => f.includes('secret'))).toBe(false);
   });
 
+  // @verifies engine#WALK-FOLLOWS-FILE-LINKS
+  it('walks a tree whose only links lead to files, and lists what the glob and the symlink policy list', async () => {
+    const outside = tree({ 'secret.ts': '' });
+    const root = tree({ ...EDGES, 'src/gen/only-here.ts': '', 'lib/plain/y.ts': '' });
+    const link = (target: string, path: string) => symlinkSync(target, join(root, path));
+    link(join(root, 'src', 'a.ts'), 'src/a-link.ts'); // its file is listed under its own name
+    link(join(outside, 'secret.ts'), 'src/secret.ts'); // out of the root: never followed
+    link(join(root, 'src', 'gen', 'only-here.ts'), 'src/deep/alias.ts'); // its file is ignored: listed by the link
+    link(join(root, 'src', 'gen', 'only-here.ts'), 'src/deep/alias2.ts'); // a second link: once
+    link('../../lib/plain/y.ts', 'src/deep/rel.ts'); // relative, to a file no pattern names
+    link(join(root, 'src', 'gone.ts'), 'src/dangling.ts'); // nothing behind it
+    link(join(root, 'src', 'readme.md'), 'src/readme-link.ts'); // named as a source, a Markdown file behind it
+    link(join(root, 'src', 'a.ts'), 'src/node_modules/dep-link.ts'); // in an always-ignored folder
+    symlinkSync(outside, join(root, 'node_modules'), 'dir'); // a folder link the walk never enters
+    symlinkSync(join(root, 'lib'), join(root, 'test', 'build'), 'dir');
+    const cases: [string[], string[], string[]][] = [
+      [['src/**/*.ts'], ['test/**/*.ts'], ['src/gen']],
+      [['src/**/*.ts'], [], []],
+      [['**/*.ts'], ['**/*.test.ts'], ['src/deep/alias.ts']],
+    ];
+    for (const [sources, tests, ignore] of cases) {
+      const walked = walkFiles(root, [...sources, ...tests], [...ignore, ...ALWAYS_IGNORED]);
+      expect(walked).toBeDefined();
+      await expectSameAsGlob(configAt(root, sources, tests, ignore));
+    }
+    const files = (await listGateFiles(configAt(root, ['src/**/*.ts'], [], ['src/gen']))).map((f) => f.file);
+    expect(files).toEqual(expect.arrayContaining(['src/a.ts', 'src/deep/alias.ts', 'src/deep/rel.ts']));
+    for (const absent of ['src/a-link.ts', 'src/secret.ts', 'src/deep/alias2.ts', 'src/dangling.ts'])
+      expect(files).not.toContain(absent);
+  });
+
   // @verifies engine#WORKER-BOOTS-DURING-THE-LISTING
   it('says once when it has found the asked number of files, and never for a smaller tree', () => {
     const root = tree(
