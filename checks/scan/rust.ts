@@ -326,15 +326,23 @@ function requiresTest(tokens: Token[], from: number, to: number): boolean {
 const CARRIER =
   /#\s*!?\s*\[\s*(?:specmark\s*::\s*)?(?:spec|verifies)\s*\(|scope\s*!|#\s*\[\s*(?:cfg\s*\(|test\s*\])|@(?:spec|implements|verifies|deviates)\b/;
 
+/**
+ * The citations of one Rust file. `lex` gives its tokens (by default it lexes
+ * the text); a file with no carrier is never lexed.
+ */
 // @implements scanner#RUST-ATTRIBUTE-CARRIERS
 // @implements scanner#RUST-SCOPE-INHERITANCE
 // @implements scanner#TEST-PER-BLOCK
-export function scanRust(text: string, file: string): ScannedCitation[] {
+export function scanRust(
+  text: string,
+  file: string,
+  lex: () => Token[] = () => tokenize(text),
+): ScannedCitation[] {
   if (!CARRIER.test(text)) return [];
   const comments = scanLanguage(text, rust);
   const hasCarrier = /\[\s*(?:specmark\s*::\s*)?(?:spec|verifies)\s*\(|scope\s*!/.test(text);
   if (!hasCarrier && comments.length === 0) return [];
-  const tokens = tokenize(text);
+  const tokens = lex();
   const at = lineIndex(text);
   const out: ScannedCitation[] = [];
   const root: Frame = {
