@@ -578,16 +578,25 @@ export function scanRust(
   bindComments(last.symbol, last.test);
   const found = [...out, ...comments];
   // @implements scanner#STATIC-SKIP-VERIFIES-NOTHING
-  if (ignored.size > 0 || mayBeIgnored.size > 0) {
-    for (const c of found) {
-      if (!c.inTest || c.symbol === undefined) continue;
-      if (isWithinIgnored(c.symbol, ignored)) c.notRun = 'skip: #[ignore]';
-      else if (isWithinIgnored(c.symbol, mayBeIgnored))
-        c.notRun = 'unknown: #[cfg_attr(…, ignore)] decides at build time';
+  // @implements scanner#STATIC-NO-TEST-BLOCK-IS-UNCONFIRMED
+  for (const c of found) {
+    // In a test file (tests/*.rs) every item is test code by the globs, but only a test function, or a
+    // `#[cfg(test)]` module, is run by cargo: a citation on a helper or a constant proves nothing on its own.
+    if (!c.inTest) {
+      c.notRun = OUTSIDE_TESTS;
+      continue;
     }
+    if (c.symbol === undefined) continue;
+    if (isWithinIgnored(c.symbol, ignored)) c.notRun = 'skip: #[ignore]';
+    else if (isWithinIgnored(c.symbol, mayBeIgnored))
+      c.notRun = 'unknown: #[cfg_attr(…, ignore)] decides at build time';
   }
   return found.sort((a, b) => a.offset - b.offset);
 }
+
+/** Why a citation on no test function and in no `#[cfg(test)]` module is not known to be run by cargo. */
+const OUTSIDE_TESTS =
+  'unknown: it sits on no #[test], #[rstest] or #[test_case] function and in no #[cfg(test)] module' as const;
 
 /** Whether code stands before `offset` on its line. */
 function trailing(text: string, offset: number): boolean {
