@@ -212,7 +212,7 @@ async function main(): Promise<void> {
       });
       if (run.status !== 0 && run.status !== 1) throw new Error(`factline ${args.join(' ')}: ${run.stderr}`);
     });
-  // Warm (the caches the first run fills, rendered markup included) and cold (--no-cache), in turns.
+  // Warm (the caches the first run fills) and cold (--no-cache), in turns.
   cli(['report', '--out', file, '--quiet']);
   const turns = Array.from({ length: runs }, () => ({
     report: cli(['report', '--out', file, '--quiet']),

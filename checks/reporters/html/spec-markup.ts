@@ -16,7 +16,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
-import { slugOf } from '../../../reader/text.ts';
+import { slugOf } from '../../../reader/slug.ts';
 
 /** Classes this module puts on tag tokens; the sanitizer allows only these. */
 export const TAG_CLASSES = ['tag', 'tag-anchor', 'tag-status', 'tag-label', 'tag-requires', 'raw'] as const;
