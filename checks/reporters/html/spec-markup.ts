@@ -6,6 +6,11 @@
  * visible code text before conversion, remark-rehype drops anything raw that
  * is left, and rehype-sanitize (GitHub's schema, `javascript:` hrefs removed)
  * runs last over the whole fragment.
+ *
+ * The report page's script bundles this module and renders each document in
+ * the browser (page/specs.ts); Node runs it for the tests that hold the
+ * page's rendering against it. So it imports nothing of Node's: the bundle
+ * for the browser fails to build if it ever does.
  */
 import type { Element, ElementContent, Root as HastRoot, Text as HastText } from 'hast';
 import type { Heading, Root as MdastRoot, Parent, PhrasingContent, RootContent } from 'mdast';
