@@ -11,8 +11,11 @@
  * their mirrors), one citation appended to each, cold and warm against rg
  * (`--real-only` runs just those rows), and again with one fact per file
  * (one spec of as many facts as files: the shape where reading specs is
- * what a cold run pays for). Run:
- *   node --import tsx bench/check.ts [--files N] [--runs N] [--keep] [--real-only]
+ * what a cold run pays for). The real-code rows run two builds side by
+ * side: the checkout's bin/factline.js (it hashes every source to know its
+ * build is fresh) and the same build laid out as an installed package
+ * (bench/installed-copy.ts), which is what a user runs. Run:
+ *   node --import tsx bench/check.ts [--files N] [--runs N] [--real-runs N] [--keep] [--real-only]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +24,7 @@ import { join, resolve } from 'node:path';
 import { loadConfig, Project, projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { childCpuMs } from './child-cpu.ts';
+import { type Installed, installedCopy } from './installed-copy.ts';
 import { codeFilesUnder, extractRepos, SPEED_REPOS } from './real-repos.ts';
 import { FACTS_PER_SPEC, fileOf, generateTree, SPECS } from './synthetic-tree.ts';
 
@@ -175,6 +179,9 @@ function typoAgainstClean(root: string) {
   return { ...tree, clean: bestOf(clean), typos: bestOf(typos) };
 }
 
+/** Runs per real-code row, each right after an rg run; the rows print medians (the machine is shared). */
+const REAL_RUNS = Number(args[args.indexOf('--real-runs') + 1]) || 5;
+
 /** Facts of the real-code project: each file cites one of them, a test file with `@verifies`. */
 const REAL_FACTS = 200;
 const REAL_TEST_GLOBS = ['**/*.test.*', '**/*.spec.*', '**/test/**', '**/tests/**', '**/__tests__/**'];
@@ -188,7 +195,7 @@ const TEST_PATH = /\/(?:test|tests|__tests__)\/|\.(?:test|spec)\./;
  * (`--no-cache`) and warm against `rg -c` of the same tags, best of 3 in
  * turns (each factline run right after an rg run), printed as ratios.
  */
-async function realCodeRows(rg: string, onePerFile: boolean): Promise<void> {
+async function realCodeRows(rg: string, onePerFile: boolean, installed: Installed): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'factline-bench-real-'));
   const { extracted, missing } = extractRepos(SPEED_REPOS, join(root, 'code'));
   if (extracted.length === 0) {
@@ -253,38 +260,70 @@ async function realCodeRows(rg: string, onePerFile: boolean): Promise<void> {
   );
   const runRg = () => {
     const t = performance.now();
+    const c = childCpuMs();
     spawnSync(rg, ['--no-heading', '-o', '-c', '@(implements|verifies|deviates)\\s+[^\\s]+', 'code'], {
       cwd: root,
       maxBuffer: 1 << 28,
     });
-    return performance.now() - t;
+    return { time: performance.now() - t, cpu: childCpuMs() - c };
   };
   runRg();
-  spawnSync(process.execPath, [BIN, 'check'], { cwd: root, maxBuffer: 1 << 30 }); // fill the caches
-  const rgTimes: number[] = [];
-  const warm: { time: number; status: number | null }[] = [];
-  const cold: { time: number; status: number | null }[] = [];
-  for (let round = 0; round < 3; round++) {
-    rgTimes.push(runRg());
-    warm.push(timedCheck(root, []));
-    rgTimes.push(runRg());
-    cold.push(timedCheck(root, ['--no-cache']));
+  // The checkout's CLI and the same build installed (bench/installed-copy.ts), each with its own cache
+  // home: the two key their code differently, and sharing one cache would turn every switch into a rebuild.
+  const variants = [
+    { name: 'checkout', bin: BIN, env: process.env },
+    {
+      name: 'installed',
+      bin: installed.bin,
+      env: { ...process.env, XDG_CACHE_HOME: installed.cacheHome },
+    },
+  ];
+  type Run = { time: number; cpu: number; status: number | null };
+  const timed = (bin: string, env: NodeJS.ProcessEnv, extra: string[]): Run => {
+    const t = performance.now();
+    const c = childCpuMs();
+    const run = spawnSync(process.execPath, [bin, 'check', ...extra], { cwd: root, env, maxBuffer: 1 << 30 });
+    return { time: performance.now() - t, cpu: childCpuMs() - c, status: run.status };
+  };
+  for (const v of variants) timed(v.bin, v.env, []); // fill the caches
+  const rgTimes: { time: number; cpu: number }[] = [];
+  const rows = variants.map((v) => ({ ...v, warm: [] as Run[], cold: [] as Run[] }));
+  for (let round = 0; round < REAL_RUNS; round++) {
+    for (const row of rows) {
+      rgTimes.push(runRg());
+      row.warm.push(timed(row.bin, row.env, []));
+      rgTimes.push(runRg());
+      row.cold.push(timed(row.bin, row.env, ['--no-cache']));
+    }
   }
-  const rgBest = Math.min(...rgTimes);
-  const row = (name: string, run: { time: number; status: number | null }, goal: string) =>
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  const rgWall = median(rgTimes.map((r) => r.time));
+  const rgCpu = median(rgTimes.map((r) => r.cpu));
+  const line = (name: string, runs: Run[], goal: string) => {
+    const wall = median(runs.map((r) => r.time));
+    const cpu = median(runs.map((r) => r.cpu));
     console.log(
-      `  ${name.padEnd(34)} ${ms(run.time).padStart(9)}  ${(run.time / rgBest).toFixed(1).padStart(5)}x rg  exit ${run.status}  ${goal}`,
+      `  ${name.padEnd(40)} wall ${ms(wall).padStart(8)} ${(wall / rgWall).toFixed(1).padStart(5)}x rg   cpu ${ms(cpu).padStart(8)} ${(cpu / rgCpu).toFixed(1).padStart(5)}x rg  exit ${runs[0]!.status}  ${goal}`,
     );
+  };
   console.log(
-    `real code${onePerFile ? ', one fact per file' : ''}, whole process, best of 3 in turns with rg:`,
+    `real code${onePerFile ? ', one fact per file' : ''}, whole process, medians of ${REAL_RUNS} in turns with rg (cpu: user + system of the process):`,
   );
-  console.log(`  ${'rg -c (citation tags)'.padEnd(34)} ${ms(rgBest).padStart(9)}`);
-  row('factline check (warm cache)', bestOf(warm), onePerFile ? 'goal: within 2x rg' : 'goal: within 3x rg');
-  row(
-    'factline check --no-cache (cold)',
-    bestOf(cold),
-    onePerFile ? 'goal: within 4x rg' : 'goal: within 8x rg',
+  console.log(
+    `  ${'rg -c (citation tags)'.padEnd(40)} wall ${ms(rgWall).padStart(8)}          cpu ${ms(rgCpu).padStart(8)}`,
   );
+  for (const row of rows) {
+    line(
+      `factline check, warm (${row.name})`,
+      row.warm,
+      onePerFile ? 'goal: within 2x rg' : 'goal: within 3x rg',
+    );
+    line(
+      `factline check --no-cache (${row.name})`,
+      row.cold,
+      onePerFile ? 'goal: within 4x rg' : 'goal: within 8x rg',
+    );
+  }
   if (!args.includes('--keep')) dropTree(root);
 }
 
@@ -299,8 +338,10 @@ async function main(): Promise<void> {
   const rg = ensureRipgrep();
   if (args.includes('--real-only')) {
     await buildCli();
-    await realCodeRows(rg, false);
-    await realCodeRows(rg, true);
+    const installed = await installedCopy(mkdtempSync(join(tmpdir(), 'factline-bench-installed-')));
+    await realCodeRows(rg, false, installed);
+    await realCodeRows(rg, true, installed);
+    rmSync(installed.dir, { recursive: true, force: true });
     return;
   }
   const root = mkdtempSync(join(tmpdir(), 'factline-bench-'));
@@ -460,8 +501,10 @@ async function main(): Promise<void> {
   );
   if (!args.includes('--keep')) dropTree(root);
   console.log('');
-  await realCodeRows(rg, false);
-  await realCodeRows(rg, true);
+  const installed = await installedCopy(mkdtempSync(join(tmpdir(), 'factline-bench-installed-')));
+  await realCodeRows(rg, false, installed);
+  await realCodeRows(rg, true, installed);
+  rmSync(installed.dir, { recursive: true, force: true });
 }
 
 await main();
