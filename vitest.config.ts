@@ -22,6 +22,7 @@ import { defineConfig } from 'vitest/config';
 const OWN_MODULE_CACHE = [
   'test/cli/writers/write-errors.test.ts',
   'test/cli/stat-cache.test.ts',
+  'test/cli/gate/vibevm-items-lexed-once.test.ts',
   'test/system/speed/ts-load.test.ts',
 ];
 

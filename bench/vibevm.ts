@@ -14,6 +14,7 @@ import { appendFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectCacheDir } from '../engine/index.ts';
+import { buildCli } from '../support/build-cli.ts';
 import { childCpuMs } from './child-cpu.ts';
 import { extractCommit, MIRRORS } from './real-repos.ts';
 
@@ -35,6 +36,8 @@ if (!existsSync(repo)) {
   console.log(`vibevm is not mirrored under ${MIRRORS}; nothing to measure`);
   process.exit(0);
 }
+// The compiled CLI as shipped: a stale build would silently run the sources through tsx.
+await buildCli();
 const root = mkdtempSync(join(tmpdir(), 'factline-vibevm-'));
 try {
   const written = extractCommit(repo, COMMIT, root);

@@ -110,8 +110,8 @@ export interface GateInputs {
   searched?: { globs: string[]; where?: string };
   /** The attribute types the config declares; absent: any key, as a string. */
   attributes?: AttributeChecker;
-  /** Under the vibevm profile: what its ratchet and freshness gates read. */
-  vibevmGates?: VibevmGateData;
+  /** Under the vibevm profile: what its ratchet and freshness gates read, asked for after the scan (which feeds them). */
+  vibevmGates?(): VibevmGateData | Promise<VibevmGateData>;
 }
 
 /** The trace of the listed files against the specs: the gate's core, reading files only through `inputs.backend`. */
@@ -129,6 +129,7 @@ export async function traceFiles(inputs: GateInputs): Promise<TraceResult> {
       found.push({ file: files[i]!.file, inTest: files[i]!.inTest, citations: outcome });
   }
   const extraFindings = inputs.extraFindings ? await inputs.extraFindings() : [];
+  const vibevmGates = inputs.vibevmGates ? await inputs.vibevmGates() : undefined;
   return trace(inputs.specs, found, {
     strict: inputs.strict,
     extraFindings,
@@ -138,7 +139,7 @@ export async function traceFiles(inputs: GateInputs): Promise<TraceResult> {
     ...(inputs.addressing ? { addressing: inputs.addressing } : {}),
     ...(inputs.searched ? { searched: inputs.searched } : {}),
     ...(inputs.attributes ? { attributes: inputs.attributes } : {}),
-    ...(inputs.vibevmGates ? { vibevmGates: inputs.vibevmGates } : {}),
+    ...(vibevmGates ? { vibevmGates } : {}),
     hintFiles: {
       sources: files.filter((f) => !f.inTest).map((f) => f.file),
       tests: files.filter((f) => f.inTest).map((f) => f.file),

@@ -24,6 +24,7 @@ import {
   verificationSkippedFinding,
 } from './rules/verification-skipped.ts';
 import {
+  staticNoTestBlockFinding,
   staticUnconfirmedFinding,
   verificationUnconfirmed,
   verificationUnconfirmedFinding,
@@ -120,7 +121,17 @@ export function joinOutcomes(
 // @implements scanner#STATIC-UNSURE-IS-UNCONFIRMED
 function markedNotRun(citations: JudgedCitation[], out: FindingCollector, unsure?: 'warning'): void {
   for (const citation of citations) {
-    if (citation.verb !== 'verifies' || !citation.counted || citation.notRun === undefined) continue;
+    if (citation.verb !== 'verifies' || !citation.counted) continue;
+    if (citation.notRun === undefined) {
+      if (inNoTestBlock(citation)) {
+        if (unsure !== 'warning') {
+          citation.counted = false;
+          citation.problem = verificationUnconfirmed.id;
+        }
+        out.add(staticNoTestBlockFinding(citation, unsure));
+      }
+      continue;
+    }
     const test =
       citation.testName !== undefined
         ? `test "${citation.testName}"`
@@ -143,6 +154,22 @@ function markedNotRun(citations: JudgedCitation[], out: FindingCollector, unsure
     out.add(markedNotRunFinding(citation, test, kind, why));
   }
 }
+
+/**
+ * Whether a verifying citation in a test file of a language whose test blocks
+ * the scanner names sits in none of them: a file-header comment, a helper, a
+ * test file with no test at all. No test's declaration says it runs, so
+ * without results it proves nothing, as the results join already refuses it.
+ * Other languages (and citations outside test files, judged by
+ * misplaced-citation) are left alone.
+ */
+// @implements scanner#STATIC-NO-TEST-BLOCK-IS-UNCONFIRMED
+function inNoTestBlock(citation: JudgedCitation): boolean {
+  return BOUND_LANGUAGES.test(citation.file) && citation.inTest && testBinding(citation) === undefined;
+}
+
+/** The test files whose citations testBinding can bind to a test: TS/JS, Python, Rust, Go. */
+const BOUND_LANGUAGES = /\.(?:[cm]?[jt]sx?|py|rs|go)$/;
 
 /** Per results file, which part of the runner's output named each test's file (docs/policy.md). */
 function joinKeys(input: OutcomeInput): OutcomeJoin[] {

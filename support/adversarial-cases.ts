@@ -774,12 +774,12 @@ function digestCase(name: string, before: string, after: string, expect: 'red' |
       'factline.config.json': CONFIG,
       'specs/limits.md': before,
       'src/a.ts': '// @implements limits#CELL\n',
-      'test/a.test.ts': '// @verifies limits#CELL\n',
+      'test/a.test.ts': "// @verifies limits#CELL\nit('holds', () => {});\n",
     },
     setup: (dir) => {
       const pin = pinOf(dir, 'CELL');
       writeFileSync(join(dir, 'src/a.ts'), `// @implements limits#CELL~${pin}\n`);
-      writeFileSync(join(dir, 'test/a.test.ts'), `// @verifies limits#CELL~${pin}\n`);
+      writeFileSync(join(dir, 'test/a.test.ts'), `// @verifies limits#CELL~${pin}\nit('holds', () => {});\n`);
       writeFileSync(join(dir, 'specs/limits.md'), after);
     },
     argv: ['check', '--no-cache'],
@@ -1199,7 +1199,7 @@ function inputCases(): Case[] {
       write(dir, 'specs/shape.md', spec);
       const pin = pinOf(dir);
       write(dir, 'src/a.ts', crlf(`// @implements shape#SHAPE~${pin}\n`));
-      write(dir, 'test/a.test.ts', crlf(`// @verifies shape#SHAPE~${pin}\n`));
+      write(dir, 'test/a.test.ts', crlf(`// @verifies shape#SHAPE~${pin}\nit('holds', () => {});\n`));
       write(dir, 'specs/shape.md', crlf(edit(spec)));
     },
     argv: ['check', '--no-cache'],

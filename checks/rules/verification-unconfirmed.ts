@@ -60,6 +60,17 @@ export function staticUnconfirmedFinding(
   };
 }
 
+/** Without results: the finding for a verifying citation in a test file that sits in no test block. */
+export function staticNoTestBlockFinding(citation: JudgedCitation, unsure: 'warning' | undefined): Raised {
+  return {
+    rule: verificationUnconfirmed.id,
+    ...(unsure === 'warning' ? { severity: 'warning' as const } : {}),
+    ...atResolved(citation),
+    message: `@verifies ${citation.ref} sits in no test block (outside every it()/test()/describe(), test function or test module), so no test's declaration says it runs and it verifies nothing about ${citation.resolved}`,
+    fix: unconfirmedFix('no-test-block'),
+  };
+}
+
 function unconfirmedFix(reason: string): string {
   switch (reason) {
     case 'no-test-block':

@@ -14,7 +14,7 @@ import { isJtdFile, scanJtd } from './jtd.ts';
 import { languageOf } from './languages/index.ts';
 import { scanLanguage } from './languages/scan.ts';
 import { mayHoldCitations } from './refs.ts';
-import { scanRust } from './rust.ts';
+import { scanRust, type Token, tokenize } from './rust.ts';
 import type { ScannedCitation } from './types.ts';
 import {
   type LiteralParser,
@@ -47,8 +47,23 @@ export function isScannable(file: string): boolean {
  * `TypeScriptParserNotLoaded` for a TS/JS file whose tokens are ambiguous
  * until `loadParser` has run; `scan` loads it then and scans again.
  */
+/**
+ * Hears each Rust file a scan reads, with its citations and a way to its
+ * tokens that lexes the file at most once between the scan and the listener
+ * (the vibevm gates read a gated file's public items from the tokens the
+ * scan made). A file with a citation has been lexed by the time it is heard.
+ */
+export type RustListener = (
+  file: string,
+  text: string,
+  tokens: () => Token[],
+  citations: readonly ScannedCitation[],
+) => void;
+
 export class FileScanner {
   private readonly typescript: TypeScriptScanner;
+  /** Set by a run that wants each Rust file's tokens (engine/gate/vibevm-gates.ts); none by default. */
+  rustListener: RustListener | undefined;
 
   constructor(setup: TypeScriptScanSetup = {}) {
     this.typescript = new TypeScriptScanner(setup);
@@ -66,7 +81,18 @@ export class FileScanner {
       if (!mayHoldCitations(text)) return [];
       return this.typescript.scan(text, file);
     }
-    if (ext === 'rs') return scanRust(text, file);
+    if (ext === 'rs') {
+      const listener = this.rustListener;
+      if (listener === undefined) return scanRust(text, file);
+      let tokens: Token[] | undefined;
+      const lex = () => {
+        tokens ??= tokenize(text);
+        return tokens;
+      };
+      const citations = scanRust(text, file, lex);
+      listener(file, text, lex, citations);
+      return citations;
+    }
     if (isJtdFile(file)) return scanJtd(text, file);
     const language = languageOf(ext);
     return language ? scanLanguage(text, language) : [];

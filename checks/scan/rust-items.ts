@@ -36,6 +36,15 @@ export interface ModuleSurface {
   modules: ModuleSurface[];
 }
 
+/** What the vibevm gates read of one Rust file: its public surface and the lines no citation of theirs is read on. */
+export interface RustItems {
+  surface: ModuleSurface;
+  /** Lines of the attributes standing on `impl` blocks. */
+  implAttributeLines: Set<number>;
+  /** Lines wholly inside a macro call's body. */
+  macroBodyLines: Set<number>;
+}
+
 export interface RustSurface {
   module: ModuleSurface;
   /** Lines of the attributes standing on `impl` blocks. */
@@ -71,11 +80,18 @@ function cfgNamesTest(tokens: Token[], open: number, close: number): boolean {
   return false;
 }
 
-/** The public surface of one Rust file whose module is `module` (vibevm's module path of the file). */
+/**
+ * The public surface of one Rust file whose module is `module` (vibevm's
+ * module path of the file); `tokens`, when given, are the file's tokens the
+ * scan already made (checks/scan/rust.ts tokenize), so a file is lexed once.
+ */
 // @implements vibevm#ORPHAN-RATCHET
-export function rustSurface(text: string, module: string): RustSurface {
-  const tokens = tokenize(text);
-  const lineOf = lineAt(text);
+export function rustSurface(
+  text: string,
+  module: string,
+  tokens: Token[] = tokenize(text),
+  lineOf: (offset: number) => number = lineAt(text),
+): RustSurface {
   const implAttributeLines = new Set<number>();
   const walk = (symbol: string, from: number, to: number): ModuleSurface => {
     const surface: ModuleSurface = { symbol, items: [], modules: [] };
@@ -164,9 +180,11 @@ export function rustSurface(text: string, module: string): RustSurface {
 }
 
 /** Lines that lie wholly inside a macro call's delimited body (`name! { … }`), where syn parses no item. */
-export function macroBodyLines(text: string): Set<number> {
-  const tokens = tokenize(text);
-  const lineOf = lineAt(text);
+export function macroBodyLines(
+  text: string,
+  tokens: Token[] = tokenize(text),
+  lineOf: (offset: number) => number = lineAt(text),
+): Set<number> {
   const out = new Set<number>();
   for (let i = 0; i + 2 < tokens.length; i++) {
     const t = tokens[i]!;
@@ -181,4 +199,12 @@ export function macroBodyLines(text: string): Set<number> {
     i = closing(tokens, i + 2);
   }
   return out;
+}
+
+/** A file's surface and macro-body lines from one lexing (`tokens`: the scan's, when it lexed the file) and one line index. */
+// @implements vibevm#ITEMS-LEXED-ONCE
+export function rustItems(text: string, module: string, tokens: Token[] = tokenize(text)): RustItems {
+  const lineOf = lineAt(text);
+  const { module: surface, implAttributeLines } = rustSurface(text, module, tokens, lineOf);
+  return { surface, implAttributeLines, macroBodyLines: macroBodyLines(text, tokens, lineOf) };
 }

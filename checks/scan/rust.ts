@@ -326,15 +326,23 @@ function requiresTest(tokens: Token[], from: number, to: number): boolean {
 const CARRIER =
   /#\s*!?\s*\[\s*(?:specmark\s*::\s*)?(?:spec|verifies)\s*\(|scope\s*!|#\s*\[\s*(?:cfg\s*\(|test\s*\])|@(?:spec|implements|verifies|deviates)\b/;
 
+/**
+ * The citations of one Rust file. `lex` gives its tokens (by default it lexes
+ * the text); a file with no carrier is never lexed.
+ */
 // @implements scanner#RUST-ATTRIBUTE-CARRIERS
 // @implements scanner#RUST-SCOPE-INHERITANCE
 // @implements scanner#TEST-PER-BLOCK
-export function scanRust(text: string, file: string): ScannedCitation[] {
+export function scanRust(
+  text: string,
+  file: string,
+  lex: () => Token[] = () => tokenize(text),
+): ScannedCitation[] {
   if (!CARRIER.test(text)) return [];
   const comments = scanLanguage(text, rust);
   const hasCarrier = /\[\s*(?:specmark\s*::\s*)?(?:spec|verifies)\s*\(|scope\s*!/.test(text);
   if (!hasCarrier && comments.length === 0) return [];
-  const tokens = tokenize(text);
+  const tokens = lex();
   const at = lineIndex(text);
   const out: ScannedCitation[] = [];
   const root: Frame = {
@@ -507,16 +515,25 @@ export function scanRust(text: string, file: string): ScannedCitation[] {
   bindComments(last.symbol, last.test);
   const found = [...out, ...comments];
   // @implements scanner#STATIC-SKIP-VERIFIES-NOTHING
-  if (ignored.size > 0 || mayBeIgnored.size > 0) {
-    for (const c of found) {
-      if (!c.inTest || c.symbol === undefined) continue;
-      if (isWithinIgnored(c.symbol, ignored)) c.notRun = 'skip: #[ignore]';
-      else if (isWithinIgnored(c.symbol, mayBeIgnored))
-        c.notRun = 'unknown: #[cfg_attr(…, ignore)] decides at build time';
+  // @implements scanner#STATIC-NO-TEST-BLOCK-IS-UNCONFIRMED
+  for (const c of found) {
+    // In a test file (tests/*.rs) every item is test code by the globs, but only a test function, or a
+    // `#[cfg(test)]` module, is run by cargo: a citation on a helper or a constant proves nothing on its own.
+    if (!c.inTest) {
+      c.notRun = OUTSIDE_TESTS;
+      continue;
     }
+    if (c.symbol === undefined) continue;
+    if (isWithinIgnored(c.symbol, ignored)) c.notRun = 'skip: #[ignore]';
+    else if (isWithinIgnored(c.symbol, mayBeIgnored))
+      c.notRun = 'unknown: #[cfg_attr(…, ignore)] decides at build time';
   }
   return found.sort((a, b) => a.offset - b.offset);
 }
+
+/** Why a citation on no test function and in no `#[cfg(test)]` module is not known to be run by cargo. */
+const OUTSIDE_TESTS =
+  'unknown: it sits on no #[test], #[rstest] or #[test_case] function and in no #[cfg(test)] module' as const;
 
 /** Whether code stands before `offset` on its line. */
 function trailing(text: string, offset: number): boolean {

@@ -372,6 +372,15 @@ export class CacheFile {
     if (line !== undefined) this.kept.set(key, line);
   }
 
+  /**
+   * The content hash of the entry this run used or set for `key` (a hit by
+   * stat or by hash, or a new value); undefined when this run has none.
+   */
+  keptHash(key: string): string | undefined {
+    const line = this.kept.get(key);
+    return line === undefined ? undefined : fieldsOf(line)?.contentHash;
+  }
+
   /** Keeps `text` (one line) for `key`; the file is rewritten only when this differs from what is stored. */
   set(key: string, stat: string, contentHash: string, text: string): void {
     const line = `${encodeKey(key)}\t${stat}\t${contentHash}\t${text}`;

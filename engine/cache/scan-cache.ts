@@ -116,6 +116,12 @@ export interface ScanCache {
   /** The citations of a file whose stat matches its entry; undefined: read it and call `scan`. */
   byStat(file: string): ScannedCitation[] | undefined;
   scan(file: string, text: string, scanner: FileScanner): ScannedCitation[];
+  /**
+   * The content hash of a file whose citations this run took from the cache
+   * or stored in it: the hash of what was read, or the stored one its
+   * unchanged stat vouches for. Undefined for a file this run has no entry of.
+   */
+  contentHash(file: string): string | undefined;
   /** Whether nothing was stored: every file will be read, as in an uncached run. */
   readonly empty: boolean;
   /** Takes the stat of a file about to be read without `byStat` (a run that fills an empty cache). */
@@ -199,6 +205,7 @@ export function openScanCache(
       cache.set(file, stat, contentHash, encodeCitations(citations));
       return citations;
     },
+    contentHash: (file) => cache.keptHash(file),
     empty: cache.isEmpty(),
     statBeforeRead(file) {
       const st = statSync(base + file, { throwIfNoEntry: false });

@@ -27,7 +27,7 @@ import type { LoadedSpecs } from '../specs.ts';
 import { type InputReader, readResults } from './results.ts';
 import { addressingOf, attributesOf, generatedSetupOf, policyOf, searchedOf } from './setup.ts';
 import { staleExcludes } from './stale-excludes.ts';
-import { vibevmGateInputs } from './vibevm-gates.ts';
+import { startVibevmGates } from './vibevm-gates.ts';
 import { xmlSpecFindings } from './xml-specs.ts';
 
 export interface GateOptions {
@@ -172,7 +172,11 @@ async function gateWith(
   // Whole-tree gates only: a partial run (`check --changed`) sees too little to judge orphans or the map.
   const vibevmGates = options.only
     ? undefined
-    : await timed(timings, 'vibevm gates', () => vibevmGateInputs(config));
+    : await timed(timings, 'vibevm gates', () =>
+        startVibevmGates(config, cacheDir, (line) => io.stderr.write(line)),
+      );
+  // The gates read each gated file's items from the tokens the scan makes, so a file is lexed once.
+  if (vibevmGates) scanner.rustListener = vibevmGates.hear;
   const start = performance.now();
   let scanning = 0;
   let drift = 0;
@@ -206,7 +210,12 @@ async function gateWith(
     policy: policyOf(config),
     addressing: addressingOf(config),
     ...attributesOf(config),
-    ...(vibevmGates ? { vibevmGates } : {}),
+    ...(vibevmGates
+      ? {
+          vibevmGates: () =>
+            timed(timings, 'vibevm gates', async () => vibevmGates.inputs(cache?.contentHash)),
+        }
+      : {}),
     searched: searchedOf(config),
     ...(results === undefined ? {} : { results }),
     ...(config.static?.unconfirmed === 'warning' ? { staticUnconfirmed: 'warning' as const } : {}),
@@ -224,6 +233,7 @@ async function gateWith(
     if (early.fillsCache && cache && early.pool)
       for (const [file, record] of early.pool.records()) cache.fill(file, record, early.since ?? 0);
     cache?.save();
+    vibevmGates?.save();
   });
   return { result, specs, ...(early.pool ? { pool: { helped: early.pool.helped() } } : {}) };
 }

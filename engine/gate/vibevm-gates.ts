@@ -5,11 +5,17 @@
  * same: the crates its `scan_roots` name, less `exempt`, less `/generated/`),
  * the committed `specmap.json`, and the macro-body lines of a Rust file.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { CommittedMap, GatedFile, VibevmGateData } from '../../checks/profiles/vibevm-gates.ts';
-import { macroBodyLines, rustSurface } from '../../checks/scan/rust-items.ts';
+import type { RustListener } from '../../checks/scan/dispatch.ts';
+import type { Token } from '../../checks/scan/rust.ts';
+import { macroBodyLines, type RustItems, rustItems } from '../../checks/scan/rust-items.ts';
+import { NO_STAT, statKey } from '../cache/cache-file.ts';
+import { hashText } from '../cache/citation-rows.ts';
+import { openItemsCache } from '../cache/items-cache.ts';
+import { settledStat } from '../cache/scan-cache.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import { readGateFile } from '../files/read.ts';
 
@@ -70,38 +76,139 @@ function committedMap(root: string): CommittedMap | undefined {
   };
 }
 
-/** The inputs, or undefined when the run is not under the vibevm profile. */
-export async function vibevmGateInputs(config: FactlineConfig): Promise<VibevmGateData | undefined> {
-  const gates = config.vibevmGates;
-  if (config.profile !== 'vibevm' || gates === undefined) return undefined;
-  const gated: GatedFile[] = [];
-  for (const dir of crateDirs(config.root, gates.scanRoots)) {
+/** A gated file and its vibevm module path. */
+interface Gated {
+  crate: string;
+  file: string;
+  module: string;
+}
+
+/** The gated files: the Rust files under each crate's `src/` (crates of `scan_roots` less `exempt`), less `/generated/`. */
+async function gatedFiles(config: FactlineConfig, scanRoots: readonly string[]): Promise<Gated[]> {
+  const gated: Gated[] = [];
+  for (const dir of crateDirs(config.root, scanRoots)) {
     const crate = dir.slice(dir.lastIndexOf('/') + 1);
     if (config.exempt.includes(crate)) continue;
     const files = await glob(['src/**/*.rs'], { cwd: resolve(config.root, dir), onlyFiles: true });
     for (const inCrate of files.sort()) {
       if (inCrate.includes('/generated/')) continue;
-      const file = `${dir}/${inCrate}`;
-      const text = readGateFile(config.root, file);
-      if (text === undefined) continue;
-      const { module, implAttributeLines } = rustSurface(text, vibevmModulePath(crate, inCrate));
-      gated.push({ crate, file, surface: module, implAttributeLines });
+      gated.push({ crate, file: `${dir}/${inCrate}`, module: vibevmModulePath(crate, inCrate) });
     }
   }
-  const macroLines = new Map<string, Set<number>>();
+  return gated;
+}
+
+/** The items of a Rust file no crate gates: its macro-body lines, no surface. */
+function macroItems(text: string, tokens?: Token[]): RustItems {
   return {
-    gated,
-    dispositioned: gates.dispositioned,
-    map: committedMap(config.root),
-    config: config.file ?? 'specmap.toml',
-    insideMacroBody(file, line) {
-      if (!file.endsWith('.rs')) return false;
-      let lines = macroLines.get(file);
-      if (lines === undefined) {
-        lines = macroBodyLines(readGateFile(config.root, file) ?? '');
-        macroLines.set(file, lines);
-      }
-      return lines.has(line);
+    surface: { symbol: '', items: [], modules: [] },
+    implAttributeLines: new Set(),
+    macroBodyLines: macroBodyLines(text, tokens),
+  };
+}
+
+/**
+ * The vibevm gates of one run, begun before the scan: `hear` takes each
+ * gated file's items from the tokens the scan makes, and `inputs`, after the
+ * scan, has every gated file's items: heard, else from the items cache under
+ * the content hash the scan cache holds for the file this run, else read and
+ * lexed here. A file is lexed at most once per run, and a warm run, whose
+ * scan cache answers every unchanged file by its stat, reads none of them.
+ */
+export interface VibevmGatesRun {
+  /** The scan's listener (checks/scan/dispatch.ts RustListener). */
+  hear: RustListener;
+  /** The gates' inputs once the scan is done; `contentHash`: the scan cache's hash of a file this run. */
+  inputs(contentHash?: (file: string) => string | undefined): VibevmGateData;
+  /** Writes the items cache (only when something changed). */
+  save(): void;
+}
+
+/** The run's vibevm gates, or undefined when the run is not under the vibevm profile. */
+// @implements vibevm#ITEMS-LEXED-ONCE
+export async function startVibevmGates(
+  config: FactlineConfig,
+  cacheDir?: string,
+  warn?: (line: string) => void,
+): Promise<VibevmGatesRun | undefined> {
+  const gates = config.vibevmGates;
+  if (config.profile !== 'vibevm' || gates === undefined) return undefined;
+  const listed = await gatedFiles(config, gates.scanRoots);
+  const byFile = new Map(listed.map((g) => [g.file, g]));
+  const heard = new Map<string, RustItems>();
+  const cache = cacheDir === undefined ? undefined : openItemsCache(cacheDir, warn);
+  // Taken before this run reads any file for the gates: a stat vouches for a file settled before it.
+  const startMs = Date.now();
+  /**
+   * The items of a file no scan read this run (the scan's config leaves it
+   * out, or the pool's worker read it; `module` '' for a file no crate gates,
+   * whose macro-body lines alone are wanted): by its stat, by the hash of what
+   * is read, else lexed here.
+   */
+  const readItems = (file: string, module: string): RustItems | undefined => {
+    // The stat before the read: one taken after it could vouch for an edit never read.
+    const st = cache && statSync(resolve(config.root, file), { throwIfNoEntry: false });
+    const stat = st === undefined ? NO_STAT : statKey(st);
+    const byStat = stat === NO_STAT ? undefined : cache?.byStat(file, stat, module);
+    if (byStat !== undefined) return byStat;
+    const text = readGateFile(config.root, file);
+    if (text === undefined) return undefined;
+    const contentHash = hashText(text);
+    const items =
+      cache?.byHash(file, contentHash, module) ??
+      (module === '' ? macroItems(text) : rustItems(text, module));
+    cache?.set(file, st === undefined ? NO_STAT : settledStat(st, startMs), contentHash, items);
+    return items;
+  };
+  return {
+    hear(file, text, tokens, citations) {
+      const g = byFile.get(file);
+      if (g !== undefined) heard.set(file, rustItems(text, g.module, tokens()));
+      // A file no crate gates is asked for its macro bodies only where it cites: then the scan lexed it already.
+      else if (citations.length > 0) heard.set(file, macroItems(text, tokens()));
     },
+    inputs(contentHash) {
+      const found = new Map<string, RustItems>();
+      const gated: GatedFile[] = [];
+      for (const g of listed) {
+        let items = heard.get(g.file);
+        const hash = contentHash?.(g.file);
+        if (items !== undefined) {
+          if (hash !== undefined) cache?.set(g.file, NO_STAT, hash, items);
+        } else {
+          if (hash !== undefined) items = cache?.byHash(g.file, hash, g.module);
+          items ??= readItems(g.file, g.module);
+        }
+        if (items === undefined) continue;
+        found.set(g.file, items);
+        gated.push({
+          crate: g.crate,
+          file: g.file,
+          surface: items.surface,
+          implAttributeLines: items.implAttributeLines,
+        });
+      }
+      return {
+        gated,
+        dispositioned: gates.dispositioned,
+        map: committedMap(config.root),
+        config: config.file ?? 'specmap.toml',
+        insideMacroBody(file, line) {
+          if (!file.endsWith('.rs')) return false;
+          let items = found.get(file);
+          if (items === undefined) {
+            // A Rust file no crate gates (a test, an example): its macro-body lines alone, cached as a gated file's items are.
+            const hash = contentHash?.(file);
+            items = heard.get(file);
+            if (items !== undefined && hash !== undefined) cache?.set(file, NO_STAT, hash, items);
+            if (items === undefined && hash !== undefined) items = cache?.byHash(file, hash, '');
+            items ??= readItems(file, '') ?? macroItems('');
+            found.set(file, items);
+          }
+          return items.macroBodyLines.has(line);
+        },
+      };
+    },
+    save: () => cache?.save(),
   };
 }

@@ -449,3 +449,40 @@ export function goCases(count: number, seed: number): Case[] {
   }
   return out;
 }
+
+/** A declaration that is no test, in each runner's language, for a citation to sit above. */
+function helperDeclaration(runner: Runner, n: number): string {
+  switch (runner) {
+    case 'pytest':
+      return `HELPER_${n} = ${n}\n`;
+    case 'cargo':
+      return `#[allow(dead_code)]\nconst HELPER_${n}: u32 = ${n};\n`;
+    case 'go':
+      return `func helper${n}() {}\n`;
+    default:
+      return `const helper${n} = ${n};\n`;
+  }
+}
+
+/**
+ * About one case in ten (picked by its own seed, so the others stay as they
+ * were) with its citation moved off its test onto a declaration after it that
+ * no runner runs: a helper, as a file-header citation or one left behind by
+ * a moved test would be. Its test still runs, but no test carries the
+ * citation, so the name it must be reported under is one no runner reports.
+ */
+export function withDetached(cases: readonly Case[], runner: Runner, seed: number): Case[] {
+  const r = random(seed ^ 0x5eed);
+  return cases.map((c, i) => {
+    if (!chance(r, 0.1)) return c;
+    const cite = new RegExp(`^[ \\t]*(?:#|//) @verifies gen#${c.id}\\n`, 'm');
+    if (!cite.test(c.text)) return c;
+    const comment = runner === 'pytest' ? '#' : '//';
+    return {
+      ...c,
+      form: `cited on a helper, not the test: ${c.form}`,
+      text: `${c.text.replace(cite, '')}\n${comment} @verifies gen#${c.id}\n${helperDeclaration(runner, i + 1)}`,
+      reported: `no test carries gen#${c.id}`,
+    };
+  });
+}

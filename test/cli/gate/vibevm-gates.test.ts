@@ -114,7 +114,7 @@ describe("vibevm's freshness gate (the committed specmap.json)", () => {
       'spec/PROP-001-store.md': SPEC,
       'crates/store/src/lib.rs': `#[spec(implements = "${CREATE}")]\npub fn create() {}\n`,
       // vibevm's scanner does not parse a macro call's body: an edge there is factline's alone, not drift.
-      'crates/store/tests/props.rs': `proptest! {\n    #[verifies("${CREATE}")]\n    fn holds(x in 0u8..) {}\n}\n`,
+      'crates/store/tests/props.rs': `proptest! {\n    #[test]\n    #[verifies("${CREATE}")]\n    fn holds(x in 0u8..) {}\n}\n`,
     });
     const fresh = await checkJson(dir, ['--config', 'specmap.toml']);
     expect(rules(fresh.result, 'stale-specmap')).toEqual([]);

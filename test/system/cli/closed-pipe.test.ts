@@ -20,7 +20,10 @@ function bigGreenProject(): string {
     `# Big\n\n@status:impl/done\n\n${ids.map((id) => `@fact:${id} Case ${id} is handled.\n`).join('\n')}`,
   );
   writeFileSync(join(dir, 'src', 'all.js'), ids.map((id) => `// @implements big#${id}\n`).join(''));
-  writeFileSync(join(dir, 'test', 'all.test.js'), ids.map((id) => `// @verifies big#${id}\n`).join(''));
+  writeFileSync(
+    join(dir, 'test', 'all.test.js'),
+    ids.map((id) => `// @verifies big#${id}\nit('${id}', () => {});\n`).join(''),
+  );
   writeFileSync(
     join(dir, 'factline.config.json'),
     JSON.stringify({ specs: ['specs/*.md'], sources: ['src/**/*.js'], tests: ['test/**/*.js'] }),

@@ -40,8 +40,16 @@ const codeText = (i: number, fact: string) =>
     ? `it('case ${i}', () => {\n  // @verifies app#${fact}\n});\n`
     : `// @implements app#${fact}\nexport const f${i} = ${i};\n`;
 
-/** `factline check --json` in `dir` (cached unless told); the code files (src/, test/) it read. */
+/** `factline check --json` in `dir` (cached unless told); the code files (under `code`: src/, test/) it read. */
 function check(dir: string, ...args: string[]): { code: number | null; stdout: string; read: string[] } {
+  return checkReading(/^(?:src|test)\//, dir, ...args);
+}
+
+function checkReading(
+  code: RegExp,
+  dir: string,
+  ...args: string[]
+): { code: number | null; stdout: string; read: string[] } {
   const log = join(dir, 'reads.log');
   const run = spawnSync(process.execPath, ['--import', READ_LOG, BIN, 'check', '--json', ...args], {
     cwd: dir,
@@ -52,7 +60,7 @@ function check(dir: string, ...args: string[]): { code: number | null; stdout: s
     .split('\n')
     .filter(Boolean)
     .map((path) => relative(dir, path).split('\\').join('/'))
-    .filter((path) => /^(?:src|test)\//.test(path));
+    .filter((path) => code.test(path));
   return { code: run.status, stdout: run.stdout, read: [...new Set(read)].sort() };
 }
 
@@ -81,5 +89,47 @@ describe('a warm check reads only what changed (real process)', () => {
     expect(after.stdout).toBe(check(dir, '--no-cache').stdout);
     expect(after.code).toBe(1);
     expect(JSON.parse(after.stdout).findings.map((f: { rule: string }) => f.rule)).toContain('unknown-fact');
+  }, 60_000);
+
+  // @verifies vibevm#ITEMS-CACHED-BY-CONTENT
+  it('under the vibevm profile reads no Rust file when nothing changed, gated or not, scanned or not', async () => {
+    const ns = 'org.example/demo';
+    const create = `spec://${ns}/PROP-001#create`;
+    const dir = tempDir('warm-reads-vibevm');
+    const files: Record<string, string> = {
+      'specmap.toml': `namespace = "${ns}"\nscan_roots = ["crates/*"]\nspec_roots = ["spec"]\n`,
+      'spec/PROP-001-store.md':
+        '# Store {#root}\n\n## Create {#create}\n\nCreating a store writes its folder.\n',
+      // Lacks the test's edge: the freshness gate asks whether it stands in a macro call's body.
+      'specmap.json': JSON.stringify({ spec_units: [], edges: [] }),
+      'crates/store/src/lib.rs': `#[spec(implements = "${create}")]\npub fn create() {}\npub fn naked() {}\n`,
+      'crates/store/src/plain.rs': 'pub struct Plain;\n',
+      // Gated, and left out of the file listing (`**/fixtures/**`): the gates alone read it.
+      'crates/store/src/fixtures/data.rs': 'pub fn fixture() {}\n',
+      'crates/store/tests/props.rs': `proptest! {\n    #[test]\n    #[verifies("${create}")]\n    fn holds(x in 0..3u8) {}\n}\n`,
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, '..'), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    await settle();
+    const rust = Object.keys(files)
+      .filter((f) => f.endsWith('.rs'))
+      .sort();
+    const vv = (...args: string[]) => checkReading(/^crates\//, dir, '--config', 'specmap.toml', ...args);
+    const cold = vv('--no-cache');
+    expect(cold.read).toEqual(rust);
+    expect(cold.code).toBe(1); // the orphans and the stale map
+    vv(); // fills the caches
+    const warm = vv();
+    expect(warm.read).toEqual([]);
+    expect(warm.stdout).toBe(cold.stdout);
+    const edited = ['crates/store/src/fixtures/data.rs', 'crates/store/src/plain.rs'];
+    writeFileSync(join(dir, edited[0]!), 'pub fn fixture() {}\npub fn more() {}\n');
+    writeFileSync(join(dir, edited[1]!), 'pub struct Plain;\npub fn added() {}\n');
+    const after = vv();
+    expect(after.read).toEqual(edited);
+    expect(after.stdout).toBe(vv('--no-cache').stdout);
+    expect(after.stdout).toContain('`store::plain::added` (fn)');
   }, 60_000);
 });
