@@ -11,9 +11,11 @@
  * the first construct it does not model, where), and the differential:
  * documents and block readings compared with remark's, differences counted
  * (goal 0).
- *   node --import tsx bench/parse.ts [ROUNDS] [--corpus-only] [--time-all-commits]
+ *   node --import tsx bench/parse.ts [ROUNDS] [--corpus-only] [--time-all-commits] [--whole-tree]
  * (the whole-tree row is timed in a quarter of ROUNDS; the older commits are compared only, unless
- * --time-all-commits times them too)
+ * --time-all-commits times them too). A row times VIBEVM-SPEC.md, the root spec doc vibevm's own
+ * specmap.toml reads beside spec/. With --whole-tree, every Markdown file of vibevm's whole tree
+ * at five commits is compared too (no timing), each file the scanner hands to remark named with why.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,8 +34,13 @@ const args = process.argv.slice(2);
 const rounds = Number(args.find((a) => /^\d+$/.test(a)) ?? 10);
 const corpusOnly = args.includes('--corpus-only');
 const timeAllCommits = args.includes('--time-all-commits');
+const wholeTree = args.includes('--whole-tree');
 /** vibevm commits whose spec/ tree the bench reads: the corpus's own, and three from the weeks before it. */
 const VIBEVM_COMMITS = ['b4c2befd', '0798614f', '2467e1f8', 'dfc96274'];
+/** vibevm commits whose whole tree --whole-tree compares (reports, plans, packages' vendored specs). */
+const WHOLE_TREE_COMMITS = ['b4c2befd', '4c977582', '07a38e1a', '61b8bd0f', '97d0bef9'];
+/** The root spec docs vibevm's specmap.toml (root_spec_docs) reads beside spec/. */
+const ROOT_SPEC_DOCS = ['VIBEVM-SPEC.md'];
 
 interface Input {
   file: string;
@@ -49,13 +56,21 @@ function markdownUnder(dir: string): string[] {
 
 const read = (files: string[]): Input[] => files.map((file) => ({ file, text: readFileSync(file, 'utf8') }));
 
-/** vibevm's spec/ tree at `commit`, from its mirror, or undefined when it is not mirrored here. */
-function vibevmTree(commit: string, into: string): { root: string; inputs: Input[] } | undefined {
+/**
+ * vibevm's tree at `commit` under `path` (a folder or a file; the whole tree without one), from its
+ * mirror, or undefined when it is not mirrored here.
+ */
+function vibevmTree(
+  commit: string,
+  into: string,
+  path?: string,
+): { root: string; inputs: Input[] } | undefined {
   const repo = join(MIRRORS, 'vibevm+vibevm', 'repo');
   if (!existsSync(repo)) return undefined;
-  const dir = join(into, commit);
-  extractCommit(repo, commit, dir, 'spec');
-  const root = join(dir, 'spec');
+  const dir = join(into, `${commit}-${path ?? 'all'}`);
+  extractCommit(repo, commit, dir, path);
+  if (path?.endsWith('.md')) return { root: dir, inputs: read([join(dir, path)]) };
+  const root = path ? join(dir, path) : dir;
   return { root, inputs: read(markdownUnder(root)) };
 }
 
@@ -126,6 +141,13 @@ function measure(name: string, root: string, inputs: Input[], rounds: number): v
   }
   console.log(`  read by the scanner itself     : ${sure} of ${inputs.length} files (the rest by remark)`);
   for (const line of fallbacks) console.log(line);
+  const reasons = new Map<string, number>();
+  for (const line of fallbacks) {
+    const why = line.replace(/^.*?, (?:line \d+: )?/, '');
+    reasons.set(why, (reasons.get(why) ?? 0) + 1);
+  }
+  for (const [why, n] of [...reasons].sort((a, b) => b[1] - a[1]))
+    console.log(`  falls back for                 : ${n} × ${why}`);
   console.log(
     `  differential                   : ${documentDifferences} document and ${blockDifferences} block-reading differences (goal 0)`,
   );
@@ -151,7 +173,17 @@ if (!corpusOnly) {
         tree.inputs,
         commit === VIBEVM_COMMITS[0] || timeAllCommits ? Math.max(1, Math.ceil(rounds / 4)) : 0,
       );
+      if (commit === VIBEVM_COMMITS[0])
+        for (const doc of ROOT_SPEC_DOCS) {
+          const one = vibevmTree(commit, into, doc);
+          if (one) measure(`vibevm ${doc} at ${commit}`, one.root, one.inputs, rounds);
+        }
     }
+    if (wholeTree)
+      for (const commit of WHOLE_TREE_COMMITS) {
+        const tree = vibevmTree(commit, into);
+        if (tree) measure(`vibevm's whole tree at ${commit}`, tree.root, tree.inputs, 0);
+      }
   } finally {
     rmSync(into, { recursive: true, force: true });
   }

@@ -13,7 +13,6 @@
 
 import { fastInline, InlineUnsure, type Segment } from './fast-inline.ts';
 import { labelIdentifier } from './labels.ts';
-import { mayHoldAutolink } from './markdown.ts';
 import type { InlineFacts } from './units.ts';
 import { type Block, type BlockReading, type CodeBlock, tableContextOf, type UnitBlock } from './units.ts';
 
@@ -50,6 +49,8 @@ interface Paragraph {
   defs: Block[];
   /** Only definitions so far: a line going on the paragraph may define one more. */
   defining: boolean;
+  /** A task item's text: where its check stands (the unit starts there or 4 after it, see readPending). */
+  check?: number;
 }
 interface Fence {
   kind: 'fence';
@@ -99,6 +100,8 @@ interface PendingInline {
   inTable: boolean;
   line: number;
   facts?: InlineFacts;
+  /** For a task item's text: places its unit once its first inline node is known. */
+  placeTask?: (textFirst: boolean) => void;
 }
 type Leaf = Paragraph | Fence | IndentedCode | Html | Table;
 
@@ -354,8 +357,13 @@ class BlockScanner {
           this.closeLeaf();
           return;
         }
+        // Any line its containers take goes on a table as a row, pipes or not (GFM), unless it opens
+        // another block; which of those may interrupt a table is outside the model.
         const indent = spacesAt(line, pos);
-        if (indent > 3 || line[pos + indent] !== '|') unsure('a table row not opening with `|`');
+        if (indent > 3) unsure('an indented line after a table row');
+        const first = line[pos + indent]!;
+        if (first !== '|' && MAY_OPEN_BLOCK.test(first))
+          unsure('a line that may open a block after a table row');
         this.tableRow(leaf, line, lineStart, pos + indent);
         return;
       }
@@ -377,7 +385,21 @@ class BlockScanner {
       const at = pos + indent;
       if (at >= line.length) break;
       if (indent >= 4) {
-        if (this.opened) unsure('indented code right after a container marker');
+        if (this.opened) {
+          // A block quote opened on this line (an item's marker takes up to 4 spaces, more is
+          // unsure above): indented code opens inside it, whatever stood before.
+          if (containers[containers.length - 1]?.kind !== 'quote')
+            unsure('indented code after an item marker');
+          this.noteOpened();
+          this.openLeaf({
+            kind: 'icode',
+            depth: containers.length,
+            start: lineStart + pos,
+            end: lineStart + line.length,
+            endLine: this.lineNo,
+          });
+          return;
+        }
         if (tipParagraph) break; // paragraph continuation (or lazy)
         // remark splits such a block after its first line when the line also closes a container
         // (`> ` then two indented lines gave two code blocks in the grammar fuzz).
@@ -481,12 +503,15 @@ class BlockScanner {
         const gap = spacesAt(rest, marker.length);
         if (lazy && marker.length + gap >= rest.length) unsure('a lazy line like an empty list item');
         // remark lets no `2.` start a list right after indented code either (it may go on).
-        if (marker.start !== 1 && afterIndentedCode && !this.opened) unsure('`N.` after indented code');
+        if (marker.start !== 1 && afterIndentedCode && allMatched) unsure('`N.` after indented code');
         if (marker.length + gap >= rest.length) {
           if (interruptsParagraph) break; // an empty item cannot interrupt a paragraph: continuation text
           unsure('an empty list item');
         }
-        if (!interruptsParagraph || marker.start === 1) {
+        // micromark decides once per line, before any container opens, whether new ones interrupt: on
+        // a line whose containers all go on over an open paragraph, a container opened inside one
+        // opened on the same line (`> 2. x`) interrupts too, and a `2.` opens no list there.
+        if (!(allMatched && tipParagraph) || marker.start === 1) {
           if (gap > 4) unsure('a list item opening with indented code');
           this.closeUnmatched();
           this.noteOpened();
@@ -701,12 +726,12 @@ class BlockScanner {
       });
       return;
     }
+    let check: number | undefined;
     if (own && /^\[[ xX]\]/.test(line.slice(at))) {
-      // A task item: the check is not text; when text follows it, the paragraph opens one character
-      // after it (remark moves the start only onto a text node; other openings are outside the model).
+      // A task item: the check is not text, and its text (read from the space after it on) decides
+      // where the unit starts, once its first inline node is known (readPending).
       if (!/^\[[ xX]\] +[^ ]/.test(line.slice(at))) unsure('a task check with nothing after it on its line');
-      if (!/^\[[ xX]\] [ A-Za-z0-9@#]/.test(line.slice(at)) || mayHoldAutolink(line))
-        unsure('a task check followed by markup');
+      check = start;
       start += 4;
     }
     this.openLeaf({
@@ -720,6 +745,7 @@ class BlockScanner {
       firstLine: line.slice(at),
       defs: [],
       defining: false,
+      ...(check === undefined ? {} : { check }),
     });
   }
 
@@ -802,19 +828,28 @@ class BlockScanner {
    * reading sends the file to remark while that is still possible), never
    * for the others: the reading asks only units holding `@`, `#` or `<`.
    */
-  private inlineOf(segments: Segment[], inTable = false): () => InlineFacts {
-    if (!segments.some((seg) => /[@#<]/.test(seg.text)))
+  private inlineOf(
+    segments: Segment[],
+    inTable = false,
+    placeTask?: (textFirst: boolean) => void,
+  ): () => InlineFacts {
+    if (!placeTask && !segments.some((seg) => /[@#<]/.test(seg.text)))
       return () => fastInline(segments, this.definitions, inTable);
     const pending: PendingInline = { segments, inTable, line: this.lineNo };
+    if (placeTask) pending.placeTask = placeTask;
     this.eager.push(pending);
     return () => pending.facts!;
   }
 
-  /** The pending inline readings, once every definition is known. */
+  /** The pending inline readings, once every definition is known (and the task items they place). */
+  // @implements reader#FAST-READER-TASK-ITEMS
   private readPending(): void {
     for (const pending of this.eager) {
       try {
-        pending.facts = fastInline(pending.segments, this.definitions, pending.inTable);
+        const place = pending.placeTask;
+        const facts = fastInline(pending.segments, this.definitions, pending.inTable, place !== undefined);
+        pending.facts = facts;
+        place?.(facts.textFirst === true);
       } catch (error) {
         this.lineNo = pending.line;
         if (error instanceof InlineUnsure) unsure(error.message);
@@ -837,14 +872,25 @@ class BlockScanner {
         const segments = leaf.segments;
         for (const def of leaf.defs) this.blocks.push(def);
         if (segments.length === 0) return;
-        this.blocks.push({
+        const check = leaf.check;
+        // remark takes the space after a check off the text node that opens the item's text, and
+        // moves the paragraph's start onto what is left of it; a space that was the whole node
+        // (markup follows) is dropped and the start stays on the check.
+        const placeTask =
+          check === undefined
+            ? undefined
+            : (textFirst: boolean) => {
+                unit.start = textFirst ? check + 4 : check;
+              };
+        const unit: UnitBlock = {
           kind: 'unit',
           type: leaf.type,
           start: leaf.start,
           end: leaf.end,
           quoteDepth: leaf.quoteDepth,
-          inline: this.inlineOf(segments),
-        });
+          inline: this.inlineOf(segments, false, placeTask),
+        };
+        this.blocks.push(unit);
         return;
       }
       case 'fence': {

@@ -10,11 +10,23 @@
  * paragraph send the file to remark.
  */
 
-import type { Nodes } from 'mdast';
+import type { Nodes, Paragraph } from 'mdast';
 import { labelIdentifier } from './labels.ts';
 import { mayHoldAutolink, parseMarkdown } from './markdown.ts';
 import type { InlineFacts } from './units.ts';
 import { inlineMasks } from './units.ts';
+
+/** A unit's inline facts, and for a task item's text whether it opens with a text node. */
+export interface UnitInline extends InlineFacts {
+  /**
+   * Asked for a task item's text (from the space after its check on): whether
+   * its first inline node is text. remark (mdast-util-gfm-task-list-item)
+   * takes the space off that node and moves the paragraph's start one column
+   * onto it; when the space is the whole node (markup follows), the node is
+   * dropped and the start stays on the check.
+   */
+  textFirst?: boolean;
+}
 
 /** One line of a unit's content: where it starts in the document and its text. */
 export interface Segment {
@@ -52,21 +64,24 @@ const NO_DEFINITIONS: ReadonlyMap<string, string> = new Map();
 /**
  * The unit's inline facts. `definitions` are the document's link reference
  * definitions (by identifier, with their `[id]: url` text); `inTable` reads
- * a table cell, whose code spans hold `\|` as a pipe (GFM).
+ * a table cell, whose code spans hold `\|` as a pipe (GFM); `task` reads a
+ * task item's text, which starts at the space after its check, and says
+ * whether that text opens with a text node (`textFirst`).
  */
 // @implements reader#FAST-READER-INLINE
 export function fastInline(
   segments: readonly Segment[],
   definitions: ReadonlyMap<string, string> = NO_DEFINITIONS,
   inTable = false,
-): InlineFacts {
+  task = false,
+): UnitInline {
   const s = segments.map((seg) => seg.text).join('\n');
-  let facts: InlineFacts;
+  let facts: UnitInline;
   try {
-    facts = scanInline(s, segments, definitions);
+    facts = scanInline(s, segments, definitions, task);
   } catch (error) {
     if (!(error instanceof InlineUnsure)) throw error;
-    facts = remarkInline(s, segments, definitions);
+    facts = remarkInline(s, segments, definitions, task);
   }
   // As mdast-util-gfm-table does: in a cell, `\|` in code is a pipe (an escaped backslash stays).
   if (inTable)
@@ -90,7 +105,8 @@ function scanInline(
   s: string,
   segments: readonly Segment[],
   definitions: ReadonlyMap<string, string>,
-): InlineFacts {
+  task: boolean,
+): UnitInline {
   // Of GFM's literal autolinks only plain `http://` and `https://` ones are modelled (see urlEnd);
   // the pass stops at every literal autolink's mark where it reads text, and is unsure at the others.
   const literals = mayHoldAutolink(s);
@@ -104,6 +120,12 @@ function scanInline(
   const references: Array<{ at: number; id: string }> = [];
   /** Open `[` and `![`, innermost last (CommonMark's bracket stack). */
   const openers: Array<{ at: number; image: boolean; active: boolean; codes: number }> = [];
+  // Whether a node other than text opens the content (what a task item's start depends on). An
+  // escape or a character reference is text that joins the text before it; emphasis and
+  // strikethrough are not modelled (remark reads such a task item's text).
+  let markupFirst = false;
+  if (task && (s[0] === '*' || s[0] === '_' || s[0] === '~'))
+    throw inlineUnsure('emphasis may open a task item’s text');
   const n = s.length;
   let i = 0;
   while (i < n) {
@@ -123,10 +145,13 @@ function scanInline(
       if (openers.length > 0) throw inlineUnsure('a literal autolink inside brackets');
       const end = urlEnd(s, i);
       masks.push([map(i), map(end)]);
+      if (i === 0) markupFirst = true;
       i = end;
       continue;
     }
     if (c === '\\') {
+      // A backslash before a line ending is a hard break, a node of its own.
+      if (i === 0 && s[1] === '\n') markupFirst = true;
       i += i + 1 < n && PUNCTUATION.test(s[i + 1]!) ? 2 : 1;
       continue;
     }
@@ -140,6 +165,7 @@ function scanInline(
       }
       const content = s.slice(i + r, close);
       masks.push([map(i), map(close + r)]);
+      if (i === 0) markupFirst = true;
       // remark keeps a code span's line endings and each continuation line's own indent (the
       // containers' prefixes are not in `s`), and strips one space or line ending from each side
       // when both have one and the span is not all of them.
@@ -155,6 +181,7 @@ function scanInline(
         const end = s.indexOf('-->', i + 4);
         if (end === -1 || s.slice(i + 4, end).includes('--')) throw inlineUnsure('an odd comment');
         masks.push([map(i), map(end + 3)]);
+        if (i === 0) markupFirst = true;
         i = end + 3;
         continue;
       }
@@ -164,6 +191,7 @@ function scanInline(
         if (openers.length > 0) throw inlineUnsure('an autolink inside brackets');
         const end = URI_AUTOLINK.lastIndex || EMAIL_AUTOLINK.lastIndex;
         masks.push([map(i), map(end)]);
+        if (i === 0) markupFirst = true;
         i = end;
         continue;
       }
@@ -172,10 +200,12 @@ function scanInline(
       OPEN_TAG.lastIndex = i;
       CLOSING_TAG.lastIndex = i;
       if (OPEN_TAG.test(s)) {
+        if (i === 0) markupFirst = true;
         i = OPEN_TAG.lastIndex;
         continue;
       }
       if (CLOSING_TAG.test(s)) {
+        if (i === 0) markupFirst = true;
         i = CLOSING_TAG.lastIndex;
         continue;
       }
@@ -202,6 +232,7 @@ function scanInline(
       }
       if (opener && end !== -1) {
         masks.push([map(opener.at), map(end)]);
+        if (opener.at === 0) markupFirst = true;
         // An image's text is its alt attribute, never read; a link holds no link, so outer brackets go inert.
         if (opener.image) codes.length = opener.codes;
         else for (const o of openers) if (!o.image) o.active = false;
@@ -214,7 +245,9 @@ function scanInline(
     i++;
   }
   references.sort((a, b) => a.at - b.at);
-  return { masks, codes, references: references.map((r) => r.id) };
+  const facts: UnitInline = { masks, codes, references: references.map((r) => r.id) };
+  if (task) facts.textFirst = !markupFirst;
+  return facts;
 }
 
 /**
@@ -332,7 +365,8 @@ function remarkInline(
   s: string,
   segments: readonly Segment[],
   definitions: ReadonlyMap<string, string>,
-): InlineFacts {
+  task: boolean,
+): UnitInline {
   // The document's definitions follow the lines (after a blank line, so they end any block first).
   const defined = definitions.size > 0 ? `\n\n${[...definitions.values()].join('\n')}\n` : '';
   const tree = parseMarkdown(s + defined);
@@ -352,5 +386,23 @@ function remarkInline(
     if ('children' in n) for (const c of n.children) shift(c as Nodes);
   };
   shift(only);
-  return inlineMasks(only);
+  const facts: UnitInline = inlineMasks(only);
+  if (task) facts.textFirst = taskTextFirst(s, only);
+  return facts;
+}
+
+/**
+ * Whether a task item's text, parsed alone as `paragraph`, opens with a text
+ * node as it does in place. Parsed alone it loses its leading whitespace,
+ * which in place is text; a literal autolink at its head may have been made
+ * after the paragraph closed (remark's autolink transform), when remark had
+ * already moved the start onto the text it split: outside the model.
+ */
+// @implements reader#FAST-READER-TASK-ITEMS
+function taskTextFirst(s: string, paragraph: Paragraph): boolean {
+  if (s[0] === ' ' || s[0] === '\t') return true;
+  const head = paragraph.children[0];
+  if (head?.type === 'link' && s[0] !== '[' && s[0] !== '<')
+    throw inlineUnsure('a literal autolink opening a task item’s text');
+  return head?.type === 'text';
 }

@@ -152,9 +152,18 @@ const plainPrefix = fc.constantFrom(
   '   ',
   '    ',
   '- [ ] ',
+  '* [x]  ',
+  '1. [X] ',
+  '> - [ ] ',
+  '>     ',
+  '> >     ',
   '> - ',
   '- > ',
   '10. ',
+  // A list that does not start at 1 in a container opened on the same line: whether it opens
+  // depends on what the line interrupts.
+  '> 2. ',
+  '- 3) ',
 );
 // Tabs stand for columns (tab stops of 4): a tab after a quote marker, in an indent, alone. Rarer than
 // the others, or most documents would hold one where the scanner hands the file to remark.
@@ -162,7 +171,7 @@ const prefix = fc.oneof(
   { weight: 80, arbitrary: plainPrefix },
   { weight: 1, arbitrary: fc.constantFrom('\t', '> \t', ' \t', '  \t', '>\t') },
 );
-const plainPiece = fc.constantFrom(
+const plainPieces = [
   'word',
   'two words',
   '@fact:A',
@@ -231,7 +240,22 @@ const plainPiece = fc.constantFrom(
   '\\|',
   ' ',
   '  ',
-);
+  // What may open a task item's text, deciding where remark starts its unit: emphasis that closes
+  // or not, strikethrough, escapes, character references, a hard break, other scripts.
+  '_em_',
+  '**strong**',
+  '***a*',
+  '*a',
+  '_',
+  '~~del~~',
+  '\\*',
+  '&#42;x',
+  'Ф3.1',
+  '§5',
+  '<x@y.z>',
+  'mailto:a@b.c',
+];
+const plainPiece = fc.constantFrom(...plainPieces);
 const inlinePiece = fc.oneof(
   { weight: 200, arbitrary: plainPiece },
   { weight: 1, arbitrary: fc.constantFrom('a\tb', '`a\tb`', '<b\tc="d">') },
@@ -260,6 +284,9 @@ const body = fc.oneof(
       '| a | b |',
       '| @fact:T cell | `x|y` |',
       '| x |',
+      'a | b',
+      'x \\| y',
+      '@status:impl/done',
       '[a]: /u',
       '[A  a]: /v',
       '[p1]: http://x.y/z  ',
@@ -288,7 +315,59 @@ const document = fc
   .tuple(fc.array(line, { minLength: 1, maxLength: 14 }), fc.boolean())
   .map(([lines, newline]) => lines.join('\n') + (newline ? '\n' : ''));
 
+// A task item's text opening with each kind of inline markup (or text), then more of the grammar: where
+// remark starts the unit depends on whether its first inline node is text.
+const taskItem = fc
+  .tuple(
+    fc.constantFrom('- [ ] ', '- [x] ', '* [X]  ', '1. [ ] ', '> - [ ] ', '- - [x] ', '  - [ ] '),
+    plainPiece,
+    inline,
+    fc.array(line, { maxLength: 4 }),
+    fc.constantFrom('', '\n', '\n\n[a]: /u\n'),
+  )
+  .map(([item, head, rest, lines, end]) => [`${item}${head} ${rest}`, ...lines].join('\n') + end);
+
 describe('the fast reader on a grammar fuzz of the markup', () => {
+  // @verifies reader#FAST-READER-TASK-ITEMS
+  it('starts a task item’s unit where remark does after every piece of the grammar', () => {
+    const texts = plainPieces.flatMap((piece) =>
+      ['- [ ] ', '> 1. [x] '].flatMap((item) =>
+        [' word\n', '\n', '\n  more `x`\n', ' a\n\n[a]: /u\n'].map((after) => `${item}${piece}${after}`),
+      ),
+    );
+    let onCheck = 0;
+    let afterCheck = 0;
+    for (const text of texts) {
+      const verdict = compareBlocks(text);
+      if (verdict.sure && !verdict.same) expect(verdict.fast).toEqual(verdict.remark);
+      expect(sameDocument(text)).toBe(true);
+      const unit = verdict.sure ? fastBlocks(text)?.blocks.find((b) => b.kind === 'unit') : undefined;
+      if (unit && text[unit.start] === '[') onCheck++;
+      else if (unit) afterCheck++;
+    }
+    // Both places occur, each read by the scanner itself (the rest: literal autolinks, empty checks).
+    expect(onCheck).toBeGreaterThan(200);
+    expect(afterCheck).toBeGreaterThan(200);
+  });
+
+  // @verifies reader#FAST-READER-TASK-ITEMS
+  it('starts a task item’s unit where remark does, whatever markup opens its text', () => {
+    let sure = 0;
+    let runs = 0;
+    fc.assert(
+      fc.property(taskItem, (text) => {
+        runs++;
+        const verdict = compareBlocks(text);
+        if (verdict.sure) sure++;
+        if (verdict.sure && !verdict.same) expect(verdict.fast).toEqual(verdict.remark);
+        expect(sameDocument(text)).toBe(true);
+      }),
+      { numRuns: Number(process.env.FACTLINE_FUZZ_RUNS ?? 1000) },
+    );
+    // Most task items are read by the scanner itself (the rest hold what it hands to remark anyway).
+    expect(sure / runs).toBeGreaterThan(0.4);
+  }, 300_000);
+
   // @verifies reader#FAST-READER-AGREES-WITH-REMARK
   // @verifies reader#FAST-READER-INLINE
   it('agrees with remark on every generated document it reads', () => {
