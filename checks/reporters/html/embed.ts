@@ -1,6 +1,6 @@
 /**
- * The page's data blocks: a text (the `check --json` output, the rendered
- * specs, the snippets) gzipped and base64-encoded inside a
+ * The page's data blocks: a text (the `check --json` output, the specs'
+ * Markdown, the snippets) gzipped and base64-encoded inside a
  * `<script type="application/gzip">` element, which the page's script inflates
  * itself, synchronously (html/inflate.ts). JSON is mostly repeated keys and indentation,
  * which gzip takes far down; base64 holds no `<`, so no data can end or bend
@@ -8,10 +8,11 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { decodeColumns, type Json } from './columns.ts';
+import type { PageSpec } from './model.ts';
 
 /** The gate's data, in columns (columns.ts): decodes to exactly the object `factline check --json` prints. */
 export const GATE_DATA_ID = 'factline-result';
-/** The rendered specs: `RenderedSpec[]` (html/model.ts), sanitized markup per document. */
+/** The specs: `PageSpec[]` (html/model.ts), each document's Markdown, which the page renders when it shows it. */
 export const SPECS_ID = 'factline-specs';
 /** The report's own inputs: the packed code snippets (snippet-pack.ts). */
 export const INPUTS_ID = 'factline-inputs';
@@ -48,9 +49,9 @@ export function readGateJson(html: string): string {
   return `${JSON.stringify(decodeColumns(JSON.parse(readEmbedded(html, GATE_DATA_ID)) as Json), null, 2)}\n`;
 }
 
-/** The rendered specs' markup of a page, one document after another. */
-export function readSpecMarkup(html: string): string {
-  return (JSON.parse(readEmbedded(html, SPECS_ID)) as { html: string }[]).map((s) => s.html).join('\n');
+/** The specs a page carries, as its script reads them. */
+export function readPageSpecs(html: string): PageSpec[] {
+  return JSON.parse(readEmbedded(html, SPECS_ID)) as PageSpec[];
 }
 
 /** The decoded text of the block `id` in a page (what the page script reads). */
