@@ -17,8 +17,11 @@ export const SPECS_ID = 'factline-specs';
 /** The report's own inputs: the packed code snippets (snippet-pack.ts). */
 export const INPUTS_ID = 'factline-inputs';
 
-export function packText(text: string): string {
-  return gzipSync(Buffer.from(text, 'utf8')).toString('base64');
+/** gzip's own default: the smallest page for the time. */
+export const DEFAULT_LEVEL = 6;
+
+export function packText(text: string, level = DEFAULT_LEVEL): string {
+  return gzipSync(Buffer.from(text, 'utf8'), { level }).toString('base64');
 }
 
 export function unpackText(packed: string): string {
@@ -28,8 +31,8 @@ export function unpackText(packed: string): string {
 /** The element carrying `text` under `id`, encoded. */
 // @implements report#REPORT-EMBEDS-GATE-JSON
 // @implements report#REPORT-DATA-COMPRESSED
-export function dataBlock(id: string, text: string): string {
-  return `<script type="application/gzip" data-encoding="base64" id="${id}">${packText(text)}</script>`;
+export function dataBlock(id: string, text: string, level = DEFAULT_LEVEL): string {
+  return `<script type="application/gzip" data-encoding="base64" id="${id}">${packText(text, level)}</script>`;
 }
 
 /** The encoded content of the block `id` in a page, as written. */
