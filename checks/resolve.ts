@@ -345,6 +345,42 @@ export function parseRefArgument(text: string): { doc?: string; id: string; pin?
   return out;
 }
 
+/** A document's sections by line and anchor: the first of each, and the first with an explicit anchor. */
+interface SectionIndex {
+  size: number;
+  first: Map<string, Section>;
+  explicit: Map<string, Section>;
+}
+
+const sectionIndexes = new WeakMap<Section[], SectionIndex>();
+
+/**
+ * The first section of `doc` at `line` with anchor `anchor` (with an explicit
+ * `{#anchor}` when `explicit`), as `doc.sections.find` would give it, from an
+ * index built once per sections list: a vibevm trace asks this for every
+ * heading unit, and a search of the list each time made that quadratic in a
+ * document's headings. A list that has grown since is indexed again.
+ */
+export function ownSection(
+  doc: SpecDocument,
+  anchor: string,
+  line: number,
+  explicit = false,
+): Section | undefined {
+  const sections = doc.sections;
+  let index = sectionIndexes.get(sections);
+  if (index === undefined || index.size !== sections.length) {
+    index = { size: sections.length, first: new Map(), explicit: new Map() };
+    for (const s of sections) {
+      const key = `${s.line}#${s.anchor}`;
+      if (!index.first.has(key)) index.first.set(key, s);
+      if (s.explicitAnchor && !index.explicit.has(key)) index.explicit.set(key, s);
+    }
+    sectionIndexes.set(sections, index);
+  }
+  return (explicit ? index.explicit : index.first).get(`${line}#${anchor}`);
+}
+
 /**
  * The revision of the kind line governing a fact: its section's, else the
  * nearest enclosing one's. Under the vibevm profile, only a heading's own
@@ -358,8 +394,7 @@ export function kindRevision(
   if (!doc) return undefined;
   if (profile === 'vibevm') {
     // @implements vibevm#REVISION-LINES
-    const own = doc.sections.find((s) => s.explicitAnchor && s.anchor === fact.id && s.line === fact.line);
-    return own?.leadKind?.revision;
+    return ownSection(doc, fact.id, fact.line, true)?.leadKind?.revision;
   }
   const i = doc.sections.findIndex((s) => s.anchor === fact.section);
   if (i === -1) return undefined;

@@ -38,7 +38,7 @@ import {
   type VibevmGateData,
 } from './profiles/vibevm-gates.ts';
 import { coverThroughLevels } from './refinement.ts';
-import { type Addressing, indexFacts, kindRevision, unitUri } from './resolve.ts';
+import { type Addressing, indexFacts, kindRevision, ownSection, unitUri } from './resolve.ts';
 import { vectorEvidence } from './results/index.ts';
 import { documentUncitedFindings } from './rules/document-uncited.ts';
 import { missingEvidenceFindings } from './rules/missing-evidence.ts';
@@ -525,7 +525,7 @@ function unitsOf(index: ReturnType<typeof indexFacts>, addressing: Addressing): 
       const revision = kindRevision(fact, doc, addressing.profile);
       const kind =
         addressing.profile === 'vibevm'
-          ? doc?.sections.find((s) => s.line === fact.line && s.anchor === fact.id)?.leadKind?.kind
+          ? doc && ownSection(doc, fact.id, fact.line)?.leadKind?.kind
           : fact.kindLine?.kind;
       if (kind) unit.unitKind = kind;
       if (revision !== undefined) unit.revision = revision;
