@@ -151,7 +151,7 @@ function sizeBreakdown(html: string): [part: string, bytes: number, note: string
     bytes(REPORT_CSS);
   const decoded = (b: Block) => `decodes to ${kib(bytes(b.plain))}`;
   return [
-    ['rendered specs', bytes(specs.encoded), decoded(specs)],
+    ['specs (Markdown, rendered in the page)', bytes(specs.encoded), decoded(specs)],
     ['gate data (check --json)', bytes(gate.encoded), decoded(gate)],
     ['code snippets', bytes(snippets.encoded), `${decoded(snippets)} (lines stored once)`],
     ['page script', bytes(REPORT_JS), ''],
@@ -161,12 +161,19 @@ function sizeBreakdown(html: string): [part: string, bytes: number, note: string
 }
 
 /** What a page interaction costs: time to the next frame and the fact nodes it leaves in the DOM. */
-async function timed(page: Page, act: () => Promise<unknown>): Promise<{ ms: number; nodes: number }> {
+async function timed(
+  page: Page,
+  act: () => Promise<unknown>,
+): Promise<{ ms: number; nodes: number; rendered: number }> {
   const t = performance.now();
   await act();
   await page.evaluate(() => new Promise(requestAnimationFrame));
   const elapsed = performance.now() - t;
-  return { ms: elapsed, nodes: await page.locator('[data-fact].fact').count() };
+  // Documents the page has rendered from their Markdown so far (page/specs.ts measures each once).
+  const rendered = await page.evaluate(
+    () => performance.getEntriesByType('measure').filter((m) => m.name.startsWith('factline-render ')).length,
+  );
+  return { ms: elapsed, nodes: await page.locator('[data-fact].fact').count(), rendered };
 }
 
 async function main(): Promise<void> {
@@ -215,7 +222,7 @@ async function main(): Promise<void> {
       });
       if (run.status !== 0 && run.status !== 1) throw new Error(`factline ${args.join(' ')}: ${run.stderr}`);
     });
-  // Warm (the caches the first run fills, rendered markup included) and cold (--no-cache), in turns.
+  // Warm (the caches the first run fills) and cold (--no-cache), in turns.
   cli(['report', '--out', file, '--quiet']);
   const turns = Array.from({ length: runs }, () => ({
     report: cli(['report', '--out', file, '--quiet']),
@@ -263,11 +270,12 @@ async function main(): Promise<void> {
     const parsed: number[] = [];
     const decoded: number[] = [];
     const filters: number[] = [];
-    const views: Record<string, { ms: number[]; nodes: number }> = {};
-    const record = (name: string, r: { ms: number; nodes: number }) => {
-      views[name] ??= { ms: [], nodes: 0 };
+    const views: Record<string, { ms: number[]; nodes: number; rendered: number }> = {};
+    const record = (name: string, r: { ms: number; nodes: number; rendered: number }) => {
+      views[name] ??= { ms: [], nodes: 0, rendered: 0 };
       views[name].ms.push(r.ms);
       views[name].nodes = r.nodes;
+      views[name].rendered = r.rendered;
     };
     for (let r = 0; r < runs; r++) {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -323,7 +331,9 @@ async function main(): Promise<void> {
       `filter + search      ${ms(median(filters))}   (gaps only, then a 2-word search, to next frame)`,
     );
     for (const [name, v] of Object.entries(views)) {
-      console.log(`  ${name.padEnd(36)} ${ms(median(v.ms)).padStart(7)}   ${v.nodes} fact nodes in the DOM`);
+      console.log(
+        `  ${name.padEnd(36)} ${ms(median(v.ms)).padStart(7)}   ${v.nodes} fact nodes in the DOM, ${v.rendered} documents rendered so far`,
+      );
     }
   }
   rmSync(root, { recursive: true, force: true });

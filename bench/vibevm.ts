@@ -6,7 +6,8 @@
  * parse). The tree comes from vibevm's mirror (bench/real-repos.ts's
  * MIRRORS) at a commit, extracted blob by blob at bench time (the mirror
  * is a partial clone: absent blobs are skipped). Best of N in turns, wall
- * and CPU time.
+ * and CPU time. Then the page in Chromium (bench/page-open.ts): time to
+ * ready, and opening its largest document, which the page renders then.
  *   node --import tsx bench/vibevm.ts [--runs N] [--commit SHA]
  */
 import { spawnSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { join } from 'node:path';
 import { projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { childCpuMs } from './child-cpu.ts';
+import { compareOpenings, describeOpening } from './page-open.ts';
 import { extractCommit, MIRRORS } from './real-repos.ts';
 
 const args = process.argv.slice(2);
@@ -87,6 +89,9 @@ try {
     line('factline report, spec/common/PROP-000.md edited', best(rows.reportEdited), '0.3x');
   line('factline report --config specmap.toml --no-cache', best(rows.reportCold), '0.3x');
   console.log(`report: ${(statSync(join(root, 'report.html')).size / 1e6).toFixed(2)} MB`);
+  // The page renders a document when it is first shown: what the largest one costs there.
+  const [opening] = (await compareOpenings([join(root, 'report.html')], RUNS)) ?? [];
+  if (opening) console.log(describeOpening('page in Chromium', opening));
 } finally {
   // Its cache folder too: it lies outside the tree, in the user's cache, and would outlive it.
   const cache = projectCacheDir(root);

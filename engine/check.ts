@@ -101,7 +101,7 @@ export async function runCheck(io: EngineIO, request: CheckRequest): Promise<Che
   });
   const baselined = request.baseline ? withBaseline(io, gate.result, request.baseline) : gate.result;
   const result = covered && change ? partialResult(baselined, coverageOf(change, covered)) : baselined;
-  const html = request.html ? await htmlReport(io, config, result, gate.specs, request.cache) : undefined;
+  const html = request.html ? await htmlReport(io, config, result, gate.specs) : undefined;
   const delta = request.base ? await compareWithBase(io, request, specPaths, result) : undefined;
   return {
     result,
@@ -161,10 +161,9 @@ async function htmlReport(
   config: FactlineConfig,
   result: TraceResult,
   specs: LoadedSpecs,
-  cache: boolean,
 ): Promise<string> {
   const { collectReportInputs, renderReport } = await import('./report-inputs.ts');
-  return renderReport(result, await collectReportInputs(io, config, result, specs, { cache }));
+  return renderReport(result, await collectReportInputs(io, config, result, specs));
 }
 
 async function compareWithBase(

@@ -12,8 +12,6 @@ import {
   renderHtmlReport,
   type SpecSource,
 } from '../checks/reporters/html.ts';
-import { projectCacheDir } from './cache/location.ts';
-import { type MarkupCache, openMarkupCache } from './cache/markup-cache.ts';
 import type { FactlineConfig } from './config/model.ts';
 import type { EngineIO } from './io.ts';
 import type { LoadedSpecs } from './specs.ts';
@@ -48,20 +46,11 @@ export function citationsWithCode(result: TraceResult): Set<number> {
 export interface CollectOptions {
   /** Called after each file read: done and total counts. */
   onProgress?: (done: number, total: number) => void;
-  /** Take unchanged documents' markup from the project's cache folder and keep this run's there (`--no-cache`: false). */
-  cache?: boolean;
 }
 
-/** The report's inputs as the engine gathers them: with the markup cache the page is rendered against. */
-export interface CollectedInputs extends ReportInputs {
-  markup?: MarkupCache;
-}
-
-/** The page for `result` (checks/reporters/html.ts), then the markup it rendered kept for the next report. */
-export function renderReport(result: TraceResult, inputs: CollectedInputs): string {
-  const html = renderHtmlReport(result, inputs);
-  inputs.markup?.save();
-  return html;
+/** The page for `result` (checks/reporters/html.ts). */
+export function renderReport(result: TraceResult, inputs: ReportInputs): string {
+  return renderHtmlReport(result, inputs);
 }
 
 /** The lines around `line` (1-based), clipped to the file. */
@@ -81,11 +70,13 @@ export async function collectReportInputs(
   result: TraceResult,
   specs: LoadedSpecs,
   options: CollectOptions = {},
-): Promise<CollectedInputs> {
+): Promise<ReportInputs> {
   const specSources: SpecSource[] = [];
   for (const document of specs.set.documents) {
     const text = specs.sources.get(document.file);
-    if (text !== undefined) specSources.push({ file: document.file, doc: document.doc, text });
+    if (text === undefined) continue;
+    const sections = document.sections.map((s) => ({ anchor: s.anchor, title: s.title }));
+    specSources.push({ file: document.file, doc: document.doc, text, sections });
   }
   const wanted = citationsWithCode(result);
   const files = [...new Set([...wanted].map((i) => result.citations[i]!.file))].sort();
@@ -117,9 +108,5 @@ export async function collectReportInputs(
       ...(symbol === undefined ? {} : { symbol }),
     });
   });
-  // No folder of this user's outside the checkout: every document is rendered (engine/cache/location.ts).
-  const cacheDir = options.cache ? projectCacheDir(config.root, io.env) : undefined;
-  const markup =
-    cacheDir === undefined ? undefined : openMarkupCache(cacheDir, (line) => io.stderr.write(line));
-  return { specs: specSources, snippets, ...(markup ? { markup } : {}) };
+  return { specs: specSources, snippets };
 }

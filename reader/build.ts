@@ -6,7 +6,8 @@ import type { Issue } from './issues.ts';
 import type { Fact, KindLine, Section, Status } from './model.ts';
 import type { LineIndex } from './positions.ts';
 import type { ScannedUnit } from './scan.ts';
-import { digestOf, factClassOf, parseKindLine, slugOf } from './text.ts';
+import { slugOf } from './slug.ts';
+import { digestOf, factClassOf, parseKindLine } from './text.ts';
 import type { Block, HeadingBlock, UnitBlock } from './units.ts';
 
 /** Status of a fact nobody has marked anywhere: specified, and still being worked on. */

@@ -1,4 +1,4 @@
-/** Fact text helpers: the digest, kind lines, section slugs, id classes. */
+/** Fact text helpers: the digest, kind lines, id classes (section slugs: reader/slug.ts). */
 import { createHash } from 'node:crypto';
 import type { FactClass, KindLine, SectionKind } from './model.ts';
 
@@ -27,15 +27,6 @@ export function parseKindLine(code: string): KindLine | undefined {
 /** UPPER-SLUG ids are normative; anything with a lower-case letter is a service unit. */
 export function factClassOf(id: string): FactClass {
   return id === id.toUpperCase() ? 'normative' : 'service';
-}
-
-/** GitHub-style heading slug, used when a heading has no `{#anchor}`. */
-export function slugOf(title: string): string {
-  return title
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .trim()
-    .replace(/\s+/g, '-');
 }
 
 /**

@@ -14,7 +14,14 @@ import { build } from 'esbuild';
 const ENTRY = fileURLToPath(new URL('../checks/reporters/html/page/main.ts', import.meta.url));
 export const PAGE_MODULE = fileURLToPath(new URL('../checks/reporters/html/page-script.ts', import.meta.url));
 
-/** The page script as the browser runs it: one IIFE, no imports, comments dropped. */
+/**
+ * The page script as the browser runs it: one IIFE, no imports, minified. It
+ * holds the spec renderer (html/spec-markup.ts: unified, remark, rehype), so
+ * its size counts in every page; the Markdown packages' `browser` builds are
+ * the ones taken (vfile without node:path, character references decoded by
+ * the DOM). A Node built-in reached from the page fails the build: the
+ * browser platform has none to put in its place.
+ */
 export async function bundlePageScript(): Promise<string> {
   const out = await build({
     entryPoints: [ENTRY],
@@ -24,6 +31,7 @@ export async function bundlePageScript(): Promise<string> {
     platform: 'browser',
     target: 'es2022',
     charset: 'utf8',
+    minify: true,
     legalComments: 'none',
     logLevel: 'silent',
   });

@@ -29,8 +29,22 @@ export interface Token {
   text: string;
 }
 
-const ID_START = /[A-Za-z_]/;
-const ID_PART = /[A-Za-z0-9_]/;
+/** `[A-Za-z_]`, by character code: the lexer asks it of most characters of a file. */
+function isIdStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+}
+
+/** `[A-Za-z0-9_]`. */
+function isIdPart(c: number): boolean {
+  return isIdStart(c) || (c >= 48 && c <= 57);
+}
+
+/** The end of the identifier characters from `j`. */
+function idEnd(text: string, j: number): number {
+  const n = text.length;
+  while (j < n && isIdPart(text.charCodeAt(j))) j++;
+  return j;
+}
 
 /** Decodes a (non-raw) Rust string body: escapes, and `\` + newline + indentation (line continuation). */
 function decodeEscapes(body: string): string {
@@ -52,62 +66,94 @@ export function tokenize(text: string): Token[] {
   const n = text.length;
   let i = 0;
   while (i < n) {
-    const c = text[i]!;
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+    // Character codes, not one-character strings: this loop visits every character of every Rust file.
+    const c = text.charCodeAt(i);
+    const next = text.charCodeAt(i + 1);
+    if (c === SPACE || c === TAB || c === LF || c === CR) {
       i++;
-    } else if (c === '/' && text[i + 1] === '/') {
+    } else if (c === SLASH && next === SLASH) {
       const end = text.indexOf('\n', i);
       i = end === -1 ? n : end;
-    } else if (c === '/' && text[i + 1] === '*') {
+    } else if (c === SLASH && next === STAR) {
       i = nestedEnd(text, i, NESTED_SLASH_BLOCK);
-    } else if (c === '"' || ((c === 'b' || c === 'c') && text[i + 1] === '"')) {
-      const open = c === '"' ? i : i + 1;
+    } else if (c === QUOTE || ((c === LOWER_B || c === LOWER_C) && next === QUOTE)) {
+      const open = c === QUOTE ? i : i + 1;
       let j = open + 1;
-      while (j < n && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      while (j < n && text.charCodeAt(j) !== QUOTE) j += text.charCodeAt(j) === BACKSLASH ? 2 : 1;
       tokens.push({ kind: 'str', start: i, end: j + 1, text: decodeEscapes(text.slice(open + 1, j)) });
       i = j + 1;
     } else if (
-      (c === 'r' || ((c === 'b' || c === 'c') && text[i + 1] === 'r')) &&
-      /^r#*"/.test(text.slice(c === 'r' ? i : i + 1, (c === 'r' ? i : i + 1) + 260))
+      (c === LOWER_R || ((c === LOWER_B || c === LOWER_C) && next === LOWER_R)) &&
+      isRawStart(text, c === LOWER_R ? i : i + 1)
     ) {
-      const r = c === 'r' ? i : i + 1;
-      const hashes = /^#*/.exec(text.slice(r + 1))![0];
+      const r = c === LOWER_R ? i : i + 1;
+      let h = r + 1;
+      while (text.charCodeAt(h) === HASH) h++;
+      const hashes = text.slice(r + 1, h);
       const bodyStart = r + 2 + hashes.length;
       const close = text.indexOf(`"${hashes}`, bodyStart);
       const end = close === -1 ? n : close;
       tokens.push({ kind: 'str', start: i, end: end + 1 + hashes.length, text: text.slice(bodyStart, end) });
       i = end + 1 + hashes.length;
-    } else if (c === "'") {
+    } else if (c === APOSTROPHE) {
       // A char literal closes within a few characters; otherwise a lifetime or label.
       const m = /^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^'\\\n])'/u.exec(text.slice(i, i + 14));
       if (m) {
         tokens.push({ kind: 'other', start: i, end: i + m[0].length, text: m[0] });
         i += m[0].length;
       } else {
-        let j = i + 1;
-        while (j < n && ID_PART.test(text[j]!)) j++;
+        const j = idEnd(text, i + 1);
         tokens.push({ kind: 'other', start: i, end: j, text: text.slice(i, j) });
         i = j;
       }
-    } else if (ID_START.test(c)) {
-      let j = i + 1;
-      while (j < n && ID_PART.test(text[j]!)) j++;
+    } else if (isIdStart(c)) {
+      const j = idEnd(text, i + 1);
       tokens.push({ kind: 'id', start: i, end: j, text: text.slice(i, j) });
       i = j;
-    } else if (c >= '0' && c <= '9') {
+    } else if (c >= DIGIT_0 && c <= DIGIT_9) {
       let j = i + 1;
-      while (j < n && /[0-9A-Za-z_.]/.test(text[j]!) && !(text[j] === '.' && text[j + 1] === '.')) j++;
+      for (; j < n; j++) {
+        const d = text.charCodeAt(j);
+        if (d === DOT ? text.charCodeAt(j + 1) === DOT : !isIdPart(d)) break;
+      }
       tokens.push({ kind: 'num', start: i, end: j, text: text.slice(i, j) });
       i = j;
-    } else if (c === ':' && text[i + 1] === ':') {
+    } else if (c === COLON && next === COLON) {
       tokens.push({ kind: 'punct', start: i, end: i + 2, text: '::' });
       i += 2;
     } else {
-      tokens.push({ kind: 'punct', start: i, end: i + 1, text: c });
+      // One UTF-16 unit, as text[i] reads it (a character past the BMP is two punct tokens, as it always was).
+      tokens.push({ kind: 'punct', start: i, end: i + 1, text: text[i]! });
       i++;
     }
   }
   return tokens;
+}
+
+const SPACE = 32;
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+const SLASH = 47;
+const STAR = 42;
+const QUOTE = 34;
+const APOSTROPHE = 39;
+const BACKSLASH = 92;
+const HASH = 35;
+const COLON = 58;
+const DOT = 46;
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const LOWER_B = 98;
+const LOWER_C = 99;
+const LOWER_R = 114;
+
+/** Whether a raw string starts at `r` (an `r`, then `#`s, then `"`), looked at within 260 characters as before. */
+function isRawStart(text: string, r: number): boolean {
+  const after = text.charCodeAt(r + 1);
+  // Most identifiers that start with `r` end the test here, with no slice and no regex.
+  if (after !== QUOTE && after !== HASH) return false;
+  return /^r#*"/.test(text.slice(r, r + 260));
 }
 
 const ITEM_KEYWORDS = new Set([
@@ -125,6 +171,11 @@ const ITEM_KEYWORDS = new Set([
 /** Items whose `{` is their body (const/static/type end at `;`, their braces are expressions). */
 const BODY_ITEMS = new Set(['fn', 'struct', 'enum', 'trait', 'impl', 'mod', 'union', 'macro']);
 const CITING_VERBS = new Set(['implements', 'verifies', 'deviates']);
+
+/** The lists of every plain block's frame: frozen, as nothing may be added to them. */
+const NO_ITEMS: string[] = Object.freeze([]) as unknown as string[];
+const NO_TAGS: Set<string> = new Set<string>();
+const NO_SCOPES: ScannedCitation[] = Object.freeze([]) as unknown as ScannedCitation[];
 
 interface Frame {
   /** Rust path of the item this brace belongs to (the enclosing one for plain blocks). */
@@ -167,9 +218,10 @@ export function rustModulePath(file: string): string {
   return [crate, ...rest].join('::');
 }
 
+const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
+
 /** Index of the token closing the bracket opened at `open` (or the last token). */
 export function closing(tokens: Token[], open: number): number {
-  const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
   const stack: string[] = [];
   for (let i = open; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -452,7 +504,8 @@ export function scanRust(
       cite.symbol = top.symbol;
       if (top.test) cite.inTest = true;
       out.push(cite);
-      top.scopes.push(cite);
+      // Only a module's scopes cover items (finishModule); a plain block shares the empty list.
+      if (top.module) top.scopes.push(cite);
       i = close;
       continue;
     }
@@ -465,19 +518,29 @@ export function scanRust(
         item = undefined;
       } else if (t.text === '{') {
         if (item && parens === 0 && item.depth === stack.length && BODY_ITEMS.has(item.keyword)) {
+          const module = item.keyword === 'mod';
           const frame: Frame = {
             symbol: item.symbol,
             test: item.test,
-            module: item.keyword === 'mod',
-            items: [],
-            tagged: new Set(),
-            scopes: [],
+            module,
+            // Only a module's lists are ever added to: an item body shares the empty ones.
+            items: module ? [] : NO_ITEMS,
+            tagged: module ? new Set() : NO_TAGS,
+            scopes: module ? [] : NO_SCOPES,
           };
           flushPending(item.symbol, item.test);
           item = undefined;
           stack.push(frame);
         } else {
-          stack.push({ ...top, module: false, items: [], tagged: new Set(), scopes: [] });
+          // A plain block: no module, so nothing is ever added to its lists; it shares the empty ones.
+          stack.push({
+            symbol: top.symbol,
+            test: top.test,
+            module: false,
+            items: NO_ITEMS,
+            tagged: NO_TAGS,
+            scopes: NO_SCOPES,
+          });
         }
       } else if (t.text === '}') {
         if (stack.length > 1) finishModule(stack.pop()!);

@@ -29,7 +29,7 @@ const SPEC = defineCommand({
     results: SHARED.results,
     'no-cache': {
       type: 'boolean',
-      help: "read and write no cache: every file is scanned, every spec parsed and rendered (the caches are `check`'s, in a per-user folder, plus each document's rendered markup)",
+      help: "read and write no cache: every file is scanned and every spec parsed (the caches are `check`'s, in a per-user folder; the page renders the specs itself)",
     },
   },
   about: `Writes one self-contained HTML coverage report (no network, no external
@@ -130,7 +130,6 @@ const command: Command = {
     const { collectReportInputs, renderReport } = await rooms.report();
     const inputs = await collectReportInputs(io, config, result, specs, {
       onProgress: (done, total) => progress.step(done, total),
-      cache,
     });
     progress.stage('rendering');
     const html = renderReport(result, inputs);

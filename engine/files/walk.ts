@@ -57,6 +57,31 @@ function isDynamic(segment: string): boolean {
   return scan.isGlob || scan.negated;
 }
 
+// A plain name in `**/NAME/**` (no glob magic): the pattern ignores whatever has a segment NAME.
+const SEGMENT_PATTERN = /^\*\*\/([^*?[\]{}()!+@|\\/]+)\/\*\*$/;
+
+// The ignore test as the walk asks it: for each entry it meets, under a folder it entered.
+// `**/NAME/**` patterns (the always-ignored folders) can then only match an entry named NAME: had a
+// folder on the way matched, the walk would not have entered it. So only entries with such a name pay
+// for those patterns' expressions; the rest are tested against the others alone. Undefined when the
+// walk's start itself lies under such a name (every path then carries it without the walk having pruned it).
+function entryIgnoreTest(
+  ignore: string[],
+  start: string,
+): ((path: string, name: string) => boolean) | undefined {
+  const names = new Set<string>();
+  const others: string[] = [];
+  for (const pattern of ignore) {
+    const name = SEGMENT_PATTERN.exec(pattern)?.[1];
+    if (name !== undefined && !isDynamic(name)) names.add(name);
+    else others.push(pattern);
+  }
+  if (start.split('/').some((segment) => names.has(segment))) return undefined;
+  const all = ignore.length > 0 ? globMatcher(ignore.map(normalize), MATCH_OPTIONS) : () => false;
+  const rest = others.length > 0 ? globMatcher(others.map(normalize), MATCH_OPTIONS) : () => false;
+  return (path, name) => (names.has(name) ? all(path) : rest(path));
+}
+
 /** The leading folders every pattern shares with no magic in them: where the walk starts. */
 function commonFolder(patterns: string[][]): string[] {
   let common: string[] | undefined;
@@ -141,11 +166,12 @@ export function walkFiles(
   if (![...patterns, ...ignore].every(walkable)) return undefined;
   const match = patterns.map(normalize);
   const matches = globMatcher(match, MATCH_OPTIONS);
-  const ignored = ignore.length > 0 ? globMatcher(ignore.map(normalize), MATCH_OPTIONS) : () => false;
   const parts = match.map(segments);
   const mayHoldMatches = belowMatcher(parts);
   const start = commonFolder(parts).join('/');
   if (linkOnTheWay(root, start)) return undefined;
+  const allIgnored = ignore.length > 0 ? globMatcher(ignore.map(normalize), MATCH_OPTIONS) : () => false;
+  const ignored = entryIgnoreTest(ignore, start) ?? ((path: string) => allIgnored(path));
 
   const inside = (path: string) => within === '' || path.startsWith(`${within}/`);
   const onTheWay = (path: string) => inside(path) || path === within || within.startsWith(`${path}/`);
@@ -169,18 +195,24 @@ export function walkFiles(
     for (const entry of entries) {
       const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
       if (entry.isFile()) {
-        if (matches(path) && !ignored(path) && inside(path) && found.push(path) === whenFound?.count)
+        if (
+          matches(path) &&
+          !ignored(path, entry.name) &&
+          inside(path) &&
+          found.push(path) === whenFound?.count
+        )
           whenFound.reached();
       } else if (entry.isDirectory()) {
-        if (mayHoldMatches(path) && !ignored(path) && onTheWay(path)) pending.push(path);
+        if (mayHoldMatches(path) && !ignored(path, entry.name) && onTheWay(path)) pending.push(path);
       } else if (entry.isSymbolicLink()) {
         // A link to a file is decided below by the symlink policy; a link to a folder the walk would
         // enter (the glob walks into it, maybe in a cycle) is left to the glob, one it would skip
         // (an ignored node_modules linked in from elsewhere) is skipped as a folder would be.
         const target = statSync(join(root, path), { throwIfNoEntry: false });
         if (target?.isDirectory()) {
-          if (mayHoldMatches(path) && !ignored(path) && onTheWay(path)) return undefined;
-        } else if (target?.isFile() && matches(path) && !ignored(path) && inside(path)) links.push(path);
+          if (mayHoldMatches(path) && !ignored(path, entry.name) && onTheWay(path)) return undefined;
+        } else if (target?.isFile() && matches(path) && !ignored(path, entry.name) && inside(path))
+          links.push(path);
       } else {
         return undefined; // a socket, a FIFO: the glob decides
       }

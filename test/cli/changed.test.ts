@@ -39,7 +39,8 @@ function repo(): string {
     'src/ping.ts': `// @implements app#PING~${pin(PING)}\nexport const ping = () => 'pong';\n`,
     'src/echo.ts': '// @implements app#ECHO\nexport const echo = (s: string) => s;\n',
     'src/time.ts': '// @implements app#TIME\n// @implements app#TIMES\nexport const time = () => 12;\n',
-    'test/app.test.ts': "// @verifies app#PING\n// @verifies app#ECHO\n// @verifies app#TIME\nit('runs', () => {});\n",
+    'test/app.test.ts':
+      "// @verifies app#PING\n// @verifies app#ECHO\n// @verifies app#TIME\nit('runs', () => {});\n",
     '.gitignore': 'scratch/\n',
   });
   git(root, 'init', '-q');

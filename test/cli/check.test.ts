@@ -1,8 +1,9 @@
 import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readGateJson, readSpecMarkup } from '../../checks/reporters/html/embed.ts';
+import { readGateJson } from '../../checks/reporters/html/embed.ts';
 import { cacheDirOf, copyFixture, REPO, runInProcess } from '../support/cli.ts';
+import { readSpecMarkup } from '../support/page-markup.ts';
 import { tempDir } from '../support/temp.ts';
 
 describe('factline check exit codes', () => {

@@ -13,9 +13,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TraceResult } from '../../checks/model.ts';
-import { GATE_DATA_ID, readGateJson, readSpecMarkup } from '../../checks/reporters/html/embed.ts';
+import { GATE_DATA_ID, readGateJson } from '../../checks/reporters/html/embed.ts';
 import { createProgress } from '../../cli/commands/report.ts';
 import { runInProcess } from '../support/cli.ts';
+import { readSpecMarkup } from '../support/page-markup.ts';
 import { tempProject } from '../support/temp.ts';
 
 function project(): string {

@@ -1,6 +1,6 @@
 /**
- * The page's data blocks: a text (the `check --json` output, the rendered
- * specs, the snippets) gzipped and base64-encoded inside a
+ * The page's data blocks: a text (the `check --json` output, the specs'
+ * Markdown, the snippets) gzipped and base64-encoded inside a
  * `<script type="application/gzip">` element, which the page's script inflates
  * itself, synchronously (html/inflate.ts). JSON is mostly repeated keys and indentation,
  * which gzip takes far down; base64 holds no `<`, so no data can end or bend
@@ -8,16 +8,20 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { decodeColumns, type Json } from './columns.ts';
+import type { PageSpec } from './model.ts';
 
 /** The gate's data, in columns (columns.ts): decodes to exactly the object `factline check --json` prints. */
 export const GATE_DATA_ID = 'factline-result';
-/** The rendered specs: `RenderedSpec[]` (html/model.ts), sanitized markup per document. */
+/** The specs: `PageSpec[]` (html/model.ts), each document's Markdown, which the page renders when it shows it. */
 export const SPECS_ID = 'factline-specs';
 /** The report's own inputs: the packed code snippets (snippet-pack.ts). */
 export const INPUTS_ID = 'factline-inputs';
 
-export function packText(text: string): string {
-  return gzipSync(Buffer.from(text, 'utf8')).toString('base64');
+/** gzip's own default: the smallest page for the time. */
+export const DEFAULT_LEVEL = 6;
+
+export function packText(text: string, level = DEFAULT_LEVEL): string {
+  return gzipSync(Buffer.from(text, 'utf8'), { level }).toString('base64');
 }
 
 export function unpackText(packed: string): string {
@@ -27,8 +31,8 @@ export function unpackText(packed: string): string {
 /** The element carrying `text` under `id`, encoded. */
 // @implements report#REPORT-EMBEDS-GATE-JSON
 // @implements report#REPORT-DATA-COMPRESSED
-export function dataBlock(id: string, text: string): string {
-  return `<script type="application/gzip" data-encoding="base64" id="${id}">${packText(text)}</script>`;
+export function dataBlock(id: string, text: string, level = DEFAULT_LEVEL): string {
+  return `<script type="application/gzip" data-encoding="base64" id="${id}">${packText(text, level)}</script>`;
 }
 
 /** The encoded content of the block `id` in a page, as written. */
@@ -48,9 +52,9 @@ export function readGateJson(html: string): string {
   return `${JSON.stringify(decodeColumns(JSON.parse(readEmbedded(html, GATE_DATA_ID)) as Json), null, 2)}\n`;
 }
 
-/** The rendered specs' markup of a page, one document after another. */
-export function readSpecMarkup(html: string): string {
-  return (JSON.parse(readEmbedded(html, SPECS_ID)) as { html: string }[]).map((s) => s.html).join('\n');
+/** The specs a page carries, as its script reads them. */
+export function readPageSpecs(html: string): PageSpec[] {
+  return JSON.parse(readEmbedded(html, SPECS_ID)) as PageSpec[];
 }
 
 /** The decoded text of the block `id` in a page (what the page script reads). */

@@ -1,6 +1,6 @@
 /**
- * What the HTML report needs besides the TraceResult: the spec sources it
- * renders and the code around each citation. The CLI gathers these from disk
+ * What the HTML report needs besides the TraceResult: the spec sources its
+ * page renders and the code around each citation. The CLI gathers these from disk
  * (engine/report-inputs.ts) so the renderer stays a pure function.
  */
 
@@ -10,6 +10,8 @@ export interface SpecSource {
   /** Document name, as in FactTrace.doc. */
   doc: string;
   text: string;
+  /** The document's sections as the reader found them (Section.anchor, Section.title), in document order. */
+  sections?: readonly { anchor: string; title: string }[];
 }
 
 /** A few lines of code around one citation. */
@@ -26,29 +28,23 @@ export interface CodeSnippet {
   symbol?: string;
 }
 
-/**
- * Rendered markup kept between runs (the engine keeps it in the project's
- * cache folder): `digest` stands for everything a document's markup depends
- * on besides the rendering code, which the store answers for itself.
- */
-export interface SpecMarkupStore {
-  /** The markup stored for `file` when it was rendered from inputs of this digest. */
-  lookup(file: string, digest: string): string | undefined;
-  store(file: string, digest: string, html: string): void;
-}
-
 export interface ReportInputs {
   specs: SpecSource[];
-  /** Where each document's markup may come from instead of rendering it again (none: every document is rendered). */
-  markup?: SpecMarkupStore;
   snippets: CodeSnippet[];
   /** Page title; defaults to "factline coverage". */
   title?: string;
 }
 
-/** One spec as the page receives it: the sanitized markup of html/spec-markup.ts. */
-export interface RenderedSpec {
+/**
+ * One spec as the page receives it: its Markdown, which the page renders
+ * with html/spec-markup.ts when a view first needs the document, and the
+ * titles of the sections its units stand in (for the summary, which must not
+ * render every document to name a section).
+ */
+export interface PageSpec {
   doc: string;
   file: string;
-  html: string;
+  text: string;
+  /** `[anchor, title]` of each section a unit of the document names (FactTrace.section), first of an anchor only. */
+  sections: [anchor: string, title: string][];
 }

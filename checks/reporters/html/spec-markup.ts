@@ -6,6 +6,11 @@
  * visible code text before conversion, remark-rehype drops anything raw that
  * is left, and rehype-sanitize (GitHub's schema, `javascript:` hrefs removed)
  * runs last over the whole fragment.
+ *
+ * The report page's script bundles this module and renders each document in
+ * the browser (page/specs.ts); Node runs it for the tests that hold the
+ * page's rendering against it. So it imports nothing of Node's: the bundle
+ * for the browser fails to build if it ever does.
  */
 import type { Element, ElementContent, Root as HastRoot, Text as HastText } from 'hast';
 import type { Heading, Root as MdastRoot, Parent, PhrasingContent, RootContent } from 'mdast';
@@ -16,7 +21,7 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
-import { slugOf } from '../../../reader/text.ts';
+import { slugOf } from '../../../reader/slug.ts';
 
 /** Classes this module puts on tag tokens; the sanitizer allows only these. */
 export const TAG_CLASSES = ['tag', 'tag-anchor', 'tag-status', 'tag-label', 'tag-requires', 'raw'] as const;

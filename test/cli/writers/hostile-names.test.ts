@@ -19,15 +19,10 @@ import remarkParse from 'remark-parse';
 import ts from 'typescript';
 import { unified } from 'unified';
 import { describe, expect, it } from 'vitest';
-import {
-  embeddedBlock,
-  GATE_DATA_ID,
-  INPUTS_ID,
-  readSpecMarkup,
-  SPECS_ID,
-} from '../../../checks/reporters/html/embed.ts';
+import { embeddedBlock, GATE_DATA_ID, INPUTS_ID, SPECS_ID } from '../../../checks/reporters/html/embed.ts';
 import { REPORT_JS } from '../../../checks/reporters/html/page-script.ts';
 import { runInProcess } from '../../support/cli.ts';
+import { readSpecMarkup } from '../../support/page-markup.ts';
 import { tempProject } from '../../support/temp.ts';
 import {
   PYTHON,

@@ -16,9 +16,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSpecMarkup } from '../../../checks/reporters/html/embed.ts';
 import { REPO } from '../../support/cli.ts';
 import { sh } from '../../support/npm.ts';
+import { readSpecMarkup } from '../../support/page-markup.ts';
 
 const PAGE_SCRIPT = join(REPO, 'checks', 'reporters', 'html', 'page-script.ts');
 

@@ -1,11 +1,11 @@
 /**
  * The page's view of the embedded data: the gate's TraceResult as `check
- * --json` prints it, and the snippets, both decoded from their data blocks.
+ * --json` prints it, the specs' Markdown and the snippets, decoded from their data blocks.
  * Lookups only; no state is decided here.
  */
 import type { FactTrace, Finding, JudgedCitation, Summary, TraceResult } from '../../../model.ts';
 import { decodeColumns, type Json } from '../columns.ts';
-import type { CodeSnippet, RenderedSpec } from '../model.ts';
+import type { CodeSnippet, PageSpec } from '../model.ts';
 import { type PackedSnippets, unpackSnippets } from '../snippet-pack.ts';
 import { embeddedText } from './dom.ts';
 
@@ -22,8 +22,8 @@ export interface PageData {
   docs: PageDocument[];
   byAddress: Map<string, FactTrace>;
   snippets: Map<number, CodeSnippet>;
-  /** Each spec's rendered markup, mounted as templates (specs.ts). */
-  specs: RenderedSpec[];
+  /** Each spec's Markdown and section titles, rendered when shown (specs.ts). */
+  specs: PageSpec[];
   findingsByFact: Map<string, Finding[]>;
   /** A document's facts, in result order. */
   factsOf(doc: string): readonly FactTrace[];
@@ -79,7 +79,7 @@ export function readPageData(): PageData {
     docs,
     byAddress,
     snippets,
-    specs: JSON.parse(specsText) as RenderedSpec[],
+    specs: JSON.parse(specsText) as PageSpec[],
     findingsByFact,
     factsOf: (doc) => byDoc.get(doc) ?? [],
     citation: (index) => result.citations[index],

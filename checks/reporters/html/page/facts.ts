@@ -10,6 +10,7 @@ import { fixFor } from '../../../rules.ts';
 import { citationLabel, factLabel } from '../../citation-labels.ts';
 import { factHash, type PageData } from './data.ts';
 import { attr, el } from './dom.ts';
+import type { SpecLibrary } from './specs.ts';
 import { documentHead } from './summary.ts';
 
 export class FactViews {
@@ -29,6 +30,7 @@ export class FactViews {
 
   constructor(
     private readonly data: PageData,
+    private readonly specs: SpecLibrary,
     readonly main: HTMLElement,
   ) {
     this.observer =
@@ -57,12 +59,11 @@ export class FactViews {
   /** Documents whose article is in the DOM: only those are ever rendered (lazy). */
   private readonly shown = new Set<string>();
 
-  /** The document's article, created from its inert <template> (or empty), in its stub's place. */
+  /** The document's article, rendered from its Markdown the first time (page/specs.ts) or empty, in its stub's place. */
   private articleFor(doc: string): HTMLElement {
-    const source = this.main.querySelector<HTMLTemplateElement>(`template${attr('data-doc', doc)}`);
-    const cloned = source?.content.querySelector<HTMLElement>('article.doc');
-    const art = cloned ? (document.importNode(cloned, true) as HTMLElement) : el('article', 'doc');
-    if (!cloned) {
+    let art = this.specs.article(doc);
+    if (!art) {
+      art = el('article', 'doc');
       art.setAttribute('data-doc', doc);
       art.appendChild(el('div', 'spec'));
     }
@@ -98,7 +99,7 @@ export class FactViews {
   }
 
   /**
-   * Takes a document out of the DOM (back to its inert template): a view
+   * Takes a document out of the DOM (its rendering stays in page/specs.ts): a view
    * that does not want it keeps no nodes of it, so a search over thousands
    * of facts leaves only matching documents in the page.
    */

@@ -8,7 +8,7 @@ import { readPageData } from './data.ts';
 import { byId, el } from './dom.ts';
 import { FactViews } from './facts.ts';
 import { Filters } from './filters.ts';
-import { mountSpecTemplates } from './specs.ts';
+import { SpecLibrary } from './specs.ts';
 import { renderLooseFindings, renderSummaryTable, renderTotals } from './summary.ts';
 
 /**
@@ -20,11 +20,15 @@ import { renderLooseFindings, renderSummaryTable, renderTotals } from './summary
 function start(): void {
   const data = readPageData();
   performance.mark('factline-data'); // bench/report.ts: data decoded
-  mountSpecTemplates(byId('specs'), data.specs);
+  const specs = new SpecLibrary(data.specs, (doc) => new Set(data.factsOf(doc).map((f) => f.id)));
+  // Tests and benches hold the page's own rendering of a document against Node's (the same module, html/spec-markup.ts).
+  (window as unknown as { factlineSpecMarkup: (doc: string) => string | undefined }).factlineSpecMarkup = (
+    doc,
+  ) => specs.markup(doc);
   renderTotals(data);
-  renderSummaryTable(data);
+  renderSummaryTable(data, specs);
   renderLooseFindings(data);
-  const views = new FactViews(data, byId('specs'));
+  const views = new FactViews(data, specs, byId('specs'));
   views.listen();
   const filters = new Filters(data, views);
   filters.listen();

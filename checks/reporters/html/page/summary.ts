@@ -9,7 +9,8 @@ import type { FactTrace } from '../../../model.ts';
 import { fixFor, RULES } from '../../../rules.ts';
 import { FACT_STATE_ORDER, FACT_STATES, type FactTally, tallyFacts } from '../../../states.ts';
 import { isFact, type PageData, type PageDocument } from './data.ts';
-import { attr, byId, el } from './dom.ts';
+import { byId, el } from './dom.ts';
+import type { SpecLibrary } from './specs.ts';
 
 type BarPart = 'verified' | 'implemented' | 'gap' | 'other';
 
@@ -74,7 +75,7 @@ function documentTally(d: PageDocument, own: readonly FactTrace[]): FactTally {
   return d.summary ?? tallyFacts(own.filter(isFact));
 }
 
-export function renderSummaryTable(data: PageData): void {
+export function renderSummaryTable(data: PageData, specs: SpecLibrary): void {
   const tbody = byId('summary-body');
   for (const d of data.docs) {
     const own = data.facts.filter((f) => f.doc === d.doc);
@@ -94,10 +95,9 @@ export function renderSummaryTable(data: PageData): void {
       // @implements report#REPORT-COUNTS-FACTS-ONLY
       const list = units.filter(isFact);
       if (list.length === 0) continue;
-      // Documents not yet opened live in their inert <template>: read the heading there.
-      const source = document.querySelector<HTMLTemplateElement>(`template${attr('data-doc', d.doc)}`);
-      const heading = key ? (source?.content.querySelector(attr('data-section', key)) ?? null) : null;
-      const label = heading ? (heading.textContent ?? key) : key || '(before first heading)';
+      // The reader's title of the section: naming it renders no document.
+      // @implements report#REPORT-RENDERS-SPECS-IN-PAGE
+      const label = (key ? specs.sectionTitle(d.doc, key) : undefined) ?? (key || '(before first heading)');
       tbody.appendChild(
         summaryRow('section-row', d.doc, key, label, `#${d.doc}:${key}`, tallyFacts(list), list),
       );

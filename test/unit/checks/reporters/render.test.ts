@@ -6,12 +6,13 @@ import {
   INPUTS_ID,
   readEmbedded,
   readGateJson,
-  readSpecMarkup,
+  readPageSpecs,
 } from '../../../../checks/reporters/html/embed.ts';
 import { packSnippets, unpackSnippets } from '../../../../checks/reporters/html/snippet-pack.ts';
 import { renderHtmlReport } from '../../../../checks/reporters/html.ts';
 import { renderJson } from '../../../../checks/reporters/json.ts';
 import { citationsWithCode, MAX_SNIPPETS_PER_FACT, snippetAround } from '../../../../engine/report-inputs.ts';
+import { readSpecMarkup } from '../../../support/page-markup.ts';
 import { sampleInputs, sampleResult } from '../../../support/report-sample.ts';
 
 describe('renderHtmlReport', () => {
@@ -60,6 +61,36 @@ describe('renderHtmlReport', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
     expect(csp).not.toContain('unsafe-inline');
+  });
+
+  // @verifies report#REPORT-RENDERS-SPECS-IN-PAGE
+  it('carries each spec as its Markdown and the titles of the sections its facts name, and admits no eval', () => {
+    const inputs = sampleInputs();
+    const sections = [
+      { anchor: 'root', title: 'Sample spec' },
+      { anchor: 'wire', title: 'Wire' },
+      { anchor: 'loop', title: 'Loop' },
+      { anchor: 'unused', title: 'A section no fact stands in' },
+      { anchor: 'wire', title: 'A second Wire, named after the first' },
+    ];
+    inputs.specs[0]!.sections = sections;
+    const html = renderHtmlReport(sampleResult(), inputs);
+    expect(readPageSpecs(html)).toEqual([
+      {
+        doc: 'sample',
+        file: 'specs/sample.md',
+        text: inputs.specs[0]!.text,
+        sections: [
+          ['wire', 'Wire'],
+          ['loop', 'Loop'],
+        ],
+      },
+    ]);
+    // Rendered in the page only: the page as written holds no markup of the spec's.
+    expect(html).not.toContain('data-fact=');
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
+    expect(csp).not.toMatch(/unsafe-eval|blob:|wasm-unsafe-eval/);
+    expect(csp.match(/'sha256-/g)).toHaveLength(2); // the one script and the one stylesheet
   });
 
   // @verifies report#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT

@@ -14,8 +14,9 @@ import { storedEntries } from '../../../../engine/cache/cache-file.ts';
 import { SCAN_ROW, SPEC_ENTRY } from '../../../../engine/cache/entry-shapes.ts';
 import { decodeRow } from '../../../../engine/cache/scan-cache.ts';
 import { loadConfig } from '../../../../engine/config/load.ts';
-import { checkShape, fitsShape, shapes } from '../../../../engine/config/shape.ts';
+import { checkShape, explainShape, fitsShape, shapes } from '../../../../engine/config/shape.ts';
 import { Project } from '../../../../engine/project.ts';
+import { parseSpec } from '../../../../reader/index.ts';
 import { cacheDirOf, runInProcess } from '../../../support/cli.ts';
 
 let dir: string;
@@ -241,6 +242,57 @@ describe('the gate cache', () => {
     expect(line(raw)).toBeDefined();
     expect(line(raw)).toBe(line(pristine.get('scan-v6.json')!.toString('utf8')));
     expect(storedEntries(dir, 'scan-v6')?.get('test/a.test.ts')).toEqual(before.get('test/a.test.ts'));
+  });
+
+  // @verifies engine#COMPILED-SHAPE-CHECK
+  it('the compiled shape check accepts exactly what the explaining check accepts, on real spec documents mutated at random (property)', () => {
+    const specsDir = join(import.meta.dirname, '../../../../specs');
+    const entries = ['engine.md', 'scanner.md', 'cli.md'].map((name) => {
+      const file = `specs/${name}`;
+      const doc = name.replace(/\.md$/, '');
+      // As the spec cache stores it: the JSON of `{doc, document}` read back.
+      const document = parseSpec(readFileSync(join(specsDir, name), 'utf8'), { file, doc });
+      return JSON.parse(JSON.stringify({ doc, document })) as unknown;
+    });
+    for (const entry of entries) expect(fitsShape(entry, SPEC_ENTRY)).toBe(true);
+    /** A copy of `value` with the thing at a random place replaced, deleted, or joined by an unknown key. */
+    const mutate = (value: unknown, picks: number[], replacement: unknown, how: number): unknown => {
+      const copy = structuredClone(value) as Record<string, unknown>;
+      let node: Record<string, unknown> = copy;
+      for (const pick of picks) {
+        const keys = Object.keys(node);
+        if (keys.length === 0) break;
+        const key = keys[pick % keys.length]!;
+        const next = node[key];
+        if (next === null || typeof next !== 'object' || pick % 7 === 0) {
+          if (how === 0) delete node[key];
+          else if (how === 1) node[key] = replacement;
+          else (node as Record<string, unknown>).unknownKey = replacement;
+          return copy;
+        }
+        node = next as Record<string, unknown>;
+      }
+      node[how === 2 ? 'unknownKey' : 'id'] = replacement;
+      return copy;
+    };
+    let rejected = 0;
+    fc.assert(
+      fc.property(
+        fc.nat(entries.length - 1),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 8 }),
+        fc.oneof(fc.jsonValue(), fc.constantFrom('', 0, -1, 1.5, 'impl', 'paragraph', 'done', [], {})),
+        fc.nat(2),
+        (which, picks, replacement, how) => {
+          const value = mutate(entries[which], picks, replacement, how);
+          const fits = fitsShape(value, SPEC_ENTRY);
+          if (!fits) rejected++;
+          expect(fits).toBe(explainShape(value, SPEC_ENTRY, '') === undefined);
+        },
+      ),
+      { numRuns: 3_000 },
+    );
+    // The mutations reach the checks that reject: not every mutated document still fits.
+    expect(rejected).toBeGreaterThan(300);
   });
 
   // @verifies engine#CHEAP-VALIDATION

@@ -97,6 +97,12 @@ const EDGES = {
   'src/.dot/c.ts': '',
   'src/node_modules/dep.ts': '',
   'src/dist/out.ts': '',
+  'src/.dot/dist/e.ts': '',
+  'src/.dot/node_modules/f.ts': '',
+  'src/deep/fixtures/h.ts': '',
+  'lib/fixtures/g.ts': '',
+  'dist/top/k.ts': '',
+  '.git/hooks/pre.ts': '',
   'src/build1/x.ts': '',
   'src/named.ts/inner.js': '',
   'src/gen/skip.ts': '',
@@ -136,6 +142,12 @@ describe('the gate walk lists the glob’s files', () => {
       [['**/*.ts'], ['**/*.test.ts'], ['**/*.md']],
       [['lib/**/z.ts'], ['lib/**/z.ts'], []], // both sources and tests: one file
       [['nowhere/**/*.ts'], [], []],
+      // Always-ignored names (and `**/NAME/**` in the config) under a named dot folder, as the walk's
+      // start, as a file's own name, and as the config's own ignore.
+      [['src/.dot/**/*.ts', 'src/**/*.ts'], [], ['**/fixtures/**']],
+      [['dist/**/*.ts', 'src/dist/*.ts', '.git/**/*.ts'], [], []],
+      [['**/*.ts', 'src/.dot/**'], ['**/fixtures/**'], ['**/deep/**', '**/.dot/**']],
+      [['src/**'], [], ['**/out.ts/**', '**/e.ts/**']],
     ];
     for (const [sources, tests, ignore] of cases)
       await expectSameAsGlob(configAt(root, sources, tests, ignore));
