@@ -14,6 +14,7 @@ import type { Token } from '../../checks/scan/rust.ts';
 import { macroBodyLines, type RustItems, rustItems } from '../../checks/scan/rust-items.ts';
 import { NO_STAT, statKey } from '../cache/cache-file.ts';
 import { hashText } from '../cache/citation-rows.ts';
+import { type CommittedMapCache, openCommittedMapCache } from '../cache/committed-map-cache.ts';
 import { openItemsCache } from '../cache/items-cache.ts';
 import { settledStat } from '../cache/scan-cache.ts';
 import type { FactlineConfig } from '../config/model.ts';
@@ -47,13 +48,8 @@ function crateDirs(root: string, scanRoots: readonly string[]): string[] {
   return out.sort();
 }
 
-function committedMap(root: string): CommittedMap | undefined {
-  let text: string;
-  try {
-    text = readFileSync(join(root, 'specmap.json'), 'utf8');
-  } catch {
-    return undefined;
-  }
+/** The committed map as the freshness gate reads it; undefined when the tree has none (or it cannot be read). */
+function readCommittedMap(text: string): CommittedMap {
   const raw = JSON.parse(text) as {
     spec_units?: CommittedMap['units'];
     edges?: CommittedMap['edges'];
@@ -74,6 +70,35 @@ function committedMap(root: string): CommittedMap | undefined {
       ...(e.pinned_r === undefined ? {} : { pinned_r: e.pinned_r }),
     })),
   };
+}
+
+/**
+ * The committed map: from the cache when its settled stat, or the hash of
+ * its text, is the one stored (engine/cache/committed-map-cache.ts), else
+ * parsed; undefined when the tree has none (or it cannot be read).
+ */
+function committedMap(
+  root: string,
+  cache: CommittedMapCache | undefined,
+  startMs: number,
+): CommittedMap | undefined {
+  const FILE = 'specmap.json';
+  const path = join(root, FILE);
+  // The stat before the read: one taken after it could vouch for an edit never read.
+  const st = cache && statSync(path, { throwIfNoEntry: false });
+  const byStat = st === undefined ? undefined : cache?.byStat(FILE, statKey(st));
+  if (byStat !== undefined) return byStat;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return undefined;
+  }
+  if (cache === undefined) return readCommittedMap(text);
+  const contentHash = hashText(text);
+  const map = cache.byHash(FILE, contentHash) ?? readCommittedMap(text);
+  cache.set(FILE, st === undefined ? NO_STAT : settledStat(st, startMs), contentHash, map);
+  return map;
 }
 
 /** A gated file and its vibevm module path. */
@@ -120,7 +145,7 @@ export interface VibevmGatesRun {
   hear: RustListener;
   /** The gates' inputs once the scan is done; `contentHash`: the scan cache's hash of a file this run. */
   inputs(contentHash?: (file: string) => string | undefined): VibevmGateData;
-  /** Writes the items cache (only when something changed). */
+  /** Writes the items and committed map caches (only when something changed). */
   save(): void;
 }
 
@@ -137,6 +162,7 @@ export async function startVibevmGates(
   const byFile = new Map(listed.map((g) => [g.file, g]));
   const heard = new Map<string, RustItems>();
   const cache = cacheDir === undefined ? undefined : openItemsCache(cacheDir, warn);
+  const mapCache = cacheDir === undefined ? undefined : openCommittedMapCache(cacheDir, warn);
   // Taken before this run reads any file for the gates: a stat vouches for a file settled before it.
   const startMs = Date.now();
   /**
@@ -191,7 +217,7 @@ export async function startVibevmGates(
       return {
         gated,
         dispositioned: gates.dispositioned,
-        map: committedMap(config.root),
+        map: committedMap(config.root, mapCache, startMs),
         config: config.file ?? 'specmap.toml',
         insideMacroBody(file, line) {
           if (!file.endsWith('.rs')) return false;
@@ -209,6 +235,9 @@ export async function startVibevmGates(
         },
       };
     },
-    save: () => cache?.save(),
+    save() {
+      cache?.save();
+      mapCache?.save();
+    },
   };
 }

@@ -92,7 +92,8 @@ describe('a warm check reads only what changed (real process)', () => {
   }, 60_000);
 
   // @verifies vibevm#ITEMS-CACHED-BY-CONTENT
-  it('under the vibevm profile reads no Rust file when nothing changed, gated or not, scanned or not', async () => {
+  // @verifies vibevm#COMMITTED-MAP-CACHED
+  it('under the vibevm profile reads no Rust file and no map when nothing changed, gated or not, scanned or not', async () => {
     const ns = 'org.example/demo';
     const create = `spec://${ns}/PROP-001#create`;
     const dir = tempDir('warm-reads-vibevm');
@@ -116,9 +117,10 @@ describe('a warm check reads only what changed (real process)', () => {
     const rust = Object.keys(files)
       .filter((f) => f.endsWith('.rs'))
       .sort();
-    const vv = (...args: string[]) => checkReading(/^crates\//, dir, '--config', 'specmap.toml', ...args);
+    const vv = (...args: string[]) =>
+      checkReading(/^(?:crates\/|specmap\.json$)/, dir, '--config', 'specmap.toml', ...args);
     const cold = vv('--no-cache');
-    expect(cold.read).toEqual(rust);
+    expect(cold.read).toEqual([...rust, 'specmap.json']);
     expect(cold.code).toBe(1); // the orphans and the stale map
     vv(); // fills the caches
     const warm = vv();
@@ -131,5 +133,14 @@ describe('a warm check reads only what changed (real process)', () => {
     expect(after.read).toEqual(edited);
     expect(after.stdout).toBe(vv('--no-cache').stdout);
     expect(after.stdout).toContain('`store::plain::added` (fn)');
+    // An edited map is read again, and judged as the uncached run judges it (the edits above settled first).
+    await settle();
+    vv();
+    const edge = { file: 'crates/store/src/lib.rs', line: 1, verb: 'implements', uri: create };
+    writeFileSync(join(dir, 'specmap.json'), JSON.stringify({ spec_units: [], edges: [edge] }));
+    const mapEdited = vv();
+    expect(mapEdited.read).toEqual(['specmap.json']);
+    expect(mapEdited.stdout).toBe(vv('--no-cache').stdout);
+    expect(mapEdited.stdout).not.toBe(after.stdout);
   }, 60_000);
 });
