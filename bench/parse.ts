@@ -160,7 +160,7 @@ if (!corpusOnly) {
   const into = mkdtempSync(join(tmpdir(), 'factline-vibevm-'));
   try {
     for (const commit of VIBEVM_COMMITS) {
-      const tree = vibevmTree(commit, into);
+      const tree = vibevmTree(commit, into, 'spec');
       if (!tree) {
         console.log(`note: vibevm is not mirrored under ${MIRRORS}; the whole-tree rows are skipped`);
         break;
