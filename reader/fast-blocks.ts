@@ -390,14 +390,7 @@ class BlockScanner {
           // unsure above): indented code opens inside it, whatever stood before.
           if (containers[containers.length - 1]?.kind !== 'quote')
             unsure('indented code after an item marker');
-          this.noteOpened();
-          this.openLeaf({
-            kind: 'icode',
-            depth: containers.length,
-            start: lineStart + pos,
-            end: lineStart + line.length,
-            endLine: this.lineNo,
-          });
+          this.openIndentedCode(containers.length, lineStart + pos, lineStart + line.length);
           return;
         }
         if (tipParagraph) break; // paragraph continuation (or lazy)
@@ -405,14 +398,7 @@ class BlockScanner {
         // (`> ` then two indented lines gave two code blocks in the grammar fuzz).
         if (!allMatched) unsure('indented code on a line that closes a container');
         this.closeUnmatched();
-        this.noteOpened();
-        this.openLeaf({
-          kind: 'icode',
-          depth: containers.length,
-          start: lineStart + pos,
-          end: lineStart + line.length,
-          endLine: this.lineNo,
-        });
+        this.openIndentedCode(containers.length, lineStart + pos, lineStart + line.length);
         return;
       }
       const rest = line.slice(at);
@@ -621,6 +607,12 @@ class BlockScanner {
   private noteOpened(): void {
     const inner = this.containers[this.containers.length - 1];
     if (inner?.kind === 'item') inner.fresh = false;
+  }
+
+  /** Opens an indented code block from `start` to the end of this line, `depth` containers deep. */
+  private openIndentedCode(depth: number, start: number, end: number): void {
+    this.noteOpened();
+    this.openLeaf({ kind: 'icode', depth, start, end, endLine: this.lineNo });
   }
 
   private listMarker(rest: string): { length: number; start: number } | undefined {
