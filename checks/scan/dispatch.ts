@@ -13,7 +13,8 @@
 import { isJtdFile, scanJtd } from './jtd.ts';
 import { languageOf } from './languages/index.ts';
 import { scanLanguage } from './languages/scan.ts';
-import { scanRust, type Token, tokenize } from './rust.ts';
+import { scanRust, tokenize } from './rust.ts';
+import type { RustTokens } from './rust-tokens.ts';
 import type { ScannedCitation } from './types.ts';
 import {
   type LiteralParser,
@@ -55,7 +56,7 @@ export function isScannable(file: string): boolean {
 export type RustListener = (
   file: string,
   text: string,
-  tokens: () => Token[],
+  tokens: () => RustTokens,
   citations: readonly ScannedCitation[],
 ) => void;
 
@@ -81,7 +82,7 @@ export class FileScanner {
     if (ext === 'rs') {
       const listener = this.rustListener;
       if (listener === undefined) return scanRust(text, file);
-      let tokens: Token[] | undefined;
+      let tokens: RustTokens | undefined;
       const lex = () => {
         tokens ??= tokenize(text);
         return tokens;
