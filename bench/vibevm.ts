@@ -8,10 +8,14 @@
  * is a partial clone: absent blobs are skipped). Best of N in turns, wall
  * and CPU time. Then the page in Chromium (bench/page-open.ts): time to
  * ready, and opening its largest document, which the page renders then.
- *   node --import tsx bench/vibevm.ts [--runs N] [--commit SHA]
+ * With `--before REF` the cold rows (`check --no-cache`, `report --no-cache`)
+ * are also timed, in the same turns, with factline as it was at REF of this
+ * repository (its tree taken out by `git archive` and built beside it), and
+ * the after/before ratios printed.
+ *   node --import tsx bench/vibevm.ts [--runs N] [--commit SHA] [--before REF]
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectCacheDir } from '../engine/index.ts';
@@ -23,7 +27,9 @@ import { extractCommit, MIRRORS } from './real-repos.ts';
 const args = process.argv.slice(2);
 const RUNS = Number(args[args.indexOf('--runs') + 1]) || 3;
 const COMMIT = args.includes('--commit') ? args[args.indexOf('--commit') + 1]! : 'b4c2befd';
-const BIN = join(import.meta.dirname, '..', 'bin', 'factline.js');
+const BEFORE = args.includes('--before') ? args[args.indexOf('--before') + 1] : undefined;
+const REPO = join(import.meta.dirname, '..');
+const BIN = join(REPO, 'bin', 'factline.js');
 const REMARK = join(import.meta.dirname, 'remark-child.mjs');
 
 function timed(argv: string[], cwd: string): { wall: number; cpu: number; status: number | null } {
@@ -31,6 +37,18 @@ function timed(argv: string[], cwd: string): { wall: number; cpu: number; status
   const t = performance.now();
   const run = spawnSync(process.execPath, argv, { cwd, maxBuffer: 1 << 30 });
   return { wall: performance.now() - t, cpu: childCpuMs() - cpu, status: run.status };
+}
+
+/** factline at `ref` of this repository, taken out into `dir` and built there; its bin/factline.js. */
+function buildBefore(ref: string, dir: string): string {
+  const archive = spawnSync('git', ['-C', REPO, 'archive', '--format=tar', ref], { maxBuffer: 1 << 30 });
+  if (archive.status !== 0) throw new Error(`git archive ${ref}: ${archive.stderr}`);
+  const untar = spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout });
+  if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
+  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
+  const build = spawnSync(process.execPath, ['--import', 'tsx', 'support/build-cli.ts'], { cwd: dir });
+  if (build.status !== 0) throw new Error(`building ${ref}: ${build.stderr}`);
+  return join(dir, 'bin', 'factline.js');
 }
 
 const repo = join(MIRRORS, 'vibevm+vibevm', 'repo');
@@ -41,7 +59,9 @@ if (!existsSync(repo)) {
 // The compiled CLI as shipped: a stale build would silently run the sources through tsx.
 await buildCli();
 const root = mkdtempSync(join(tmpdir(), 'factline-vibevm-'));
+const beforeDir = BEFORE === undefined ? undefined : mkdtempSync(join(tmpdir(), 'factline-before-'));
 try {
+  const beforeBin = BEFORE === undefined ? undefined : buildBefore(BEFORE, beforeDir!);
   const written = extractCommit(repo, COMMIT, root);
   console.log(`vibevm at ${COMMIT}: ${written} files extracted`);
   const config = ['--config', 'specmap.toml'];
@@ -52,6 +72,8 @@ try {
     report: [] as ReturnType<typeof timed>[],
     reportCold: [] as ReturnType<typeof timed>[],
     reportEdited: [] as ReturnType<typeof timed>[],
+    beforeCold: [] as ReturnType<typeof timed>[],
+    beforeReportCold: [] as ReturnType<typeof timed>[],
   };
   // The everyday case between the two: one spec edited since the last report (a line added each turn).
   const edited = join(root, 'spec', 'common', 'PROP-000.md');
@@ -61,9 +83,13 @@ try {
   timed([BIN, 'report', ...config, ...out], root);
   for (let i = 0; i < RUNS; i++) {
     rows.bare.push(timed([REMARK, 'spec'], root));
+    if (beforeBin !== undefined)
+      rows.beforeCold.push(timed([beforeBin, 'check', ...config, '--no-cache'], root));
     rows.cold.push(timed([BIN, 'check', ...config, '--no-cache'], root));
     rows.warm.push(timed([BIN, 'check', ...config], root));
     rows.report.push(timed([BIN, 'report', ...config, ...out], root));
+    if (beforeBin !== undefined)
+      rows.beforeReportCold.push(timed([beforeBin, 'report', ...config, '--no-cache', ...out], root));
     rows.reportCold.push(timed([BIN, 'report', ...config, '--no-cache', ...out], root));
     if (existsSync(edited)) {
       appendFileSync(edited, `\nEdited for the bench, turn ${i}.\n`);
@@ -88,6 +114,18 @@ try {
   if (rows.reportEdited.length > 0)
     line('factline report, spec/common/PROP-000.md edited', best(rows.reportEdited), '0.3x');
   line('factline report --config specmap.toml --no-cache', best(rows.reportCold), '0.3x');
+  if (beforeBin !== undefined) {
+    const pairs = [
+      ['check --no-cache', best(rows.beforeCold), best(rows.cold)],
+      ['report --no-cache', best(rows.beforeReportCold), best(rows.reportCold)],
+    ] as const;
+    for (const [name, before, after] of pairs) {
+      line(`before (${BEFORE}): ${name}`, before);
+      console.log(
+        `${`  after / before, ${name}`.padEnd(52)} ${(after.wall / before.wall).toFixed(2)}x wall ${(after.cpu / before.cpu).toFixed(2)}x cpu`,
+      );
+    }
+  }
   console.log(`report: ${(statSync(join(root, 'report.html')).size / 1e6).toFixed(2)} MB`);
   // The page renders a document when it is first shown: what the largest one costs there.
   const [opening] = (await compareOpenings([join(root, 'report.html')], RUNS)) ?? [];
@@ -97,4 +135,5 @@ try {
   const cache = projectCacheDir(root);
   if (cache !== undefined) rmSync(cache, { recursive: true, force: true });
   rmSync(root, { recursive: true, force: true });
+  if (beforeDir !== undefined) rmSync(beforeDir, { recursive: true, force: true });
 }

@@ -6,7 +6,7 @@ import type { Issue } from './issues.ts';
 import type { Fact, KindLine, Section, Status } from './model.ts';
 import type { LineIndex } from './positions.ts';
 import type { ScannedUnit } from './scan.ts';
-import { slugOf } from './slug.ts';
+import { headingName, VALID_ANCHOR_ID } from './slug.ts';
 import { digestOf, factClassOf, parseKindLine } from './text.ts';
 import type { Block, HeadingBlock, UnitBlock } from './units.ts';
 
@@ -22,15 +22,13 @@ export function headingSection(
 ): Section {
   const start = block.content?.[0] ?? block.start;
   const raw = block.content ? text.slice(block.content[0], block.content[1]) : '';
-  const m = /\s*\{#([^}\s]*)\}\s*$/.exec(raw);
-  const title = (m ? raw.slice(0, m.index) : raw).replace(/\s+/g, ' ').trim();
+  const { title, anchor, written } = headingName(raw);
   const line = lines.place(block.start).line;
-  let anchor = slugOf(title);
   let explicitAnchor = false;
-  if (m) {
-    const id = m[1]!;
-    const offset = start + m.index + m[0].indexOf('{');
-    if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(id)) {
+  if (written) {
+    const { id } = written;
+    const offset = start + written.index;
+    if (!VALID_ANCHOR_ID.test(id)) {
       report({
         code: 'empty-id',
         offset,
@@ -40,7 +38,6 @@ export function headingSection(
         fix: 'write `{#some-anchor}`: a letter, then letters, digits, `_` or `-`',
       });
     } else {
-      anchor = id;
       explicitAnchor = true;
       claim(id, offset, `{#${id}}`);
     }

@@ -6,6 +6,7 @@ import { looksLikeAliasLine, parseAliasLine } from './aliases.ts';
 import { boundNesting } from './bounds.ts';
 import { bindFence, buildFact, DEFAULT_STATUS, headingSection } from './build.ts';
 import { fastBlocks } from './fast-blocks.ts';
+import { frontMatterEnd } from './front-matter.ts';
 import type { Issue } from './issues.ts';
 import { anchorInHeading, anchorInHtml } from './look-alike.ts';
 import type { Fact, Section, SpecDocument, Status } from './model.ts';
@@ -40,14 +41,8 @@ export type BlockReader = 'fast' | 'remark';
  * numbers) so remark does not read its `---` as a rule or setext heading.
  */
 function blankFrontMatter(source: string): string {
-  const open = /^---[ \t]*\r?\n/.exec(source);
-  if (!open) return source;
-  const close = /^(?:---|\.\.\.)[ \t]*\r?$/m;
-  const rest = source.slice(open[0].length);
-  const m = close.exec(rest);
-  if (!m) return source;
-  const end = open[0].length + m.index + m[0].length;
-  return source.slice(0, end).replace(/[^\n]/g, ' ') + source.slice(end);
+  const end = frontMatterEnd(source);
+  return end === 0 ? source : source.slice(0, end).replace(/[^\n]/g, ' ') + source.slice(end);
 }
 
 const MAY_HOLD_TAG = /[@#<]/;

@@ -86,6 +86,15 @@ function maskedView(input: ScanInput, removals: Array<[number, number]>): string
   return chars.join('');
 }
 
+/** `text` with every character but line endings replaced by MASK, a line at a time (no match per character). */
+function masked(text: string): string {
+  if (!text.includes('\n')) return MASK.repeat(text.length);
+  return text
+    .split('\n')
+    .map((line) => MASK.repeat(line.length))
+    .join('\n');
+}
+
 /** `raw` with every masked character but line endings replaced by MASK, built from slices. */
 function maskedRanges(raw: string, base: number, masks: ReadonlyArray<[number, number]>): string {
   const ranges = masks
@@ -97,7 +106,7 @@ function maskedRanges(raw: string, base: number, masks: ReadonlyArray<[number, n
   for (const [s, e] of ranges) {
     const from = Math.max(s, at);
     if (from >= e) continue;
-    out += raw.slice(at, from) + raw.slice(from, e).replace(/[^\n]/g, MASK);
+    out += raw.slice(at, from) + masked(raw.slice(from, e));
     at = e;
   }
   return out + raw.slice(at);

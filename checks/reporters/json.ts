@@ -98,3 +98,52 @@ export function* jsonPieces(result: TraceResult, batch?: number): Generator<stri
 export function renderJson(result: TraceResult): string {
   return [...jsonPieces(result)].join('');
 }
+
+/** `row[key] = value`, except that `__proto__` becomes an own key as JSON.parse makes it, not the prototype. */
+function setOwn(row: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(row, key, { value, enumerable: true, writable: true, configurable: true });
+  else row[key] = value;
+}
+
+/**
+ * `JSON.parse(JSON.stringify(value))` without the text between: what JSON
+ * keeps of a value (own enumerable keys in their order, `toJSON`, non-finite
+ * numbers as null, -0 as 0, undefined, functions and symbols left out of an
+ * object and null in an array); undefined when JSON writes nothing for it.
+ */
+function plainJson(value: unknown, key: string): unknown {
+  let v = value;
+  if (typeof v === 'object' && v !== null && typeof (v as { toJSON?: unknown }).toJSON === 'function')
+    v = (v as { toJSON(key: string): unknown }).toJSON(key);
+  switch (typeof v) {
+    case 'string':
+    case 'boolean':
+      return v;
+    case 'number':
+      return Number.isFinite(v) ? (v === 0 ? 0 : v) : null;
+    case 'object': {
+      if (v === null) return null;
+      if (Array.isArray(v)) {
+        const out: unknown[] = new Array(v.length);
+        for (let i = 0; i < v.length; i++) out[i] = plainJson(v[i], String(i)) ?? null;
+        return out;
+      }
+      const out: Record<string, unknown> = {};
+      const object = v as Record<string, unknown>;
+      for (const k of Object.keys(object)) {
+        const item = plainJson(object[k], k);
+        if (item !== undefined) setOwn(out, k, item);
+      }
+      return out;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The value `--json` prints, as JSON.parse reads the printed text back, made without printing it. */
+// @implements report#REPORT-DATA-WITHOUT-TEXT
+export function jsonValue(result: TraceResult): unknown {
+  return plainJson(jsonReport(result), '');
+}

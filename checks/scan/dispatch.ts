@@ -13,8 +13,8 @@
 import { isJtdFile, scanJtd } from './jtd.ts';
 import { languageOf } from './languages/index.ts';
 import { scanLanguage } from './languages/scan.ts';
-import { mayHoldCitations } from './refs.ts';
-import { scanRust, type Token, tokenize } from './rust.ts';
+import { scanRust, tokenize } from './rust.ts';
+import type { RustTokens } from './rust-tokens.ts';
 import type { ScannedCitation } from './types.ts';
 import {
   type LiteralParser,
@@ -56,7 +56,7 @@ export function isScannable(file: string): boolean {
 export type RustListener = (
   file: string,
   text: string,
-  tokens: () => Token[],
+  tokens: () => RustTokens,
   citations: readonly ScannedCitation[],
 ) => void;
 
@@ -77,14 +77,12 @@ export class FileScanner {
   // @implements scanner#LAZY-TS-SCANNER
   scanWhenLoaded = (file: string, text: string): ScannedCitation[] => {
     const ext = extensionOf(file);
-    if (TS_EXTENSIONS.has(ext)) {
-      if (!mayHoldCitations(text)) return [];
-      return this.typescript.scan(text, file);
-    }
+    // (The TS/JS scan's first step finds every tag candidate; a file with none returns there.)
+    if (TS_EXTENSIONS.has(ext)) return this.typescript.scan(text, file);
     if (ext === 'rs') {
       const listener = this.rustListener;
       if (listener === undefined) return scanRust(text, file);
-      let tokens: Token[] | undefined;
+      let tokens: RustTokens | undefined;
       const lex = () => {
         tokens ??= tokenize(text);
         return tokens;

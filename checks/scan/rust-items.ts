@@ -10,7 +10,8 @@
  * which syn leaves as unparsed tokens, so vibevm's scanner reads no citation
  * there. Pure.
  */
-import { closing, type Token, tokenize } from './rust.ts';
+import { closing, tokenize } from './rust.ts';
+import { ID, PUNCT, type RustTokens, STR } from './rust-tokens.ts';
 import { lineIndex } from './types.ts';
 
 /** The 1-based line of an offset, counted as the Rust scanner counts its citations' lines. */
@@ -56,15 +57,16 @@ const COUNTED = new Set<string>(['fn', 'struct', 'enum', 'trait', 'type']);
 const QUALIFIERS = new Set(['default', 'const', 'async', 'unsafe', 'extern', 'auto', 'safe']);
 
 /** Index after the first `{ … }` group or `;` at bracket depth 0 from `i` (the item's end). */
-function itemEnd(tokens: Token[], i: number, braceEnds = true): number {
+function itemEnd(tokens: RustTokens, i: number, braceEnds = true): number {
+  const { kinds, starts, ends, source } = tokens;
   let depth = 0;
   for (let j = i; j < tokens.length; j++) {
-    const t = tokens[j]!;
-    if (t.kind !== 'punct') continue;
-    if (t.text === '(' || t.text === '[') depth++;
-    else if (t.text === ')' || t.text === ']') depth--;
-    else if (depth === 0 && t.text === ';') return j + 1;
-    else if (depth === 0 && t.text === '{') {
+    if (kinds[j] !== PUNCT || ends[j]! - starts[j]! !== 1) continue;
+    const c = source.charCodeAt(starts[j]!);
+    if (c === 40 /* ( */ || c === 91 /* [ */) depth++;
+    else if (c === 41 /* ) */ || c === 93 /* ] */) depth--;
+    else if (depth === 0 && c === 59 /* ; */) return j + 1;
+    else if (depth === 0 && c === 123 /* { */) {
       const close = closing(tokens, j);
       if (braceEnds) return close + 1;
       j = close;
@@ -74,9 +76,9 @@ function itemEnd(tokens: Token[], i: number, braceEnds = true): number {
 }
 
 /** Whether an attribute `#[cfg(…)]` (tokens open..close of its brackets) names `test` anywhere, as syn's ratchet check reads it. */
-function cfgNamesTest(tokens: Token[], open: number, close: number): boolean {
-  if (tokens[open + 1]?.text !== 'cfg' || tokens[open + 2]?.text !== '(') return false;
-  for (let j = open + 3; j < close; j++) if (tokens[j]!.text.includes('test')) return true;
+function cfgNamesTest(tokens: RustTokens, open: number, close: number): boolean {
+  if (!tokens.is(open + 1, 'cfg') || !tokens.is(open + 2, '(')) return false;
+  for (let j = open + 3; j < close; j++) if (tokens.text(j)!.includes('test')) return true;
   return false;
 }
 
@@ -89,7 +91,7 @@ function cfgNamesTest(tokens: Token[], open: number, close: number): boolean {
 export function rustSurface(
   text: string,
   module: string,
-  tokens: Token[] = tokenize(text),
+  tokens: RustTokens = tokenize(text),
   lineOf: (offset: number) => number = lineAt(text),
 ): RustSurface {
   const implAttributeLines = new Set<number>();
@@ -100,45 +102,44 @@ export function rustSurface(
       const first = i;
       let cfgTest = false;
       // Outer attributes (inner ones `#![…]` stand alone and are passed over the same way).
-      while (tokens[i]?.text === '#' && i < to) {
-        const open = tokens[i + 1]?.text === '!' ? i + 2 : i + 1;
-        if (tokens[open]?.text !== '[') break;
+      while (tokens.is(i, '#') && i < to) {
+        const open = tokens.is(i + 1, '!') ? i + 2 : i + 1;
+        if (!tokens.is(open, '[')) break;
         const close = closing(tokens, open);
         if (cfgNamesTest(tokens, open, close)) cfgTest = true;
         i = close + 1;
       }
       if (i >= to) break;
       let isPub = false;
-      if (tokens[i]!.text === 'pub') {
-        if (tokens[i + 1]?.text === '(') i = closing(tokens, i + 1) + 1;
+      if (tokens.is(i, 'pub')) {
+        if (tokens.is(i + 1, '(')) i = closing(tokens, i + 1) + 1;
         else {
           isPub = true;
           i++;
         }
       }
-      while (tokens[i] && QUALIFIERS.has(tokens[i]!.text) && tokens[i + 1]?.text !== '!') {
+      while (i < tokens.length && QUALIFIERS.has(tokens.text(i)!) && !tokens.is(i + 1, '!')) {
         i++;
-        if (tokens[i]?.kind === 'str') i++; // extern "C"
+        if (tokens.isKind(i, STR)) i++; // extern "C"
       }
-      const t = tokens[i];
-      if (t === undefined) break;
-      const keyword = t.text;
-      const line = lineOf(tokens[first]!.start);
-      if (t.kind === 'id' && tokens[i + 1]?.text === '!') {
+      if (i >= tokens.length) break;
+      const keyword = tokens.text(i)!;
+      const line = lineOf(tokens.starts[first]!);
+      if (tokens.kinds[i] === ID && tokens.is(i + 1, '!')) {
         // A macro call or macro_rules! at item level: its body is tokens, not items.
         let j = i + 2;
-        if (tokens[j]?.kind === 'id') j++;
-        const open = tokens[j];
-        if (open?.text === '{' || open?.text === '(' || open?.text === '[') {
+        if (tokens.isKind(j, ID)) j++;
+        const brace = tokens.is(j, '{');
+        if (brace || tokens.is(j, '(') || tokens.is(j, '[')) {
           j = closing(tokens, j) + 1;
-          if (open.text !== '{' && tokens[j]?.text === ';') j++;
+          if (!brace && tokens.is(j, ';')) j++;
         }
         i = Math.max(j, i + 1);
         continue;
       }
-      if (keyword === 'mod' && tokens[i + 1]?.kind === 'id') {
-        const name = tokens[i + 1]!.text;
-        if (tokens[i + 2]?.text === '{') {
+      if (keyword === 'mod' && tokens.isKind(i + 1, ID)) {
+        const name = tokens.text(i + 1)!;
+        if (tokens.is(i + 2, '{')) {
           const close = closing(tokens, i + 2);
           if (isPub && !cfgTest) surface.modules.push(walk(`${symbol}::${name}`, i + 3, close));
           i = close + 1;
@@ -146,15 +147,15 @@ export function rustSurface(
         continue;
       }
       if (keyword === 'impl') {
-        if (tokens[first]!.text === '#')
-          for (let l = line; l <= lineOf(t.start); l++) implAttributeLines.add(l);
+        if (tokens.is(first, '#'))
+          for (let l = line; l <= lineOf(tokens.starts[i]!); l++) implAttributeLines.add(l);
         i = itemEnd(tokens, i + 1);
         continue;
       }
-      if (COUNTED.has(keyword) && tokens[i + 1]?.kind === 'id') {
+      if (COUNTED.has(keyword) && tokens.isKind(i + 1, ID)) {
         if (isPub)
           surface.items.push({
-            symbol: `${symbol}::${tokens[i + 1]!.text}`,
+            symbol: `${symbol}::${tokens.text(i + 1)!}`,
             kind: keyword as PublicItemKind,
             line,
           });
@@ -182,18 +183,16 @@ export function rustSurface(
 /** Lines that lie wholly inside a macro call's delimited body (`name! { … }`), where syn parses no item. */
 export function macroBodyLines(
   text: string,
-  tokens: Token[] = tokenize(text),
+  tokens: RustTokens = tokenize(text),
   lineOf: (offset: number) => number = lineAt(text),
 ): Set<number> {
   const out = new Set<number>();
+  const { kinds, starts } = tokens;
   for (let i = 0; i + 2 < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t.kind !== 'id' || tokens[i + 1]!.text !== '!' || t.text === 'macro_rules') continue;
-    const open = tokens[i + 2]!;
-    if (open.text !== '{' && open.text !== '(' && open.text !== '[') continue;
-    const close = tokens[closing(tokens, i + 2)]!;
-    const from = lineOf(open.start) + 1;
-    const to = lineOf(close.start) - 1;
+    if (kinds[i] !== ID || !tokens.is(i + 1, '!') || tokens.is(i, 'macro_rules')) continue;
+    if (!tokens.is(i + 2, '{') && !tokens.is(i + 2, '(') && !tokens.is(i + 2, '[')) continue;
+    const from = lineOf(starts[i + 2]!) + 1;
+    const to = lineOf(starts[closing(tokens, i + 2)]!) - 1;
     for (let l = from; l <= to; l++) out.add(l);
     // Calls nested in this body add nothing new; the outer range already holds them.
     i = closing(tokens, i + 2);
@@ -203,7 +202,7 @@ export function macroBodyLines(
 
 /** A file's surface and macro-body lines from one lexing (`tokens`: the scan's, when it lexed the file) and one line index. */
 // @implements vibevm#ITEMS-LEXED-ONCE
-export function rustItems(text: string, module: string, tokens: Token[] = tokenize(text)): RustItems {
+export function rustItems(text: string, module: string, tokens: RustTokens = tokenize(text)): RustItems {
   const lineOf = lineAt(text);
   const { module: surface, implAttributeLines } = rustSurface(text, module, tokens, lineOf);
   return { surface, implAttributeLines, macroBodyLines: macroBodyLines(text, tokens, lineOf) };

@@ -12,148 +12,17 @@
  * path (`vibe_index::types::Entry`) and decides per block whether it is test
  * code: `#[cfg(test)]` items and modules, `#[test]` functions, `#![cfg(test)]`.
  */
-import { NESTED_SLASH_BLOCK } from './languages/forms.ts';
-import { nestedEnd } from './languages/grammar.ts';
 import { rust } from './languages/rust.ts';
 import { scanLanguage } from './languages/scan.ts';
 import { parseAddress, type RawCitation } from './refs.ts';
+import { ID, lexRust, PUNCT, type RustTokens, STR, type Token } from './rust-tokens.ts';
 import { lineIndex, placed, type ScannedCitation } from './types.ts';
 
-export type TokenKind = 'id' | 'str' | 'num' | 'punct' | 'other';
+export type { Token, TokenKind } from './rust-tokens.ts';
 
-export interface Token {
-  kind: TokenKind;
-  start: number;
-  end: number;
-  /** Identifier or punctuation text, or a string literal's decoded value. */
-  text: string;
-}
-
-/** `[A-Za-z_]`, by character code: the lexer asks it of most characters of a file. */
-function isIdStart(c: number): boolean {
-  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
-}
-
-/** `[A-Za-z0-9_]`. */
-function isIdPart(c: number): boolean {
-  return isIdStart(c) || (c >= 48 && c <= 57);
-}
-
-/** The end of the identifier characters from `j`. */
-function idEnd(text: string, j: number): number {
-  const n = text.length;
-  while (j < n && isIdPart(text.charCodeAt(j))) j++;
-  return j;
-}
-
-/** Decodes a (non-raw) Rust string body: escapes, and `\` + newline + indentation (line continuation). */
-function decodeEscapes(body: string): string {
-  return body.replace(/\\(\r?\n[ \t]*|n|t|r|0|\\|"|'|u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2})/g, (_, e: string) => {
-    if (e.startsWith('\n') || e.startsWith('\r')) return '';
-    if (e === 'n') return '\n';
-    if (e === 't') return '\t';
-    if (e === 'r') return '\r';
-    if (e === '0') return '\0';
-    if (e.startsWith('u')) return String.fromCodePoint(Number.parseInt(e.slice(2, -1), 16));
-    if (e.startsWith('x')) return String.fromCharCode(Number.parseInt(e.slice(1), 16));
-    return e;
-  });
-}
-
-/** Tokens of the code (comments and whitespace dropped). */
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    // Character codes, not one-character strings: this loop visits every character of every Rust file.
-    const c = text.charCodeAt(i);
-    const next = text.charCodeAt(i + 1);
-    if (c === SPACE || c === TAB || c === LF || c === CR) {
-      i++;
-    } else if (c === SLASH && next === SLASH) {
-      const end = text.indexOf('\n', i);
-      i = end === -1 ? n : end;
-    } else if (c === SLASH && next === STAR) {
-      i = nestedEnd(text, i, NESTED_SLASH_BLOCK);
-    } else if (c === QUOTE || ((c === LOWER_B || c === LOWER_C) && next === QUOTE)) {
-      const open = c === QUOTE ? i : i + 1;
-      let j = open + 1;
-      while (j < n && text.charCodeAt(j) !== QUOTE) j += text.charCodeAt(j) === BACKSLASH ? 2 : 1;
-      tokens.push({ kind: 'str', start: i, end: j + 1, text: decodeEscapes(text.slice(open + 1, j)) });
-      i = j + 1;
-    } else if (
-      (c === LOWER_R || ((c === LOWER_B || c === LOWER_C) && next === LOWER_R)) &&
-      isRawStart(text, c === LOWER_R ? i : i + 1)
-    ) {
-      const r = c === LOWER_R ? i : i + 1;
-      let h = r + 1;
-      while (text.charCodeAt(h) === HASH) h++;
-      const hashes = text.slice(r + 1, h);
-      const bodyStart = r + 2 + hashes.length;
-      const close = text.indexOf(`"${hashes}`, bodyStart);
-      const end = close === -1 ? n : close;
-      tokens.push({ kind: 'str', start: i, end: end + 1 + hashes.length, text: text.slice(bodyStart, end) });
-      i = end + 1 + hashes.length;
-    } else if (c === APOSTROPHE) {
-      // A char literal closes within a few characters; otherwise a lifetime or label.
-      const m = /^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^'\\\n])'/u.exec(text.slice(i, i + 14));
-      if (m) {
-        tokens.push({ kind: 'other', start: i, end: i + m[0].length, text: m[0] });
-        i += m[0].length;
-      } else {
-        const j = idEnd(text, i + 1);
-        tokens.push({ kind: 'other', start: i, end: j, text: text.slice(i, j) });
-        i = j;
-      }
-    } else if (isIdStart(c)) {
-      const j = idEnd(text, i + 1);
-      tokens.push({ kind: 'id', start: i, end: j, text: text.slice(i, j) });
-      i = j;
-    } else if (c >= DIGIT_0 && c <= DIGIT_9) {
-      let j = i + 1;
-      for (; j < n; j++) {
-        const d = text.charCodeAt(j);
-        if (d === DOT ? text.charCodeAt(j + 1) === DOT : !isIdPart(d)) break;
-      }
-      tokens.push({ kind: 'num', start: i, end: j, text: text.slice(i, j) });
-      i = j;
-    } else if (c === COLON && next === COLON) {
-      tokens.push({ kind: 'punct', start: i, end: i + 2, text: '::' });
-      i += 2;
-    } else {
-      // One UTF-16 unit, as text[i] reads it (a character past the BMP is two punct tokens, as it always was).
-      tokens.push({ kind: 'punct', start: i, end: i + 1, text: text[i]! });
-      i++;
-    }
-  }
-  return tokens;
-}
-
-const SPACE = 32;
-const TAB = 9;
-const LF = 10;
-const CR = 13;
-const SLASH = 47;
-const STAR = 42;
-const QUOTE = 34;
-const APOSTROPHE = 39;
-const BACKSLASH = 92;
-const HASH = 35;
-const COLON = 58;
-const DOT = 46;
-const DIGIT_0 = 48;
-const DIGIT_9 = 57;
-const LOWER_B = 98;
-const LOWER_C = 99;
-const LOWER_R = 114;
-
-/** Whether a raw string starts at `r` (an `r`, then `#`s, then `"`), looked at within 260 characters as before. */
-function isRawStart(text: string, r: number): boolean {
-  const after = text.charCodeAt(r + 1);
-  // Most identifiers that start with `r` end the test here, with no slice and no regex.
-  if (after !== QUOTE && after !== HASH) return false;
-  return /^r#*"/.test(text.slice(r, r + 260));
+/** The tokens of a Rust file's code (comments and whitespace dropped), as parallel arrays (rust-tokens.ts). */
+export function tokenize(text: string): RustTokens {
+  return lexRust(text);
 }
 
 const ITEM_KEYWORDS = new Set([
@@ -218,16 +87,18 @@ export function rustModulePath(file: string): string {
   return [crate, ...rest].join('::');
 }
 
-const pairs: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
-
 /** Index of the token closing the bracket opened at `open` (or the last token). */
-export function closing(tokens: Token[], open: number): number {
-  const stack: string[] = [];
+export function closing(tokens: RustTokens, open: number): number {
+  const { kinds, starts, ends, source } = tokens;
+  // The closers awaited, innermost last, by character code.
+  const stack: number[] = [];
   for (let i = open; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t.kind !== 'punct') continue;
-    if (pairs[t.text]) stack.push(pairs[t.text]!);
-    else if (t.text === stack[stack.length - 1]) {
+    if (kinds[i] !== PUNCT || ends[i]! - starts[i]! !== 1) continue;
+    const c = source.charCodeAt(starts[i]!);
+    if (c === OPEN_PAREN) stack.push(CLOSE_PAREN);
+    else if (c === OPEN_BRACKET) stack.push(CLOSE_BRACKET);
+    else if (c === OPEN_BRACE) stack.push(CLOSE_BRACE);
+    else if (c === stack[stack.length - 1]) {
       stack.pop();
       if (stack.length === 0) return i;
     }
@@ -235,14 +106,23 @@ export function closing(tokens: Token[], open: number): number {
   return tokens.length - 1;
 }
 
+const OPEN_PAREN = 40;
+const CLOSE_PAREN = 41;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const SEMICOLON = 59;
+const HASH_SIGN = 35;
+
 /** Reads `path::to::name` at `i`; returns the segments and the index after them. */
-function readPath(tokens: Token[], i: number): { path: string[]; next: number } {
+function readPath(tokens: RustTokens, i: number): { path: string[]; next: number } {
   const path: string[] = [];
   let j = i;
-  if (tokens[j]?.text === '::') j++;
-  while (tokens[j]?.kind === 'id') {
-    path.push(tokens[j]!.text);
-    if (tokens[j + 1]?.text !== '::') return { path, next: j + 1 };
+  if (tokens.is(j, '::')) j++;
+  while (tokens.isKind(j, ID)) {
+    path.push(tokens.text(j)!);
+    if (!tokens.is(j + 1, '::')) return { path, next: j + 1 };
     j += 2;
   }
   return { path, next: j };
@@ -250,7 +130,7 @@ function readPath(tokens: Token[], i: number): { path: string[]; next: number } 
 
 /** `key = value` and positional arguments of an attribute or macro call between `(` and `)`. */
 function readArgs(
-  tokens: Token[],
+  tokens: RustTokens,
   open: number,
   close: number,
 ): { positional: Token[]; named: Map<string, Token> } {
@@ -258,12 +138,11 @@ function readArgs(
   const named = new Map<string, Token>();
   let i = open + 1;
   while (i < close) {
-    const t = tokens[i]!;
-    if (t.kind === 'id' && tokens[i + 1]?.text === '=' && i + 2 < close) {
-      named.set(t.text, tokens[i + 2]!);
+    if (tokens.isKind(i, ID) && tokens.is(i + 1, '=') && i + 2 < close) {
+      named.set(tokens.text(i)!, tokens.token(i + 2)!);
       i += 3;
     } else {
-      if (t.text !== ',') positional.push(t);
+      if (!tokens.is(i, ',')) positional.push(tokens.token(i)!);
       i++;
     }
   }
@@ -303,7 +182,7 @@ function citation(
 
 /** The citation an attribute carries, when it is `spec(…)` or `verifies(…)`. */
 function attributeCitation(
-  tokens: Token[],
+  tokens: RustTokens,
   hash: number,
   path: string[],
   open: number,
@@ -314,7 +193,7 @@ function attributeCitation(
   if (!(path.length === 1 || (path.length === 2 && path[0] === 'specmark'))) return undefined;
   if (name !== 'spec' && name !== 'verifies') return undefined;
   const { positional, named } = readArgs(tokens, open, close);
-  const where = tokens[hash]!.start;
+  const where = tokens.starts[hash]!;
   if (name === 'verifies') {
     return citation('verifies', where, positional[0], named.get('r'), undefined, at, '#[verifies(…)]');
   }
@@ -344,7 +223,7 @@ function isWithinIgnored(symbol: string, ignored: ReadonlySet<string>): boolean 
  * nor `cfg(any(test, feature = "x"))`, which builds outside tests too.
  */
 // @implements scanner#RUST-CFG-TEST-ONLY
-function isTestAttribute(tokens: Token[], path: string[], open: number, close: number): boolean {
+function isTestAttribute(tokens: RustTokens, path: string[], open: number, close: number): boolean {
   const name = path[path.length - 1];
   if (name === 'test' && path.length <= 2) return true;
   // rstest's and test-case's attributes make the function a test (and keep a `#[ignore]` beside them).
@@ -354,22 +233,20 @@ function isTestAttribute(tokens: Token[], path: string[], open: number, close: n
 }
 
 /** Whether the cfg predicate in tokens[from, to) holds only when `test` does. */
-function requiresTest(tokens: Token[], from: number, to: number): boolean {
-  const first = tokens[from];
-  if (first?.kind !== 'id') return false;
-  if (first.text === 'test') return from + 1 === to;
-  if (first.text !== 'all' || tokens[from + 1]?.text !== '(') return false;
+function requiresTest(tokens: RustTokens, from: number, to: number): boolean {
+  if (!tokens.isKind(from, ID)) return false;
+  if (tokens.is(from, 'test')) return from + 1 === to;
+  if (!tokens.is(from, 'all') || !tokens.is(from + 1, '(')) return false;
   // all(a, b, …): test code when one of its top-level predicates requires test.
   const end = closing(tokens, from + 1);
   let start = from + 2;
   let depth = 0;
   for (let i = start; i <= end; i++) {
-    const t = tokens[i]!.text;
-    if (i === end || (t === ',' && depth === 0)) {
+    if (i === end || (depth === 0 && tokens.is(i, ','))) {
       if (i > start && requiresTest(tokens, start, i)) return true;
       start = i + 1;
-    } else if (t === '(') depth++;
-    else if (t === ')') depth--;
+    } else if (tokens.is(i, '(')) depth++;
+    else if (tokens.is(i, ')')) depth--;
   }
   return false;
 }
@@ -388,7 +265,7 @@ const CARRIER =
 export function scanRust(
   text: string,
   file: string,
-  lex: () => Token[] = () => tokenize(text),
+  lex: () => RustTokens = () => lexRust(text),
 ): ScannedCitation[] {
   if (!CARRIER.test(text)) return [];
   const comments = scanLanguage(text, rust);
@@ -441,10 +318,12 @@ export function scanRust(
     pending = { cites: [], test: false };
   };
 
+  const { kinds, starts, ends } = tokens;
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
+    const kind = kinds[i]!;
+    const tStart = starts[i]!;
     const top = stack[stack.length - 1]!;
-    while (nextComment < comments.length && comments[nextComment]!.offset < t.start) {
+    while (nextComment < comments.length && comments[nextComment]!.offset < tStart) {
       const c = comments[nextComment++]!;
       if (trailing(text, c.offset)) {
         // A comment after code on its line speaks about that line's item.
@@ -456,17 +335,15 @@ export function scanRust(
     if (commentsWaiting.length > 0 && item === undefined && !leadsToItem(tokens, i)) {
       bindComments(top.symbol, top.test);
     }
-    if (
-      t.kind === 'punct' &&
-      t.text === '#' &&
-      (tokens[i + 1]?.text === '[' || tokens[i + 1]?.text === '!')
-    ) {
-      const inner = tokens[i + 1]!.text === '!';
+    // One-character punctuation's code (0 for any other token): most tokens are looked at only through it.
+    const punct = kind === PUNCT && ends[i]! - tStart === 1 ? text.charCodeAt(tStart) : 0;
+    if (punct === HASH_SIGN && (tokens.is(i + 1, '[') || tokens.is(i + 1, '!'))) {
+      const inner = tokens.is(i + 1, '!');
       const open = inner ? i + 2 : i + 1;
-      if (tokens[open]?.text !== '[') continue;
+      if (!tokens.is(open, '[')) continue;
       const close = closing(tokens, open);
       const { path, next } = readPath(tokens, open + 1);
-      const argsOpen = tokens[next]?.text === '(' ? next : -1;
+      const argsOpen = tokens.is(next, '(') ? next : -1;
       const argsClose = argsOpen === -1 ? -1 : closing(tokens, argsOpen);
       if (isTestAttribute(tokens, path, argsOpen, argsClose)) {
         if (inner) top.test = true;
@@ -478,7 +355,7 @@ export function scanRust(
         path.length === 1 &&
         path[0] === 'cfg_attr' &&
         argsOpen !== -1 &&
-        tokens.slice(argsOpen, argsClose).some((a) => a.kind === 'id' && a.text === 'ignore')
+        namesIgnore(tokens, argsOpen, argsClose)
       ) {
         // `#[cfg_attr(feature = "x", ignore)]`: ignored or not by the build's configuration.
         mayIgnoreNext = true;
@@ -495,9 +372,9 @@ export function scanRust(
       i = close;
       continue;
     }
-    if (t.kind === 'id' && t.text === 'scope' && tokens[i + 1]?.text === '!' && tokens[i + 2]?.text === '(') {
-      const viaCrate = tokens[i - 1]?.text === '::' && tokens[i - 2]?.text === 'specmark';
-      const start = viaCrate ? tokens[i - 2]!.start : t.start;
+    if (kind === ID && tokens.is(i, 'scope') && tokens.is(i + 1, '!') && tokens.is(i + 2, '(')) {
+      const viaCrate = tokens.is(i - 1, '::') && tokens.is(i - 2, 'specmark');
+      const start = viaCrate ? starts[i - 2]! : tStart;
       const close = closing(tokens, i + 2);
       const { positional, named } = readArgs(tokens, i + 2, close);
       const cite = citation('scope', start, positional[0], named.get('r'), undefined, at, 'scope!(…)');
@@ -509,14 +386,14 @@ export function scanRust(
       i = close;
       continue;
     }
-    if (t.kind === 'punct') {
-      if (t.text === '(' || t.text === '[') parens++;
-      else if (t.text === ')' || t.text === ']') parens = Math.max(0, parens - 1);
-      else if (t.text === ';' && item && parens === 0 && item.depth === stack.length) {
+    if (kind === PUNCT) {
+      if (punct === OPEN_PAREN || punct === OPEN_BRACKET) parens++;
+      else if (punct === CLOSE_PAREN || punct === CLOSE_BRACKET) parens = Math.max(0, parens - 1);
+      else if (punct === SEMICOLON && item && parens === 0 && item.depth === stack.length) {
         // `mod x;`, `struct X(u8);`, `const X: T = …;`: an item without a body.
         flushPending(item.symbol, item.test);
         item = undefined;
-      } else if (t.text === '{') {
+      } else if (punct === OPEN_BRACE) {
         if (item && parens === 0 && item.depth === stack.length && BODY_ITEMS.has(item.keyword)) {
           const module = item.keyword === 'mod';
           const frame: Frame = {
@@ -542,18 +419,18 @@ export function scanRust(
             scopes: NO_SCOPES,
           });
         }
-      } else if (t.text === '}') {
+      } else if (punct === CLOSE_BRACE) {
         if (stack.length > 1) finishModule(stack.pop()!);
         if (item && item.depth > stack.length) item = undefined;
       }
       continue;
     }
-    if (t.kind !== 'id' || item !== undefined) continue;
-    const keyword = t.text === 'macro_rules' && tokens[i + 1]?.text === '!' ? 'macro' : t.text;
-    if (!ITEM_KEYWORDS.has(keyword) && keyword !== 'macro') continue;
+    if (kind !== ID || item !== undefined) continue;
+    const keyword = itemKeyword(tokens, i);
+    if (keyword === undefined) continue;
     // `const fn`, `unsafe impl`, `impl Trait` in a signature: only an item keyword that names something.
-    if (keyword === 'const' && tokens[i + 1]?.text === 'fn') continue;
-    if (keyword === 'const' && tokens[i + 1]?.text === '{') continue;
+    if (keyword === 'const' && tokens.is(i + 1, 'fn')) continue;
+    if (keyword === 'const' && tokens.is(i + 1, '{')) continue;
     const name = itemName(tokens, i, keyword);
     if (name === undefined) continue;
     const symbol = `${top.symbol}::${name}`;
@@ -562,8 +439,8 @@ export function scanRust(
     if (mayIgnoreNext && test) mayBeIgnored.add(symbol);
     ignoreNext = false;
     mayIgnoreNext = false;
-    item = { symbol, keyword, test, start: t.start, depth: stack.length };
-    lastItem = { symbol, test, line: at(t.start).line };
+    item = { symbol, keyword, test, start: tStart, depth: stack.length };
+    lastItem = { symbol, test, line: at(tStart).line };
     bindComments(symbol, test);
     if (top.module) {
       top.items.push(symbol);
@@ -626,49 +503,78 @@ const QUALIFIERS = new Set([
  * Whether the token at `i` can still be the start of an item: an attribute,
  * a qualifier (`pub(crate)`, `unsafe`, `extern "C"`), an item keyword.
  */
-function leadsToItem(tokens: Token[], i: number): boolean {
-  const t = tokens[i]!;
-  if (t.kind === 'id') return QUALIFIERS.has(t.text) || ITEM_KEYWORDS.has(t.text) || t.text === 'macro_rules';
-  if (t.kind === 'str') return tokens[i - 1]?.text === 'extern';
-  if (t.text === '#') return true;
-  if (t.text === '(') return tokens[i - 1]?.text === 'pub';
-  if (t.text === ')') return QUALIFIERS.has(tokens[i - 1]?.text ?? '') && tokens[i - 2]?.text === '(';
+function leadsToItem(tokens: RustTokens, i: number): boolean {
+  const kind = tokens.kinds[i];
+  if (kind === ID) {
+    const word = tokens.text(i)!;
+    return QUALIFIERS.has(word) || ITEM_KEYWORDS.has(word) || word === 'macro_rules';
+  }
+  if (tokens.isKind(i, STR)) return tokens.is(i - 1, 'extern');
+  if (tokens.is(i, '#')) return true;
+  if (tokens.is(i, '(')) return tokens.is(i - 1, 'pub');
+  if (tokens.is(i, ')')) return QUALIFIERS.has(tokens.text(i - 1) ?? '') && tokens.is(i - 2, '(');
+  return false;
+}
+
+/** The item keywords by length, so an identifier is compared with a few of them and never sliced. */
+const KEYWORDS_BY_LENGTH: string[][] = [];
+for (const word of [...ITEM_KEYWORDS, 'macro', 'macro_rules']) {
+  const bucket = KEYWORDS_BY_LENGTH[word.length] ?? [];
+  bucket.push(word);
+  KEYWORDS_BY_LENGTH[word.length] = bucket;
+}
+
+/**
+ * The item keyword identifier `i` is: `macro` for `macro_rules!` (and for
+ * the reserved word `macro`), the word itself for one of ITEM_KEYWORDS,
+ * else undefined (`macro_rules` with no `!` after it is no keyword).
+ */
+function itemKeyword(tokens: RustTokens, i: number): string | undefined {
+  const candidates = KEYWORDS_BY_LENGTH[tokens.ends[i]! - tokens.starts[i]!];
+  if (candidates === undefined) return undefined;
+  for (const word of candidates) {
+    if (!tokens.is(i, word)) continue;
+    if (word === 'macro_rules') return tokens.is(i + 1, '!') ? 'macro' : undefined;
+    return word;
+  }
+  return undefined;
+}
+
+/** Whether an identifier `ignore` stands among tokens [from, to). */
+function namesIgnore(tokens: RustTokens, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (tokens.kinds[i] === ID && tokens.is(i, 'ignore')) return true;
   return false;
 }
 
 /** The name an item keyword introduces: `fn run` → `run`, `impl X for Y` → `Y`, `macro_rules! m` → `m`. */
-function itemName(tokens: Token[], i: number, keyword: string): string | undefined {
-  if (keyword === 'macro') return tokens[i + 2]?.kind === 'id' ? tokens[i + 2]!.text : undefined;
-  if (keyword !== 'impl') {
-    const next = tokens[i + 1];
-    return next?.kind === 'id' ? next.text : undefined;
-  }
+function itemName(tokens: RustTokens, i: number, keyword: string): string | undefined {
+  if (keyword === 'macro') return tokens.isKind(i + 2, ID) ? tokens.text(i + 2) : undefined;
+  if (keyword !== 'impl') return tokens.isKind(i + 1, ID) ? tokens.text(i + 1) : undefined;
   // impl<T> Trait for Type<T> { … }: the last path before `{` / `where`, after `for` when there is one.
   let j = i + 1;
-  if (tokens[j]?.text === '<') j = skipGenerics(tokens, j);
+  if (tokens.is(j, '<')) j = skipGenerics(tokens, j);
   let name: string | undefined;
   for (; j < tokens.length; j++) {
-    const t = tokens[j]!;
-    if (t.text === '{' || t.text === ';' || (t.kind === 'id' && t.text === 'where')) break;
-    if (t.text === '<') {
+    const id = tokens.kinds[j] === ID;
+    if (tokens.is(j, '{') || tokens.is(j, ';') || (id && tokens.is(j, 'where'))) break;
+    if (tokens.is(j, '<')) {
       j = skipGenerics(tokens, j) - 1;
       continue;
     }
-    if (t.kind === 'id' && t.text === 'for') name = undefined;
-    else if (t.kind === 'id' && t.text !== 'dyn' && t.text !== 'unsafe') name = t.text;
+    if (id && tokens.is(j, 'for')) name = undefined;
+    else if (id && !tokens.is(j, 'dyn') && !tokens.is(j, 'unsafe')) name = tokens.text(j);
   }
   return name;
 }
 
-function skipGenerics(tokens: Token[], open: number): number {
+function skipGenerics(tokens: RustTokens, open: number): number {
   let depth = 0;
   for (let j = open; j < tokens.length; j++) {
-    const t = tokens[j]!.text;
-    if (t === '<') depth++;
-    else if (t === '>' && tokens[j - 1]?.text !== '-') {
+    if (tokens.is(j, '<')) depth++;
+    else if (tokens.is(j, '>') && !tokens.is(j - 1, '-')) {
       depth--;
       if (depth === 0) return j + 1;
-    } else if (t === '{' || t === ';') return j;
+    } else if (tokens.is(j, '{') || tokens.is(j, ';')) return j;
   }
   return tokens.length;
 }

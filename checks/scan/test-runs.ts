@@ -18,8 +18,8 @@
  * runners themselves. Pure.
  */
 import { splitTopLevel, topLevelIndexes } from './top-level.ts';
-import { DIVIDES_AFTER } from './ts-grammar.ts';
-import { K, type Kind, Lexer } from './ts-lexer.ts';
+import { K } from './ts-lexer.ts';
+import { lexTokens, TokenList, type Tokens } from './ts-token-list.ts';
 import type { NotRun } from './types.ts';
 
 export type { NotRun } from './types.ts';
@@ -265,12 +265,14 @@ export function runsOfCalls(calls: readonly CallRuns[], file: TestFile | undefin
 }
 
 /**
- * What the whole file says (see TestFile), from its tokens. Names are bound
+ * What the whole file says (see TestFile), from its tokens: the skim's
+ * (`tokens`, when it read the whole file) or its own. Names are bound
  * to test functions by `const|let|var NAME = it.skip` (a chain, or a
  * `test.extend(…)` call), and by `import { it as NAME }`; a name bound to any
  * other expression holding a test function cannot be told.
  */
-export function readTestFile(text: string): TestFile {
+// @implements scanner#TEST-FILE-READ-ONCE
+export function readTestFile(text: string, tokens?: Tokens): TestFile {
   const file: TestFile = {
     aliases: new Map(),
     onlyAt: [],
@@ -278,15 +280,18 @@ export function readTestFile(text: string): TestFile {
     contextSkips: [],
     calls: new Map(),
   };
-  const tokens = lex(text);
-  const word = (i: number): string =>
-    tokens[i]?.kind === K.Identifier || (tokens[i]?.kind ?? 0) >= 40 ? tokenText(text, tokens[i]!) : '';
-  const isRootName = (name: string) => isTestRoot(name) || file.aliases.has(name);
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    const w = word(i);
-    if (t.kind === K.StringLiteral) {
-      const value = tokenText(text, t).slice(1, -1);
+  const read = new FileTokens(text, tokens ?? lexTokens(text, new TokenList()), file.aliases);
+  const { kinds, starts, ends, count } = read;
+  const kindAt = (i: number): number => (i >= 0 && i < count ? kinds[i]! : -1);
+  const word = (i: number) => read.word(i);
+  for (let i = 0; i < count; i++) {
+    const kind = kinds[i]!;
+    const start = starts[i]!;
+    const length = ends[i]! - start;
+    if (kind === K.StringLiteral) {
+      // 'node:test' or 'test', quotes included.
+      if (length !== 11 && length !== 6) continue;
+      const value = text.slice(start + 1, ends[i]! - 1);
       if (
         (value === 'node:test' || value === 'test') &&
         /^(?:from|require|import)$/.test(word(i - 1) || word(i - 2))
@@ -294,98 +299,191 @@ export function readTestFile(text: string): TestFile {
         file.nodeTest = true;
       continue;
     }
-    if (w === 'import' && tokens[i + 1]?.kind === K.OpenBrace) {
-      for (let j = i + 2; j < tokens.length && tokens[j]!.kind !== K.CloseBrace; j++) {
-        if (word(j) === 'as' && isTestRoot(word(j - 1)) && word(j + 1) !== '')
-          file.aliases.set(word(j + 1), { root: word(j - 1), members: [] });
+    if (kind !== K.Identifier && kind < 40) continue;
+    if (kind === K.Const || kind === K.Let || kind === K.Var) {
+      if (kindAt(i + 2) !== K.Equals) continue;
+      const name = word(i + 1);
+      if (name === '') continue;
+      const bound = boundChain(read, i + 3);
+      if (bound === undefined) continue;
+      if (typeof bound === 'string') read.bind(name, bound);
+      else {
+        const outer = file.aliases.get(bound.root);
+        if (typeof outer === 'string') read.bind(name, outer);
+        else if (outer !== undefined)
+          read.bind(name, { root: outer.root, members: [...outer.members, ...bound.members] });
+        else read.bind(name, bound);
       }
       continue;
     }
-    if ((t.kind === K.Const || t.kind === K.Let || t.kind === K.Var) && tokens[i + 2]?.kind === K.Equals) {
-      const name = word(i + 1);
-      if (name === '') continue;
-      const bound = boundChain(text, tokens, i + 3, isRootName);
-      if (bound === undefined) continue;
-      if (typeof bound === 'string') file.aliases.set(name, bound);
-      else {
-        const outer = file.aliases.get(bound.root);
-        if (typeof outer === 'string') file.aliases.set(name, outer);
-        else if (outer !== undefined)
-          file.aliases.set(name, { root: outer.root, members: [...outer.members, ...bound.members] });
-        else file.aliases.set(name, bound);
+    // Only the words below matter here: 'fit' 'only' 'skip' 'todo' 'import' 'fdescribe' (told by
+    // length and first letter before any is cut out of the text).
+    if (!mayBeMarkWord(length, text.charCodeAt(start))) continue;
+    const w = text.slice(start, ends[i]!);
+    if (w === 'import' && kindAt(i + 1) === K.OpenBrace) {
+      for (let j = i + 2; j < count && kinds[j] !== K.CloseBrace; j++) {
+        if (word(j) === 'as' && isTestRoot(word(j - 1)) && word(j + 1) !== '')
+          read.bind(word(j + 1), { root: word(j - 1), members: [] });
       }
       continue;
     }
     // Jest's `fit('…')`, `fit.each(…)`: a variable named `fit` (`fit.side[0]`) is none.
-    if ((w === 'fit' || w === 'fdescribe') && tokens[i - 1]?.kind !== K.Dot) {
-      const next = tokens[i + 1]?.kind;
-      const titled = next === K.OpenParen && isTitle(tokens[i + 2]?.kind);
+    if ((w === 'fit' || w === 'fdescribe') && kindAt(i - 1) !== K.Dot) {
+      const next = kindAt(i + 1);
+      const titled = next === K.OpenParen && isTitle(kindAt(i + 2));
       const member =
-        next === K.Dot && /^(?:each|failing|only)$/.test(word(i + 2)) && tokens[i + 3]?.kind === K.OpenParen;
-      if (titled || member) file.onlyAt.push(t.start);
+        next === K.Dot && /^(?:each|failing|only)$/.test(word(i + 2)) && kindAt(i + 3) === K.OpenParen;
+      if (titled || member) file.onlyAt.push(start);
       continue;
     }
-    if (w === 'only' && tokens[i - 1]?.kind === K.Dot) {
-      if (isRootName(chainRootBefore(text, tokens, i - 1))) file.onlyAt.push(t.start);
+    if (w === 'only' && kindAt(i - 1) === K.Dot) {
+      if (read.isRootName(chainRootBefore(read, i - 1))) file.onlyAt.push(start);
       continue;
     }
-    if (w === 'only' && tokens[i + 1]?.kind === K.Colon && word(i + 2) !== 'false') {
-      if (inTestOptions(tokens, i)) file.onlyAt.push(t.start);
+    if (w === 'only' && kindAt(i + 1) === K.Colon && word(i + 2) !== 'false') {
+      if (inTestOptions(read, i)) file.onlyAt.push(start);
       continue;
     }
     if (
       (w === 'skip' || w === 'todo') &&
-      tokens[i - 1]?.kind === K.Dot &&
-      (tokens[i + 1]?.kind === K.OpenParen || tokens[i + 1]?.kind === K.QuestionDot)
+      kindAt(i - 1) === K.Dot &&
+      (kindAt(i + 1) === K.OpenParen || kindAt(i + 1) === K.QuestionDot)
     ) {
-      const root = chainRootBefore(text, tokens, i - 1);
-      if (root !== '' && !isRootName(root)) file.contextSkips.push(t.start);
+      const root = chainRootBefore(read, i - 1);
+      if (root !== '' && !read.isRootName(root)) file.contextSkips.push(start);
     }
   }
   // `['only']` in a chain: found by the walk's chain reading too, but the file must know before.
-  for (const m of text.matchAll(/\[\s*(['"`])only\1\s*\]/g)) file.onlyAt.push(m.index);
+  onlyMembers(text, file.onlyAt);
   file.onlyAt.sort((a, b) => a - b);
-  readCalls(text, tokens, file, isRootName);
+  readCalls(read, file);
   return file;
 }
+
+/** Whether a word of this length and first character may be one readTestFile looks at: fit, only, skip, todo, import, fdescribe. */
+function mayBeMarkWord(length: number, first: number): boolean {
+  switch (length) {
+    case 3:
+    case 9:
+      return first === 102; // f
+    case 4:
+      return first === 111 || first === 115 || first === 116; // o s t
+    case 6:
+      return first === 105; // i
+    default:
+      return false;
+  }
+}
+
+/**
+ * Pushes where each `['only']` (any quote, spaces inside the brackets)
+ * starts: each `only` of the text is looked at, not every `[`.
+ */
+function onlyMembers(text: string, into: number[]): void {
+  for (let at = text.indexOf('only'); at !== -1; at = text.indexOf('only', at + 4)) {
+    const quote = text[at + 4];
+    if ((quote !== "'" && quote !== '"' && quote !== '`') || text[at - 1] !== quote) continue;
+    let open = at - 2;
+    while (open >= 0 && /\s/.test(text[open]!)) open--;
+    if (open < 0 || text[open] !== '[') continue;
+    let close = at + 5;
+    while (close < text.length && /\s/.test(text[close]!)) close++;
+    if (text[close] === ']') into.push(open);
+  }
+}
+
+/**
+ * A file's tokens with what the passes over them ask again and again:
+ * a token's word, and whether a name is a test function's (a runner's own
+ * name or one bound to it), told without cutting every identifier out of the text.
+ */
+class FileTokens {
+  readonly kinds: Uint8Array;
+  readonly starts: Int32Array;
+  readonly ends: Int32Array;
+  readonly count: number;
+  /** The names bound to test functions (`aliases`), by length. */
+  private readonly aliasesByLength: (string[] | undefined)[] = [];
+
+  constructor(
+    readonly text: string,
+    tokens: Tokens,
+    private readonly aliases: Map<string, Chain | string>,
+  ) {
+    this.kinds = tokens.kinds;
+    this.starts = tokens.starts;
+    this.ends = tokens.ends;
+    this.count = tokens.count;
+  }
+
+  kind(i: number): number {
+    return i >= 0 && i < this.count ? this.kinds[i]! : -1;
+  }
+
+  tokenText(i: number): string {
+    return this.text.slice(this.starts[i]!, this.ends[i]!);
+  }
+
+  /** The word of token i ('' when it is no identifier or keyword, or out of range). */
+  word(i: number): string {
+    const k = this.kind(i);
+    return k === K.Identifier || k >= 40 ? this.tokenText(i) : '';
+  }
+
+  bind(name: string, to: Chain | string): void {
+    this.aliases.set(name, to);
+    const same = this.aliasesByLength[name.length];
+    if (same === undefined) this.aliasesByLength[name.length] = [name];
+    else if (!same.includes(name)) same.push(name);
+  }
+
+  isRootName(name: string): boolean {
+    return isTestRoot(name) || this.aliases.has(name);
+  }
+
+  /** Whether token i's text is a test function's name: the runners' names are matched in place, not cut out. */
+  isRootToken(i: number): boolean {
+    const start = this.starts[i]!;
+    const length = this.ends[i]! - start;
+    const names = ROOTS_BY_LENGTH[length];
+    if (names !== undefined) for (const name of names) if (this.text.startsWith(name, start)) return true;
+    const bound = this.aliasesByLength[length];
+    if (bound !== undefined) for (const name of bound) if (this.text.startsWith(name, start)) return true;
+    return false;
+  }
+}
+
+/** The runners' own names (TEST_ROOTS) by length. */
+const ROOTS_BY_LENGTH: (string[] | undefined)[] = [];
+for (const name of Object.keys(TEST_ROOTS))
+  ROOTS_BY_LENGTH[name.length] = [...(ROOTS_BY_LENGTH[name.length] ?? []), name];
 
 /**
  * Every test and suite call of the file with its own mark (callee, condition,
  * options), read as the walk reads the calls it reaches: a suite's citation
  * needs the tests inside it, which the walk jumps over.
  */
-function readCalls(
-  text: string,
-  tokens: Token[],
-  file: TestFile,
-  isRootName: (name: string) => boolean,
-): void {
-  const match = new Int32Array(tokens.length).fill(-1);
-  const open: number[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const k = tokens[i]!.kind;
-    if (k === K.OpenParen || k === K.OpenBracket || k === K.OpenBrace) open.push(i);
-    else if (k === K.CloseParen || k === K.CloseBracket || k === K.CloseBrace) {
-      const o = open.pop();
-      if (o !== undefined) match[o] = i;
-    }
-  }
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t.kind !== K.Identifier) continue;
-    const before = tokens[i - 1]?.kind;
+function readCalls(read: FileTokens, file: TestFile): void {
+  const { text, kinds, starts, ends, count } = read;
+  // Where each bracket closes, found once the first test function's name is met (most files of a
+  // project name none: their brackets are never matched).
+  let match: Int32Array | undefined;
+  for (let i = 0; i < count; i++) {
+    if (kinds[i] !== K.Identifier) continue;
+    const before = read.kind(i - 1);
     if (before === K.Dot || before === K.QuestionDot) continue;
-    if (!isRootName(tokenText(text, t))) continue;
+    if (!read.isRootToken(i)) continue;
+    match ??= matchBrackets(kinds, count);
     // The chain: `.name`, `?.name`, `[…]`.
     let j = i + 1;
-    while (j < tokens.length) {
-      const k = tokens[j]!.kind;
-      if ((k === K.Dot || k === K.QuestionDot) && j + 1 < tokens.length) j += 2;
+    while (j < count) {
+      const k = kinds[j]!;
+      if ((k === K.Dot || k === K.QuestionDot) && j + 1 < count) j += 2;
       else if (k === K.OpenBracket && match[j]! > j) j = match[j]! + 1;
       else break;
     }
-    if (tokens[j]?.kind !== K.OpenParen) continue;
-    const call = judgeCallee(text.slice(t.start, tokens[j - 1]!.end), file);
+    if (read.kind(j) !== K.OpenParen) continue;
+    const call = judgeCallee(text.slice(starts[i]!, ends[j - 1]!), file);
     if (call === undefined) continue;
     let mark = call.mark;
     let paren = j;
@@ -393,23 +491,34 @@ function readCalls(
       const close = match[paren]!;
       if (close === -1) continue;
       if (call.curried !== 'table')
-        mark = joinMarks(
-          mark,
-          conditionMark(call.curried, text.slice(tokens[paren]!.end, tokens[close]!.start)),
-        );
+        mark = joinMarks(mark, conditionMark(call.curried, text.slice(ends[paren]!, starts[close]!)));
       paren = close + 1;
-      if (tokens[paren]?.kind !== K.OpenParen) continue;
+      if (read.kind(paren) !== K.OpenParen) continue;
     }
     const close = match[paren]!;
     // `(title, { … }, fn)`: the options after the title.
-    if (tokens[paren + 2]?.kind === K.Comma && tokens[paren + 3]?.kind === K.OpenBrace)
-      mark = joinMarks(mark, optionsMark(text, tokens[paren + 3]!.start));
-    file.calls.set(tokens[paren]!.start, {
-      close: close === -1 ? text.length : tokens[close]!.start,
+    if (read.kind(paren + 2) === K.Comma && read.kind(paren + 3) === K.OpenBrace)
+      mark = joinMarks(mark, optionsMark(text, starts[paren + 3]!));
+    file.calls.set(starts[paren]!, {
+      close: close === -1 ? text.length : starts[close]!,
       role: call.role,
       mark,
     });
   }
+}
+
+/** For each opening bracket among the tokens, the index of its closing one (-1 when none closes it). */
+function matchBrackets(kinds: Uint8Array, count: number): Int32Array {
+  const match = new Int32Array(count).fill(-1);
+  const open = new Int32Array(count);
+  let depth = 0;
+  for (let i = 0; i < count; i++) {
+    const k = kinds[i]!;
+    if (k === K.OpenParen || k === K.OpenBracket || k === K.OpenBrace) open[depth++] = i;
+    else if ((k === K.CloseParen || k === K.CloseBracket || k === K.CloseBrace) && depth > 0)
+      match[open[--depth]!] = i;
+  }
+  return match;
 }
 
 /** A suite's answer from the tests inside it: it runs when one of them may; undefined when one surely does. */
@@ -423,23 +532,24 @@ function suiteRuns(open: number, close: number | undefined, file: TestFile): Not
   return inner.find((m) => runKind(m.notRun!) === 'unknown')?.notRun ?? 'skip: no test in the suite runs';
 }
 
-function isTitle(kind: Kind | undefined): boolean {
+function isTitle(kind: number): boolean {
   return kind === K.StringLiteral || kind === K.NoSubstitutionTemplate || kind === K.TemplateHead;
 }
 
-/** Whether the key at tokens[key] stands in an options object right after a test's title (`'t', { only: true }`). */
-function inTestOptions(tokens: Token[], key: number): boolean {
+/** Whether the key at token `key` stands in an options object right after a test's title (`'t', { only: true }`). */
+function inTestOptions(read: FileTokens, key: number): boolean {
+  const kinds = read.kinds;
   let depth = 0;
   for (let i = key - 1; i >= 0 && i > key - 100; i--) {
-    const k = tokens[i]!.kind;
+    const k = kinds[i]!;
     if (k === K.CloseBrace || k === K.CloseParen || k === K.CloseBracket) depth++;
     else if (k === K.OpenParen || k === K.OpenBracket) {
       if (--depth < 0) return false;
     } else if (k === K.OpenBrace) {
       if (--depth < 0) {
-        const title = tokens[i - 2]?.kind;
+        const title = read.kind(i - 2);
         return (
-          tokens[i - 1]?.kind === K.Comma &&
+          read.kind(i - 1) === K.Comma &&
           (title === K.StringLiteral || title === K.NoSubstitutionTemplate || title === K.TemplateTail)
         );
       }
@@ -448,92 +558,53 @@ function inTestOptions(tokens: Token[], key: number): boolean {
   return false;
 }
 
-interface Token {
-  kind: Kind;
-  start: number;
-  end: number;
-}
-
-function tokenText(text: string, t: Token): string {
-  return text.slice(t.start, t.end);
-}
-
-/** The file's tokens without comments; regular expressions and template pieces read as the walk reads them. */
-function lex(text: string): Token[] {
-  const lexer = new Lexer();
-  lexer.setText(text);
-  const tokens: Token[] = [];
-  const templates: number[] = [];
-  let depth = 0;
-  let prevEnds = false;
-  for (let kind = lexer.scan(); kind !== K.EndOfFile; kind = lexer.scan()) {
-    if (kind === K.SingleLineComment || kind === K.MultiLineComment) continue;
-    if ((kind === K.Slash || kind === K.SlashEquals) && !prevEnds) kind = lexer.reScanSlash();
-    if (kind === K.OpenBrace) depth++;
-    else if (kind === K.TemplateHead) templates.push(depth);
-    else if (kind === K.CloseBrace) {
-      if (templates.length > 0 && templates[templates.length - 1] === depth) {
-        kind = lexer.reScanTemplate();
-        if (kind === K.TemplateTail) templates.pop();
-      } else depth--;
-    }
-    tokens.push({ kind, start: lexer.tokenStart, end: lexer.tokenEnd });
-    prevEnds = DIVIDES_AFTER[kind] === 1;
-  }
-  return tokens;
-}
-
-/** The first name of the chain whose `.` stands at tokens[dot]: `a.b.skip` → a; '' when it is no plain chain. */
-function chainRootBefore(text: string, tokens: Token[], dot: number): string {
+/** The first name of the chain whose `.` stands at token `dot`: `a.b.skip` → a; '' when it is no plain chain. */
+function chainRootBefore(read: FileTokens, dot: number): string {
+  const kinds = read.kinds;
   let i = dot - 1;
   while (i >= 0) {
-    const t = tokens[i]!;
-    if (t.kind === K.CloseBracket) {
+    const kind = kinds[i]!;
+    if (kind === K.CloseBracket) {
       let depth = 0;
       for (; i >= 0; i--) {
-        const k = tokens[i]!.kind;
+        const k = kinds[i]!;
         if (k === K.CloseBracket) depth++;
         else if (k === K.OpenBracket && --depth === 0) break;
       }
       i--;
       continue;
     }
-    if (t.kind !== K.Identifier && t.kind < 40) return '';
-    const before = tokens[i - 1]?.kind;
+    if (kind !== K.Identifier && kind < 40) return '';
+    const before = read.kind(i - 1);
     if (before === K.Dot || before === K.QuestionDot) {
       i -= 2;
       continue;
     }
-    return tokenText(text, t);
+    return read.tokenText(i);
   }
   return '';
 }
 
 /**
- * What `= …` binds, from tokens[from]: a chain rooted in a test function
+ * What `= …` binds, from token `from`: a chain rooted in a test function
  * (`it.skip`, `test.extend(…)`), why it cannot be told (another expression
  * holding one), or undefined (no test function in it).
  */
-function boundChain(
-  text: string,
-  tokens: Token[],
-  from: number,
-  isRootName: (name: string) => boolean,
-): Chain | string | undefined {
-  const first = tokens[from];
-  if (first?.kind === K.Identifier && isRootName(tokenText(text, first))) {
+function boundChain(read: FileTokens, from: number): Chain | string | undefined {
+  const { text, kinds, starts, ends, count } = read;
+  if (read.kind(from) === K.Identifier && read.isRootToken(from)) {
     // The chain's own tokens, to its end.
     let i = from + 1;
-    for (; i < tokens.length; i++) {
-      const k = tokens[i]!.kind;
+    for (; i < count; i++) {
+      const k = kinds[i]!;
       if (k === K.Dot || k === K.QuestionDot) {
         i++;
         continue;
       }
       if (k === K.OpenBracket) {
         let depth = 0;
-        for (; i < tokens.length; i++) {
-          const kk = tokens[i]!.kind;
+        for (; i < count; i++) {
+          const kk = kinds[i]!;
           if (kk === K.OpenBracket) depth++;
           else if (kk === K.CloseBracket && --depth === 0) break;
         }
@@ -541,41 +612,36 @@ function boundChain(
       }
       break;
     }
-    const end = tokens[i];
-    const written = text.slice(first.start, tokens[i - 1]!.end);
+    const end = read.kind(i);
+    const written = text.slice(starts[from]!, ends[i - 1]!);
     const chain = parseChain(written);
     if (chain !== undefined) {
-      if (end === undefined || end.kind === K.Semicolon || end.kind === K.Comma || end.kind === K.CloseParen)
-        return chain;
-      if (end.kind === K.OpenParen && chain.members[chain.members.length - 1] === 'extend')
+      if (end === -1 || end === K.Semicolon || end === K.Comma || end === K.CloseParen) return chain;
+      if (end === K.OpenParen && chain.members[chain.members.length - 1] === 'extend')
         return { root: chain.root, members: chain.members.slice(0, -1) };
       // A line break ends the declaration (no operator follows a finished chain there).
-      if (
-        /\n/.test(text.slice(tokens[i - 1]!.end, end.start)) &&
-        end.kind !== K.Operator &&
-        end.kind !== K.Question
-      )
+      if (/\n/.test(text.slice(ends[i - 1]!, starts[i]!)) && end !== K.Operator && end !== K.Question)
         return chain;
     }
     return `${clip(written)} is bound to an expression factline does not resolve`;
   }
   // Any other initializer that mentions a test function, up to the statement's end.
   let depth = 0;
-  for (let i = from; i < tokens.length && i < from + 200; i++) {
-    const t = tokens[i]!;
-    if (t.kind === K.OpenParen || t.kind === K.OpenBracket || t.kind === K.OpenBrace) depth++;
-    else if (t.kind === K.CloseParen || t.kind === K.CloseBracket || t.kind === K.CloseBrace) {
+  for (let i = from; i < count && i < from + 200; i++) {
+    const k = kinds[i]!;
+    if (k === K.OpenParen || k === K.OpenBracket || k === K.OpenBrace) depth++;
+    else if (k === K.CloseParen || k === K.CloseBracket || k === K.CloseBrace) {
       if (--depth < 0) return undefined;
-    } else if (depth === 0 && (t.kind === K.Semicolon || t.kind === K.Comma)) return undefined;
+    } else if (depth === 0 && (k === K.Semicolon || k === K.Comma)) return undefined;
     // Inside a function body the test function is called, not bound.
-    else if (t.kind === K.EqualsGreaterThan || t.kind === K.Function) return undefined;
+    else if (k === K.EqualsGreaterThan || k === K.Function) return undefined;
     else if (
-      t.kind === K.Identifier &&
-      tokens[i - 1]?.kind !== K.Dot &&
-      tokens[i + 1]?.kind !== K.OpenParen &&
-      isRootName(tokenText(text, t))
+      k === K.Identifier &&
+      read.kind(i - 1) !== K.Dot &&
+      read.kind(i + 1) !== K.OpenParen &&
+      read.isRootToken(i)
     )
-      return `a name bound to an expression holding ${tokenText(text, t)}`;
+      return `a name bound to an expression holding ${read.tokenText(i)}`;
   }
   return undefined;
 }

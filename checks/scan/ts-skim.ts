@@ -20,6 +20,7 @@
  */
 import { CONTEXTUAL_OPERATORS, SlashState } from './ts-grammar.ts';
 import { C, isLineBreak, K, type Kind, keywordKind, Lexer, lineEnd, stringEnd } from './ts-lexer.ts';
+import { TokenList, type Tokens } from './ts-token-list.ts';
 
 /** A literal's place and kind: a string, template without holes, regular expression or JSX text (JSX text reads as a string). */
 export interface SkimmedLiteral {
@@ -56,6 +57,12 @@ export interface Skim {
   literals: SkimmedLiteral[] | undefined;
   /** `\n` is the text's only line break (no CR, U+2028 or U+2029). */
   lineFeedsOnly: boolean;
+  /**
+   * Every significant token the skim read, as the lexer reads it but for
+   * each `/`, read as the walk reads it; undefined where the skim stopped
+   * early or read JSX (whose tokens are the parser's, not the lexer's).
+   */
+  tokens: Tokens | undefined;
 }
 
 // Entries of the skim's bracket stack. A brace, paren, bracket and template
@@ -141,6 +148,9 @@ export class Skimmer {
   private literals: SkimmedLiteral[] | undefined;
   /** Where the JSX reader stopped: the JS loop goes on there. */
   private pos = 0;
+  /** The tokens read (Skim.tokens), whole while no JSX was read. */
+  private readonly tokens = new TokenList();
+  private jsxRead = false;
 
   skim(text: string, jsxFile: boolean, candidates: readonly number[], wantLiterals: boolean): Skim {
     this.text = text;
@@ -155,6 +165,8 @@ export class Skimmer {
     this.tagInComment = false;
     this.literalsNeeded = false;
     this.literals = wantLiterals ? [] : undefined;
+    this.tokens.clear();
+    this.jsxRead = false;
     this.lexer.setText(text);
     this.run(jsxFile);
     return {
@@ -168,6 +180,7 @@ export class Skimmer {
       statements: this.statements,
       literals: this.literals,
       lineFeedsOnly: this.lexer.lineFeedsOnly,
+      tokens: this.ambiguous || this.jsxRead ? undefined : this.tokens,
     };
   }
 
@@ -232,6 +245,7 @@ export class Skimmer {
           const kind = prev === K.Dot || prev === K.QuestionDot ? K.Identifier : keywordKind(text, i, j);
           if (kind === K.Function)
             this.declaring = this.atStatementStart() || prev === K.Export || prev === K.Default;
+          this.tokens.push(kind, i, j);
           this.after(kind, false);
           i = j;
         }
@@ -276,6 +290,7 @@ export class Skimmer {
     const slash = this.slash;
     const prev = slash.prev;
     let i = at;
+    let start = at;
     let kind: Kind;
     let ended = false;
     let greaterThan = false;
@@ -326,6 +341,7 @@ export class Skimmer {
         i++;
         if (top === JSX_EXPRESSION) {
           // Back in the element the `{…}` stood in.
+          this.jsxRead = true;
           if (!this.jsxFrom(i, false)) return -1;
           i = this.pos;
           // Another `{…}` opened, or the outermost element ended: an expression's end.
@@ -418,6 +434,7 @@ export class Skimmer {
       // White space beyond ASCII (U+3000 before a `}`), a hashbang or a conflict marker: the lexer
       // skipped it; the token after it is read anew, so a bracket there is the skim's.
       if (lexer.tokenStart > i) return lexer.tokenStart;
+      start = lexer.tokenStart;
       i = lexer.tokenEnd;
       switch (kind) {
         case K.SingleLineComment:
@@ -445,6 +462,7 @@ export class Skimmer {
           if (afterBlock) this.literalsNeeded = true;
           if (!slash.ends || afterBlock) {
             kind = lexer.reScanSlash();
+            start = lexer.tokenStart;
             i = lexer.tokenEnd;
             this.literal(lexer.tokenStart, i, kind);
             // The walk divides after every `++`: it reads the skim's literals.
@@ -470,6 +488,7 @@ export class Skimmer {
           if (this.opensTypeParameters(lessThan)) break;
           if (this.ambiguous) return -1;
           this.literalsNeeded = true;
+          this.jsxRead = true;
           if (!this.jsxFrom(lessThan, true)) return -1;
           i = this.pos;
           kind = this.depth > 0 && this.kinds[this.depth - 1] === JSX_EXPRESSION ? K.OpenBrace : K.Identifier;
@@ -481,6 +500,7 @@ export class Skimmer {
     }
     if (kind === K.Function)
       this.declaring = this.atStatementStart() || prev === K.Export || prev === K.Default;
+    this.tokens.push(kind, start, i);
     this.after(kind, ended);
     this.greaterThan = greaterThan;
     return i;

@@ -27,6 +27,7 @@ import { isNameToken, SlashState } from './ts-grammar.ts';
 import { type Jumps, NO_JUMPS, SkimJumps, statementEndKind } from './ts-jumps.ts';
 import { FIRST_KEYWORD, K, type Kind, Lexer } from './ts-lexer.ts';
 import { type Skim, Skimmer } from './ts-skim.ts';
+import { lexTokens, TokenList, type Tokens } from './ts-token-list.ts';
 import {
   hasOtherLineBreak,
   lazyLineIndex,
@@ -231,10 +232,21 @@ export interface ScanCounts {
   skimmed: number;
   withLiterals: number;
   parser: number;
+  /** Files read for what their tests say about running (test-runs.ts), and of those, lexed again by themselves. */
+  testRuns: number;
+  testRunsLexed: number;
 }
 
 export function newScanCounts(): ScanCounts {
-  return { noTag: 0, noTagInComment: 0, skimmed: 0, withLiterals: 0, parser: 0 };
+  return {
+    noTag: 0,
+    noTagInComment: 0,
+    skimmed: 0,
+    withLiterals: 0,
+    parser: 0,
+    testRuns: 0,
+    testRunsLexed: 0,
+  };
 }
 
 /** What a scan is given rather than finding it installed: the parser, the warning sink and the counters. */
@@ -260,6 +272,9 @@ export class TypeScriptScanner {
   private readonly counts: ScanCounts | undefined;
   private readonly lexer = new Lexer();
   private readonly skimmer = new Skimmer();
+  /** A test file's tokens when the skim could not keep them, read by a lexer of their own (the walk's is mid-file). */
+  private readonly testLexer = new Lexer();
+  private readonly testTokens = new TokenList();
 
   constructor(setup: TypeScriptScanSetup = {}) {
     this.parser = setup.parser;
@@ -291,12 +306,12 @@ export class TypeScriptScanner {
       const jumps = options?.jumps !== false;
       if (!skimmed.literalsNeeded) {
         if (counts) counts.skimmed++;
-        return this.walk(text, file, candidates, undefined, jumps ? skimmed : undefined);
+        return this.walk(text, file, candidates, undefined, jumps ? skimmed : undefined, skimmed.tokens);
       }
       // JSX, or a regular expression after a block: the walk reads the skim's literals, as it would the parser's.
       if (counts) counts.withLiterals++;
       const listed = this.skimmer.skim(text, jsx, candidates, true);
-      return this.walk(text, file, candidates, listed.literals, jumps ? listed : undefined);
+      return this.walk(text, file, candidates, listed.literals, jumps ? listed : undefined, listed.tokens);
     }
     if (counts) counts.parser++;
     // The tokens alone could not tell: walk with the parser's literals.
@@ -319,11 +334,20 @@ export class TypeScriptScanner {
     candidates: readonly number[],
     literals: readonly Literal[] | undefined,
     skimmed: Skim | undefined,
+    skimTokens?: Tokens,
   ): ScannedCitation[] {
     const lineFeedsOnly = skimmed?.lineFeedsOnly ?? !hasOtherLineBreak(text, true);
     this.lexer.setText(text, lineFeedsOnly);
     const jumps = skimmed === undefined ? NO_JUMPS : new SkimJumps(skimmed, candidates, text.length);
-    return new Walk(text, file, this.lexer, lineFeedsOnly, candidates, literals, jumps).run();
+    // @implements scanner#TEST-FILE-READ-ONCE
+    const counts = this.counts;
+    const tokens = (): Tokens => {
+      if (counts) counts.testRuns++;
+      if (skimTokens !== undefined) return skimTokens;
+      if (counts) counts.testRunsLexed++;
+      return lexTokens(text, this.testTokens, this.testLexer);
+    };
+    return new Walk(text, file, this.lexer, lineFeedsOnly, candidates, literals, jumps, tokens).run();
   }
 }
 
@@ -382,7 +406,8 @@ class Walk {
   private nextLiteral = 0;
   // Whether each test runs (test-runs.ts): what the whole file says, the callee chain being read
   // (its first name's place, its end, the depth it stands at), and what the last `it.each(…)` said.
-  private readonly runsFile: TestFile;
+  /** What the whole file says about its tests, read on first need (runsFile): most files never ask. */
+  private runsFileRead: TestFile | undefined;
   private chainStart = -1;
   private chainRootEnd = -1;
   private chainEnd = -1;
@@ -402,11 +427,17 @@ class Walk {
     candidates: readonly number[],
     private readonly literals: readonly Literal[] | undefined,
     private readonly jumps: Jumps,
+    private readonly tokens: () => Tokens,
   ) {
     this.typed = /\.[mc]?ts$/.test(file);
     this.at = lazyLineIndex(text, true, lineFeedsOnly);
     this.lastTag = candidates[candidates.length - 1]!;
-    this.runsFile = readTestFile(text);
+  }
+
+  // @implements scanner#TEST-FILE-READ-ONCE
+  private get runsFile(): TestFile {
+    this.runsFileRead ??= readTestFile(this.text, this.tokens());
+    return this.runsFileRead;
   }
 
   run(): ScannedCitation[] {
@@ -894,7 +925,7 @@ class Walk {
         while (inLiteral < literals.length && literals[inLiteral]!.end <= offset) inLiteral++;
         if (inLiteral < literals.length && literals[inLiteral]!.start <= offset) continue;
       }
-      out.push(materialise(item.cite, item.chain, this.runsFile));
+      out.push(materialise(item.cite, item.chain, () => this.runsFile));
     }
     return out;
   }
@@ -946,7 +977,7 @@ function isBoundary(kind: Kind): boolean {
 }
 
 // @implements scanner#GATE-BINDS-ENCLOSING-SYMBOL
-function materialise(cite: ScannedCitation, chain: Frame[], runsFile: TestFile): ScannedCitation {
+function materialise(cite: ScannedCitation, chain: Frame[], runsFile: () => TestFile): ScannedCitation {
   let symbol: string | undefined;
   for (const frame of chain) {
     if (frame.label === undefined) continue;
@@ -965,7 +996,7 @@ function materialise(cite: ScannedCitation, chain: Frame[], runsFile: TestFile):
   const calls = chain
     .filter((f) => f.callee !== undefined && (TEST_CALLEES.has(f.callee) || SUITE_CALLEES.has(f.callee)))
     .map((f) => ({ ...f, suite: SUITE_CALLEES.has(f.callee!) }));
-  const notRun = runsOfCalls(calls, runsFile);
+  const notRun = calls.length === 0 ? undefined : runsOfCalls(calls, runsFile());
   if (notRun !== undefined) cite.notRun = notRun;
   for (let i = chain.length - 1; i >= 0; i--) {
     const t = chain[i]!.test;

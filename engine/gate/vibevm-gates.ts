@@ -10,8 +10,8 @@ import { join, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { CommittedMap, GatedFile, VibevmGateData } from '../../checks/profiles/vibevm-gates.ts';
 import type { RustListener } from '../../checks/scan/dispatch.ts';
-import type { Token } from '../../checks/scan/rust.ts';
 import { macroBodyLines, type RustItems, rustItems } from '../../checks/scan/rust-items.ts';
+import type { RustTokens } from '../../checks/scan/rust-tokens.ts';
 import { NO_STAT, statKey } from '../cache/cache-file.ts';
 import { hashText } from '../cache/citation-rows.ts';
 import { type CommittedMapCache, openCommittedMapCache } from '../cache/committed-map-cache.ts';
@@ -124,7 +124,7 @@ async function gatedFiles(config: FactlineConfig, scanRoots: readonly string[]):
 }
 
 /** The items of a Rust file no crate gates: its macro-body lines, no surface. */
-function macroItems(text: string, tokens?: Token[]): RustItems {
+function macroItems(text: string, tokens?: RustTokens): RustItems {
   return {
     surface: { symbol: '', items: [], modules: [] },
     implAttributeLines: new Set(),

@@ -32,26 +32,41 @@ export function encodeColumns(value: Json): Json {
   return Object.fromEntries(entries);
 }
 
+/** Whether two key lists are the same keys in the same order. */
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function encodeTable(rows: { [key: string]: Json }[]): Table {
   const shapes: string[][] = [];
   const shapeIndex = new Map<string, number>();
+  // Per shape, its keys' columns in key order: a row of a known shape looks up no key.
+  const shapeColumns: Json[][][] = [];
   const shapeOfRow: number[] = [];
   const columns = new Map<string, Json[]>();
+  let last = -1;
   for (const row of rows) {
     const keys = Object.keys(row);
-    const signature = JSON.stringify(keys);
-    let shape = shapeIndex.get(signature);
+    // Rows of a table mostly share the shape of the row before: compared key by key, no signature is made.
+    let shape = last !== -1 && sameKeys(keys, shapes[last]!) ? last : shapeIndex.get(JSON.stringify(keys));
     if (shape === undefined) {
       shape = shapes.length;
-      shapeIndex.set(signature, shape);
+      shapeIndex.set(JSON.stringify(keys), shape);
       shapes.push(keys);
+      shapeColumns.push(
+        keys.map((key) => {
+          const column = columns.get(key) ?? [];
+          columns.set(key, column);
+          return column;
+        }),
+      );
     }
+    last = shape;
     shapeOfRow.push(shape);
-    for (const key of keys) {
-      const column = columns.get(key) ?? [];
-      column.push(encodeColumns(row[key] as Json));
-      columns.set(key, column);
-    }
+    const cols = shapeColumns[shape]!;
+    for (let k = 0; k < keys.length; k++) cols[k]!.push(encodeColumns(row[keys[k]!] as Json));
   }
   return [shapes, shapeOfRow, [...columns]];
 }

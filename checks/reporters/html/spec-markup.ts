@@ -21,7 +21,8 @@ import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
 import { SKIP, visit } from 'unist-util-visit';
-import { slugOf } from '../../../reader/slug.ts';
+import { frontMatterEnd } from '../../../reader/front-matter.ts';
+import { headingName, VALID_ANCHOR_ID } from '../../../reader/slug.ts';
 
 /** Classes this module puts on tag tokens; the sanitizer allows only these. */
 export const TAG_CLASSES = ['tag', 'tag-anchor', 'tag-status', 'tag-label', 'tag-requires', 'raw'] as const;
@@ -35,7 +36,8 @@ const LEADING_ANCHOR =
 const TAG_TOKEN =
   /(^|\s)(\[p\d+\](?=\s)|@fact(?:\/[A-Za-z]+)?:[A-Za-z][A-Za-z0-9_-]*|@status:[A-Za-z]+(?:\/[A-Za-z]+)?|@requires:[A-Za-z,]+|@(?:idea|spec|impl|test|doc|freeze|unknown)\/(?:plan|work|done|hold|void))(?=\s|$|[.,;:)])/g;
 
-const EXPLICIT_ANCHOR = /\s*\{#([A-Za-z0-9_-]+)\}\s*$/;
+/** The `{#…}` ending a heading's last text, cut from what the page shows. */
+const EXPLICIT_ANCHOR = /\s*\{#[^}\s]*\}\s*$/;
 
 const STATUS_ELEMENT = /^<status\b([^>]*)\/>$/;
 const STATUS_ATTR = /([a-z]+)="([^"]*)"/g;
@@ -70,7 +72,7 @@ function setHProperties(node: { data?: unknown }, properties: Record<string, str
 }
 
 /** mdast pass: raw HTML becomes code text, facts and headings get data attributes. */
-function markUnits(tree: MdastRoot, doc: string, ids: ReadonlySet<string>): void {
+function markUnits(tree: MdastRoot, text: string, doc: string, ids: ReadonlySet<string>): void {
   visit(tree, (node, index, parent) => {
     if (node.type === 'html' && parent && index !== undefined) {
       const value = node.value.trim();
@@ -105,19 +107,25 @@ function markUnits(tree: MdastRoot, doc: string, ids: ReadonlySet<string>): void
     }
     if (node.type === 'heading') {
       const heading = node as Heading;
+      const first = heading.children[0];
       const last = heading.children[heading.children.length - 1];
-      let anchor: string | undefined;
-      if (last?.type === 'text') {
-        const match = EXPLICIT_ANCHOR.exec(last.value);
-        if (match) {
-          anchor = match[1];
-          last.value = last.value.slice(0, match.index);
-        }
+      // The section a heading opens is named from its source, as the reader names it, not from the
+      // rendered text: a title with a code span, link or entity keeps the address the gate gives it.
+      const raw =
+        first?.position && last?.position
+          ? text.slice(first.position.start.offset, last.position.end.offset)
+          : '';
+      const name = headingName(raw);
+      if (last?.type === 'text' && name.written) {
+        const shown = EXPLICIT_ANCHOR.exec(last.value);
+        if (shown) last.value = last.value.slice(0, shown.index);
       }
+      const explicit = name.written && VALID_ANCHOR_ID.test(name.written.id) ? name.anchor : undefined;
       setHProperties(heading, {
-        dataSection: anchor ?? slugOf(leadingText(heading)),
+        // @implements report#REPORT-SECTION-NAMED-AS-READ
+        dataSection: name.anchor,
         // @implements report#REPORT-HEADING-EVIDENCE
-        ...(anchor !== undefined && ids.has(anchor) ? { dataFact: `${doc}#${anchor}` } : {}),
+        ...(explicit !== undefined && ids.has(explicit) ? { dataFact: `${doc}#${explicit}` } : {}),
       });
       return;
     }
@@ -207,6 +215,8 @@ const schema: Schema = {
 interface MarkData {
   doc: string;
   ids: ReadonlySet<string>;
+  /** The YAML front matter's lines between its fences, when the spec opens with one. */
+  frontMatter?: string;
 }
 
 // Built once: constructing the pipeline (micromark and GFM extensions) costs
@@ -217,7 +227,9 @@ const processor = unified()
   .use(remarkGfm)
   .use(() => (tree: MdastRoot, file) => {
     const data = file.data as unknown as MarkData;
-    markUnits(tree, data.doc, data.ids);
+    markUnits(tree, String(file.value), data.doc, data.ids);
+    if (data.frontMatter !== undefined)
+      tree.children.unshift({ type: 'code', lang: 'yaml', value: data.frontMatter });
   })
   .use(remarkRehype)
   .use(() => (tree: HastRoot) => badgeTags(tree))
@@ -232,7 +244,13 @@ const processor = unified()
 // @implements report#REPORT-FACTS-MARKED-BY-STATE
 // @implements report#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
 export function renderSpecMarkup(text: string, doc: string, ids: ReadonlySet<string>): string {
+  // Front matter is not Markdown: read as such, its fences become a rule and a setext heading holding the
+  // whole block. The reader blanks it (same offsets); the page does the same and shows it as YAML code.
+  // @implements report#REPORT-FRONT-MATTER-AS-CODE
+  const end = text.charCodeAt(0) === 0xfeff ? 0 : frontMatterEnd(text);
+  const value = end === 0 ? text : text.slice(0, end).replace(/[^\n]/g, ' ') + text.slice(end);
+  const frontMatter = end === 0 ? undefined : text.slice(0, end).split(/\r?\n/).slice(1, -1).join('\n');
   // A raw CR would come back as LF from any HTML parser (its input is normalised before tokenising), so a
   // `data-fact` address whose document name holds one would no longer name its fact: write it as a reference.
-  return String(processor.processSync({ value: text, data: { doc, ids } })).replace(/\r/g, '&#13;');
+  return String(processor.processSync({ value, data: { doc, ids, frontMatter } })).replace(/\r/g, '&#13;');
 }

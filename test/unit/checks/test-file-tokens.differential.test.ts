@@ -1,0 +1,104 @@
+/**
+ * What a TS/JS file says about its tests running (checks/scan/test-runs.ts
+ * readTestFile) is read from the tokens the skim kept, so the file is lexed
+ * once. Held here to the answer from the file's own lexing, the way it was
+ * read before, file by file: on real code nobody here wrote
+ * (../shared/corpus/js-real), on the never-run differential's generated test
+ * files (every spelling of skip, only, todo, options, aliases and context
+ * skips the runners accept), and on factline's own tests. Where the two token
+ * streams differ at all, it is at a `/` the skim reads as TypeScript does.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tagCandidates } from '../../../checks/scan/refs.ts';
+import { readTestFile } from '../../../checks/scan/test-runs.ts';
+import { Skimmer } from '../../../checks/scan/ts-skim.ts';
+import { newScanCounts, scanTypeScript } from '../../../checks/scan/typescript.ts';
+import { REPO } from '../../support/cli.ts';
+import { filesUnder } from '../../support/files-under.ts';
+import { fileHead, jsCases } from '../../support/never-run-forms.ts';
+
+const CORPUS = resolve(REPO, '../shared/corpus/js-real');
+const TS_JS = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+const JSX_FILE = /\.(?:[jt]sx|[mc]?js)$/;
+
+/** Generated test files of the never-run grammar, four cases a file as the differential writes them. */
+function generated(): { file: string; text: string }[] {
+  const out: { file: string; text: string }[] = [];
+  for (const runner of ['vitest', 'jest', 'node'] as const) {
+    for (let seed = 1; seed <= 12; seed++) {
+      const byFile = new Map<string, string[]>();
+      for (const c of jsCases(runner, 60, seed)) byFile.set(c.file, [...(byFile.get(c.file) ?? []), c.text]);
+      for (const [file, texts] of byFile)
+        out.push({ file: `${runner}-${seed}/${file}`, text: fileHead(runner) + texts.join('\n') });
+    }
+  }
+  return out;
+}
+
+describe("a test file's runs read from the skim's tokens", () => {
+  // @verifies scanner#TEST-FILE-READ-ONCE
+  it('are what the file lexed by itself says, on real code, generated test files and our own tests', () => {
+    const files = [
+      ...filesUnder(CORPUS, (p) => TS_JS.test(p)),
+      ...filesUnder(resolve(REPO, 'test'), (p) => TS_JS.test(p)),
+    ].map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+    files.push(...generated());
+    const skimmer = new Skimmer();
+    let compared = 0;
+    let withCalls = 0;
+    const differ: string[] = [];
+    for (const { file, text } of files) {
+      const skim = skimmer.skim(text, JSX_FILE.test(file), tagCandidates(text), false);
+      if (skim.tokens === undefined) continue;
+      const fromSkim = readTestFile(text, skim.tokens);
+      const ownLex = readTestFile(text);
+      compared++;
+      if (ownLex.calls.size > 0) withCalls++;
+      try {
+        expect(fromSkim).toEqual(ownLex);
+      } catch {
+        differ.push(file);
+      }
+    }
+    expect(differ).toEqual([]);
+    expect(compared).toBeGreaterThan(files.length * 0.9);
+    expect(withCalls).toBeGreaterThan(700);
+  }, 300_000);
+
+  // @verifies scanner#TEST-FILE-READ-ONCE
+  it('is read only where a test call is reached, and lexed again only after JSX', () => {
+    const counts = newScanCounts();
+    const scan = (file: string, text: string) => scanTypeScript(text, file, { counts });
+    // A source file whose walk meets no call: never read for its tests.
+    expect(
+      scan('src/a.ts', 'export const a = [1, 2];\nlet b = { c: 3 };\n// @implements doc#A\n'),
+    ).toHaveLength(1);
+    expect([counts.testRuns, counts.testRunsLexed]).toEqual([0, 0]);
+    // A call may name a test function bound earlier (`const f = it.skip`): the file is read then.
+    expect(scan('src/b.ts', 'f(1);\n// @implements doc#A\n')).toHaveLength(1);
+    expect([counts.testRuns, counts.testRunsLexed]).toEqual([1, 0]);
+    // A test file: read once, from the skim's tokens; a skipped test still verifies nothing.
+    const skipped = scan('a.test.ts', "it.skip('t', () => {\n  // @verifies doc#A\n});\n");
+    expect(skipped[0]?.notRun).toBe('skip: it.skip');
+    expect([counts.testRuns, counts.testRunsLexed]).toEqual([2, 0]);
+    // An `.only` elsewhere in the file leaves this test out.
+    const focused = scan(
+      'b.test.ts',
+      "it.only('o', () => {});\nit('t', () => {\n  // @verifies doc#A\n});\n// @verifies doc#B\n",
+    );
+    expect(focused.map((c) => [c.id, c.inTest === true, c.notRun])).toEqual([
+      ['A', true, 'skip: an .only elsewhere in the file (the runner runs only those)'],
+      ['B', false, undefined],
+    ]);
+    expect([counts.testRuns, counts.testRunsLexed]).toEqual([3, 0]);
+    // JSX: the skim's tokens are the parser's reading, so the file is lexed by itself; the answer holds.
+    const jsx = scan(
+      'c.test.tsx',
+      "const x = <p>a</p>;\ndescribe.skip('s', () => {\n  it('t', () => {\n    // @verifies doc#A\n  });\n});\n",
+    );
+    expect(jsx[0]?.notRun).toBe('skip: describe.skip');
+    expect([counts.testRuns, counts.testRunsLexed]).toEqual([4, 1]);
+  });
+});
