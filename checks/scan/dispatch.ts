@@ -13,7 +13,6 @@
 import { isJtdFile, scanJtd } from './jtd.ts';
 import { languageOf } from './languages/index.ts';
 import { scanLanguage } from './languages/scan.ts';
-import { mayHoldCitations } from './refs.ts';
 import { scanRust, tokenize } from './rust.ts';
 import type { RustTokens } from './rust-tokens.ts';
 import type { ScannedCitation } from './types.ts';
@@ -78,10 +77,8 @@ export class FileScanner {
   // @implements scanner#LAZY-TS-SCANNER
   scanWhenLoaded = (file: string, text: string): ScannedCitation[] => {
     const ext = extensionOf(file);
-    if (TS_EXTENSIONS.has(ext)) {
-      if (!mayHoldCitations(text)) return [];
-      return this.typescript.scan(text, file);
-    }
+    // (The TS/JS scan's first step finds every tag candidate; a file with none returns there.)
+    if (TS_EXTENSIONS.has(ext)) return this.typescript.scan(text, file);
     if (ext === 'rs') {
       const listener = this.rustListener;
       if (listener === undefined) return scanRust(text, file);

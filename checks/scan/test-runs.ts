@@ -316,8 +316,9 @@ export function readTestFile(text: string, tokens?: Tokens): TestFile {
       }
       continue;
     }
-    // Only the words below matter here: 'fit' 'only' 'skip' 'todo' 'import' 'fdescribe'.
-    if (length !== 3 && length !== 4 && length !== 6 && length !== 9) continue;
+    // Only the words below matter here: 'fit' 'only' 'skip' 'todo' 'import' 'fdescribe' (told by
+    // length and first letter before any is cut out of the text).
+    if (!mayBeMarkWord(length, text.charCodeAt(start))) continue;
     const w = text.slice(start, ends[i]!);
     if (w === 'import' && kindAt(i + 1) === K.OpenBrace) {
       for (let j = i + 2; j < count && kinds[j] !== K.CloseBrace; j++) {
@@ -353,11 +354,42 @@ export function readTestFile(text: string, tokens?: Tokens): TestFile {
     }
   }
   // `['only']` in a chain: found by the walk's chain reading too, but the file must know before.
-  if (text.includes('only'))
-    for (const m of text.matchAll(/\[\s*(['"`])only\1\s*\]/g)) file.onlyAt.push(m.index);
+  onlyMembers(text, file.onlyAt);
   file.onlyAt.sort((a, b) => a - b);
   readCalls(read, file);
   return file;
+}
+
+/** Whether a word of this length and first character may be one readTestFile looks at: fit, only, skip, todo, import, fdescribe. */
+function mayBeMarkWord(length: number, first: number): boolean {
+  switch (length) {
+    case 3:
+    case 9:
+      return first === 102; // f
+    case 4:
+      return first === 111 || first === 115 || first === 116; // o s t
+    case 6:
+      return first === 105; // i
+    default:
+      return false;
+  }
+}
+
+/**
+ * Pushes where each `['only']` (any quote, spaces inside the brackets)
+ * starts: each `only` of the text is looked at, not every `[`.
+ */
+function onlyMembers(text: string, into: number[]): void {
+  for (let at = text.indexOf('only'); at !== -1; at = text.indexOf('only', at + 4)) {
+    const quote = text[at + 4];
+    if ((quote !== "'" && quote !== '"' && quote !== '`') || text[at - 1] !== quote) continue;
+    let open = at - 2;
+    while (open >= 0 && /\s/.test(text[open]!)) open--;
+    if (open < 0 || text[open] !== '[') continue;
+    let close = at + 5;
+    while (close < text.length && /\s/.test(text[close]!)) close++;
+    if (text[close] === ']') into.push(open);
+  }
 }
 
 /**
@@ -370,6 +402,8 @@ class FileTokens {
   readonly starts: Int32Array;
   readonly ends: Int32Array;
   readonly count: number;
+  /** The names bound to test functions (`aliases`), by length. */
+  private readonly aliasesByLength: (string[] | undefined)[] = [];
 
   constructor(
     readonly text: string,
@@ -398,6 +432,9 @@ class FileTokens {
 
   bind(name: string, to: Chain | string): void {
     this.aliases.set(name, to);
+    const same = this.aliasesByLength[name.length];
+    if (same === undefined) this.aliasesByLength[name.length] = [name];
+    else if (!same.includes(name)) same.push(name);
   }
 
   isRootName(name: string): boolean {
@@ -406,10 +443,12 @@ class FileTokens {
 
   /** Whether token i's text is a test function's name: the runners' names are matched in place, not cut out. */
   isRootToken(i: number): boolean {
-    if (this.aliases.size > 0) return this.isRootName(this.tokenText(i));
     const start = this.starts[i]!;
-    const names = ROOTS_BY_LENGTH[this.ends[i]! - start];
+    const length = this.ends[i]! - start;
+    const names = ROOTS_BY_LENGTH[length];
     if (names !== undefined) for (const name of names) if (this.text.startsWith(name, start)) return true;
+    const bound = this.aliasesByLength[length];
+    if (bound !== undefined) for (const name of bound) if (this.text.startsWith(name, start)) return true;
     return false;
   }
 }
@@ -426,21 +465,15 @@ for (const name of Object.keys(TEST_ROOTS))
  */
 function readCalls(read: FileTokens, file: TestFile): void {
   const { text, kinds, starts, ends, count } = read;
-  const match = new Int32Array(count).fill(-1);
-  const open: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const k = kinds[i]!;
-    if (k === K.OpenParen || k === K.OpenBracket || k === K.OpenBrace) open.push(i);
-    else if (k === K.CloseParen || k === K.CloseBracket || k === K.CloseBrace) {
-      const o = open.pop();
-      if (o !== undefined) match[o] = i;
-    }
-  }
+  // Where each bracket closes, found once the first test function's name is met (most files of a
+  // project name none: their brackets are never matched).
+  let match: Int32Array | undefined;
   for (let i = 0; i < count; i++) {
     if (kinds[i] !== K.Identifier) continue;
     const before = read.kind(i - 1);
     if (before === K.Dot || before === K.QuestionDot) continue;
     if (!read.isRootToken(i)) continue;
+    match ??= matchBrackets(kinds, count);
     // The chain: `.name`, `?.name`, `[…]`.
     let j = i + 1;
     while (j < count) {
@@ -472,6 +505,20 @@ function readCalls(read: FileTokens, file: TestFile): void {
       mark,
     });
   }
+}
+
+/** For each opening bracket among the tokens, the index of its closing one (-1 when none closes it). */
+function matchBrackets(kinds: Uint8Array, count: number): Int32Array {
+  const match = new Int32Array(count).fill(-1);
+  const open = new Int32Array(count);
+  let depth = 0;
+  for (let i = 0; i < count; i++) {
+    const k = kinds[i]!;
+    if (k === K.OpenParen || k === K.OpenBracket || k === K.OpenBrace) open[depth++] = i;
+    else if ((k === K.CloseParen || k === K.CloseBracket || k === K.CloseBrace) && depth > 0)
+      match[open[--depth]!] = i;
+  }
+  return match;
 }
 
 /** A suite's answer from the tests inside it: it runs when one of them may; undefined when one surely does. */

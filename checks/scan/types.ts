@@ -73,14 +73,37 @@ export function lineIndex(
   };
 }
 
-/** lineIndex, built on the first offset asked for: a file that cites nothing never counts its lines. */
+/**
+ * lineIndex, counted only as far as the offsets asked for: a file that
+ * cites nothing never counts its lines, and one whose citations are asked
+ * for in order (a scan's are) counts its line breaks once, up to the last,
+ * keeping no table. An offset before one already asked for builds the table.
+ */
+// @implements scanner#LINES-COUNTED-ONCE
 export function lazyLineIndex(
   text: string,
   unicodeBreaks: boolean,
   plain: boolean,
 ): (offset: number) => { line: number; column: number } {
   let index: ((offset: number) => { line: number; column: number }) | undefined;
+  // With `\n` the only line break: the line and its start at the last offset asked for.
+  let line = 1;
+  let lineStart = 0;
+  let last = 0;
   return (offset) => {
+    if (index === undefined && plain && offset >= last) {
+      // (Counted in locals: the closure's own variables are written once.)
+      let n = line;
+      let start = lineStart;
+      for (let nl = text.indexOf('\n', start); nl !== -1 && nl < offset; nl = text.indexOf('\n', nl + 1)) {
+        n++;
+        start = nl + 1;
+      }
+      line = n;
+      lineStart = start;
+      last = offset;
+      return { line: n, column: offset - start + 1 };
+    }
     index ??= lineIndex(text, unicodeBreaks, plain);
     return index(offset);
   };
