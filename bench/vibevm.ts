@@ -46,8 +46,11 @@ function buildBefore(ref: string, dir: string): string {
   const untar = spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout });
   if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
   symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
-  const build = spawnSync(process.execPath, ['--import', 'tsx', 'support/build-cli.ts'], { cwd: dir });
-  if (build.status !== 0) throw new Error(`building ${ref}: ${build.stderr}`);
+  // The page's script first (a generated module the CLI bundle imports), then the CLI.
+  for (const step of ['support/build-page.ts', 'support/build-cli.ts']) {
+    const build = spawnSync(process.execPath, ['--import', 'tsx', step], { cwd: dir });
+    if (build.status !== 0) throw new Error(`building ${ref} (${step}): ${build.stderr}`);
+  }
   return join(dir, 'bin', 'factline.js');
 }
 

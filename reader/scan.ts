@@ -99,8 +99,8 @@ function masked(text: string): string {
 function maskedRanges(raw: string, base: number, masks: ReadonlyArray<[number, number]>): string {
   const ranges = masks
     .map(([s, e]): [number, number] => [Math.max(s - base, 0), Math.min(e - base, raw.length)])
-    .filter(([s, e]) => s < e)
-    .sort((a, b) => a[0] - b[0]);
+    .filter(([s, e]) => s < e);
+  if (ranges.length > 1) ranges.sort((a, b) => a[0] - b[0]);
   let out = '';
   let at = 0;
   for (const [s, e] of ranges) {
@@ -323,13 +323,54 @@ function lineStart(m: string, at: number): boolean {
   return false;
 }
 
+/** Whether `c` is a character `\s` matches (and `trim` removes): JavaScript's WhiteSpace and LineTerminator. */
+function isWhiteSpace(c: number): boolean {
+  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * `text.replace(/\s+/g, ' ').trim()`, in one pass that copies only the runs
+ * between whitespace (every unit's text goes through it; the regex built
+ * several times the text in garbage).
+ */
+// @implements reader#COLLAPSE-IN-ONE-PASS
 export function collapse(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+  let start = 0;
+  let end = text.length;
+  while (start < end && isWhiteSpace(text.charCodeAt(start))) start++;
+  while (end > start && isWhiteSpace(text.charCodeAt(end - 1))) end--;
+  let out = '';
+  let from = start;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (!isWhiteSpace(c)) continue;
+    // A lone space stays as it is; any other run of whitespace becomes one space.
+    if (c === 32 && !isWhiteSpace(text.charCodeAt(i + 1))) continue;
+    let j = i + 1;
+    while (j < end && isWhiteSpace(text.charCodeAt(j))) j++;
+    out += `${text.slice(from, i)} `;
+    from = j;
+    i = j - 1;
+  }
+  if (from === start) return start === 0 && end === text.length ? text : text.slice(start, end);
+  return out + text.slice(from, end);
 }
 
 function removeRanges(raw: string, ranges: Array<[number, number]>): string {
   if (ranges.length === 0) return raw;
-  ranges.sort((a, b) => a[0] - b[0]);
+  if (ranges.length > 1) ranges.sort((a, b) => a[0] - b[0]);
   let out = '';
   let at = 0;
   for (const [s, e] of ranges) {

@@ -59,11 +59,20 @@ export function inProgressScope(file: string, scope: ProgressScope): boolean {
       dot: true,
     });
     const exclude = scope.exclude.length > 0 ? globMatcher(scope.exclude, { dot: true }) : () => false;
+    // Asked per document and per finding: each path is matched against the globs once.
+    const answers = new Map<string, boolean>();
     test = (path) => {
-      const parts = path.split('/');
-      if (parts.some((p) => ALWAYS_OUT_DIRS.has(p))) return false;
-      if (ALWAYS_OUT_FILES.has(parts[parts.length - 1]!)) return false;
-      return include(path) && !exclude(path);
+      let answer = answers.get(path);
+      if (answer === undefined) {
+        const parts = path.split('/');
+        answer =
+          !parts.some((p) => ALWAYS_OUT_DIRS.has(p)) &&
+          !ALWAYS_OUT_FILES.has(parts[parts.length - 1]!) &&
+          include(path) &&
+          !exclude(path);
+        answers.set(path, answer);
+      }
+      return answer;
     };
     scopeTests.set(scope, test);
   }

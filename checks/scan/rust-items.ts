@@ -203,7 +203,8 @@ export function macroBodyLines(
 /** A file's surface and macro-body lines from one lexing (`tokens`: the scan's, when it lexed the file) and one line index. */
 // @implements vibevm#ITEMS-LEXED-ONCE
 export function rustItems(text: string, module: string, tokens: RustTokens = tokenize(text)): RustItems {
-  const lineOf = lineAt(text);
+  const at = tokens.lines();
+  const lineOf = (offset: number) => at(offset).line;
   const { module: surface, implAttributeLines } = rustSurface(text, module, tokens, lineOf);
   return { surface, implAttributeLines, macroBodyLines: macroBodyLines(text, tokens, lineOf) };
 }

@@ -12,6 +12,7 @@
  */
 import { NESTED_SLASH_BLOCK } from './languages/forms.ts';
 import { nestedEnd } from './languages/grammar.ts';
+import { lineIndex } from './types.ts';
 
 export type TokenKind = 'id' | 'str' | 'num' | 'punct' | 'other';
 
@@ -42,6 +43,9 @@ export class RustTokens {
   ends: Int32Array;
   /** String literals' decoded values, by token index, made when first asked. */
   private readonly decoded = new Map<number, string>();
+  /** The closers `closing` (rust.ts) awaits: one list per file, reused by every call. */
+  readonly closers: number[] = [];
+  private lineIndex: ((offset: number) => { line: number; column: number }) | undefined;
 
   constructor(
     readonly source: string,
@@ -114,6 +118,12 @@ export class RustTokens {
       this.ends[i]! - this.starts[i]! === 1 &&
       this.source.charCodeAt(this.starts[i]!) === code
     );
+  }
+
+  /** The source's line index (types.ts lineIndex), made once for the scan and the gates that read this file. */
+  lines(): (offset: number) => { line: number; column: number } {
+    this.lineIndex ??= lineIndex(this.source);
+    return this.lineIndex;
   }
 
   /** Token `i` as an object, undefined past either end. */

@@ -16,7 +16,7 @@ import { rust } from './languages/rust.ts';
 import { scanLanguage } from './languages/scan.ts';
 import { parseAddress, type RawCitation } from './refs.ts';
 import { ID, lexRust, PUNCT, type RustTokens, STR, type Token } from './rust-tokens.ts';
-import { lineIndex, placed, type ScannedCitation } from './types.ts';
+import { type lineIndex, placed, type ScannedCitation } from './types.ts';
 
 export type { Token, TokenKind } from './rust-tokens.ts';
 
@@ -90,8 +90,9 @@ export function rustModulePath(file: string): string {
 /** Index of the token closing the bracket opened at `open` (or the last token). */
 export function closing(tokens: RustTokens, open: number): number {
   const { kinds, starts, ends, source } = tokens;
-  // The closers awaited, innermost last, by character code.
-  const stack: number[] = [];
+  // The closers awaited, innermost last, by character code (the file's one list, emptied for each call).
+  const stack = tokens.closers;
+  stack.length = 0;
   for (let i = open; i < tokens.length; i++) {
     if (kinds[i] !== PUNCT || ends[i]! - starts[i]! !== 1) continue;
     const c = source.charCodeAt(starts[i]!);
@@ -272,7 +273,7 @@ export function scanRust(
   const hasCarrier = /\[\s*(?:specmark\s*::\s*)?(?:spec|verifies)\s*\(|scope\s*!/.test(text);
   if (!hasCarrier && comments.length === 0) return [];
   const tokens = lex();
-  const at = lineIndex(text);
+  const at = tokens.lines();
   const out: ScannedCitation[] = [];
   const root: Frame = {
     symbol: rustModulePath(file),
@@ -532,7 +533,8 @@ for (const word of [...ITEM_KEYWORDS, 'macro', 'macro_rules']) {
 function itemKeyword(tokens: RustTokens, i: number): string | undefined {
   const candidates = KEYWORDS_BY_LENGTH[tokens.ends[i]! - tokens.starts[i]!];
   if (candidates === undefined) return undefined;
-  for (const word of candidates) {
+  for (let k = 0; k < candidates.length; k++) {
+    const word = candidates[k]!;
     if (!tokens.is(i, word)) continue;
     if (word === 'macro_rules') return tokens.is(i + 1, '!') ? 'macro' : undefined;
     return word;
