@@ -21,7 +21,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { loadConfig, Project, projectCacheDir } from '../engine/index.ts';
+import { forgetStoredResults, loadConfig, Project, projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { childCpuMs } from './child-cpu.ts';
 import { type Installed, installedCopy } from './installed-copy.ts';
@@ -306,11 +306,14 @@ async function realCodeRows(rg: string, onePerFile: boolean, installed: Installe
   };
   for (const v of variants) timed(v.bin, v.env, []); // fill the caches
   const rgTimes: { time: number; cpu: number }[] = [];
-  const rows = variants.map((v) => ({ ...v, warm: [] as Run[], cold: [] as Run[] }));
+  const rows = variants.map((v) => ({ ...v, warm: [] as Run[], engine: [] as Run[], cold: [] as Run[] }));
   for (let round = 0; round < REAL_RUNS; round++) {
     for (const row of rows) {
       rgTimes.push(runRg());
       row.warm.push(timed(row.bin, row.env, []));
+      // The warm run before the stored whole result (engine#WHOLE-RESULT-KEY): the engine's warm path.
+      rgTimes.push(runRg());
+      row.engine.push(timed(row.bin, { ...row.env, FACTLINE_RESULT_CACHE: 'off' }, []));
       rgTimes.push(runRg());
       row.cold.push(timed(row.bin, row.env, ['--no-cache']));
     }
@@ -338,6 +341,11 @@ async function realCodeRows(rg: string, onePerFile: boolean, installed: Installe
       onePerFile ? 'goal: within 2x rg' : 'goal: within 3x rg',
     );
     line(
+      `  warm, no stored result (${row.name})`,
+      row.engine,
+      'FACTLINE_RESULT_CACHE=off: the warm path before',
+    );
+    line(
       `factline check --no-cache (${row.name})`,
       row.cold,
       onePerFile ? 'goal: within 4x rg' : 'goal: within 8x rg',
@@ -350,6 +358,7 @@ async function realCodeRows(rg: string, onePerFile: boolean, installed: Installe
 function dropTree(root: string): void {
   const cache = projectCacheDir(root);
   if (cache !== undefined) rmSync(cache, { recursive: true, force: true });
+  forgetStoredResults(root);
   rmSync(root, { recursive: true, force: true });
 }
 
@@ -468,12 +477,15 @@ async function main(): Promise<void> {
   };
   spawnSync(process.execPath, [bin, 'check'], { cwd: root, maxBuffer: 1 << 30 }); // fill the caches
   const warm = cliBest([]);
+  const warmEngine = cliBest([], { FACTLINE_RESULT_CACHE: 'off' });
   const cold = cliBest(['--no-cache']);
   const json = cliBest(['--json']);
   // The same warm run from the TypeScript sources (what every run cost before the compiled CLI).
-  const fromSource = cliBest([], { FACTLINE_FROM_SOURCE: '1' });
+  const fromSource = cliBest([], { FACTLINE_FROM_SOURCE: '1', FACTLINE_RESULT_CACHE: 'off' });
   // A fresh checkout's run (CI without a restored cache): the cache is on but holds nothing yet.
-  const firstRun = cliBest([], {}, () => rmSync(projectCacheDir(root)!, { recursive: true, force: true }));
+  const firstRun = cliBest([], { FACTLINE_RESULT_CACHE: 'off' }, () =>
+    rmSync(projectCacheDir(root)!, { recursive: true, force: true }),
+  );
   spawnSync(process.execPath, [bin, 'check'], { cwd: root, maxBuffer: 1 << 30 }); // the cache as the warm rows left it
 
   console.log('');
@@ -492,6 +504,12 @@ async function main(): Promise<void> {
   const cpuNote = (run: { cpu: number; status: number | null; rg?: number }, goal = '') =>
     `  exit ${run.status}  cpu ${ms(run.cpu).padStart(8)}${run.rg === undefined ? '' : `  rg in turns ${ms(run.rg)}`}${goal}`;
   row('factline check (warm cache)', warm.time, cpuNote(warm, '  goal: within 4x rg'), warm.rg);
+  row(
+    '  warm, no stored result',
+    warmEngine.time,
+    cpuNote(warmEngine, '  FACTLINE_RESULT_CACHE=off'),
+    warmEngine.rg,
+  );
   row('factline check --no-cache (cold)', cold.time, cpuNote(cold, '  goal: within 8x rg'), cold.rg);
   row('factline check --json (warm)', json.time, cpuNote(json), json.rg);
   row('  same warm run from sources (tsx)', fromSource.time, cpuNote(fromSource), fromSource.rg);

@@ -31,6 +31,27 @@ if (argv[0] !== 'serve') {
   });
 }
 
+/**
+ * A plain `check` whose stored result still holds (every input the run that
+ * stored it looked at is as it was, engine/cache/result-hit.ts) prints that
+ * result before anything else of factline loads. A build without the check,
+ * or any failure in it, is a miss: the CLI runs.
+ */
+// @implements engine#WHOLE-RESULT-LOADS-LITTLE
+async function storedResult(url) {
+  if (argv[0] !== 'check') return undefined;
+  let hit;
+  try {
+    hit = (await import(url.href)).storedResultFor(argv, process);
+  } catch {
+    return undefined;
+  }
+  if (hit === undefined) return undefined;
+  if (hit.stdout.length > 0) process.stdout.write(hit.stdout);
+  if (hit.stderr.length > 0) process.stderr.write(hit.stderr);
+  return hit.code;
+}
+
 async function main() {
   if (!existsSync(new URL('../cli/main.ts', import.meta.url))) {
     // Installed from a git URL, factline is built by its `prepare`, which npm runs only when
@@ -42,6 +63,8 @@ async function main() {
       );
       return 2;
     }
+    const stored = await storedResult(new URL('../dist/cli-result-hit.js', import.meta.url));
+    if (stored !== undefined) return stored;
     const { runCli } = await import('../dist/cli-main.js');
     return runCli(argv, io);
   }
@@ -49,6 +72,8 @@ async function main() {
   const { freshCliBuild } = await import('./fresh-build.js');
   const compiled = freshCliBuild();
   if (compiled !== undefined && process.env.FACTLINE_FROM_SOURCE !== '1') {
+    const stored = await storedResult(new URL('cli-result-hit.js', compiled));
+    if (stored !== undefined) return stored;
     const { runCli } = await import(compiled.href);
     return runCli(argv, io);
   }

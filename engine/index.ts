@@ -31,6 +31,7 @@ export type { Diagnostic, Fact, Severity, SpecSet } from '../reader/model.ts';
 export { strictSeverity } from '../reader/normative-service.ts';
 export { compileTypeScriptWithCodeCache, requireWithCodeCache } from './cache/code-cache.ts';
 export { projectCacheDir } from './cache/location.ts';
+export { forgetStoredResults, type Recording, startResultRecording } from './cache/result-record.ts';
 // The gate and a run around it.
 // @implements engine#CLI-THROUGH-THE-FRONT-DOOR
 export {

@@ -114,6 +114,8 @@ export async function buildCli(): Promise<{ inputs: string[] }> {
     entryPoints: {
       'cli-main': join(ROOT, 'cli', 'main.ts'),
       'cli-scan-worker': join(ROOT, 'engine', 'parallel', 'worker.ts'),
+      // The stored-result check that bin/factline.js runs before it loads the CLI (engine#WHOLE-RESULT-LOADS-LITTLE).
+      'cli-result-hit': join(ROOT, 'engine', 'cache', 'result-hit.ts'),
     },
     outdir: join(ROOT, 'dist'),
     chunkNames: 'cli-chunk-[hash]',

@@ -24,6 +24,7 @@ import {
   ruleSettingsLine,
   runCheck,
   runInputs,
+  startResultRecording,
   type TraceResult,
   UsageError,
   verdictOf,
@@ -356,91 +357,113 @@ const command: Command = {
   summary: 'the traceability gate',
   usage: helpText(SPEC),
   async run(argv: string[], io: CliIO): Promise<number> {
-    const args = parseCommandArgs(SPEC, argv).values;
-    if (args.staged) return onStagedTree(argv, io, command);
-    // @implements cli#EMPTY-SUMMARY-IS-A-NOTE
-    if (args.summary === '')
-      io.stderr.write(
-        'factline check: --summary is empty (GITHUB_STEP_SUMMARY is set only in GitHub Actions): no summary written\n',
-      );
-    const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
-    if (args.out !== undefined && (args.shard === undefined || !args.json || args.inputs))
-      throw new UsageError('--out writes a shard file: use it with `--json --shard PATH` (without --inputs)');
-    if (args.inputs && args.shard === undefined)
-      throw new UsageError('--inputs lists what a shard reads; add `--shard PATH`');
-    if (args.shard !== undefined) return shardCommand(io, config, args);
-    refuseOverwritingInputs(
-      io.cwd,
-      [
-        ...(args.sarif ? [{ role: '--sarif', path: args.sarif }] : []),
-        ...(args.junit ? [{ role: '--junit', path: args.junit }] : []),
-        ...(args.html ? [{ role: '--html', path: args.html }] : []),
-      ],
-      [
-        ...runInputs(config),
-        ...specPaths.map((path) => ({ role: 'spec', path: resolve(config.root, path) })),
-        ...(args.baseline ? [{ role: 'baseline', path: args.baseline }] : []),
-      ],
-      inputGlobs(config),
-    );
-    if (args.verbose) io.stderr.write(`${configNote(config)}\n`);
-    const onScanWarning = (file: string, message: string) =>
-      io.stderr.write(`factline check: warning: ${escapeControls(`${file}: ${message}`)}\n`);
-    if (args.watch) {
-      const again = () => {
-        const flagged = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
-        return {
-          config: flagged.config,
-          specPaths: flagged.specPaths,
-          cache: !args['no-cache'],
-          onScanWarning,
-        };
-      };
-      const last = await watchCheck(io, again, wantsColor(io));
-      return last === undefined ? 0 : EXIT_OF_VERDICT[last];
+    // A plain run's whole result is stored for the next one to print (engine/cache/result-hit.ts),
+    // with every input it looked at recorded as it runs.
+    const recording = startResultRecording(['check', ...argv], io);
+    if (recording === undefined) return runCheckCommand(argv, io);
+    try {
+      let root: string | undefined;
+      const code = await runCheckCommand(argv, { ...io, env: recording.env }, (config) => {
+        root = config.root;
+      });
+      if (root !== undefined) recording.finish(code, root);
+      return code;
+    } finally {
+      recording.stop();
     }
-    if (args['base-results'] && !args.base)
-      throw new UsageError(
-        '--base-results gives the base commit’s test results, and there is no --base; add `--base REF`, or drop --base-results',
-      );
-    const outcome = await runCheck(io, {
-      config,
-      specPaths,
-      cache: !args['no-cache'],
-      onScanWarning,
-      ...(args.changed !== undefined ? { changed: args.changed } : {}),
-      ...(args.baseline ? { baseline: args.baseline } : {}),
-      ...(args.html ? { html: true } : {}),
-      ...(args.base
-        ? {
-            base: {
-              ref: args.base,
-              configure: (c: FactlineConfig) => applyFlags(c, args).config,
-              ...(args.config ? { configFile: args.config } : {}),
-              ...(args['base-results'] ? { results: args['base-results'] } : {}),
-            },
-          }
-        : {}),
-    });
-    const { result, delta } = outcome;
-    if (outcome.change && !args.json) io.stdout.write(changeNote(outcome.change));
-    if (args.sarif) writeOutputFile(io.cwd, args.sarif, REPORTERS.sarif(result));
-    if (args.junit) writeOutputFile(io.cwd, args.junit, REPORTERS.junit(result));
-    if (args.html && outcome.html !== undefined) writeOutputFile(io.cwd, args.html, outcome.html);
-    if (args.summary) writeCheckSummary(io, args.summary, config, outcome);
-    const annotations = io.env.GITHUB_ACTIONS === 'true' ? REPORTERS.github(result) : '';
-    if (delta) {
-      printBase(io, delta, args.json, result);
-      if (!args.json) io.stdout.write(annotations);
-    }
-    // @implements cli#JSON-STREAMED
-    else if (args.json) await writePieces(io.stdout, [jsonPieces(result), [annotations]]);
-    // @implements cli#CONSOLE-ONE-WRITE
-    else {
-      const documents = args.quiet ? 'none' : args.verbose ? 'all' : 'fold';
-      io.stdout.write(REPORTERS.console(result, { color: wantsColor(io), documents }) + annotations);
-    }
-    return EXIT_OF_VERDICT[outcome.verdict];
   },
 };
+
+async function runCheckCommand(
+  argv: string[],
+  io: CliIO,
+  configured: (config: FactlineConfig) => void = () => {},
+): Promise<number> {
+  const args = parseCommandArgs(SPEC, argv).values;
+  if (args.staged) return onStagedTree(argv, io, command);
+  // @implements cli#EMPTY-SUMMARY-IS-A-NOTE
+  if (args.summary === '')
+    io.stderr.write(
+      'factline check: --summary is empty (GITHUB_STEP_SUMMARY is set only in GitHub Actions): no summary written\n',
+    );
+  const { config, specPaths } = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
+  configured(config);
+  if (args.out !== undefined && (args.shard === undefined || !args.json || args.inputs))
+    throw new UsageError('--out writes a shard file: use it with `--json --shard PATH` (without --inputs)');
+  if (args.inputs && args.shard === undefined)
+    throw new UsageError('--inputs lists what a shard reads; add `--shard PATH`');
+  if (args.shard !== undefined) return shardCommand(io, config, args);
+  refuseOverwritingInputs(
+    io.cwd,
+    [
+      ...(args.sarif ? [{ role: '--sarif', path: args.sarif }] : []),
+      ...(args.junit ? [{ role: '--junit', path: args.junit }] : []),
+      ...(args.html ? [{ role: '--html', path: args.html }] : []),
+    ],
+    [
+      ...runInputs(config),
+      ...specPaths.map((path) => ({ role: 'spec', path: resolve(config.root, path) })),
+      ...(args.baseline ? [{ role: 'baseline', path: args.baseline }] : []),
+    ],
+    inputGlobs(config),
+  );
+  if (args.verbose) io.stderr.write(`${configNote(config)}\n`);
+  const onScanWarning = (file: string, message: string) =>
+    io.stderr.write(`factline check: warning: ${escapeControls(`${file}: ${message}`)}\n`);
+  if (args.watch) {
+    const again = () => {
+      const flagged = applyFlags(loadConfig(io.cwd, args.config), args, io.cwd);
+      return {
+        config: flagged.config,
+        specPaths: flagged.specPaths,
+        cache: !args['no-cache'],
+        onScanWarning,
+      };
+    };
+    const last = await watchCheck(io, again, wantsColor(io));
+    return last === undefined ? 0 : EXIT_OF_VERDICT[last];
+  }
+  if (args['base-results'] && !args.base)
+    throw new UsageError(
+      '--base-results gives the base commit’s test results, and there is no --base; add `--base REF`, or drop --base-results',
+    );
+  const outcome = await runCheck(io, {
+    config,
+    specPaths,
+    cache: !args['no-cache'],
+    onScanWarning,
+    ...(args.changed !== undefined ? { changed: args.changed } : {}),
+    ...(args.baseline ? { baseline: args.baseline } : {}),
+    ...(args.html ? { html: true } : {}),
+    ...(args.base
+      ? {
+          base: {
+            ref: args.base,
+            configure: (c: FactlineConfig) => applyFlags(c, args).config,
+            ...(args.config ? { configFile: args.config } : {}),
+            ...(args['base-results'] ? { results: args['base-results'] } : {}),
+          },
+        }
+      : {}),
+  });
+  const { result, delta } = outcome;
+  if (outcome.change && !args.json) io.stdout.write(changeNote(outcome.change));
+  if (args.sarif) writeOutputFile(io.cwd, args.sarif, REPORTERS.sarif(result));
+  if (args.junit) writeOutputFile(io.cwd, args.junit, REPORTERS.junit(result));
+  if (args.html && outcome.html !== undefined) writeOutputFile(io.cwd, args.html, outcome.html);
+  if (args.summary) writeCheckSummary(io, args.summary, config, outcome);
+  const annotations = io.env.GITHUB_ACTIONS === 'true' ? REPORTERS.github(result) : '';
+  if (delta) {
+    printBase(io, delta, args.json, result);
+    if (!args.json) io.stdout.write(annotations);
+  }
+  // @implements cli#JSON-STREAMED
+  else if (args.json) await writePieces(io.stdout, [jsonPieces(result), [annotations]]);
+  // @implements cli#CONSOLE-ONE-WRITE
+  else {
+    const documents = args.quiet ? 'none' : args.verbose ? 'all' : 'fold';
+    io.stdout.write(REPORTERS.console(result, { color: wantsColor(io), documents }) + annotations);
+  }
+  return EXIT_OF_VERDICT[outcome.verdict];
+}
 export default command;

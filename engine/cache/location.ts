@@ -11,34 +11,15 @@
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
-import { homedir, platform } from 'node:os';
-import { basename, isAbsolute, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { repositoryRoot } from '../config/discover.ts';
 import { ownedByMe } from '../files/private-dir.ts';
 import { isInside } from '../files/symlink-policy.ts';
+import { userCacheHome } from './cache-home.ts';
+
+export { userCacheHome };
 
 type Env = Record<string, string | undefined>;
-
-/** The per-user folder all projects' caches go under; the io's environment first, then the process's. */
-export function userCacheHome(env: Env = process.env): string | undefined {
-  const pick = (name: string) => env[name] || process.env[name];
-  const xdg = pick('XDG_CACHE_HOME');
-  if (xdg && isAbsolute(xdg)) return join(xdg, 'factline');
-  if (platform() === 'win32') {
-    const local = pick('LOCALAPPDATA');
-    return local && isAbsolute(local) ? join(local, 'factline', 'Cache') : undefined;
-  }
-  let home: string;
-  try {
-    home = homedir();
-  } catch {
-    return undefined;
-  }
-  if (!isAbsolute(home)) return undefined;
-  return platform() === 'darwin'
-    ? join(home, 'Library', 'Caches', 'factline')
-    : join(home, '.cache', 'factline');
-}
 
 /** A project's key: its real path's digest, its folder name kept for a person browsing the cache home. */
 export function projectKey(realRoot: string): string {

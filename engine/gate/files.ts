@@ -1,6 +1,7 @@
 /** The gate's file list: the config's source and test globs over the tree, each file marked test or source. */
 import { glob } from 'tinyglobby';
 import { classifyGateFiles, type GateFile } from '../../checks/gate.ts';
+import { noteInputFiles } from '../cache/result-record.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import { followWithinRoot } from '../files/symlink-policy.ts';
 import { type FoundEnough, walkFiles } from '../files/walk.ts';
@@ -32,7 +33,7 @@ export async function listGateFiles(
   const patterns = [...config.sources, ...config.tests];
   const ignore = [...config.ignore, ...ALWAYS_IGNORED];
   const walked = walkFiles(config.root, patterns, ignore, whenFound, within);
-  if (walked !== undefined) return classifyGateFiles(walked, config.tests);
+  if (walked !== undefined) return noted(config.root, classifyGateFiles(walked, config.tests));
   const found = await glob(patterns, {
     cwd: config.root,
     ignore,
@@ -40,5 +41,11 @@ export async function listGateFiles(
     dot: false,
     followSymbolicLinks: true,
   });
-  return classifyGateFiles(followWithinRoot(config.root, found), config.tests);
+  return noted(config.root, classifyGateFiles(followWithinRoot(config.root, found), config.tests));
+}
+
+/** The listed files are inputs of a stored whole result (engine/cache/result-record.ts), whichever thread reads them. */
+function noted(root: string, files: GateFile[]): GateFile[] {
+  noteInputFiles(root, files);
+  return files;
 }

@@ -1,0 +1,427 @@
+/**
+ * Stores the result of a whole `factline check` for engine/cache/result-hit.ts
+ * to serve. What the run looked at is not listed by hand: while it runs,
+ * Node's file system functions are wrapped, so every path the process
+ * opens, stats, lists or resolves is recorded, whichever module asks (a new
+ * input some later code reads is covered without a word here); the files
+ * the gate hands to a helper thread are added by the gate's listing
+ * (`noteInputFiles`). The environment is read through a proxy that records
+ * each variable asked for. When the run ends, each recorded path is looked
+ * at again and the result is stored only if every one is as the run saw
+ * it and settled: last changed (modification and change time) at least
+ * two seconds before the process started, so a file edited during the run,
+ * or in the same clock tick as it, is never vouched for by its stat (the
+ * racy-git rule, engine#RACY-CLEAN). A run that wrote to stderr, failed
+ * otherwise than with findings, or whose stdout closed early is not stored.
+ */
+import fs, { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { syncBuiltinESMExports } from 'node:module';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { repositoryRoot } from '../config/discover.ts';
+import { writeFileAtomic } from '../files/atomic-write.ts';
+import { isInside } from '../files/symlink-policy.ts';
+import { packageRoot } from '../package-root.ts';
+import { RACY_WINDOW_MS } from './cache-file.ts';
+import { userCacheHome } from './cache-home.ts';
+import { CODE_CACHE_DIR_NAME } from './code-cache.ts';
+import { projectCacheDir } from './location.ts';
+import {
+  encodeResult,
+  invocationOf,
+  type ProbeKind,
+  probeState,
+  resultFile,
+  resultsFolder,
+  type StoredResult,
+  safeEntry,
+  storableInvocation,
+} from './result-format.ts';
+
+type Env = Record<string, string | undefined>;
+type AnyFunction = (...args: unknown[]) => unknown;
+type Writable = { write(...args: unknown[]): boolean; isTTY?: boolean; destroyed?: boolean };
+
+/** What the run saw of one path, through one kind of look. */
+interface Seen {
+  present: boolean;
+  absent: boolean;
+  /** The first realpath the run was given (R only). */
+  leadsTo?: string;
+}
+
+/** Functions taking a path first, by how they look at it. */
+const FOLLOWING = ['readFile', 'open', 'stat', 'access', 'readdir', 'opendir', 'createReadStream'];
+const NOT_FOLLOWING = ['lstat'];
+
+let active: Recording | undefined;
+
+/**
+ * The files the gate judges, added to the recording (no-op when none runs):
+ * a helper thread may stat them for the main thread, and a worker read them,
+ * where the main thread's wrapped functions do not see it.
+ */
+// @implements engine#WHOLE-RESULT-KEY
+export function noteInputFiles(root: string, files: Iterable<{ file: string }>): void {
+  if (active === undefined) return;
+  for (const { file } of files) active.saw('S', join(root, file), true);
+}
+
+/** A whole-result recording of one `check` run; `finish` stores it, `stop` undoes the wrapping. */
+export interface Recording {
+  /** The environment to run with: it records each variable read (the outputs are copied where they are). */
+  env: Env;
+  saw(kind: ProbeKind, path: string, present: boolean | undefined, leadsTo?: string): void;
+  /** Stores the result when every input is as the run saw it and settled; `root` is the project's. */
+  finish(code: number, root: string): void;
+  stop(): void;
+}
+
+/** The directory of the compiled CLI this module runs from, or undefined when it runs from the sources. */
+function compiledDir(): string | undefined {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return basename(here) === 'dist' ? here : undefined;
+}
+
+/**
+ * Starts recording when this invocation's result may be stored (see
+ * result-format.ts `storableInvocation`) and the compiled CLI runs (from
+ * the sources, bin/factline.js never asks for a stored result).
+ */
+export function startResultRecording(
+  argv: readonly string[],
+  io: { cwd: string; env: Env; stdout: Writable; stderr: Writable },
+): Recording | undefined {
+  if (active !== undefined || !storableInvocation(argv, io.env)) return undefined;
+  const dist = compiledDir();
+  const folder = resultsFolder(io.env);
+  if (dist === undefined || folder === undefined) return undefined;
+  return record(argv, io, dist, folder);
+}
+
+function record(
+  argv: readonly string[],
+  io: { cwd: string; env: Env; stdout: Writable; stderr: Writable },
+  dist: string,
+  folder: string,
+): Recording {
+  const seen = new Map<string, Seen>();
+  const envRead = new Set<string>();
+  let envListed = false;
+  const outputs = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
+  // Not inputs: the caches (a cached run prints what an uncached one does, engine#WARM-EQUALS-COLD),
+  // the TypeScript code cache (V8 checks it) and the kernel's own files.
+  const uid = process.getuid?.();
+  const codeCache = join(tmpdir(), uid === undefined ? CODE_CACHE_DIR_NAME : `${CODE_CACHE_DIR_NAME}-${uid}`);
+  const ignored = [userCacheHome(io.env), codeCache, '/proc/', '/sys/', '/dev/']
+    .filter((p): p is string => p !== undefined)
+    .map((p) => (p.endsWith(sep) ? p : p + sep));
+
+  const saw = (kind: ProbeKind, path: string, present: boolean | undefined, leadsTo?: string): void => {
+    if (ignored.some((p) => path.startsWith(p))) return;
+    const key = `${kind}\t${path}`;
+    let entry = seen.get(key);
+    if (entry === undefined) {
+      entry = { present: false, absent: false };
+      seen.set(key, entry);
+    }
+    if (present === true) entry.present = true;
+    if (present === false) entry.absent = true;
+    if (leadsTo !== undefined && entry.leadsTo === undefined) entry.leadsTo = leadsTo;
+  };
+
+  const absolute = (path: unknown): string | undefined => {
+    if (typeof path === 'string') return resolve(path);
+    if (path instanceof URL) return path.protocol === 'file:' ? fileURLToPath(path) : undefined;
+    if (Buffer.isBuffer(path)) return resolve(path.toString());
+    return undefined;
+  };
+  const missing = (error: unknown) => {
+    const code = (error as NodeJS.ErrnoException | undefined)?.code;
+    return code === 'ENOENT' || code === 'ENOTDIR';
+  };
+
+  // The wrapping: each function replaced on the module object (and its named exports synced), put back by stop().
+  const undo: (() => void)[] = [];
+  const replace = (
+    owner: Record<string, unknown>,
+    name: string,
+    make: (original: AnyFunction) => AnyFunction,
+  ) => {
+    const original = owner[name];
+    if (typeof original !== 'function') return;
+    const wrapped = make(original as AnyFunction);
+    for (const key of Object.keys(original))
+      (wrapped as unknown as Record<string, unknown>)[key] = (original as unknown as Record<string, unknown>)[
+        key
+      ];
+    owner[name] = wrapped;
+    undo.push(() => {
+      owner[name] = original;
+    });
+  };
+  const fsObject = fs as unknown as Record<string, unknown>;
+  const wrapSync = (kind: ProbeKind, name: string, owner = fsObject) =>
+    replace(
+      owner,
+      name,
+      (original) =>
+        function (this: unknown, path: unknown, ...rest: unknown[]) {
+          const at = absolute(path);
+          if (at === undefined) return original.call(this, path, ...rest);
+          let out: unknown;
+          try {
+            out = original.call(this, path, ...rest);
+          } catch (error) {
+            saw(kind, at, missing(error) ? false : undefined);
+            throw error;
+          }
+          const present =
+            name === 'existsSync' ? out === true : out !== undefined || !name.endsWith('statSync');
+          saw(kind, at, present, kind === 'R' ? String(out) : undefined);
+          return out;
+        },
+    );
+  const wrapCallback = (kind: ProbeKind, name: string, owner = fsObject) =>
+    replace(
+      owner,
+      name,
+      (original) =>
+        function (this: unknown, path: unknown, ...rest: unknown[]) {
+          const at = absolute(path);
+          const last = rest.length - 1;
+          if (at !== undefined && typeof rest[last] === 'function') {
+            const callback = rest[last] as (...args: unknown[]) => unknown;
+            rest[last] = (error: unknown, value: unknown, ...more: unknown[]) => {
+              if (name === 'exists') saw(kind, at, error === true);
+              else
+                saw(
+                  kind,
+                  at,
+                  error ? (missing(error) ? false : undefined) : true,
+                  kind === 'R' && !error ? String(value) : undefined,
+                );
+              return callback(error, value, ...more);
+            };
+          } else if (at !== undefined) saw(kind, at, undefined);
+          return original.call(this, path, ...rest);
+        },
+    );
+  const wrapPromise = (kind: ProbeKind, name: string, owner: Record<string, unknown>) =>
+    replace(
+      owner,
+      name,
+      (original) =>
+        function (this: unknown, path: unknown, ...rest: unknown[]) {
+          const at = absolute(path);
+          const out = original.call(this, path, ...rest) as Promise<unknown>;
+          if (at !== undefined)
+            out.then(
+              (value) => saw(kind, at, true, kind === 'R' ? String(value) : undefined),
+              (error) => saw(kind, at, missing(error) ? false : undefined),
+            );
+          return out;
+        },
+    );
+  const promises = fs.promises as unknown as Record<string, unknown>;
+  for (const name of FOLLOWING) {
+    wrapSync('S', `${name}Sync`);
+    wrapCallback('S', name);
+    wrapPromise('S', name, promises);
+  }
+  for (const name of NOT_FOLLOWING) {
+    wrapSync('L', `${name}Sync`);
+    wrapCallback('L', name);
+    wrapPromise('L', name, promises);
+  }
+  wrapSync('E', 'existsSync');
+  wrapCallback('E', 'exists');
+  // realpath and its `.native` (a property of the function, wrapped after the function itself).
+  wrapSync('R', 'realpathSync');
+  wrapSync('R', 'native', fsObject.realpathSync as unknown as Record<string, unknown>);
+  wrapCallback('R', 'realpath');
+  wrapCallback('R', 'native', fsObject.realpath as unknown as Record<string, unknown>);
+  wrapPromise('R', 'realpath', promises);
+  syncBuiltinESMExports();
+
+  // The environment, through a proxy that records each name asked for (and whether it was listed whole).
+  const recordingReads = (target: Env): Env =>
+    new Proxy(target, {
+      get(into, name) {
+        if (typeof name === 'string') envRead.add(name);
+        return Reflect.get(into, name);
+      },
+      has(into, name) {
+        if (typeof name === 'string') envRead.add(name);
+        return Reflect.has(into, name);
+      },
+      ownKeys(into) {
+        envListed = true;
+        return Reflect.ownKeys(into);
+      },
+    });
+  const realEnv = process.env;
+  const env = recordingReads(realEnv);
+  const ioEnv = io.env === realEnv ? env : recordingReads(io.env);
+  process.env = env;
+  undo.push(() => {
+    process.env = realEnv;
+  });
+
+  // The outputs, copied as they are written.
+  const copy = (stream: Writable, into: Buffer[]) => {
+    const own = Object.hasOwn(stream, 'write');
+    const original = stream.write;
+    stream.write = function (this: unknown, chunk: unknown, ...rest: unknown[]) {
+      into.push(
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array),
+      );
+      return original.call(this, chunk, ...rest);
+    };
+    undo.push(() => {
+      if (own) stream.write = original;
+      else delete (stream as { write?: unknown }).write;
+    });
+  };
+  copy(io.stdout, outputs.stdout);
+  if (io.stderr !== io.stdout) copy(io.stderr, outputs.stderr);
+
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    for (const step of undo.reverse()) step();
+    syncBuiltinESMExports();
+    active = undefined;
+  };
+
+  const recording: Recording = {
+    env: ioEnv,
+    saw,
+    stop,
+    finish(code, root) {
+      stop();
+      try {
+        const result = storable(code, root);
+        if (result === undefined) return;
+        mkdirSync(folder, { recursive: true, mode: 0o700 });
+        const stats = fs.lstatSync(folder);
+        if (!stats.isDirectory() || !safeEntry(stats)) return;
+        writeFileAtomic(resultFile(folder, io.cwd, argv), encodeResult(result), {
+          durable: false,
+          privateMode: 0o600,
+        });
+      } catch {
+        // Not stored: the next run works it out again.
+      }
+    },
+  };
+
+  /** The result to store, or undefined when anything it rests on cannot be vouched for. */
+  // @implements engine#WHOLE-RESULT-SETTLED-INPUTS
+  const storable = (code: number, root: string): StoredResult | undefined => {
+    const stderr = Buffer.concat(outputs.stderr);
+    if ((code !== 0 && code !== 1) || stderr.length > 0 || io.stdout.destroyed) return undefined;
+    // The project's own cache folder must be usable (a safe cache home outside the checkout), and the results folder outside it too.
+    if (projectCacheDir(root, io.env) === undefined) return undefined;
+    // A project inside a folder whose paths are not recorded would have inputs no key holds.
+    if (ignored.some((p) => `${root}${sep}`.startsWith(p))) return undefined;
+    const top = repositoryRoot(root);
+    if (isInside(root, folder) || (top !== undefined && isInside(top, folder))) return undefined;
+    identity(dist, saw);
+    const settledBefore = performance.timeOrigin - RACY_WINDOW_MS;
+    const probes: StoredResult['probes'] = [];
+    for (const [key, entry] of seen) {
+      const tab = key.indexOf('\t');
+      const kind = key.slice(0, tab) as ProbeKind;
+      const path = key.slice(tab + 1);
+      const { state, stats } = probeState(kind, path);
+      const gone = state.startsWith('!');
+      // Seen both ways, a look whose outcome was neither (EACCES, ELOOP), present then and gone now or the reverse: not vouched for.
+      if (entry.present === entry.absent) return undefined;
+      if (entry.present && gone) return undefined;
+      if (entry.absent && state !== '!ENOENT' && state !== '!ENOTDIR') return undefined;
+      if (kind === 'R' && entry.leadsTo !== undefined && entry.leadsTo !== state) return undefined;
+      if (stats !== undefined && (stats.mtimeMs >= settledBefore || stats.ctimeMs >= settledBefore))
+        return undefined;
+      probes.push({ kind, path, state });
+    }
+    const keyedEnv = envListed ? listedEnv(io.env) : envRead;
+    return {
+      invocation: invocationOf(argv, io.cwd, io.env, keyedEnv, {
+        stdout: io.stdout.isTTY === true,
+        stderr: io.stderr.isTTY === true,
+      }),
+      probes,
+      code,
+      stdout: Buffer.concat(outputs.stdout),
+      stderr,
+    };
+  };
+
+  active = recording;
+  return recording;
+}
+
+/**
+ * Every variable of an environment that some code listed whole (a worker
+ * given a copy of it), but those a shell sets for itself and no program's
+ * output may depend on: the last command run, the previous folder, the
+ * nesting level and the working folder (whose real value, cwd, is keyed).
+ */
+function listedEnv(env: Env): string[] {
+  const shell = new Set(['_', 'OLDPWD', 'SHLVL', 'PWD']);
+  return Object.keys(env).filter((name) => !shell.has(name));
+}
+
+/**
+ * factline's build as inputs: the compiled CLI's folder and every file in
+ * it, the package.json, and each runtime dependency where Node finds it
+ * (each folder looked in first, missing, and the package.json found), so an
+ * install, upgrade, rebuild or edit of any of them is a new key.
+ */
+// @implements engine#WHOLE-RESULT-KEY
+function identity(dist: string, saw: Recording['saw']): void {
+  saw('S', dist, true);
+  for (const name of readdirSync(dist)) saw('S', join(dist, name), true);
+  const root = packageRoot();
+  const manifest = join(root, 'package.json');
+  saw('S', manifest, true);
+  const dependencies = Object.keys(
+    (JSON.parse(readFileSync(manifest, 'utf8')) as { dependencies?: Record<string, string> }).dependencies ??
+      {},
+  );
+  for (const name of dependencies) {
+    for (let dir = root; ; dir = dirname(dir)) {
+      const candidate = join(dir, 'node_modules', name, 'package.json');
+      const found = probeState('S', candidate).stats !== undefined;
+      saw('S', candidate, found);
+      if (found || dirname(dir) === dir) break;
+    }
+  }
+}
+
+/** Removes every stored result of invocations in `cwd` (a benchmark dropping its temp tree). */
+export function forgetStoredResults(cwd: string, env: Env = process.env): void {
+  const folder = resultsFolder(env);
+  if (folder === undefined) return;
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = join(folder, name);
+    try {
+      const raw = readFileSync(file);
+      const meta = raw.subarray(raw.indexOf(10) + 1, raw.indexOf(10, raw.indexOf(10) + 1)).toString('utf8');
+      if ((JSON.parse(meta) as { cwd?: string }).cwd === cwd) fs.rmSync(file, { force: true });
+    } catch {
+      // Not a stored result, or gone: left alone.
+    }
+  }
+}
