@@ -42,8 +42,12 @@ export interface RustItems {
   surface: ModuleSurface;
   /** Lines of the attributes standing on `impl` blocks. */
   implAttributeLines: Set<number>;
-  /** Lines wholly inside a macro call's body. */
-  macroBodyLines: Set<number>;
+  /**
+   * Lines wholly inside a macro call's body; undefined when they were not
+   * read: the freshness gate asks only about the lines of a file's citations,
+   * so a file that cites nothing is not searched for macro calls.
+   */
+  macroBodyLines: Set<number> | undefined;
 }
 
 export interface RustSurface {
@@ -200,11 +204,25 @@ export function macroBodyLines(
   return out;
 }
 
-/** A file's surface and macro-body lines from one lexing (`tokens`: the scan's, when it lexed the file) and one line index. */
+/**
+ * A file's surface and macro-body lines from one lexing (`tokens`: the
+ * scan's, when it lexed the file) and one line index; `macroBodies` false
+ * leaves the macro-body lines unread (a file that cites nothing).
+ */
 // @implements vibevm#ITEMS-LEXED-ONCE
-export function rustItems(text: string, module: string, tokens: RustTokens = tokenize(text)): RustItems {
+// @implements vibevm#MACRO-BODIES-ONLY-WHERE-CITED
+export function rustItems(
+  text: string,
+  module: string,
+  tokens: RustTokens = tokenize(text),
+  macroBodies = true,
+): RustItems {
   const at = tokens.lines();
   const lineOf = (offset: number) => at(offset).line;
   const { module: surface, implAttributeLines } = rustSurface(text, module, tokens, lineOf);
-  return { surface, implAttributeLines, macroBodyLines: macroBodyLines(text, tokens, lineOf) };
+  return {
+    surface,
+    implAttributeLines,
+    macroBodyLines: macroBodies ? macroBodyLines(text, tokens, lineOf) : undefined,
+  };
 }

@@ -226,10 +226,18 @@ export function lexRust(text: string): RustTokens {
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
-    const next = text.charCodeAt(i + 1);
     if (c === SPACE || c === TAB || c === LF || c === CR) {
+      // A run of indentation in one tight loop.
       i++;
-    } else if (isIdStart(c)) {
+      for (
+        let w = text.charCodeAt(i);
+        w === SPACE || w === TAB || w === LF || w === CR;
+        w = text.charCodeAt(++i)
+      );
+      continue;
+    }
+    const next = text.charCodeAt(i + 1);
+    if (isIdStart(c)) {
       if ((c === LOWER_B || c === LOWER_C) && next === QUOTE) {
         i = quoted(text, i, i + 1, tokens);
       } else if (

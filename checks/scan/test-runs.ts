@@ -284,8 +284,12 @@ export function readTestFile(text: string, tokens?: Tokens): TestFile {
   const { kinds, starts, ends, count } = read;
   const kindAt = (i: number): number => (i >= 0 && i < count ? kinds[i]! : -1);
   const word = (i: number) => read.word(i);
+  // The runners' own names standing where a callee starts (no `.` before them): readCalls' candidates.
+  const roots: number[] = [];
   for (let i = 0; i < count; i++) {
     const kind = kinds[i]!;
+    // Punctuation, numbers and templates say nothing here: most tokens end at this test.
+    if (kind !== K.Identifier && kind < 40 && kind !== K.StringLiteral) continue;
     const start = starts[i]!;
     const length = ends[i]! - start;
     if (kind === K.StringLiteral) {
@@ -299,7 +303,10 @@ export function readTestFile(text: string, tokens?: Tokens): TestFile {
         file.nodeTest = true;
       continue;
     }
-    if (kind !== K.Identifier && kind < 40) continue;
+    if (kind === K.Identifier && isRunnerName(text, start, length)) {
+      const before = kindAt(i - 1);
+      if (before !== K.Dot && before !== K.QuestionDot) roots.push(i);
+    }
     if (kind === K.Const || kind === K.Let || kind === K.Var) {
       if (kindAt(i + 2) !== K.Equals) continue;
       const name = word(i + 1);
@@ -356,7 +363,7 @@ export function readTestFile(text: string, tokens?: Tokens): TestFile {
   // `['only']` in a chain: found by the walk's chain reading too, but the file must know before.
   onlyMembers(text, file.onlyAt);
   file.onlyAt.sort((a, b) => a - b);
-  readCalls(read, file);
+  readCalls(read, file, roots);
   return file;
 }
 
@@ -445,12 +452,18 @@ class FileTokens {
   isRootToken(i: number): boolean {
     const start = this.starts[i]!;
     const length = this.ends[i]! - start;
-    const names = ROOTS_BY_LENGTH[length];
-    if (names !== undefined) for (const name of names) if (this.text.startsWith(name, start)) return true;
+    if (isRunnerName(this.text, start, length)) return true;
     const bound = this.aliasesByLength[length];
     if (bound !== undefined) for (const name of bound) if (this.text.startsWith(name, start)) return true;
     return false;
   }
+}
+
+/** Whether text[start, start + length) is one of the runners' own names (TEST_ROOTS), matched in place. */
+function isRunnerName(text: string, start: number, length: number): boolean {
+  const names = ROOTS_BY_LENGTH[length];
+  if (names !== undefined) for (const name of names) if (text.startsWith(name, start)) return true;
+  return false;
 }
 
 /** The runners' own names (TEST_ROOTS) by length. */
@@ -463,17 +476,25 @@ for (const name of Object.keys(TEST_ROOTS))
  * options), read as the walk reads the calls it reaches: a suite's citation
  * needs the tests inside it, which the walk jumps over.
  */
-function readCalls(read: FileTokens, file: TestFile): void {
+function readCalls(read: FileTokens, file: TestFile, runnerNames: readonly number[]): void {
   const { text, kinds, starts, ends, count } = read;
-  // Where each bracket closes, found once the first test function's name is met (most files of a
-  // project name none: their brackets are never matched).
-  let match: Int32Array | undefined;
-  for (let i = 0; i < count; i++) {
-    if (kinds[i] !== K.Identifier) continue;
-    const before = read.kind(i - 1);
-    if (before === K.Dot || before === K.QuestionDot) continue;
-    if (!read.isRootToken(i)) continue;
-    match ??= matchBrackets(kinds, count);
+  // Each name of a test function where a callee starts: the runners' own names, found by the first
+  // pass, unless the file binds names of its own (then every identifier is looked at again).
+  let names = runnerNames;
+  if (file.aliases.size > 0) {
+    const all: number[] = [];
+    for (let i = 0; i < count; i++) {
+      if (kinds[i] !== K.Identifier) continue;
+      const before = read.kind(i - 1);
+      if (before === K.Dot || before === K.QuestionDot) continue;
+      if (read.isRootToken(i)) all.push(i);
+    }
+    names = all;
+  }
+  if (names.length === 0) return;
+  // Where each bracket closes (a file that names no test function never matches its brackets).
+  const match = matchBrackets(kinds, count);
+  for (const i of names) {
     // The chain: `.name`, `?.name`, `[…]`.
     let j = i + 1;
     while (j < count) {

@@ -27,7 +27,8 @@ const ITEMS_ENTRY = shapes.object({
     ]),
   ),
   i: shapes.array(line),
-  b: shapes.array(line),
+  // Absent when the file's macro-body lines were not read (it cited nothing).
+  b: shapes.optional(shapes.array(line)),
 });
 
 type FlatModule = [symbol: string, parent: number, items: [string, PublicItemKind, number][]];
@@ -40,14 +41,15 @@ function encode(items: RustItems): string {
     for (const sub of mod.modules) visit(sub, at);
   };
   visit(items.surface, -1);
-  return JSON.stringify({ m, i: [...items.implAttributeLines], b: [...items.macroBodyLines] });
+  const b = items.macroBodyLines === undefined ? {} : { b: [...items.macroBodyLines] };
+  return JSON.stringify({ m, i: [...items.implAttributeLines], ...b });
 }
 
 /** The items of a stored value, or undefined when it is not of ITEMS_ENTRY's shape or not of module `module`. */
 function decode(value: unknown, module: string): RustItems | undefined {
   // @implements engine#CHEAP-VALIDATION
   if (!fitsShape(value, ITEMS_ENTRY)) return undefined;
-  const { m, i, b } = value as { m: FlatModule[]; i: number[]; b: number[] };
+  const { m, i, b } = value as { m: FlatModule[]; i: number[]; b?: number[] };
   if (m.length === 0 || m[0]![0] !== module || m[0]![1] !== -1) return undefined;
   const modules: ModuleSurface[] = [];
   for (const [symbol, parent, items] of m) {
@@ -63,7 +65,11 @@ function decode(value: unknown, module: string): RustItems | undefined {
     }
     modules.push(mod);
   }
-  return { surface: modules[0]!, implAttributeLines: new Set(i), macroBodyLines: new Set(b) };
+  return {
+    surface: modules[0]!,
+    implAttributeLines: new Set(i),
+    macroBodyLines: b === undefined ? undefined : new Set(b),
+  };
 }
 
 export interface ItemsCache {

@@ -189,7 +189,8 @@ export async function startVibevmGates(
   return {
     hear(file, text, tokens, citations) {
       const g = byFile.get(file);
-      if (g !== undefined) heard.set(file, rustItems(text, g.module, tokens()));
+      // Macro-body lines are asked only about a citation's line: a file that cites nothing is not searched for them.
+      if (g !== undefined) heard.set(file, rustItems(text, g.module, tokens(), citations.length > 0));
       // A file no crate gates is asked for its macro bodies only where it cites: then the scan lexed it already.
       else if (citations.length > 0) heard.set(file, macroItems(text, tokens()));
     },
@@ -231,6 +232,8 @@ export async function startVibevmGates(
             items ??= readItems(file, '') ?? macroItems('');
             found.set(file, items);
           }
+          // A file heard citing nothing cannot be asked about; were it asked, its lines are read now.
+          items.macroBodyLines ??= macroBodyLines(readGateFile(config.root, file) ?? '');
           return items.macroBodyLines.has(line);
         },
       };
