@@ -13,14 +13,14 @@
  */
 import { hash } from 'node:crypto';
 import { existsSync, lstatSync, realpathSync, type Stats, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, sep } from 'node:path';
 import { ownedByMe, readOwnFile } from '../files/private-dir.ts';
 import { userCacheHome } from './cache-home.ts';
 
 type Env = Record<string, string | undefined>;
 
 /** Bumped whenever the layout below, or what a key covers, changes. */
-export const RESULT_FORMAT = 1;
+export const RESULT_FORMAT = 2;
 
 /**
  * The options of `check` whose run depends on nothing but files it can stat
@@ -181,9 +181,12 @@ export function sameInvocation(
 
 const HEADER = 'factline-result';
 
-/** A path as one field: JSON when it holds a tab, a newline, a quote or a backslash. */
-function encodePath(path: string): string {
-  return /[\t\n\r"\\]/.test(path) ? JSON.stringify(path) : path;
+/** A path as one field: relative to the working directory when inside it, JSON when it holds a tab, a newline, a quote or a backslash. */
+function encodePath(path: string, cwd: string): string {
+  // The directory itself is the empty path, which no other path can be.
+  const inside = path.startsWith(cwd + sep) && !isAbsolute(path.slice(cwd.length + 1));
+  const short = path === cwd ? '' : inside ? path.slice(cwd.length + 1) : path;
+  return /[\t\n\r"\\]/.test(short) ? JSON.stringify(short) : short;
 }
 
 function decodePath(field: string): string {
@@ -198,13 +201,24 @@ export function encodeResult(result: StoredResult): Buffer {
     stdoutBytes: result.stdout.length,
     stderrBytes: result.stderr.length,
   });
-  const lines = result.probes.map((p) => `${p.kind}\t${encodePath(p.path)}\t${p.state}\n`).join('');
+  const cwd = result.invocation.cwd;
+  const lines = result.probes.map((p) => `${p.kind}\t${encodePath(p.path, cwd)}\t${p.state}\n`).join('');
   const body = Buffer.concat([Buffer.from(`${meta}\n${lines}\n`), result.stdout, result.stderr]);
   return Buffer.concat([Buffer.from(`${HEADER} ${RESULT_FORMAT} ${hash('sha256', body, 'base64')}\n`), body]);
 }
 
-/** The stored result, or undefined when the bytes are damaged, cut short or of another format: a miss, never an error. */
-export function decodeResult(raw: Buffer): StoredResult | undefined {
+/** A stored result opened: its invocation, code and outputs, its inputs' lines left as text until walked. */
+export interface OpenedResult {
+  invocation: Invocation;
+  code: number;
+  stdout: Buffer;
+  stderr: Buffer;
+  /** `KIND<TAB>PATH<TAB>STATE` lines, the path relative to the working directory when inside it (empty: the directory). */
+  inputs: string;
+}
+
+/** The stored result's parts once its header and checksum hold, or undefined (damaged, cut short, another format). */
+export function openResult(raw: Buffer): OpenedResult | undefined {
   try {
     const newline = raw.indexOf(10);
     if (newline === -1) return undefined;
@@ -219,32 +233,62 @@ export function decodeResult(raw: Buffer): StoredResult | undefined {
       stderrBytes: number;
     };
     const outputs = meta.stdoutBytes + meta.stderrBytes;
-    const probesEnd = body.length - outputs - 1;
-    if (!Number.isInteger(outputs) || probesEnd < metaEnd || body[probesEnd] !== 10) return undefined;
-    const probes: StoredResult['probes'] = [];
-    const text = body.toString('utf8', metaEnd + 1, probesEnd);
-    let at = 0;
-    while (at < text.length) {
-      const end = text.indexOf('\n', at);
-      const a = text.indexOf('\t', at);
-      const b = a === -1 ? -1 : text.indexOf('\t', a + 1);
-      if (end === -1 || b === -1 || b > end) return undefined;
-      const kind = text.slice(at, a);
-      if (kind !== 'S' && kind !== 'L' && kind !== 'R' && kind !== 'E') return undefined;
-      probes.push({ kind, path: decodePath(text.slice(a + 1, b)), state: text.slice(b + 1, end) });
-      at = end + 1;
-    }
+    const inputsEnd = body.length - outputs - 1;
+    if (!Number.isInteger(outputs) || inputsEnd < metaEnd || body[inputsEnd] !== 10) return undefined;
     const { code, stdoutBytes, stderrBytes, ...invocation } = meta;
     return {
       invocation,
-      probes,
       code,
-      stdout: body.subarray(probesEnd + 1, probesEnd + 1 + stdoutBytes),
-      stderr: body.subarray(probesEnd + 1 + stdoutBytes, probesEnd + 1 + stdoutBytes + stderrBytes),
+      stdout: body.subarray(inputsEnd + 1, inputsEnd + 1 + stdoutBytes),
+      stderr: body.subarray(inputsEnd + 1 + stdoutBytes, inputsEnd + 1 + stdoutBytes + stderrBytes),
+      inputs: body.toString('utf8', metaEnd + 1, inputsEnd),
     };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Calls `visit` with each input as stored (its path relative to the
+ * working directory when inside it) until it returns false; false when a
+ * line is malformed or `visit` said no, true when every input was visited.
+ */
+export function everyInput(
+  inputs: string,
+  visit: (kind: ProbeKind, path: string, state: string) => boolean,
+): boolean {
+  let at = 0;
+  while (at < inputs.length) {
+    const end = inputs.indexOf('\n', at);
+    const a = inputs.indexOf('\t', at);
+    const b = a === -1 ? -1 : inputs.indexOf('\t', a + 1);
+    if (end === -1 || b === -1 || b > end || a !== at + 1) return false;
+    const kind = inputs[at] as ProbeKind;
+    if (kind !== 'S' && kind !== 'L' && kind !== 'R' && kind !== 'E') return false;
+    if (!visit(kind, decodePath(inputs.slice(a + 1, b)), inputs.slice(b + 1, end))) return false;
+    at = end + 1;
+  }
+  return true;
+}
+
+/** The stored result with every input's absolute path, or undefined when damaged (for tests and tools that look inside). */
+export function decodeResult(raw: Buffer): StoredResult | undefined {
+  const opened = openResult(raw);
+  if (opened === undefined) return undefined;
+  const { cwd } = opened.invocation;
+  const probes: StoredResult['probes'] = [];
+  const whole = everyInput(opened.inputs, (kind, path, state) => {
+    probes.push({ kind, path: isAbsolute(path) ? path : path === '' ? cwd : `${cwd}${sep}${path}`, state });
+    return true;
+  });
+  if (!whole) return undefined;
+  return {
+    invocation: opened.invocation,
+    probes,
+    code: opened.code,
+    stdout: opened.stdout,
+    stderr: opened.stderr,
+  };
 }
 
 /** The stored result's file read when it and its folder are this user's and nobody else's to write. */

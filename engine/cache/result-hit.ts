@@ -10,7 +10,8 @@
  * included, is a miss: the engine runs as if nothing was stored.
  */
 import {
-  decodeResult,
+  everyInput,
+  openResult,
   probeState,
   readStoredResult,
   resultFile,
@@ -40,12 +41,15 @@ export function storedResultFor(argv: readonly string[], proc: ProcessView): Ser
   if (folder === undefined) return undefined;
   const cwd = proc.cwd();
   const raw = readStoredResult(resultFile(folder, cwd, argv), folder);
-  const stored = raw === undefined ? undefined : decodeResult(raw);
+  const stored = raw === undefined ? undefined : openResult(raw);
   if (stored === undefined) return undefined;
   const tty = { stdout: proc.stdout.isTTY === true, stderr: proc.stderr.isTTY === true };
   if (!sameInvocation(stored.invocation, argv, cwd, proc.env, tty)) return undefined;
-  for (const probe of stored.probes) {
-    if (probeState(probe.kind, probe.path).state !== probe.state) return undefined;
-  }
-  return { code: stored.code, stdout: stored.stdout, stderr: stored.stderr };
+  // A path inside the working directory is stored relative to it, which is this process's too
+  // (sameInvocation): the system resolves it, and no absolute path is built per input.
+  const holds = everyInput(
+    stored.inputs,
+    (kind, path, state) => probeState(kind, path === '' ? '.' : path).state === state,
+  );
+  return holds ? { code: stored.code, stdout: stored.stdout, stderr: stored.stderr } : undefined;
 }

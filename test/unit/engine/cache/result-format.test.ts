@@ -18,13 +18,16 @@ import {
 
 const TTY = { stdout: false, stderr: false };
 
-/** Paths with the characters a line format could trip on: tabs, newlines, quotes, backslashes, non-ASCII. */
+/** Paths with the characters a line format could trip on (tabs, newlines, quotes, backslashes, non-ASCII), in and out of the working directory /work/p. */
 const pathText = fc
   .array(fc.constantFrom('a', 'b', '/', '\t', '\n', '\r', '"', '\\', 'é', 'ש', ' ', '.'), {
     minLength: 1,
     maxLength: 12,
   })
-  .map((chars) => `/p/${chars.join('')}`);
+  .chain((chars) =>
+    // Outside the working directory (stored absolute), inside it (stored relative), and the directory itself.
+    fc.constantFrom(`/p/${chars.join('')}`, `/work/p/${chars.join('')}`, '/work/p'),
+  );
 
 const storedResult = fc.record({
   probes: fc.array(
