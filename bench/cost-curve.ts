@@ -57,10 +57,12 @@ function generate(root: string, files: number, facts: number): void {
     if (i % 1000 === 0 || i % 1000 === 1) mkdirSync(dir, { recursive: true });
     const s = Math.floor((i % facts) / FACTS_PER_SPEC);
     const cite = `// @${test ? 'verifies' : 'implements'} spec${s}#F-${i % facts}`;
-    writeFileSync(
-      join(dir, `file${i}${test ? '.test' : ''}.ts`),
-      `${cite}\nexport function handle${i}(value: number): number {\n  return value * ${i % 97};\n}\n`,
-    );
+    const code = `export function handle${i}(value: number): number {\n  return value * ${i % 97};\n}\n`;
+    // A test's citation sits in a test block: a `@verifies` in none is unconfirmed and its fact a gap.
+    const text = test
+      ? `${code}\nit('handles case ${i}', () => {\n  ${cite}\n  expect(handle${i}(2)).toBe(${(i % 97) * 2});\n});\n`
+      : `${cite}\n${code}`;
+    writeFileSync(join(dir, `file${i}${test ? '.test' : ''}.ts`), text);
   }
   writeFileSync(
     join(root, 'factline.config.json'),
