@@ -135,6 +135,7 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
     };
   } finally {
     early.pool?.close();
+    early.readAhead?.close();
   }
 }
 
@@ -263,7 +264,7 @@ function chooseBackend(
     );
   }
   if (cache) return cachedBackend(root, cache, scanner);
-  return sequentialBackend(root, scanner);
+  return sequentialBackend(root, scanner, early.readAhead);
 }
 
 async function driftFindings(config: FactlineConfig): Promise<Finding[]> {
