@@ -45,15 +45,15 @@ describe('columns', () => {
     expect(printed(decodeColumns(JSON.parse(packed) as Json))).toBe(text);
   });
 
-  // Long strings (24+ units) drawn from a small pool so they repeat, near the threshold, with our
+  // Long strings (64+ units) drawn from a small pool so they repeat, near the threshold, with our
   // markers inside, astral characters, and as keys too; short ones and every other JSON kind beside them.
   const pooled = fc.constantFrom(
-    'a'.repeat(23),
-    'b'.repeat(24),
-    'the same fact text, met again later on',
-    '\u0000 a string that starts with our tag \u0000',
-    '{"\u0000":0} written as text, not a reference',
-    `astral ${'\u{1F600}'.repeat(12)} and more`,
+    'a'.repeat(63),
+    'b'.repeat(64),
+    'the same fact text, met again later on, long enough to be written once',
+    '\u0000 a string that starts with our tag \u0000 and goes on for long enough to count',
+    '{"\u0000":0} written as text, not a reference, and long enough to be a long string',
+    `astral ${'\u{1F600}'.repeat(30)} and more`,
   );
   const leaf = fc.oneof(pooled, pooled, fc.string(), fc.integer(), fc.constantFrom(null, true, false, 0.5));
   const key = fc.oneof(fc.constantFrom('k', 'text', '\u0000', '__proto__'), pooled);
@@ -98,22 +98,33 @@ describe('columns', () => {
     const value = { facts: rows, units: rows.map((r) => ({ address: r.address, title: r.text })) } as Json;
     const encoded = JSON.stringify(encodeColumns(value));
     expect(encoded.split(`${text} 17"`).length - 1).toBe(1);
-    expect(encoded.split('FACT-NUMBER-17-OF-MANY').length - 1).toBe(1);
+    // An address is short: written again, gzip takes it.
+    expect(encoded.split('FACT-NUMBER-17-OF-MANY').length - 1).toBe(2);
     expect(printed(decodeColumns(JSON.parse(encoded) as Json))).toBe(printed(value));
     // Short strings stay as they are: a reference would not be shorter.
-    const short = JSON.stringify(encodeColumns(['x'.repeat(23), 'x'.repeat(23)]));
-    expect(short).toBe(JSON.stringify(['x'.repeat(23), 'x'.repeat(23)]));
+    const short = JSON.stringify(encodeColumns(['x'.repeat(63), 'x'.repeat(63)]));
+    expect(short).toBe(JSON.stringify(['x'.repeat(63), 'x'.repeat(63)]));
   });
 
   // @verifies report#REPORT-DATA-LONG-STRINGS-ONCE
   it('refuses a reference to a string not met yet, as damaged data', () => {
     expect(() => decodeColumns(JSON.parse('{"a":{"\\u0000":0}}') as Json)).toThrow(/not yet met/);
     expect(() =>
-      decodeColumns(JSON.parse('["a string long enough to count",{"\\u0000":1}]') as Json),
+      decodeColumns(
+        JSON.parse(
+          '["a string long enough to count as a long one, sixty-four or more!",{"\\u0000":1}]',
+        ) as Json,
+      ),
     ).toThrow(/not yet met/);
-    expect(decodeColumns(JSON.parse('["a string long enough to count",{"\\u0000":0}]') as Json)).toEqual([
-      'a string long enough to count',
-      'a string long enough to count',
+    expect(
+      decodeColumns(
+        JSON.parse(
+          '["a string long enough to count as a long one, sixty-four or more!",{"\\u0000":0}]',
+        ) as Json,
+      ),
+    ).toEqual([
+      'a string long enough to count as a long one, sixty-four or more!',
+      'a string long enough to count as a long one, sixty-four or more!',
     ]);
   });
 });
