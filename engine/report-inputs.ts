@@ -9,7 +9,7 @@ import type { TraceResult } from '../checks/model.ts';
 import {
   type CodeSnippet,
   type ReportInputs,
-  renderHtmlReport,
+  renderHtmlReportAsync,
   type SpecSource,
 } from '../checks/reporters/html.ts';
 import type { FactlineConfig } from './config/model.ts';
@@ -48,9 +48,9 @@ export interface CollectOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-/** The page for `result` (checks/reporters/html.ts). */
-export function renderReport(result: TraceResult, inputs: ReportInputs): string {
-  return renderHtmlReport(result, inputs);
+/** The page for `result` (checks/reporters/html.ts), its data gzipped on libuv's thread pool. */
+export function renderReport(result: TraceResult, inputs: ReportInputs): Promise<string> {
+  return renderHtmlReportAsync(result, inputs);
 }
 
 /** The lines around `line` (1-based), clipped to the file. */

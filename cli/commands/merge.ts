@@ -86,7 +86,7 @@ const command: Command = {
       if (args.html) {
         const { renderReport, collectReportInputs } = await rooms.report();
         const inputs = await collectReportInputs(io, config, result, outcome.specs);
-        writeOutputFile(io.cwd, args.html, renderReport(result, inputs));
+        writeOutputFile(io.cwd, args.html, await renderReport(result, inputs));
       }
     }
     if (args.json) for (const piece of jsonPieces(result)) io.stdout.write(piece);

@@ -132,7 +132,7 @@ const command: Command = {
       onProgress: (done, total) => progress.step(done, total),
     });
     progress.stage('rendering');
-    const html = renderReport(result, inputs);
+    const html = await renderReport(result, inputs);
     progress.stage('writing');
     const out = writeOutputFile(io.cwd, args.out, html);
     progress.done(

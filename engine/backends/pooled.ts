@@ -8,6 +8,7 @@
 import type { GateFile, ScanBackend, ScanOutcome } from '../../checks/gate.ts';
 import type { ScanWarning } from '../../checks/scan/typescript.ts';
 import type { FactlineConfig } from '../config/model.ts';
+import { type ReadAhead, readAheadWanted, startReadAhead } from '../files/read-ahead.ts';
 import type { FoundEnough } from '../files/walk.ts';
 import { listGateFiles } from '../gate/files.ts';
 import type { EngineIO } from '../io.ts';
@@ -31,6 +32,8 @@ export interface EarlyPool {
   fillsCache?: boolean;
   /** Wall-clock time before the worker read anything. */
   since?: number;
+  /** Without the worker, an uncached run's files read on a helper thread while the specs load (engine/files/read-ahead.ts). */
+  readAhead?: ReadAhead;
 }
 
 /**
@@ -73,6 +76,17 @@ export async function startPoolWhileListing(
   const files = await listed.catch(() => undefined);
   if (files === undefined || !poolWanted(mode, files.length, undefined, withItems)) {
     booting?.cancel();
+    // No worker to scan: an uncached run still has its files read by a helper while the specs load.
+    // (A cache-filling run stats each file before its read, so its reads stay on this thread.)
+    // @implements engine#READS-ON-A-HELPER
+    if (files !== undefined && !run.cache && readAheadWanted(mode, files.length))
+      return {
+        listed,
+        readAhead: startReadAhead(
+          config.root,
+          files.map((f) => f.file),
+        ),
+      };
     return { listed };
   }
   // The files the core hands the backend when no cache answers: the worker starts on them now.

@@ -13,9 +13,12 @@ import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { repositoryRoot } from '../config/discover.ts';
+import { writeFileAtomic } from '../files/atomic-write.ts';
 import { ownedByMe } from '../files/private-dir.ts';
 import { isInside } from '../files/symlink-policy.ts';
 import { userCacheHome } from './cache-home.ts';
+import { PROJECT_RECORD, pruneProjectFolders } from './prune.ts';
+import { unrecorded } from './unrecorded.ts';
 
 export { userCacheHome };
 
@@ -58,16 +61,34 @@ function safeFolder(home: string, root: string): string | undefined {
   }
   const dir = join(home, projectKey(realRoot));
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const created = mkdirSync(dir, { recursive: true, mode: 0o700 }) !== undefined;
     const stats = lstatSync(dir);
     if (!stats.isDirectory() || !ownedByMe(stats, 0o022)) return undefined;
     const realDir = realpathSync.native(dir);
     const top = repositoryRoot(realRoot);
     if (isInside(realRoot, realDir)) return undefined;
     if (top !== undefined && isInside(realpathSync.native(top), realDir)) return undefined;
+    recordProject(dir, realRoot);
+    // A project's first run is rare enough to pay for a look at the others.
+    if (created) unrecorded(() => pruneProjectFolders(home, dir));
     return dir;
   } catch {
     return undefined;
+  }
+}
+
+/** Names the project in its folder (once), so a later prune knows when the project is gone. */
+// @implements engine#CACHE-PROJECTS-PRUNED
+function recordProject(dir: string, realRoot: string): void {
+  const record = join(dir, PROJECT_RECORD);
+  try {
+    lstatSync(record);
+  } catch {
+    try {
+      writeFileAtomic(record, realRoot, { durable: false, privateMode: 0o600 });
+    } catch {
+      // Unrecorded, the folder is pruned by age instead.
+    }
   }
 }
 

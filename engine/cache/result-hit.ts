@@ -9,6 +9,7 @@
  * still leading where it led). Anything else, a damaged or foreign file
  * included, is a miss: the engine runs as if nothing was stored.
  */
+import { utimesSync } from 'node:fs';
 import {
   everyInput,
   openResult,
@@ -40,7 +41,8 @@ export function storedResultFor(argv: readonly string[], proc: ProcessView): Ser
   const folder = resultsFolder(proc.env);
   if (folder === undefined) return undefined;
   const cwd = proc.cwd();
-  const raw = readStoredResult(resultFile(folder, cwd, argv), folder);
+  const file = resultFile(folder, cwd, argv);
+  const raw = readStoredResult(file, folder);
   const stored = raw === undefined ? undefined : openResult(raw);
   if (stored === undefined) return undefined;
   const tty = { stdout: proc.stdout.isTTY === true, stderr: proc.stderr.isTTY === true };
@@ -51,5 +53,18 @@ export function storedResultFor(argv: readonly string[], proc: ProcessView): Ser
     stored.inputs,
     (kind, path, state) => probeState(kind, path === '' ? '.' : path).state === state,
   );
-  return holds ? { code: stored.code, stdout: stored.stdout, stderr: stored.stderr } : undefined;
+  if (!holds) return undefined;
+  markServed(file);
+  return { code: stored.code, stdout: stored.stdout, stderr: stored.stderr };
+}
+
+/** A served result counts as recently used: the results folder's prune drops the least recently stored or served first. */
+// @implements engine#CACHE-RESULTS-BOUNDED
+function markServed(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // A read-only cache home: the result is still served, only its place in the prune order is stale.
+  }
 }

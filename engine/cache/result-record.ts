@@ -27,6 +27,7 @@ import { RACY_WINDOW_MS } from './cache-file.ts';
 import { userCacheHome } from './cache-home.ts';
 import { CODE_CACHE_DIR_NAME } from './code-cache.ts';
 import { projectCacheDir } from './location.ts';
+import { pruneStoredResults } from './prune.ts';
 import {
   encodeResult,
   invocationOf,
@@ -38,6 +39,7 @@ import {
   safeEntry,
   storableInvocation,
 } from './result-format.ts';
+import { recordingPaused } from './unrecorded.ts';
 
 type Env = Record<string, string | undefined>;
 type AnyFunction = (...args: unknown[]) => unknown;
@@ -119,7 +121,7 @@ function record(
     .map((p) => (p.endsWith(sep) ? p : p + sep));
 
   const saw = (kind: ProbeKind, path: string, present: boolean | undefined, leadsTo?: string): void => {
-    if (ignored.some((p) => path.startsWith(p))) return;
+    if (recordingPaused() || ignored.some((p) => path.startsWith(p))) return;
     const key = `${kind}\t${path}`;
     let entry = seen.get(key);
     if (entry === undefined) {
@@ -314,6 +316,7 @@ function record(
           durable: false,
           privateMode: 0o600,
         });
+        pruneStoredResults(folder);
       } catch {
         // Not stored: the next run works it out again.
       }

@@ -150,6 +150,7 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
     };
   } finally {
     early.pool?.close();
+    early.readAhead?.close();
   }
 }
 
@@ -274,7 +275,7 @@ function chooseBackend(
     );
   }
   if (cache) return cachedBackend(root, cache, scanner);
-  return sequentialBackend(root, scanner);
+  return sequentialBackend(root, scanner, early.readAhead);
 }
 
 async function driftFindings(config: FactlineConfig): Promise<Finding[]> {

@@ -9,7 +9,7 @@ import {
   readPageSpecs,
 } from '../../../../checks/reporters/html/embed.ts';
 import { packSnippets, unpackSnippets } from '../../../../checks/reporters/html/snippet-pack.ts';
-import { renderHtmlReport } from '../../../../checks/reporters/html.ts';
+import { renderHtmlReport, renderHtmlReportAsync } from '../../../../checks/reporters/html.ts';
 import { renderJson } from '../../../../checks/reporters/json.ts';
 import { citationsWithCode, MAX_SNIPPETS_PER_FACT, snippetAround } from '../../../../engine/report-inputs.ts';
 import { readSpecMarkup } from '../../../support/page-markup.ts';
@@ -119,6 +119,42 @@ describe('renderHtmlReport', () => {
     }
     expect(html).toContain('<li data-fact="sample#LIST-FACT">');
     expect(html).toContain('<td data-fact="sample#TABLE-CELL-FACT">');
+  });
+});
+
+describe('renderHtmlReportAsync', () => {
+  /** Prose that gzip cannot take far down: tens of milliseconds of packing at any level. */
+  function bigInputs() {
+    const inputs = sampleInputs();
+    let seed = 7;
+    const word = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed.toString(36);
+    };
+    const text = Array.from({ length: 400_000 }, word).join(' ');
+    inputs.specs.push({ file: 'specs/big.md', doc: 'big', text, sections: [] });
+    return inputs;
+  }
+
+  // @verifies report#REPORT-PACKED-OFF-THE-MAIN-THREAD
+  it('writes the page the synchronous renderer writes, byte for byte', async () => {
+    for (const inputs of [sampleInputs(), bigInputs()]) {
+      const result = sampleResult();
+      expect(await renderHtmlReportAsync(result, inputs)).toBe(renderHtmlReport(result, inputs));
+    }
+  });
+
+  // @verifies report#REPORT-PACKED-OFF-THE-MAIN-THREAD
+  it('leaves the event loop turning while the data is packed', async () => {
+    const inputs = bigInputs();
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    // Packed on this thread, the page would be done before the loop could run the callback.
+    const html = await renderHtmlReportAsync(sampleResult(), inputs);
+    expect(turned).toBe(true);
+    expect(readPageSpecs(html).map((s) => s.doc)).toEqual(['sample', 'big']);
   });
 });
 

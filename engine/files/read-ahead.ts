@@ -1,0 +1,157 @@
+/**
+ * The listed files of an uncached run, read on a helper thread. A cold run
+ * reads every listed file, and opening and reading ~8,000 files costs the
+ * main thread about 100 ms of system calls that need nothing from it but the
+ * paths; the list is known before the specs load (engine/backends/pooled.ts
+ * lists first), so a helper reads the files in list order meanwhile and the
+ * main thread, scanning in the same order, takes each text from it. What the
+ * helper sends is the string readFileSync gives (copied between threads as
+ * text); a file it could not read, or has not reached, is read on the main
+ * thread by readGateFile, so a failure surfaces as it does without a helper.
+ * The helper is a worker given as source, like the stat helper
+ * (engine/cache/stat-prefetch.ts): it starts without loading factline.
+ */
+import { availableParallelism } from 'node:os';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { readGateFile } from './read.ts';
+
+/**
+ * Below this many files the reads cost the main thread less than starting the
+ * helper and taking its texts (about 2 ms to start a worker, ~12 µs a read).
+ */
+// @implements engine#READS-ON-A-HELPER
+export const READ_AHEAD_MIN_FILES = 1_000;
+
+/** When to use a helper: `auto` where it pays, `always` whatever the size (tests), `off` never. */
+export type ReadAheadMode = 'auto' | 'always' | 'off';
+
+export function readAheadWanted(
+  mode: ReadAheadMode,
+  files: number,
+  cores: number = availableParallelism(),
+): boolean {
+  if (mode === 'always') return files > 0;
+  return mode === 'auto' && cores > 1 && files >= READ_AHEAD_MIN_FILES;
+}
+
+/** Files per message: the main thread takes one message's texts at a time, so few are held at once. */
+const BATCH_FILES = 64;
+/** …and at most about this many characters, so a folder of large files does not arrive as one block. */
+const BATCH_CHARS = 512 * 1024;
+
+/**
+ * The helper's source. It reads from where the main thread has not claimed
+ * (it claims each file it reads itself), in list order, and posts the texts in
+ * batches; null stands for a file it could not read. The path is the one
+ * readGateFile opens: `resolve(root, file)`.
+ */
+const HELPER_SOURCE = `
+const { workerData } = require('node:worker_threads');
+const { readFileSync } = require('node:fs');
+const { resolve } = require('node:path');
+const { root, paths, claimed, port } = workerData;
+let i = 0;
+while (i < paths.length) {
+  i = Math.max(i, Atomics.load(claimed, 0));
+  if (i >= paths.length) break;
+  const from = i;
+  const texts = [];
+  let chars = 0;
+  for (; i < paths.length && texts.length < ${BATCH_FILES} && chars < ${BATCH_CHARS}; i++) {
+    let text = null;
+    try {
+      text = readFileSync(resolve(root, paths[i]), 'utf8');
+      chars += text.length;
+    } catch {}
+    texts.push(text);
+  }
+  port.postMessage({ from, texts });
+}
+`;
+
+/** A helper at work on a list of files. */
+export interface ReadAhead {
+  /**
+   * The text of listed file `file`, as readGateFile gives it: the helper's
+   * when it has read it by now, else read on this thread (undefined: it
+   * vanished; throws as readGateFile does). Never waits for the helper.
+   * Asked in list order, each file is read once; a file asked out of order is
+   * read here.
+   */
+  read(file: string): string | undefined;
+  /** How many texts came from the helper so far (tests, benches). */
+  readonly fromHelper: number;
+  /** Resolves once the helper has stopped (tests). */
+  finished(): Promise<void>;
+  /** Stops the helper (a run that is done never waits for it). */
+  close(): void;
+}
+
+/** Starts reading every file of `files` (root-relative) on a helper thread, in list order. */
+// @implements engine#READS-ON-A-HELPER
+export function startReadAhead(root: string, files: readonly string[]): ReadAhead {
+  const claimed = new Int32Array(new SharedArrayBuffer(4));
+  let port: MessagePort | undefined;
+  let worker: Worker | undefined;
+  let exited: Promise<void> = Promise.resolve();
+  try {
+    const channel = new MessageChannel();
+    // No flags of this process (a loader, an --input-type): the helper is plain CommonJS.
+    const helper = new Worker(HELPER_SOURCE, {
+      eval: true,
+      execArgv: [],
+      workerData: { root, paths: files, claimed, port: channel.port2 },
+      transferList: [channel.port2],
+    });
+    helper.unref();
+    worker = helper;
+    port = channel.port1;
+    exited = new Promise((done) => {
+      helper.once('exit', () => done());
+      helper.once('error', () => done());
+    });
+  } catch {
+    // No helper: every file is read here.
+  }
+  /** The batch taken last: texts of files [from, from + texts.length). */
+  let texts: (string | null)[] = [];
+  let from = 0;
+  /** The index the next file asked in list order has. */
+  let next = 0;
+  let fromHelper = 0;
+  /** The helper's text of file `i`, or undefined when it has none now (batches come in list order). */
+  const take = (i: number): string | undefined => {
+    for (;;) {
+      if (i < from) return undefined;
+      if (i < from + texts.length) return texts[i - from] ?? undefined;
+      const message = port === undefined ? undefined : receiveMessageOnPort(port);
+      if (message === undefined) return undefined;
+      ({ from, texts } = message.message as { from: number; texts: (string | null)[] });
+    }
+  };
+  return {
+    read(file) {
+      if (files[next] !== file) return readGateFile(root, file);
+      const i = next++;
+      const text = take(i);
+      if (text !== undefined) {
+        fromHelper++;
+        return text;
+      }
+      // Not there (yet, or unreadable there): read here, and the helper goes on past it.
+      Atomics.store(claimed, 0, i + 1);
+      return readGateFile(root, file);
+    },
+    get fromHelper() {
+      return fromHelper;
+    },
+    async finished() {
+      worker?.ref();
+      await exited;
+    },
+    close() {
+      void worker?.terminate();
+      port?.close();
+    },
+  };
+}
