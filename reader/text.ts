@@ -1,10 +1,12 @@
 /** Fact text helpers: the digest, kind lines, id classes (section slugs: reader/slug.ts). */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FactClass, KindLine, SectionKind } from './model.ts';
 
 // @implements reader#READ-DIGEST
+// @implements reader#DIGEST-IN-ONE-CALL
 export function digestOf(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  // One call: a Hash object per fact cost vibevm's cold check about 25 ms of its 6,500 digests.
+  return hash('sha256', text, 'hex');
 }
 
 const KIND_LINE = /^(prop|req|design|guide) r(\d+)( planned)?(?: disputed\(([^)]*)\))?$/;

@@ -226,3 +226,31 @@ export function rustItems(
     macroBodyLines: macroBodies ? macroBodyLines(text, tokens, lineOf) : undefined,
   };
 }
+
+/** The items of a Rust file no crate gates: its macro-body lines, no surface. */
+export function macroItems(text: string, tokens?: RustTokens): RustItems {
+  return {
+    surface: { symbol: '', items: [], modules: [] },
+    implAttributeLines: new Set(),
+    macroBodyLines: macroBodyLines(text, tokens),
+  };
+}
+
+/**
+ * What the vibevm gates keep of a Rust file the scan read (`module`: its
+ * vibevm module path when a crate gates it, else undefined): a gated file's
+ * items, a file no crate gates its macro-body lines where it cites (then the
+ * scan lexed it already), else nothing. `tokens` lexes at most once; the
+ * same on whichever thread scanned the file.
+ */
+// @implements vibevm#ITEMS-LEXED-ONCE
+export function heardItems(
+  text: string,
+  module: string | undefined,
+  tokens: () => RustTokens,
+  cites: boolean,
+): RustItems | undefined {
+  // Macro-body lines are asked only about a citation's line: a file that cites nothing is not searched for them.
+  if (module !== undefined) return rustItems(text, module, tokens(), cites);
+  return cites ? macroItems(text, tokens()) : undefined;
+}

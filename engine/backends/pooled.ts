@@ -16,6 +16,7 @@ import {
   type BootingWorker,
   bootScanWorker,
   POOL_MIN_FILES,
+  type PoolOptions,
   poolMode,
   poolWanted,
   type ScanPool,
@@ -45,7 +46,17 @@ export interface EarlyPool {
 export async function startPoolWhileListing(
   io: EngineIO,
   config: FactlineConfig,
-  run: { cache: boolean; cacheEmpty: boolean; partial: boolean; warn?: ScanWarning | undefined },
+  run: {
+    cache: boolean;
+    cacheEmpty: boolean;
+    partial: boolean;
+    warn?: ScanWarning | undefined;
+    /**
+     * The vibevm gates' part in the worker's scan (PoolOptions `items`), once
+     * they have listed their files; given only under the vibevm profile.
+     */
+    items?: Promise<PoolOptions['items']> | undefined;
+  },
 ): Promise<EarlyPool> {
   const mode = poolMode(io.env);
   // A cached run with nothing cached reads every file, as an uncached one does: the worker helps it the same way.
@@ -57,11 +68,13 @@ export async function startPoolWhileListing(
   const boot = () => {
     booting = bootScanWorker();
   };
+  const withItems = run.items !== undefined;
   if (mode === 'always') boot();
-  else if (poolWanted(mode, POOL_MIN_FILES)) whenFound = { count: POOL_MIN_FILES, reached: boot };
+  else if (poolWanted(mode, POOL_MIN_FILES, undefined, withItems))
+    whenFound = { count: POOL_MIN_FILES, reached: boot };
   const listed = listGateFiles(config, whenFound);
   const files = await listed.catch(() => undefined);
-  if (files === undefined || !poolWanted(mode, files.length)) {
+  if (files === undefined || !poolWanted(mode, files.length, undefined, withItems)) {
     booting?.cancel();
     // No worker to scan: an uncached run still has its files read by a helper while the specs load.
     // (A cache-filling run stats each file before its read, so its reads stay on this thread.)
@@ -78,10 +91,15 @@ export async function startPoolWhileListing(
   }
   // The files the core hands the backend when no cache answers: the worker starts on them now.
   const plain = files.map((f) => f.file);
+  const items = await run.items;
   const since = Date.now();
   return {
     listed,
-    pool: (booting ?? bootScanWorker()).start(config.root, plain, { record: fillsCache, warn: run.warn }),
+    pool: (booting ?? bootScanWorker()).start(config.root, plain, {
+      record: fillsCache,
+      warn: run.warn,
+      ...(items ? { items } : {}),
+    }),
     fillsCache,
     since,
   };

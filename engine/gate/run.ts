@@ -27,7 +27,7 @@ import type { LoadedSpecs } from '../specs.ts';
 import { type InputReader, readResults } from './results.ts';
 import { addressingOf, attributesOf, generatedSetupOf, policyOf, searchedOf } from './setup.ts';
 import { staleExcludes } from './stale-excludes.ts';
-import { startVibevmGates } from './vibevm-gates.ts';
+import { hasVibevmGates, startVibevmGates, type VibevmGatesRun } from './vibevm-gates.ts';
 import { xmlSpecFindings } from './xml-specs.ts';
 
 export interface GateOptions {
@@ -112,12 +112,26 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
         })
       : undefined,
   );
+  // Whole-tree gates only: a partial run (`check --changed`) sees too little to judge orphans or the map.
+  // Begun beside the listing: a scan worker hears the gated Rust files it scans (vibevm#ITEMS-LEXED-ONCE).
+  const vibevmGates = partial
+    ? undefined
+    : startVibevmGates(config, cacheDir, (line) => io.stderr.write(line));
+  // Awaited later, wherever the run goes first; a failure surfaces there, not as an unheard rejection.
+  vibevmGates?.catch(() => {});
   const early = await timed(timings, 'glob', () =>
     startPoolWhileListing(io, config, {
       cache: cacheDir !== undefined,
       cacheEmpty: cache?.empty === true,
       partial,
       warn,
+      ...(vibevmGates && hasVibevmGates(config)
+        ? {
+            items: vibevmGates.then((gates) =>
+              gates ? { modules: gates.modules, heard: gates.heardOnWorker } : undefined,
+            ),
+          }
+        : {}),
     }),
   );
   try {
@@ -130,6 +144,7 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
         scanner,
         timings,
         cacheDir,
+        vibevmGates,
       )),
       warnings,
     };
@@ -147,6 +162,7 @@ async function gateWith(
   scanner: FileScanner,
   timings: Record<string, number>,
   cacheDir: string | undefined,
+  gatesStarted: Promise<VibevmGatesRun | undefined> | undefined,
 ): Promise<Omit<GateRun, 'warnings'>> {
   const { io, config } = project;
   const specs = await timed(timings, 'specs', async () => {
@@ -170,12 +186,7 @@ async function gateWith(
     options.readInput,
     options.resultsWrittenAt,
   );
-  // Whole-tree gates only: a partial run (`check --changed`) sees too little to judge orphans or the map.
-  const vibevmGates = options.only
-    ? undefined
-    : await timed(timings, 'vibevm gates', () =>
-        startVibevmGates(config, cacheDir, (line) => io.stderr.write(line)),
-      );
+  const vibevmGates = await timed(timings, 'vibevm gates', async () => gatesStarted);
   // The gates read each gated file's items from the tokens the scan makes, so a file is lexed once.
   if (vibevmGates) scanner.rustListener = vibevmGates.hear;
   const start = performance.now();

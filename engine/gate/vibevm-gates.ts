@@ -10,8 +10,13 @@ import { join, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { CommittedMap, GatedFile, VibevmGateData } from '../../checks/profiles/vibevm-gates.ts';
 import type { RustListener } from '../../checks/scan/dispatch.ts';
-import { macroBodyLines, type RustItems, rustItems } from '../../checks/scan/rust-items.ts';
-import type { RustTokens } from '../../checks/scan/rust-tokens.ts';
+import {
+  heardItems,
+  macroBodyLines,
+  macroItems,
+  type RustItems,
+  rustItems,
+} from '../../checks/scan/rust-items.ts';
 import { NO_STAT, statKey } from '../cache/cache-file.ts';
 import { hashText } from '../cache/citation-rows.ts';
 import { type CommittedMapCache, openCommittedMapCache } from '../cache/committed-map-cache.ts';
@@ -123,15 +128,6 @@ async function gatedFiles(config: FactlineConfig, scanRoots: readonly string[]):
   return gated;
 }
 
-/** The items of a Rust file no crate gates: its macro-body lines, no surface. */
-function macroItems(text: string, tokens?: RustTokens): RustItems {
-  return {
-    surface: { symbol: '', items: [], modules: [] },
-    implAttributeLines: new Set(),
-    macroBodyLines: macroBodyLines(text, tokens),
-  };
-}
-
 /**
  * The vibevm gates of one run, begun before the scan: `hear` takes each
  * gated file's items from the tokens the scan makes, and `inputs`, after the
@@ -143,10 +139,19 @@ function macroItems(text: string, tokens?: RustTokens): RustItems {
 export interface VibevmGatesRun {
   /** The scan's listener (checks/scan/dispatch.ts RustListener). */
   hear: RustListener;
+  /** Each gated file and its vibevm module path: the scan pool's worker hears its files with these (checks/scan/rust-items.ts heardItems). */
+  modules: ReadonlyMap<string, string>;
+  /** What the worker heard of a file it scanned; `contentHash`: of the text it read, when the run fills the cache. */
+  heardOnWorker(file: string, items: RustItems, contentHash?: string): void;
   /** The gates' inputs once the scan is done; `contentHash`: the scan cache's hash of a file this run. */
   inputs(contentHash?: (file: string) => string | undefined): VibevmGateData;
   /** Writes the items and committed map caches (only when something changed). */
   save(): void;
+}
+
+/** Whether the run is under the vibevm profile with its gates set up (then `startVibevmGates` gives them). */
+export function hasVibevmGates(config: FactlineConfig): boolean {
+  return config.profile === 'vibevm' && config.vibevmGates !== undefined;
 }
 
 /** The run's vibevm gates, or undefined when the run is not under the vibevm profile. */
@@ -157,10 +162,12 @@ export async function startVibevmGates(
   warn?: (line: string) => void,
 ): Promise<VibevmGatesRun | undefined> {
   const gates = config.vibevmGates;
-  if (config.profile !== 'vibevm' || gates === undefined) return undefined;
+  if (!hasVibevmGates(config) || gates === undefined) return undefined;
   const listed = await gatedFiles(config, gates.scanRoots);
   const byFile = new Map(listed.map((g) => [g.file, g]));
   const heard = new Map<string, RustItems>();
+  // The hash of each file the worker read for a cache-filling run: the scan cache holds it only once the run saves.
+  const workerHashes = new Map<string, string>();
   const cache = cacheDir === undefined ? undefined : openItemsCache(cacheDir, warn);
   const mapCache = cacheDir === undefined ? undefined : openCommittedMapCache(cacheDir, warn);
   // Taken before this run reads any file for the gates: a stat vouches for a file settled before it.
@@ -188,18 +195,20 @@ export async function startVibevmGates(
   };
   return {
     hear(file, text, tokens, citations) {
-      const g = byFile.get(file);
-      // Macro-body lines are asked only about a citation's line: a file that cites nothing is not searched for them.
-      if (g !== undefined) heard.set(file, rustItems(text, g.module, tokens(), citations.length > 0));
-      // A file no crate gates is asked for its macro bodies only where it cites: then the scan lexed it already.
-      else if (citations.length > 0) heard.set(file, macroItems(text, tokens()));
+      const items = heardItems(text, byFile.get(file)?.module, tokens, citations.length > 0);
+      if (items !== undefined) heard.set(file, items);
+    },
+    modules: new Map(listed.map((g) => [g.file, g.module])),
+    heardOnWorker(file, items, contentHash) {
+      heard.set(file, items);
+      if (contentHash !== undefined) workerHashes.set(file, contentHash);
     },
     inputs(contentHash) {
       const found = new Map<string, RustItems>();
       const gated: GatedFile[] = [];
       for (const g of listed) {
         let items = heard.get(g.file);
-        const hash = contentHash?.(g.file);
+        const hash = contentHash?.(g.file) ?? workerHashes.get(g.file);
         if (items !== undefined) {
           if (hash !== undefined) cache?.set(g.file, NO_STAT, hash, items);
         } else {
@@ -225,7 +234,7 @@ export async function startVibevmGates(
           let items = found.get(file);
           if (items === undefined) {
             // A Rust file no crate gates (a test, an example): its macro-body lines alone, cached as a gated file's items are.
-            const hash = contentHash?.(file);
+            const hash = contentHash?.(file) ?? workerHashes.get(file);
             items = heard.get(file);
             if (items !== undefined && hash !== undefined) cache?.set(file, NO_STAT, hash, items);
             if (items === undefined && hash !== undefined) items = cache?.byHash(file, hash, '');

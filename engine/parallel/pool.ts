@@ -10,6 +10,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ScanOutcome } from '../../checks/gate.ts';
+import type { RustItems } from '../../checks/scan/rust-items.ts';
 import type { ScanWarning } from '../../checks/scan/typescript.ts';
 import type { StatParts } from '../cache/stat-prefetch.ts';
 import { UsageError } from '../errors.ts';
@@ -33,6 +34,14 @@ export const POOL_MIN_FILES = 100;
  */
 export const POOL_MIN_CORES = 3;
 
+/**
+ * The fewest cores for `auto` under the vibevm profile: there the worker also
+ * takes the vibevm gates' reading of each Rust file it scans, so on two cores
+ * the whole code side (vibevm's 8 MB of Rust) runs beside the main thread's
+ * reading of 4 MB of specs (bench/vibevm.ts; specs/engine.md has the figures).
+ */
+export const POOL_MIN_CORES_WITH_ITEMS = 2;
+
 /** Files per claim and per message back: the main thread decodes one while the worker scans the next. */
 export const POOL_CHUNK = 64;
 
@@ -45,6 +54,12 @@ export interface PoolJob {
   chunk: number;
   /** Whether the run fills the scan cache: then each file's stat, hash and entry text come back too. */
   record?: boolean;
+  /**
+   * Under the vibevm profile, each gated Rust file and its module path: the
+   * worker then sends back what the gates read of each Rust file it scans,
+   * from the tokens its scan made (checks/scan/rust-items.ts heardItems).
+   */
+  gated?: [string, string][];
 }
 
 /** What the worker posts: one chunk's citations, packed (scan-transfer.ts), with a failure ending it, or that it stopped. */
@@ -55,6 +70,8 @@ export type PoolReport =
       failure?: { message: string; usage: boolean };
       /** What the worker's scanner warned of in this chunk, [file, message] each: the run's sink hears it. */
       warnings?: [string, string][];
+      /** What the vibevm gates read of the chunk's Rust files (PoolJob `gated`), [index in the chunk, items] each. */
+      items?: [number, RustItems][];
     }
   | { done: true };
 
@@ -88,10 +105,18 @@ export function poolMode(env: NodeJS.ProcessEnv): PoolMode {
   throw new UsageError(`${POOL_ENV}=${mode} is not a mode; use off, auto or always (unset: auto)`);
 }
 
+/** `withItems`: the worker would also read the vibevm gates' items of the Rust files it scans (PoolOptions `items`). */
 // @implements engine#ONLY-WHEN-IT-PAYS
-export function poolWanted(mode: PoolMode, files: number, cores: number = availableParallelism()): boolean {
+// @implements engine#POOL-ON-TWO-CORES-UNDER-VIBEVM
+export function poolWanted(
+  mode: PoolMode,
+  files: number,
+  cores: number = availableParallelism(),
+  withItems = false,
+): boolean {
   if (mode === 'always') return true;
-  return mode === 'auto' && cores >= POOL_MIN_CORES && files >= POOL_MIN_FILES;
+  const minCores = withItems ? POOL_MIN_CORES_WITH_ITEMS : POOL_MIN_CORES;
+  return mode === 'auto' && cores >= minCores && files >= POOL_MIN_FILES;
 }
 
 export interface ScanPool {
@@ -168,10 +193,19 @@ export function startScanPool(
   return bootScanWorker(entry).start(root, files, options);
 }
 
-/** `record`: the worker sends what the scan cache stores of each file; `warn`: hears the worker's scan warnings. */
+/**
+ * `record`: the worker sends what the scan cache stores of each file; `warn`:
+ * hears the worker's scan warnings; `items`: the vibevm gates' gated files
+ * and the ear for what the worker read of each Rust file it scanned (with
+ * the content hash of its text when the run fills the cache).
+ */
 export interface PoolOptions {
   record?: boolean;
   warn?: ScanWarning | undefined;
+  items?: {
+    modules: ReadonlyMap<string, string>;
+    heard: (file: string, items: RustItems, contentHash?: string) => void;
+  };
 }
 
 function poolOn(worker: Worker, root: string, files: readonly string[], options: PoolOptions): ScanPool {
@@ -193,6 +227,8 @@ function poolOn(worker: Worker, root: string, files: readonly string[], options:
       for (let i = 0; i < found.length; i++)
         if (found[i]) records.set(list[report.start + i]!, recordAt(learned, i));
     for (const [file, message] of report.warnings ?? []) options.warn?.(file, message);
+    for (const [i, items] of report.items ?? [])
+      options.items?.heard(list[report.start + i]!, items, learned?.hashes[i]);
     const failure = report.failure;
     if (failure)
       outcomes.set(
@@ -204,7 +240,14 @@ function poolOn(worker: Worker, root: string, files: readonly string[], options:
   worker.on('error', () => stop());
   worker.on('exit', () => stop());
   const counter = new SharedArrayBuffer(4);
-  const job: PoolJob = { root, files: list, counter, chunk: POOL_CHUNK, record };
+  const job: PoolJob = {
+    root,
+    files: list,
+    counter,
+    chunk: POOL_CHUNK,
+    record,
+    ...(options.items ? { gated: [...options.items.modules] } : {}),
+  };
   worker.postMessage(job);
   const next = new Int32Array(counter);
   const shared: SharedScan = {

@@ -9,6 +9,7 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { FileScanner } from '../../checks/scan/dispatch.ts';
+import { heardItems, type RustItems } from '../../checks/scan/rust-items.ts';
 import type { ScannedCitation } from '../../checks/scan/types.ts';
 import { encodeCitations, hashText } from '../cache/citation-rows.ts';
 import { compileTypeScriptWithCodeCache } from '../cache/code-cache.ts';
@@ -26,9 +27,24 @@ async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<vo
   // What the scan warns of here goes back with its chunk to the run's sink, as the main thread's warnings do.
   let warnings: [string, string][] = [];
   const scanner = new FileScanner({ warn: (file, message) => warnings.push([file, message]) });
+  // What the vibevm gates read of each Rust file scanned here, from the scan's own tokens (vibevm#ITEMS-LEXED-ONCE).
+  let items: [number, RustItems][] = [];
+  let inChunk = 0;
+  if (job.gated) {
+    const modules = new Map(job.gated);
+    scanner.rustListener = (file, text, tokens, citations) => {
+      const heard = heardItems(text, modules.get(file), tokens, citations.length > 0);
+      if (heard !== undefined) items.push([inChunk, heard]);
+    };
+  }
   const report = (chunk: PoolReport & { start: number }) => {
-    post(warnings.length > 0 ? { ...chunk, warnings } : chunk);
+    post({
+      ...chunk,
+      ...(warnings.length > 0 ? { warnings } : {}),
+      ...(items.length > 0 ? { items } : {}),
+    });
     warnings = [];
+    items = [];
   };
   for (;;) {
     const start = Atomics.add(next, 0, job.chunk);
@@ -38,6 +54,7 @@ async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<vo
     const records = job.record ? newRecords(end - start) : undefined;
     for (let k = start; k < end; k++) {
       const file = job.files[k]!;
+      inChunk = k - start;
       try {
         // The stat before the read: a stat taken after it could vouch for an edit never read.
         if (records) statInto(records.stats, k - start, resolve(job.root, file));
