@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import type { FactTrace, TraceResult } from '../model.ts';
 import { escapeHtml } from './escape/html.ts';
 import { renderChainGraphs } from './html/chain-graph.ts';
-import { encodeColumns, type Json } from './html/columns.ts';
+import { encodeColumns } from './html/columns.ts';
 import {
   DEFAULT_LEVEL,
   dataBlock,
@@ -27,7 +27,7 @@ import { renderNoscript } from './html/noscript.ts';
 import { REPORT_JS } from './html/page-script.ts';
 import { packSnippets } from './html/snippet-pack.ts';
 import { REPORT_CSS } from './html/style.ts';
-import { jsonValue } from './json.ts';
+import { jsonReport } from './json.ts';
 
 export type { CodeSnippet, ReportInputs, SpecSource } from './html/model.ts';
 
@@ -84,7 +84,7 @@ function pageWith<P>(
   // Compressed: on a big tree the data would otherwise be most of the page (html/embed.ts).
   // Level 4, not 6: on vibevm's 3.4 MB of Markdown a third of the time (95 ms, not 267) for 3% more bytes.
   const sources = pack(JSON.stringify(specs), SPEC_SOURCES_LEVEL);
-  const data = pack(JSON.stringify(encodeColumns(jsonValue(result) as Json)), RESULT_LEVEL);
+  const data = pack(JSON.stringify(encodeColumns(jsonReport(result))), RESULT_LEVEL);
   const extra = pack(JSON.stringify({ snippets: packSnippets(inputs.snippets) }), DEFAULT_LEVEL);
   const page = pageAround(result, inputs);
   return { blocks: [sources, data, extra], page };

@@ -4,7 +4,7 @@
  * hash is unchanged without a scan. Delete this module and the choice of it
  * in engine/gate/run.ts, and every run reads and scans every file.
  */
-import { readAndScan, type ScanBackend, type ScanOutcome } from '../../checks/gate.ts';
+import { readAndScanNow, type ScanBackend, type ScanOutcome } from '../../checks/gate.ts';
 import type { FileScanner } from '../../checks/scan/dispatch.ts';
 import type { ScanCache } from '../cache/scan-cache.ts';
 import { readGateFile } from '../files/read.ts';
@@ -27,7 +27,8 @@ export function cachedBackend(root: string, cache: ScanCache, scanner: FileScann
         else outcomes[i] = byStat;
       }
       for (const i of unanswered) {
-        const outcome = await readAndScan(read, scanner, files[i]!, scan);
+        let outcome = readAndScanNow(read, scanner, files[i]!, scan);
+        if (outcome instanceof Promise) outcome = await outcome;
         outcomes[i] = outcome;
         if (outcome instanceof Error) break;
       }

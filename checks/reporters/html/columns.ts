@@ -33,34 +33,85 @@ interface Seen {
 
 type Table = [shapes: string[][], rows: number[], columns: [key: string, values: Json[]][]];
 
-function isObject(value: Json): value is { [key: string]: Json } {
+/** An object JSON writes as `{…}` (not null, not an array). */
+function isRecord(value: unknown): value is { [key: string]: unknown } {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-// @implements report#REPORT-DATA-COMPRESSED
-// @implements report#REPORT-DATA-LONG-STRINGS-ONCE
-export function encodeColumns(value: Json): Json {
-  return encode(value, { index: new Map() });
+/** Whether JSON would replace `value` by what its `toJSON` returns. */
+function hasToJSON(value: unknown): value is { toJSON(key: string): unknown } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { toJSON?: unknown }).toJSON === 'function'
+  );
 }
 
-function encode(value: Json, seen: Seen): Json {
-  if (typeof value === 'string') {
-    if (value.length < LONG) return value;
-    const first = seen.index.get(value);
-    // A literal key, not [SAME]: a computed key makes a slow dictionary object, tens of thousands of them here.
-    if (first !== undefined) return { '\u0000': first };
-    seen.index.set(value, seen.index.size);
-    return value;
+/**
+ * `value` in columns, as JSON would read it back: the JSON text of
+ * `encodeColumns(v)` decodes to `JSON.parse(JSON.stringify(v))` (own enumerable keys in their order,
+ * `toJSON` applied, non-finite numbers as null, -0 as 0, undefined,
+ * functions and symbols left out of objects and null in arrays, `__proto__`
+ * an own key), made straight from the value in one pass: no JSON text, no
+ * plain copy first.
+ */
+// @implements report#REPORT-DATA-COMPRESSED
+// @implements report#REPORT-DATA-LONG-STRINGS-ONCE
+// @implements report#REPORT-DATA-WITHOUT-TEXT
+export function encodeColumns(value: unknown): Json {
+  return encode(value, '', { index: new Map() }) ?? null;
+}
+
+/** JSON's value for `raw` under `key` (toJSON applied), encoded; undefined where JSON writes nothing. */
+function encode(raw: unknown, key: string | number, seen: Seen): Json | undefined {
+  return encodeValue(hasToJSON(raw) ? raw.toJSON(String(key)) : raw, seen);
+}
+
+/** A value whose toJSON, if any, was applied already. */
+function encodeValue(value: unknown, seen: Seen): Json | undefined {
+  switch (typeof value) {
+    case 'string': {
+      if (value.length < LONG) return value;
+      const first = seen.index.get(value);
+      // A literal key, not [SAME]: a computed key makes a slow dictionary object, tens of thousands of them here.
+      if (first !== undefined) return { '\u0000': first };
+      seen.index.set(value, seen.index.size);
+      return value;
+    }
+    // A non-finite number or -0 stays as it is: the JSON text written of the columns says null or 0, as JSON says.
+    case 'number':
+    case 'boolean':
+      return value as Json;
+    case 'object':
+      if (value === null) return null;
+      return Array.isArray(value)
+        ? encodeArray(value, seen)
+        : encodeRecord(value as { [key: string]: unknown }, seen);
+    default:
+      return undefined;
   }
-  if (Array.isArray(value)) {
-    if (value.length > 1 && value.every(isObject))
-      return { [TABLE]: encodeTable(value, seen) as unknown as Json };
-    return value.map((v) => encode(v, seen));
+}
+
+function encodeArray(value: readonly unknown[], seen: Seen): Json {
+  const items = value.some(hasToJSON) ? value.map((x, i) => (hasToJSON(x) ? x.toJSON(String(i)) : x)) : value;
+  if (items.length > 1 && items.every(isRecord))
+    return { [TABLE]: encodeTable(items as { [key: string]: unknown }[], seen) as unknown as Json };
+  const out: Json[] = new Array(items.length);
+  for (let i = 0; i < items.length; i++) out[i] = encodeValue(items[i], seen) ?? null;
+  return out;
+}
+
+function encodeRecord(value: { [key: string]: unknown }, seen: Seen): Json {
+  const entries: [string, Json][] = [];
+  let ours = false;
+  for (const key of Object.keys(value)) {
+    const encoded = encode(value[key], key, seen);
+    if (encoded === undefined) continue;
+    if (key.startsWith('\u0000')) ours = true;
+    entries.push([key, encoded]);
   }
-  if (!isObject(value)) return value;
-  const entries = Object.entries(value).map(([key, v]): [string, Json] => [key, encode(v, seen)]);
-  if (entries.some(([key]) => key.startsWith('\u0000'))) return { [ENTRIES]: entries };
-  return Object.fromEntries(entries);
+  // Object.fromEntries makes `__proto__` an own key, as JSON.parse does.
+  return ours ? { [ENTRIES]: entries } : Object.fromEntries(entries);
 }
 
 /** Whether two key lists are the same keys in the same order. */
@@ -70,16 +121,26 @@ function sameKeys(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
-function encodeTable(rows: { [key: string]: Json }[], seen: Seen): Table {
+function encodeTable(rows: { [key: string]: unknown }[], seen: Seen): Table {
   const shapes: string[][] = [];
   const shapeIndex = new Map<string, number>();
   // Per shape, its keys' columns in key order: a row of a known shape looks up no key.
   const shapeColumns: Json[][][] = [];
   const shapeOfRow: number[] = [];
   const columns = new Map<string, Json[]>();
+  const values: (Json | undefined)[] = [];
   let last = -1;
   for (const row of rows) {
-    const keys = Object.keys(row);
+    const own = Object.keys(row);
+    // Each value encoded in key order (the order the decoder meets long strings in); a key JSON leaves out is no key of the shape.
+    values.length = 0;
+    let dropped = false;
+    for (const key of own) {
+      const encoded = encode(row[key], key, seen);
+      if (encoded === undefined) dropped = true;
+      values.push(encoded);
+    }
+    const keys = dropped ? own.filter((_, i) => values[i] !== undefined) : own;
     // Rows of a table mostly share the shape of the row before: compared key by key, no signature is made.
     let shape = last !== -1 && sameKeys(keys, shapes[last]!) ? last : shapeIndex.get(JSON.stringify(keys));
     if (shape === undefined) {
@@ -97,7 +158,8 @@ function encodeTable(rows: { [key: string]: Json }[], seen: Seen): Table {
     last = shape;
     shapeOfRow.push(shape);
     const cols = shapeColumns[shape]!;
-    for (let k = 0; k < keys.length; k++) cols[k]!.push(encode(row[keys[k]!] as Json, seen));
+    let k = 0;
+    for (const encoded of values) if (encoded !== undefined) cols[k++]!.push(encoded);
   }
   return [shapes, shapeOfRow, [...columns]];
 }

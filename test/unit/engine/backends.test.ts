@@ -3,7 +3,14 @@
  * backends (engine/backends/): each gives the trace the plain one gives.
  */
 import { describe, expect, it } from 'vitest';
-import { readingBackend, type ScanBackend, traceFiles } from '../../../checks/gate.ts';
+import {
+  readAndScan,
+  readAndScanNow,
+  readingBackend,
+  type ScanBackend,
+  traceFiles,
+} from '../../../checks/gate.ts';
+import { FileScanner } from '../../../checks/scan/dispatch.ts';
 import { loadConfig } from '../../../engine/config/load.ts';
 import { POOL_ENV } from '../../../engine/parallel/pool.ts';
 import { Project } from '../../../engine/project.ts';
@@ -48,6 +55,46 @@ describe('the gate core', () => {
     // The outcomes a backend gives decide, whoever read the files: one that stops early leaves the rest unscanned.
     const stopped: ScanBackend = { read: () => undefined, scanFiles: async () => [[], new Error('no more')] };
     await expect(traceFiles({ specs, files, backend: stopped, strict: false })).rejects.toThrow('no more');
+  });
+});
+
+describe('one file read and scanned without a promise', () => {
+  // @verifies scanner#SCAN-WITHOUT-A-PROMISE-PER-FILE
+  it('gives readAndScan’s outcome, as a value unless TypeScript’s parser must load first, and reads the file once', async () => {
+    const texts: Record<string, string | Error | undefined> = {
+      'a.ts': '// @implements doc#ALPHA\nexport const a = 1;\n',
+      'b.ts': undefined,
+      'c.ts': new Error('cannot read c.ts'),
+      // An object literal or a function expression: only the parser tells whether the `/` divides.
+      'd.ts': 'const o = {} / 2; // @implements doc#ALPHA\n',
+      'e.py': '# @implements doc#ALPHA\n',
+    };
+    const reads: string[] = [];
+    const read = (file: string) => {
+      reads.push(file);
+      const text = texts[file];
+      if (text instanceof Error) throw text;
+      return text;
+    };
+    const now = new FileScanner();
+    const reference = new FileScanner();
+    for (const file of Object.keys(texts)) {
+      reads.length = 0;
+      const outcome = readAndScanNow(read, now, file);
+      // A promise only where the parser is not loaded yet and the tokens cannot tell.
+      expect([file, outcome instanceof Promise]).toEqual([file, file === 'd.ts']);
+      expect(await outcome).toEqual(await readAndScan(read, reference, file));
+      expect(reads).toEqual([file, file]);
+    }
+    // Once loaded, the parser's file is scanned without a promise too.
+    expect(readAndScanNow(read, now, 'd.ts') instanceof Promise).toBe(false);
+    // What a scan throws is the outcome, as readAndScan makes it.
+    const throwing = () => {
+      throw 'not an error';
+    };
+    expect(readAndScanNow(read, now, 'a.ts', throwing)).toEqual(
+      await readAndScan(read, now, 'a.ts', throwing),
+    );
   });
 });
 
