@@ -10,7 +10,14 @@ import type { FoundEnough } from './files/walk.ts';
 import { listGateFiles } from './gate/files.ts';
 import type { GateOptions, GateRun } from './gate/run.ts';
 import type { EngineIO } from './io.ts';
-import { type LoadedSpecs, loadSpecSet, parseSpecLazily, requireSomeSpec, type SpecParser } from './specs.ts';
+import {
+  type LoadedSpecs,
+  loadSpecSet,
+  parseSpecLazily,
+  requireSomeSpec,
+  type SpecParser,
+  type SpecSharing,
+} from './specs.ts';
 
 // @implements engine#PROJECT-LOADS-ONCE
 export class Project {
@@ -47,9 +54,13 @@ export class Project {
     return this.config.root;
   }
 
-  /** The specs, parsed by `parse` on the first call (the gate passes its cached parser); later calls share them. */
-  specs(parse: SpecParser = parseSpecLazily): Promise<LoadedSpecs> {
-    this.specsLoaded ??= loadSpecSet(this.io, this.config, [...this.specPaths], parse);
+  /**
+   * The specs, parsed by `parse` on the first call (the gate passes its cached
+   * parser, or without one shares the reading with its scan worker: `share`);
+   * later calls share them.
+   */
+  specs(parse: SpecParser = parseSpecLazily, share?: SpecSharing): Promise<LoadedSpecs> {
+    this.specsLoaded ??= loadSpecSet(this.io, this.config, [...this.specPaths], parse, share);
     return this.specsLoaded;
   }
 

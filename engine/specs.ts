@@ -7,10 +7,12 @@ import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path
 import { glob } from 'tinyglobby';
 import type { ReadXmlSpec } from '../checks/profiles/vibevm-xml-document.ts';
 import type { SpecDocument, SpecSet } from '../reader/model.ts';
+import { noteInputFiles } from './cache/result-record.ts';
 import type { FactlineConfig } from './config/model.ts';
 import { UsageError } from './errors.ts';
 import { followWithinRoot, isInside } from './files/symlink-policy.ts';
 import type { EngineIO } from './io.ts';
+import type { SharedSpecs, SpecFile } from './parallel/pool.ts';
 
 export interface LoadedSpecs {
   set: SpecSet;
@@ -214,12 +216,19 @@ export function refuseHugeSpec(absolute: string, shown: string): void {
   );
 }
 
+/**
+ * Shares reading the spec files with the scan worker (engine/parallel/pool.ts
+ * `shareSpecs`); given only with the default parser (no spec cache).
+ */
+export type SpecSharing = (specs: SpecFile[]) => SharedSpecs;
+
 // @implements reader#READ-LOAD-SPECS
 export async function loadSpecSet(
   io: EngineIO,
   config: FactlineConfig,
   paths: string[],
   parse: SpecParser = parseSpecLazily,
+  share?: SpecSharing,
 ): Promise<LoadedSpecs> {
   const withXml = paths.length === 0 && config.profile === 'vibevm';
   let markdown = await expand(io, config, paths, withXml);
@@ -240,7 +249,7 @@ export async function loadSpecSet(
   const docs = namedOnce(io, config, files);
   const sources = new Map<string, string>();
   const set: SpecSet = { documents: [] };
-  for (const absolute of markdown) {
+  const readOne = async (absolute: string): Promise<ReadSpec> => {
     let text: string;
     try {
       refuseHugeSpec(absolute, relative(io.cwd, absolute) || absolute);
@@ -252,8 +261,22 @@ export async function loadSpecSet(
       );
     }
     const file = toPosix(relative(config.root, absolute));
+    return { file, text, document: await parse(text, { file, doc: docs.get(absolute)! }) };
+  };
+  const specFile = (absolute: string): SpecFile => ({
+    absolute,
+    file: toPosix(relative(config.root, absolute)),
+    doc: docs.get(absolute)!,
+  });
+  const sharing = share !== undefined && markdown.length > 1;
+  // What the worker reads, this thread's wrapped fs never sees: the specs are inputs of a stored result all the same.
+  if (sharing) noteInputFiles(config.root, markdown.map(specFile));
+  const read = sharing
+    ? await readShared(markdown, readOne, share, specFile)
+    : await readInTurn(markdown, readOne);
+  for (const { file, text, document } of read) {
     sources.set(file, text);
-    set.documents.push(await parse(text, { file, doc: docs.get(absolute)! }));
+    set.documents.push(document);
   }
   for (const { absolute, read } of xml) {
     const file = toPosix(relative(config.root, absolute));
@@ -264,6 +287,59 @@ export async function loadSpecSet(
     set.documents.push(xmlSpecDocument(read.spec, projected));
   }
   return { set, sources };
+}
+
+/** One Markdown spec read: its path from the root, its text, its document. */
+interface ReadSpec {
+  file: string;
+  text: string;
+  document: SpecDocument;
+}
+
+async function readInTurn(
+  markdown: readonly string[],
+  readOne: (absolute: string) => Promise<ReadSpec>,
+): Promise<ReadSpec[]> {
+  const read: ReadSpec[] = [];
+  for (const absolute of markdown) read.push(await readOne(absolute));
+  return read;
+}
+
+/**
+ * The specs read by this thread and the scan worker together, in file order.
+ * This thread claims specs until none is left or one fails; then every spec
+ * neither thread read (the worker left it, or died) is read here in order, so
+ * the first failure in file order is thrown as it would be without the worker.
+ */
+// @implements engine#SPECS-SHARED-WITH-THE-WORKER
+async function readShared(
+  markdown: readonly string[],
+  readOne: (absolute: string) => Promise<ReadSpec>,
+  share: SpecSharing,
+  specFile: (absolute: string) => SpecFile,
+): Promise<ReadSpec[]> {
+  const shared = share(markdown.map(specFile));
+  const mine: (ReadSpec | { failed: unknown } | undefined)[] = new Array(markdown.length);
+  for (let k = shared.claim(); k !== undefined; k = shared.claim()) {
+    try {
+      mine[k] = await readOne(markdown[k]!);
+    } catch (error) {
+      mine[k] = { failed: error };
+      break;
+    }
+  }
+  const theirs = await shared.done();
+  const read: ReadSpec[] = [];
+  for (let k = 0; k < markdown.length; k++) {
+    const here = mine[k];
+    if (here !== undefined && 'failed' in here) throw here.failed;
+    const there = theirs.get(k);
+    if (here !== undefined) read.push(here);
+    else if (there !== undefined && there !== 'redo')
+      read.push({ file: specFile(markdown[k]!).file, text: there.text, document: there.document });
+    else read.push(await readOne(markdown[k]!));
+  }
+  return read;
 }
 
 /**

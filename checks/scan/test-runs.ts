@@ -130,6 +130,9 @@ export function runWhy(notRun: NotRun): string | undefined {
  * spaces allowed between the parts).
  */
 export function judgeCallee(text: string, file: TestFile | undefined): TestCall | undefined {
+  // Most calls are a plain name no runner has and nothing is bound to: nothing to build for them.
+  if (PLAIN_NAME.test(text) && !Object.hasOwn(TEST_ROOTS, text) && file?.aliases.get(text) === undefined)
+    return undefined;
   const chain = parseChain(text);
   if (chain === undefined) return undefined;
   const bound = file?.aliases.get(chain.root);
@@ -146,9 +149,8 @@ export function judgeCallee(text: string, file: TestFile | undefined): TestCall 
   if (known === undefined || !Object.hasOwn(TEST_ROOTS, root)) return undefined;
   let mark: RunMark = known.mark ?? {};
   let curried: TestCall['curried'];
-  const spell = (c: Chain) => `${c.root}${c.members.map((m) => (m === null ? '[…]' : `.${m}`)).join('')}`;
-  const written =
-    bound === undefined ? spell(chain) : `${spell(chain)}, ${chain.root} being ${spell(bound as Chain)}`;
+  // Spelled only for a mark that names it: most calls (`it(`, `describe(`) have no member to judge.
+  const written = () => spelled(chain, bound);
   for (let i = 0; i < members.length; i++) {
     const member = members[i] as string | null;
     const unknown = (why: string): TestCall => ({
@@ -156,12 +158,12 @@ export function judgeCallee(text: string, file: TestFile | undefined): TestCall 
       role: known.role,
       mark: joinMarks(mark, { notRun: `unknown: ${why}` }),
     });
-    if (curried !== undefined) return unknown(`${written}: a member after .${members[i - 1]}`);
-    if (member === null) return unknown(`${written}: a computed member`);
-    if (member === 'skip' || member === 'todo') mark = joinMarks(mark, { notRun: `${member}: ${written}` });
+    if (curried !== undefined) return unknown(`${written()}: a member after .${members[i - 1]}`);
+    if (member === null) return unknown(`${written()}: a computed member`);
+    if (member === 'skip' || member === 'todo') mark = joinMarks(mark, { notRun: `${member}: ${written()}` });
     else if (member === 'only') mark = joinMarks(mark, { only: true });
     else if (member === 'fails' || member === 'failing')
-      mark = joinMarks(mark, { notRun: `unknown: ${written} passes when its body fails` });
+      mark = joinMarks(mark, { notRun: `unknown: ${written()} passes when its body fails` });
     else if (CURRIED.has(member)) curried = CURRIED.get(member);
     // `test.extend({…})` makes a test function; it is no test itself.
     else if (member === 'extend' && i === members.length - 1) return undefined;
@@ -169,7 +171,7 @@ export function judgeCallee(text: string, file: TestFile | undefined): TestCall 
     // (`context.run(…)`, `suite.add(…)`, `fit.side`) it is no test call.
     else if (!NEUTRAL.has(member))
       return ['it', 'test', 'describe'].includes(root)
-        ? unknown(`${written}: .${member} is not a modifier factline knows`)
+        ? unknown(`${written()}: .${member} is not a modifier factline knows`)
         : undefined;
   }
   const call: TestCall = { callee: known.callee, role: known.role, mark };
@@ -667,11 +669,22 @@ function boundChain(read: FileTokens, from: number): Chain | string | undefined 
   return undefined;
 }
 
+/** A callee's chain as a mark names it, with what its root is bound to. */
+function spelled(chain: Chain, bound: Chain | string | undefined): string {
+  const spell = (c: Chain) => `${c.root}${c.members.map((m) => (m === null ? '[…]' : `.${m}`)).join('')}`;
+  return bound === undefined ? spell(chain) : `${spell(chain)}, ${chain.root} being ${spell(bound as Chain)}`;
+}
+
+/** A callee that is one name and nothing else: its chain is that name alone. */
+const PLAIN_NAME = /^[A-Za-z_$][\w$]*$/;
+
 /**
  * A callee as written (`it.skip.each`, `it['skip']`, `it /* c *\/ .only`):
  * its root and members, or undefined when it is no plain chain.
  */
 export function parseChain(written: string): Chain | undefined {
+  // A plain name (`it`, `describe`), as the reading below would find it, without cutting the text apart.
+  if (PLAIN_NAME.test(written)) return { root: written, members: [] };
   const s = stripComments(written);
   const name = /^\s*([A-Za-z_$][\w$]*)/.exec(s);
   if (name === null) return undefined;

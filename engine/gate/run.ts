@@ -168,7 +168,11 @@ async function gateWith(
   const specs = await timed(timings, 'specs', async () => {
     const specCache =
       cacheDir !== undefined ? openSpecCache(cacheDir, (line) => io.stderr.write(line)) : undefined;
-    const loaded = await project.specs(specCache ? cachedParser(specCache) : undefined);
+    // Without the spec cache, a scan worker that is running reads specs too once its scan is done.
+    const loaded = await project.specs(
+      specCache ? cachedParser(specCache) : undefined,
+      specCache ? undefined : early.pool?.shareSpecs,
+    );
     specCache?.save();
     return loaded;
   });

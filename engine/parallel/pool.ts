@@ -12,6 +12,7 @@ import { Worker } from 'node:worker_threads';
 import type { ScanOutcome } from '../../checks/gate.ts';
 import type { RustItems } from '../../checks/scan/rust-items.ts';
 import type { ScanWarning } from '../../checks/scan/typescript.ts';
+import type { SpecDocument } from '../../reader/model.ts';
 import type { StatParts } from '../cache/stat-prefetch.ts';
 import { UsageError } from '../errors.ts';
 import { type FileRecords, type PackedChunk, unpackChunk } from './transfer.ts';
@@ -75,6 +76,43 @@ export type PoolReport =
     }
   | { done: true };
 
+/** A spec file the worker may read and parse: where it is, the path it is shown by, its document name. */
+export interface SpecFile {
+  absolute: string;
+  file: string;
+  doc: string;
+}
+
+/** What the main thread sends the worker once its spec list is known (engine/specs.ts). */
+export interface SpecJob {
+  specs: SpecFile[];
+  /** One Int32: the index of the next unclaimed spec, shared by both threads. */
+  counter: SharedArrayBuffer;
+}
+
+/** A spec the worker read and parsed (its text and document, as data), or left to the main thread (`redo`), or that it is done. */
+export type SpecReport =
+  | { spec: number; text: string; document: SpecDocument }
+  | { spec: number; redo: true }
+  | { specsDone: true };
+
+/**
+ * The spec files shared with the worker: both threads claim them in
+ * increasing order from one counter, the main thread from the start, the
+ * worker once its scan is done.
+ */
+export interface SharedSpecs {
+  /** The next unclaimed spec's index for this thread; undefined once all are claimed. */
+  claim(): number | undefined;
+  /**
+   * Once the worker stopped reading specs: what it read, by index, its text
+   * and document, or 'redo' for one it could not read or parse (the main
+   * thread reads it, so a failure is the one without the worker). An index it
+   * claimed but did not report (it died) is absent.
+   */
+  done(): Promise<Map<number, { text: string; document: SpecDocument } | 'redo'>>;
+}
+
 export type PoolMode = 'off' | 'auto' | 'always';
 
 /**
@@ -132,6 +170,8 @@ export interface ScanPool {
    * file the worker read, by file; empty otherwise.
    */
   records(): ReadonlyMap<string, FileRecord>;
+  /** Shares the reading of these spec files with the worker (engine#SPECS-SHARED-WITH-THE-WORKER); once per pool. */
+  shareSpecs(specs: SpecFile[]): SharedSpecs;
   /** Stops the worker (it holds the process open otherwise). */
   close(): void;
 }
@@ -217,8 +257,21 @@ function poolOn(worker: Worker, root: string, files: readonly string[], options:
   const stopped = new Promise<void>((resolve) => {
     stop = resolve;
   });
+  const specsRead = new Map<number, { text: string; document: SpecDocument } | 'redo'>();
+  let specsStop: () => void = () => {};
+  const specsStopped = new Promise<void>((resolve) => {
+    specsStop = resolve;
+  });
   // @implements engine#SAME-ERRORS
-  worker.on('message', (report: PoolReport) => {
+  worker.on('message', (report: PoolReport | SpecReport) => {
+    if ('specsDone' in report) return specsStop();
+    if ('spec' in report) {
+      specsRead.set(
+        report.spec,
+        'redo' in report ? 'redo' : { text: report.text, document: report.document },
+      );
+      return;
+    }
     if ('done' in report) return stop();
     const found = unpackChunk(report.found);
     for (let i = 0; i < found.length; i++) outcomes.set(report.start + i, found[i] ?? undefined);
@@ -236,9 +289,13 @@ function poolOn(worker: Worker, root: string, files: readonly string[], options:
         failure.usage ? new UsageError(failure.message) : new Error(failure.message),
       );
   });
-  // A worker that dies leaves its unreported files to the main thread (checks/gate.ts).
-  worker.on('error', () => stop());
-  worker.on('exit', () => stop());
+  // A worker that dies leaves its unreported files to the main thread (checks/gate.ts), and its specs (engine/specs.ts).
+  const died = () => {
+    stop();
+    specsStop();
+  };
+  worker.on('error', died);
+  worker.on('exit', died);
   const counter = new SharedArrayBuffer(4);
   const job: PoolJob = {
     root,
@@ -270,6 +327,23 @@ function poolOn(worker: Worker, root: string, files: readonly string[], options:
     sharedScanOf: (asked) => (sameList(asked, job.files) ? shared : undefined),
     helped: () => outcomes.size,
     records: () => records,
+    // @implements engine#SPECS-SHARED-WITH-THE-WORKER
+    shareSpecs: (specs) => {
+      const counter = new SharedArrayBuffer(4);
+      const specJob: SpecJob = { specs, counter };
+      worker.postMessage(specJob);
+      const nextSpec = new Int32Array(counter);
+      return {
+        claim: () => {
+          const k = Atomics.add(nextSpec, 0, 1);
+          return k < specs.length ? k : undefined;
+        },
+        done: async () => {
+          await specsStopped;
+          return specsRead;
+        },
+      };
+    },
     close: () => void worker.terminate(),
   };
 }

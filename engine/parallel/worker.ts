@@ -5,7 +5,7 @@
  * Like the main thread, it loads TypeScript's parser only when a file
  * needs it. Started by engine/parallel/pool.ts.
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import { FileScanner } from '../../checks/scan/dispatch.ts';
@@ -15,7 +15,7 @@ import { encodeCitations, hashText } from '../cache/citation-rows.ts';
 import { compileTypeScriptWithCodeCache } from '../cache/code-cache.ts';
 import { UsageError } from '../errors.ts';
 import { readGateFile } from '../files/read.ts';
-import type { PoolJob, PoolReport } from './pool.ts';
+import type { PoolJob, PoolReport, SpecJob, SpecReport } from './pool.ts';
 import { type FileRecords, packChunk } from './transfer.ts';
 
 // The worker loads TypeScript as the main thread would: through the per-user code cache.
@@ -93,7 +93,48 @@ function statInto(stats: Float64Array, at: number, path: string): void {
   stats[at * 4 + 3] = st.ino;
 }
 
-parentPort?.once('message', async (job: PoolJob) => {
+/**
+ * The specs of a SpecJob this thread claims, each read and parsed as the
+ * main thread would (engine/specs.ts loadSpecSet) and posted as data; one it
+ * cannot read, finds too large or fails to parse is left to the main thread,
+ * which then meets the failure itself, in file order.
+ */
+// @implements engine#SPECS-SHARED-WITH-THE-WORKER
+async function readSpecs(job: SpecJob, post: (report: SpecReport) => void): Promise<void> {
+  const next = new Int32Array(job.counter);
+  // Loaded only when specs come: a worker that only scans starts as light as before.
+  const [{ parseSpec }, { MAX_SPEC_BYTES }] = await Promise.all([
+    import('../../reader/index.ts'),
+    import('../specs.ts'),
+  ]);
+  for (;;) {
+    const k = Atomics.add(next, 0, 1);
+    if (k >= job.specs.length) return;
+    const { absolute, file, doc } = job.specs[k]!;
+    try {
+      if (statSync(absolute).size > MAX_SPEC_BYTES) {
+        post({ spec: k, redo: true });
+        continue;
+      }
+      const text = readFileSync(absolute, 'utf8');
+      post({ spec: k, text, document: parseSpec(text, { file, doc }) });
+    } catch {
+      post({ spec: k, redo: true });
+    }
+  }
+}
+
+// The scan job first; a spec job, when the main thread shares its specs, is taken once the scan is done.
+let scanning = false;
+parentPort?.on('message', async (job: PoolJob | SpecJob) => {
+  if ('specs' in job) {
+    const post = (report: SpecReport) => parentPort?.postMessage(report);
+    await readSpecs(job, post);
+    post({ specsDone: true });
+    return;
+  }
+  if (scanning) return;
+  scanning = true;
   const post = (report: PoolReport) => parentPort?.postMessage(report);
   await run(job, post);
   post({ done: true });
