@@ -51,10 +51,7 @@ export async function startPoolWhileListing(
     cacheEmpty: boolean;
     partial: boolean;
     warn?: ScanWarning | undefined;
-    /**
-     * The vibevm gates' part in the worker's scan (PoolOptions `items`), once
-     * they have listed their files; given only under the vibevm profile.
-     */
+    /** The vibevm gates' part in the worker's scan (PoolOptions `items`), once they have listed their files. */
     items?: Promise<PoolOptions['items']> | undefined;
   },
 ): Promise<EarlyPool> {
@@ -68,13 +65,11 @@ export async function startPoolWhileListing(
   const boot = () => {
     booting = bootScanWorker();
   };
-  const withItems = run.items !== undefined;
   if (mode === 'always') boot();
-  else if (poolWanted(mode, POOL_MIN_FILES, undefined, withItems))
-    whenFound = { count: POOL_MIN_FILES, reached: boot };
+  else if (poolWanted(mode, POOL_MIN_FILES)) whenFound = { count: POOL_MIN_FILES, reached: boot };
   const listed = listGateFiles(config, whenFound);
   const files = await listed.catch(() => undefined);
-  if (files === undefined || !poolWanted(mode, files.length, undefined, withItems)) {
+  if (files === undefined || !poolWanted(mode, files.length)) {
     booting?.cancel();
     // No worker to scan: an uncached run still has its files read by a helper while the specs load.
     // (A cache-filling run stats each file before its read, so its reads stay on this thread.)

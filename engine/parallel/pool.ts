@@ -35,14 +35,6 @@ export const POOL_MIN_FILES = 100;
  */
 export const POOL_MIN_CORES = 3;
 
-/**
- * The fewest cores for `auto` under the vibevm profile: there the worker also
- * takes the vibevm gates' reading of each Rust file it scans, so on two cores
- * the whole code side (vibevm's 8 MB of Rust) runs beside the main thread's
- * reading of 4 MB of specs (bench/vibevm.ts; specs/engine.md has the figures).
- */
-export const POOL_MIN_CORES_WITH_ITEMS = 2;
-
 /** Files per claim and per message back: the main thread decodes one while the worker scans the next. */
 export const POOL_CHUNK = 64;
 
@@ -58,7 +50,8 @@ export interface PoolJob {
   /**
    * Under the vibevm profile, each gated Rust file and its module path: the
    * worker then sends back what the gates read of each Rust file it scans,
-   * from the tokens its scan made (checks/scan/rust-items.ts heardItems).
+   * from the tokens its scan made (checks/scan/rust-items.ts heardItems;
+   * engine#WORKER-READS-GATE-ITEMS).
    */
   gated?: [string, string][];
 }
@@ -143,18 +136,10 @@ export function poolMode(env: NodeJS.ProcessEnv): PoolMode {
   throw new UsageError(`${POOL_ENV}=${mode} is not a mode; use off, auto or always (unset: auto)`);
 }
 
-/** `withItems`: the worker would also read the vibevm gates' items of the Rust files it scans (PoolOptions `items`). */
 // @implements engine#ONLY-WHEN-IT-PAYS
-// @implements engine#POOL-ON-TWO-CORES-UNDER-VIBEVM
-export function poolWanted(
-  mode: PoolMode,
-  files: number,
-  cores: number = availableParallelism(),
-  withItems = false,
-): boolean {
+export function poolWanted(mode: PoolMode, files: number, cores: number = availableParallelism()): boolean {
   if (mode === 'always') return true;
-  const minCores = withItems ? POOL_MIN_CORES_WITH_ITEMS : POOL_MIN_CORES;
-  return mode === 'auto' && cores >= minCores && files >= POOL_MIN_FILES;
+  return mode === 'auto' && cores >= POOL_MIN_CORES && files >= POOL_MIN_FILES;
 }
 
 export interface ScanPool {
@@ -280,6 +265,7 @@ function poolOn(worker: Worker, root: string, files: readonly string[], options:
       for (let i = 0; i < found.length; i++)
         if (found[i]) records.set(list[report.start + i]!, recordAt(learned, i));
     for (const [file, message] of report.warnings ?? []) options.warn?.(file, message);
+    // @implements engine#WORKER-READS-GATE-ITEMS
     for (const [i, items] of report.items ?? [])
       options.items?.heard(list[report.start + i]!, items, learned?.hashes[i]);
     const failure = report.failure;

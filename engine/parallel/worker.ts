@@ -28,6 +28,7 @@ async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<vo
   let warnings: [string, string][] = [];
   const scanner = new FileScanner({ warn: (file, message) => warnings.push([file, message]) });
   // What the vibevm gates read of each Rust file scanned here, from the scan's own tokens (vibevm#ITEMS-LEXED-ONCE).
+  // @implements engine#WORKER-READS-GATE-ITEMS
   let items: [number, RustItems][] = [];
   let inChunk = 0;
   if (job.gated) {

@@ -153,7 +153,7 @@ function bigProject(count: number): { dir: string; files: Record<string, string>
 
 describe('the scan pool under the vibevm profile', () => {
   // @verifies vibevm#ITEMS-LEXED-ONCE
-  // @verifies engine#POOL-ON-TWO-CORES-UNDER-VIBEVM
+  // @verifies engine#WORKER-READS-GATE-ITEMS
   it('gives the gates what its worker read of each Rust file it scanned, and this thread lexes none of them', async () => {
     const { dir, files } = project();
     const rust = RUST(files);
@@ -220,7 +220,7 @@ describe('the scan pool under the vibevm profile', () => {
     expect(gateView(second, dir, rust)).toEqual(gateView(first, dir, rust));
   }, 60_000);
 
-  // @verifies engine#POOL-ON-TWO-CORES-UNDER-VIBEVM
+  // @verifies engine#WORKER-READS-GATE-ITEMS
   // @verifies engine#SAME-JSON
   it('prints what the run without the worker prints: uncached, filling the cache, and warm without lexing', async () => {
     const { dir, files } = bigProject(240);

@@ -7,7 +7,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -32,7 +31,6 @@ import {
   POOL_CHUNK,
   POOL_ENV,
   POOL_MIN_CORES,
-  POOL_MIN_CORES_WITH_ITEMS,
   POOL_MIN_FILES,
   poolMode,
   poolWanted,
@@ -242,31 +240,6 @@ describe('when the worker starts', () => {
     expect(wanted({ [POOL_ENV]: 'always' }, 1, 1)).toBe(true);
     expect(() => poolMode({ [POOL_ENV]: 'yes' })).toThrow(/off, auto or always/);
   });
-
-  // @verifies engine#POOL-ON-TWO-CORES-UNDER-VIBEVM
-  it("on two cores under the vibevm profile, where the worker also reads the gates' items, and not on one", async () => {
-    const withItems = (env: NodeJS.ProcessEnv, files: number, cores: number) =>
-      poolWanted(poolMode(env), files, cores, true);
-    expect(POOL_MIN_CORES_WITH_ITEMS).toBe(2);
-    expect(withItems({}, POOL_MIN_FILES, 2)).toBe(true);
-    expect(withItems({}, POOL_MIN_FILES - 1, 2)).toBe(false);
-    expect(withItems({}, 100 * POOL_MIN_FILES, 1)).toBe(false);
-    expect(withItems({ [POOL_ENV]: 'off' }, 100 * POOL_MIN_FILES, 2)).toBe(false);
-    // A vibevm-shaped tree past the size, uncached, with the switch unset: started wherever there are two cores.
-    const dir = tempDir('pool-vibevm');
-    const write = (path: string, text: string) => {
-      mkdirSync(join(dir, path, '..'), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    };
-    write(
-      'specmap.toml',
-      'namespace = "org.example/demo"\nscan_roots = ["crates/*"]\nspec_roots = ["spec"]\n',
-    );
-    write('spec/PROP-001.md', '# Doc {#root}\n\n## Create {#create}\n\nCreating writes.\n');
-    for (let i = 0; i < POOL_MIN_FILES + 20; i++) write(`crates/c/src/m${i}.rs`, `pub fn f${i}() {}\n`);
-    const run = await new Project(io(dir, {}), loadConfig(dir, 'specmap.toml')).check({ cache: false });
-    expect(run.pool !== undefined).toBe(availableParallelism() >= POOL_MIN_CORES_WITH_ITEMS);
-  }, 60_000);
 
   // @verifies engine#ONLY-WHEN-IT-PAYS
   it('is not started for a small tree, nor on a cached run even when forced; is started when forced on an uncached one', async () => {
