@@ -308,7 +308,13 @@ async function realCodeRows(rg: string, onePerFile: boolean, installed: Installe
   await new Promise((settled) => setTimeout(settled, 2_100));
   for (const v of variants) timed(v.bin, v.env, []); // fill the caches
   const rgTimes: { time: number; cpu: number }[] = [];
-  const rows = variants.map((v) => ({ ...v, warm: [] as Run[], engine: [] as Run[], cold: [] as Run[] }));
+  const rows = variants.map((v) => ({
+    ...v,
+    warm: [] as Run[],
+    engine: [] as Run[],
+    cold: [] as Run[],
+    coldAlone: [] as Run[],
+  }));
   for (let round = 0; round < REAL_RUNS; round++) {
     for (const row of rows) {
       rgTimes.push(runRg());
@@ -318,6 +324,9 @@ async function realCodeRows(rg: string, onePerFile: boolean, installed: Installe
       row.engine.push(timed(row.bin, { ...row.env, FACTLINE_RESULT_CACHE: 'off' }, []));
       rgTimes.push(runRg());
       row.cold.push(timed(row.bin, row.env, ['--no-cache']));
+      // The same with its files read on this thread (engine#READS-ON-A-HELPER off): what the read helper saves.
+      rgTimes.push(runRg());
+      row.coldAlone.push(timed(row.bin, { ...row.env, FACTLINE_SCAN_POOL: 'off' }, ['--no-cache']));
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -351,6 +360,11 @@ async function realCodeRows(rg: string, onePerFile: boolean, installed: Installe
       `factline check --no-cache (${row.name})`,
       row.cold,
       onePerFile ? 'goal: within 4x rg' : 'goal: within 8x rg',
+    );
+    line(
+      `  --no-cache, read helper off (${row.name})`,
+      row.coldAlone,
+      'FACTLINE_SCAN_POOL=off: no helper thread',
     );
   }
   if (!args.includes('--keep')) dropTree(root);
