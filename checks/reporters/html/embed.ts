@@ -1,6 +1,7 @@
 /**
  * The page's data blocks: a text (the `check --json` output, the specs'
- * Markdown, the snippets) gzipped and base64-encoded inside a
+ * Markdown, the snippets) gzipped (in pieces of at most 1 MiB, each its own
+ * gzip member) and base64-encoded inside a
  * `<script type="application/gzip">` element, which the page's script inflates
  * itself, synchronously (html/inflate.ts). JSON is mostly repeated keys and indentation,
  * which gzip takes far down; base64 holds no `<`, so no data can end or bend
@@ -20,25 +21,51 @@ export const INPUTS_ID = 'factline-inputs';
 /** gzip's own default: the smallest page for the time. */
 export const DEFAULT_LEVEL = 6;
 
+/**
+ * A text is gzipped in pieces of at most this many bytes, each its own gzip
+ * member: the pieces of a big block are packed on several threads at once
+ * (packTextAsync), and restarting the window costs a few hundred bytes a MiB.
+ */
+export const PIECE_BYTES = 1 << 20;
+
+/** `text` as UTF-8, cut every PIECE_BYTES (a cut may fall inside a character: the reader joins the bytes first). */
+function pieces(text: string): Buffer[] {
+  const bytes = Buffer.from(text, 'utf8');
+  const out: Buffer[] = [];
+  for (let at = 0; at < bytes.length; at += PIECE_BYTES) out.push(bytes.subarray(at, at + PIECE_BYTES));
+  return out.length > 0 ? out : [bytes];
+}
+
+/** The block content for `text`: each piece gzipped, in base64, separated by a space. */
+// @implements report#REPORT-DATA-IN-PIECES
 export function packText(text: string, level = DEFAULT_LEVEL): string {
-  return gzipSync(Buffer.from(text, 'utf8'), { level }).toString('base64');
+  return pieces(text)
+    .map((piece) => gzipSync(piece, { level }).toString('base64'))
+    .join(' ');
 }
 
 /**
- * packText's bytes, gzipped on libuv's thread pool (zlib's own asynchronous
- * form): the caller's thread goes on with other work meanwhile.
+ * packText's content, its pieces gzipped on libuv's thread pool (zlib's own
+ * asynchronous form), all at once: the caller's thread goes on meanwhile.
  */
 // @implements report#REPORT-PACKED-OFF-THE-MAIN-THREAD
-export function packTextAsync(text: string, level = DEFAULT_LEVEL): Promise<string> {
-  return new Promise((done, fail) =>
-    gzip(Buffer.from(text, 'utf8'), { level }, (error, packed) =>
-      error ? fail(error) : done(packed.toString('base64')),
+// @implements report#REPORT-DATA-IN-PIECES
+export async function packTextAsync(text: string, level = DEFAULT_LEVEL): Promise<string> {
+  const packed = await Promise.all(
+    pieces(text).map(
+      (piece) =>
+        new Promise<string>((done, fail) =>
+          gzip(piece, { level }, (error, bytes) => (error ? fail(error) : done(bytes.toString('base64')))),
+        ),
     ),
   );
+  return packed.join(' ');
 }
 
 export function unpackText(packed: string): string {
-  return gunzipSync(Buffer.from(packed, 'base64')).toString('utf8');
+  return Buffer.concat(packed.split(' ').map((piece) => gunzipSync(Buffer.from(piece, 'base64')))).toString(
+    'utf8',
+  );
 }
 
 /** The element carrying under `id` a text packed by packText. */

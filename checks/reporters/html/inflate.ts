@@ -238,3 +238,27 @@ export function gunzip(data: Uint8Array): Uint8Array {
   if (crc32(out) !== u32(data, end)) throw new Error('inflate: the CRC-32 does not match');
   return out;
 }
+
+/**
+ * A data block's content as html/embed.ts writes it, gzip members in base64
+ * separated by spaces (a big text is packed in pieces, on several threads at
+ * once) → the bytes of all its members, in order. Each member is checked as
+ * gunzip checks it; a text split inside a UTF-8 sequence is whole again here.
+ */
+// @implements report#REPORT-DATA-IN-PIECES
+export function unpackMembers(content: string): Uint8Array {
+  const parts = content.split(' ').map((piece) => {
+    const binary = atob(piece);
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+    return gunzip(bytes);
+  });
+  if (parts.length === 1) return parts[0]!;
+  const whole = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    whole.set(part, at);
+    at += part.length;
+  }
+  return whole;
+}

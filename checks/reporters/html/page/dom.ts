@@ -1,5 +1,5 @@
 /** DOM helpers of the report page. Content only ever goes in as text: no innerHTML of data. */
-import { gunzip } from '../inflate.ts';
+import { unpackMembers } from '../inflate.ts';
 
 export function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -25,10 +25,7 @@ export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
  * so the page is whole before its first paint.
  */
 export function embeddedText(id: string): string {
-  const binary = atob(byId(id).textContent ?? '');
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new TextDecoder().decode(gunzip(bytes));
+  return new TextDecoder().decode(unpackMembers(byId(id).textContent ?? ''));
 }
 
 /** `[name="value"]` with the value escaped for a CSS selector. */

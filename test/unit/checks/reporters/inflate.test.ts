@@ -8,8 +8,16 @@
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { embeddedBlock, GATE_DATA_ID, INPUTS_ID, SPECS_ID } from '../../../../checks/reporters/html/embed.ts';
-import { gunzip } from '../../../../checks/reporters/html/inflate.ts';
+import {
+  embeddedBlock,
+  GATE_DATA_ID,
+  INPUTS_ID,
+  PIECE_BYTES,
+  packText,
+  SPECS_ID,
+  unpackText,
+} from '../../../../checks/reporters/html/embed.ts';
+import { gunzip, unpackMembers } from '../../../../checks/reporters/html/inflate.ts';
 import { renderHtmlReport } from '../../../../checks/reporters/html.ts';
 import { sampleInputs, sampleResult } from '../../../support/report-sample.ts';
 
@@ -85,5 +93,27 @@ describe('the page inflater against node:zlib', () => {
     expect(refused).toBe(good.length - 10);
     expect(() => gunzip(good.subarray(0, good.length - 3))).toThrow(/inflate/);
     expect(() => gunzip(new Uint8Array([1, 2, 3]))).toThrow(/not gzip/);
+  });
+
+  // @verifies report#REPORT-DATA-IN-PIECES
+  it('reads a big text packed in pieces, cut inside characters, back to the same text', () => {
+    // One ASCII byte, then two-, three- and four-byte characters: the 1 MiB cuts fall inside some of them.
+    const text = `a${'é€😀'.repeat(130_000)}`;
+    const packed = packText(text, 1);
+    const pieces = packed.split(' ');
+    expect(pieces).toHaveLength(Math.ceil(Buffer.byteLength(text) / PIECE_BYTES));
+    expect(pieces.length).toBeGreaterThan(1);
+    for (const piece of pieces) expect(piece).toMatch(/^[A-Za-z0-9+/]+=*$/);
+    expect(new TextDecoder().decode(unpackMembers(packed))).toBe(text);
+    expect(unpackText(packed)).toBe(text);
+    // A small text is one piece, as before.
+    expect(packText('{"a":1}').split(' ')).toHaveLength(1);
+    expect(new TextDecoder().decode(unpackMembers(packText('')))).toBe('');
+    // A damaged middle piece is refused, not read as other bytes.
+    const middle = pieces[1]!;
+    const damaged = [pieces[0], `${middle.slice(0, 5000)}AAAA${middle.slice(5004)}`, ...pieces.slice(2)].join(
+      ' ',
+    );
+    expect(() => unpackMembers(damaged)).toThrow(/inflate/);
   });
 });

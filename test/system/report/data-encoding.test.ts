@@ -1,12 +1,19 @@
 /**
- * The page reads the gate data's references to long strings met before
- * (html/columns.ts) in real Chromium: a fact whose text repeats another's and
- * a finding whose message repeats another's are searched and listed as the
- * JSON says, though the data carries each of those strings once.
+ * How the page's data is written, read back in real Chromium: references to
+ * long strings met before (html/columns.ts), and big blocks in pieces
+ * (html/embed.ts). A fact whose text repeats another's and a finding whose
+ * message repeats another's are searched and listed as the JSON says, though
+ * the data carries each of those strings once; a fact text of megabytes,
+ * its pieces cut inside characters, is found by its last word.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATE_DATA_ID, readEmbedded, readGateJson } from '../../../checks/reporters/html/embed.ts';
+import {
+  embeddedBlock,
+  GATE_DATA_ID,
+  readEmbedded,
+  readGateJson,
+} from '../../../checks/reporters/html/embed.ts';
 import { renderHtmlReport } from '../../../checks/reporters/html.ts';
 import { renderJson } from '../../../checks/reporters/json.ts';
 import { sampleInputs, sampleResult } from '../../support/report-sample.ts';
@@ -32,7 +39,7 @@ function repeatingResult() {
   return result;
 }
 
-describe.skipIf(!hasChromium)('long strings written once (Chromium)', () => {
+describe.skipIf(!hasChromium)('the data blocks as written, read by the page (Chromium)', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchChromium();
@@ -61,6 +68,26 @@ describe.skipIf(!hasChromium)('long strings written once (Chromium)', () => {
     const loose = await page.$$eval('#loose-findings li', (items) => items.map((li) => li.textContent ?? ''));
     expect(loose.filter((text) => text.endsWith(SHARED_MESSAGE))).toHaveLength(2);
     expect(loose.filter((text) => text.startsWith('src/wire.ts:3'))).toHaveLength(2);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  // @verifies report#REPORT-DATA-IN-PIECES
+  it('reads a gate data block of several pieces, cut inside characters, and finds a fact by its last word', async () => {
+    const result = sampleResult();
+    const fact = result.facts.find((f) => f.id === 'LIST-FACT')!;
+    fact.text = `a${'é€😀 '.repeat(200_000)}zanzibar`;
+    const html = renderHtmlReport(result, sampleInputs());
+    expect(embeddedBlock(html, GATE_DATA_ID).split(' ').length).toBeGreaterThan(1);
+    expect(readGateJson(html)).toBe(renderJson(result));
+    const { page, errors } = await openReport(browser, writeTempHtml(html));
+    await page.fill('#search', 'zanzibar');
+    const shown = await page.$$eval('[data-fact].fact', (nodes) =>
+      nodes
+        .filter((n) => (n as HTMLElement).offsetParent !== null && !n.classList.contains('dim'))
+        .map((n) => n.getAttribute('data-fact')),
+    );
+    expect(shown).toEqual(['sample#LIST-FACT']);
     expect(errors).toEqual([]);
     await page.context().close();
   });
