@@ -38,21 +38,37 @@ export function readAheadWanted(
 const BATCH_FILES = 64;
 /** …and at most about this many characters, so a folder of large files does not arrive as one block. */
 const BATCH_CHARS = 512 * 1024;
+/**
+ * The most messages the helper keeps posted and not yet taken (at most ~32 MB
+ * of text): reading faster than the main thread scans, it would otherwise
+ * hold a whole large tree's text in memory at once.
+ */
+export const READ_AHEAD_BATCHES = 64;
+
+// Slots of the array the two threads share: what the main thread read itself up to, how many messages
+// it has taken, and how many the helper has posted.
+const CLAIMED = 0;
+const TAKEN = 1;
+const POSTED = 2;
 
 /**
  * The helper's source. It reads from where the main thread has not claimed
  * (it claims each file it reads itself), in list order, and posts the texts in
  * batches; null stands for a file it could not read. The path is the one
- * readGateFile opens: `resolve(root, file)`.
+ * readGateFile opens: `resolve(root, file)`. With `ahead` messages not yet
+ * taken it waits for the main thread to take one.
  */
 const HELPER_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const { readFileSync } = require('node:fs');
 const { resolve } = require('node:path');
-const { root, paths, claimed, port } = workerData;
+const { root, paths, shared, ahead, port } = workerData;
 let i = 0;
+let posted = 0;
 while (i < paths.length) {
-  i = Math.max(i, Atomics.load(claimed, 0));
+  for (let taken = Atomics.load(shared, ${TAKEN}); posted - taken >= ahead; taken = Atomics.load(shared, ${TAKEN}))
+    Atomics.wait(shared, ${TAKEN}, taken, 100);
+  i = Math.max(i, Atomics.load(shared, ${CLAIMED}));
   if (i >= paths.length) break;
   const from = i;
   const texts = [];
@@ -66,6 +82,7 @@ while (i < paths.length) {
     texts.push(text);
   }
   port.postMessage({ from, texts });
+  Atomics.store(shared, ${POSTED}, ++posted);
 }
 `;
 
@@ -81,6 +98,8 @@ export interface ReadAhead {
   read(file: string): string | undefined;
   /** How many texts came from the helper so far (tests, benches). */
   readonly fromHelper: number;
+  /** How many messages of texts the helper has posted so far, taken or not (tests). */
+  readonly posted: number;
   /** Resolves once the helper has stopped (tests). */
   finished(): Promise<void>;
   /** Stops the helper (a run that is done never waits for it). */
@@ -89,8 +108,12 @@ export interface ReadAhead {
 
 /** Starts reading every file of `files` (root-relative) on a helper thread, in list order. */
 // @implements engine#READS-ON-A-HELPER
-export function startReadAhead(root: string, files: readonly string[]): ReadAhead {
-  const claimed = new Int32Array(new SharedArrayBuffer(4));
+export function startReadAhead(
+  root: string,
+  files: readonly string[],
+  ahead: number = READ_AHEAD_BATCHES,
+): ReadAhead {
+  const shared = new Int32Array(new SharedArrayBuffer(12));
   let port: MessagePort | undefined;
   let worker: Worker | undefined;
   let exited: Promise<void> = Promise.resolve();
@@ -100,7 +123,7 @@ export function startReadAhead(root: string, files: readonly string[]): ReadAhea
     const helper = new Worker(HELPER_SOURCE, {
       eval: true,
       execArgv: [],
-      workerData: { root, paths: files, claimed, port: channel.port2 },
+      workerData: { root, paths: files, shared, ahead, port: channel.port2 },
       transferList: [channel.port2],
     });
     helper.unref();
@@ -127,6 +150,9 @@ export function startReadAhead(root: string, files: readonly string[]): ReadAhea
       const message = port === undefined ? undefined : receiveMessageOnPort(port);
       if (message === undefined) return undefined;
       ({ from, texts } = message.message as { from: number; texts: (string | null)[] });
+      // One more taken: a helper waiting at its limit goes on.
+      Atomics.add(shared, TAKEN, 1);
+      Atomics.notify(shared, TAKEN);
     }
   };
   return {
@@ -139,11 +165,14 @@ export function startReadAhead(root: string, files: readonly string[]): ReadAhea
         return text;
       }
       // Not there (yet, or unreadable there): read here, and the helper goes on past it.
-      Atomics.store(claimed, 0, i + 1);
+      Atomics.store(shared, CLAIMED, i + 1);
       return readGateFile(root, file);
     },
     get fromHelper() {
       return fromHelper;
+    },
+    get posted() {
+      return Atomics.load(shared, POSTED);
     },
     async finished() {
       worker?.ref();

@@ -108,6 +108,25 @@ describe('the files of an uncached run read on a helper thread', () => {
   });
 
   // @verifies engine#READS-ON-A-HELPER
+  it('keeps at most its limit of messages posted and not taken, and goes on as they are taken', async () => {
+    // 64 files a message: 20 messages' worth, the helper allowed 2 ahead.
+    const { root, files } = tree(
+      Array.from({ length: 64 * 20 }, (_, i) => ({ kind: 'file', text: `f${i}` })),
+    );
+    const ahead = startReadAhead(root, files, 2);
+    const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+    // However slow the helper is to start: once it has posted two, it posts no more until one is taken.
+    for (let waited = 0; ahead.posted < 2 && waited < 20_000; waited += 20) await sleep(20);
+    await sleep(300);
+    expect(ahead.posted).toBe(2);
+    const got = files.map((file) => ahead.read(file));
+    expect(got).toEqual(files.map((_, i) => `f${i}`));
+    // The two it had read came from it; the rest as it went on, or read here.
+    expect(ahead.fromHelper).toBeGreaterThanOrEqual(128);
+    ahead.close();
+  });
+
+  // @verifies engine#READS-ON-A-HELPER
   it('is wanted for 1,000 files or more on more than one core, never on one core or when turned off, and always when asked', () => {
     expect(readAheadWanted('auto', 1_000, 2)).toBe(true);
     expect(readAheadWanted('auto', 999, 2)).toBe(false);
