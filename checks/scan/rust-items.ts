@@ -229,10 +229,12 @@ export function rustItems(
 
 /** The items of a Rust file no crate gates: its macro-body lines, no surface. */
 export function macroItems(text: string, tokens?: RustTokens): RustItems {
+  // The scan's line index when it lexed the file (it numbered the file's citations with it): not built twice.
+  const at = tokens?.lines();
   return {
     surface: { symbol: '', items: [], modules: [] },
     implAttributeLines: new Set(),
-    macroBodyLines: macroBodyLines(text, tokens),
+    macroBodyLines: macroBodyLines(text, tokens, at && ((offset) => at(offset).line)),
   };
 }
 
