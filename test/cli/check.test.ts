@@ -2,7 +2,7 @@ import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readGateJson } from '../../checks/reporters/html/embed.ts';
-import { cacheDirOf, copyFixture, REPO, runInProcess } from '../support/cli.ts';
+import { cacheDirOf, cacheFolderPathOf, copyFixture, REPO, runInProcess } from '../support/cli.ts';
 import { readSpecMarkup } from '../support/page-markup.ts';
 import { tempDir } from '../support/temp.ts';
 
@@ -211,7 +211,7 @@ describe('flags and outputs', () => {
     const first = await runInProcess(dir, ['check', '--json']);
     const again = await runInProcess(dir, ['check', '--json']);
     expect(again.stdout).toBe(first.stdout);
-    expect(readdirSync(cacheDirOf(dir)!).sort()).toEqual(['scan-v6.json', 'specs-v5.json']);
+    expect(readdirSync(cacheDirOf(dir)!).sort()).toEqual(['project', 'scan-v6.json', 'specs-v5.json']);
     writeFileSync(
       join(dir, 'src/wire.ts'),
       '// @implements demo#WIRE-ONE\n// @implements demo#WIRE-TWO\nexport const x = 1;\n',
@@ -266,9 +266,10 @@ describe('flags and outputs', () => {
   it('--no-cache bypasses the scan and spec caches, and --help says so', async () => {
     const dir = copyFixture('clean');
     expect((await runInProcess(dir, ['check', '--no-cache'])).code).toBe(0);
-    expect(readdirSync(cacheDirOf(dir)!)).toEqual([]);
+    // Not even the project's cache folder is made.
+    expect(existsSync(cacheFolderPathOf(dir))).toBe(false);
     expect((await runInProcess(dir, ['check'])).code).toBe(0);
-    expect(readdirSync(cacheDirOf(dir)!).sort()).toEqual(['scan-v6.json', 'specs-v5.json']);
+    expect(readdirSync(cacheDirOf(dir)!).sort()).toEqual(['project', 'scan-v6.json', 'specs-v5.json']);
     expect(existsSync(join(dir, '.factline-cache'))).toBe(false);
     const help = (await runInProcess(dir, ['check', '--help'])).stdout;
     expect(help).toMatch(

@@ -5,12 +5,14 @@
  * and signals); fixture projects copied to temp folders for either.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { TraceResult } from '../../checks/model.ts';
 import type { CliIO } from '../../cli/io.ts';
 import { runCli } from '../../cli/main.ts';
+import { projectKey, userCacheHome } from '../../engine/cache/location.ts';
 import { tempCopy } from './temp.ts';
 
 export const REPO = fileURLToPath(new URL('../..', import.meta.url));
@@ -127,3 +129,10 @@ export function brief(result: TraceResult): string[] {
 
 /** The project's cache folder, where `check` keeps its caches (engine/cache/location.ts), outside the project. */
 export { projectCacheDir as cacheDirOf } from '../../engine/cache/location.ts';
+
+/** Where the project's cache folder is, without making it (as cacheDirOf does). */
+export function cacheFolderPathOf(dir: string): string {
+  const home = userCacheHome();
+  if (home === undefined) throw new Error('no user cache home in this environment');
+  return join(home, projectKey(realpathSync(dir)));
+}
