@@ -7,8 +7,9 @@
  * the compiled CLI); a path it could not stat is left to the caller, which
  * stats it itself, so a failure surfaces as it would without a helper.
  */
-import { availableParallelism } from 'node:os';
+
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { type HelperMode, helperWanted } from '../parallel/helper-wanted.ts';
 
 /** The parts of a stat the cache keys on (engine/cache/cache-file.ts statKey). */
 export interface StatParts {
@@ -25,17 +26,11 @@ export interface StatParts {
 // @implements engine#STATS-ON-A-HELPER
 export const STAT_HELPER_MIN_FILES = 4_000;
 
-/** When to use a helper: `auto` where it pays, `always` whatever the size (tests), `off` never. */
-export type StatHelperMode = 'auto' | 'always' | 'off';
+export type StatHelperMode = HelperMode;
 
 /** Whether a helper is wanted for `files` paths on this machine. */
-export function statHelperWanted(
-  mode: StatHelperMode,
-  files: number,
-  cores: number = availableParallelism(),
-): boolean {
-  if (mode === 'always') return files > 0;
-  return mode === 'auto' && cores > 1 && files >= STAT_HELPER_MIN_FILES;
+export function statHelperWanted(mode: StatHelperMode, files: number, cores?: number): boolean {
+  return helperWanted(mode, files, STAT_HELPER_MIN_FILES, cores);
 }
 
 const FIELDS = 4;

@@ -11,8 +11,9 @@
  * The helper is a worker given as source, like the stat helper
  * (engine/cache/stat-prefetch.ts): it starts without loading factline.
  */
-import { availableParallelism } from 'node:os';
+
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { type HelperMode, helperWanted } from '../parallel/helper-wanted.ts';
 import { readGateFile } from './read.ts';
 
 /**
@@ -22,16 +23,10 @@ import { readGateFile } from './read.ts';
 // @implements engine#READS-ON-A-HELPER
 export const READ_AHEAD_MIN_FILES = 1_000;
 
-/** When to use a helper: `auto` where it pays, `always` whatever the size (tests), `off` never. */
-export type ReadAheadMode = 'auto' | 'always' | 'off';
+export type ReadAheadMode = HelperMode;
 
-export function readAheadWanted(
-  mode: ReadAheadMode,
-  files: number,
-  cores: number = availableParallelism(),
-): boolean {
-  if (mode === 'always') return files > 0;
-  return mode === 'auto' && cores > 1 && files >= READ_AHEAD_MIN_FILES;
+export function readAheadWanted(mode: ReadAheadMode, files: number, cores?: number): boolean {
+  return helperWanted(mode, files, READ_AHEAD_MIN_FILES, cores);
 }
 
 /** Files per message: the main thread takes one message's texts at a time, so few are held at once. */
