@@ -8,8 +8,8 @@
  * stats it itself, so a failure surfaces as it would without a helper.
  */
 
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import { type HelperMode, helperWanted } from '../parallel/helper-wanted.ts';
+import { type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
+import { type HelperMode, helperWanted, startHelperThread } from '../parallel/helper-thread.ts';
 
 /** The parts of a stat the cache keys on (engine/cache/cache-file.ts statKey). */
 export interface StatParts {
@@ -106,28 +106,11 @@ export function prefetchStats(base: string, paths: readonly string[]): StatPrefe
   /** Everything from here to the end has arrived from the helper. */
   let low = n;
   let claimedUpTo = 0;
-  let port: MessagePort | undefined;
-  let worker: Worker | undefined;
-  let exited: Promise<void> = Promise.resolve();
-  try {
-    const channel = new MessageChannel();
-    // No flags of this process (a loader, an --input-type): the helper is plain CommonJS.
-    const helper = new Worker(HELPER_SOURCE, {
-      eval: true,
-      execArgv: [],
-      workerData: { base, paths, claimed, port: channel.port2 },
-      transferList: [channel.port2],
-    });
-    helper.unref();
-    worker = helper;
-    port = channel.port1;
-    exited = new Promise((done) => {
-      helper.once('exit', () => done());
-      helper.once('error', () => done());
-    });
-  } catch {
-    // No helper: every stat is taken by the caller.
-  }
+  const helper = startHelperThread(HELPER_SOURCE, { base, paths, claimed });
+  // When none could start, every stat is taken by the caller.
+  const port: MessagePort | undefined = helper?.port;
+  const worker: Worker | undefined = helper?.worker;
+  const exited: Promise<void> = helper?.exited ?? Promise.resolve();
   const drain = (): void => {
     if (port === undefined) return;
     for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {

@@ -12,8 +12,8 @@
  * (engine/cache/stat-prefetch.ts): it starts without loading factline.
  */
 
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import { type HelperMode, helperWanted } from '../parallel/helper-wanted.ts';
+import { type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
+import { type HelperMode, helperWanted, startHelperThread } from '../parallel/helper-thread.ts';
 import { readGateFile } from './read.ts';
 
 /**
@@ -109,28 +109,11 @@ export function startReadAhead(
   ahead: number = READ_AHEAD_BATCHES,
 ): ReadAhead {
   const shared = new Int32Array(new SharedArrayBuffer(12));
-  let port: MessagePort | undefined;
-  let worker: Worker | undefined;
-  let exited: Promise<void> = Promise.resolve();
-  try {
-    const channel = new MessageChannel();
-    // No flags of this process (a loader, an --input-type): the helper is plain CommonJS.
-    const helper = new Worker(HELPER_SOURCE, {
-      eval: true,
-      execArgv: [],
-      workerData: { root, paths: files, shared, ahead, port: channel.port2 },
-      transferList: [channel.port2],
-    });
-    helper.unref();
-    worker = helper;
-    port = channel.port1;
-    exited = new Promise((done) => {
-      helper.once('exit', () => done());
-      helper.once('error', () => done());
-    });
-  } catch {
-    // No helper: every file is read here.
-  }
+  const helper = startHelperThread(HELPER_SOURCE, { root, paths: files, shared, ahead });
+  // When none could start, every file is read here.
+  const port: MessagePort | undefined = helper?.port;
+  const worker: Worker | undefined = helper?.worker;
+  const exited: Promise<void> = helper?.exited ?? Promise.resolve();
   /** The batch taken last: texts of files [from, from + texts.length). */
   let texts: (string | null)[] = [];
   let from = 0;
