@@ -13,6 +13,7 @@ import { UsageError } from './errors.ts';
 import { followWithinRoot, isInside } from './files/symlink-policy.ts';
 import type { EngineIO } from './io.ts';
 import type { SharedSpecs, SpecFile } from './parallel/pool.ts';
+import { readSpecDocument } from './read-spec.ts';
 
 export interface LoadedSpecs {
   set: SpecSet;
@@ -196,8 +197,7 @@ export type SpecParser = (
 
 /** `parseSpec`, imported on first use: the Markdown parser is the heaviest module a check can load. */
 // @implements reader#SPECS-WITHOUT-REMARK
-export const parseSpecLazily: SpecParser = async (source, options) =>
-  (await import('../reader/index.ts')).parseSpec(source, options);
+export const parseSpecLazily: SpecParser = readSpecDocument;
 
 /**
  * The largest spec read whole. Parsing holds the Markdown tree of the whole
