@@ -67,6 +67,8 @@ export default defineConfig({
     // The library build that `factline/mcp-core` resolves to, rebuilt only when generated/ changed.
     // The gate's per-user cache home, a temp folder for the run (test/support/cache-home.ts).
     globalSetup: ['test/support/build-lib.ts', 'test/support/cache-home.ts'],
+    // The Markdown parser in the reader's slot for tests that call the reader directly (test/support/markdown-parser.ts).
+    setupFiles: ['test/support/markdown-parser.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     projects: [

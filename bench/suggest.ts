@@ -11,6 +11,8 @@ import type { ScannedCitation } from '../checks/scan/types.ts';
 import { trace } from '../checks/trace.ts';
 import { editDistance as distance } from '../reader/did-you-mean.ts';
 import { parseSpec } from '../reader/index.ts';
+// These inputs are read in this process: the parser for what the fast reader leaves to remark.
+import '../reader/markdown.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => Number(args[args.indexOf(name) + 1]) || fallback;

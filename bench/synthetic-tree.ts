@@ -7,6 +7,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseSpec } from '../reader/index.ts';
+// These inputs are read in this process: the parser for what the fast reader leaves to remark.
+import '../reader/markdown.ts';
 
 export const SPECS = 20;
 export const FACTS_PER_SPEC = 100;

@@ -16,6 +16,7 @@ import type { FactlineConfig } from './config/model.ts';
 import { UsageError } from './errors.ts';
 import { followWithinRoot } from './files/symlink-policy.ts';
 import { ALWAYS_IGNORED } from './gate/files.ts';
+import { readSpecDocument } from './read-spec.ts';
 import { docNameOf } from './specs.ts';
 
 export interface ChangedSet {
@@ -270,14 +271,14 @@ export async function changedFiles(
   const isSpec = globMatcher(config.specs, { dot: false });
   const specFiles = change.paths.filter((p) => byFile.has(p) || (deleted.has(p) && isSpec(p)));
   // The reader (remark) loads only when a spec changed: a run served from the spec cache never needs it.
-  const parseSpec = specFiles.length > 0 ? (await import('../reader/index.ts')).parseSpec : undefined;
+  const parseSpec = specFiles.length > 0 ? readSpecDocument : undefined;
   const units = (
     await Promise.all(
       specFiles.map(async (file) => {
         const now = byFile.get(file);
         const text = await specAt(root, ref, file);
         const doc = now?.doc ?? docNameOf(config, resolve(root, file));
-        const before = text === undefined || !parseSpec ? undefined : parseSpec(text, { file, doc });
+        const before = text === undefined || !parseSpec ? undefined : await parseSpec(text, { file, doc });
         return changedUnitsOf(before, now);
       }),
     )

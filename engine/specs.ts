@@ -13,6 +13,7 @@ import { UsageError } from './errors.ts';
 import { followWithinRoot, isInside } from './files/symlink-policy.ts';
 import type { EngineIO } from './io.ts';
 import type { SharedSpecs, SpecFile } from './parallel/pool.ts';
+import { readSpecDocument } from './read-spec.ts';
 
 export interface LoadedSpecs {
   set: SpecSet;
@@ -196,8 +197,7 @@ export type SpecParser = (
 
 /** `parseSpec`, imported on first use: the Markdown parser is the heaviest module a check can load. */
 // @implements reader#SPECS-WITHOUT-REMARK
-export const parseSpecLazily: SpecParser = async (source, options) =>
-  (await import('../reader/index.ts')).parseSpec(source, options);
+export const parseSpecLazily: SpecParser = readSpecDocument;
 
 /**
  * The largest spec read whole. Parsing holds the Markdown tree of the whole
@@ -350,10 +350,7 @@ async function readShared(
  */
 // @implements vibevm#XML-UNITS
 async function xmlSpecs(config: FactlineConfig): Promise<XmlSpecRead[]> {
-  const [{ xmlSpecFiles }, { readXmlSpec }] = await Promise.all([
-    import('./gate/xml-specs.ts'),
-    import('../checks/profiles/vibevm-xml-document.ts'),
-  ]);
+  const { xmlSpecFiles, readXmlSpecOnce } = await import('./gate/xml-specs.ts');
   const out: XmlSpecRead[] = [];
   for (const { file } of await xmlSpecFiles(config)) {
     const absolute = resolve(config.root, file);
@@ -365,7 +362,7 @@ async function xmlSpecs(config: FactlineConfig): Promise<XmlSpecRead[]> {
       if (error instanceof UsageError) throw error;
       continue;
     }
-    const spec = readXmlSpec(text);
+    const spec = readXmlSpecOnce(absolute, text);
     out.push({ absolute, ...('breach' in spec ? {} : { read: { text, spec } }) });
   }
   return out;

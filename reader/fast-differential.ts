@@ -7,6 +7,8 @@
 import { fastBlocks } from './fast-blocks.ts';
 import { InlineUnsure } from './fast-inline.ts';
 import { parseSpec, parseSpecWithRemark, preparedText } from './index.ts';
+// The differential holds the fast reader to remark's reading: it always has the parser.
+import './markdown.ts';
 import { type Block, type BlockReading, remarkBlocks } from './units.ts';
 
 /** Masked ranges as the scanner sees them: their union, merged. */

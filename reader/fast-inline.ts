@@ -11,8 +11,9 @@
  */
 
 import type { Nodes, Paragraph } from 'mdast';
+import { mayHoldAutolink } from './autolink-candidate.ts';
 import { labelIdentifier } from './labels.ts';
-import { mayHoldAutolink, parseMarkdown } from './markdown.ts';
+import { parseMarkdown } from './remark-slot.ts';
 import type { InlineFacts } from './units.ts';
 import { inlineMasks } from './units.ts';
 
@@ -47,7 +48,7 @@ function inlineUnsure(why: string): InlineUnsure {
 
 const PUNCTUATION = /[!-/:-@[-`{-~]/;
 const SPECIAL = /[\\`<[!\]]/g;
-/** SPECIAL, and what every GFM literal autolink holds (as markdown.ts's AUTOLINK_CANDIDATE). */
+/** SPECIAL, and what every GFM literal autolink holds (as reader/autolink-candidate.ts's AUTOLINK_CANDIDATE). */
 const SPECIAL_OR_LITERAL = /[\\`<[!\]]|https?:\/\/|www\.|mailto:|xmpp:|@[-\w]+\./gi;
 /** CommonMark autolinks (6.5): a URI or an e-mail address between `<` and `>`. */
 const URI_AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*>/y;

@@ -21,19 +21,12 @@ import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { type Processor, unified } from 'unified';
+import { mayHoldAutolink } from './autolink-candidate.ts';
+import { provideMarkdownParser } from './remark-slot.ts';
 
 const fullGfm = unified().use(remarkParse).use(remarkGfm);
 
-/**
- * What every literal autolink starts with or holds: a URL's scheme, `www.`,
- * or an e-mail's `@` followed by a domain label and a dot (any case).
- */
-const AUTOLINK_CANDIDATE = /https?:\/\/|www\.|mailto:|xmpp:|@[-\w]+\./i;
-
-/** Whether a literal autolink could occur in `text`; false means the trimmed parser gives the same tree. */
-export function mayHoldAutolink(text: string): boolean {
-  return AUTOLINK_CANDIDATE.test(text);
-}
+export { mayHoldAutolink };
 
 /**
  * A table's delimiter row must hold a `|` or an alignment colon, and the
@@ -136,6 +129,9 @@ function processorFor(parts: number): Processor<Root> {
 export function parseMarkdown(text: string): Root {
   return processorFor(partsOf(text)).parse(text);
 }
+
+// The reader's fallbacks find the parser from here on (reader/remark-slot.ts).
+provideMarkdownParser(parseMarkdown);
 
 /** The full GFM parse, whatever the text holds (the reference the trimmed parse is tested against). */
 export function parseMarkdownWithAutolinks(text: string): Root {

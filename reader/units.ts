@@ -5,8 +5,8 @@
  * and everything else as an adjacency breaker.
  */
 import type { Code, Heading, ListItem, Nodes, Paragraph, Root, RootContent, Table, TableCell } from 'mdast';
-import { parseMarkdown } from './markdown.ts';
 import type { UnitType } from './model.ts';
+import { parseMarkdown } from './remark-slot.ts';
 
 /** What a unit's inline content tells the reader: opaque ranges, code span values, references used. */
 export interface InlineFacts {

@@ -43,12 +43,32 @@ export interface TestFile {
   aliases: Map<string, Chain | string>;
   /** Offsets of the `.only` marks in the file (calls and options). */
   onlyAt: number[];
-  /** The file imports node:test: there `.only` narrows the run only under `--test-only`. */
-  nodeTest: boolean;
+  /** The file imports node:test: there `.only` narrows the run only under `--test-only`. Read on first use, as `calls`. */
+  readonly nodeTest: boolean;
   /** Offsets of `X.skip(`/`X.todo(` on a test's context (node's `t.skip()`, vitest's `ctx.skip()`). */
   contextSkips: number[];
-  /** Every test and suite call by the offset of its `(`: where its `)` stands, and its own mark. */
-  calls: Map<number, { close: number; role: 'test' | 'suite'; mark: RunMark }>;
+  /**
+   * Every test and suite call by the offset of its `(`: where its `)` stands, and its own mark.
+   * Read on first use (only a citation whose own call is a suite asks), from the tokens readTestFile
+   * was given: ask before they are reused for another file.
+   */
+  readonly calls: Map<number, FileCall>;
+}
+
+/** A test or suite call as the whole file shows it (TestFile's `calls`). */
+export interface FileCall {
+  close: number;
+  role: 'test' | 'suite';
+  mark: RunMark;
+}
+
+/** The names a file binds to test functions (readAliases). */
+export interface FileAliases {
+  aliases: Map<string, Chain | string>;
+  /** The token of each name's first binding: a mark before it does not see the name. */
+  boundAt: Map<string, number>;
+  /** The bound names by length, so a token is matched in place, not cut out. */
+  byLength: (string[] | undefined)[];
 }
 
 /** A test or suite call as the walk hands it over for the final answer. */
@@ -129,7 +149,7 @@ export function runWhy(notRun: NotRun): string | undefined {
  * the callee as written, from its first name to the `(` (comments and
  * spaces allowed between the parts).
  */
-export function judgeCallee(text: string, file: TestFile | undefined): TestCall | undefined {
+export function judgeCallee(text: string, file: Pick<TestFile, 'aliases'> | undefined): TestCall | undefined {
   // Most calls are a plain name no runner has and nothing is bound to: nothing to build for them.
   if (PLAIN_NAME.test(text) && !Object.hasOwn(TEST_ROOTS, text) && file?.aliases.get(text) === undefined)
     return undefined;
@@ -267,75 +287,106 @@ export function runsOfCalls(calls: readonly CallRuns[], file: TestFile | undefin
 }
 
 /**
- * What the whole file says (see TestFile), from its tokens: the skim's
- * (`tokens`, when it read the whole file) or its own. Names are bound
- * to test functions by `const|let|var NAME = it.skip` (a chain, or a
- * `test.extend(…)` call), and by `import { it as NAME }`; a name bound to any
- * other expression holding a test function cannot be told.
+ * The names a file binds to test functions (TestFile's `aliases`), read by
+ * themselves: the walk asks about them at every call it reaches, and most
+ * files ask nothing more, so the rest of readTestFile is left until a
+ * citation inside a test call needs it. Names are bound to test functions by
+ * `const|let|var NAME = it.skip` (a chain, or a `test.extend(…)` call), and
+ * by `import { it as NAME }`; a name bound to any other expression holding a
+ * test function cannot be told.
  */
-// @implements scanner#TEST-FILE-READ-ONCE
-export function readTestFile(text: string, tokens?: Tokens): TestFile {
-  const file: TestFile = {
-    aliases: new Map(),
-    onlyAt: [],
-    nodeTest: false,
-    contextSkips: [],
-    calls: new Map(),
-  };
-  const read = new FileTokens(text, tokens ?? lexTokens(text, new TokenList()), file.aliases);
+// @implements scanner#TEST-FILE-ALIASES-FIRST
+export function readAliases(text: string, tokens: Tokens): FileAliases {
+  const aliases: FileAliases = { aliases: new Map(), boundAt: new Map(), byLength: [] };
+  const read = new FileTokens(text, tokens, aliases);
   const { kinds, starts, ends, count } = read;
-  const kindAt = (i: number): number => (i >= 0 && i < count ? kinds[i]! : -1);
-  const word = (i: number) => read.word(i);
-  // The runners' own names standing where a callee starts (no `.` before them): readCalls' candidates.
-  const roots: number[] = [];
   for (let i = 0; i < count; i++) {
     const kind = kinds[i]!;
-    // Punctuation, numbers and templates say nothing here: most tokens end at this test.
-    if (kind !== K.Identifier && kind < 40 && kind !== K.StringLiteral) continue;
-    const start = starts[i]!;
-    const length = ends[i]! - start;
-    if (kind === K.StringLiteral) {
-      // 'node:test' or 'test', quotes included.
-      if (length !== 11 && length !== 6) continue;
-      const value = text.slice(start + 1, ends[i]! - 1);
-      if (
-        (value === 'node:test' || value === 'test') &&
-        /^(?:from|require|import)$/.test(word(i - 1) || word(i - 2))
-      )
-        file.nodeTest = true;
-      continue;
-    }
-    if (kind === K.Identifier && isRunnerName(text, start, length)) {
-      const before = kindAt(i - 1);
-      if (before !== K.Dot && before !== K.QuestionDot) roots.push(i);
-    }
     if (kind === K.Const || kind === K.Let || kind === K.Var) {
-      if (kindAt(i + 2) !== K.Equals) continue;
-      const name = word(i + 1);
+      if (read.kind(i + 2) !== K.Equals) continue;
+      const name = read.word(i + 1);
       if (name === '') continue;
       const bound = boundChain(read, i + 3);
       if (bound === undefined) continue;
-      if (typeof bound === 'string') read.bind(name, bound);
+      if (typeof bound === 'string') read.bind(name, bound, i);
       else {
-        const outer = file.aliases.get(bound.root);
-        if (typeof outer === 'string') read.bind(name, outer);
+        const outer = aliases.aliases.get(bound.root);
+        if (typeof outer === 'string') read.bind(name, outer, i);
         else if (outer !== undefined)
-          read.bind(name, { root: outer.root, members: [...outer.members, ...bound.members] });
-        else read.bind(name, bound);
+          read.bind(name, { root: outer.root, members: [...outer.members, ...bound.members] }, i);
+        else read.bind(name, bound, i);
       }
       continue;
     }
-    // Only the words below matter here: 'fit' 'only' 'skip' 'todo' 'import' 'fdescribe' (told by
-    // length and first letter before any is cut out of the text).
-    if (!mayBeMarkWord(length, text.charCodeAt(start))) continue;
-    const w = text.slice(start, ends[i]!);
-    if (w === 'import' && kindAt(i + 1) === K.OpenBrace) {
+    // `import {`, told by length and first letter before the word is cut out of the text.
+    if (
+      kind === K.Identifier &&
+      ends[i]! - starts[i]! === 6 &&
+      text.charCodeAt(starts[i]!) === 105 && // i
+      read.kind(i + 1) === K.OpenBrace &&
+      text.startsWith('import', starts[i]!)
+    ) {
       for (let j = i + 2; j < count && kinds[j] !== K.CloseBrace; j++) {
-        if (word(j) === 'as' && isTestRoot(word(j - 1)) && word(j + 1) !== '')
-          read.bind(word(j + 1), { root: word(j - 1), members: [] });
+        if (read.word(j) === 'as' && isTestRoot(read.word(j - 1)) && read.word(j + 1) !== '')
+          read.bind(read.word(j + 1), { root: read.word(j - 1), members: [] }, i);
       }
-      continue;
     }
+  }
+  return aliases;
+}
+
+/**
+ * What the whole file says (see TestFile), from its tokens: the skim's
+ * (`tokens`, when it read the whole file) or its own, and its names bound
+ * to test functions (readAliases, read from the same tokens when not given).
+ * A mark that asks whether a name is a test function's sees the names bound
+ * before it in the file, as one pass in file order would.
+ */
+// @implements scanner#TEST-FILE-READ-ONCE
+export function readTestFile(
+  text: string,
+  tokens?: Tokens,
+  bound?: FileAliases,
+  counts?: { testCallsRead: number; testMarksRead: number },
+): TestFile {
+  const own = tokens ?? lexTokens(text, new TokenList());
+  const aliases = bound ?? readAliases(text, own);
+  const read = new FileTokens(text, own, aliases);
+  let calls: Map<number, FileCall> | undefined;
+  let nodeTest: boolean | undefined;
+  const file: TestFile = {
+    aliases: aliases.aliases,
+    onlyAt: [],
+    contextSkips: [],
+    // @implements scanner#TEST-FILE-CALLS-ON-DEMAND
+    get calls(): Map<number, FileCall> {
+      if (calls === undefined) {
+        if (counts) counts.testCallsRead++;
+        calls = readCalls(read, aliases.aliases);
+      }
+      return calls;
+    },
+    get nodeTest(): boolean {
+      nodeTest ??= importsNodeTest(read);
+      return nodeTest;
+    },
+  };
+  // @implements scanner#TEST-FILE-MARKS-BY-WORD
+  // Every mark is one of these words; most test files hold none, and are not looked through for marks.
+  if (!MARK_WORDS.some((w) => text.includes(w))) return file;
+  if (counts) counts.testMarksRead++;
+  const { kinds, starts, ends, count } = read;
+  const kindAt = (i: number): number => (i >= 0 && i < count ? kinds[i]! : -1);
+  const word = (i: number) => read.word(i);
+  for (let i = 0; i < count; i++) {
+    const kind = kinds[i]!;
+    // Punctuation, numbers, strings and templates say nothing here: most tokens end at this test.
+    if (kind !== K.Identifier && kind < 40) continue;
+    const start = starts[i]!;
+    // Only the words below matter here: 'fit' 'only' 'skip' 'todo' 'fdescribe' (told by
+    // length and first letter before any is cut out of the text; declarations were read by readAliases).
+    if (!mayBeMarkWord(ends[i]! - start, text.charCodeAt(start))) continue;
+    const w = text.slice(start, ends[i]!);
     // Jest's `fit('…')`, `fit.each(…)`: a variable named `fit` (`fit.side[0]`) is none.
     if ((w === 'fit' || w === 'fdescribe') && kindAt(i - 1) !== K.Dot) {
       const next = kindAt(i + 1);
@@ -346,7 +397,7 @@ export function readTestFile(text: string, tokens?: Tokens): TestFile {
       continue;
     }
     if (w === 'only' && kindAt(i - 1) === K.Dot) {
-      if (read.isRootName(chainRootBefore(read, i - 1))) file.onlyAt.push(start);
+      if (read.isRootNameBefore(chainRootBefore(read, i - 1), i)) file.onlyAt.push(start);
       continue;
     }
     if (w === 'only' && kindAt(i + 1) === K.Colon && word(i + 2) !== 'false') {
@@ -359,17 +410,37 @@ export function readTestFile(text: string, tokens?: Tokens): TestFile {
       (kindAt(i + 1) === K.OpenParen || kindAt(i + 1) === K.QuestionDot)
     ) {
       const root = chainRootBefore(read, i - 1);
-      if (root !== '' && !read.isRootName(root)) file.contextSkips.push(start);
+      if (root !== '' && !read.isRootNameBefore(root, i)) file.contextSkips.push(start);
     }
   }
   // `['only']` in a chain: found by the walk's chain reading too, but the file must know before.
   onlyMembers(text, file.onlyAt);
   file.onlyAt.sort((a, b) => a - b);
-  readCalls(read, file, roots);
   return file;
 }
 
-/** Whether a word of this length and first character may be one readTestFile looks at: fit, only, skip, todo, import, fdescribe. */
+/** The words a mark is made of (fdescribe holds none of the others). */
+const MARK_WORDS = ['only', 'skip', 'todo', 'fit', 'fdescribe'];
+
+/** Whether the file imports node:test: `from 'node:test'`, `require('test')`, `import 'node:test'`. */
+function importsNodeTest(read: FileTokens): boolean {
+  const { text, kinds, starts, ends, count } = read;
+  for (let i = 0; i < count; i++) {
+    if (kinds[i] !== K.StringLiteral) continue;
+    // 'node:test' or 'test', quotes included.
+    const length = ends[i]! - starts[i]!;
+    if (length !== 11 && length !== 6) continue;
+    const value = text.slice(starts[i]! + 1, ends[i]! - 1);
+    if (
+      (value === 'node:test' || value === 'test') &&
+      /^(?:from|require|import)$/.test(read.word(i - 1) || read.word(i - 2))
+    )
+      return true;
+  }
+  return false;
+}
+
+/** Whether a word of this length and first character may be one readTestFile looks at: fit, only, skip, todo, fdescribe. */
 function mayBeMarkWord(length: number, first: number): boolean {
   switch (length) {
     case 3:
@@ -377,8 +448,6 @@ function mayBeMarkWord(length: number, first: number): boolean {
       return first === 102; // f
     case 4:
       return first === 111 || first === 115 || first === 116; // o s t
-    case 6:
-      return first === 105; // i
     default:
       return false;
   }
@@ -411,13 +480,11 @@ class FileTokens {
   readonly starts: Int32Array;
   readonly ends: Int32Array;
   readonly count: number;
-  /** The names bound to test functions (`aliases`), by length. */
-  private readonly aliasesByLength: (string[] | undefined)[] = [];
 
   constructor(
     readonly text: string,
     tokens: Tokens,
-    private readonly aliases: Map<string, Chain | string>,
+    private readonly bound: FileAliases,
   ) {
     this.kinds = tokens.kinds;
     this.starts = tokens.starts;
@@ -439,15 +506,21 @@ class FileTokens {
     return k === K.Identifier || k >= 40 ? this.tokenText(i) : '';
   }
 
-  bind(name: string, to: Chain | string): void {
-    this.aliases.set(name, to);
-    const same = this.aliasesByLength[name.length];
-    if (same === undefined) this.aliasesByLength[name.length] = [name];
+  /** Binds a name, by the declaration at token `at` (the first binding of a name says where it starts to count). */
+  bind(name: string, to: Chain | string, at: number): void {
+    const bound = this.bound;
+    bound.aliases.set(name, to);
+    if (!bound.boundAt.has(name)) bound.boundAt.set(name, at);
+    const same = bound.byLength[name.length];
+    if (same === undefined) bound.byLength[name.length] = [name];
     else if (!same.includes(name)) same.push(name);
   }
 
-  isRootName(name: string): boolean {
-    return isTestRoot(name) || this.aliases.has(name);
+  /** Whether a name is a test function's at token i: a runner's own, or bound before i. */
+  isRootNameBefore(name: string, i: number): boolean {
+    if (isTestRoot(name)) return true;
+    const at = this.bound.boundAt.get(name);
+    return at !== undefined && at < i;
   }
 
   /** Whether token i's text is a test function's name: the runners' names are matched in place, not cut out. */
@@ -455,7 +528,7 @@ class FileTokens {
     const start = this.starts[i]!;
     const length = this.ends[i]! - start;
     if (isRunnerName(this.text, start, length)) return true;
-    const bound = this.aliasesByLength[length];
+    const bound = this.bound.byLength[length];
     if (bound !== undefined) for (const name of bound) if (this.text.startsWith(name, start)) return true;
     return false;
   }
@@ -478,22 +551,21 @@ for (const name of Object.keys(TEST_ROOTS))
  * options), read as the walk reads the calls it reaches: a suite's citation
  * needs the tests inside it, which the walk jumps over.
  */
-function readCalls(read: FileTokens, file: TestFile, runnerNames: readonly number[]): void {
+function readCalls(read: FileTokens, aliases: Map<string, Chain | string>): Map<number, FileCall> {
   const { text, kinds, starts, ends, count } = read;
-  // Each name of a test function where a callee starts: the runners' own names, found by the first
-  // pass, unless the file binds names of its own (then every identifier is looked at again).
-  let names = runnerNames;
-  if (file.aliases.size > 0) {
-    const all: number[] = [];
-    for (let i = 0; i < count; i++) {
-      if (kinds[i] !== K.Identifier) continue;
-      const before = read.kind(i - 1);
-      if (before === K.Dot || before === K.QuestionDot) continue;
-      if (read.isRootToken(i)) all.push(i);
-    }
-    names = all;
+  const calls = new Map<number, FileCall>();
+  const bound = { aliases };
+  // Each name of a test function where a callee starts: the runners' own names, unless the file
+  // binds names of its own (then those too).
+  const names: number[] = [];
+  for (let i = 0; i < count; i++) {
+    if (kinds[i] !== K.Identifier) continue;
+    const before = read.kind(i - 1);
+    if (before === K.Dot || before === K.QuestionDot) continue;
+    if (aliases.size > 0 ? read.isRootToken(i) : isRunnerName(text, starts[i]!, ends[i]! - starts[i]!))
+      names.push(i);
   }
-  if (names.length === 0) return;
+  if (names.length === 0) return calls;
   // Where each bracket closes (a file that names no test function never matches its brackets).
   const match = matchBrackets(kinds, count);
   for (const i of names) {
@@ -506,7 +578,7 @@ function readCalls(read: FileTokens, file: TestFile, runnerNames: readonly numbe
       else break;
     }
     if (read.kind(j) !== K.OpenParen) continue;
-    const call = judgeCallee(text.slice(starts[i]!, ends[j - 1]!), file);
+    const call = judgeCallee(text.slice(starts[i]!, ends[j - 1]!), bound);
     if (call === undefined) continue;
     let mark = call.mark;
     let paren = j;
@@ -522,12 +594,13 @@ function readCalls(read: FileTokens, file: TestFile, runnerNames: readonly numbe
     // `(title, { … }, fn)`: the options after the title.
     if (read.kind(paren + 2) === K.Comma && read.kind(paren + 3) === K.OpenBrace)
       mark = joinMarks(mark, optionsMark(text, starts[paren + 3]!));
-    file.calls.set(starts[paren]!, {
+    calls.set(starts[paren]!, {
       close: close === -1 ? text.length : starts[close]!,
       role: call.role,
       mark,
     });
   }
+  return calls;
 }
 
 /** For each opening bracket among the tokens, the index of its closing one (-1 when none closes it). */

@@ -13,12 +13,15 @@
  */
 import { inCommentedOutCode, parseCitations, tagCandidates } from './refs.ts';
 import {
+  type CallRuns,
   conditionMark,
+  type FileAliases,
   isTestRoot,
   joinMarks,
   judgeCallee,
   optionsMark,
   type RunMark,
+  readAliases,
   readTestFile,
   runsOfCalls,
   type TestFile,
@@ -235,6 +238,12 @@ export interface ScanCounts {
   /** Files read for what their tests say about running (test-runs.ts), and of those, lexed again by themselves. */
   testRuns: number;
   testRunsLexed: number;
+  /** Files read whole for their marks (`.only`, a context's `.skip()`): a citation inside a test call asked. */
+  testRunsWhole: number;
+  /** Of those, files looked through for marks: the ones that hold a mark's word at all. */
+  testMarksRead: number;
+  /** Files whose every test and suite call was read: a citation inside a suite asked. */
+  testCallsRead: number;
 }
 
 export function newScanCounts(): ScanCounts {
@@ -246,6 +255,9 @@ export function newScanCounts(): ScanCounts {
     parser: 0,
     testRuns: 0,
     testRunsLexed: 0,
+    testRunsWhole: 0,
+    testMarksRead: 0,
+    testCallsRead: 0,
   };
 }
 
@@ -341,13 +353,18 @@ export class TypeScriptScanner {
     const jumps = skimmed === undefined ? NO_JUMPS : new SkimJumps(skimmed, candidates, text.length);
     // @implements scanner#TEST-FILE-READ-ONCE
     const counts = this.counts;
+    let read: Tokens | undefined;
     const tokens = (): Tokens => {
+      if (read !== undefined) return read;
       if (counts) counts.testRuns++;
-      if (skimTokens !== undefined) return skimTokens;
-      if (counts) counts.testRunsLexed++;
-      return lexTokens(text, this.testTokens, this.testLexer);
+      if (skimTokens !== undefined) read = skimTokens;
+      else {
+        if (counts) counts.testRunsLexed++;
+        read = lexTokens(text, this.testTokens, this.testLexer);
+      }
+      return read;
     };
-    return new Walk(text, file, this.lexer, lineFeedsOnly, candidates, literals, jumps, tokens).run();
+    return new Walk(text, file, this.lexer, lineFeedsOnly, candidates, literals, jumps, tokens, counts).run();
   }
 }
 
@@ -406,7 +423,9 @@ class Walk {
   private nextLiteral = 0;
   // Whether each test runs (test-runs.ts): what the whole file says, the callee chain being read
   // (its first name's place, its end, the depth it stands at), and what the last `it.each(…)` said.
-  /** What the whole file says about its tests, read on first need (runsFile): most files never ask. */
+  /** The names the file binds to test functions, read at the first call the walk reaches that no runner names. */
+  private aliasesRead: FileAliases | undefined;
+  /** What the whole file says about its tests, read on first need (runsFile): only a citation inside a test call asks. */
   private runsFileRead: TestFile | undefined;
   private chainStart = -1;
   private chainRootEnd = -1;
@@ -428,15 +447,25 @@ class Walk {
     private readonly literals: readonly Literal[] | undefined,
     private readonly jumps: Jumps,
     private readonly tokens: () => Tokens,
+    private readonly counts: ScanCounts | undefined,
   ) {
     this.typed = /\.[mc]?ts$/.test(file);
     this.at = lazyLineIndex(text, true, lineFeedsOnly);
     this.lastTag = candidates[candidates.length - 1]!;
   }
 
+  // @implements scanner#TEST-FILE-ALIASES-FIRST
+  private get aliases(): FileAliases {
+    this.aliasesRead ??= readAliases(this.text, this.tokens());
+    return this.aliasesRead;
+  }
+
   // @implements scanner#TEST-FILE-READ-ONCE
   private get runsFile(): TestFile {
-    this.runsFileRead ??= readTestFile(this.text, this.tokens());
+    if (this.runsFileRead === undefined) {
+      if (this.counts) this.counts.testRunsWhole++;
+      this.runsFileRead = readTestFile(this.text, this.tokens(), this.aliases, this.counts);
+    }
     return this.runsFileRead;
   }
 
@@ -721,10 +750,10 @@ class Walk {
       };
     if (this.chainStart === -1 || this.chainDepth !== this.stack.length) return NO_CALL;
     const root = text.slice(this.chainStart, this.chainRootEnd);
-    if (!isTestRoot(root) && !this.runsFile.aliases.has(root)) return NO_CALL;
+    if (!isTestRoot(root) && !this.aliases.aliases.has(root)) return NO_CALL;
     // The callee as written, `it.skip.each`, `it['skip']` or a name bound to `it.skip`: test-runs.ts reads it.
     // @implements scanner#STATIC-SKIP-VERIFIES-NOTHING
-    const call = judgeCallee(text.slice(this.chainStart, this.chainEnd), this.runsFile);
+    const call = judgeCallee(text.slice(this.chainStart, this.chainEnd), this.aliases);
     if (call === undefined) return NO_CALL;
     if (call.curried === undefined)
       return {
@@ -993,9 +1022,18 @@ function materialise(cite: ScannedCitation, chain: Frame[], runsFile: () => Test
     }
   }
   // @implements scanner#STATIC-SKIP-VERIFIES-NOTHING
-  const calls = chain
-    .filter((f) => f.callee !== undefined && (TEST_CALLEES.has(f.callee) || SUITE_CALLEES.has(f.callee)))
-    .map((f) => ({ ...f, suite: SUITE_CALLEES.has(f.callee!) }));
+  // Each call as runsOfCalls reads it, in one small shape (a spread frame's twenty fields read slowly there).
+  const calls: CallRuns[] = [];
+  for (const f of chain) {
+    if (f.callee === undefined || !(TEST_CALLEES.has(f.callee) || SUITE_CALLEES.has(f.callee))) continue;
+    calls.push({
+      notRun: f.notRun,
+      only: f.only,
+      suite: SUITE_CALLEES.has(f.callee),
+      openAt: f.openAt,
+      closeAt: f.closeAt,
+    });
+  }
   const notRun = calls.length === 0 ? undefined : runsOfCalls(calls, runsFile());
   if (notRun !== undefined) cite.notRun = notRun;
   for (let i = chain.length - 1; i >= 0; i--) {

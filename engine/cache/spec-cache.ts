@@ -6,6 +6,7 @@
 
 import type { SpecDocument } from '../../reader/model.ts';
 import { checkShape, fitsShape } from '../config/shape.ts';
+import { readSpecDocument } from '../read-spec.ts';
 import type { SpecParser } from '../specs.ts';
 import { CacheFile, entryJson, NO_STAT } from './cache-file.ts';
 import { hashText } from './citation-rows.ts';
@@ -50,8 +51,7 @@ export function cachedParser(cache: SpecCache): SpecParser {
       cache.keep(options.file);
       return hit.document;
     }
-    const { parseSpec } = await import('../../reader/index.ts');
-    const document = parseSpec(source, options);
+    const document = await readSpecDocument(source, options);
     cache.set(options.file, NO_STAT, contentHash, JSON.stringify({ doc: options.doc, document }));
     return document;
   };

@@ -7,6 +7,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { type GenerationInput, isCodeTemplate } from '../../generator/render/index.ts';
 import { parseSpec, type SpecDocument } from '../../reader/index.ts';
+// gen reads its specs synchronously: the Markdown parser comes with it, for any spec the fast reader leaves to it.
+import '../../reader/markdown.ts';
 import { compileDeclaredTypes } from '../config/declared-types.ts';
 import { type FactlineConfig, generatingSpecs } from '../config/model.ts';
 import { UsageError } from '../errors.ts';

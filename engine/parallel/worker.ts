@@ -104,8 +104,8 @@ function statInto(stats: Float64Array, at: number, path: string): void {
 async function readSpecs(job: SpecJob, post: (report: SpecReport) => void): Promise<void> {
   const next = new Int32Array(job.counter);
   // Loaded only when specs come: a worker that only scans starts as light as before.
-  const [{ parseSpec }, { MAX_SPEC_BYTES }] = await Promise.all([
-    import('../../reader/index.ts'),
+  const [{ readSpecDocument }, { MAX_SPEC_BYTES }] = await Promise.all([
+    import('../read-spec.ts'),
     import('../specs.ts'),
   ]);
   for (;;) {
@@ -118,7 +118,7 @@ async function readSpecs(job: SpecJob, post: (report: SpecReport) => void): Prom
         continue;
       }
       const text = readFileSync(absolute, 'utf8');
-      post({ spec: k, text, document: parseSpec(text, { file, doc }) });
+      post({ spec: k, text, document: await readSpecDocument(text, { file, doc }) });
     } catch {
       post({ spec: k, redo: true });
     }

@@ -9,6 +9,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { parseSpecWithRemark } from '../../../reader/index.ts';
 import { BIN, REPO } from '../../support/cli.ts';
 import { tempDir } from '../../support/temp.ts';
 
@@ -47,6 +48,7 @@ const markdownParser = (modules: string[]) =>
 
 describe('the spec cache', () => {
   // @verifies reader#SPECS-WITHOUT-REMARK
+  // @verifies reader#REMARK-ONLY-WHEN-A-SPEC-NEEDS-IT
   it('a warm check never loads remark or unified; a changed spec loads them again', () => {
     const root = tempDir('spec-modules');
     mkdirSync(join(root, 'specs'));
@@ -59,7 +61,8 @@ describe('the spec cache', () => {
       JSON.stringify({ specs: ['specs/**/*.md'], sources: ['src/**/*.py'], tests: ['test/**/*.py'] }),
     );
     const cold = probe(root, ['check', '--json']);
-    expect(markdownParser(cold.modules)).not.toEqual([]);
+    // The fast reader reads both specs whole: a cold run does not load the parser either.
+    expect(markdownParser(cold.modules)).toEqual([]);
     const warm = probe(root, ['check', '--json']);
     expect(warm.out).toBe(cold.out);
     // The recorder saw the gate's own code: the sources under tsx, or the compiled CLI's chunks.
@@ -69,7 +72,11 @@ describe('the spec cache', () => {
       ),
     ).toBe(true);
     expect(markdownParser(warm.modules)).toEqual([]);
-    appendFileSync(join(root, 'specs', 'more.md'), '\n@fact:PANG Pang answers. @status:impl/plan\n');
+    // A literal `www.` autolink after text is a unit the fast reader leaves to remark.
+    appendFileSync(
+      join(root, 'specs', 'more.md'),
+      '\n@fact:PANG Pang answers, see www.example.com. @status:impl/plan\n',
+    );
     const edited = probe(root, ['check', '--json']);
     expect(markdownParser(edited.modules)).not.toEqual([]);
     expect([JSON.parse(cold.out).summary.facts, JSON.parse(edited.out).summary.facts]).toEqual([2, 3]);
@@ -101,5 +108,34 @@ describe('the spec cache', () => {
     ).toEqual([]);
     const out = JSON.parse(JSON.parse(run.stdout).out) as { facts: { id: string }[] };
     expect(out.facts.map((f) => f.id)).toEqual(['PING']);
+  }, 60_000);
+  // @verifies reader#REMARK-ONLY-WHEN-A-SPEC-NEEDS-IT
+  it('a cold check loads the parser only for a spec the fast reader leaves to remark, and reads it as remark does', () => {
+    const root = tempDir('remark-on-need');
+    mkdirSync(join(root, 'specs'));
+    const plain =
+      '# Plain\n\n@fact:PLAIN-ONE Read by the fast reader, `code` and <b>html</b>. @status:impl/plan\n';
+    // Units outside the fast reader's model: a `www.` and an e-mail literal autolink, a tab in inline content.
+    const odd =
+      '# Odd\n\n@fact:ODD-ONE See www.example.com for `x`. @status:impl/plan\n\n' +
+      '- @fact:ODD-TWO Mail dev@example.org\tor <b>not</b>. @status:impl/plan\n';
+    writeFileSync(join(root, 'specs', 'plain.md'), plain);
+    writeFileSync(join(root, 'factline.config.json'), JSON.stringify({ specs: ['specs/**/*.md'] }));
+    const fast = probe(root, ['facts', '--json']);
+    expect(markdownParser(fast.modules)).toEqual([]);
+    writeFileSync(join(root, 'specs', 'odd.md'), odd);
+    const cold = probe(root, ['check', '--json', '--no-cache']);
+    expect(markdownParser(cold.modules)).not.toEqual([]);
+    expect(JSON.parse(cold.out).summary.facts).toBe(3);
+    const facts = probe(root, ['facts', '--json']);
+    // The oracle: remark's own reading of each file (the reference reader), in this process.
+    const reference = [
+      ...parseSpecWithRemark(odd, { file: 'specs/odd.md', doc: 'odd' }).facts,
+      ...parseSpecWithRemark(plain, { file: 'specs/plain.md', doc: 'plain' }).facts,
+    ].map((f) => [f.id, f.line, f.column, f.digest]);
+    const read = (
+      JSON.parse(facts.out) as { facts: { id: string; line: number; column: number; digest: string }[] }
+    ).facts;
+    expect(read.map((f) => [f.id, f.line, f.column, f.digest])).toEqual(reference);
   }, 60_000);
 });

@@ -101,4 +101,74 @@ describe("a test file's runs read from the skim's tokens", () => {
     expect(jsx[0]?.notRun).toBe('skip: describe.skip');
     expect([counts.testRuns, counts.testRunsLexed]).toEqual([4, 1]);
   });
+
+  // @verifies scanner#TEST-FILE-ALIASES-FIRST
+  it('is read for its bound names alone at a call, and whole only for a citation inside a test call', () => {
+    const counts = newScanCounts();
+    const scan = (file: string, text: string) => scanTypeScript(text, file, { counts });
+    const read = () => [counts.testRuns, counts.testRunsWhole, counts.testCallsRead];
+    // Calls reached, the citation outside every test call: the bound names only.
+    expect(scan('src/a.ts', "const x = require('x');\nx.only(1);\n// @implements doc#A\n")).toHaveLength(1);
+    expect(read()).toEqual([1, 0, 0]);
+    // A call of a name bound to `it.skip`, the citation inside it: read whole.
+    const bound = scan(
+      'a.test.ts',
+      "const later = it.skip;\nlater('t', () => {\n  // @verifies doc#A\n});\n",
+    );
+    expect(bound[0]?.notRun).toBe('skip: later, later being it.skip');
+    expect(read()).toEqual([2, 1, 0]);
+    // A mark sees the names bound before it: `later.skip()` ahead of `const later = it` is a context's skip.
+    const early = scan(
+      'b.test.ts',
+      "it('t', () => {\n  later.skip();\n  // @verifies doc#A\n});\nconst later = it;\n",
+    );
+    expect(early[0]?.notRun).toBe('unknown: the test calls .skip()/.todo() on its context at run time');
+    const late = scan(
+      'c.test.ts',
+      "const later = it;\nit('t', () => {\n  later.skip();\n  // @verifies doc#A\n});\n",
+    );
+    expect(late[0]?.notRun).toBeUndefined();
+    expect(read()).toEqual([4, 3, 0]);
+  });
+
+  // @verifies scanner#TEST-FILE-MARKS-BY-WORD
+  it("is looked through for marks only where a mark's word stands in the text", () => {
+    const counts = newScanCounts();
+    const scan = (file: string, text: string) => scanTypeScript(text, file, { counts });
+    const read = () => [counts.testRunsWhole, counts.testMarksRead];
+    // No mark's word anywhere: the test runs, and its file was not looked through.
+    const plain = scan('a.test.ts', "it('t', () => {\n  // @verifies doc#A\n});\n");
+    expect(plain[0]?.notRun).toBeUndefined();
+    expect(read()).toEqual([1, 0]);
+    // The word in a string only: looked through, and no mark found.
+    const worded = scan('b.test.ts', "it('only t', () => {\n  // @verifies doc#A\n});\n");
+    expect(worded[0]?.notRun).toBeUndefined();
+    expect(read()).toEqual([2, 1]);
+    // A real mark, in a node:test file: the import is read where the `.only` asks.
+    const focused = scan(
+      'c.test.mjs',
+      "import { it } from 'node:test';\nit.only('o', () => {});\nit('t', () => {\n  // @verifies doc#A\n});\n",
+    );
+    expect(focused[0]?.notRun).toMatch(/^unknown: an \.only in this node:test file/);
+    expect(read()).toEqual([3, 2]);
+  });
+
+  // @verifies scanner#TEST-FILE-CALLS-ON-DEMAND
+  it('reads every test call only for a citation whose own call is a suite', () => {
+    const counts = newScanCounts();
+    const scan = (file: string, text: string) => scanTypeScript(text, file, { counts });
+    const inTest = scan(
+      'a.test.ts',
+      "describe('s', () => {\n  it('t', () => {\n    // @verifies doc#A\n  });\n});\n",
+    );
+    expect(inTest[0]?.notRun).toBeUndefined();
+    expect([counts.testRunsWhole, counts.testCallsRead]).toEqual([1, 0]);
+    // The suite's answer comes from the tests inside it, which the walk jumped over.
+    const inSuite = scan(
+      'b.test.ts',
+      "describe('s', () => {\n  it.skip('t', () => {});\n  it.todo('u');\n  // @verifies doc#A\n});\n",
+    );
+    expect(inSuite[0]?.notRun).toBe('skip: no test in the suite runs');
+    expect([counts.testRunsWhole, counts.testCallsRead]).toEqual([2, 1]);
+  });
 });
