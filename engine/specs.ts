@@ -350,10 +350,7 @@ async function readShared(
  */
 // @implements vibevm#XML-UNITS
 async function xmlSpecs(config: FactlineConfig): Promise<XmlSpecRead[]> {
-  const [{ xmlSpecFiles }, { readXmlSpec }] = await Promise.all([
-    import('./gate/xml-specs.ts'),
-    import('../checks/profiles/vibevm-xml-document.ts'),
-  ]);
+  const { xmlSpecFiles, readXmlSpecOnce } = await import('./gate/xml-specs.ts');
   const out: XmlSpecRead[] = [];
   for (const { file } of await xmlSpecFiles(config)) {
     const absolute = resolve(config.root, file);
@@ -365,7 +362,7 @@ async function xmlSpecs(config: FactlineConfig): Promise<XmlSpecRead[]> {
       if (error instanceof UsageError) throw error;
       continue;
     }
-    const spec = readXmlSpec(text);
+    const spec = readXmlSpecOnce(absolute, text);
     out.push({ absolute, ...('breach' in spec ? {} : { read: { text, spec } }) });
   }
   return out;

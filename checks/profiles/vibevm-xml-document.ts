@@ -9,7 +9,7 @@
  * section. Pure.
  */
 import type { Fact, KindLine, Section, SpecDocument } from '../../reader/model.ts';
-import { Breach, readVibevmXml } from './vibevm-xml-read.ts';
+import { Breach, readVibevmXml, type XDoc } from './vibevm-xml-read.ts';
 import {
   projectVibevmXml,
   vibevmXmlUnits,
@@ -31,13 +31,22 @@ export interface ReadXmlSpec {
  */
 // @implements vibevm#XML-UNITS
 export function readXmlSpec(xml: string, longSectionAt = 0): ReadXmlSpec | { breach: Breach } {
-  let doc: ReturnType<typeof readVibevmXml>;
+  const tree = xmlSpecTree(xml);
+  return 'breach' in tree ? tree : xmlSpecOfTree(tree, longSectionAt);
+}
+
+/** The dialect document's tree, or the breach vibevm drops it for: what a second reading of the same text can take again. */
+export function xmlSpecTree(xml: string): XDoc | { breach: Breach } {
   try {
-    doc = readVibevmXml(xml);
+    return readVibevmXml(xml);
   } catch (error) {
     if (error instanceof Breach) return { breach: error };
     throw error;
   }
+}
+
+/** readXmlSpec from the tree xmlSpecTree read (which it leaves as it is). */
+export function xmlSpecOfTree(doc: XDoc, longSectionAt = 0): ReadXmlSpec {
   return { projection: projectVibevmXml(doc), ...vibevmXmlUnits(doc, longSectionAt) };
 }
 

@@ -4,7 +4,8 @@ import { glob } from 'tinyglobby';
 import type { Finding } from '../../checks/model.ts';
 import { MAX_SECTION_LINES } from '../../checks/profiles/vibevm.ts';
 import { breachFinding } from '../../checks/profiles/vibevm-xml.ts';
-import { readXmlSpec } from '../../checks/profiles/vibevm-xml-document.ts';
+import { type ReadXmlSpec, xmlSpecOfTree, xmlSpecTree } from '../../checks/profiles/vibevm-xml-document.ts';
+import type { Breach } from '../../checks/profiles/vibevm-xml-read.ts';
 import { longSection } from '../../checks/rules/long-section.ts';
 import { pairCollision } from '../../checks/rules/pair-collision.ts';
 import type { FactlineConfig } from '../config/model.ts';
@@ -46,6 +47,28 @@ export async function xmlSpecFiles(config: FactlineConfig): Promise<XmlSpecFile[
     ...own.sort().map((file) => ({ file, measured: !docs.has(file), external: false })),
     ...theirs.sort().map((file) => ({ file, measured: false, external: true })),
   ];
+}
+
+/** Each `.xml` spec's tree as last read, with the text it was read from. */
+const trees = new Map<string, { text: string; tree: ReturnType<typeof xmlSpecTree> }>();
+
+/**
+ * readXmlSpec of a `.xml` spec at `absolute`, its tree read once for a given
+ * text: the spec loading (engine/specs.ts) and the gate's warnings here both
+ * read every such file, and the tree is most of the cost.
+ */
+// @implements vibevm#XML-READ-ONCE
+export function readXmlSpecOnce(
+  absolute: string,
+  text: string,
+  longSectionAt = 0,
+): ReadXmlSpec | { breach: Breach } {
+  let read = trees.get(absolute);
+  if (read === undefined || read.text !== text) {
+    read = { text, tree: xmlSpecTree(text) };
+    trees.set(absolute, read);
+  }
+  return 'breach' in read.tree ? read.tree : xmlSpecOfTree(read.tree, longSectionAt);
 }
 
 /** A spec document's path without its form's extension: `X.md` and `X.xml` in one folder share it. */
@@ -112,7 +135,7 @@ export async function xmlSpecFindings(config: FactlineConfig): Promise<Finding[]
     if (text === undefined) continue;
     // The threshold the tree's engine uses (0: its engine has no section check).
     const threshold = config.vibevmGates?.maxSectionLines ?? MAX_SECTION_LINES;
-    const read = readXmlSpec(text, measured ? threshold : 0);
+    const read = readXmlSpecOnce(resolve(config.root, file), text, measured ? threshold : 0);
     if ('breach' in read) {
       out.push(breachFinding(file, read.breach));
       continue;
