@@ -300,7 +300,7 @@ export function readAliases(text: string, tokens: Tokens): FileAliases {
   const aliases: FileAliases = { aliases: new Map(), boundAt: new Map(), byLength: [] };
   const read = new FileTokens(text, tokens, aliases);
   const { kinds, starts, ends, count } = read;
-  for (let i = 0; i < count; i++) {
+  for (const i of bindingTokens(text, tokens)) {
     const kind = kinds[i]!;
     if (kind === K.Const || kind === K.Let || kind === K.Var) {
       if (read.kind(i + 2) !== K.Equals) continue;
@@ -333,6 +333,33 @@ export function readAliases(text: string, tokens: Tokens): FileAliases {
     }
   }
   return aliases;
+}
+
+/** The words a binding starts with (`const`, `let`, `var`, `import {`). */
+export const BINDING_WORDS = ['const', 'let', 'var', 'import'];
+
+/**
+ * The tokens whose text is one of BINDING_WORDS, in file order: each place
+ * the text's own search finds one is looked up among the token starts by
+ * bisection, so the tokens between bindings are never visited one by one.
+ */
+// @implements scanner#TEST-FILE-BINDINGS-BY-SEARCH
+export function bindingTokens(text: string, tokens: Tokens): number[] {
+  const { starts, ends, count } = tokens;
+  const out: number[] = [];
+  for (const word of BINDING_WORDS) {
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+      let lo = 0;
+      let hi = count;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (starts[mid]! < at) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < count && starts[lo] === at && ends[lo]! - at === word.length) out.push(lo);
+    }
+  }
+  return out.sort((a, b) => a - b);
 }
 
 /**

@@ -12,8 +12,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tagCandidates } from '../../../checks/scan/refs.ts';
-import { readTestFile } from '../../../checks/scan/test-runs.ts';
+import { BINDING_WORDS, bindingTokens, readTestFile } from '../../../checks/scan/test-runs.ts';
 import { Skimmer } from '../../../checks/scan/ts-skim.ts';
+import { lexTokens, TokenList } from '../../../checks/scan/ts-token-list.ts';
 import { newScanCounts, scanTypeScript } from '../../../checks/scan/typescript.ts';
 import { REPO } from '../../support/cli.ts';
 import { filesUnder } from '../../support/files-under.ts';
@@ -65,6 +66,29 @@ describe("a test file's runs read from the skim's tokens", () => {
     expect(differ).toEqual([]);
     expect(compared).toBeGreaterThan(files.length * 0.9);
     expect(withCalls).toBeGreaterThan(700);
+  }, 300_000);
+
+  // @verifies scanner#TEST-FILE-BINDINGS-BY-SEARCH
+  it("finds by search exactly the tokens that are a binding's first word", () => {
+    const files = [
+      ...filesUnder(CORPUS, (p) => TS_JS.test(p)),
+      ...filesUnder(resolve(REPO, 'test'), (p) => TS_JS.test(p)),
+    ].map((file) => ({ file, text: readFileSync(file, 'utf8') }));
+    files.push(...generated());
+    const list = new TokenList();
+    const differ: string[] = [];
+    let found = 0;
+    for (const { file, text } of files) {
+      const tokens = lexTokens(text, list);
+      const every: number[] = [];
+      for (let i = 0; i < tokens.count; i++)
+        if (BINDING_WORDS.includes(text.slice(tokens.starts[i]!, tokens.ends[i]!))) every.push(i);
+      const searched = bindingTokens(text, tokens);
+      found += searched.length;
+      if (JSON.stringify(searched) !== JSON.stringify(every)) differ.push(file);
+    }
+    expect(differ).toEqual([]);
+    expect(found).toBeGreaterThan(10_000);
   }, 300_000);
 
   // @verifies scanner#TEST-FILE-READ-ONCE
