@@ -130,6 +130,14 @@ const ORDERED = /^(\d{1,9})[.)]/;
 const ESCAPE_OR_REFERENCE = /\\[!-/:-@[-`{-~]|&(?:#\d{1,7}|#[xX][\da-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{0,31});/;
 /** What may open a block (or a definition); a line whose content opens with none of these is paragraph text. */
 const MAY_OPEN_BLOCK = /[>#`~<=\-_*+|:[0-9]/;
+/** MAY_OPEN_BLOCK as a table of ASCII codes: asked once for almost every line. */
+const OPENS_BLOCK = new Uint8Array(128);
+for (const ch of '>#`~<=-_*+|:[0123456789') OPENS_BLOCK[ch.charCodeAt(0)] = 1;
+
+function opensBlock(ch: string): boolean {
+  const c = ch.charCodeAt(0);
+  return c < 128 && OPENS_BLOCK[c] === 1;
+}
 
 function blankFrom(line: string, at: number): boolean {
   return spacesAt(line, at) === line.length - at;
@@ -401,8 +409,10 @@ class BlockScanner {
         this.openIndentedCode(containers.length, lineStart + pos, lineStart + line.length);
         return;
       }
+      const ch = line[at]!;
+      // Most lines are prose: one that opens with no block's character is paragraph text, as it is.
+      if (!opensBlock(ch)) break;
       const rest = line.slice(at);
-      const ch = rest[0]!;
       const interruptsParagraph = allMatched && tipParagraph !== undefined && !this.opened;
       const lazy = lazyCandidate && !this.opened;
       if (ch === '>') {
@@ -621,6 +631,7 @@ class BlockScanner {
     let start = 1;
     if (c === '-' || c === '+' || c === '*') length = 1;
     else {
+      if (!(c! >= '0' && c! <= '9')) return undefined;
       const m = ORDERED.exec(rest);
       if (!m) return undefined;
       length = m[0].length;

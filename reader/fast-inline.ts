@@ -76,7 +76,7 @@ export function fastInline(
   inTable = false,
   task = false,
 ): UnitInline {
-  const s = segments.map((seg) => seg.text).join('\n');
+  const s = segments.length === 1 ? segments[0]!.text : joinLines(segments);
   let facts: UnitInline;
   try {
     facts = scanInline(s, segments, definitions, task);
@@ -90,16 +90,21 @@ export function fastInline(
   return facts;
 }
 
+/** The segments' texts, a line ending between each. */
+function joinLines(segments: readonly Segment[]): string {
+  let s = segments[0]?.text ?? '';
+  for (let k = 1; k < segments.length; k++) s += `\n${segments[k]!.text}`;
+  return s;
+}
+
 /** Maps an offset in the joined content back to the document. */
-function mapper(segments: readonly Segment[]): (at: number) => number {
-  return (at: number) => {
-    let base = 0;
-    for (const seg of segments) {
-      if (at <= base + seg.text.length) return seg.offset + (at - base);
-      base += seg.text.length + 1;
-    }
-    return segments[segments.length - 1]!.offset + segments[segments.length - 1]!.text.length;
-  };
+function mapAt(segments: readonly Segment[], at: number): number {
+  let base = 0;
+  for (const seg of segments) {
+    if (at <= base + seg.text.length) return seg.offset + (at - base);
+    base += seg.text.length + 1;
+  }
+  return segments[segments.length - 1]!.offset + segments[segments.length - 1]!.text.length;
 }
 
 function scanInline(
@@ -114,7 +119,6 @@ function scanInline(
   const special = literals ? SPECIAL_OR_LITERAL : SPECIAL;
   // Tabs are whitespace in tags and link destinations, which the pass models with spaces only.
   if (s.includes('\t')) throw inlineUnsure('a tab in inline content');
-  const map = mapper(segments);
   const masks: Array<[number, number]> = [];
   const codes: string[] = [];
   /** Reference links and images, by where they open (remark lists them in tree order: outer first). */
@@ -145,7 +149,7 @@ function scanInline(
       if (!s.startsWith('http', i)) throw inlineUnsure('an autolink may stand here');
       if (openers.length > 0) throw inlineUnsure('a literal autolink inside brackets');
       const end = urlEnd(s, i);
-      masks.push([map(i), map(end)]);
+      masks.push([mapAt(segments, i), mapAt(segments, end)]);
       if (i === 0) markupFirst = true;
       i = end;
       continue;
@@ -165,7 +169,7 @@ function scanInline(
         continue;
       }
       const content = s.slice(i + r, close);
-      masks.push([map(i), map(close + r)]);
+      masks.push([mapAt(segments, i), mapAt(segments, close + r)]);
       if (i === 0) markupFirst = true;
       // remark keeps a code span's line endings and each continuation line's own indent (the
       // containers' prefixes are not in `s`), and strips one space or line ending from each side
@@ -181,7 +185,7 @@ function scanInline(
         if (s.startsWith('<!-->', i) || s.startsWith('<!--->', i)) throw inlineUnsure('a short comment');
         const end = s.indexOf('-->', i + 4);
         if (end === -1 || s.slice(i + 4, end).includes('--')) throw inlineUnsure('an odd comment');
-        masks.push([map(i), map(end + 3)]);
+        masks.push([mapAt(segments, i), mapAt(segments, end + 3)]);
         if (i === 0) markupFirst = true;
         i = end + 3;
         continue;
@@ -191,7 +195,7 @@ function scanInline(
       if (URI_AUTOLINK.test(s) || EMAIL_AUTOLINK.test(s)) {
         if (openers.length > 0) throw inlineUnsure('an autolink inside brackets');
         const end = URI_AUTOLINK.lastIndex || EMAIL_AUTOLINK.lastIndex;
-        masks.push([map(i), map(end)]);
+        masks.push([mapAt(segments, i), mapAt(segments, end)]);
         if (i === 0) markupFirst = true;
         i = end;
         continue;
@@ -232,7 +236,7 @@ function scanInline(
         }
       }
       if (opener && end !== -1) {
-        masks.push([map(opener.at), map(end)]);
+        masks.push([mapAt(segments, opener.at), mapAt(segments, end)]);
         if (opener.at === 0) markupFirst = true;
         // An image's text is its alt attribute, never read; a link holds no link, so outer brackets go inert.
         if (opener.image) codes.length = opener.codes;
@@ -245,7 +249,7 @@ function scanInline(
     }
     i++;
   }
-  references.sort((a, b) => a.at - b.at);
+  if (references.length > 1) references.sort((a, b) => a.at - b.at);
   const facts: UnitInline = { masks, codes, references: references.map((r) => r.id) };
   if (task) facts.textFirst = !markupFirst;
   return facts;
@@ -378,11 +382,10 @@ function remarkInline(
     tree.children.slice(1).some((c) => c.type !== 'definition')
   )
     throw inlineUnsure('lines that read differently alone');
-  const map = mapper(segments);
   const shift = (n: Nodes): void => {
     if (n.position) {
-      n.position.start.offset = map(n.position.start.offset ?? 0);
-      n.position.end.offset = map(n.position.end.offset ?? 0);
+      n.position.start.offset = mapAt(segments, n.position.start.offset ?? 0);
+      n.position.end.offset = mapAt(segments, n.position.end.offset ?? 0);
     }
     if ('children' in n) for (const c of n.children) shift(c as Nodes);
   };

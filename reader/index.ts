@@ -46,10 +46,12 @@ function blankFrontMatter(source: string): string {
 }
 
 const MAY_HOLD_TAG = /[@#<]/;
+/** An HTML block's inline facts: it has no inline content. */
+const NO_INLINE: InlineFacts = { masks: [], codes: [], references: [] };
 
 interface PendingFact {
   fact: Fact;
-  own?: MarkerStatus;
+  own: MarkerStatus | undefined;
   chain: Section[];
 }
 
@@ -97,6 +99,8 @@ class SpecReading {
   /** Open sections, outermost first. */
   private readonly stack: Section[] = [];
   private readonly pending: PendingFact[] = [];
+  /** A copy of `stack` for the facts read since the last heading (see chain). */
+  private openChain: Section[] | undefined;
   private seenHeading = false;
   private documentMarkerLine: number | undefined;
 
@@ -159,6 +163,7 @@ class SpecReading {
     if (leadKind) section.leadKind = leadKind;
     while (this.stack.length > 0 && this.innermost!.depth >= section.depth) this.stack.pop();
     this.stack.push(section);
+    this.openChain = undefined;
     this.result.sections.push(section);
     if (!this.seenHeading && section.depth === 1) this.result.title = section.title;
     this.seenHeading = true;
@@ -174,19 +179,20 @@ class SpecReading {
       }
     }
     if (block.kind === 'html' && (block.value.startsWith('<!--') || !block.value.includes('<status'))) return;
-    if (block.kind === 'unit' && block.type === 'paragraph' && block.quoteDepth === 0) {
-      const raw = this.text.slice(block.start, block.end);
-      if (looksLikeAliasLine(raw)) {
-        this.aliasLine(raw, block.start);
-        return;
-      }
-    }
     const raw = this.text.slice(block.start, block.end);
+    if (
+      block.kind === 'unit' &&
+      block.type === 'paragraph' &&
+      block.quoteDepth === 0 &&
+      looksLikeAliasLine(raw)
+    ) {
+      this.aliasLine(raw, block.start);
+      return;
+    }
     // Every token and look-alike the scanner reads holds an `@`, `##` or `<status`: a unit
     // with none of `@`, `#`, `<` yields nothing, and its inline content need not be read.
     if (!MAY_HOLD_TAG.test(raw)) return;
-    const masks: InlineFacts =
-      block.kind === 'unit' ? block.inline() : { masks: [], codes: [], references: [] };
+    const masks: InlineFacts = block.kind === 'unit' ? block.inline() : NO_INLINE;
     const scanned = scanUnit({
       raw,
       base: block.start,
@@ -316,7 +322,13 @@ class SpecReading {
     if (fact.kindLine && section) section.kindLine = fact.kindLine;
     if (section) section.factIds.push(fact.id);
     this.result.facts.push(fact);
-    this.pending.push({ fact, chain: [...this.stack], ...(scanned.status ? { own: scanned.status } : {}) });
+    this.pending.push({ fact, own: scanned.status, chain: this.chain() });
+  }
+
+  /** The open sections as they stand, one copy shared by every fact until the next heading. */
+  private chain(): Section[] {
+    this.openChain ??= this.stack.slice();
+    return this.openChain;
   }
 
   /**
@@ -326,6 +338,7 @@ class SpecReading {
    */
   // @implements reader#DIGEST-COVERS-MEANING
   private meaningContext(block: UnitBlock, references: readonly string[]): string {
+    if (!block.tableContext && references.length === 0) return '';
     const parts: string[] = [];
     if (block.tableContext) parts.push(block.tableContext());
     const seen = new Set<string>();

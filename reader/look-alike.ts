@@ -32,8 +32,29 @@ const NOUN: Partial<Record<(typeof KEYWORDS)[number], string>> = {
   conflicts: 'link',
   attr: 'attribute',
 };
-/** `@word:` (or `@word/` for a typed anchor) where the `@` follows no letter, digit, `@`, `/` or `.` (an address, a path). */
-const TAG = /(?<![A-Za-z0-9@/.])@([A-Za-z][A-Za-z-]*)([:/])/g;
+function isLetter(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/**
+ * Where the word of a tag at `m[at]` (an `@`) ends, at its `:` (or `/` for a
+ * typed anchor), or -1 for none: `@word:` where the `@` follows no letter,
+ * digit, `@`, `/` or `.` (an address, a path), the word a letter then letters
+ * and hyphens. (As `/(?<![A-Za-z0-9@/.])@([A-Za-z][A-Za-z-]*)([:/])/g`, with no
+ * match object for each token the scanner has read already.)
+ */
+function tagEnd(m: string, at: number): number {
+  if (at > 0) {
+    const before = m.charCodeAt(at - 1);
+    if (isLetter(before) || (before >= 48 && before <= 57) || before === 64 || before === 47 || before === 46)
+      return -1;
+  }
+  let i = at + 1;
+  if (!isLetter(m.charCodeAt(i))) return -1;
+  for (i++; isLetter(m.charCodeAt(i)) || m.charCodeAt(i) === 45; i++);
+  const sep = m.charCodeAt(i);
+  return sep === 58 || sep === 47 ? i : -1;
+}
 /** Punctuation that may wrap a tag without changing what the author meant. */
 const WRAP = /[*_~([{"'`<>|!?,;]/;
 
@@ -46,7 +67,7 @@ function meant(word: string): (typeof KEYWORDS)[number] | undefined {
 
 /**
  * Tags in a unit's masked text that no reader rule will take. `read` holds
- * the offsets (relative to the text) where the scanner did read a token;
+ * the tokens the scanner did read, in order (offsets relative to the text);
  * `anchored` says whether the unit has its anchor (then a look-alike anchor
  * further on is prose). Offsets in the issues are absolute (`base` added).
  */
@@ -55,17 +76,22 @@ export function lookAlikeTags(
   m: string,
   raw: string,
   base: number,
-  read: ReadonlySet<number>,
+  read: ReadonlyArray<{ readonly start: number }>,
   anchored: boolean,
-): { issues: Issue[]; anchorLike: boolean } {
-  const issues: Issue[] = [];
+): { issues: Issue[]; anchorLike: boolean } | undefined {
+  // Every tag the pattern finds holds `@` then a letter: most units hold no `@` the scanner did not read.
+  if (!m.includes('@')) return undefined;
+  let issues: Issue[] | undefined;
   let anchorLike = false;
-  TAG.lastIndex = 0;
-  for (let found = TAG.exec(m); found; found = TAG.exec(m)) {
-    const at = found.index;
-    const word = found[1]!;
-    const sep = found[2]!;
-    if (read.has(at)) continue;
+  let r = 0;
+  for (let at = m.indexOf('@'); at !== -1; at = m.indexOf('@', at + 1)) {
+    const wordEnd = tagEnd(m, at);
+    if (wordEnd === -1) continue;
+    // Tags are found in order, as the tokens were read: step past the tokens before this one.
+    while (r < read.length && read[r]!.start < at) r++;
+    if (r < read.length && read[r]!.start === at) continue;
+    const word = m.slice(at + 1, wordEnd);
+    const sep = m[wordEnd]!;
     const keyword = meant(word);
     if (keyword === undefined) continue;
     if (sep === '/' && keyword !== 'fact') continue;
@@ -87,6 +113,7 @@ export function lookAlikeTags(
       : word.toLowerCase() === keyword
         ? `\`@${word}${sep}\` is not a tag: tags are lower case`
         : `\`@${word}${sep}\` is not a tag; did you mean \`${right}\`?`;
+    if (issues === undefined) issues = [];
     issues.push({
       code: 'unread-tag',
       offset: base + at,
@@ -98,7 +125,7 @@ export function lookAlikeTags(
           : `write it as a plain \`${right}…\` token, first (after the anchor) or last in the unit, with no emphasis or brackets around it`,
     });
   }
-  return { issues, anchorLike };
+  return issues === undefined && !anchorLike ? undefined : { issues: issues ?? [], anchorLike };
 }
 
 function tokenEndOf(m: string, at: number): number {

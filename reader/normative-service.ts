@@ -14,8 +14,11 @@ const DUE_STAGES = new Set(['impl', 'test', 'freeze']);
 // @implements reader#LINT-NORMATIVE-SERVICE-UNIT
 export function normativeServiceUnit(fact: Fact): Diagnostic | undefined {
   if (fact.factClass !== 'service' || fact.kindLine !== undefined) return undefined;
-  const prose = fact.text.replace(/`+[^`]*`+/g, ' ');
-  const word = RFC_2119.exec(prose)?.[1];
+  // Blanking code spans only takes keywords away (a span's edges are non-word, as the space is):
+  // a text with no keyword at all needs no blanked copy.
+  const word = RFC_2119.test(fact.text)
+    ? RFC_2119.exec(fact.text.replace(/`+[^`]*`+/g, ' '))?.[1]
+    : undefined;
   const due = fact.status.origin === 'own' && DUE_STAGES.has(fact.status.stage);
   if (word === undefined && !due) return undefined;
   const why =

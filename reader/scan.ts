@@ -70,61 +70,100 @@ function maskedView(input: ScanInput, removals: Array<[number, number]>): string
       if (chars[i] !== '\n') chars[i] = MASK;
     }
   }
-  if (input.quoteDepth > 0) {
-    for (let nl = raw.indexOf('\n'); nl !== -1; nl = raw.indexOf('\n', nl + 1)) {
-      let i = nl + 1;
-      for (let d = 0; d < input.quoteDepth; d++) {
-        let j = i;
-        while (raw[j] === ' ' || raw[j] === '\t') j++;
-        if (raw[j] !== '>') break;
-        chars[j] = ' ';
-        removals.push([j, j + 1]);
-        i = j + 1;
-      }
+  for (let nl = raw.indexOf('\n'); nl !== -1; nl = raw.indexOf('\n', nl + 1)) {
+    let i = nl + 1;
+    for (let d = 0; d < input.quoteDepth; d++) {
+      let j = i;
+      while (raw[j] === ' ' || raw[j] === '\t') j++;
+      if (raw[j] !== '>') break;
+      chars[j] = ' ';
+      removals.push([j, j + 1]);
+      i = j + 1;
     }
   }
   return chars.join('');
 }
 
-/** `text` with every character but line endings replaced by MASK, a line at a time (no match per character). */
-function masked(text: string): string {
-  if (!text.includes('\n')) return MASK.repeat(text.length);
-  return text
-    .split('\n')
-    .map((line) => MASK.repeat(line.length))
-    .join('\n');
+/** Filler for short masks, sliced rather than built (most code spans and links are shorter). */
+const MASKS = MASK.repeat(256);
+
+function filler(length: number): string {
+  return length <= MASKS.length ? MASKS.slice(0, length) : MASK.repeat(length);
 }
 
-/** `raw` with every masked character but line endings replaced by MASK, built from slices. */
+/** `raw[from, to)` with every character but line endings replaced by MASK, a line at a time. */
+function maskedLines(raw: string, from: number, to: number): string {
+  let out = '';
+  for (let nl = raw.indexOf('\n', from); nl !== -1 && nl < to; nl = raw.indexOf('\n', from)) {
+    out += `${filler(nl - from)}\n`;
+    from = nl + 1;
+  }
+  return out + filler(to - from);
+}
+
+function byStart(a: readonly [number, number], b: readonly [number, number]): number {
+  return a[0] - b[0];
+}
+
+/**
+ * `raw` with every character of the masks' union but line endings replaced
+ * by MASK: one pass over the masks (already in order for almost every unit:
+ * only a link around a code span comes after it), built from slices.
+ */
 function maskedRanges(raw: string, base: number, masks: ReadonlyArray<[number, number]>): string {
-  const ranges = masks
-    .map(([s, e]): [number, number] => [Math.max(s - base, 0), Math.min(e - base, raw.length)])
-    .filter(([s, e]) => s < e);
-  if (ranges.length > 1) ranges.sort((a, b) => a[0] - b[0]);
+  let ordered = masks;
+  for (let k = 1; k < masks.length; k++) {
+    if (masks[k]![0] < masks[k - 1]![0]) {
+      ordered = masks.slice().sort(byStart);
+      break;
+    }
+  }
   let out = '';
   let at = 0;
-  for (const [s, e] of ranges) {
-    const from = Math.max(s, at);
+  // The first line ending at or after `at` (raw.length when none): a mask before it is one filler.
+  let newline = -1;
+  for (let k = 0; k < ordered.length; k++) {
+    const range = ordered[k]!;
+    const e = Math.min(range[1] - base, raw.length);
+    const from = Math.max(range[0] - base, at);
     if (from >= e) continue;
-    out += raw.slice(at, from) + masked(raw.slice(from, e));
+    if (newline < from) {
+      newline = raw.indexOf('\n', from);
+      if (newline === -1) newline = raw.length;
+    }
+    out += raw.slice(at, from) + (newline >= e ? filler(e - from) : maskedLines(raw, from, e));
     at = e;
   }
   return out + raw.slice(at);
 }
 
-const POINT: ReadonlySet<TokenKind> = new Set(['status', 'legacy', 'element', 'requires', 'link', 'attr']);
+/** Whether a token of this kind is a point tag: a marker, `@requires:`, a link or an attribute. */
+function isPoint(kind: TokenKind): boolean {
+  switch (kind) {
+    case 'status':
+    case 'legacy':
+    case 'element':
+    case 'requires':
+    case 'link':
+    case 'attr':
+      return true;
+    default:
+      return false;
+  }
+}
 
 function onlySpace(m: string, from: number, to: number): boolean {
   for (let i = from; i < to; i++) if (!isSpace(m[i])) return false;
   return true;
 }
 
-// @implements reader#READ-UNIT-TOKENS
-export function scanUnit(input: ScanInput): ScannedUnit {
-  const { raw, base } = input;
-  const removals: Array<[number, number]> = [];
-  const m = maskedView(input, removals);
-  const issues: Issue[] = [];
+function skipSpace(m: string, pos: number): number {
+  while (pos < m.length && isSpace(m[pos])) pos++;
+  return pos;
+}
+
+/** The unit's tokens in order, read where CANDIDATE matches the masked text. */
+function readTokens(m: string, raw: string, base: number): Token[] {
   const tokens: Token[] = [];
   CANDIDATE.lastIndex = 0;
   for (let found = CANDIDATE.exec(m); found; found = CANDIDATE.exec(m)) {
@@ -134,80 +173,105 @@ export function scanUnit(input: ScanInput): ScannedUnit {
       CANDIDATE.lastIndex = Math.max(token.end, found.index + 1);
     }
   }
+  return tokens;
+}
+
+/**
+ * Where the unit's leading tokens (its anchor, then point tags separated by
+ * space only) and trailing ones (point tags separated by space only up to
+ * its end) lie: both are runs of the token list, `[leadFrom, leadTo)` and
+ * `[trailFrom, length)`.
+ */
+interface TokenRuns {
+  leadFrom: number;
+  leadTo: number;
+  trailFrom: number;
+}
+
+function leading(runs: TokenRuns, k: number): boolean {
+  return k >= runs.leadFrom && k < runs.leadTo;
+}
+
+/** A later `@fact:` opening a continuation line: a missing blank line swallowed the next unit. */
+function swallowed(m: string, tokens: readonly Token[], runs: TokenRuns, k: number): boolean {
+  return tokens[k]!.kind === 'fact' && !leading(runs, k) && lineStart(m, tokens[k]!.start);
+}
+
+/** Whether only point tags and space stand between token `k` and a swallowed anchor. */
+function besideSwallowed(m: string, tokens: readonly Token[], runs: TokenRuns, k: number): boolean {
+  for (let j = k + 1; j < tokens.length; j++) {
+    const next = tokens[j]!;
+    if (!onlySpace(m, tokens[j - 1]!.end, next.start)) break;
+    if (swallowed(m, tokens, runs, j)) return true;
+    if (!isPoint(next.kind)) break;
+  }
+  for (let j = k - 1; j >= 0; j--) {
+    const prev = tokens[j]!;
+    if (!onlySpace(m, prev.end, tokens[j + 1]!.start)) break;
+    if (swallowed(m, tokens, runs, j)) return true;
+    if (!isPoint(prev.kind)) break;
+  }
+  return false;
+}
+
+// @implements reader#READ-UNIT-TOKENS
+export function scanUnit(input: ScanInput): ScannedUnit {
+  const { raw, base } = input;
+  const removals: Array<[number, number]> = [];
+  const m = maskedView(input, removals);
+  const issues: Issue[] = [];
+  const tokens = readTokens(m, raw, base);
 
   const result: ScannedUnit = { markers: 0, fragments: [], text: '', issues };
-  let pos = 0;
-  while (pos < m.length && isSpace(m[pos])) pos++;
-  LABEL.lastIndex = pos;
-  const label = LABEL.exec(m);
-  let labelRange: [number, number] | undefined;
-  if (label) {
-    labelRange = [pos, pos + label[0].length];
-    pos += label[0].length;
-    while (pos < m.length && isSpace(m[pos])) pos++;
+  let pos = skipSpace(m, 0);
+  let label: RegExpExecArray | null = null;
+  let labelAt = 0;
+  if (m.charCodeAt(pos) === 0x5b /* [ */) {
+    LABEL.lastIndex = pos;
+    label = LABEL.exec(m);
+    if (label) {
+      labelAt = pos;
+      pos = skipSpace(m, pos + label[0].length);
+    }
   }
   let t = 0;
   while (t < tokens.length && tokens[t]!.end <= pos && tokens[t]!.start < pos) t++;
-  const leading = new Set<Token>();
+  const runs: TokenRuns = { leadFrom: t, leadTo: t, trailFrom: tokens.length };
   const first = tokens[t];
   if (first && first.start === pos && (first.kind === 'fact' || first.kind === 'hashes')) {
-    leading.add(first);
     if (first.anchor) result.anchor = first.anchor;
     else result.anchorAttempted = true;
-    issues.push(...first.issues);
+    for (const issue of first.issues) issues.push(issue);
     pos = first.end;
     t++;
   }
-  if (labelRange && result.anchor) {
-    result.label = label![1];
-    removals.push(labelRange);
+  if (label && result.anchor) {
+    result.label = label[1];
+    removals.push([labelAt, labelAt + label[0].length]);
   }
   for (; t < tokens.length; t++) {
     const tok = tokens[t]!;
-    if (!POINT.has(tok.kind) || !onlySpace(m, pos, tok.start)) break;
-    leading.add(tok);
+    if (!isPoint(tok.kind) || !onlySpace(m, pos, tok.start)) break;
     pos = tok.end;
   }
-  const trailing = new Set<Token>();
+  runs.leadTo = t;
   let limit = m.length;
   for (let k = tokens.length - 1; k >= 0; k--) {
     const tok = tokens[k]!;
-    if (leading.has(tok) || !POINT.has(tok.kind) || !onlySpace(m, tok.end, limit)) break;
-    trailing.add(tok);
+    if (leading(runs, k) || !isPoint(tok.kind) || !onlySpace(m, tok.end, limit)) break;
+    runs.trailFrom = k;
     limit = tok.start;
   }
 
-  // A swallowed anchor is where the author meant a unit boundary: markers
-  // right before or after it are placed, not mid-unit (one problem, one report).
-  const swallowed = new Set(
-    tokens.filter((tok) => tok.kind === 'fact' && !leading.has(tok) && lineStart(m, tok.start)),
-  );
-  const besideSwallowed = (k: number): boolean => {
-    for (let j = k + 1; j < tokens.length; j++) {
-      const next = tokens[j]!;
-      if (!onlySpace(m, tokens[j - 1]!.end, next.start)) break;
-      if (swallowed.has(next)) return true;
-      if (!POINT.has(next.kind)) break;
-    }
-    for (let j = k - 1; j >= 0; j--) {
-      const prev = tokens[j]!;
-      if (!onlySpace(m, prev.end, tokens[j + 1]!.start)) break;
-      if (swallowed.has(prev)) return true;
-      if (!POINT.has(prev.kind)) break;
-    }
-    return false;
-  };
-  const openStack: Token[] = [];
+  let openStack: Token[] | undefined;
   for (let k = 0; k < tokens.length; k++) {
     const tok = tokens[k]!;
-    if (leading.has(tok) && (tok.kind === 'fact' || tok.kind === 'hashes')) {
-      removals.push([tok.start, tok.end]);
-      continue;
-    }
+    const lead = leading(runs, k);
     if (tok.kind === 'fact' || tok.kind === 'hashes') {
+      if (lead) removals.push([tok.start, tok.end]);
       // A later `@fact:` is prose, unless it opens a continuation line: then a
       // missing blank line swallowed what was meant as the next unit.
-      if (swallowed.has(tok)) {
+      else if (swallowed(m, tokens, runs, k)) {
         const id = tok.anchor?.id;
         issues.push({
           code: 'swallowed-anchor',
@@ -219,15 +283,17 @@ export function scanUnit(input: ScanInput): ScannedUnit {
       }
       continue;
     }
-    if (tok.kind === 'legacy' && !leading.has(tok) && !trailing.has(tok)) continue; // prose
-    issues.push(...tok.issues);
+    const placed = lead || k >= runs.trailFrom;
+    if (tok.kind === 'legacy' && !placed) continue; // prose
+    for (const issue of tok.issues) issues.push(issue);
     removals.push([tok.start, tok.end]);
     if (tok.kind === 'open') {
+      if (openStack === undefined) openStack = [];
       openStack.push(tok);
       continue;
     }
     if (tok.kind === 'close') {
-      const open = openStack.pop();
+      const open = openStack?.pop();
       if (!open) {
         issues.push({
           code: 'malformed-element',
@@ -237,23 +303,31 @@ export function scanUnit(input: ScanInput): ScannedUnit {
           fix: 'remove it, or open the fragment with `<status stage="…" state="…">`',
         });
       } else {
-        result.fragments.push({
+        const fragment: Fragment = {
           offset: base + open.start,
           text: collapse(raw.slice(open.end, tok.start)),
-          ...(open.status ? { status: open.status } : {}),
-        });
+        };
+        if (open.status) fragment.status = open.status;
+        result.fragments.push(fragment);
       }
       continue;
     }
     if (tok.kind === 'link') {
-      if (tok.links && tok.links.length > 0) result.links = [...(result.links ?? []), ...tok.links];
+      if (tok.links && tok.links.length > 0) {
+        if (result.links === undefined) result.links = [];
+        for (const link of tok.links) result.links.push(link);
+      }
     } else if (tok.kind === 'attr') {
-      if (tok.attribute) result.attributes = [...(result.attributes ?? []), tok.attribute];
+      if (tok.attribute) {
+        if (result.attributes === undefined) result.attributes = [];
+        result.attributes.push(tok.attribute);
+      }
     } else if (tok.kind === 'requires') {
-      result.requires = [...(result.requires ?? []), ...(tok.requires ?? [])];
-      issues.push(
-        ...unknownEvidenceKinds(tok.requires ?? [], base + tok.start, raw.slice(tok.start, tok.end)),
-      );
+      if (result.requires === undefined) result.requires = [];
+      const kinds = tok.requires ?? [];
+      for (const kind of kinds) result.requires.push(kind);
+      for (const issue of unknownEvidenceKinds(kinds, base + tok.start, raw.slice(tok.start, tok.end)))
+        issues.push(issue);
     } else {
       result.markers++;
       if (result.firstMarker === undefined) {
@@ -270,7 +344,7 @@ export function scanUnit(input: ScanInput): ScannedUnit {
         }
       }
     }
-    if (!leading.has(tok) && !trailing.has(tok) && !besideSwallowed(k)) {
+    if (!placed && !besideSwallowed(m, tokens, runs, k)) {
       const token = raw.slice(tok.start, tok.end);
       issues.push({
         code: 'marker-mid-unit',
@@ -281,26 +355,24 @@ export function scanUnit(input: ScanInput): ScannedUnit {
       });
     }
   }
-  for (const open of openStack) {
-    const token = raw.slice(open.start, open.end);
-    issues.push({
-      code: 'unclosed-wrapper',
-      offset: base + open.start,
-      token,
-      message: `\`${token}\` opens a fragment that is never closed in this unit`,
-      fix: 'close the fragment with `</status>`, or self-close a point marker with `/>`',
-    });
+  if (openStack) {
+    for (const open of openStack) {
+      const token = raw.slice(open.start, open.end);
+      issues.push({
+        code: 'unclosed-wrapper',
+        offset: base + open.start,
+        token,
+        message: `\`${token}\` opens a fragment that is never closed in this unit`,
+        fix: 'close the fragment with `</status>`, or self-close a point marker with `/>`',
+      });
+    }
   }
-  const lookAlike = lookAlikeTags(
-    m,
-    raw,
-    base,
-    new Set(tokens.map((tok) => tok.start)),
-    result.anchor !== undefined,
-  );
-  issues.push(...lookAlike.issues);
-  // One problem, one report: a unit opening with a look-alike anchor is not also "marked without anchor".
-  if (lookAlike.anchorLike) result.anchorAttempted = true;
+  const lookAlike = lookAlikeTags(m, raw, base, tokens, result.anchor !== undefined);
+  if (lookAlike !== undefined) {
+    for (const issue of lookAlike.issues) issues.push(issue);
+    // One problem, one report: a unit opening with a look-alike anchor is not also "marked without anchor".
+    if (lookAlike.anchorLike) result.anchorAttempted = true;
+  }
   result.text = collapse(removeRanges(raw, removals));
   if (result.anchor?.type !== undefined && result.anchor.type !== 'code') {
     const near = nearestOne(result.anchor.type, ['code']);
@@ -323,61 +395,37 @@ function lineStart(m: string, at: number): boolean {
   return false;
 }
 
-/** Whether `c` is a character `\s` matches (and `trim` removes): JavaScript's WhiteSpace and LineTerminator. */
-function isWhiteSpace(c: number): boolean {
-  if (c <= 32) return c === 32 || (c >= 9 && c <= 13);
-  if (c < 0xa0) return false;
-  return (
-    c === 0xa0 ||
-    c === 0x1680 ||
-    (c >= 0x2000 && c <= 0x200a) ||
-    c === 0x2028 ||
-    c === 0x2029 ||
-    c === 0x202f ||
-    c === 0x205f ||
-    c === 0x3000 ||
-    c === 0xfeff
-  );
-}
+/** A whitespace run that is not already one space: two or more characters, or one that is not a space. */
+const RUN = /\s\s+|[^\S ]/g;
 
 /**
- * `text.replace(/\s+/g, ' ').trim()`, in one pass that copies only the runs
- * between whitespace (every unit's text goes through it; the regex built
- * several times the text in garbage).
+ * `text.replace(/\s+/g, ' ').trim()`, with only the runs that are not
+ * already a single space rewritten: one native pass (`trim` and `\s` agree
+ * on what whitespace is), no garbage for a text that needs no change, and
+ * none per character (the regex over every run built several times the
+ * text in garbage; a loop over characters ran interpreted on a cold run).
  */
 // @implements reader#COLLAPSE-IN-ONE-PASS
 export function collapse(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && isWhiteSpace(text.charCodeAt(start))) start++;
-  while (end > start && isWhiteSpace(text.charCodeAt(end - 1))) end--;
-  let out = '';
-  let from = start;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (!isWhiteSpace(c)) continue;
-    // A lone space stays as it is; any other run of whitespace becomes one space.
-    if (c === 32 && !isWhiteSpace(text.charCodeAt(i + 1))) continue;
-    let j = i + 1;
-    while (j < end && isWhiteSpace(text.charCodeAt(j))) j++;
-    out += `${text.slice(from, i)} `;
-    from = j;
-    i = j - 1;
-  }
-  if (from === start) return start === 0 && end === text.length ? text : text.slice(start, end);
-  return out + text.slice(from, end);
+  return text.trim().replace(RUN, ' ');
 }
 
 function removeRanges(raw: string, ranges: Array<[number, number]>): string {
   if (ranges.length === 0) return raw;
-  if (ranges.length > 1) ranges.sort((a, b) => a[0] - b[0]);
+  for (let k = 1; k < ranges.length; k++) {
+    if (ranges[k]![0] < ranges[k - 1]![0]) {
+      ranges.sort(byStart);
+      break;
+    }
+  }
   let out = '';
   let at = 0;
-  for (const [s, e] of ranges) {
-    if (s > at) out += raw.slice(at, s);
+  for (let k = 0; k < ranges.length; k++) {
+    const range = ranges[k]!;
+    if (range[0] > at) out += raw.slice(at, range[0]);
     // Keep a space where a token was, so words on either side never fuse.
     out += ' ';
-    at = Math.max(at, e);
+    at = Math.max(at, range[1]);
   }
   return out + raw.slice(at);
 }

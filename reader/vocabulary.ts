@@ -11,11 +11,15 @@ import {
   type State,
 } from './model.ts';
 
+// Sets: every marker and legacy-looking word of every unit is looked up here.
+const STAGE_SET: ReadonlySet<string> = new Set(STAGES);
+const STATE_SET: ReadonlySet<string> = new Set(STATES);
+
 export function isStage(value: string): value is Stage {
-  return (STAGES as readonly string[]).includes(value);
+  return STAGE_SET.has(value);
 }
 export function isState(value: string): value is State {
-  return (STATES as readonly string[]).includes(value);
+  return STATE_SET.has(value);
 }
 export function isAction(value: string): value is Action {
   return (ACTIONS as readonly string[]).includes(value);
