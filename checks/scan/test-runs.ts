@@ -564,7 +564,8 @@ class FileTokens {
 /** Whether text[start, start + length) is one of the runners' own names (TEST_ROOTS), matched in place. */
 function isRunnerName(text: string, start: number, length: number): boolean {
   const names = ROOTS_BY_LENGTH[length];
-  if (names !== undefined) for (const name of names) if (text.startsWith(name, start)) return true;
+  if (names !== undefined)
+    for (let k = 0; k < names.length; k++) if (text.startsWith(names[k]!, start)) return true;
   return false;
 }
 

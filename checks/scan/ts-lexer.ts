@@ -131,13 +131,17 @@ const KEYWORDS = new Map<string, Kind>([
 
 /**
  * The keywords by first letter and length, so a word is matched in place
- * (`startsWith`) instead of cut out of the text for a lookup.
+ * (`startsWith`) instead of cut out of the text for a lookup. Two parallel
+ * tables with a slot for every letter and length, read by index: no read
+ * past a table's end, and no iterator per word while the code is still cold.
  */
 const KEYWORD_SPAN = 11;
-const KEYWORD_BUCKETS: (readonly [string, Kind][] | undefined)[] = [];
+const KEYWORD_WORDS: (string[] | undefined)[] = new Array(26 * KEYWORD_SPAN).fill(undefined);
+const KEYWORD_KINDS: (Kind[] | undefined)[] = new Array(26 * KEYWORD_SPAN).fill(undefined);
 for (const [word, kind] of KEYWORDS) {
   const at = (word.charCodeAt(0) - 97) * KEYWORD_SPAN + word.length;
-  KEYWORD_BUCKETS[at] = [...(KEYWORD_BUCKETS[at] ?? []), [word, kind]];
+  KEYWORD_WORDS[at] = [...(KEYWORD_WORDS[at] ?? []), word];
+  KEYWORD_KINDS[at] = [...(KEYWORD_KINDS[at] ?? []), kind];
 }
 
 /** The kind of the plain ASCII word text[start, end): its keyword's kind, or Identifier. */
@@ -145,8 +149,12 @@ export function keywordKind(text: string, start: number, end: number): Kind {
   const length = end - start;
   const first = text.charCodeAt(start);
   if (length < 2 || length > 10 || first < C.LowerA || first > C.LowerZ) return K.Identifier;
-  const bucket = KEYWORD_BUCKETS[(first - C.LowerA) * KEYWORD_SPAN + length];
-  if (bucket !== undefined) for (const [word, kind] of bucket) if (text.startsWith(word, start)) return kind;
+  const at = (first - C.LowerA) * KEYWORD_SPAN + length;
+  const words = KEYWORD_WORDS[at];
+  if (words !== undefined) {
+    const kinds = KEYWORD_KINDS[at]!;
+    for (let k = 0; k < words.length; k++) if (text.startsWith(words[k]!, start)) return kinds[k]!;
+  }
   return K.Identifier;
 }
 
