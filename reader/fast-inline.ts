@@ -55,7 +55,11 @@ const URI_AUTOLINK = /<[A-Za-z][A-Za-z0-9+.-]{1,31}:[^\x00-\x20<>]*>/y;
 const EMAIL_AUTOLINK =
   /<[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*>/y;
 /** What a modelled literal URL may hold: ASCII with no bracket, quote, emphasis, entity or escape mark. */
-const PLAIN_URL = /^https?:\/\/[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[/?#][!#-%+-;=?-Z^a-z]*)?$/;
+const PLAIN_URL = /^https?:\/\/[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+(?:[/?#][!#-%()+-;=?-Z^a-z]*)?$/;
+/** A modelled literal e-mail address's domain from its `@`: dotted labels of letters, digits and hyphens. */
+const PLAIN_EMAIL_DOMAIN = /@[A-Za-z0-9-]+(?:\.[A-Za-z0-9][A-Za-z0-9-]*)+/y;
+/** What GFM leaves off a literal URL's end when only these stand before whitespace (of the modelled path's characters). */
+const URL_TRAIL = /^[!),.:;?]*$/;
 const ATTRIBUTE = String.raw`(?:[ ]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ ]*=[ ]*(?:[^ "'=<>\x60]+|'[^'\n]*'|"[^"\n]*"))?)`;
 const OPEN_TAG = new RegExp(String.raw`<[A-Za-z][A-Za-z0-9-]*${ATTRIBUTE}*[ ]*\/?>`, 'y');
 const CLOSING_TAG = /<\/[A-Za-z][A-Za-z0-9-]*[ ]*>/y;
@@ -117,8 +121,9 @@ function scanInline(
   // the pass stops at every literal autolink's mark where it reads text, and is unsure at the others.
   const literals = mayHoldAutolink(s);
   const special = literals ? SPECIAL_OR_LITERAL : SPECIAL;
-  // Tabs are whitespace in tags and link destinations, which the pass models with spaces only.
-  if (s.includes('\t')) throw inlineUnsure('a tab in inline content');
+  // Tabs are whitespace in tags and link destinations, which the pass models with spaces only: only
+  // a tab in a continuation line's indent is read (code spans and labels holding one stay unsure).
+  if (s.includes('\t') && /[^\n\t ][ \t]*\t|^[ \t]*\t/.test(s)) throw inlineUnsure('a tab in inline content');
   const masks: Array<[number, number]> = [];
   const codes: string[] = [];
   /** Reference links and images, by where they open (remark lists them in tree order: outer first). */
@@ -146,11 +151,16 @@ function scanInline(
     }
     const c = s[i];
     if (c !== '\\' && c !== '`' && c !== '<' && c !== '[' && c !== '!' && c !== ']') {
-      if (!s.startsWith('http', i)) throw inlineUnsure('an autolink may stand here');
       if (openers.length > 0) throw inlineUnsure('a literal autolink inside brackets');
-      const end = urlEnd(s, i);
-      masks.push([mapAt(segments, i), mapAt(segments, end)]);
-      if (i === 0) markupFirst = true;
+      let start = i;
+      let end: number;
+      if (c === '@') {
+        start = emailStart(s, i);
+        end = emailEnd(s, i);
+      } else if (s.startsWith('http', i)) end = urlEnd(s, i);
+      else throw inlineUnsure('an autolink may stand here');
+      masks.push([mapAt(segments, start), mapAt(segments, end)]);
+      if (start === 0) markupFirst = true;
       i = end;
       continue;
     }
@@ -169,6 +179,7 @@ function scanInline(
         continue;
       }
       const content = s.slice(i + r, close);
+      if (content.includes('\t')) throw inlineUnsure('a tab in a code span');
       masks.push([mapAt(segments, i), mapAt(segments, close + r)]);
       if (i === 0) markupFirst = true;
       // remark keeps a code span's line endings and each continuation line's own indent (the
@@ -270,10 +281,11 @@ function referenceEnd(
   definitions: ReadonlyMap<string, string>,
 ): { end: number; id: string } | undefined {
   const text = s.slice(textStart, close);
+  if (text.includes('\t')) throw inlineUnsure('a tab in a link label');
   if (s[close + 1] === '[') {
     const labelEnd = s.indexOf(']', close + 2);
     const label = labelEnd === -1 ? '' : s.slice(close + 2, labelEnd);
-    if (labelEnd === -1 || /[[\\]/.test(label))
+    if (labelEnd === -1 || /[[\\\t]/.test(label))
       throw inlineUnsure('a link label that does not close plainly');
     const key = label === '' ? text : label;
     if (/[[\]\\^]/.test(key) || key.length > 999) throw inlineUnsure('an odd reference label');
@@ -327,25 +339,79 @@ function inlineLinkEnd(s: string, from: number): number {
   if (j >= s.length) return -1;
   j++;
   while (s[j] === ' ') j++;
+  if (s[j] === '\n' || s[j] === '\t') throw inlineUnsure('a link that closes on another line');
   return s[j] === ')' ? j + 1 : -1;
 }
 
 /**
  * The end of a GFM literal `http://` or `https://` autolink opening at
- * `from` (remark's link node): it runs to whitespace or `<`, less trailing
- * `?`, `!`, `.`, `,` and `:`. Only the plain form is modelled: a start of
- * text or whitespace before it, a dotted domain of letters, digits and
- * hyphens, and a path without brackets, parentheses, quotes, `&`, `*`, `_`,
- * `~`, backslashes or anything outside ASCII; anything else is unsure.
+ * `from` (remark's link node): it runs to whitespace or `<`, less the
+ * trailing `?`, `!`, `.`, `,`, `:` and unbalanced `)` before that (a `)`
+ * closes a `(` of the path's and is kept). Only the plain form is
+ * modelled: a start of text, whitespace or `(` before it, a dotted domain
+ * of letters, digits and hyphens, and a path without brackets, quotes,
+ * `&`, `*`, `_`, `~`, backslashes or anything outside ASCII; anything else
+ * is unsure.
  */
+// @implements reader#FAST-READER-LITERAL-AUTOLINKS
 function urlEnd(s: string, from: number): number {
-  if (from > 0 && s[from - 1] !== ' ' && s[from - 1] !== '\n')
+  const before = s[from - 1];
+  if (from > 0 && before !== ' ' && before !== '\n' && before !== '(')
     throw inlineUnsure('a literal autolink after text');
+  let run = from;
+  while (run < s.length && s[run] !== ' ' && s[run] !== '\n' && s[run] !== '<') run++;
+  // As micromark-extension-gfm-autolink-literal's path: a `(` opens, a `)` closes while one is open;
+  // trailing punctuation (an unbalanced `)` among it) that only whitespace follows is left out.
   let end = from;
-  while (end < s.length && s[end] !== ' ' && s[end] !== '\n' && s[end] !== '<') end++;
-  while (end > from && '?!.,:'.includes(s[end - 1]!)) end--;
+  let open = 0;
+  let closed = 0;
+  for (; end < run; end++) {
+    const ch = s[end]!;
+    if (ch === '(') open++;
+    else if (ch === ')' && closed < open) closed++;
+    else if ('!),.:;?'.includes(ch)) {
+      if (URL_TRAIL.test(s.slice(end, run))) break;
+      if (ch === ')') closed++;
+    }
+  }
   const url = s.slice(from, end);
   if (!PLAIN_URL.test(url) || url.endsWith(';')) throw inlineUnsure('a literal autolink outside the model');
+  return end;
+}
+
+/**
+ * Where a GFM literal e-mail autolink whose `@` is at `at` starts: the run
+ * of letters, digits, `+`, `-`, `.` and `_` before it. Only a run after a
+ * start of text, a space or a line ending is modelled.
+ */
+// @implements reader#FAST-READER-LITERAL-AUTOLINKS
+function emailStart(s: string, at: number): number {
+  let start = at;
+  while (start > 0 && /[A-Za-z0-9+._-]/.test(s[start - 1]!)) start--;
+  if (start === at) throw inlineUnsure('an @ after no address');
+  if (start > 0 && s[start - 1] !== ' ' && s[start - 1] !== '\n')
+    throw inlineUnsure('a literal e-mail autolink after text');
+  return start;
+}
+
+/**
+ * The end of a GFM literal e-mail autolink whose `@` is at `at`: dotted
+ * labels of letters, digits and hyphens, a dot that no letter or digit
+ * follows left out, the last label ending in a letter (else GFM makes no
+ * link). A `_` in the domain, or a last character that is not a letter,
+ * is outside the model.
+ */
+// @implements reader#FAST-READER-LITERAL-AUTOLINKS
+function emailEnd(s: string, at: number): number {
+  PLAIN_EMAIL_DOMAIN.lastIndex = at;
+  if (!PLAIN_EMAIL_DOMAIN.test(s)) throw inlineUnsure('a literal e-mail autolink outside the model');
+  const end = PLAIN_EMAIL_DOMAIN.lastIndex;
+  if (
+    s[end] === '_' ||
+    (s[end] === '.' && /[A-Za-z0-9_]/.test(s[end + 1] ?? '')) ||
+    !/[A-Za-z]/.test(s[end - 1]!)
+  )
+    throw inlineUnsure('a literal e-mail autolink outside the model');
   return end;
 }
 

@@ -109,6 +109,33 @@ describe('the spec cache', () => {
     const out = JSON.parse(JSON.parse(run.stdout).out) as { facts: { id: string }[] };
     expect(out.facts.map((f) => f.id)).toEqual(['PING']);
   }, 60_000);
+  // @verifies reader#FAST-READER-LITERAL-AUTOLINKS
+  it('a cold check reads literal autolinks after `(`, e-mail literals and tab-indented lines without the parser', () => {
+    const root = tempDir('autolink-modules');
+    mkdirSync(join(root, 'specs'));
+    // The forms that sent vibevm's specs to remark (issue 38).
+    const spec =
+      '# Links\n\n@fact:LINK-ONE Stated exactly\n(https://www.example.org/dev@example.org/m50.html — read): `x`. @status:impl/plan\n\n' +
+      "@fact:LINK-TWO See (PLDI'25, https://github.com/a-b/c-d) and dev@maven.example.org, too. @status:impl/plan\n\n" +
+      '@fact:LINK-THREE Author:\n\t\tSome One <some@example.com> @status:impl/plan\n';
+    writeFileSync(join(root, 'specs', 'links.md'), spec);
+    writeFileSync(join(root, 'factline.config.json'), JSON.stringify({ specs: ['specs/**/*.md'] }));
+    const cold = probe(root, ['check', '--json', '--no-cache']);
+    expect(markdownParser(cold.modules)).toEqual([]);
+    const facts = probe(root, ['facts', '--json']);
+    const reference = parseSpecWithRemark(spec, { file: 'specs/links.md', doc: 'links' }).facts.map((f) => [
+      f.id,
+      f.line,
+      f.column,
+      f.digest,
+    ]);
+    const read = (
+      JSON.parse(facts.out) as { facts: { id: string; line: number; column: number; digest: string }[] }
+    ).facts;
+    expect(read.map((f) => [f.id, f.line, f.column, f.digest])).toEqual(reference);
+    expect(reference).toHaveLength(3);
+  }, 60_000);
+
   // @verifies reader#REMARK-ONLY-WHEN-A-SPEC-NEEDS-IT
   it('a cold check loads the parser only for a spec the fast reader leaves to remark, and reads it as remark does', () => {
     const root = tempDir('remark-on-need');
