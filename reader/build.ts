@@ -23,7 +23,7 @@ export function headingSection(
   const start = block.content?.[0] ?? block.start;
   const raw = block.content ? text.slice(block.content[0], block.content[1]) : '';
   const { title, anchor, written } = headingName(raw);
-  const line = lines.place(block.start).line;
+  const line = lines.line(block.start);
   let explicitAnchor = false;
   if (written) {
     const { id } = written;
@@ -63,7 +63,7 @@ export function buildFact(
     file: where.file,
     line: at.line,
     column: at.column,
-    endLine: lines.place(Math.max(block.end - 1, block.start)).line,
+    endLine: lines.line(Math.max(block.end - 1, block.start)),
     factClass: factClassOf(anchor.id),
     unit: block.type,
     status: DEFAULT_STATUS,
@@ -81,7 +81,7 @@ export function buildFact(
   }
   if (stack.length > 0) fact.section = stack[stack.length - 1]!.anchor;
   if (scanned.statusAt !== undefined) {
-    const marked = lines.place(scanned.statusAt).line;
+    const marked = lines.line(scanned.statusAt);
     if (marked !== at.line) fact.statusLine = marked;
   }
   if (kindLine) fact.kindLine = kindLine;

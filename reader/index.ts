@@ -81,10 +81,11 @@ function readSpec(source: string, options: ParseOptions, reader: BlockReader): S
   const blocks = (reader === 'fast' && fastBlocks(bounded.text)) || remarkBlocks(bounded.text);
   const reading = new SpecReading(bounded.text, options, blocks);
   for (const issue of bounded.issues) reading.report(issue);
-  reading.blocks.forEach((block, b) => {
+  for (let b = 0; b < reading.blocks.length; b++) {
+    const block = reading.blocks[b]!;
     if (block.kind === 'heading') reading.heading(block);
     else if (block.kind === 'unit' || block.kind === 'html') reading.unit(block, b);
-  });
+  }
   return reading.finish();
 }
 
@@ -134,7 +135,7 @@ class SpecReading {
 
   /** Claims an id for this document; a second claim is a `duplicate-id` naming both lines. */
   readonly claim = (id: string, offset: number, token: string): boolean => {
-    const line = this.lines.place(offset).line;
+    const line = this.lines.line(offset);
     const prior = this.ids.get(id);
     if (prior !== undefined) {
       this.report({
@@ -248,10 +249,10 @@ class SpecReading {
     const firstH1 = afterHeading && this.result.sections.length === 1 && prev.depth === 1;
     if (!this.seenHeading || firstH1) {
       if (this.documentMarkerLine === undefined) {
-        this.documentMarkerLine = this.lines.place(block.start).line;
+        this.documentMarkerLine = this.lines.line(block.start);
         if (scanned.status) {
           this.result.status = { ...scanned.status, origin: 'document' };
-          this.result.markerLine = this.lines.place(scanned.statusAt ?? block.start).line;
+          this.result.markerLine = this.lines.line(scanned.statusAt ?? block.start);
         }
         return;
       }
@@ -259,7 +260,7 @@ class SpecReading {
       const section = this.innermost!;
       if (scanned.status) {
         section.status = { ...scanned.status, origin: 'section' };
-        section.markerLine = this.lines.place(scanned.statusAt ?? block.start).line;
+        section.markerLine = this.lines.line(scanned.statusAt ?? block.start);
       }
       return;
     }

@@ -8,7 +8,17 @@ export class LineIndex {
     for (let i = source.indexOf('\n'); i !== -1; i = source.indexOf('\n', i + 1)) this.starts.push(i + 1);
   }
 
+  /** The 1-based line of `offset` (no place object: most callers want the line alone). */
+  line(offset: number): number {
+    return this.startIndex(offset) + 1;
+  }
+
   place(offset: number): Place {
+    const lo = this.startIndex(offset);
+    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+  }
+
+  private startIndex(offset: number): number {
     let lo = 0;
     let hi = this.starts.length - 1;
     while (lo < hi) {
@@ -16,6 +26,6 @@ export class LineIndex {
       if (this.starts[mid]! <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { line: lo + 1, column: offset - this.starts[lo]! + 1 };
+    return lo;
   }
 }

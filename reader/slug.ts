@@ -6,12 +6,17 @@
 
 /** GitHub-style heading slug, used when a heading has no `{#anchor}`. */
 export function slugOf(title: string): string {
+  // An ASCII title's letters and digits are A-Z, a-z and 0-9: the Unicode classes are not needed to drop the rest.
   return title
     .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(NON_ASCII.test(title) ? NOT_SLUG : NOT_ASCII_SLUG, '')
     .trim()
     .replace(/\s+/g, '-');
 }
+
+const NON_ASCII = /[^\x00-\x7f]/;
+const NOT_SLUG = /[^\p{L}\p{N}\s_-]/gu;
+const NOT_ASCII_SLUG = /[^a-z0-9\s_-]/g;
 
 /** A heading's trailing `{#…}`, valid or not (the reader reports an invalid one). */
 const WRITTEN_ANCHOR = /\s*\{#([^}\s]*)\}\s*$/;
