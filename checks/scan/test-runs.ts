@@ -402,6 +402,21 @@ export function readTestFile(
   // Every mark is one of these words; most test files hold none, and are not looked through for marks.
   if (!MARK_WORDS.some((w) => text.includes(w))) return file;
   if (counts) counts.testMarksRead++;
+  readMarks(read, file);
+  // `['only']` in a chain: found by the walk's chain reading too, but the file must know before.
+  onlyMembers(text, file.onlyAt);
+  file.onlyAt.sort((a, b) => a - b);
+  return file;
+}
+
+/**
+ * The marks of a file (`.only`, a context's `.skip()`) by its tokens, into
+ * `file`. A function of its own: nothing follows its loop, so code compiled
+ * while the loop ran (on a file's first marks) never meets a read after it
+ * that no earlier run reached, which threw the compiled code away file after file.
+ */
+function readMarks(read: FileTokens, file: TestFile): void {
+  const text = read.text;
   const { kinds, starts, ends, count } = read;
   const kindAt = (i: number): number => (i >= 0 && i < count ? kinds[i]! : -1);
   const word = (i: number) => read.word(i);
@@ -440,10 +455,6 @@ export function readTestFile(
       if (root !== '' && !read.isRootNameBefore(root, i)) file.contextSkips.push(start);
     }
   }
-  // `['only']` in a chain: found by the walk's chain reading too, but the file must know before.
-  onlyMembers(text, file.onlyAt);
-  file.onlyAt.sort((a, b) => a - b);
-  return file;
 }
 
 /** The words a mark is made of (fdescribe holds none of the others). */
