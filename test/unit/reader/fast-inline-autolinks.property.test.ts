@@ -86,6 +86,9 @@ const URLS = [
   'HTTPS://EXAMPLE.COM/X',
 ];
 
+/** A spec holding one tagged paragraph (the generated grids: remark reads each text twice). */
+const paragraph = (unit: string): string => `# S\n\n@fact:A ${unit} @status:impl/plan\n`;
+
 /** A spec around one unit, tagged so the reader reads it (and in a list item and a quote). */
 const around = (unit: string): string[] => [
   `# S\n\n@fact:A ${unit} @status:impl/plan\n`,
@@ -99,7 +102,7 @@ describe('the fast reader’s literal autolinks and tabs', () => {
     const texts: string[] = [];
     for (const url of URLS)
       for (const before of [' ', '\n', ...PUNCTUATION])
-        for (const trail of TRAILS) texts.push(...around(`see ${before}${url}${trail} now`));
+        for (const trail of TRAILS) texts.push(paragraph(`see ${before}${url}${trail} now`));
     texts.push(
       ...around('see\n(https://example.com/a\n— more'),
       ...around('see\nhttps://example.com/a)\nnext'),
@@ -117,7 +120,7 @@ describe('the fast reader’s literal autolinks and tabs', () => {
         own.some((t) => t.includes(form)),
         form,
       ).toBe(true);
-    expect(own.length).toBeGreaterThan(600);
+    expect(own.length).toBeGreaterThan(250);
   }, 120_000);
 
   // @verifies reader#FAST-READER-LITERAL-AUTOLINKS
@@ -143,7 +146,7 @@ describe('the fast reader’s literal autolinks and tabs', () => {
       for (const domain of domains)
         for (const tail of after)
           for (const before of [' ', '(', '/', 'x', '`', '*'])
-            texts.push(...around(`mail${before}${local}@${domain}${tail} now`));
+            texts.push(paragraph(`mail${before}${local}@${domain}${tail} now`));
     const own = holdToRemark(texts);
     for (const form of [' dev@example.org, ', ' a+b@example.org. ', ' a_b@ex-ample.org '])
       expect(own.some((t) => t.includes(`mail${form}now`))).toBe(true);
