@@ -270,15 +270,15 @@ export async function changedFiles(
   const byFile = new Map(specs.map((d) => [d.file, d]));
   const isSpec = globMatcher(config.specs, { dot: false });
   const specFiles = change.paths.filter((p) => byFile.has(p) || (deleted.has(p) && isSpec(p)));
-  // The reader (remark) loads only when a spec changed: a run served from the spec cache never needs it.
-  const parseSpec = specFiles.length > 0 ? readSpecDocument : undefined;
+  // readSpecDocument imports the reader on first use (remark only for a spec that needs it): a run with
+  // no changed spec loads neither.
   const units = (
     await Promise.all(
       specFiles.map(async (file) => {
         const now = byFile.get(file);
         const text = await specAt(root, ref, file);
         const doc = now?.doc ?? docNameOf(config, resolve(root, file));
-        const before = text === undefined || !parseSpec ? undefined : await parseSpec(text, { file, doc });
+        const before = text === undefined ? undefined : await readSpecDocument(text, { file, doc });
         return changedUnitsOf(before, now);
       }),
     )

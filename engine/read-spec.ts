@@ -12,7 +12,7 @@ import type { SpecDocument } from '../reader/model.ts';
 import { RemarkNotLoaded } from '../reader/remark-slot.ts';
 
 /** The Markdown parser (reader/markdown.ts), imported on first need: it puts itself in the reader's slot. */
-export const loadMarkdownParser = () => import('../reader/markdown.ts');
+const loadMarkdownParser = () => import('../reader/markdown.ts');
 
 /** `parseSpec(source, options)`, the reader imported on first use and remark only when the spec needs it. */
 // @implements reader#REMARK-ONLY-WHEN-A-SPEC-NEEDS-IT
