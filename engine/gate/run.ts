@@ -127,8 +127,11 @@ export async function runGate(project: Project, options: GateOptions = {}): Prom
       warn,
       ...(vibevmGates && hasVibevmGates(config)
         ? {
-            items: vibevmGates.then((gates) =>
-              gates ? { modules: gates.modules, heard: gates.heardOnWorker } : undefined,
+            // A gates start that fails gives the worker nothing to hear; the failure itself stops the run
+            // where the gates are awaited (this derived promise is not always awaited, so it never rejects).
+            items: vibevmGates.then(
+              (gates) => (gates ? { modules: gates.modules, heard: gates.heardOnWorker } : undefined),
+              () => undefined,
             ),
           }
         : {}),

@@ -5,7 +5,7 @@
  * same: the crates its `scan_roots` name, less `exempt`, less `/generated/`),
  * the committed `specmap.json`, and the macro-body lines of a Rust file.
  */
-import { type Dirent, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CommittedMap, GatedFile, VibevmGateData } from '../../checks/profiles/vibevm-gates.ts';
 import type { RustListener } from '../../checks/scan/dispatch.ts';
@@ -22,6 +22,7 @@ import { type CommittedMapCache, openCommittedMapCache } from '../cache/committe
 import { openItemsCache } from '../cache/items-cache.ts';
 import { settledStat } from '../cache/scan-cache.ts';
 import type { FactlineConfig } from '../config/model.ts';
+import { UsageError } from '../errors.ts';
 import { readGateFile } from '../files/read.ts';
 
 /**
@@ -129,8 +130,15 @@ export function rustFilesUnder(
   let entries: Dirent[];
   try {
     entries = readdirSync(absolute, { withFileTypes: true });
-  } catch {
-    return out;
+  } catch (error) {
+    // A crate without src/ gates nothing; a folder that cannot be listed would drop its files from the
+    // gates unseen, so it stops the run as an unlistable folder of the scan does.
+    // @implements engine#UNREADABLE-FILES-ARE-NOT-SILENT
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return out;
+    throw new UsageError(
+      `cannot list ${absolute}: ${(error as Error).message}; make it readable (or shorten the path), or add its crate to \`exempt\` in the config`,
+    );
   }
   walking.push(realpathOr(absolute));
   for (const entry of entries) {
@@ -139,7 +147,7 @@ export function rustFilesUnder(
     let isDir = entry.isDirectory();
     let isFile = entry.isFile();
     if (entry.isSymbolicLink()) {
-      const st = statSync(path, { throwIfNoEntry: false });
+      const st = linkTarget(path);
       if (st === undefined) continue;
       isDir = st.isDirectory();
       isFile = st.isFile();
@@ -150,6 +158,19 @@ export function rustFilesUnder(
   }
   walking.pop();
   return out;
+}
+
+/** What a link leads to; undefined for a dangling link or a loop of links (the glob lists neither). */
+function linkTarget(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ELOOP' || code === 'ENOTDIR') return undefined;
+    throw new UsageError(
+      `cannot follow ${path}: ${(error as Error).message}; make its target readable, or remove the link`,
+    );
+  }
 }
 
 function realpathOr(path: string): string {

@@ -4,11 +4,12 @@
  * committed specmap.json, the checks that follow the engine the tree builds,
  * and `spec://` arguments resolved in the config's namespace.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkJson, runInProcess } from '../../support/cli.ts';
+import { checkJson, runFactlineSync, runInProcess } from '../../support/cli.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -86,6 +87,38 @@ describe("vibevm's orphan ratchet", () => {
       'crates/store/src/lib.rs:12 info',
     ]);
     expect(allowed.code).toBe(0);
+  });
+});
+
+describe("the ratchet's gated files", () => {
+  // @verifies engine#UNREADABLE-FILES-ARE-NOT-SILENT
+  it('stop the run, naming the folder, when a folder of a gated crate cannot be listed, even one the scan skips', () => {
+    const lib = `#[spec(implements = "${CREATE}")]\npub fn create() {}\n`;
+    const dir = project({
+      // The scan leaves the deep folder alone; the ratchet still gates every file under src/.
+      'specmap.toml': `${SPECMAP}spec_exclude = ["crates/store/src/d*/**"]\n`,
+      [`spec/PROP-001-store.md`]: SPEC,
+      'crates/store/src/lib.rs': lib,
+    });
+    const green = runFactlineSync(dir, ['check', '--no-cache', '--config', 'specmap.toml']);
+    expect(green.stderr).not.toContain('cannot list');
+    expect(green.code).toBe(0);
+    // An untagged public item under a path past the OS limit: made folder by folder from a child that moves down.
+    const long = 'd'.repeat(250);
+    execFileSync(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('node:fs'); process.chdir('crates/store/src'); for (let i = 0; i < 18; i++) { fs.mkdirSync('${long}'); process.chdir('${long}'); } fs.writeFileSync('deep.rs', 'pub fn naked() {}\\n');`,
+      ],
+      { cwd: dir },
+    );
+    const run = runFactlineSync(dir, ['check', '--no-cache', '--config', 'specmap.toml']);
+    expect(run.stderr).toMatch(
+      /^factline check: cannot list \/.*\/crates\/store\/src\/d{250}\/.*ENAMETOOLONG.*or add its crate to `exempt` in the config\n$/s,
+    );
+    expect(run.code).toBe(2);
+    execFileSync('rm', ['-rf', dir]);
   });
 });
 

@@ -6,11 +6,14 @@
  * dot names, `.rs` folders, symbolic links to files and folders, a dangling
  * link and a link cycle.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { glob } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
+import { UsageError } from '../../../../engine/errors.ts';
 import { rustFilesUnder } from '../../../../engine/gate/vibevm-gates.ts';
+import { removeTree } from '../../../../support/adversarial-cases.ts';
 import { REPO } from '../../../support/cli.ts';
 import { SHARED } from '../../../support/shared.ts';
 import { tempDir } from '../../../support/temp.ts';
@@ -39,7 +42,7 @@ describe('the gated files of a crate', () => {
   });
 
   // @verifies vibevm#GATED-FILES-ONE-WALK
-  it('are the files tinyglobby lists through dot names, `.rs` folders, links to files and folders and dangling links', async () => {
+  it('are the files tinyglobby lists through dot names, `.rs` folders, links to files and folders, dangling links and a link to itself', async () => {
     for (let seed = 0; seed < 12; seed++) {
       const crate = tempDir('gated-walk');
       const src = join(crate, 'src');
@@ -50,6 +53,8 @@ describe('the gated files of a crate', () => {
         writeFileSync(join(outside, f), '');
       const targets = [outside, join(outside, 'deep'), join(outside, 'o.rs'), join(outside, 'deep', 'n.txt')];
       mkdirSync(src);
+      // A link to itself: a loop the OS will not resolve, listed by neither.
+      symlinkSync(join(src, 'loop.rs'), join(src, 'loop.rs'));
       const dirs = [src];
       let n = seed * 7919 + 1;
       const next = () => {
@@ -92,5 +97,32 @@ describe('the gated files of a crate', () => {
     symlinkSync(join(crate, 'src', 'a'), join(crate, 'src', 'a', 'b', 'up'));
     symlinkSync(join(crate, 'src'), join(crate, 'src', 'a', 'root'));
     expect(walked(crate)).toEqual(['src/a/b/x.rs', 'src/y.rs']);
+  });
+
+  // @verifies engine#UNREADABLE-FILES-ARE-NOT-SILENT
+  it('stop the run when a folder under src/ cannot be listed, naming it; a src that is a file or absent gates nothing', async () => {
+    const crate = tempDir('gated-unlistable');
+    mkdirSync(join(crate, 'src'));
+    writeFileSync(join(crate, 'src', 'lib.rs'), '');
+    // Folder by folder from a child that moves down: no path past the limit is handed to the OS here.
+    const long = 'd'.repeat(250);
+    const script = `const fs = require('node:fs'); process.chdir('src'); for (let i = 0; i < 18; i++) { fs.mkdirSync('${long}'); process.chdir('${long}'); } fs.writeFileSync('deep.rs', '');`;
+    execFileSync(process.execPath, ['-e', script], { cwd: crate });
+    let thrown: unknown;
+    try {
+      walked(crate);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(UsageError);
+    expect((thrown as Error).message).toMatch(
+      /^cannot list .*\/src\/d{250}\/.*; make it readable \(or shorten the path\), or add its crate to `exempt`/,
+    );
+    removeTree(crate);
+
+    const flat = tempDir('gated-src-file');
+    writeFileSync(join(flat, 'src'), 'not a folder');
+    expect(walked(flat)).toEqual(await globbed(flat));
+    expect(walked(flat)).toEqual([]);
   });
 });
