@@ -6,7 +6,9 @@
  * files). Each source file cites one fact; every fifth file is a test that
  * verifies one. Facts sit in specs of at most 1,000 each. Linear and bounded
  * means: time per file and memory per file stay flat along each row.
- *   node --import tsx bench/cost-curve.ts [--max-files N] [--min-files N] [--max-facts N]
+ * With `--before REF` each row also times a build of REF cold on the same
+ * tree, in turns with this one, and prints after / before.
+ *   node --import tsx bench/cost-curve.ts [--max-files N] [--min-files N] [--max-facts N] [--before REF] [--runs N]
  * (defaults 100,000 files and 100,000 facts; 1,000,000 files with --max-files 1000000)
  */
 import { spawnSync } from 'node:child_process';
@@ -15,6 +17,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
+import { buildBefore } from './build-before.ts';
 import { childCpuMs } from './child-cpu.ts';
 
 const args = process.argv.slice(2);
@@ -24,6 +27,9 @@ const MAX_FILES = option('--max-files', 100_000);
 const MAX_FACTS = option('--max-facts', 100_000);
 /** Skips the narrower rows (`--min-files 1000000` runs the widest alone). */
 const MIN_FILES = option('--min-files', 0);
+const BEFORE = args.includes('--before') ? args[args.indexOf('--before') + 1] : undefined;
+/** Cold runs per row; by default three where a run is short, one from 100,000 files on. */
+const RUNS = option('--runs', 0);
 const BIN = join(import.meta.dirname, '..', 'bin', 'factline.js');
 const FACTS_PER_SPEC = 1_000;
 /** Prints the child's peak resident set on exit (Node's own getrusage; no /usr/bin/time needed). */
@@ -77,10 +83,10 @@ interface Run {
   status: number | null;
 }
 
-function check(root: string, extra: string[]): Run {
+function check(root: string, extra: string[], bin = BIN): Run {
   const t = performance.now();
   const c = childCpuMs();
-  const run = spawnSync(process.execPath, ['--import', PEAK, BIN, 'check', ...extra], {
+  const run = spawnSync(process.execPath, ['--import', PEAK, bin, 'check', ...extra], {
     cwd: root,
     maxBuffer: 1 << 30,
     encoding: 'utf8',
@@ -117,7 +123,7 @@ function roomFor(files: number): string | undefined {
   return undefined;
 }
 
-function row(files: number, facts: number): void {
+function row(files: number, facts: number, beforeBin?: string): void {
   const short = roomFor(files);
   if (short !== undefined) {
     console.log(`${String(files).padStart(9)} ${String(facts).padStart(7)}  not run: ${short}`);
@@ -129,10 +135,12 @@ function row(files: number, facts: number): void {
     settle();
     check(root, []); // fill the cache
     // Best of three in turns where a run is short; one each from 100,000 files on.
-    const runs = files >= 100_000 ? 1 : 3;
+    const runs = RUNS > 0 ? RUNS : files >= 100_000 ? 1 : 3;
     const colds: Run[] = [];
     const warms: Run[] = [];
+    const beforeColds: Run[] = [];
     for (let i = 0; i < runs; i++) {
+      if (beforeBin !== undefined) beforeColds.push(check(root, ['--no-cache'], beforeBin));
       colds.push(check(root, ['--no-cache']));
       warms.push(check(root, []));
     }
@@ -142,6 +150,12 @@ function row(files: number, facts: number): void {
     console.log(
       `${String(files).padStart(9)} ${String(facts).padStart(7)}  cold ${cell(cold)} exit ${cold.status}  warm ${cell(warm)} exit ${warm.status}  load ${loadavg()[0]!.toFixed(1)}`,
     );
+    if (beforeColds.length > 0) {
+      const before = best(beforeColds);
+      console.log(
+        `${''.padStart(17)}  before (${BEFORE}) cold ${cell(before)} exit ${before.status}  after / before ${(cold.ms / before.ms).toFixed(2)}x wall ${(cold.cpu / before.cpu).toFixed(2)}x cpu ${(cold.mb / before.mb).toFixed(2)}x RSS`,
+      );
+    }
   } finally {
     // Its cache folder too: it lies outside the tree, in the user's cache, and would outlive it.
     const cache = projectCacheDir(root);
@@ -152,12 +166,18 @@ function row(files: number, facts: number): void {
 
 // The compiled CLI as shipped: a stale build would silently run the sources through tsx.
 await buildCli();
+const beforeDir = BEFORE === undefined ? undefined : mkdtempSync(join(tmpdir(), 'factline-before-'));
+const beforeBin = BEFORE === undefined ? undefined : buildBefore(BEFORE, beforeDir!);
+process.on('exit', () => {
+  if (beforeDir !== undefined) rmSync(beforeDir, { recursive: true, force: true });
+});
 console.log(
   `    files   facts  whole-process check: wall time (child CPU time), peak RSS, wall time per file; ${cpus().length} CPU(s), node ${process.version}`,
 );
 console.log('-- files grow (1,000 facts):');
 for (const files of [1_000, 10_000, 100_000, 1_000_000].filter((n) => n <= MAX_FILES && n >= MIN_FILES))
-  row(files, 1_000);
+  row(files, 1_000, beforeBin);
 console.log('-- facts grow (10,000 files):');
 if (MIN_FILES <= 10_000)
-  for (const facts of [100, 1_000, 10_000, 100_000].filter((n) => n <= MAX_FACTS)) row(10_000, facts);
+  for (const facts of [100, 1_000, 10_000, 100_000].filter((n) => n <= MAX_FACTS))
+    row(10_000, facts, beforeBin);

@@ -15,11 +15,12 @@
  *   node --import tsx bench/vibevm.ts [--runs N] [--commit SHA] [--before REF]
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
+import { buildBefore } from './build-before.ts';
 import { childCpuMs } from './child-cpu.ts';
 import { compareOpenings, describeOpening } from './page-open.ts';
 import { extractCommit, MIRRORS } from './real-repos.ts';
@@ -37,21 +38,6 @@ function timed(argv: string[], cwd: string): { wall: number; cpu: number; status
   const t = performance.now();
   const run = spawnSync(process.execPath, argv, { cwd, maxBuffer: 1 << 30 });
   return { wall: performance.now() - t, cpu: childCpuMs() - cpu, status: run.status };
-}
-
-/** factline at `ref` of this repository, taken out into `dir` and built there; its bin/factline.js. */
-function buildBefore(ref: string, dir: string): string {
-  const archive = spawnSync('git', ['-C', REPO, 'archive', '--format=tar', ref], { maxBuffer: 1 << 30 });
-  if (archive.status !== 0) throw new Error(`git archive ${ref}: ${archive.stderr}`);
-  const untar = spawnSync('tar', ['-x', '-C', dir], { input: archive.stdout });
-  if (untar.status !== 0) throw new Error(`tar: ${untar.stderr}`);
-  symlinkSync(join(REPO, 'node_modules'), join(dir, 'node_modules'));
-  // The page's script first (a generated module the CLI bundle imports), then the CLI.
-  for (const step of ['support/build-page.ts', 'support/build-cli.ts']) {
-    const build = spawnSync(process.execPath, ['--import', 'tsx', step], { cwd: dir });
-    if (build.status !== 0) throw new Error(`building ${ref} (${step}): ${build.stderr}`);
-  }
-  return join(dir, 'bin', 'factline.js');
 }
 
 const repo = join(MIRRORS, 'vibevm+vibevm', 'repo');
