@@ -381,6 +381,13 @@ export function readTestFile(
   const read = new FileTokens(text, own, aliases);
   let calls: Map<number, FileCall> | undefined;
   let nodeTest: boolean | undefined;
+  // The tokens may sit in a list the scanner reuses for its next file: a read on demand after that
+  // would answer from another file's tokens, so it stops instead.
+  const generation = own.generation;
+  const stillOwn = (what: string) => {
+    if (own.generation !== generation)
+      throw new Error(`test-file ${what} read after the scanner reused its token list for another file`);
+  };
   const file: TestFile = {
     aliases: aliases.aliases,
     onlyAt: [],
@@ -388,13 +395,17 @@ export function readTestFile(
     // @implements scanner#TEST-FILE-CALLS-ON-DEMAND
     get calls(): Map<number, FileCall> {
       if (calls === undefined) {
+        stillOwn('calls');
         if (counts) counts.testCallsRead++;
         calls = readCalls(read, aliases.aliases);
       }
       return calls;
     },
     get nodeTest(): boolean {
-      nodeTest ??= importsNodeTest(read);
+      if (nodeTest === undefined) {
+        stillOwn('imports');
+        nodeTest = importsNodeTest(read);
+      }
       return nodeTest;
     },
   };

@@ -16,6 +16,8 @@ export interface Tokens {
   readonly starts: Int32Array;
   readonly ends: Int32Array;
   readonly count: number;
+  /** Bumped each time a reused list is cleared for the next file: a reader holding it can tell its tokens are gone. */
+  readonly generation?: number;
 }
 
 export class TokenList implements Tokens {
@@ -23,9 +25,11 @@ export class TokenList implements Tokens {
   starts = new Int32Array(4096);
   ends = new Int32Array(4096);
   count = 0;
+  generation = 0;
 
   clear(): void {
     this.count = 0;
+    this.generation++;
   }
 
   push(kind: Kind, start: number, end: number): void {

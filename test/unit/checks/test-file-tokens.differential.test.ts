@@ -195,4 +195,20 @@ describe("a test file's runs read from the skim's tokens", () => {
     expect(inSuite[0]?.notRun).toBe('skip: no test in the suite runs');
     expect([counts.testRunsWhole, counts.testCallsRead]).toEqual([2, 1]);
   });
+
+  // @verifies scanner#TEST-FILE-CALLS-ON-DEMAND
+  it('refuses a read on demand once its token list holds another file, and answers before', () => {
+    const first = "describe('s', () => {\n  it('t', () => {});\n});\n";
+    const list = lexTokens(first, new TokenList());
+    const file = readTestFile(first, list);
+    expect(file.calls.size).toBeGreaterThan(0);
+    const other = lexTokens(first, new TokenList());
+    const late = readTestFile(first, other);
+    // The scanner reuses its list for the next file: what `late` would read is gone.
+    lexTokens("import test from 'node:test';\n", other);
+    expect(() => late.calls).toThrow(/read after the scanner reused its token list/);
+    expect(() => late.nodeTest).toThrow(/read after the scanner reused its token list/);
+    // Read before the reuse, an answer stays.
+    expect(file.calls.size).toBeGreaterThan(0);
+  });
 });
