@@ -1,6 +1,9 @@
 /**
- * The cost curve: `factline check` (whole process) cold (`--no-cache`) and
- * warm (cache filled, nothing changed) over generated projects, time and
+ * The cost curve: `factline check` (whole process) cold (`--no-cache`),
+ * warm (cache filled, nothing changed: the stored result answers by stats),
+ * and after one source file was edited (the engine's warm path: the scan
+ * cache answers every other file, and the run stores its result for the
+ * next; once more with `FACTLINE_RESULT_CACHE=off`, which stores none) over generated projects, time and
  * peak memory (the child's max RSS), as the tree widens (files, at a fixed
  * number of facts) and as the specs grow (facts, at a fixed number of
  * files). Each source file cites one fact; every fifth file is a test that
@@ -12,10 +15,10 @@
  * (defaults 100,000 files and 100,000 facts; 1,000,000 files with --max-files 1000000)
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { projectCacheDir } from '../engine/index.ts';
+import { forgetStoredResults, projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { buildBefore } from './build-before.ts';
 import { childCpuMs } from './child-cpu.ts';
@@ -83,13 +86,14 @@ interface Run {
   status: number | null;
 }
 
-function check(root: string, extra: string[], bin = BIN): Run {
+function check(root: string, extra: string[], bin = BIN, env: NodeJS.ProcessEnv = {}): Run {
   const t = performance.now();
   const c = childCpuMs();
   const run = spawnSync(process.execPath, ['--import', PEAK, bin, 'check', ...extra], {
     cwd: root,
     maxBuffer: 1 << 30,
     encoding: 'utf8',
+    env: { ...process.env, ...env },
   });
   const ms = performance.now() - t;
   const peak = /factline-peak-rss (\d+)/.exec(run.stderr ?? '');
@@ -139,16 +143,30 @@ function row(files: number, facts: number, beforeBin?: string): void {
     const colds: Run[] = [];
     const warms: Run[] = [];
     const beforeColds: Run[] = [];
+    const edits: Run[] = [];
+    const editsUnstored: Run[] = [];
+    // A source file (every fifth is a test) edited before each such run, then left to settle as an edit before a run does.
+    const edit = (turn: number) => {
+      appendFileSync(join(root, 'src', 'm0', `file${1 + (turn % 4)}.ts`), `// edited, turn ${turn}\n`);
+      settle();
+    };
     for (let i = 0; i < runs; i++) {
       if (beforeBin !== undefined) beforeColds.push(check(root, ['--no-cache'], beforeBin));
       colds.push(check(root, ['--no-cache']));
       warms.push(check(root, []));
+      edit(2 * i);
+      edits.push(check(root, []));
+      edit(2 * i + 1);
+      editsUnstored.push(check(root, [], BIN, { FACTLINE_RESULT_CACHE: 'off' }));
     }
-    const [cold, warm] = [best(colds), best(warms)];
+    const [cold, warm, edited, editedUnstored] = [best(colds), best(warms), best(edits), best(editsUnstored)];
     const cell = (r: Run) =>
       `${(r.ms / 1000).toFixed(2).padStart(7)} s (cpu ${(r.cpu / 1000).toFixed(2).padStart(6)} s) ${r.mb.toFixed(0).padStart(5)} MB ${((r.ms * 1000) / files).toFixed(0).padStart(4)} µs/file`;
     console.log(
       `${String(files).padStart(9)} ${String(facts).padStart(7)}  cold ${cell(cold)} exit ${cold.status}  warm ${cell(warm)} exit ${warm.status}  load ${loadavg()[0]!.toFixed(1)}`,
+    );
+    console.log(
+      `${''.padStart(17)}  one file edited: ${cell(edited)} exit ${edited.status}  the same, storing no result: ${cell(editedUnstored)} exit ${editedUnstored.status}`,
     );
     if (beforeColds.length > 0) {
       const before = best(beforeColds);
@@ -160,6 +178,7 @@ function row(files: number, facts: number, beforeBin?: string): void {
     // Its cache folder too: it lies outside the tree, in the user's cache, and would outlive it.
     const cache = projectCacheDir(root);
     if (cache !== undefined) rmSync(cache, { recursive: true, force: true });
+    forgetStoredResults(root);
     rmSync(root, { recursive: true, force: true });
   }
 }
