@@ -399,8 +399,7 @@ export class CacheFile {
       this.code ??= codeFingerprint(this.producer, 'content');
       // In key order, whatever order the run used them in: the next run lists the files in that
       // order, and its stat helper (engine/cache/stat-prefetch.ts) walks the keys expecting it.
-      const sorted = [...this.kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line);
-      const lines = [`${this.fingerprint}\t${this.code}`, ...sorted];
+      const lines = [`${this.fingerprint}\t${this.code}`, ...linesInKeyOrder(this.kept)];
       // The folder may have been removed since it was found (a person clearing the cache).
       mkdirSync(dirname(this.file), { recursive: true, mode: 0o700 });
       writeFileAtomic(this.file, encodeFile(this.name, `${lines.join('\n')}\n`), {
@@ -412,6 +411,24 @@ export class CacheFile {
     }
     this.dirty = false;
   }
+}
+
+/**
+ * The lines of `kept` in key order. A run mostly uses its entries in the
+ * order it listed the files, which is key order already: then one pass
+ * tells so, and a million keys are not sorted again.
+ */
+export function linesInKeyOrder(kept: ReadonlyMap<string, string>): string[] {
+  const lines: string[] = [];
+  let previous: string | undefined;
+  let ordered = true;
+  for (const [key, line] of kept) {
+    if (previous !== undefined && !(previous < key)) ordered = false;
+    previous = key;
+    lines.push(line);
+  }
+  if (ordered) return lines;
+  return [...kept].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line);
 }
 
 /** An entry's value text parsed, or undefined (the entry rejected, said once) when it is not JSON. */
