@@ -8,6 +8,7 @@
 import { type Dirent, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CommittedMap, GatedFile, VibevmGateData } from '../../checks/profiles/vibevm-gates.ts';
+import { jsonErrorPlace } from '../../checks/results/broken-input.ts';
 import type { RustListener } from '../../checks/scan/dispatch.ts';
 import {
   heardItems,
@@ -22,6 +23,7 @@ import { type CommittedMapCache, openCommittedMapCache } from '../cache/committe
 import { openItemsCache } from '../cache/items-cache.ts';
 import { settledStat } from '../cache/scan-cache.ts';
 import type { FactlineConfig } from '../config/model.ts';
+import { checkShape, type Shape, shapes } from '../config/shape.ts';
 import { UsageError } from '../errors.ts';
 import { readGateFile } from '../files/read.ts';
 
@@ -44,18 +46,87 @@ function crateDirs(root: string, scanRoots: readonly string[]): string[] {
   for (const entry of scanRoots) {
     if (entry.endsWith('/*')) {
       const parent = entry.slice(0, -2);
+      let entries: Dirent[];
       try {
-        for (const d of readdirSync(resolve(root, parent), { withFileTypes: true }))
-          if (d.isDirectory()) out.push(`${parent}/${d.name}`);
-      } catch {}
+        entries = readdirSync(resolve(root, parent), { withFileTypes: true });
+      } catch (error) {
+        // No such folder: no crates there. One that cannot be listed would leave its crates ungated unseen.
+        // @implements engine#UNREADABLE-FILES-ARE-NOT-SILENT
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'ENOTDIR') continue;
+        throw new UsageError(
+          `cannot list ${parent} (a scan_roots entry): ${(error as Error).message}; make it readable, or change scan_roots`,
+        );
+      }
+      for (const d of entries) if (d.isDirectory()) out.push(`${parent}/${d.name}`);
     } else out.push(entry);
   }
   return out.sort();
 }
 
 /** The committed map as the freshness gate reads it; undefined when the tree has none (or it cannot be read). */
+/**
+ * What the freshness gate reads of vibevm's specmap.json: objects are open
+ * (vibevm writes more fields than the gate compares), the fields it compares
+ * must be there and of their type.
+ */
+const COMMITTED_MAP: Shape = shapes.object(
+  {
+    spec_units: shapes.optional(
+      shapes.array(
+        shapes.object(
+          {
+            uri: shapes.string(),
+            file: shapes.string(),
+            line: shapes.integer(),
+            revision: shapes.optional(shapes.integer()),
+          },
+          false,
+        ),
+      ),
+    ),
+    edges: shapes.optional(
+      shapes.array(
+        shapes.object(
+          {
+            file: shapes.string(),
+            line: shapes.integer(),
+            verb: shapes.string(),
+            uri: shapes.string(),
+            pinned_r: shapes.optional(shapes.integer()),
+          },
+          false,
+        ),
+      ),
+    ),
+  },
+  false,
+);
+
+const REWRITE_MAP = "write it again with vibevm's specmap engine (`cargo xtask specmap`)";
+
+/**
+ * The committed map of specmap.json's text. A map the gate cannot read
+ * (not JSON, or not the shape vibevm writes) stops the run, naming the
+ * place: taken as no map, the freshness gate would only warn, and a tree
+ * whose map vibevm's own `--check` rejects would pass.
+ */
+// @implements vibevm#MAP-UNREADABLE-STOPS
 function readCommittedMap(text: string): CommittedMap {
-  const raw = JSON.parse(text) as {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(
+      `specmap.json:${jsonErrorPlace(text)}: not valid JSON: ${(error as Error).message}; ${REWRITE_MAP}`,
+    );
+  }
+  const wrong = checkShape(parsed, COMMITTED_MAP, 'specmap.json');
+  if (wrong !== undefined)
+    throw new UsageError(
+      `${wrong.path} ${wrong.message}; the map is not the shape vibevm writes: ${REWRITE_MAP}`,
+    );
+  const raw = parsed as {
     spec_units?: CommittedMap['units'];
     edges?: CommittedMap['edges'];
   };
@@ -96,8 +167,13 @@ function committedMap(
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
+  } catch (error) {
+    // No map committed: the gate says so and judges the rest. One that is there but cannot be read is not "none".
+    // @implements vibevm#MAP-UNREADABLE-STOPS
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UsageError(
+      `cannot read ${FILE}: ${(error as Error).message}; make it a readable file, or ${REWRITE_MAP}`,
+    );
   }
   if (cache === undefined) return readCommittedMap(text);
   const contentHash = hashText(text);

@@ -162,6 +162,139 @@ describe("vibevm's freshness gate (the committed specmap.json)", () => {
   });
 });
 
+describe("vibevm's freshness gate on a map it cannot read", () => {
+  const map = {
+    edges: [
+      {
+        file: 'crates/store/src/lib.rs',
+        from_symbol: 'store::create',
+        line: 1,
+        uri: CREATE,
+        verb: 'implements',
+      },
+    ],
+    spec_units: [
+      { anchor: 'root', file: 'spec/PROP-001-store.md', line: 1, uri: `spec://${NS}/PROP-001#root` },
+      { anchor: 'create', file: 'spec/PROP-001-store.md', line: 3, uri: CREATE },
+    ],
+  };
+  const text = JSON.stringify(map, null, 2);
+  const tree = () =>
+    project({
+      'specmap.toml': SPECMAP,
+      'specmap.json': text,
+      'spec/PROP-001-store.md': SPEC,
+      'crates/store/src/lib.rs': `#[spec(implements = "${CREATE}")]\npub fn create() {}\n`,
+    });
+  const check = (dir: string) => runInProcess(dir, ['check', '--no-cache', '--config', 'specmap.toml']);
+
+  // @verifies vibevm#MAP-UNREADABLE-STOPS
+  it('stops the run at every cut of the map JSON.parse rejects, naming the line and column, and judges every cut it accepts', async () => {
+    const dir = tree();
+    let rejected = 0;
+    // Every fifth cut of the map's text, and the whole: JSON.parse is the oracle of which ones are JSON at all.
+    for (
+      let cut = 0;
+      cut <= text.length;
+      cut += cut + 5 > text.length && cut < text.length ? text.length - cut : 5
+    ) {
+      const piece = text.slice(0, cut);
+      write(dir, { 'specmap.json': piece });
+      let json = true;
+      try {
+        JSON.parse(piece);
+      } catch {
+        json = false;
+      }
+      const run = await check(dir);
+      if (json) {
+        expect(run.code, `cut ${cut}`).not.toBe(2);
+        continue;
+      }
+      rejected++;
+      expect(run.code, `cut ${cut}`).toBe(2);
+      const place =
+        /^factline check: specmap\.json:(\d+):(\d+): not valid JSON: .*; write it again with vibevm's specmap engine/.exec(
+          run.stderr,
+        );
+      expect(place, `cut ${cut}: ${run.stderr}`).not.toBeNull();
+      // The place lies inside the text, or just past its end where the text stops short.
+      const lines = piece.split('\n');
+      const line = Number(place![1]);
+      expect(line).toBeLessThanOrEqual(lines.length);
+      expect(Number(place![2])).toBeLessThanOrEqual(lines[line - 1]!.length + 1);
+    }
+    expect(rejected).toBeGreaterThan(20);
+  });
+
+  // @verifies vibevm#MAP-UNREADABLE-STOPS
+  it('stops the run naming the field when a field the gate compares has another type, and on a map that is no file', async () => {
+    const dir = tree();
+    const wrongs: [string, (m: typeof map) => unknown][] = [
+      ['specmap.json must be an object', () => [map]],
+      ['specmap.json.spec_units must be an array', (m) => ({ ...m, spec_units: {} })],
+      ['specmap.json.edges must be an array', (m) => ({ ...m, edges: 'none' })],
+      [
+        'specmap.json.spec_units[0].line must be an integer',
+        (m) => ({ ...m, spec_units: [{ ...m.spec_units[0], line: '3' }] }),
+      ],
+      [
+        'specmap.json.spec_units[0].uri must be a string',
+        (m) => ({ ...m, spec_units: [{ ...m.spec_units[0], uri: 7 }] }),
+      ],
+      [
+        'specmap.json.edges[0].verb must be a string',
+        (m) => ({ ...m, edges: [{ ...m.edges[0], verb: null }] }),
+      ],
+      [
+        'specmap.json.edges[0].pinned_r must be an integer',
+        (m) => ({ ...m, edges: [{ ...m.edges[0], pinned_r: 1.5 }] }),
+      ],
+    ];
+    for (const [message, make] of wrongs) {
+      write(dir, { 'specmap.json': JSON.stringify(make(map)) });
+      const run = await check(dir);
+      expect(run.stderr, message).toContain(`factline check: ${message}`);
+      expect(run.code, message).toBe(2);
+    }
+    // The untouched map: fields vibevm writes beyond those compared are left alone.
+    write(dir, { 'specmap.json': text });
+    expect((await check(dir)).code).toBe(0);
+
+    rmSync(join(dir, 'specmap.json'));
+    mkdirSync(join(dir, 'specmap.json'));
+    const folder = runFactlineSync(dir, ['check', '--no-cache', '--config', 'specmap.toml']);
+    expect(folder.stderr).toMatch(
+      /^factline check: cannot read specmap\.json: EISDIR.*; make it a readable file/,
+    );
+    expect(folder.code).toBe(2);
+    // No map at all is what vibevm's own check also stops on, and factline cannot write one: a warning.
+    rmSync(join(dir, 'specmap.json'), { recursive: true });
+    const absent = await checkJson(dir, ['--config', 'specmap.toml']);
+    expect(rules(absent.result, 'stale-specmap')).toEqual([
+      "specmap.toml:1 warning no specmap.json is committed beside it: vibevm's `specmap --check` fails until one is written",
+    ]);
+    expect(absent.code).toBe(0);
+  });
+
+  // @verifies engine#UNREADABLE-FILES-ARE-NOT-SILENT
+  it('stops the run when a scan_roots folder of crates cannot be listed, and lists none where there is no such folder', async () => {
+    const dir = tree();
+    write(dir, {
+      'specmap.toml': `${SPECMAP.replace('scan_roots = ["crates/*"]', `scan_roots = ["crates/*", "${'x'.repeat(5000)}/*", "absent/*"]`)}`,
+    });
+    const run = await check(dir);
+    expect(run.stderr).toMatch(
+      /^factline check: cannot list x{5000} \(a scan_roots entry\): ENAMETOOLONG.*; make it readable, or change scan_roots\n$/s,
+    );
+    expect(run.code).toBe(2);
+    write(dir, {
+      'specmap.toml': `${SPECMAP.replace('scan_roots = ["crates/*"]', 'scan_roots = ["crates/*", "absent/*"]')}`,
+    });
+    expect((await check(dir)).code).toBe(0);
+  });
+});
+
 describe('checks that follow the engine the tree builds', () => {
   const long = Array.from({ length: 130 }, (_, i) => `Line ${i}.`).join('\n');
   const files = (engineHasCheck: boolean) => ({
