@@ -35,6 +35,23 @@ const SPECMAP = `namespace = "${NS}"\nscan_roots = ["crates/*"]\nspec_roots = ["
 const SPEC = '# Store {#root}\n\n## Create {#create}\n\nCreating a store writes its folder.\n';
 const CREATE = `spec://${NS}/PROP-001#create`;
 
+/** The map vibevm's specmap writes for the store project below (its one edge, its two units). */
+const FRESH_MAP = {
+  edges: [
+    {
+      file: 'crates/store/src/lib.rs',
+      from_symbol: 'store::create',
+      line: 1,
+      uri: CREATE,
+      verb: 'implements',
+    },
+  ],
+  spec_units: [
+    { anchor: 'root', file: 'spec/PROP-001-store.md', line: 1, uri: `spec://${NS}/PROP-001#root` },
+    { anchor: 'create', file: 'spec/PROP-001-store.md', line: 3, uri: CREATE },
+  ],
+};
+
 const rules = (result: Awaited<ReturnType<typeof checkJson>>['result'], rule: string) =>
   result.findings.filter((f) => f.rule === rule).map((f) => `${f.file}:${f.line} ${f.severity} ${f.message}`);
 
@@ -125,22 +142,7 @@ describe("the ratchet's gated files", () => {
 describe("vibevm's freshness gate (the committed specmap.json)", () => {
   // @verifies vibevm#MAP-FRESHNESS
   it('passes while the map holds the units and edges, fails once the spec moves, and reads no proptest! edge as drift', async () => {
-    const map = {
-      edges: [
-        {
-          file: 'crates/store/src/lib.rs',
-          from_symbol: 'store::create',
-          line: 1,
-          uri: CREATE,
-          verb: 'implements',
-        },
-      ],
-      spec_units: [
-        { anchor: 'root', file: 'spec/PROP-001-store.md', line: 1, uri: `spec://${NS}/PROP-001#root` },
-        { anchor: 'create', file: 'spec/PROP-001-store.md', line: 3, uri: CREATE },
-      ],
-      warnings: [],
-    };
+    const map = { ...FRESH_MAP, warnings: [] };
     const dir = project({
       'specmap.toml': SPECMAP,
       'specmap.json': JSON.stringify(map, null, 2),
@@ -163,21 +165,7 @@ describe("vibevm's freshness gate (the committed specmap.json)", () => {
 });
 
 describe("vibevm's freshness gate on a map it cannot read", () => {
-  const map = {
-    edges: [
-      {
-        file: 'crates/store/src/lib.rs',
-        from_symbol: 'store::create',
-        line: 1,
-        uri: CREATE,
-        verb: 'implements',
-      },
-    ],
-    spec_units: [
-      { anchor: 'root', file: 'spec/PROP-001-store.md', line: 1, uri: `spec://${NS}/PROP-001#root` },
-      { anchor: 'create', file: 'spec/PROP-001-store.md', line: 3, uri: CREATE },
-    ],
-  };
+  const map = FRESH_MAP;
   const text = JSON.stringify(map, null, 2);
   const tree = () =>
     project({
