@@ -15,6 +15,7 @@
 import { lstatSync, readdirSync, readFileSync, rmSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { removeStaleTemps } from '../files/atomic-write.ts';
+import { noSuchPath } from '../files/no-such-path.ts';
 import { ownedByMe } from '../files/private-dir.ts';
 
 /** The most stored results kept: the invocations last stored or served. */
@@ -128,7 +129,6 @@ function isGone(path: string): boolean {
     lstatSync(path);
     return false;
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ENOENT' || code === 'ENOTDIR';
+    return noSuchPath(error);
   }
 }

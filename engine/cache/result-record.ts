@@ -21,6 +21,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repositoryRoot } from '../config/discover.ts';
 import { writeFileAtomic } from '../files/atomic-write.ts';
+import { noSuchPath } from '../files/no-such-path.ts';
 import { isInside } from '../files/symlink-policy.ts';
 import { packageRoot } from '../package-root.ts';
 import { RACY_WINDOW_MS } from './cache-file.ts';
@@ -139,11 +140,6 @@ function record(
     if (Buffer.isBuffer(path)) return resolve(path.toString());
     return undefined;
   };
-  const missing = (error: unknown) => {
-    const code = (error as NodeJS.ErrnoException | undefined)?.code;
-    return code === 'ENOENT' || code === 'ENOTDIR';
-  };
-
   // The wrapping: each function replaced on the module object (and its named exports synced), put back by stop().
   const undo: (() => void)[] = [];
   const replace = (
@@ -176,7 +172,7 @@ function record(
           try {
             out = original.call(this, path, ...rest);
           } catch (error) {
-            saw(kind, at, missing(error) ? false : undefined);
+            saw(kind, at, noSuchPath(error) ? false : undefined);
             throw error;
           }
           const present =
@@ -201,7 +197,7 @@ function record(
                 saw(
                   kind,
                   at,
-                  error ? (missing(error) ? false : undefined) : true,
+                  error ? (noSuchPath(error) ? false : undefined) : true,
                   kind === 'R' && !error ? String(value) : undefined,
                 );
               return callback(error, value, ...more);
@@ -221,7 +217,7 @@ function record(
           if (at !== undefined)
             out.then(
               (value) => saw(kind, at, true, kind === 'R' ? String(value) : undefined),
-              (error) => saw(kind, at, missing(error) ? false : undefined),
+              (error) => saw(kind, at, noSuchPath(error) ? false : undefined),
             );
           return out;
         },

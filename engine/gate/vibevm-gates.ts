@@ -25,6 +25,7 @@ import { settledStat } from '../cache/scan-cache.ts';
 import type { FactlineConfig } from '../config/model.ts';
 import { checkShape, type Shape, shapes } from '../config/shape.ts';
 import { UsageError } from '../errors.ts';
+import { noSuchPath } from '../files/no-such-path.ts';
 import { readGateFile } from '../files/read.ts';
 
 /**
@@ -52,8 +53,7 @@ function crateDirs(root: string, scanRoots: readonly string[]): string[] {
       } catch (error) {
         // No such folder: no crates there. One that cannot be listed would leave its crates ungated unseen.
         // @implements engine#UNREADABLE-FILES-ARE-NOT-SILENT
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'ENOENT' || code === 'ENOTDIR') continue;
+        if (noSuchPath(error)) continue;
         throw new UsageError(
           `cannot list ${parent} (a scan_roots entry): ${(error as Error).message}; make it readable, or change scan_roots`,
         );
@@ -64,7 +64,6 @@ function crateDirs(root: string, scanRoots: readonly string[]): string[] {
   return out.sort();
 }
 
-/** The committed map as the freshness gate reads it; undefined when the tree has none (or it cannot be read). */
 /**
  * What the freshness gate reads of vibevm's specmap.json: objects are open
  * (vibevm writes more fields than the gate compares), the fields it compares
@@ -151,7 +150,8 @@ function readCommittedMap(text: string): CommittedMap {
 /**
  * The committed map: from the cache when its settled stat, or the hash of
  * its text, is the one stored (engine/cache/committed-map-cache.ts), else
- * parsed; undefined when the tree has none (or it cannot be read).
+ * parsed; undefined when the tree has none, and a UsageError when it has one
+ * the gate cannot read.
  */
 function committedMap(
   root: string,
@@ -210,8 +210,7 @@ export function rustFilesUnder(
     // A crate without src/ gates nothing; a folder that cannot be listed would drop its files from the
     // gates unseen, so it stops the run as an unlistable folder of the scan does.
     // @implements engine#UNREADABLE-FILES-ARE-NOT-SILENT
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return out;
+    if (noSuchPath(error)) return out;
     throw new UsageError(
       `cannot list ${absolute}: ${(error as Error).message}; make it readable (or shorten the path), or add its crate to \`exempt\` in the config`,
     );
@@ -241,8 +240,7 @@ function linkTarget(path: string): Stats | undefined {
   try {
     return statSync(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ELOOP' || code === 'ENOTDIR') return undefined;
+    if (noSuchPath(error) || (error as NodeJS.ErrnoException).code === 'ELOOP') return undefined;
     throw new UsageError(
       `cannot follow ${path}: ${(error as Error).message}; make its target readable, or remove the link`,
     );
