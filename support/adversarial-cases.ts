@@ -1157,11 +1157,7 @@ function inputCases(): Case[] {
     category: 'inputs',
     name: 'a source under a path past the OS limit cites an unknown fact',
     files: base(),
-    setup: (dir) => {
-      // Folder by folder with relative paths from a child that moves down: no path past the limit is ever handed to the OS.
-      const script = `const fs = require('node:fs'); process.chdir('src'); for (let i = 0; i < 18; i++) { fs.mkdirSync('${'d'.repeat(250)}'); process.chdir('${'d'.repeat(250)}'); } fs.writeFileSync('deep.ts', '// @implements greeter#NO-SUCH\\n');`;
-      execFileSync(process.execPath, ['-e', script], { cwd: dir });
-    },
+    setup: (dir) => writeBeyondPathLimit(join(dir, 'src'), 'deep.ts', '// @implements greeter#NO-SUCH\n'),
     argv: ['check', '--no-cache'],
     expect: 'red',
   });
@@ -1449,6 +1445,18 @@ export function allCases(): Case[] {
 }
 
 export { write };
+
+/**
+ * Writes `name` holding `text` 18 folders of 250 `d`s below `under`, a path
+ * past the OS limit (4,096 bytes); the first of those folders is
+ * `under/ddd…`. Made folder by folder with relative paths from a child that
+ * moves down, so no path past the limit is ever handed to the OS.
+ */
+export function writeBeyondPathLimit(under: string, name: string, text: string): void {
+  const long = 'd'.repeat(250);
+  const script = `const fs = require('node:fs'); for (let i = 0; i < 18; i++) { fs.mkdirSync(${JSON.stringify(long)}); process.chdir(${JSON.stringify(long)}); } fs.writeFileSync(${JSON.stringify(name)}, ${JSON.stringify(text)});`;
+  execFileSync(process.execPath, ['-e', script], { cwd: under });
+}
 
 /** Removes a case's folder, paths past the OS limit included (`rm` walks by descriptor; rmSync by path). */
 export function removeTree(dir: string): void {

@@ -4,11 +4,11 @@
  * committed specmap.json, the checks that follow the engine the tree builds,
  * and `spec://` arguments resolved in the config's namespace.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { removeTree, writeBeyondPathLimit } from '../../../support/adversarial-cases.ts';
 import { checkJson, runFactlineSync, runInProcess } from '../../support/cli.ts';
 
 const dirs: string[] = [];
@@ -120,22 +120,14 @@ describe("the ratchet's gated files", () => {
     const green = runFactlineSync(dir, ['check', '--no-cache', '--config', 'specmap.toml']);
     expect(green.stderr).not.toContain('cannot list');
     expect(green.code).toBe(0);
-    // An untagged public item under a path past the OS limit: made folder by folder from a child that moves down.
-    const long = 'd'.repeat(250);
-    execFileSync(
-      process.execPath,
-      [
-        '-e',
-        `const fs = require('node:fs'); process.chdir('crates/store/src'); for (let i = 0; i < 18; i++) { fs.mkdirSync('${long}'); process.chdir('${long}'); } fs.writeFileSync('deep.rs', 'pub fn naked() {}\\n');`,
-      ],
-      { cwd: dir },
-    );
+    // An untagged public item under a path past the OS limit.
+    writeBeyondPathLimit(join(dir, 'crates/store/src'), 'deep.rs', 'pub fn naked() {}\n');
     const run = runFactlineSync(dir, ['check', '--no-cache', '--config', 'specmap.toml']);
     expect(run.stderr).toMatch(
       /^factline check: cannot list \/.*\/crates\/store\/src\/d{250}\/.*ENAMETOOLONG.*or add its crate to `exempt` in the config\n$/s,
     );
     expect(run.code).toBe(2);
-    execFileSync('rm', ['-rf', dir]);
+    removeTree(dir);
   });
 });
 

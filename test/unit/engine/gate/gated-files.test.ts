@@ -6,14 +6,13 @@
  * dot names, `.rs` folders, symbolic links to files and folders, a dangling
  * link and a link cycle.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { glob } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../../engine/errors.ts';
 import { rustFilesUnder } from '../../../../engine/gate/vibevm-gates.ts';
-import { removeTree } from '../../../../support/adversarial-cases.ts';
+import { removeTree, writeBeyondPathLimit } from '../../../../support/adversarial-cases.ts';
 import { REPO } from '../../../support/cli.ts';
 import { SHARED } from '../../../support/shared.ts';
 import { tempDir } from '../../../support/temp.ts';
@@ -104,10 +103,7 @@ describe('the gated files of a crate', () => {
     const crate = tempDir('gated-unlistable');
     mkdirSync(join(crate, 'src'));
     writeFileSync(join(crate, 'src', 'lib.rs'), '');
-    // Folder by folder from a child that moves down: no path past the limit is handed to the OS here.
-    const long = 'd'.repeat(250);
-    const script = `const fs = require('node:fs'); process.chdir('src'); for (let i = 0; i < 18; i++) { fs.mkdirSync('${long}'); process.chdir('${long}'); } fs.writeFileSync('deep.rs', '');`;
-    execFileSync(process.execPath, ['-e', script], { cwd: crate });
+    writeBeyondPathLimit(join(crate, 'src'), 'deep.rs', '');
     let thrown: unknown;
     try {
       walked(crate);
