@@ -20,7 +20,7 @@ import { userCacheHome } from './cache-home.ts';
 type Env = Record<string, string | undefined>;
 
 /** Bumped whenever the layout below, or what a key covers, changes. */
-export const RESULT_FORMAT = 2;
+export const RESULT_FORMAT = 3;
 
 /**
  * The options of `check` whose run depends on nothing but files it can stat
@@ -76,8 +76,28 @@ export type ProbeKind =
  * time. The change time cannot be set from user space, so a copy, a checkout
  * or a `touch -d` back to the old time gives a state no stored key holds.
  */
-export function statState(st: Stats): string {
-  return `${st.mode}:${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
+export function statState(st: StatState): string {
+  return stateOfKey(st.mode, st.dev, `${st.size}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}`);
+}
+
+/** The parts of a stat an input's state is made of. */
+export interface StatState {
+  mode: number;
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+/**
+ * The state of a stat whose scan-cache key (engine/cache/cache-file.ts
+ * statKey: size, times, inode) is already made: the key is reused whole,
+ * so a run that keyed a file for its cache states it for a stored result
+ * without turning its numbers into text again.
+ */
+export function stateOfKey(mode: number, dev: number, key: string): string {
+  return `${mode}:${dev}:${key}`;
 }
 
 /** An input's state now: its stat, where it leads, or `!CODE` when looking at it fails (absent: `!ENOENT`). */

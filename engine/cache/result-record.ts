@@ -6,13 +6,21 @@
  * input some later code reads is covered without a word here); the files
  * the gate hands to a helper thread are added by the gate's listing
  * (`noteInputFiles`). The environment is read through a proxy that records
- * each variable asked for. When the run ends, each recorded path is looked
- * at again and the result is stored only if every one is as the run saw
- * it and settled: last changed (modification and change time) at least
- * two seconds before the process started, so a file edited during the run,
- * or in the same clock tick as it, is never vouched for by its stat (the
- * racy-git rule, engine#RACY-CLEAN). A run that wrote to stderr, failed
- * otherwise than with findings, or whose stdout closed early is not stored.
+ * each variable asked for.
+ *
+ * Each input is stored with its state (its stat) as the run saw it, and the
+ * result only when every state had settled: last changed (modification and
+ * change time) at least two seconds before the process started, the
+ * racy-git rule (engine#RACY-CLEAN). Any stat the run took of an input
+ * serves, before its read or after: an edit after the stat gives a state
+ * the stored one does not match (the change time moves, and nothing sets it
+ * back), so the next run misses; an edit before the stat leaves a change
+ * time inside the run, which has not settled, so nothing is stored. A stat
+ * the run took itself (on this thread, or noted by the thread that took it,
+ * `noteInputStat`) is used as it is; a path it only read, listed, resolved
+ * or found missing is looked at again when the run ends. A run that wrote
+ * to stderr, failed otherwise than with findings, or whose stdout closed
+ * early is not stored.
  */
 import fs, { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
@@ -36,8 +44,11 @@ import {
   probeState,
   resultFile,
   resultsFolder,
+  type StatState,
   type StoredResult,
   safeEntry,
+  stateOfKey,
+  statState,
   storableInvocation,
 } from './result-format.ts';
 import { recordingPaused } from './unrecorded.ts';
@@ -52,6 +63,9 @@ interface Seen {
   absent: boolean;
   /** The first realpath the run was given (R only). */
   leadsTo?: string;
+  /** The first stat the run took of it (S and L only): its state, and whether that had settled. */
+  state?: string;
+  unsettled?: boolean;
 }
 
 /** Functions taking a path first, by how they look at it. */
@@ -71,11 +85,30 @@ export function noteInputFiles(root: string, files: Iterable<{ file: string }>):
   for (const { file } of files) active.saw('S', join(root, file), true);
 }
 
+/**
+ * A stat (links followed) another thread took of an input during the run,
+ * added to the recording as the input's state (no-op when none runs), so
+ * the run need not stat it again to store its result. `key` is its
+ * scan-cache key when already made (engine/cache/cache-file.ts statKey).
+ */
+// @implements engine#WHOLE-RESULT-SETTLED-INPUTS
+export function noteInputStat(path: string, st: StatState, key?: string): void {
+  active?.saw('S', path, true, undefined, st, key);
+}
+
 /** A whole-result recording of one `check` run; `finish` stores it, `stop` undoes the wrapping. */
 export interface Recording {
   /** The environment to run with: it records each variable read (the outputs are copied where they are). */
   env: Env;
-  saw(kind: ProbeKind, path: string, present: boolean | undefined, leadsTo?: string): void;
+  /** One look at a path: whether it was there, where it led (realpath), the stat it gave (stat, lstat). */
+  saw(
+    kind: ProbeKind,
+    path: string,
+    present: boolean | undefined,
+    leadsTo?: string,
+    stat?: StatState,
+    key?: string,
+  ): void;
   /** Stores the result when every input is as the run saw it and settled; `root` is the project's. */
   finish(code: number, root: string): void;
   stop(): void;
@@ -109,7 +142,13 @@ function record(
   dist: string,
   folder: string,
 ): Recording {
-  const seen = new Map<string, Seen>();
+  // By kind, then path: a key made of both would be a new string to hash for each of a large tree's files, twice over.
+  const seen: Record<ProbeKind, Map<string, Seen>> = {
+    S: new Map(),
+    L: new Map(),
+    R: new Map(),
+    E: new Map(),
+  };
   const envRead = new Set<string>();
   let envListed = false;
   const outputs = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
@@ -121,17 +160,23 @@ function record(
     .filter((p): p is string => p !== undefined)
     .map((p) => (p.endsWith(sep) ? p : p + sep));
 
-  const saw = (kind: ProbeKind, path: string, present: boolean | undefined, leadsTo?: string): void => {
+  // A stat whose times are not older than this has not settled (the racy window before the process started).
+  const settledBefore = performance.timeOrigin - RACY_WINDOW_MS;
+  const saw: Recording['saw'] = (kind, path, present, leadsTo, stat, statKey) => {
     if (recordingPaused() || ignored.some((p) => path.startsWith(p))) return;
-    const key = `${kind}\t${path}`;
-    let entry = seen.get(key);
+    const ofKind = seen[kind];
+    let entry = ofKind.get(path);
     if (entry === undefined) {
       entry = { present: false, absent: false };
-      seen.set(key, entry);
+      ofKind.set(path, entry);
     }
     if (present === true) entry.present = true;
     if (present === false) entry.absent = true;
     if (leadsTo !== undefined && entry.leadsTo === undefined) entry.leadsTo = leadsTo;
+    if (stat !== undefined && entry.state === undefined) {
+      entry.state = statKey === undefined ? statState(stat) : stateOfKey(stat.mode, stat.dev, statKey);
+      entry.unsettled = stat.mtimeMs >= settledBefore || stat.ctimeMs >= settledBefore;
+    }
   };
 
   const absolute = (path: unknown): string | undefined => {
@@ -177,7 +222,7 @@ function record(
           }
           const present =
             name === 'existsSync' ? out === true : out !== undefined || !name.endsWith('statSync');
-          saw(kind, at, present, kind === 'R' ? String(out) : undefined);
+          saw(kind, at, present, kind === 'R' ? String(out) : undefined, statOf(name, out));
           return out;
         },
     );
@@ -331,23 +376,26 @@ function record(
     const top = repositoryRoot(root);
     if (isInside(root, folder) || (top !== undefined && isInside(top, folder))) return undefined;
     identity(dist, saw);
-    const settledBefore = performance.timeOrigin - RACY_WINDOW_MS;
     const probes: StoredResult['probes'] = [];
-    for (const [key, entry] of seen) {
-      const tab = key.indexOf('\t');
-      const kind = key.slice(0, tab) as ProbeKind;
-      const path = key.slice(tab + 1);
-      const { state, stats } = probeState(kind, path);
-      const gone = state.startsWith('!');
-      // Seen both ways, a look whose outcome was neither (EACCES, ELOOP), present then and gone now or the reverse: not vouched for.
-      if (entry.present === entry.absent) return undefined;
-      if (entry.present && gone) return undefined;
-      if (entry.absent && state !== '!ENOENT' && state !== '!ENOTDIR') return undefined;
-      if (kind === 'R' && entry.leadsTo !== undefined && entry.leadsTo !== state) return undefined;
-      if (stats !== undefined && (stats.mtimeMs >= settledBefore || stats.ctimeMs >= settledBefore))
-        return undefined;
-      probes.push({ kind, path, state });
-    }
+    for (const [kind, ofKind] of Object.entries(seen) as [ProbeKind, Map<string, Seen>][])
+      for (const [path, entry] of ofKind) {
+        // Seen both ways, or a look whose outcome was neither (EACCES, ELOOP): not vouched for.
+        if (entry.present === entry.absent) return undefined;
+        if (entry.state !== undefined) {
+          if (entry.unsettled) return undefined;
+          probes.push({ kind, path, state: entry.state });
+          continue;
+        }
+        const { state, stats } = probeState(kind, path);
+        const gone = state.startsWith('!');
+        // Present then and gone now, or the reverse: not vouched for.
+        if (entry.present && gone) return undefined;
+        if (entry.absent && state !== '!ENOENT' && state !== '!ENOTDIR') return undefined;
+        if (kind === 'R' && entry.leadsTo !== undefined && entry.leadsTo !== state) return undefined;
+        if (stats !== undefined && (stats.mtimeMs >= settledBefore || stats.ctimeMs >= settledBefore))
+          return undefined;
+        probes.push({ kind, path, state });
+      }
     const keyedEnv = envListed ? listedEnv(io.env) : envRead;
     return {
       invocation: invocationOf(argv, io.cwd, io.env, keyedEnv, {
@@ -401,6 +449,12 @@ function identity(dist: string, saw: Recording['saw']): void {
       if (found || dirname(dir) === dir) break;
     }
   }
+}
+
+/** The stat a wrapped `statSync` or `lstatSync` returned, when it is one a probe's state can be made of (not bigint). */
+function statOf(name: string, out: unknown): StatState | undefined {
+  if (name !== 'statSync' && name !== 'lstatSync') return undefined;
+  return out instanceof fs.Stats && typeof out.mtimeMs === 'number' ? out : undefined;
 }
 
 /** Removes every stored result of invocations in `cwd` (a benchmark dropping its temp tree). */

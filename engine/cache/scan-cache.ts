@@ -14,6 +14,7 @@ import type { FileRecord } from '../parallel/pool.ts';
 import { CacheFile, type CacheUse, entryJson, NO_STAT, RACY_WINDOW_MS, statKey } from './cache-file.ts';
 import { encodeCitations, hashText, plainRef, VERBS } from './citation-rows.ts';
 import { SCAN_ROW } from './entry-shapes.ts';
+import { noteInputStat } from './result-record.ts';
 import { prefetchStats, type StatHelperMode, type StatParts, statHelperWanted } from './stat-prefetch.ts';
 
 const isText = (v: unknown): v is string => typeof v === 'string';
@@ -173,8 +174,11 @@ export function openScanCache(
       const helped = prefetched?.take(file);
       let key: string;
       let st: StatParts;
-      if (helped !== undefined) ({ key, parts: st } = helped);
-      else {
+      if (helped !== undefined) {
+        ({ key, parts: st } = helped);
+        // The helper's stat is this run's look at the file, for a stored whole result too (a stat taken here is recorded as taken).
+        noteInputStat(base + file, st, key);
+      } else {
         const taken = statSync(base + file, { throwIfNoEntry: false });
         if (taken === undefined) return undefined;
         st = taken;
@@ -213,6 +217,7 @@ export function openScanCache(
     },
     // @implements engine#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
     fill(file, record, since) {
+      if (record.stat !== undefined) noteInputStat(base + file, record.stat);
       const stat = record.stat === undefined ? NO_STAT : settledStat(record.stat, Math.min(since, startMs));
       cache.set(file, stat, record.contentHash, record.value);
     },

@@ -11,12 +11,18 @@
 import { type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
 import { type HelperMode, helperWanted, startHelperThread } from '../parallel/helper-thread.ts';
 
-/** The parts of a stat the cache keys on (engine/cache/cache-file.ts statKey). */
+/**
+ * The parts of a stat the cache keys on (engine/cache/cache-file.ts statKey),
+ * with the type and mode and the device a stored whole result states each
+ * input by (engine/cache/result-format.ts statState).
+ */
 export interface StatParts {
   size: number;
   mtimeMs: number;
   ctimeMs: number;
   ino: number;
+  mode: number;
+  dev: number;
 }
 
 /**
@@ -33,7 +39,7 @@ export function statHelperWanted(mode: StatHelperMode, files: number, cores?: nu
   return helperWanted(mode, files, STAT_HELPER_MIN_FILES, cores);
 }
 
-const FIELDS = 4;
+const FIELDS = 6;
 /** Stats per message from the helper: small enough that the main thread rarely waits for one, large enough to cost little to post. */
 const BATCH = 512;
 
@@ -66,6 +72,8 @@ while (to > 0) {
       parts[at + 1] = st.mtimeMs;
       parts[at + 2] = st.ctimeMs;
       parts[at + 3] = st.ino;
+      parts[at + 4] = st.mode;
+      parts[at + 5] = st.dev;
       keys[i - lo] = st.size + ':' + st.mtimeMs + ':' + st.ctimeMs + ':' + st.ino;
     } catch {}
   }
@@ -148,7 +156,14 @@ export function prefetchStats(base: string, paths: readonly string[]): StatPrefe
       const at = i * FIELDS;
       return {
         key,
-        parts: { size: parts[at]!, mtimeMs: parts[at + 1]!, ctimeMs: parts[at + 2]!, ino: parts[at + 3]! },
+        parts: {
+          size: parts[at]!,
+          mtimeMs: parts[at + 1]!,
+          ctimeMs: parts[at + 2]!,
+          ino: parts[at + 3]!,
+          mode: parts[at + 4]!,
+          dev: parts[at + 5]!,
+        },
       };
     },
     async finished() {

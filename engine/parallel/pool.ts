@@ -15,7 +15,7 @@ import type { ScanWarning } from '../../checks/scan/typescript.ts';
 import type { SpecDocument } from '../../reader/model.ts';
 import type { StatParts } from '../cache/stat-prefetch.ts';
 import { UsageError } from '../errors.ts';
-import { type FileRecords, type PackedChunk, unpackChunk } from './transfer.ts';
+import { type FileRecords, type PackedChunk, STAT_FIELDS, unpackChunk } from './transfer.ts';
 
 /** `off`: never; unset or `auto`: past POOL_MIN_FILES on POOL_MIN_CORES cores or more; `always`: whatever the size and the cores (tests, benchmarks). */
 export const POOL_ENV = 'FACTLINE_SCAN_POOL';
@@ -335,10 +335,17 @@ function poolOn(worker: Worker, root: string, files: readonly string[], options:
 }
 
 function recordAt(records: FileRecords, i: number): FileRecord {
-  const at = i * 4;
+  const at = i * STAT_FIELDS;
   const size = records.stats[at]!;
   const stat = Number.isNaN(size)
     ? undefined
-    : { size, mtimeMs: records.stats[at + 1]!, ctimeMs: records.stats[at + 2]!, ino: records.stats[at + 3]! };
+    : {
+        size,
+        mtimeMs: records.stats[at + 1]!,
+        ctimeMs: records.stats[at + 2]!,
+        ino: records.stats[at + 3]!,
+        mode: records.stats[at + 4]!,
+        dev: records.stats[at + 5]!,
+      };
   return { stat, contentHash: records.hashes[i]!, value: records.values[i]! };
 }

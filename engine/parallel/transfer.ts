@@ -25,9 +25,11 @@ export interface PackedChunk {
 /**
  * What a cached run stores for the files of a chunk, made by the thread that
  * read them: per file the stat taken before the read (size, mtime, ctime,
- * inode: four numbers, NaN when there was none), the content hash, and the
- * entry's value text ('' for a file that vanished).
+ * inode, mode, device: STAT_FIELDS numbers, NaN when there was none), the
+ * content hash, and the entry's value text ('' for a file that vanished).
  */
+export const STAT_FIELDS = 6;
+
 export interface FileRecords {
   stats: Float64Array;
   hashes: string[];

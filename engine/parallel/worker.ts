@@ -16,7 +16,7 @@ import { compileTypeScriptWithCodeCache } from '../cache/code-cache.ts';
 import { UsageError } from '../errors.ts';
 import { readGateFile } from '../files/read.ts';
 import type { PoolJob, PoolReport, SpecJob, SpecReport } from './pool.ts';
-import { type FileRecords, packChunk } from './transfer.ts';
+import { type FileRecords, packChunk, STAT_FIELDS } from './transfer.ts';
 
 // The worker loads TypeScript as the main thread would: through the per-user code cache.
 compileTypeScriptWithCodeCache();
@@ -79,7 +79,7 @@ async function run(job: PoolJob, post: (report: PoolReport) => void): Promise<vo
 
 function newRecords(files: number): FileRecords {
   return {
-    stats: new Float64Array(files * 4).fill(Number.NaN),
+    stats: new Float64Array(files * STAT_FIELDS).fill(Number.NaN),
     hashes: new Array(files).fill(''),
     values: new Array(files).fill(''),
   };
@@ -88,10 +88,13 @@ function newRecords(files: number): FileRecords {
 function statInto(stats: Float64Array, at: number, path: string): void {
   const st = statSync(path, { throwIfNoEntry: false });
   if (st === undefined) return;
-  stats[at * 4] = st.size;
-  stats[at * 4 + 1] = st.mtimeMs;
-  stats[at * 4 + 2] = st.ctimeMs;
-  stats[at * 4 + 3] = st.ino;
+  const from = at * STAT_FIELDS;
+  stats[from] = st.size;
+  stats[from + 1] = st.mtimeMs;
+  stats[from + 2] = st.ctimeMs;
+  stats[from + 3] = st.ino;
+  stats[from + 4] = st.mode;
+  stats[from + 5] = st.dev;
 }
 
 /**

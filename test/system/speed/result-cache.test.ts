@@ -6,7 +6,7 @@
  * project is covered by the stored key, and a served result touches no input's
  * content.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   cpSync,
   mkdirSync,
@@ -22,7 +22,7 @@ import {
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { decodeResult, resultFile } from '../../../engine/cache/result-format.ts';
+import { decodeResult, probeState, resultFile } from '../../../engine/cache/result-format.ts';
 import { BIN, REPO } from '../../support/cli.ts';
 import { tempDir } from '../../support/temp.ts';
 
@@ -62,6 +62,12 @@ const codeText = (i: number) =>
     ? `it('case ${i}', () => {\n  // @verifies app#F-${i}\n});\n`
     : `// @implements app#F-${i}\nexport const f${i} = ${i};\n`;
 
+/** The threads a run's stats are taken on: this one (the default on two cores with a small tree), or the stat helper and the scan pool. */
+const THREADS: Record<string, NodeJS.ProcessEnv> = {
+  main: { FACTLINE_SCAN_POOL: 'off' },
+  helpers: { FACTLINE_SCAN_POOL: 'always' },
+};
+
 /** A little longer than the racy window (two seconds): files older than this are vouched for by their stat. */
 const settle = () => new Promise((r) => setTimeout(r, 2_300));
 
@@ -78,6 +84,15 @@ function check(dir: string, cacheHome: string, args: string[] = [], env: NodeJS.
     env: { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: cacheHome, ...env },
   });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** The scan cache file of the project in the folder named `name`, in the cache home. */
+function scanCacheOf(cacheHome: string, name: string): string {
+  const home = join(cacheHome, 'factline');
+  const project = readdirSync(home).find((entry) => entry.startsWith(`${name}-`));
+  const file = project && readdirSync(join(home, project)).find((entry) => entry.startsWith('scan-'));
+  if (file === undefined) throw new Error(`no scan cache for ${name} in ${home}`);
+  return join(home, project!, file);
 }
 
 /** The stored result of `check ARGS` in `dir`, decoded, or undefined. */
@@ -292,21 +307,105 @@ describe('the stored whole result of a plain check', () => {
   }, 60_000);
 
   // @verifies engine#WHOLE-RESULT-SETTLED-INPUTS
-  it('a run right after an edit stores nothing: an input not older than two seconds is never vouched for by its stat', async () => {
+  it('a run right after an edit stores nothing: an input not older than two seconds is never vouched for by its stat, whichever thread took it', async () => {
     const base = tempDir('result-racy');
-    const cacheHome = join(base, 'cache');
-    const dir = join(base, 'p');
-    writeProject(dir);
-    await settle();
-    // The same edit as the next run's clock tick: its result is not stored...
-    writeFileSync(join(dir, codeFile(1)), `${readFileSync(join(dir, codeFile(1)), 'utf8')}// more\n`);
-    check(dir, cacheHome);
-    expect(stored(dir, cacheHome)).toBeUndefined();
-    // ...until the edit has settled.
-    await settle();
-    check(dir, cacheHome);
-    expect(stored(dir, cacheHome)).toBeDefined();
-  }, 60_000);
+    for (const [name, env] of Object.entries(THREADS)) {
+      const cacheHome = join(base, `cache-${name}`);
+      const dir = join(base, name);
+      writeProject(dir);
+      await settle();
+      // A cold run and a warm one: the stats are taken by the reading thread, then by the stat helper.
+      for (const edited of [codeFile(1), codeFile(5)]) {
+        // The same edit as the next run's clock tick: its result is not stored...
+        rmSync(resultFile(join(cacheHome, 'factline', 'results'), dir, ['check']), { force: true });
+        writeFileSync(join(dir, edited), `${readFileSync(join(dir, edited), 'utf8')}// more\n`);
+        check(dir, cacheHome, [], env);
+        expect(stored(dir, cacheHome), `${name}, ${edited}`).toBeUndefined();
+        // ...until the edit has settled.
+        await settle();
+        check(dir, cacheHome, [], env);
+        expect(stored(dir, cacheHome), `${name}, ${edited}`).toBeDefined();
+      }
+    }
+  }, 120_000);
+
+  // @verifies engine#WHOLE-RESULT-SETTLED-INPUTS
+  it("each input's stored state is the one a fresh look gives now, whichever thread took the run's stat (cold, warm, after an edit)", async () => {
+    const base = tempDir('result-states');
+    for (const [name, env] of Object.entries(THREADS)) {
+      const cacheHome = join(base, `cache-${name}`);
+      const dir = join(base, name);
+      writeProject(dir, 4000);
+      await settle();
+      for (const step of ['cold', 'warm after an edit']) {
+        if (step !== 'cold') {
+          writeFileSync(join(dir, codeFile(2)), `${readFileSync(join(dir, codeFile(2)), 'utf8')}// more\n`);
+          await settle();
+        }
+        check(dir, cacheHome, [], env);
+        const result = stored(dir, cacheHome);
+        expect(result, `${name}, ${step}`).toBeDefined();
+        const differ = result!.probes.filter((p) => probeState(p.kind, p.path).state !== p.state);
+        expect(differ, `${name}, ${step}`).toEqual([]);
+        // Every file of the project is among them, with a stat's state.
+        const statted = new Set(
+          result!.probes.filter((p) => p.kind === 'S' && /^\d+:/.test(p.state)).map((p) => p.path),
+        );
+        for (let i = 0; i < FILES; i++) expect(statted.has(join(dir, codeFile(i))), codeFile(i)).toBe(true);
+      }
+    }
+  }, 120_000);
+
+  // @verifies engine#WHOLE-RESULT-SETTLED-INPUTS
+  it('a file edited while the storing run works is never served stale: the next run prints what --no-cache prints', async () => {
+    const base = tempDir('result-race');
+    // Up to this many races each, until three of them stored a result during whose run an input changed.
+    const RACES = 12;
+    for (const [name, env] of Object.entries(THREADS)) {
+      const cacheHome = join(base, `cache-${name}`);
+      // One copy of the project per race, so no race waits for the last one's edit to settle.
+      const dirs = Array.from({ length: RACES }, (_, i) => join(base, name, `p${i}`));
+      for (const dir of dirs) writeProject(dir, 400);
+      await settle();
+      // Each copy's scan cache filled, no result stored, and one file edited since: every racing run
+      // misses, reads that file, writes its scan cache again (after all its stats and reads) and stores.
+      for (const dir of dirs) {
+        check(dir, cacheHome, [], { ...env, FACTLINE_RESULT_CACHE: 'off' });
+        writeFileSync(join(dir, codeFile(1)), `${readFileSync(join(dir, codeFile(1)), 'utf8')}// more\n`);
+      }
+      await settle();
+      let storedWhileEdited = 0;
+      for (let i = 0; i < RACES && storedWhileEdited < 3; i++) {
+        const dir = dirs[i]!;
+        const scanCache = scanCacheOf(cacheHome, `p${i}`);
+        const before = statSync(scanCache).ino;
+        let running = true;
+        const racing = spawn(process.execPath, [BIN, 'check'], {
+          cwd: dir,
+          env: { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: cacheHome, ...env },
+          stdio: 'ignore',
+        });
+        const exited = new Promise((done) => racing.on('exit', done)).then(() => {
+          running = false;
+        });
+        // The edit lands the moment the run has written its scan cache: its stats and reads are done, its result not yet stored.
+        // (Waited for here, blocking: the child runs on while this loop looks.)
+        const deadline = Date.now() + 60_000;
+        while (statSync(scanCache, { throwIfNoEntry: false })?.ino === before && Date.now() < deadline);
+        const file = join(dir, `src/bulk/b${i % 41}/g${i}.ts`);
+        writeFileSync(file, `${readFileSync(file, 'utf8')}// @implements app#RACE-${name}-${i}\n`);
+        await new Promise((r) => setImmediate(r));
+        const landedInside = running;
+        await exited;
+        if (landedInside && stored(dir, cacheHome) !== undefined) storedWhileEdited += 1;
+        const after = check(dir, cacheHome, [], env);
+        expect(after, `${name}, edit ${i}`).toEqual(check(dir, cacheHome, ['--no-cache'], env));
+        expect(after.stdout, `${name}, edit ${i}`).toContain(`RACE-${name}-${i}`);
+      }
+      // The race was run where it matters: results stored by runs during which one of their inputs changed.
+      expect(storedWhileEdited, name).toBeGreaterThanOrEqual(2);
+    }
+  }, 240_000);
 
   // @verifies engine#WHOLE-RESULT-ONLY-FOR-STATTABLE-RUNS
   it('runs that read git, write files or take other options never store a result', async () => {

@@ -41,6 +41,7 @@ import { Project } from '../../../engine/project.ts';
 import { parseSpec } from '../../../reader/index.ts';
 import { cacheDirOf, REPO, runFactline, runInProcess } from '../../support/cli.ts';
 import { fixtureTrees } from '../../support/fixture-trees.ts';
+import { statPartsOf } from '../../support/stat-parts.ts';
 import { tempCopy, tempDir } from '../../support/temp.ts';
 
 const SPEC = '# Doc\n\n@status:impl/done\n\n@fact:ALPHA Alpha holds.\n\n@fact:BETA Beta holds.\n';
@@ -355,7 +356,7 @@ describe('a cache-filling pool', () => {
       const text = readFileSync(join(dir, file), 'utf8');
       const st = statSync(join(dir, file));
       expect(records.get(file), file).toEqual({
-        stat: { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino },
+        stat: statPartsOf(st),
         contentHash: hashText(text),
         value: encodeCitations(await scanHere(dir, file)),
       });

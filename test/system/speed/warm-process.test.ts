@@ -9,8 +9,10 @@ import { join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { statKey } from '../../../engine/cache/cache-file.ts';
+import { stateOfKey, statState } from '../../../engine/cache/result-format.ts';
 import { prefetchStats } from '../../../engine/cache/stat-prefetch.ts';
 import { BIN, REPO, runInProcess } from '../../support/cli.ts';
+import { statPartsOf } from '../../support/stat-parts.ts';
 import { tempDir } from '../../support/temp.ts';
 
 const MODULE_LOG = join(import.meta.dirname, 'fixtures', 'module-log.mjs');
@@ -84,7 +86,7 @@ const settle = () => new Promise((r) => setTimeout(r, 2_300));
 
 describe('the stats of a warm run on a helper thread', () => {
   // @verifies engine#STATS-ON-A-HELPER
-  it("gives each file's size, times, inode and cache key as statSync does, and nothing for a file it cannot stat", async () => {
+  it("gives each file's size, times, inode, mode, device, cache key and stored-result state as statSync does, and nothing for a file it cannot stat", async () => {
     const dir = project();
     const paths = ['src/ping.ts', 'specs/app.md', 'src/gone.ts'];
     const found = prefetchStats(dir + sep, paths);
@@ -93,10 +95,13 @@ describe('the stats of a warm run on a helper thread', () => {
     for (const path of ['src/ping.ts', 'specs/app.md']) {
       const st = statSync(join(dir, path));
       // The key the helper makes is the one the cache keys on.
-      expect(found.take(path)).toEqual({
+      const taken = found.take(path);
+      expect(taken).toEqual({
         key: statKey(st),
-        parts: { size: st.size, mtimeMs: st.mtimeMs, ctimeMs: st.ctimeMs, ino: st.ino },
+        parts: statPartsOf(st),
       });
+      // And the state a stored whole result keeps of the file, made from the helper's key, is the one a probe makes.
+      expect(stateOfKey(taken!.parts.mode, taken!.parts.dev, taken!.key)).toBe(statState(st));
     }
   });
 
