@@ -4,11 +4,12 @@
  * missing locally the browser tests skip with a visible note; CI installs it
  * (.ci/install-chromium.sh).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 
 import { CHROMIUM, hasChromium } from '../../../support/chromium.ts';
 
@@ -57,9 +58,19 @@ export async function openReport(
   return { page, dialogs, requests, errors };
 }
 
-/** Writes HTML into a fresh temp dir and returns the file path. */
+/**
+ * Writes HTML into a fresh temp dir and returns the file path. Called in a
+ * test, the dir is removed when the test ends; called in a suite's
+ * `beforeAll`, the suite's `afterAll` removes it (`dirname` of the path).
+ */
 export function writeTempHtml(html: string, name = 'report.html'): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'factline-report-')), name);
+  const dir = mkdtempSync(join(tmpdir(), 'factline-report-'));
+  try {
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+  } catch {
+    // Not inside a test: the caller's afterAll removes it.
+  }
+  const file = join(dir, name);
   writeFileSync(file, html);
   return file;
 }

@@ -2,6 +2,8 @@
  * The page's behaviour in real Chromium, over a hand-built trace with one
  * fact in every state (independent of the gate's current output).
  */
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactState } from '../../../checks/model.ts';
@@ -33,6 +35,7 @@ describe.skipIf(!hasChromium)('report page (sample trace, Chromium)', () => {
   });
   afterAll(async () => {
     await browser?.close();
+    rmSync(dirname(file), { recursive: true, force: true });
   });
 
   // @verifies report#REPORT-FACTS-MARKED-BY-STATE

@@ -2,7 +2,7 @@
  * The report of THIS repository, written by the real CLI and opened in
  * Chromium: its numbers must be the gate's numbers.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -18,8 +18,9 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
   let json: TraceResult;
   let html: string;
 
+  let dir: string;
   beforeAll(async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'factline-repo-report-'));
+    dir = mkdtempSync(join(tmpdir(), 'factline-repo-report-'));
     file = join(dir, 'report.html');
     const [report, check] = await Promise.all([
       runFactline(['report', '--out', file, '--quiet']),
@@ -34,6 +35,7 @@ describe.skipIf(!hasChromium)('report of this repository (real CLI, Chromium)', 
   });
   afterAll(async () => {
     await browser?.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   // @verifies report#REPORT-EMBEDS-GATE-JSON

@@ -10,11 +10,11 @@
  * the same way and must be told apart.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_JS } from '../../../checks/reporters/html/page-script.ts';
 import { runFactline } from '../../support/cli.ts';
 import { inkMask, type Png, readPng } from '../../support/png.ts';
@@ -49,6 +49,7 @@ function screenshot(page: string, out: string, budget?: number): Promise<Buffer>
     );
     child.on('error', reject);
     child.on('close', (code) => {
+      rmSync(profile, { recursive: true, force: true });
       try {
         resolve(readFileSync(out));
       } catch (error) {
@@ -81,6 +82,7 @@ describe.skipIf(!hasChromium)("headless screenshots of factline's own report (Ch
     const report = await runFactline(['report', '--out', file, '--quiet']);
     expect(report.code, report.stderr).toBe(0);
   }, 120_000);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   // @verifies report#REPORT-FIRST-PAINT-HAS-CONTENT
   it('shows the complete page in every shot, taken side by side with no virtual-time budget', async () => {

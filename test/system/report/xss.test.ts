@@ -3,7 +3,7 @@
  * Chromium with the page's CSP bypassed: the sanitizer and the text-only
  * DOM building must hold on their own.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -37,9 +37,10 @@ export function onerror() { return '<b onmouseover="alert(12)">x</b>'; }
 
 describe.skipIf(!hasChromium)('hostile spec and code text (real CLI, Chromium, CSP bypassed)', () => {
   let browser: Browser;
+  let project: string;
   let file: string;
   beforeAll(async () => {
-    const project = mkdtempSync(join(tmpdir(), 'factline-xss-'));
+    project = mkdtempSync(join(tmpdir(), 'factline-xss-'));
     mkdirSync(join(project, 'specs'));
     mkdirSync(join(project, 'src'));
     writeFileSync(join(project, 'specs', 'evil.md'), EVIL_SPEC);
@@ -55,6 +56,7 @@ describe.skipIf(!hasChromium)('hostile spec and code text (real CLI, Chromium, C
   });
   afterAll(async () => {
     await browser?.close();
+    rmSync(project, { recursive: true, force: true });
   });
 
   // @verifies report#REPORT-SPEC-TEXT-CANNOT-RUN-SCRIPT
