@@ -65,8 +65,9 @@ export default defineConfig({
     maxWorkers: '100%',
     exclude: ['**/node_modules/**', 'test/**/fixtures/**'],
     // The library build that `factline/mcp-core` resolves to, rebuilt only when generated/ changed.
-    // The gate's per-user cache home, a temp folder for the run (test/support/cache-home.ts).
-    globalSetup: ['test/support/build-lib.ts', 'test/support/cache-home.ts'],
+    // A temp folder of the run's own as TMPDIR, left empty by the tests or the run fails (test/support/temp-home.ts);
+    // the gate's per-user cache home, a folder in it (test/support/cache-home.ts).
+    globalSetup: ['test/support/build-lib.ts', 'test/support/temp-home.ts', 'test/support/cache-home.ts'],
     // The Markdown parser in the reader's slot for tests that call the reader directly (test/support/markdown-parser.ts).
     setupFiles: ['test/support/markdown-parser.ts'],
     testTimeout: 60_000,
