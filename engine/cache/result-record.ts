@@ -57,6 +57,27 @@ type Env = Record<string, string | undefined>;
 type AnyFunction = (...args: unknown[]) => unknown;
 type Writable = { write(...args: unknown[]): boolean; isTTY?: boolean; destroyed?: boolean };
 
+/** Files a listing handed over (noteInputFiles), and the state the run's own stat gave each. */
+interface Listing {
+  /** A resolved folder ending in a separator: each file's path is `base + file`. */
+  base: string;
+  files: string[];
+  states: (string | undefined)[];
+  /** Where the run's next stat, and its next other look, are expected in the listing's order. */
+  next: { stat: number; read: number };
+  /** Looks under `base` found neither where expected nor in `index`, before it is made. */
+  misses: number;
+  /** Each file's position, made once INDEX_AFTER_MISSES looks came out of order. */
+  index?: Map<string, number>;
+}
+
+/**
+ * Out-of-order looks under a listing's folder (files not listed, or listed
+ * but looked at out of turn) kept as map entries before every file's position
+ * is indexed instead: the index costs a map entry per listed file, once.
+ */
+const INDEX_AFTER_MISSES = 1_000;
+
 /** What the run saw of one path, through one kind of look. */
 interface Seen {
   present: boolean;
@@ -81,19 +102,22 @@ let active: Recording | undefined;
  */
 // @implements engine#WHOLE-RESULT-KEY
 export function noteInputFiles(root: string, files: Iterable<{ file: string }>): void {
-  if (active === undefined) return;
-  for (const { file } of files) active.saw('S', join(root, file), true);
+  active?.listed(
+    resolve(root) + sep,
+    Array.from(files, ({ file }) => file),
+  );
 }
 
 /**
  * A stat (links followed) another thread took of an input during the run,
- * added to the recording as the input's state (no-op when none runs), so
- * the run need not stat it again to store its result. `key` is its
- * scan-cache key when already made (engine/cache/cache-file.ts statKey).
+ * `base + file` (base: a resolved folder ending in a separator), added to
+ * the recording as the input's state (no-op when none runs), so the run
+ * need not stat it again to store its result. `key` is its scan-cache key
+ * when already made (engine/cache/cache-file.ts statKey).
  */
 // @implements engine#WHOLE-RESULT-SETTLED-INPUTS
-export function noteInputStat(path: string, st: StatState, key?: string): void {
-  active?.saw('S', path, true, undefined, st, key);
+export function noteInputStat(base: string, file: string, st: StatState, key?: string): void {
+  active?.statOfListed(base, file, st, key);
 }
 
 /** A whole-result recording of one `check` run; `finish` stores it, `stop` undoes the wrapping. */
@@ -109,6 +133,10 @@ export interface Recording {
     stat?: StatState,
     key?: string,
   ): void;
+  /** Files listed under `base` (a resolved folder ending in a separator), each present. */
+  listed(base: string, files: string[]): void;
+  /** A stat of `base + file` another thread took (noteInputStat). */
+  statOfListed(base: string, file: string, st: StatState, key?: string): void;
   /** Stores the result when every input is as the run saw it and settled; `root` is the project's. */
   finish(code: number, root: string): void;
   stop(): void;
@@ -162,8 +190,56 @@ function record(
 
   // A stat whose times are not older than this has not settled (the racy window before the process started).
   const settledBefore = performance.timeOrigin - RACY_WINDOW_MS;
+  const unsettled = (st: StatState) => st.mtimeMs >= settledBefore || st.ctimeMs >= settledBefore;
+  const stateOf = (st: StatState, key: string | undefined) =>
+    key === undefined ? statState(st) : stateOfKey(st.mode, st.dev, key);
+
+  // The listed files, kept by position apart from `seen`: a large tree then costs no map entry per file.
+  // The run mostly looks at them in the listing's order, so the next one is found by one comparison.
+  const listings: Listing[] = [];
+  let listedUnsettled = false;
+  const keep = (listing: Listing, i: number, st: StatState, key: string | undefined) => {
+    if (listing.states[i] !== undefined) return;
+    listing.states[i] = stateOf(st, key);
+    if (unsettled(st)) listedUnsettled = true;
+  };
+  /**
+   * A listed file's listing and position, or undefined. Stats and reads each
+   * follow the listing's order (`order`: which of the two this look is), so
+   * the next file is found by one comparison; out of order, by the index of
+   * every file, made once enough looks missed (`search`: at once).
+   */
+  const listedAt = (path: string, order: 'stat' | 'read', search: boolean): [Listing, number] | undefined => {
+    for (const listing of listings) {
+      if (!path.startsWith(listing.base)) continue;
+      const file = path.slice(listing.base.length);
+      const { files } = listing;
+      const next = listing.next[order];
+      if (files[next] === file) {
+        listing.next[order] = next + 1;
+        return [listing, next];
+      }
+      if (next > 0 && files[next - 1] === file) return [listing, next - 1];
+      if (listing.index === undefined && !search && ++listing.misses < INDEX_AFTER_MISSES) continue;
+      listing.index ??= new Map(files.map((f, i) => [f, i]));
+      const at = listing.index.get(file);
+      if (at === undefined) continue;
+      listing.next[order] = at + 1;
+      return [listing, at];
+    }
+    return undefined;
+  };
+
   const saw: Recording['saw'] = (kind, path, present, leadsTo, stat, statKey) => {
     if (recordingPaused() || ignored.some((p) => path.startsWith(p))) return;
+    // A listed file, found present: its stat, when this look took one, is its state.
+    if (kind === 'S' && present === true && listings.length > 0) {
+      const at = listedAt(path, stat === undefined ? 'read' : 'stat', false);
+      if (at !== undefined) {
+        if (stat !== undefined) keep(at[0], at[1], stat, statKey);
+        return;
+      }
+    }
     const ofKind = seen[kind];
     let entry = ofKind.get(path);
     if (entry === undefined) {
@@ -174,9 +250,29 @@ function record(
     if (present === false) entry.absent = true;
     if (leadsTo !== undefined && entry.leadsTo === undefined) entry.leadsTo = leadsTo;
     if (stat !== undefined && entry.state === undefined) {
-      entry.state = statKey === undefined ? statState(stat) : stateOfKey(stat.mode, stat.dev, statKey);
-      entry.unsettled = stat.mtimeMs >= settledBefore || stat.ctimeMs >= settledBefore;
+      entry.state = stateOf(stat, statKey);
+      entry.unsettled = unsettled(stat);
     }
+  };
+  const listed: Recording['listed'] = (base, files) => {
+    if (recordingPaused()) return;
+    // Files in a folder whose paths are not recorded (a cache home inside the project) stay out, as `saw` leaves them.
+    const inside = ignored.filter((p) => p.startsWith(base));
+    const kept =
+      inside.length === 0 ? files : files.filter((f) => !inside.some((p) => (base + f).startsWith(p)));
+    listings.push({
+      base,
+      files: kept,
+      states: new Array(kept.length),
+      next: { stat: 0, read: 0 },
+      misses: 0,
+    });
+  };
+  const statOfListed: Recording['statOfListed'] = (base, file, st, key) => {
+    const path = base + file;
+    const at = listedAt(path, 'stat', true);
+    if (at !== undefined) keep(at[0], at[1], st, key);
+    else saw('S', path, true, undefined, st, key);
   };
 
   const absolute = (path: unknown): string | undefined => {
@@ -344,6 +440,8 @@ function record(
   const recording: Recording = {
     env: ioEnv,
     saw,
+    listed,
+    statOfListed,
     stop,
     finish(code, root) {
       stop();
@@ -395,6 +493,19 @@ function record(
         if (stats !== undefined && (stats.mtimeMs >= settledBefore || stats.ctimeMs >= settledBefore))
           return undefined;
         probes.push({ kind, path, state });
+      }
+    // The listed files: each present when listed, stated by the run's own stat or, without one, looked at now.
+    if (listedUnsettled) return undefined;
+    for (const listing of listings)
+      for (let i = 0; i < listing.files.length; i++) {
+        const path = listing.base + listing.files[i]!;
+        let state = listing.states[i];
+        if (state === undefined) {
+          const now = probeState('S', path);
+          if (now.stats === undefined || unsettled(now.stats)) return undefined;
+          state = now.state;
+        }
+        probes.push({ kind: 'S', path, state });
       }
     const keyedEnv = envListed ? listedEnv(io.env) : envRead;
     return {

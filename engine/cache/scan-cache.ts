@@ -177,7 +177,7 @@ export function openScanCache(
       if (helped !== undefined) {
         ({ key, parts: st } = helped);
         // The helper's stat is this run's look at the file, for a stored whole result too (a stat taken here is recorded as taken).
-        noteInputStat(base + file, st, key);
+        noteInputStat(base, file, st, key);
       } else {
         const taken = statSync(base + file, { throwIfNoEntry: false });
         if (taken === undefined) return undefined;
@@ -217,7 +217,7 @@ export function openScanCache(
     },
     // @implements engine#FIRST-RUN-FILLS-THE-CACHE-FROM-BOTH-THREADS
     fill(file, record, since) {
-      if (record.stat !== undefined) noteInputStat(base + file, record.stat);
+      if (record.stat !== undefined) noteInputStat(base, file, record.stat);
       const stat = record.stat === undefined ? NO_STAT : settledStat(record.stat, Math.min(since, startMs));
       cache.set(file, stat, record.contentHash, record.value);
     },
