@@ -3,7 +3,7 @@
  * for the whole run, which test processes and the CLIs, browsers and tools
  * they spawn inherit. When the run ends, anything left in it but the caches
  * kept there on purpose (factline's TypeScript code cache,
- * engine/cache/code-cache.ts, and tsx's) fails the run, naming it: every test removes
+ * engine/cache/code-cache.ts, tsx's and jest's) fails the run, naming it: every test removes
  * what it made (test/support/temp.ts), and a leak shows here rather than as
  * folders piling up in the user's /tmp. The folder is removed either way.
  */
@@ -12,13 +12,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CODE_CACHE_DIR_NAME } from '../../engine/cache/code-cache.ts';
 
-/** Caches kept in the temp folder by design: factline's TypeScript code cache, and tsx's (the CLI run from its sources). */
-const KEPT_ON_PURPOSE = [CODE_CACHE_DIR_NAME, 'tsx-'];
+/** Caches kept in the temp folder by design: factline's TypeScript code cache, tsx's (the CLI run from its sources) and jest's (its runner's tests). */
+const KEPT_ON_PURPOSE = [CODE_CACHE_DIR_NAME, 'tsx-', 'jest_'];
+
+/** Set while a run's temp folder is in place: each project runs the global setups, and only the first makes one. */
+const OWNED = 'TEST_RUN_TMPDIR_OWNER';
 
 export default function setup(): () => void {
+  // A second project's setup would nest a folder in the first (Chromium's socket path then outgrows its limit).
+  if (process.env[OWNED] !== undefined) return () => {};
   const home = mkdtempSync(join(tmpdir(), 'factline-test-tmp-'));
+  process.env[OWNED] = home;
   process.env.TMPDIR = home;
   return () => {
+    delete process.env[OWNED];
     const left = readdirSync(home).filter((name) => !KEPT_ON_PURPOSE.some((kept) => name.startsWith(kept)));
     rmSync(home, { recursive: true, force: true });
     if (left.length === 0) return;
