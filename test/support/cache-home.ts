@@ -7,17 +7,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-
-/** Set while the run's cache home is in place: each project runs the global setups, and only the first makes one. */
-const OWNED = 'TEST_RUN_CACHE_HOME_OWNER';
+import { oncePerRun } from './once-per-run.ts';
 
 export default function setup(): () => void {
-  if (process.env[OWNED] !== undefined) return () => {};
-  const home = mkdtempSync(join(tmpdir(), 'factline-test-cache-home-'));
-  process.env[OWNED] = home;
-  process.env.XDG_CACHE_HOME = home;
-  return () => {
-    delete process.env[OWNED];
-    rmSync(home, { recursive: true, force: true });
-  };
+  return oncePerRun('TEST_RUN_CACHE_HOME_OWNER', () => {
+    const home = mkdtempSync(join(tmpdir(), 'factline-test-cache-home-'));
+    process.env.XDG_CACHE_HOME = home;
+    return () => rmSync(home, { recursive: true, force: true });
+  });
 }

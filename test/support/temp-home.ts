@@ -11,28 +11,24 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CODE_CACHE_DIR_NAME } from '../../engine/cache/code-cache.ts';
+import { oncePerRun } from './once-per-run.ts';
 
 /** Caches kept in the temp folder by design: factline's TypeScript code cache, tsx's (the CLI run from its sources) and jest's (its runner's tests). */
 const KEPT_ON_PURPOSE = [CODE_CACHE_DIR_NAME, 'tsx-', 'jest_'];
 
-/** Set while a run's temp folder is in place: each project runs the global setups, and only the first makes one. */
-const OWNED = 'TEST_RUN_TMPDIR_OWNER';
-
 export default function setup(): () => void {
-  // A second project's setup would nest a folder in the first (Chromium's socket path then outgrows its limit).
-  if (process.env[OWNED] !== undefined) return () => {};
-  const home = mkdtempSync(join(tmpdir(), 'factline-test-tmp-'));
-  process.env[OWNED] = home;
-  process.env.TMPDIR = home;
-  return () => {
-    delete process.env[OWNED];
-    const left = readdirSync(home).filter((name) => !KEPT_ON_PURPOSE.some((kept) => name.startsWith(kept)));
-    rmSync(home, { recursive: true, force: true });
-    if (left.length === 0) return;
-    // A teardown's error is printed but leaves vitest's exit code 0: the code is set here.
-    process.exitCode = 1;
-    console.error(
-      `FAIL the tests left ${left.length} entr${left.length === 1 ? 'y' : 'ies'} in the temp folder: ${left.slice(0, 20).join(', ')}; remove each where it is made (test/support/temp.ts tempDir)`,
-    );
-  };
+  return oncePerRun('TEST_RUN_TMPDIR_OWNER', () => {
+    const home = mkdtempSync(join(tmpdir(), 'factline-test-tmp-'));
+    process.env.TMPDIR = home;
+    return () => {
+      const left = readdirSync(home).filter((name) => !KEPT_ON_PURPOSE.some((kept) => name.startsWith(kept)));
+      rmSync(home, { recursive: true, force: true });
+      if (left.length === 0) return;
+      // A teardown's error is printed but leaves vitest's exit code 0: the code is set here.
+      process.exitCode = 1;
+      console.error(
+        `FAIL the tests left ${left.length} entr${left.length === 1 ? 'y' : 'ies'} in the temp folder: ${left.slice(0, 20).join(', ')}; remove each where it is made (test/support/temp.ts tempDir)`,
+      );
+    };
+  });
 }
