@@ -84,9 +84,8 @@ interface Seen {
   absent: boolean;
   /** The first realpath the run was given (R only). */
   leadsTo?: string;
-  /** The first stat the run took of it (S and L only): its state, and whether that had settled. */
+  /** The state of the first stat the run took of it (S and L only). */
   state?: string;
-  unsettled?: boolean;
 }
 
 /** Functions taking a path first, by how they look at it. */
@@ -191,17 +190,18 @@ function record(
   // A stat whose times are not older than this has not settled (the racy window before the process started).
   const settledBefore = performance.timeOrigin - RACY_WINDOW_MS;
   const unsettled = (st: StatState) => st.mtimeMs >= settledBefore || st.ctimeMs >= settledBefore;
-  const stateOf = (st: StatState, key: string | undefined) =>
-    key === undefined ? statState(st) : stateOfKey(st.mode, st.dev, key);
+  // Whether any stat kept as an input's state had not settled: then nothing is stored.
+  let keptUnsettled = false;
+  const stateOf = (st: StatState, key: string | undefined) => {
+    if (unsettled(st)) keptUnsettled = true;
+    return key === undefined ? statState(st) : stateOfKey(st.mode, st.dev, key);
+  };
 
   // The listed files, kept by position apart from `seen`: a large tree then costs no map entry per file.
   // The run mostly looks at them in the listing's order, so the next one is found by one comparison.
   const listings: Listing[] = [];
-  let listedUnsettled = false;
   const keep = (listing: Listing, i: number, st: StatState, key: string | undefined) => {
-    if (listing.states[i] !== undefined) return;
-    listing.states[i] = stateOf(st, key);
-    if (unsettled(st)) listedUnsettled = true;
+    listing.states[i] ??= stateOf(st, key);
   };
   /**
    * A listed file's listing and position, or undefined. Stats and reads each
@@ -249,10 +249,7 @@ function record(
     if (present === true) entry.present = true;
     if (present === false) entry.absent = true;
     if (leadsTo !== undefined && entry.leadsTo === undefined) entry.leadsTo = leadsTo;
-    if (stat !== undefined && entry.state === undefined) {
-      entry.state = stateOf(stat, statKey);
-      entry.unsettled = unsettled(stat);
-    }
+    if (stat !== undefined) entry.state ??= stateOf(stat, statKey);
   };
   const listed: Recording['listed'] = (base, files) => {
     if (recordingPaused()) return;
@@ -474,13 +471,13 @@ function record(
     const top = repositoryRoot(root);
     if (isInside(root, folder) || (top !== undefined && isInside(top, folder))) return undefined;
     identity(dist, saw);
+    if (keptUnsettled) return undefined;
     const probes: StoredResult['probes'] = [];
     for (const [kind, ofKind] of Object.entries(seen) as [ProbeKind, Map<string, Seen>][])
       for (const [path, entry] of ofKind) {
         // Seen both ways, or a look whose outcome was neither (EACCES, ELOOP): not vouched for.
         if (entry.present === entry.absent) return undefined;
         if (entry.state !== undefined) {
-          if (entry.unsettled) return undefined;
           probes.push({ kind, path, state: entry.state });
           continue;
         }
@@ -490,12 +487,10 @@ function record(
         if (entry.present && gone) return undefined;
         if (entry.absent && state !== '!ENOENT' && state !== '!ENOTDIR') return undefined;
         if (kind === 'R' && entry.leadsTo !== undefined && entry.leadsTo !== state) return undefined;
-        if (stats !== undefined && (stats.mtimeMs >= settledBefore || stats.ctimeMs >= settledBefore))
-          return undefined;
+        if (stats !== undefined && unsettled(stats)) return undefined;
         probes.push({ kind, path, state });
       }
     // The listed files: each present when listed, stated by the run's own stat or, without one, looked at now.
-    if (listedUnsettled) return undefined;
     for (const listing of listings)
       for (let i = 0; i < listing.files.length; i++) {
         const path = listing.base + listing.files[i]!;
