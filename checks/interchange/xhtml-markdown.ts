@@ -96,9 +96,13 @@ function append(s: string, piece: string, plain: () => string): string {
   return last !== undefined && '*~`'.includes(last) && piece.startsWith(last) ? s + plain() : s + piece;
 }
 
-/** The inline Markdown of `nodes` on one line (breaks inside are spaces). */
-function inline(nodes: XmlNode[], inLink = false): string {
-  let s = '';
+/**
+ * The inline Markdown of `nodes` on one line (breaks inside are spaces),
+ * after `before`: the line so far, which the first piece must not join (a
+ * code span closing at its end and one opening here would read as one).
+ */
+function inline(nodes: XmlNode[], inLink = false, before = ''): string {
+  let s = before;
   for (const node of nodes) {
     if (typeof node === 'string') {
       s += escapeMarkdownText(node.replace(/\s+/g, ' '));
@@ -208,7 +212,7 @@ function blocks(nodes: XmlNode[], out: Out, prefix: string): void {
   let run: XmlNode[] = [];
   const flush = () => {
     if (run.length === 0) return;
-    out.current += inline(run);
+    out.current = inline(run, false, out.current);
     run = [];
   };
   for (const node of nodes) {

@@ -150,7 +150,15 @@ describe('XHTML → Markdown of one unit', () => {
         expect(words(shownText(tree))).toBe(expected);
         return true;
       }),
-      { numRuns: 600 },
+      {
+        numRuns: 600,
+        // Found by CI: a code span closing one inline run and one opening the next (inside a block-holding `<b>`) joined.
+        examples: [
+          [
+            '<xhtml:div><xhtml:p><xhtml:code>@status:impl/done</xhtml:code><xhtml:b><xhtml:code>!</xhtml:code><xhtml:br/></xhtml:b></xhtml:p></xhtml:div>',
+          ],
+        ],
+      },
     );
   });
 
