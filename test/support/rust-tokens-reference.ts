@@ -7,7 +7,7 @@
  */
 import { NESTED_SLASH_BLOCK } from '../../checks/scan/languages/forms.ts';
 import { nestedEnd } from '../../checks/scan/languages/grammar.ts';
-import type { Token, TokenKind } from '../../checks/scan/rust-tokens.ts';
+import type { Token } from '../../checks/scan/rust-tokens.ts';
 
 /** `[A-Za-z_]`, by character code: the lexer asks it of most characters of a file. */
 function isIdStart(c: number): boolean {

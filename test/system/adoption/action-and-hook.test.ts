@@ -79,6 +79,7 @@ describe('action.yml', () => {
     };
     expect(action.runs.using).toBe('composite');
     const upload = action.runs.steps.find((s) => s.uses?.startsWith('github/codeql-action/upload-sarif'));
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, written as the action file holds it
     expect(upload?.with?.sarif_file).toContain('${{ inputs.sarif }}');
 
     const root = await initProject();

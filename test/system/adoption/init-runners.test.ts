@@ -154,6 +154,7 @@ describe('init for the project’s test runner', () => {
     ).jobs.trace.steps;
     const pr = steps.find((s) => s.name === 'factline check against the base branch')!;
     expect(pr.run).toContain(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression and shell parameters, as the workflow holds them
       'npx factline check --base "origin/${{ github.base_ref }}" ${base_results:+--base-results $base_results} --results test-results.xml',
     );
     expect(pr.run).toContain('--summary "$GITHUB_STEP_SUMMARY"');

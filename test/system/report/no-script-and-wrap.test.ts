@@ -56,6 +56,7 @@ describe.skipIf(!hasChromium)('the report without JavaScript, and its names', ()
     const context = await browser!.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(pathToFileURL(file).href);
+    // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the text as rendered (hidden parts left out), which is what a reader sees
     const text = await page.locator('body').innerText();
     expect(text).toContain('FAIL: 2 facts, 2 required, 1 gap(s); 1 error(s)');
     expect(text).toMatch(
