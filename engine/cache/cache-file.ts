@@ -3,7 +3,8 @@
  * outside the checkout): a map of `key → [stat, content hash,
  * value text]` behind a format header and a checksum, keyed by the code that
  * filled it. Read once, validated cheaply (the checksum once, an entry when
- * it is used), written atomically and only when this run changed something.
+ * it is used), and written only when this run changed something: the few
+ * lines a run changed are appended, the whole file is written atomically.
  * What the stat, the hash and the value mean is the caller's business
  * (engine/cache/scan-cache.ts).
  */
@@ -12,12 +13,12 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeFileAtomic } from '../files/atomic-write.ts';
-import { readOwnFile } from '../files/private-dir.ts';
+import { appendOwnFile, readOwnFile } from '../files/private-dir.ts';
 import { packageRoot } from '../package-root.ts';
 import { projectCacheDir } from './location.ts';
 
 /** Bumped whenever the file layout below changes. */
-const CACHE_FORMAT = 6;
+const CACHE_FORMAT = 7;
 
 /**
  * What cached results depend on besides their input: the code that produced
@@ -84,29 +85,85 @@ export function statKey(st: { size: number; mtimeMs: number; ctimeMs: number; in
 }
 
 /**
- * The file is one header line, `factline-cache FORMAT NAME SHA256`, and a
- * body whose sha256 (base64) the header carries, so a damaged byte anywhere
- * is caught before anything is decoded. The body is one line of the code's
- * fingerprints (`STAT-FINGERPRINT<TAB>CONTENT-FINGERPRINT`) and one line per
- * entry, `KEY<TAB>STAT<TAB>HASH<TAB>VALUE`: the key a JSON string, the value
- * the caller's one-line text. Opening splits lines and nothing more; an
- * entry is taken apart, and its value decoded, only when it is used, and an
- * unchanged entry is written back as the very line it was read as.
+ * The file is one header line, `factline-cache FORMAT NAME LENGTH SHA256`,
+ * and a body of LENGTH bytes whose sha256 (base64) the header carries, so a
+ * damaged byte anywhere is caught before anything is decoded. The body is
+ * one line of the code's fingerprints (`STAT-FINGERPRINT<TAB>CONTENT-FINGERPRINT`)
+ * and one line per entry, `KEY<TAB>STAT<TAB>HASH<TAB>VALUE`: the key a JSON
+ * string, the value the caller's one-line text. Opening splits lines and
+ * nothing more; an entry is taken apart, and its value decoded, only when it
+ * is used, and an unchanged entry is written back as the very line it was
+ * read as. After the body come the segments later runs appended (see
+ * `Segment`), each a header line and entry lines, a later line for a key
+ * standing for it.
  */
 // @implements engine#LAZY-CACHE-LINES
 function encodeFile(name: string, body: string): string {
-  return `factline-cache ${CACHE_FORMAT} ${name} ${hash('sha256', body, 'base64')}\n${body}`;
+  return `factline-cache ${CACHE_FORMAT} ${name} ${Buffer.byteLength(body)} ${hash('sha256', body, 'base64')}\n${body}`;
 }
 
-/** The body of a cache file, or why it cannot be trusted. The checksum is taken over the bytes, before any decoding. */
-function decodeFile(name: string, raw: Buffer): { body: Buffer } | { problem: string } {
+/** The head of an appended segment's header line: `factline-append LENGTH SHA256 CONTENT-FINGERPRINT`. */
+const SEGMENT_HEAD = 'factline-append';
+
+/**
+ * Entry lines a run appended: their bytes (each line ends with a newline),
+ * checked against the sha256 their header line carries, and the content
+ * fingerprint of the code that wrote them, which must be the body's.
+ */
+interface Segment {
+  lines: Buffer;
+  code: string;
+}
+
+interface Decoded {
+  body: Buffer;
+  /** The whole segments after the body, in the order they were appended. */
+  segments: Segment[];
+  /** Bytes after the last whole segment: an append under way, or one a crash cut short. */
+  cutShort: boolean;
+  /** How many bytes the segments (and any cut tail) take. */
+  appendedBytes: number;
+}
+
+const COUNT = /^\d+$/;
+
+/**
+ * The body and the appended segments of a cache file, or why it cannot be
+ * trusted. Every checksum is taken over the bytes, before any decoding. A
+ * tail too short for the length its header line gives is no damage (an
+ * append is one write, and a reader may come in while it lands): it is left
+ * out. A segment that is all there but fails its checksum, or a header line
+ * that is not one, is damage.
+ */
+// @implements engine#CACHE-EDIT-APPENDS
+function decodeFile(name: string, raw: Buffer): Decoded | { problem: string } {
   const newline = raw.indexOf(10);
   const header = raw.toString('latin1', 0, newline === -1 ? raw.length : newline).split(' ');
-  if (header.length !== 4 || header[0] !== 'factline-cache') return { problem: 'no cache header' };
+  if (header[0] !== 'factline-cache') return { problem: 'no cache header' };
   if (header[1] !== String(CACHE_FORMAT) || header[2] !== name) return { problem: 'another cache format' };
-  const body = raw.subarray(newline + 1);
-  if (hash('sha256', body, 'base64') !== header[3]) return { problem: 'checksum mismatch' };
-  return { body };
+  if (header.length !== 5 || !COUNT.test(header[3] as string)) return { problem: 'no cache header' };
+  const start = newline + 1;
+  const end = start + Number(header[3]);
+  if (end > raw.length) return { problem: 'a body cut short' };
+  const body = raw.subarray(start, end);
+  if (hash('sha256', body, 'base64') !== header[4]) return { problem: 'checksum mismatch' };
+  const segments: Segment[] = [];
+  let at = end;
+  while (at < raw.length) {
+    const headEnd = raw.indexOf(10, at);
+    if (headEnd === -1) break;
+    const head = raw.toString('latin1', at, headEnd).split(' ');
+    if (head.length !== 4 || head[0] !== SEGMENT_HEAD || !COUNT.test(head[1] as string))
+      return { problem: 'an appended segment without its header' };
+    const linesEnd = headEnd + 1 + Number(head[1]);
+    if (linesEnd > raw.length) break;
+    const lines = raw.subarray(headEnd + 1, linesEnd);
+    if (hash('sha256', lines, 'base64') !== head[2])
+      return { problem: 'checksum mismatch in an appended segment' };
+    segments.push({ lines, code: head[3] as string });
+    at = linesEnd;
+  }
+  return { body, segments, cutShort: at < raw.length, appendedBytes: raw.length - end };
 }
 
 /** Removes an older build's file of this cache (`scan-v5.json` beside `scan-v6.json`). */
@@ -181,15 +238,22 @@ interface EntryLines {
   readonly size: number;
 }
 
-/** Every entry line by its key, the lines split once (a full run uses nearly all of them). */
-function linesByKey(text: string): Map<string, string> {
-  const lines = text.split('\n');
+/**
+ * Every entry line by its key, the lines split once (a full run uses nearly
+ * all of them): the body's, then each appended segment's, whose line for a
+ * key stands for the body's (in the body's place, so the keys stay in the
+ * order the body wrote them).
+ */
+function linesByKey(text: string, appended: readonly Buffer[] = []): Map<string, string> {
   const entries = new Map<string, string>();
-  // The text ends with a newline: its last "line" is empty.
-  for (let i = 0; i < lines.length - 1; i++) {
-    // A line without a key names no file: it can never be used, so it drops out.
-    const key = keyOf(lines[i]!);
-    if (key !== undefined) entries.set(key, lines[i]!);
+  for (const part of [text, ...appended.map((lines) => lines.toString('utf8'))]) {
+    const lines = part.split('\n');
+    // The text ends with a newline: its last "line" is empty.
+    for (let i = 0; i < lines.length - 1; i++) {
+      // A line without a key names no file: it can never be used, so it drops out.
+      const key = keyOf(lines[i]!);
+      if (key !== undefined) entries.set(key, lines[i]!);
+    }
   }
   return entries;
 }
@@ -229,10 +293,11 @@ class LinesOnDemand implements EntryLines {
 }
 
 /**
- * Entries not used this run drop out on save. Nothing
- * read is trusted blindly: a file that fails its checksum is discarded
- * whole, and an entry that is malformed, or whose value its user rejects,
- * is dropped; either is said once on stderr and rebuilt by this run.
+ * Entries not used this run drop out when the file is written whole; a run
+ * that changed a few lines appends them instead (`save`). Nothing read is
+ * trusted blindly: a file that fails its checksum is discarded whole, and
+ * an entry that is malformed, or whose value its user rejects, is dropped;
+ * either is said once on stderr and rebuilt by this run.
  */
 // @implements engine#CACHE-NEVER-TRUSTED-BLINDLY
 // @implements engine#ONE-FILE-READ-ONCE
@@ -241,6 +306,13 @@ export class CacheFile {
   private warned = false;
   /** The lines to write: key → line, for every entry this run used or set. */
   private readonly kept = new Map<string, string>();
+  /** The lines this run set that differ from the stored ones: what an append writes. */
+  private readonly changed = new Map<string, string>();
+  /** The file must be written whole: something read was left out or rejected, or its first line changes. */
+  private whole = false;
+  /** The body's bytes, and those appended after it: appending stops paying once the tail is a quarter of the body. */
+  private bodyBytes = 0;
+  private appendedBytes = 0;
 
   private constructor(
     private readonly file: string,
@@ -301,10 +373,22 @@ export class CacheFile {
       // Another build's cache is expected after an upgrade: replaced without a word.
       if (storedCode !== code) return empty(code);
     }
-    const entries = use.readOnly ? new LinesOnDemand(body) : linesByKey(body.toString('utf8', headEnd + 1));
-    const cache = new CacheFile(file, name, fingerprint, code ?? storedCode, producer, entries, warn, use);
-    // The stats of the same code changed: store the new ones, so the next run needs no read.
-    if (code !== undefined) cache.dirty = true;
+    // Lines another build appended (a run of it after this file was written) are not this code's.
+    const appended = decoded.segments.filter((s) => s.code === storedCode).map((s) => s.lines);
+    const entries = use.readOnly
+      ? new LinesOnDemand(appended.length > 0 ? Buffer.concat([body, ...appended]) : body)
+      : linesByKey(body.toString('utf8', headEnd + 1), appended);
+    const cache = new CacheFile(file, name, fingerprint, storedCode, producer, entries, warn, use);
+    cache.bodyBytes = body.length;
+    cache.appendedBytes = decoded.appendedBytes;
+    // What was left out goes: this run writes the file whole, even if it changes nothing.
+    cache.whole = decoded.cutShort || appended.length < decoded.segments.length;
+    cache.dirty = cache.whole;
+    // The stats of the same code changed: store the new ones (the first line), so the next run needs no read.
+    if (code !== undefined) {
+      cache.dirty = true;
+      cache.whole = true;
+    }
     return cache;
   }
 
@@ -312,6 +396,7 @@ export class CacheFile {
     if (!this.warned) this.warn(`factline: discarding the cache ${this.file} (${why}); rebuilding it\n`);
     this.warned = true;
     this.dirty = true;
+    this.whole = true;
   }
 
   /** Whether a full run found nothing stored (no file yet, another build's, or a discarded one). */
@@ -384,17 +469,26 @@ export class CacheFile {
   /** Keeps `text` (one line) for `key`; the file is rewritten only when this differs from what is stored. */
   set(key: string, stat: string, contentHash: string, text: string): void {
     const line = `${encodeKey(key)}\t${stat}\t${contentHash}\t${text}`;
-    if (this.entries.get(key) !== line) this.dirty = true;
+    if (this.entries.get(key) !== line) {
+      this.dirty = true;
+      this.changed.set(key, line);
+    } else this.changed.delete(key);
     this.kept.set(key, line);
   }
 
   /**
-   * Atomic write (temp + rename), skipped when nothing changed or the cache is
-   * read-only; a cache that cannot be written only costs speed.
+   * Skipped when nothing changed or the cache is read-only; else the changed
+   * lines appended when that is cheaper (`append`), or the whole file
+   * written atomically (temp + rename). A cache that cannot be written only
+   * costs speed.
    */
   save(): void {
     if (this.use.readOnly) return;
     if (!this.dirty && this.kept.size === this.entries.size) return;
+    if (!this.whole && this.append()) {
+      this.dirty = false;
+      return;
+    }
     try {
       this.code ??= codeFingerprint(this.producer, 'content');
       // In key order, whatever order the run used them in: the next run lists the files in that
@@ -410,6 +504,29 @@ export class CacheFile {
       // Unwritable: the next run rebuilds what this one learned.
     }
     this.dirty = false;
+  }
+
+  /**
+   * Appends the changed lines as one segment, in one write, when they are
+   * few: a run after a one-file edit writes one line, not a line for every
+   * file. False (write the file whole) when it would not pay or cannot be
+   * done: no file yet, the appended tail would pass a quarter of the body,
+   * a fifth of the entries went unused (deleted files: a whole write drops
+   * them), or the file is not this user's own regular file.
+   */
+  // @implements engine#CACHE-EDIT-APPENDS
+  private append(): boolean {
+    if (this.code === undefined || this.bodyBytes === 0) return false;
+    let added = 0;
+    for (const key of this.changed.keys()) if (this.entries.get(key) === undefined) added++;
+    const unused = this.entries.size - (this.kept.size - added);
+    if (unused * 5 > this.entries.size) return false;
+    // Only a few entries unused: they stay until the file is next written whole.
+    if (this.changed.size === 0) return true;
+    const lines = Buffer.from(`${linesInKeyOrder(this.changed).join('\n')}\n`);
+    if ((this.appendedBytes + lines.length) * 4 > this.bodyBytes) return false;
+    const head = `${SEGMENT_HEAD} ${lines.length} ${hash('sha256', lines, 'base64')} ${this.code}\n`;
+    return appendOwnFile(this.file, Buffer.concat([Buffer.from(head, 'latin1'), lines]));
   }
 }
 
@@ -452,11 +569,13 @@ export function storedEntries(root: string, name: string): Map<string, Entry> | 
   if (raw === undefined) return undefined;
   const decoded = decodeFile(name, raw);
   if ('problem' in decoded) return undefined;
+  const text = decoded.body.toString('utf8');
+  const code = text.slice(0, text.indexOf('\n')).split('\t')[1];
+  const appended = decoded.segments.filter((s) => s.code === code).map((s) => s.lines);
   const out = new Map<string, Entry>();
-  for (const line of decoded.body.toString('utf8').split('\n').slice(1)) {
-    const key = keyOf(line);
-    const fields = key === undefined ? undefined : fieldsOf(line);
-    if (key !== undefined && fields !== undefined) out.set(key, fields);
+  for (const [key, line] of linesByKey(text.slice(text.indexOf('\n') + 1), appended)) {
+    const fields = fieldsOf(line);
+    if (fields !== undefined) out.set(key, fields);
   }
   return out;
 }

@@ -16,6 +16,7 @@ import {
   openSync,
   readFileSync,
   type Stats,
+  writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -58,6 +59,29 @@ export function readOwnFile(path: string): Buffer | undefined {
     return stats.isFile() && ownedByMe(stats, 0o022) ? readFileSync(fd) : undefined;
   } catch {
     return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * Appends `data` in one write to a regular file of this user's that only
+ * this user may write, opened without following links and never created;
+ * false when the file is not such a file, is gone, or took fewer bytes than
+ * given (what was written then is a tail its reader finds cut short).
+ */
+export function appendOwnFile(path: string, data: Uint8Array): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return false;
+  }
+  try {
+    const stats = fstatSync(fd);
+    return stats.isFile() && ownedByMe(stats, 0o022) && writeSync(fd, data) === data.length;
+  } catch {
+    return false;
   } finally {
     closeSync(fd);
   }

@@ -5,11 +5,11 @@
  * committed into the repository, and a fresh clone's verdict, cached and
  * with `--no-cache`, is the honest one. Through the real CLI (spawned).
  */
-import { hash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectCacheDir, projectKey } from '../../../engine/cache/location.ts';
+import { sealCacheBody } from '../../support/cache-seal.ts';
 import { runFactline } from '../../support/cli.ts';
 import { commitAll, git, gitProject } from '../../support/git-project.ts';
 import { tempDir, writeFiles } from '../../support/temp.ts';
@@ -28,16 +28,10 @@ const check = (root: string, home: string, ...args: string[]) =>
 /** A cache file's header, fingerprint line and entry lines; `seal` gives back a file with a valid checksum. */
 function openCacheFile(path: string) {
   const raw = readFileSync(path, 'utf8');
-  const newline = raw.indexOf('\n');
-  const head = raw.slice(0, newline).split(' ');
-  const lines = raw.slice(newline + 1).split('\n');
+  const lines = raw.slice(raw.indexOf('\n') + 1).split('\n');
   return {
     lines,
-    seal(): string {
-      const body = lines.join('\n');
-      head[3] = hash('sha256', body, 'base64');
-      return `${head.join(' ')}\n${body}`;
-    },
+    seal: (): string => sealCacheBody(raw, lines.join('\n')),
   };
 }
 

@@ -378,7 +378,12 @@ describe('the stored whole result of a plain check', () => {
       for (let i = 0; i < RACES && storedWhileEdited < 3; i++) {
         const dir = dirs[i]!;
         const scanCache = scanCacheOf(cacheHome, `p${i}`);
-        const before = statSync(scanCache).ino;
+        // Written whole (a new file renamed over it) or grown by an appended line: either moves this.
+        const look = () => {
+          const st = statSync(scanCache, { throwIfNoEntry: false });
+          return st === undefined ? '' : `${st.ino}:${st.size}`;
+        };
+        const before = look();
         let running = true;
         const racing = spawn(process.execPath, [BIN, 'check'], {
           cwd: dir,
@@ -391,7 +396,7 @@ describe('the stored whole result of a plain check', () => {
         // The edit lands the moment the run has written its scan cache: its stats and reads are done, its result not yet stored.
         // (Waited for here, blocking: the child runs on while this loop looks.)
         const deadline = Date.now() + 60_000;
-        while (statSync(scanCache, { throwIfNoEntry: false })?.ino === before && Date.now() < deadline);
+        while (look() === before && Date.now() < deadline);
         const file = join(dir, `src/bulk/b${i % 41}/g${i}.ts`);
         writeFileSync(file, `${readFileSync(file, 'utf8')}// @implements app#RACE-${name}-${i}\n`);
         await new Promise((r) => setImmediate(r));

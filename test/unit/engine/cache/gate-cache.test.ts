@@ -2,7 +2,6 @@
  * The gate's caches are never trusted blindly: whatever happens to the files
  * in the project's cache folder, a cached run gives the verdict of `--no-cache`.
  */
-import { hash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +16,7 @@ import { loadConfig } from '../../../../engine/config/load.ts';
 import { checkShape, explainShape, fitsShape, shapes } from '../../../../engine/config/shape.ts';
 import { Project } from '../../../../engine/project.ts';
 import { parseSpec } from '../../../../reader/index.ts';
+import { sealCacheBody } from '../../../support/cache-seal.ts';
 import { cacheDirOf, runInProcess } from '../../../support/cli.ts';
 
 let dir: string;
@@ -108,11 +108,7 @@ function restore(): void {
 /** Rewrites a cache file's body and gives it a valid checksum, as a careless tool might. */
 function reseal(name: string, edit: (body: string) => string): void {
   const raw = readFileSync(cachePath(name), 'utf8');
-  const newline = raw.indexOf('\n');
-  const head = raw.slice(0, newline).split(' ');
-  const body = edit(raw.slice(newline + 1));
-  head[3] = hash('sha256', body, 'base64');
-  writeFileSync(cachePath(name), `${head.join(' ')}\n${body}`);
+  writeFileSync(cachePath(name), sealCacheBody(raw, edit(raw.slice(raw.indexOf('\n') + 1))));
 }
 
 describe('the gate cache', () => {
