@@ -127,6 +127,9 @@ interface Decoded {
 
 const COUNT = /^\d+$/;
 
+/** A sound header of another format: the file an older or newer build wrote, no damage. */
+const ANOTHER_FORMAT = 'another cache format';
+
 /**
  * The body and the appended segments of a cache file, or why it cannot be
  * trusted. Every checksum is taken over the bytes, before any decoding. A
@@ -140,7 +143,7 @@ function decodeFile(name: string, raw: Buffer): Decoded | { problem: string } {
   const newline = raw.indexOf(10);
   const header = raw.toString('latin1', 0, newline === -1 ? raw.length : newline).split(' ');
   if (header[0] !== 'factline-cache') return { problem: 'no cache header' };
-  if (header[1] !== String(CACHE_FORMAT) || header[2] !== name) return { problem: 'another cache format' };
+  if (header[1] !== String(CACHE_FORMAT) || header[2] !== name) return { problem: ANOTHER_FORMAT };
   if (header.length !== 5 || !COUNT.test(header[3] as string)) return { problem: 'no cache header' };
   const start = newline + 1;
   const end = start + Number(header[3]);
@@ -359,7 +362,8 @@ export class CacheFile {
       return cache;
     };
     const decoded = decodeFile(name, raw);
-    if ('problem' in decoded) return discard(decoded.problem);
+    // Another build's format is expected after an upgrade: replaced by this run's write without a word.
+    if ('problem' in decoded) return decoded.problem === ANOTHER_FORMAT ? empty() : discard(decoded.problem);
     const { body } = decoded;
     const headEnd = body.indexOf(10);
     const head = body.toString('utf8', 0, headEnd === -1 ? body.length : headEnd).split('\t');

@@ -98,7 +98,8 @@ export function runOutputCommands(
 ): CommandChecks {
   const errors: GenError[] = [];
   const missing = new Map<string, string[]>();
-  const dir = mkdtempSync(join(tmpdir(), 'factline-gen-check-'));
+  // Made when the first output needs a tool: most runs check every output in Node and make none.
+  let dir: string | undefined;
   try {
     for (const output of outputs) {
       const tool = output.check ? TOOLS[output.check] : undefined;
@@ -107,6 +108,7 @@ export function runOutputCommands(
         missing.get(tool.command)!.push(output.path);
         continue;
       }
+      dir ??= mkdtempSync(join(tmpdir(), 'factline-gen-check-'));
       const file = join(dir, basename(output.path));
       writeFileSync(file, tool.prepare ? tool.prepare(output.text) : output.text);
       const run = spawnSync(tool.command, tool.args(file, dir), { encoding: 'utf8', timeout: 60_000, env });
@@ -135,7 +137,7 @@ export function runOutputCommands(
       });
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
   }
   const notes = [...missing].map(
     ([command, paths]) =>

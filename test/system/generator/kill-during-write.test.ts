@@ -48,8 +48,23 @@ function runToEnd(dir: string, command: string): number | null {
   return spawnSync(process.execPath, [BIN, command], { cwd: dir, stdio: 'ignore' }).status;
 }
 
+/**
+ * The killed runs' own temp folder: a run killed while `gen` checks its
+ * outputs leaves that check's folder behind (nothing outlives SIGKILL's
+ * cleanup), so it goes where this file's cleanup removes it.
+ */
+let killedTemp: string | undefined;
+
 function runAndKill(dir: string, command: string, afterMs: number): Promise<void> {
-  const child = spawn(process.execPath, [BIN, command], { cwd: dir, stdio: 'ignore' });
+  if (killedTemp === undefined) {
+    killedTemp = mkdtempSync(join(tmpdir(), 'factline-kill-tmp-'));
+    dirs.push(killedTemp);
+  }
+  const child = spawn(process.execPath, [BIN, command], {
+    cwd: dir,
+    stdio: 'ignore',
+    env: { ...process.env, TMPDIR: killedTemp },
+  });
   const timer = setTimeout(() => child.kill('SIGKILL'), afterMs);
   return new Promise((resolve) =>
     child.on('close', () => {

@@ -91,6 +91,33 @@ async function projectWithOneAppend(prefix: string) {
   return { dir, cacheHome, file };
 }
 
+describe('a cache file written by another build', () => {
+  // @verifies engine#ONE-FILE-READ-ONCE
+  it('in an older or a newer layout is replaced by the next write without a word on stderr', () => {
+    const dir = tempDir('cache-layout');
+    const cacheHome = tempDir('cache-layout-home');
+    writeProject(dir);
+    checkBoth(dir, cacheHome);
+    const folder = join(scanCacheFile(cacheHome), '..');
+    const files = readdirSync(folder).filter((name) => name.endsWith('.json'));
+    expect(files.sort()).toEqual(['scan-v6.json', 'specs-v5.json']);
+    const current = Object.fromEntries(files.map((name) => [name, readFileSync(join(folder, name), 'utf8')]));
+    for (const format of ['6', '99']) {
+      // The same body under another format's header, sealed as that build would seal it.
+      for (const [name, raw] of Object.entries(current)) {
+        const body = raw.slice(raw.indexOf('\n') + 1);
+        const header = `factline-cache ${format} ${name.replace('.json', '')} ${hash('sha256', body, 'base64')}`;
+        writeFileSync(join(folder, name), `${header}\n${body}`);
+      }
+      const { cached, cold } = checkBoth(dir, cacheHome);
+      expect(cached, format).toEqual(cold);
+      expect(cached.stderr, format).toBe('');
+      for (const name of files)
+        expect(readFileSync(join(folder, name), 'utf8').startsWith(`factline-cache 7 `), name).toBe(true);
+    }
+  });
+});
+
 describe('the scan cache after a small change', () => {
   // @verifies engine#CACHE-EDIT-APPENDS
   it('grows by one segment per run that changed a few files, is written whole in time, and every run prints what --no-cache prints', () => {
