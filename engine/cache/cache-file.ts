@@ -86,8 +86,9 @@ export function statKey(st: { size: number; mtimeMs: number; ctimeMs: number; in
 
 /**
  * The file is one header line, `factline-cache FORMAT NAME LENGTH SHA256`,
- * and a body of LENGTH bytes whose sha256 (base64) the header carries, so a
- * damaged byte anywhere is caught before anything is decoded. The body is
+ * and a body of LENGTH bytes. The sha256 (base64) is taken over the header's
+ * other fields and the body, so a damaged byte anywhere, the format number
+ * included, is caught before anything is decoded. The body is
  * one line of the code's fingerprints (`STAT-FINGERPRINT<TAB>CONTENT-FINGERPRINT`)
  * and one line per entry, `KEY<TAB>STAT<TAB>HASH<TAB>VALUE`: the key a JSON
  * string, the value the caller's one-line text. Opening splits lines and
@@ -99,7 +100,28 @@ export function statKey(st: { size: number; mtimeMs: number; ctimeMs: number; in
  */
 // @implements engine#LAZY-CACHE-LINES
 function encodeFile(name: string, body: string): string {
-  return `factline-cache ${CACHE_FORMAT} ${name} ${Buffer.byteLength(body)} ${hash('sha256', body, 'base64')}\n${body}`;
+  const head = `factline-cache ${CACHE_FORMAT} ${name} ${Buffer.byteLength(body)}`;
+  return `${head} ${sealOf(head, body)}\n${body}`;
+}
+
+/** The checksum of a header's first four fields and the body. */
+function sealOf(head: string, body: string | Buffer): string {
+  return createHash('sha256').update(`${head}\n`).update(body).digest('base64');
+}
+
+/**
+ * Whether a file under this cache's name but of another format is whole as
+ * its own build wrote it: an upgrade's leftover, no damage. Before format 7
+ * the header was `factline-cache FORMAT NAME SHA256` over the rest of the
+ * file; from 7 on, the seal covers the format, so a damaged format number
+ * never passes for another build's file.
+ */
+function wholeOfAnotherFormat(header: string[], raw: Buffer, start: number): boolean {
+  if (!COUNT.test(header[1] as string)) return false;
+  if (header.length === 4) return hash('sha256', raw.subarray(start), 'base64') === header[3];
+  if (header.length !== 5 || !COUNT.test(header[3] as string)) return false;
+  const end = start + Number(header[3]);
+  return end <= raw.length && sealOf(header.slice(0, 4).join(' '), raw.subarray(start, end)) === header[4];
 }
 
 /** The head of an appended segment's header line: `factline-append LENGTH SHA256 CONTENT-FINGERPRINT`. */
@@ -127,7 +149,7 @@ interface Decoded {
 
 const COUNT = /^\d+$/;
 
-/** A sound header of another format: the file an older or newer build wrote, no damage. */
+/** A whole file of another format: the file an older or newer build wrote, no damage (wholeOfAnotherFormat). */
 const ANOTHER_FORMAT = 'another cache format';
 
 /**
@@ -143,13 +165,15 @@ function decodeFile(name: string, raw: Buffer): Decoded | { problem: string } {
   const newline = raw.indexOf(10);
   const header = raw.toString('latin1', 0, newline === -1 ? raw.length : newline).split(' ');
   if (header[0] !== 'factline-cache') return { problem: 'no cache header' };
-  if (header[1] !== String(CACHE_FORMAT) || header[2] !== name) return { problem: ANOTHER_FORMAT };
-  if (header.length !== 5 || !COUNT.test(header[3] as string)) return { problem: 'no cache header' };
+  if (header[2] !== name) return { problem: `the file of another cache (${header[2]})` };
   const start = newline + 1;
+  if (header[1] !== String(CACHE_FORMAT))
+    return { problem: wholeOfAnotherFormat(header, raw, start) ? ANOTHER_FORMAT : 'a damaged header' };
+  if (header.length !== 5 || !COUNT.test(header[3] as string)) return { problem: 'no cache header' };
   const end = start + Number(header[3]);
   if (end > raw.length) return { problem: 'a body cut short' };
   const body = raw.subarray(start, end);
-  if (hash('sha256', body, 'base64') !== header[4]) return { problem: 'checksum mismatch' };
+  if (sealOf(header.slice(0, 4).join(' '), body) !== header[4]) return { problem: 'checksum mismatch' };
   const segments: Segment[] = [];
   let at = end;
   while (at < raw.length) {

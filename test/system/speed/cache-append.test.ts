@@ -19,6 +19,7 @@ import {
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { sealedCacheFile } from '../../support/cache-seal.ts';
 import { runFactlineSync } from '../../support/cli.ts';
 import { tempDir, writeFiles } from '../../support/temp.ts';
 
@@ -93,7 +94,7 @@ async function projectWithOneAppend(prefix: string) {
 
 describe('a cache file written by another build', () => {
   // @verifies engine#ONE-FILE-READ-ONCE
-  it('in an older or a newer layout is replaced by the next write without a word on stderr', () => {
+  it('in an older or a newer layout is replaced by the next write without a word on stderr; a damaged format number is said', () => {
     const dir = tempDir('cache-layout');
     const cacheHome = tempDir('cache-layout-home');
     writeProject(dir);
@@ -102,19 +103,30 @@ describe('a cache file written by another build', () => {
     const files = readdirSync(folder).filter((name) => name.endsWith('.json'));
     expect(files.sort()).toEqual(['scan-v6.json', 'specs-v5.json']);
     const current = Object.fromEntries(files.map((name) => [name, readFileSync(join(folder, name), 'utf8')]));
-    for (const format of ['6', '99']) {
-      // The same body under another format's header, sealed as that build would seal it.
-      for (const [name, raw] of Object.entries(current)) {
-        const body = raw.slice(raw.indexOf('\n') + 1);
-        const header = `factline-cache ${format} ${name.replace('.json', '')} ${hash('sha256', body, 'base64')}`;
-        writeFileSync(join(folder, name), `${header}\n${body}`);
-      }
+    // The same bodies as format 6 wrote its files (a sha256 of the rest), and as a newer build would.
+    const older = (name: string, body: string) =>
+      `factline-cache 6 ${name} ${hash('sha256', body, 'base64')}\n${body}`;
+    const newer = (name: string, body: string) => sealedCacheFile('99', name, body);
+    for (const [format, seal] of [
+      ['6', older],
+      ['99', newer],
+    ] as const) {
+      for (const [name, raw] of Object.entries(current))
+        writeFileSync(join(folder, name), seal(name.replace('.json', ''), raw.slice(raw.indexOf('\n') + 1)));
       const { cached, cold } = checkBoth(dir, cacheHome);
       expect(cached, format).toEqual(cold);
       expect(cached.stderr, format).toBe('');
       for (const name of files)
         expect(readFileSync(join(folder, name), 'utf8').startsWith(`factline-cache 7 `), name).toBe(true);
     }
+    // A format number damaged in place is no other build's file: said, like any damage.
+    const raw = readFileSync(join(folder, 'scan-v6.json'), 'utf8');
+    writeFileSync(join(folder, 'scan-v6.json'), raw.replace(/^factline-cache 7 /, 'factline-cache 8 '));
+    const { cached, cold } = checkBoth(dir, cacheHome);
+    expect(cached.stdout).toBe(cold.stdout);
+    expect(cached.stderr).toMatch(
+      /^factline: discarding the cache .*scan-v6\.json \(a damaged header\); rebuilding it\n$/,
+    );
   });
 });
 
