@@ -14,13 +14,14 @@
 import { hash } from 'node:crypto';
 import { existsSync, lstatSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { isAbsolute, join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ownedByMe, readOwnFile } from '../files/private-dir.ts';
 import { userCacheHome } from './cache-home.ts';
 
 type Env = Record<string, string | undefined>;
 
 /** Bumped whenever the layout below, or what a key covers, changes. */
-export const RESULT_FORMAT = 3;
+export const RESULT_FORMAT = 4;
 
 /**
  * The options of `check` whose run depends on nothing but files it can stat
@@ -112,9 +113,21 @@ export function probeState(kind: ProbeKind, path: string): { state: string; stat
   }
 }
 
+/**
+ * The folder of the running build (the compiled CLI's, where this module is
+ * bundled, for the storing run and the serving one alike): a result is
+ * served only by the build that stored it. The storing run's look at that
+ * build's files is among its inputs, so an edit or reinstall of it misses
+ * too; another build on the same machine (a global install beside the
+ * project's, a checkout beside its installed copy) never serves it.
+ */
+const RUNNING_BUILD = fileURLToPath(new URL('.', import.meta.url));
+
 /** The invocation part of the key: everything but the inputs. */
 export interface Invocation {
   format: number;
+  /** The folder of the build that stored it (RUNNING_BUILD). */
+  build: string;
   argv: readonly string[];
   cwd: string;
   /** Every environment variable the key covers, by name (absent: null). */
@@ -169,6 +182,7 @@ export function invocationOf(
   for (const name of [...names].sort()) picked[name] = env[name] ?? null;
   return {
     format: RESULT_FORMAT,
+    build: RUNNING_BUILD,
     argv,
     cwd,
     env: picked,
@@ -188,7 +202,7 @@ export function sameInvocation(
   env: Env,
   tty: { stdout: boolean; stderr: boolean },
 ): boolean {
-  if (stored.format !== RESULT_FORMAT || stored.cwd !== cwd) return false;
+  if (stored.format !== RESULT_FORMAT || stored.build !== RUNNING_BUILD || stored.cwd !== cwd) return false;
   if (JSON.stringify(stored.argv) !== JSON.stringify(argv)) return false;
   if (stored.stdoutTTY !== tty.stdout || stored.stderrTTY !== tty.stderr) return false;
   if (stored.node !== process.version || stored.execPath !== process.execPath) return false;

@@ -15,11 +15,12 @@ import {
   renameSync,
   rmSync,
   statSync,
+  symlinkSync,
   truncateSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodeResult, probeState, resultFile } from '../../../engine/cache/result-format.ts';
@@ -276,6 +277,40 @@ describe('the stored whole result of a plain check', () => {
     const after = check(dir, cacheHome);
     expect(after).toEqual(check(dir, cacheHome, ['--no-cache']));
     expect(after).not.toEqual(first);
+  }, 60_000);
+
+  // @verifies engine#WHOLE-RESULT-KEY
+  it('is served only by the build that stored it: another copy of factline on the machine runs, and stores its own', async () => {
+    const base = tempDir('result-builds');
+    const cacheHome = join(base, 'cache');
+    const dir = join(base, 'p');
+    writeProject(dir);
+    // A second build: the package as installed elsewhere (its bin runs its own dist/, no sources beside it).
+    const other = join(base, 'other');
+    for (const part of ['bin', 'dist', 'package.json'])
+      cpSync(join(REPO, part), join(other, part), { recursive: true });
+    symlinkSync(join(REPO, 'node_modules'), join(other, 'node_modules'), 'dir');
+    const otherBin = join(other, 'bin', 'factline.js');
+    await settle();
+    const file = resultFile(join(cacheHome, 'factline', 'results'), dir, ['check']);
+    const run = (bin: string) =>
+      spawnSync(process.execPath, [bin, 'check'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: cacheHome },
+      });
+    run(BIN);
+    const mine = stored(dir, cacheHome);
+    expect(mine?.invocation.build).toBe(join(REPO, 'dist') + sep);
+    // Served to the build that stored it: the file is the same one.
+    const inode = statSync(file).ino;
+    run(BIN);
+    expect(statSync(file).ino).toBe(inode);
+    // The other build misses, runs, and stores its own result in its place.
+    const byOther = run(otherBin);
+    expect(byOther.status).toBe(mine!.code);
+    expect(statSync(file).ino).not.toBe(inode);
+    expect(stored(dir, cacheHome)?.invocation.build).toBe(join(other, 'dist') + sep);
   }, 60_000);
 
   // @verifies engine#WHOLE-RESULT-NEVER-TRUSTED-BLINDLY
