@@ -276,9 +276,12 @@ describe('side by side under the capture guard', () => {
     s.send(req(2, 'tools/call', { name: 'meet', arguments: { n: 2, k: 2 } }));
     s.send(req(3, 'ping'));
     await s.next(answerTo(3));
-    // Only the first ran; cancelling both aborts it and drops the waiting one unrun.
-    s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } });
-    s.send({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 2 } });
+    // Only the first ran; cancelling both aborts it and drops the waiting one unrun. The two
+    // cancellations go in one write: sent apart, the first one's aborted run may free the slot, and
+    // start the second call, before the second cancellation arrives (CI saw that once, under load).
+    const cancel = (requestId: number) =>
+      JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId } });
+    s.send(`${cancel(1)}\n${cancel(2)}`);
     s.send(req(4, 'ping'));
     await s.next(answerTo(4));
     const { code, stderr } = await s.end();
