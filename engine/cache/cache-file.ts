@@ -109,21 +109,6 @@ function sealOf(head: string, body: string | Buffer): string {
   return createHash('sha256').update(`${head}\n`).update(body).digest('base64');
 }
 
-/**
- * Whether a file under this cache's name but of another format is whole as
- * its own build wrote it: an upgrade's leftover, no damage. Before format 7
- * the header was `factline-cache FORMAT NAME SHA256` over the rest of the
- * file; from 7 on, the seal covers the format, so a damaged format number
- * never passes for another build's file.
- */
-function wholeOfAnotherFormat(header: string[], raw: Buffer, start: number): boolean {
-  if (!COUNT.test(header[1] as string)) return false;
-  if (header.length === 4) return hash('sha256', raw.subarray(start), 'base64') === header[3];
-  if (header.length !== 5 || !COUNT.test(header[3] as string)) return false;
-  const end = start + Number(header[3]);
-  return end <= raw.length && sealOf(header.slice(0, 4).join(' '), raw.subarray(start, end)) === header[4];
-}
-
 /** The head of an appended segment's header line: `factline-append LENGTH SHA256 CONTENT-FINGERPRINT`. */
 const SEGMENT_HEAD = 'factline-append';
 
@@ -149,16 +134,23 @@ interface Decoded {
 
 const COUNT = /^\d+$/;
 
-/** A whole file of another format: the file an older or newer build wrote, no damage (wholeOfAnotherFormat). */
+/** The appended lines the code of `code` (a content fingerprint) wrote: another build's are never used. */
+function linesOfCode(decoded: Decoded, code: string | undefined): Buffer[] {
+  return decoded.segments.filter((s) => s.code === code).map((s) => s.lines);
+}
+
+/** A whole file of another format, by its own seal: the file an older or newer build wrote, no damage. */
 const ANOTHER_FORMAT = 'another cache format';
 
 /**
  * The body and the appended segments of a cache file, or why it cannot be
  * trusted. Every checksum is taken over the bytes, before any decoding. A
- * tail too short for the length its header line gives is no damage (an
- * append is one write, and a reader may come in while it lands): it is left
- * out. A segment that is all there but fails its checksum, or a header line
- * that is not one, is damage.
+ * file of another format that its own seal shows whole is an upgrade's
+ * leftover (ANOTHER_FORMAT); since the seal covers the format number, a
+ * damaged one never passes for it. A tail too short for the length its
+ * header line gives is no damage (an append is one write, and a reader may
+ * come in while it lands): it is left out. A segment that is all there but
+ * fails its checksum, or a header line that is not one, is damage.
  */
 // @implements engine#CACHE-EDIT-APPENDS
 function decodeFile(name: string, raw: Buffer): Decoded | { problem: string } {
@@ -167,13 +159,21 @@ function decodeFile(name: string, raw: Buffer): Decoded | { problem: string } {
   if (header[0] !== 'factline-cache') return { problem: 'no cache header' };
   if (header[2] !== name) return { problem: `the file of another cache (${header[2]})` };
   const start = newline + 1;
-  if (header[1] !== String(CACHE_FORMAT))
-    return { problem: wholeOfAnotherFormat(header, raw, start) ? ANOTHER_FORMAT : 'a damaged header' };
-  if (header.length !== 5 || !COUNT.test(header[3] as string)) return { problem: 'no cache header' };
+  const ours = header[1] === String(CACHE_FORMAT);
+  // Before format 7 the header was `factline-cache FORMAT NAME SHA256`, over the rest of the file.
+  if (header.length === 4 && !ours && COUNT.test(header[1] as string))
+    return {
+      problem:
+        hash('sha256', raw.subarray(start), 'base64') === header[3] ? ANOTHER_FORMAT : 'a damaged header',
+    };
+  if (header.length !== 5 || !COUNT.test(header[1] as string) || !COUNT.test(header[3] as string))
+    return { problem: 'no cache header' };
   const end = start + Number(header[3]);
   if (end > raw.length) return { problem: 'a body cut short' };
   const body = raw.subarray(start, end);
-  if (sealOf(header.slice(0, 4).join(' '), body) !== header[4]) return { problem: 'checksum mismatch' };
+  if (sealOf(header.slice(0, 4).join(' '), body) !== header[4])
+    return { problem: ours ? 'checksum mismatch' : 'a damaged header' };
+  if (!ours) return { problem: ANOTHER_FORMAT };
   const segments: Segment[] = [];
   let at = end;
   while (at < raw.length) {
@@ -402,21 +402,17 @@ export class CacheFile {
       if (storedCode !== code) return empty(code);
     }
     // Lines another build appended (a run of it after this file was written) are not this code's.
-    const appended = decoded.segments.filter((s) => s.code === storedCode).map((s) => s.lines);
+    const appended = linesOfCode(decoded, storedCode);
     const entries = use.readOnly
       ? new LinesOnDemand(appended.length > 0 ? Buffer.concat([body, ...appended]) : body)
       : linesByKey(body.toString('utf8', headEnd + 1), appended);
     const cache = new CacheFile(file, name, fingerprint, storedCode, producer, entries, warn, use);
     cache.bodyBytes = body.length;
     cache.appendedBytes = decoded.appendedBytes;
-    // What was left out goes: this run writes the file whole, even if it changes nothing.
-    cache.whole = decoded.cutShort || appended.length < decoded.segments.length;
+    // Written whole, even by a run that changes nothing: what was left out goes, and when the stats of
+    // the same code changed, the first line takes the new ones, so the next run needs no read.
+    cache.whole = decoded.cutShort || appended.length < decoded.segments.length || code !== undefined;
     cache.dirty = cache.whole;
-    // The stats of the same code changed: store the new ones (the first line), so the next run needs no read.
-    if (code !== undefined) {
-      cache.dirty = true;
-      cache.whole = true;
-    }
     return cache;
   }
 
@@ -498,10 +494,12 @@ export class CacheFile {
   /** Keeps `text` (one line) for `key`; the file is rewritten only when this differs from what is stored. */
   set(key: string, stat: string, contentHash: string, text: string): void {
     const line = `${encodeKey(key)}\t${stat}\t${contentHash}\t${text}`;
+    // The changed lines are kept apart only while they could be appended (a run filling an empty cache never).
+    const appendable = this.bodyBytes > 0 && !this.whole;
     if (this.entries.get(key) !== line) {
       this.dirty = true;
-      this.changed.set(key, line);
-    } else this.changed.delete(key);
+      if (appendable) this.changed.set(key, line);
+    } else if (appendable) this.changed.delete(key);
     this.kept.set(key, line);
   }
 
@@ -599,8 +597,7 @@ export function storedEntries(root: string, name: string): Map<string, Entry> | 
   const decoded = decodeFile(name, raw);
   if ('problem' in decoded) return undefined;
   const text = decoded.body.toString('utf8');
-  const code = text.slice(0, text.indexOf('\n')).split('\t')[1];
-  const appended = decoded.segments.filter((s) => s.code === code).map((s) => s.lines);
+  const appended = linesOfCode(decoded, text.slice(0, text.indexOf('\n')).split('\t')[1]);
   const out = new Map<string, Entry>();
   for (const [key, line] of linesByKey(text.slice(text.indexOf('\n') + 1), appended)) {
     const fields = fieldsOf(line);

@@ -45,23 +45,32 @@ export function privateTempDir(name: string): string | undefined {
   }
 }
 
-/** The file's bytes when it is a regular file of this user that only this user may write, else undefined. */
-// @implements scanner#CODE-CACHE-PRIVATE
-export function readOwnFile(path: string): Buffer | undefined {
+/**
+ * `use(fd)` on `path` opened with `flags` (links never followed) when it is
+ * a regular file of this user that only this user may write; undefined when
+ * it is not, cannot be opened, or `use` throws.
+ */
+function withOwnFile<T>(path: string, flags: number, use: (fd: number) => T): T | undefined {
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    fd = openSync(path, flags | (constants.O_NOFOLLOW ?? 0));
   } catch {
     return undefined;
   }
   try {
     const stats = fstatSync(fd);
-    return stats.isFile() && ownedByMe(stats, 0o022) ? readFileSync(fd) : undefined;
+    return stats.isFile() && ownedByMe(stats, 0o022) ? use(fd) : undefined;
   } catch {
     return undefined;
   } finally {
     closeSync(fd);
   }
+}
+
+/** The file's bytes when it is a regular file of this user that only this user may write, else undefined. */
+// @implements scanner#CODE-CACHE-PRIVATE
+export function readOwnFile(path: string): Buffer | undefined {
+  return withOwnFile(path, constants.O_RDONLY, (fd) => readFileSync(fd));
 }
 
 /**
@@ -71,18 +80,7 @@ export function readOwnFile(path: string): Buffer | undefined {
  * given (what was written then is a tail its reader finds cut short).
  */
 export function appendOwnFile(path: string, data: Uint8Array): boolean {
-  let fd: number;
-  try {
-    fd = openSync(path, constants.O_WRONLY | constants.O_APPEND | (constants.O_NOFOLLOW ?? 0));
-  } catch {
-    return false;
-  }
-  try {
-    const stats = fstatSync(fd);
-    return stats.isFile() && ownedByMe(stats, 0o022) && writeSync(fd, data) === data.length;
-  } catch {
-    return false;
-  } finally {
-    closeSync(fd);
-  }
+  return (
+    withOwnFile(path, constants.O_WRONLY | constants.O_APPEND, (fd) => writeSync(fd, data)) === data.length
+  );
 }
