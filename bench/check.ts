@@ -24,6 +24,7 @@ import { join, resolve } from 'node:path';
 import { forgetStoredResults, loadConfig, Project, projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { childCpuMs } from './child-cpu.ts';
+import { bundleFloorChild, FLOOR_STAGES } from './floor.ts';
 import { type Installed, installedCopy } from './installed-copy.ts';
 import { codeFilesUnder, extractRepos, SPEED_REPOS } from './real-repos.ts';
 import { FACTS_PER_SPEC, fileOf, generateTree, SPECS } from './synthetic-tree.ts';
@@ -197,7 +198,12 @@ const ONLY_MARK = /\.only\b|\[\s*(['"`])only\1\s*\]/;
  * (`--no-cache`) and warm against `rg -c` of the same tags, best of 3 in
  * turns (each factline run right after an rg run), printed as ratios.
  */
-async function realCodeRows(rg: string, onePerFile: boolean, installed: Installed): Promise<void> {
+async function realCodeRows(
+  rg: string,
+  onePerFile: boolean,
+  installed: Installed,
+  floorChild: string,
+): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'factline-bench-real-'));
   const { extracted, missing } = extractRepos(SPEED_REPOS, join(root, 'code'));
   if (extracted.length === 0) {
@@ -315,6 +321,15 @@ async function realCodeRows(rg: string, onePerFile: boolean, installed: Installe
     cold: [] as Run[],
     coldAlone: [] as Run[],
   }));
+  // The floor (bench/floor-child.ts): the least a cold check does, stage by stage, in the same turns.
+  const floorArgs = ['--code', join(root, 'code'), '--specs', join(root, 'specs')];
+  const floors = FLOOR_STAGES.map((f) => ({ ...f, runs: [] as Run[] }));
+  const timedFloor = (stage: string): Run => {
+    const t = performance.now();
+    const c = childCpuMs();
+    const run = spawnSync(process.execPath, [floorChild, stage, ...floorArgs], { cwd: root });
+    return { time: performance.now() - t, cpu: childCpuMs() - c, status: run.status };
+  };
   for (let round = 0; round < REAL_RUNS; round++) {
     for (const row of rows) {
       rgTimes.push(runRg());
@@ -327,6 +342,10 @@ async function realCodeRows(rg: string, onePerFile: boolean, installed: Installe
       // The same with its files read on this thread (engine#READS-ON-A-HELPER off): what the read helper saves.
       rgTimes.push(runRg());
       row.coldAlone.push(timed(row.bin, { ...row.env, FACTLINE_SCAN_POOL: 'off' }, ['--no-cache']));
+    }
+    for (const floor of floors) {
+      rgTimes.push(runRg());
+      floor.runs.push(timedFloor(floor.stage));
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -367,6 +386,10 @@ async function realCodeRows(rg: string, onePerFile: boolean, installed: Installe
       'FACTLINE_SCAN_POOL=off: no helper thread',
     );
   }
+  console.log(
+    '  the floor of a cold check in this runtime (bench/floor-child.ts, one thread, no check around it):',
+  );
+  for (const floor of floors) line(`  floor: ${floor.stage}`, floor.runs, floor.says);
   if (!args.includes('--keep')) dropTree(root);
 }
 
@@ -382,10 +405,7 @@ async function main(): Promise<void> {
   const rg = ensureRipgrep();
   if (args.includes('--real-only')) {
     await buildCli();
-    const installed = await installedCopy(mkdtempSync(join(tmpdir(), 'factline-bench-installed-')));
-    await realCodeRows(rg, false, installed);
-    await realCodeRows(rg, true, installed);
-    rmSync(installed.dir, { recursive: true, force: true });
+    await realRows(rg);
     return;
   }
   const root = mkdtempSync(join(tmpdir(), 'factline-bench-'));
@@ -557,10 +577,19 @@ async function main(): Promise<void> {
   );
   if (!args.includes('--keep')) dropTree(root);
   console.log('');
+  await realRows(rg);
+}
+
+/** Both real-code shapes, each run by the checkout's CLI and by the same build installed, beside the floor. */
+async function realRows(rg: string): Promise<void> {
   const installed = await installedCopy(mkdtempSync(join(tmpdir(), 'factline-bench-installed-')));
-  await realCodeRows(rg, false, installed);
-  await realCodeRows(rg, true, installed);
-  rmSync(installed.dir, { recursive: true, force: true });
+  try {
+    const floorChild = await bundleFloorChild(installed.dir);
+    await realCodeRows(rg, false, installed, floorChild);
+    await realCodeRows(rg, true, installed, floorChild);
+  } finally {
+    rmSync(installed.dir, { recursive: true, force: true });
+  }
 }
 
 await main();

@@ -22,6 +22,7 @@ import { projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { buildBefore } from './build-before.ts';
 import { childCpuMs } from './child-cpu.ts';
+import { bundleFloorChild, FLOOR_STAGES } from './floor.ts';
 import { compareOpenings, describeOpening } from './page-open.ts';
 import { extractCommit, MIRRORS } from './real-repos.ts';
 
@@ -49,7 +50,9 @@ if (!existsSync(repo)) {
 await buildCli();
 const root = mkdtempSync(join(tmpdir(), 'factline-vibevm-'));
 const beforeDir = BEFORE === undefined ? undefined : mkdtempSync(join(tmpdir(), 'factline-before-'));
+const floorDir = mkdtempSync(join(tmpdir(), 'factline-floor-'));
 try {
+  const floorChild = await bundleFloorChild(floorDir);
   const beforeBin = BEFORE === undefined ? undefined : buildBefore(BEFORE, beforeDir!);
   const written = extractCommit(repo, COMMIT, root);
   console.log(`vibevm at ${COMMIT}: ${written} files extracted`);
@@ -64,6 +67,13 @@ try {
     beforeCold: [] as ReturnType<typeof timed>[],
     beforeReportCold: [] as ReturnType<typeof timed>[],
   };
+  // The floor of the cold check (bench/floor-child.ts): what vibevm's scan roots and spec root cost to read at all.
+  const floorArgs = ['--code', 'crates', 'xtask', '--specs', 'spec'];
+  const floors = [
+    ...FLOOR_STAGES,
+    { stage: 'specs', says: 'the specs alone, read and parsed' },
+    { stage: 'code', says: 'the Rust alone, read and lexed' },
+  ].map((f) => ({ ...f, runs: [] as ReturnType<typeof timed>[] }));
   // The everyday case between the two: one spec edited since the last report (a line added each turn).
   const edited = join(root, 'spec', 'common', 'PROP-000.md');
   const out = ['--quiet', '--out', join(root, 'report.html')];
@@ -80,6 +90,7 @@ try {
     if (beforeBin !== undefined)
       rows.beforeReportCold.push(timed([beforeBin, 'report', ...config, '--no-cache', ...out], root));
     rows.reportCold.push(timed([BIN, 'report', ...config, '--no-cache', ...out], root));
+    for (const f of floors) f.runs.push(timed([floorChild, f.stage, ...floorArgs], root));
     if (existsSync(edited)) {
       appendFileSync(edited, `\nEdited for the bench, turn ${i}.\n`);
       rows.reportEdited.push(timed([BIN, 'report', ...config, ...out], root));
@@ -103,6 +114,10 @@ try {
   if (rows.reportEdited.length > 0)
     line('factline report, spec/common/PROP-000.md edited', best(rows.reportEdited), '0.3x');
   line('factline report --config specmap.toml --no-cache', best(rows.reportCold), '0.3x');
+  console.log(
+    `the floor of the cold check in this runtime (bench/floor-child.ts, one thread, no check around it): ${floors.map((f) => `${f.stage}: ${f.says}`).join('; ')}`,
+  );
+  for (const f of floors) line(`  floor: ${f.stage}`, best(f.runs));
   if (beforeBin !== undefined) {
     const pairs = [
       ['check --no-cache', best(rows.beforeCold), best(rows.cold)],
@@ -125,4 +140,5 @@ try {
   if (cache !== undefined) rmSync(cache, { recursive: true, force: true });
   rmSync(root, { recursive: true, force: true });
   if (beforeDir !== undefined) rmSync(beforeDir, { recursive: true, force: true });
+  rmSync(floorDir, { recursive: true, force: true });
 }

@@ -1,0 +1,105 @@
+/**
+ * The floor of a cold run, as a whole process: what any correct `check`
+ * must do at least, in this runtime, done with factline's own pieces and
+ * nothing around them. bench/floor.ts bundles it (as the CLI is bundled) and
+ * times it beside rg and `factline check --no-cache`.
+ *   node floor-child.mjs STAGE [--code DIR…] [--specs DIR…]
+ * Stages, each doing the one before it and more:
+ * - `start`: the modules below loaded, nothing read;
+ * - `list`: every code file under --code listed (.rs and TS/JS), every .md under --specs;
+ * - `read`: each listed file read as text;
+ * - `scan`: each code file lexed as far as telling its comments from its
+ *   literals needs (the TS skim with the file's tag candidates, Rust's
+ *   lexer), and each spec read by the fast reader.
+ * `specs` reads and parses the specs alone; `code` reads and lexes the code alone.
+ * Prints one line on stderr: files, characters, and the milliseconds of each part.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { lexRust } from '../checks/scan/rust-tokens.ts';
+import { Skimmer } from '../checks/scan/ts-skim.ts';
+import { parseSpec } from '../reader/index.ts';
+
+const STAGES = ['start', 'list', 'read', 'scan', 'specs', 'code'] as const;
+type Stage = (typeof STAGES)[number];
+
+const TS_JS = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+const RUST = /\.rs$/;
+/** What the gate scans for: the offsets the skim must place (in a comment or not). */
+const TAG = /@(?:implements|verifies|deviates)\b/g;
+
+function argsAfter(argv: string[], flag: string): string[] {
+  const at = argv.indexOf(flag);
+  if (at === -1) return [];
+  const out: string[] = [];
+  for (let i = at + 1; i < argv.length && !argv[i]!.startsWith('--'); i++) out.push(argv[i]!);
+  return out;
+}
+
+/** Every file under `dirs` whose name `wanted` matches, by a plain walk (dot folders and node_modules passed over). */
+function listUnder(dirs: string[], wanted: RegExp): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (wanted.test(entry.name)) out.push(path);
+    }
+  };
+  for (const dir of dirs) walk(dir);
+  return out;
+}
+
+const argv = process.argv.slice(2);
+const stage = argv[0] as Stage;
+if (!STAGES.includes(stage)) {
+  console.error(`usage: floor-child (${STAGES.join('|')}) [--code DIR…] [--specs DIR…]`);
+  process.exit(2);
+}
+const began = performance.now();
+const parts: Record<string, number> = {};
+const part = <T>(name: string, work: () => T): T => {
+  const t = performance.now();
+  const out = work();
+  parts[name] = performance.now() - t;
+  return out;
+};
+let files = 0;
+let chars = 0;
+if (stage !== 'start') {
+  const wantCode = stage !== 'specs';
+  const wantSpecs = stage !== 'code';
+  const code = wantCode
+    ? part('list', () => listUnder(argsAfter(argv, '--code'), /\.(?:rs|[cm]?[jt]s|[jt]sx)$/))
+    : [];
+  const specs = wantSpecs ? part('list specs', () => listUnder(argsAfter(argv, '--specs'), /\.md$/)) : [];
+  files = code.length + specs.length;
+  if (stage !== 'list') {
+    const lexing = stage !== 'read';
+    const skimmer = new Skimmer();
+    part('code', () => {
+      for (const file of code) {
+        const text = readFileSync(file, 'utf8');
+        chars += text.length;
+        if (!lexing) continue;
+        if (RUST.test(file)) lexRust(text);
+        else if (TS_JS.test(file)) {
+          const candidates = Array.from(text.matchAll(TAG), (m) => m.index);
+          skimmer.skim(text, /x$/.test(file), candidates, false);
+        }
+      }
+    });
+    part('specs', () => {
+      for (const file of specs) {
+        const text = readFileSync(file, 'utf8');
+        chars += text.length;
+        if (lexing) parseSpec(text, { file, doc: file });
+      }
+    });
+  }
+}
+const shown = Object.entries(parts).map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`);
+console.error(
+  `${stage}: ${files} files, ${chars} chars; ${shown.join(', ')}; all ${(performance.now() - began).toFixed(0)} ms`,
+);
