@@ -14,7 +14,11 @@
  * what a cold run pays for). The real-code rows run two builds side by
  * side: the checkout's bin/factline.js (it hashes every source to know its
  * build is fresh) and the same build laid out as an installed package
- * (bench/installed-copy.ts), which is what a user runs. Run:
+ * (bench/installed-copy.ts), which is what a user runs. Beneath them, in
+ * the same turns, the floor (bench/floor-child.ts): the least a cold check
+ * does in this runtime, stage by stage (start, list, read, lex), with no
+ * check around it, so a cold row's ratio can be read against what Node
+ * itself costs on the same files. Run:
  *   node --import tsx bench/check.ts [--files N] [--runs N] [--real-runs N] [--keep] [--real-only]
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -24,7 +28,7 @@ import { join, resolve } from 'node:path';
 import { forgetStoredResults, loadConfig, Project, projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { childCpuMs } from './child-cpu.ts';
-import { bundleFloorChild, FLOOR_STAGES } from './floor.ts';
+import { bundleFloorChild, compileFloorScanner, FLOOR_STAGES } from './floor.ts';
 import { type Installed, installedCopy } from './installed-copy.ts';
 import { codeFilesUnder, extractRepos, SPEED_REPOS } from './real-repos.ts';
 import { FACTS_PER_SPEC, fileOf, generateTree, SPECS } from './synthetic-tree.ts';
@@ -202,7 +206,7 @@ async function realCodeRows(
   rg: string,
   onePerFile: boolean,
   installed: Installed,
-  floorChild: string,
+  floor: Floor,
 ): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'factline-bench-real-'));
   const { extracted, missing } = extractRepos(SPEED_REPOS, join(root, 'code'));
@@ -323,11 +327,22 @@ async function realCodeRows(
   }));
   // The floor (bench/floor-child.ts): the least a cold check does, stage by stage, in the same turns.
   const floorArgs = ['--code', join(root, 'code'), '--specs', join(root, 'specs')];
-  const floors = FLOOR_STAGES.map((f) => ({ ...f, runs: [] as Run[] }));
+  const compiled =
+    'wasm' in floor.compiled
+      ? [
+          {
+            stage: 'compiled',
+            says: 'listed, read as bytes, comments found by compiled code',
+            wasm: floor.compiled.wasm,
+          },
+        ]
+      : [];
+  const floors = [...FLOOR_STAGES, ...compiled].map((f) => ({ ...f, runs: [] as Run[] }));
   const timedFloor = (stage: string): Run => {
     const t = performance.now();
     const c = childCpuMs();
-    const run = spawnSync(process.execPath, [floorChild, stage, ...floorArgs], { cwd: root });
+    const wasm = 'wasm' in floor.compiled ? ['--wasm', floor.compiled.wasm] : [];
+    const run = spawnSync(process.execPath, [floor.child, stage, ...floorArgs, ...wasm], { cwd: root });
     return { time: performance.now() - t, cpu: childCpuMs() - c, status: run.status };
   };
   for (let round = 0; round < REAL_RUNS; round++) {
@@ -343,9 +358,9 @@ async function realCodeRows(
       rgTimes.push(runRg());
       row.coldAlone.push(timed(row.bin, { ...row.env, FACTLINE_SCAN_POOL: 'off' }, ['--no-cache']));
     }
-    for (const floor of floors) {
+    for (const f of floors) {
       rgTimes.push(runRg());
-      floor.runs.push(timedFloor(floor.stage));
+      f.runs.push(timedFloor(f.stage));
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -389,7 +404,8 @@ async function realCodeRows(
   console.log(
     '  the floor of a cold check in this runtime (bench/floor-child.ts, one thread, no check around it):',
   );
-  for (const floor of floors) line(`  floor: ${floor.stage}`, floor.runs, floor.says);
+  for (const f of floors) line(`  floor: ${f.stage}`, f.runs, f.says);
+  if ('skipped' in floor.compiled) console.log(`    floor: compiled skipped: ${floor.compiled.skipped}`);
   if (!args.includes('--keep')) dropTree(root);
 }
 
@@ -580,13 +596,22 @@ async function main(): Promise<void> {
   await realRows(rg);
 }
 
+/** The floor child (bench/floor-child.ts, bundled) and the compiled scanner of its `compiled` stage, or why there is none. */
+interface Floor {
+  child: string;
+  compiled: ReturnType<typeof compileFloorScanner>;
+}
+
 /** Both real-code shapes, each run by the checkout's CLI and by the same build installed, beside the floor. */
 async function realRows(rg: string): Promise<void> {
   const installed = await installedCopy(mkdtempSync(join(tmpdir(), 'factline-bench-installed-')));
   try {
-    const floorChild = await bundleFloorChild(installed.dir);
-    await realCodeRows(rg, false, installed, floorChild);
-    await realCodeRows(rg, true, installed, floorChild);
+    const floor = {
+      child: await bundleFloorChild(installed.dir),
+      compiled: compileFloorScanner(installed.dir),
+    };
+    await realCodeRows(rg, false, installed, floor);
+    await realCodeRows(rg, true, installed, floor);
   } finally {
     rmSync(installed.dir, { recursive: true, force: true });
   }

@@ -12,15 +12,18 @@
  *   literals needs (the TS skim with the file's tag candidates, Rust's
  *   lexer), and each spec read by the fast reader.
  * `specs` reads and parses the specs alone; `code` reads and lexes the code alone.
+ * `compiled` (with `--wasm FILE`, bench/floor-comments.c compiled): every
+ * code file listed and read as bytes into the module's memory, and its
+ * comments found there; no string is made and no spec read.
  * Prints one line on stderr: files, characters, and the milliseconds of each part.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { lexRust } from '../checks/scan/rust-tokens.ts';
 import { Skimmer } from '../checks/scan/ts-skim.ts';
 import { parseSpec } from '../reader/index.ts';
 
-const STAGES = ['start', 'list', 'read', 'scan', 'specs', 'code'] as const;
+const STAGES = ['start', 'list', 'read', 'scan', 'specs', 'code', 'compiled'] as const;
 type Stage = (typeof STAGES)[number];
 
 const TS_JS = /\.(?:[cm]?[jt]s|[jt]sx)$/;
@@ -66,8 +69,39 @@ const part = <T>(name: string, work: () => T): T => {
   return out;
 };
 let files = 0;
+/** Characters read (bytes, for `compiled`). */
 let chars = 0;
-if (stage !== 'start') {
+/** `compiled`: the `@` marks found in comments. */
+let marks: number | undefined;
+if (stage === 'compiled') {
+  const [wasm] = argsAfter(argv, '--wasm');
+  if (wasm === undefined)
+    throw new Error('compiled: --wasm FILE (bench/floor-comments.c, compiled) is needed');
+  const { instance } = await WebAssembly.instantiate(readFileSync(wasm));
+  const exported = instance.exports as {
+    memory: WebAssembly.Memory;
+    text(): number;
+    capacity(): number;
+    scan(length: number): number;
+  };
+  const into = new Uint8Array(exported.memory.buffer, exported.text(), exported.capacity());
+  const code = part('list', () => listUnder(argsAfter(argv, '--code'), /\.(?:[cm]?[jt]s|[jt]sx)$/));
+  files = code.length;
+  let found = 0;
+  part('code', () => {
+    for (const file of code) {
+      const fd = openSync(file, 'r');
+      try {
+        const length = readSync(fd, into, 0, into.length, 0);
+        chars += length;
+        found += exported.scan(length);
+      } finally {
+        closeSync(fd);
+      }
+    }
+  });
+  marks = found;
+} else if (stage !== 'start') {
   const wantCode = stage !== 'specs';
   const wantSpecs = stage !== 'code';
   const code = wantCode
@@ -101,5 +135,5 @@ if (stage !== 'start') {
 }
 const shown = Object.entries(parts).map(([name, ms]) => `${name} ${ms.toFixed(0)} ms`);
 console.error(
-  `${stage}: ${files} files, ${chars} chars; ${shown.join(', ')}; all ${(performance.now() - began).toFixed(0)} ms`,
+  `${stage}: ${files} files, ${chars} chars${marks === undefined ? '' : `, ${marks} @ in comments`}; ${shown.join(', ')}; all ${(performance.now() - began).toFixed(0)} ms`,
 );

@@ -4,6 +4,7 @@
  * so its start costs what the CLI's would and the floor is not the price of
  * transforming TypeScript at start.
  */
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
@@ -27,4 +28,39 @@ export async function bundleFloorChild(dir: string): Promise<string> {
     logLevel: 'warning',
   });
   return outfile;
+}
+
+/** The tools Debian's clang-14 and lld-14 install: the compiled floor row needs both. */
+const CLANG = 'clang-14';
+const WASM_LD = 'wasm-ld-14';
+
+/**
+ * bench/floor-comments.c compiled to WebAssembly in `dir`, its path; or why
+ * not (the row is then skipped with that note).
+ */
+export function compileFloorScanner(dir: string): { wasm: string } | { skipped: string } {
+  const wasm = join(dir, 'floor-comments.wasm');
+  const linker = spawnSync('sh', ['-c', `command -v ${WASM_LD}`], { encoding: 'utf8' }).stdout.trim();
+  const made = spawnSync(
+    CLANG,
+    [
+      '--target=wasm32',
+      '-O2',
+      '-nostdlib',
+      `-fuse-ld=${linker || WASM_LD}`,
+      '-Wl,--no-entry',
+      '-Wl,--export-dynamic',
+      // Room for the 64 MiB text buffer and the stack.
+      '-Wl,--initial-memory=134217728',
+      '-o',
+      wasm,
+      join(import.meta.dirname, 'floor-comments.c'),
+    ],
+    { encoding: 'utf8' },
+  );
+  if (made.error !== undefined || made.status !== 0)
+    return {
+      skipped: `the compiled floor needs ${CLANG} and ${WASM_LD} (apt-get install -y clang-14 lld-14): ${made.error?.message ?? made.stderr.trim()}`,
+    };
+  return { wasm };
 }

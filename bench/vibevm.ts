@@ -11,7 +11,9 @@
  * With `--before REF` the cold rows (`check --no-cache`, `report --no-cache`)
  * are also timed, in the same turns, with factline as it was at REF of this
  * repository (its tree taken out by `git archive` and built beside it), and
- * the after/before ratios printed.
+ * the after/before ratios printed. Last, the floor of the cold check in
+ * the same turns (bench/floor-child.ts): the specs and the scanned Rust
+ * listed, read, and parsed or lexed, with no check around them.
  *   node --import tsx bench/vibevm.ts [--runs N] [--commit SHA] [--before REF]
  */
 import { spawnSync } from 'node:child_process';
