@@ -28,7 +28,7 @@ import { join, resolve } from 'node:path';
 import { forgetStoredResults, loadConfig, Project, projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { childCpuMs } from './child-cpu.ts';
-import { bundleFloorChild, compileFloorScanner, FLOOR_STAGES } from './floor.ts';
+import { bundleFloorChild, compileFloorScanner, FLOOR_STAGES, type FloorRow } from './floor.ts';
 import { type Installed, installedCopy } from './installed-copy.ts';
 import { codeFilesUnder, extractRepos, SPEED_REPOS } from './real-repos.ts';
 import { FACTS_PER_SPEC, fileOf, generateTree, SPECS } from './synthetic-tree.ts';
@@ -337,12 +337,14 @@ async function realCodeRows(
           },
         ]
       : [];
-  const floors = [...FLOOR_STAGES, ...compiled].map((f) => ({ ...f, runs: [] as Run[] }));
-  const timedFloor = (stage: string): Run => {
+  const floors = [...FLOOR_STAGES, ...compiled].map((f: FloorRow) => ({ ...f, runs: [] as Run[] }));
+  const timedFloor = ({ stage, args = [] }: FloorRow): Run => {
     const t = performance.now();
     const c = childCpuMs();
     const wasm = 'wasm' in floor.compiled ? ['--wasm', floor.compiled.wasm] : [];
-    const run = spawnSync(process.execPath, [floor.child, stage, ...floorArgs, ...wasm], { cwd: root });
+    const run = spawnSync(process.execPath, [floor.child, stage, ...floorArgs, ...wasm, ...args], {
+      cwd: root,
+    });
     return { time: performance.now() - t, cpu: childCpuMs() - c, status: run.status };
   };
   for (let round = 0; round < REAL_RUNS; round++) {
@@ -360,7 +362,7 @@ async function realCodeRows(
     }
     for (const f of floors) {
       rgTimes.push(runRg());
-      f.runs.push(timedFloor(f.stage));
+      f.runs.push(timedFloor(f));
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
@@ -402,9 +404,9 @@ async function realCodeRows(
     );
   }
   console.log(
-    '  the floor of a cold check in this runtime (bench/floor-child.ts, one thread, no check around it):',
+    '  the floor of a cold check in this runtime (bench/floor-child.ts, one thread unless named, no check around it):',
   );
-  for (const f of floors) line(`  floor: ${f.stage}`, f.runs, f.says);
+  for (const f of floors) line(`  floor: ${f.name ?? f.stage}`, f.runs, f.says);
   if ('skipped' in floor.compiled) console.log(`    floor: compiled skipped: ${floor.compiled.skipped}`);
   if (!args.includes('--keep')) dropTree(root);
 }

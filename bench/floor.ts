@@ -8,13 +8,27 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 
-/** The floor stages a row times, each with what it adds to the one before. */
-export const FLOOR_STAGES = [
+/** One floor row: the child's stage, its name in the table (the stage's when unnamed), what it does, extra arguments. */
+export interface FloorRow {
+  stage: string;
+  name?: string;
+  says: string;
+  args?: string[];
+}
+
+/** The floor rows every shape times, each with what it adds to the one before. */
+export const FLOOR_STAGES: readonly FloorRow[] = [
   { stage: 'start', says: 'node + the scanners loaded, nothing read' },
   { stage: 'list', says: '+ every file listed' },
   { stage: 'read', says: '+ every file read' },
   { stage: 'scan', says: '+ comments told from literals, specs parsed' },
-] as const;
+  {
+    stage: 'scan',
+    name: 'scan, 2 threads',
+    says: 'the same, the files split by size with one worker thread',
+    args: ['--threads', '2'],
+  },
+];
 
 /** Bundles the floor child into `dir`; its path. */
 export async function bundleFloorChild(dir: string): Promise<string> {

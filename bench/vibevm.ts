@@ -24,7 +24,7 @@ import { projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { buildBefore } from './build-before.ts';
 import { childCpuMs } from './child-cpu.ts';
-import { bundleFloorChild, FLOOR_STAGES } from './floor.ts';
+import { bundleFloorChild, FLOOR_STAGES, type FloorRow } from './floor.ts';
 import { compareOpenings, describeOpening } from './page-open.ts';
 import { extractCommit, MIRRORS } from './real-repos.ts';
 
@@ -74,8 +74,9 @@ try {
   const floors = [
     ...FLOOR_STAGES,
     { stage: 'specs', says: 'the specs alone, read and parsed' },
+    { stage: 'specs', name: 'specs, 2 threads', says: 'the same on two threads', args: ['--threads', '2'] },
     { stage: 'code', says: 'the Rust alone, read and lexed' },
-  ].map((f) => ({ ...f, runs: [] as ReturnType<typeof timed>[] }));
+  ].map((f: FloorRow) => ({ ...f, runs: [] as ReturnType<typeof timed>[] }));
   // The everyday case between the two: one spec edited since the last report (a line added each turn).
   const edited = join(root, 'spec', 'common', 'PROP-000.md');
   const out = ['--quiet', '--out', join(root, 'report.html')];
@@ -92,7 +93,7 @@ try {
     if (beforeBin !== undefined)
       rows.beforeReportCold.push(timed([beforeBin, 'report', ...config, '--no-cache', ...out], root));
     rows.reportCold.push(timed([BIN, 'report', ...config, '--no-cache', ...out], root));
-    for (const f of floors) f.runs.push(timed([floorChild, f.stage, ...floorArgs], root));
+    for (const f of floors) f.runs.push(timed([floorChild, f.stage, ...floorArgs, ...(f.args ?? [])], root));
     if (existsSync(edited)) {
       appendFileSync(edited, `\nEdited for the bench, turn ${i}.\n`);
       rows.reportEdited.push(timed([BIN, 'report', ...config, ...out], root));
@@ -117,9 +118,9 @@ try {
     line('factline report, spec/common/PROP-000.md edited', best(rows.reportEdited), '0.3x');
   line('factline report --config specmap.toml --no-cache', best(rows.reportCold), '0.3x');
   console.log(
-    `the floor of the cold check in this runtime (bench/floor-child.ts, one thread, no check around it): ${floors.map((f) => `${f.stage}: ${f.says}`).join('; ')}`,
+    `the floor of the cold check in this runtime (bench/floor-child.ts, one thread unless named, no check around it): ${floors.map((f) => `${f.name ?? f.stage}: ${f.says}`).join('; ')}`,
   );
-  for (const f of floors) line(`  floor: ${f.stage}`, best(f.runs));
+  for (const f of floors) line(`  floor: ${f.name ?? f.stage}`, best(f.runs));
   if (beforeBin !== undefined) {
     const pairs = [
       ['check --no-cache', best(rows.beforeCold), best(rows.cold)],
