@@ -28,7 +28,7 @@ import { join, resolve } from 'node:path';
 import { forgetStoredResults, loadConfig, Project, projectCacheDir } from '../engine/index.ts';
 import { buildCli } from '../support/build-cli.ts';
 import { childCpuMs } from './child-cpu.ts';
-import { bundleFloorChild, compileFloorScanner, FLOOR_STAGES, type FloorRow } from './floor.ts';
+import { bundleFloorChild, compileFloorScanner, FLOOR_STAGES } from './floor.ts';
 import { type Installed, installedCopy } from './installed-copy.ts';
 import { codeFilesUnder, extractRepos, SPEED_REPOS } from './real-repos.ts';
 import { FACTS_PER_SPEC, fileOf, generateTree, SPECS } from './synthetic-tree.ts';
@@ -308,15 +308,15 @@ async function realCodeRows(
     },
   ];
   type Run = { time: number; cpu: number; status: number | null };
-  const timed = (bin: string, env: NodeJS.ProcessEnv, extra: string[]): Run => {
+  const timed = (bin: string, env: NodeJS.ProcessEnv, argv: string[]): Run => {
     const t = performance.now();
     const c = childCpuMs();
-    const run = spawnSync(process.execPath, [bin, 'check', ...extra], { cwd: root, env, maxBuffer: 1 << 30 });
+    const run = spawnSync(process.execPath, [bin, ...argv], { cwd: root, env, maxBuffer: 1 << 30 });
     return { time: performance.now() - t, cpu: childCpuMs() - c, status: run.status };
   };
   // The tree was just written: a stored whole result needs every input two seconds old (engine#WHOLE-RESULT-SETTLED-INPUTS).
   await new Promise((settled) => setTimeout(settled, 2_100));
-  for (const v of variants) timed(v.bin, v.env, []); // fill the caches
+  for (const v of variants) timed(v.bin, v.env, ['check']); // fill the caches
   const rgTimes: { time: number; cpu: number }[] = [];
   const rows = variants.map((v) => ({
     ...v,
@@ -327,42 +327,24 @@ async function realCodeRows(
   }));
   // The floor (bench/floor-child.ts): the least a cold check does, stage by stage, in the same turns.
   const floorArgs = ['--code', join(root, 'code'), '--specs', join(root, 'specs')];
-  const compiled =
-    'wasm' in floor.compiled
-      ? [
-          {
-            stage: 'compiled',
-            says: 'listed, read as bytes, comments found by compiled code',
-            wasm: floor.compiled.wasm,
-          },
-        ]
-      : [];
-  const floors = [...FLOOR_STAGES, ...compiled].map((f: FloorRow) => ({ ...f, runs: [] as Run[] }));
-  const timedFloor = ({ stage, args = [] }: FloorRow): Run => {
-    const t = performance.now();
-    const c = childCpuMs();
-    const wasm = 'wasm' in floor.compiled ? ['--wasm', floor.compiled.wasm] : [];
-    const run = spawnSync(process.execPath, [floor.child, stage, ...floorArgs, ...wasm, ...args], {
-      cwd: root,
-    });
-    return { time: performance.now() - t, cpu: childCpuMs() - c, status: run.status };
-  };
+  const compiled = 'skipped' in floor.compiled ? [] : [floor.compiled];
+  const floors = [...FLOOR_STAGES, ...compiled].map((f) => ({ ...f, runs: [] as Run[] }));
   for (let round = 0; round < REAL_RUNS; round++) {
     for (const row of rows) {
       rgTimes.push(runRg());
-      row.warm.push(timed(row.bin, row.env, []));
+      row.warm.push(timed(row.bin, row.env, ['check']));
       // The warm run before the stored whole result (engine#WHOLE-RESULT-KEY): the engine's warm path.
       rgTimes.push(runRg());
-      row.engine.push(timed(row.bin, { ...row.env, FACTLINE_RESULT_CACHE: 'off' }, []));
+      row.engine.push(timed(row.bin, { ...row.env, FACTLINE_RESULT_CACHE: 'off' }, ['check']));
       rgTimes.push(runRg());
-      row.cold.push(timed(row.bin, row.env, ['--no-cache']));
+      row.cold.push(timed(row.bin, row.env, ['check', '--no-cache']));
       // The same with its files read on this thread (engine#READS-ON-A-HELPER off): what the read helper saves.
       rgTimes.push(runRg());
-      row.coldAlone.push(timed(row.bin, { ...row.env, FACTLINE_SCAN_POOL: 'off' }, ['--no-cache']));
+      row.coldAlone.push(timed(row.bin, { ...row.env, FACTLINE_SCAN_POOL: 'off' }, ['check', '--no-cache']));
     }
     for (const f of floors) {
       rgTimes.push(runRg());
-      f.runs.push(timedFloor(f));
+      f.runs.push(timed(floor.child, process.env, [f.stage, ...floorArgs, ...(f.args ?? [])]));
     }
   }
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;

@@ -49,10 +49,11 @@ const CLANG = 'clang-14';
 const WASM_LD = 'wasm-ld-14';
 
 /**
- * bench/floor-comments.c compiled to WebAssembly in `dir`, its path; or why
- * not (the row is then skipped with that note).
+ * The compiled floor row: bench/floor-comments.c compiled to WebAssembly in
+ * `dir`, and the child's `compiled` stage given it; or why not (the row is
+ * then skipped with that note).
  */
-export function compileFloorScanner(dir: string): { wasm: string } | { skipped: string } {
+export function compileFloorScanner(dir: string): FloorRow | { skipped: string } {
   const wasm = join(dir, 'floor-comments.wasm');
   const linker = spawnSync('sh', ['-c', `command -v ${WASM_LD}`], { encoding: 'utf8' }).stdout.trim();
   const made = spawnSync(
@@ -76,5 +77,9 @@ export function compileFloorScanner(dir: string): { wasm: string } | { skipped: 
     return {
       skipped: `the compiled floor needs ${CLANG} and ${WASM_LD} (apt-get install -y clang-14 lld-14): ${made.error?.message ?? made.stderr.trim()}`,
     };
-  return { wasm };
+  return {
+    stage: 'compiled',
+    says: 'listed, read as bytes, comments found by compiled code',
+    args: ['--wasm', wasm],
+  };
 }
